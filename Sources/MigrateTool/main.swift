@@ -1,0 +1,1 @@
+print("observation-migrate: not built yet")
