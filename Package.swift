@@ -8,7 +8,6 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "observation-migrate", targets: ["MigrateTool"]),
-        .executable(name: "observation-migrate-bench", targets: ["Bench"]),
         .library(name: "SourceScan", targets: ["SourceScan"]),
     ],
     targets: [
@@ -16,8 +15,6 @@ let package = Package(
         .target(name: "SourceScan"),
         // The command-line tool: rules, report, apply, lint, file I/O at the edge.
         .executableTarget(name: "MigrateTool", dependencies: ["SourceScan"]),
-        // Lexes and structures a tree, prints throughput: `swift run -c release observation-migrate-bench DIR`.
-        .executableTarget(name: "Bench", dependencies: ["SourceScan"], path: "Benchmarks/Bench"),
 
         // The runtime shim. Linux has Observation but neither Combine nor SwiftUI; these two
         // modules carry Apple's spelling so fixture apps compile unchanged in both styles.

@@ -1,0 +1,195 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a walk over the user's paths found: the Swift files to scan, the project files that
+/// carry a deployment target, and every path it had to skip, with the reason.
+struct WalkResult {
+    /// Swift files, as paths the user can open (relative when the input was relative), sorted.
+    var swiftFiles: [String] = []
+    /// `Package.swift`, `project.pbxproj` and `.xcconfig` files, sorted.
+    var projectFiles: [String] = []
+    var problems: [FileProblem] = []
+}
+
+/// Finds the files under the given paths, skipping build output and hidden folders, following
+/// symbolic links without ever entering the same directory twice.
+struct TreeWalker {
+    /// Folder names never entered: build products and dependency checkouts.
+    static let defaultExcludedNames: Set<String> = [".build", ".swiftpm", "Pods", "Carthage", "DerivedData"]
+
+    /// Extra user globs (`--exclude`, configuration), matched against the path and its last component.
+    var excludeGlobs: [String] = []
+    /// When non-empty, only paths matching one of these globs are kept (configuration `include`).
+    var includeGlobs: [String] = []
+
+    /// Walks `paths` (files or directories).
+    func walk(_ paths: [String]) -> WalkResult {
+        var result = WalkResult()
+        var visited = Set<DirectoryIdentity>()
+        for path in paths {
+            var status = stat()
+            guard stat(path, &status) == 0 else {
+                result.problems.append(FileSystem.problem(path, errno))
+                continue
+            }
+            if (status.st_mode & S_IFMT) == S_IFDIR {
+                walkDirectory(path, status: status, visited: &visited, into: &result)
+            } else {
+                // A file named explicitly is scanned even if a glob would skip it: the user asked.
+                if path.hasSuffix(".swift") {
+                    result.swiftFiles.append(path)
+                } else if isProjectFile(path) {
+                    result.projectFiles.append(path)
+                } else {
+                    result.problems.append(.notSwift(path))
+                }
+            }
+        }
+        result.swiftFiles = Array(Set(result.swiftFiles)).sorted()
+        result.projectFiles = Array(Set(result.projectFiles)).sorted()
+        return result
+    }
+
+    private struct DirectoryIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    private func walkDirectory(_ directory: String, status: stat, visited: inout Set<DirectoryIdentity>,
+                               into result: inout WalkResult) {
+        let identity = DirectoryIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        guard visited.insert(identity).inserted else { return }
+        guard let handle = opendir(directory) else {
+            result.problems.append(FileSystem.problem(directory, errno))
+            return
+        }
+        var entries: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name == "." || name == ".." { continue }
+            entries.append(name)
+        }
+        closedir(handle)
+        for name in entries.sorted() {
+            let path = directory == "." ? name : (directory.hasSuffix("/") ? directory + name : directory + "/" + name)
+            var entryStatus = stat()
+            if stat(path, &entryStatus) != 0 {
+                let code = errno
+                var linkStatus = stat()
+                if lstat(path, &linkStatus) == 0, (linkStatus.st_mode & S_IFMT) == S_IFLNK, code != ELOOP {
+                    continue  // A dangling link is nothing to scan and nothing to report.
+                }
+                result.problems.append(FileSystem.problem(path, code))
+                continue
+            }
+            if (entryStatus.st_mode & S_IFMT) == S_IFDIR {
+                if name.hasSuffix(".xcodeproj") {
+                    collectXcodeProject(path, into: &result)
+                    continue
+                }
+                if name.hasPrefix(".") || Self.defaultExcludedNames.contains(name) || isExcluded(path, name: name) {
+                    continue
+                }
+                walkDirectory(path, status: entryStatus, visited: &visited, into: &result)
+            } else if name.hasSuffix(".swift") {
+                if isExcluded(path, name: name) || !isIncluded(path) { continue }
+                if name == "Package.swift" || name.hasPrefix("Package@swift") { result.projectFiles.append(path) }
+                result.swiftFiles.append(path)
+            } else if name.hasSuffix(".xcconfig"), !isExcluded(path, name: name) {
+                result.projectFiles.append(path)
+            }
+        }
+    }
+
+    private func collectXcodeProject(_ path: String, into result: inout WalkResult) {
+        let project = path + "/project.pbxproj"
+        var status = stat()
+        if stat(project, &status) == 0 { result.projectFiles.append(project) }
+    }
+
+    private func isProjectFile(_ path: String) -> Bool {
+        path.hasSuffix(".pbxproj") || path.hasSuffix(".xcconfig")
+    }
+
+    func isExcluded(_ path: String, name: String) -> Bool {
+        excludeGlobs.contains { Glob.matches($0, path: path) || Glob.matches($0, path: name) }
+    }
+
+    func isIncluded(_ path: String) -> Bool {
+        includeGlobs.isEmpty || includeGlobs.contains { Glob.matches($0, path: path) }
+    }
+}
+
+/// Shell-style globs over paths: `*` and `?` within a component, `**` across components,
+/// `[…]` classes. A leading `./` on the path is ignored.
+enum Glob {
+    /// Whether `pattern` matches `path` entirely.
+    static func matches(_ pattern: String, path: String) -> Bool {
+        var candidate = Substring(path)
+        while candidate.hasPrefix("./") { candidate = candidate.dropFirst(2) }
+        var trimmedPattern = Substring(pattern)
+        while trimmedPattern.hasPrefix("./") { trimmedPattern = trimmedPattern.dropFirst(2) }
+        if trimmedPattern.hasSuffix("/") { trimmedPattern = trimmedPattern + "**" }
+        return match(Array(trimmedPattern.utf8)[...], Array(candidate.utf8)[...])
+    }
+
+    private static func match(_ pattern: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>) -> Bool {
+        var pattern = pattern
+        var text = text
+        while let first = pattern.first {
+            switch first {
+            case UInt8(ascii: "*"):
+                let isDouble = pattern.dropFirst().first == UInt8(ascii: "*")
+                var rest = pattern.dropFirst(isDouble ? 2 : 1)
+                if isDouble, rest.first == UInt8(ascii: "/") {
+                    // `**/` also matches no directory at all.
+                    if match(rest.dropFirst(), text) { return true }
+                }
+                if isDouble { rest = rest.drop(while: { $0 == UInt8(ascii: "*") }) }
+                var index = text.startIndex
+                while true {
+                    if match(rest, text[index...]) { return true }
+                    guard index < text.endIndex else { return false }
+                    if !isDouble && text[index] == UInt8(ascii: "/") { return false }
+                    index += 1
+                }
+            case UInt8(ascii: "?"):
+                guard let character = text.first, character != UInt8(ascii: "/") else { return false }
+                pattern = pattern.dropFirst()
+                text = text.dropFirst()
+            case UInt8(ascii: "["):
+                guard let character = text.first,
+                      let close = pattern.dropFirst(2).firstIndex(of: UInt8(ascii: "]")) else { return false }
+                var members = pattern[(pattern.startIndex + 1)..<close]
+                let negated = members.first == UInt8(ascii: "!") || members.first == UInt8(ascii: "^")
+                if negated { members = members.dropFirst() }
+                var found = false
+                var index = members.startIndex
+                while index < members.endIndex {
+                    if index + 2 < members.endIndex, members[index + 1] == UInt8(ascii: "-") {
+                        if members[index]...members[index + 2] ~= character { found = true }
+                        index += 3
+                    } else {
+                        if members[index] == character { found = true }
+                        index += 1
+                    }
+                }
+                guard found != negated else { return false }
+                pattern = pattern[(close + 1)...]
+                text = text.dropFirst()
+            default:
+                guard text.first == first else { return false }
+                pattern = pattern.dropFirst()
+                text = text.dropFirst()
+            }
+        }
+        return text.isEmpty
+    }
+}

@@ -1,0 +1,112 @@
+/// One file's bytes and tokens: the unit every later stage reads.
+public struct SourceFile: Sendable {
+    /// The path as the user gave it or as the walker found it; used only in messages.
+    public let path: String
+    /// The file's bytes, exactly as read.
+    public let bytes: [UInt8]
+    /// Tokens tiling `bytes`, ending with `.endOfFile`.
+    public let tokens: [Token]
+
+    /// Lexes `bytes` read from `path`.
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+        self.tokens = Lexer.tokenize(bytes)
+    }
+
+    /// Lexes a string, for tests and examples.
+    public init(path: String = "<memory>", text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    /// The text of the token at `index`, without trivia.
+    public func text(_ index: Int) -> String {
+        text(in: tokens[index].textRange)
+    }
+
+    /// The text of a byte range.
+    public func text(in range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// Whether the token at `index` spells exactly `literal`, compared byte by byte.
+    public func tokenText(_ index: Int, equals literal: StaticString) -> Bool {
+        let token = tokens[index]
+        let length = Int(token.end - token.start)
+        guard length == literal.utf8CodeUnitCount else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            memoryEquals(buffer.baseAddress! + Int(token.start), literal.utf8Start, length)
+        }
+    }
+
+    /// Whether the token at `index` spells exactly `text`.
+    public func tokenText(_ index: Int, equals text: some StringProtocol) -> Bool {
+        let token = tokens[index]
+        var utf8 = text.utf8.makeIterator()
+        var offset = Int(token.start)
+        while let byte = utf8.next() {
+            guard offset < Int(token.end), bytes[offset] == byte else { return false }
+            offset += 1
+        }
+        return offset == Int(token.end)
+    }
+}
+
+@inline(__always)
+func memoryEquals(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    var index = 0
+    while index < count {
+        if left[index] != right[index] { return false }
+        index += 1
+    }
+    return true
+}
+
+/// Converts byte offsets to 1-based line and column numbers (columns count bytes, as the
+/// compiler's diagnostics do).
+public struct LineMap: Sendable {
+    /// Offsets at which each line starts; the first is 0.
+    public let lineStarts: [Int]
+
+    /// Builds the map; `\n`, `\r\n` and a lone `\r` each end a line.
+    public init(_ bytes: [UInt8]) {
+        var starts = [0]
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                starts.append(index + 1)
+            } else if byte == 0x0D {
+                if index + 1 < count, bytes[index + 1] == 0x0A { index += 1 }
+                starts.append(index + 1)
+            }
+            index += 1
+        }
+        lineStarts = starts
+    }
+
+    /// The number of lines, counting a last line without a line break.
+    public func lineCount(byteCount: Int) -> Int {
+        lineStarts.last == byteCount ? lineStarts.count - 1 : lineStarts.count
+    }
+
+    /// The 1-based line and column of `offset`.
+    public func location(of offset: Int) -> (line: Int, column: Int) {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return (low + 1, offset - lineStarts[low] + 1)
+    }
+
+    /// The byte range of 1-based `line`, without its line break.
+    public func lineRange(_ line: Int, in bytes: [UInt8]) -> Range<Int> {
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        return start..<end
+    }
+}

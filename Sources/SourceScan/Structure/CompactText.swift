@@ -1,0 +1,15 @@
+/// Renders token ranges as one-line text for names, types and messages.
+enum CompactText {
+    /// The tokens' text, with a single space wherever trivia separated two of them.
+    static func of(_ range: Range<Int>, in source: SourceFile) -> String {
+        var text = ""
+        for index in range {
+            let token = source.tokens[index]
+            if index > range.lowerBound, token.leadingStart < token.start || source.tokens[index - 1].end < source.tokens[index - 1].trailingEnd {
+                text += " "
+            }
+            text += source.text(index)
+        }
+        return text
+    }
+}

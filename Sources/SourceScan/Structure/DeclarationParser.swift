@@ -1,0 +1,743 @@
+/// Finds declarations in a token stream without parsing expressions.
+///
+/// It reads declaration headers exactly and steps over everything else by bracket depth. An
+/// expression ends at a line that starts a new declaration (an attribute, a modifier followed by a
+/// declaration keyword, a declaration keyword, `#if`), so an error inside one declaration is
+/// contained: the next line-start declaration is found again. Inside function bodies it looks for
+/// declarations only at statement starts.
+struct DeclarationParser {
+    let source: SourceFile
+    let tokens: [Token]
+    let matchingBracket: [Int32]
+    private(set) var declarations: [Declaration] = []
+    /// How many `#if` blocks enclose the current position.
+    private var conditionalDepth = 0
+    /// Per token, whether a line break precedes it; computed once because every rule asks.
+    private let lineStart: [Bool]
+
+    init(source: SourceFile, matchingBracket: [Int32]) {
+        self.source = source
+        self.tokens = source.tokens
+        self.matchingBracket = matchingBracket
+        var lineStart = [Bool](repeating: false, count: source.tokens.count)
+        source.bytes.withUnsafeBufferPointer { bytes in
+            for (index, token) in source.tokens.enumerated() {
+                var offset = Int(token.leadingStart)
+                let end = Int(token.start)
+                while offset < end {
+                    let byte = bytes[offset]
+                    if byte == 0x0A || byte == 0x0D {
+                        lineStart[index] = true
+                        break
+                    }
+                    offset += 1
+                }
+            }
+        }
+        lineStart[0] = true
+        self.lineStart = lineStart
+    }
+
+    // MARK: Entry points
+
+    mutating func parseFile() {
+        parseMembers(from: 0, to: tokens.count - 1, parent: nil)
+    }
+
+    /// Parses a declaration list (a file or a member block) in `[start, end)`.
+    private mutating func parseMembers(from start: Int, to end: Int, parent: Int?) {
+        var index = start
+        while index < end {
+            let next = parseDeclarationOrSkip(at: index, end: end, parent: parent, inBody: false)
+            index = max(next, index + 1)
+        }
+    }
+
+    /// Scans a function or accessor body in `[start, end)` for declarations at statement starts.
+    private mutating func parseBody(from start: Int, to end: Int, parent: Int?) {
+        var index = start
+        while index < end {
+            let token = tokens[index]
+            // In a body, `case` belongs to `switch`, never to an enum.
+            if isStatementStart(index), token.word != .case, startsDeclaration(at: index) {
+                let next = parseDeclarationOrSkip(at: index, end: end, parent: parent, inBody: true)
+                index = max(next, index + 1)
+            } else {
+                if token.kind == .poundKeyword { trackDirective(index) }
+                index += 1
+            }
+        }
+    }
+
+    private func isStatementStart(_ index: Int) -> Bool {
+        if lineStart[index] { return true }
+        switch tokens[index - 1].kind {
+        case .leftBrace, .rightBrace, .semicolon: return true
+        default: return false
+        }
+    }
+
+    // MARK: One declaration
+
+    /// Parses the declaration at `index`, or skips one statement when there is none; returns the
+    /// index after what it consumed.
+    private mutating func parseDeclarationOrSkip(at start: Int, end: Int, parent: Int?, inBody: Bool) -> Int {
+        let token = tokens[start]
+        switch token.kind {
+        case .semicolon:
+            return start + 1
+        case .poundKeyword:
+            return trackDirective(start)
+        case .rightBrace, .rightParen, .rightSquare:
+            return start + 1
+        default:
+            break
+        }
+        var index = start
+        var attributes: [Attribute] = []
+        var modifiers: [Modifier] = []
+        while index < end {
+            if tokens[index].kind == .atSign, let attribute = parseAttribute(at: index) {
+                attributes.append(attribute)
+                index = attribute.tokens.upperBound
+            } else if let modifier = parseModifier(at: index, end: end) {
+                modifiers.append(modifier)
+                index = modifier.tokens.upperBound
+            } else {
+                break
+            }
+        }
+        guard index < end, let kind = declarationKind(at: index) else {
+            // Not a declaration: a statement at top level, an expression, or damage.
+            return skipStatement(from: index == start ? start : index, end: end)
+        }
+        var declaration = Declaration(
+            kind: kind, tokens: start..<(index + 1), attributes: attributes, modifiers: modifiers,
+            keyword: index, name: "", nameTokens: (index + 1)..<(index + 1), parent: parent,
+            genericParameters: [], inheritanceColon: nil, inheritance: [], whereClause: nil, body: nil,
+            parameters: nil, bindings: [], isConditional: conditionalDepth > 0)
+        let position = declarations.count
+        declarations.append(declaration)
+        var after: Int
+        switch kind {
+        case .class, .struct, .enum, .actor, .protocol, .extension:
+            after = parseTypeHeader(&declaration, end: end)
+            declarations[position] = declaration
+            if let body = declaration.body {
+                parseMembers(from: body.lowerBound + 1, to: body.upperBound - 1, parent: position)
+            }
+        case .variable:
+            declaration.bindingKeywordIsLet = tokens[index].word == .let
+            after = parseBindings(&declaration, end: end, inBody: inBody)
+            declarations[position] = declaration
+            for binding in declaration.bindings {
+                if let block = binding.accessorBlock {
+                    parseBody(from: block.lowerBound + 1, to: block.upperBound - 1, parent: position)
+                }
+            }
+        case .function, .initializer, .deinitializer, .subscript:
+            after = parseFunction(&declaration, end: end)
+            declarations[position] = declaration
+            if let body = declaration.body {
+                parseBody(from: body.lowerBound + 1, to: body.upperBound - 1, parent: position)
+            }
+        case .import:
+            after = skipToLineEnd(from: index + 1, end: end)
+            declaration.name = source.text(in: nameSpan(index + 1, after))
+            declaration.nameTokens = (index + 1)..<after
+            declarations[position] = declaration
+        case .typealias:
+            after = parseTypealias(&declaration, end: end)
+            declarations[position] = declaration
+        default:
+            after = skipExpression(from: index + 1, end: end, stopAtComma: false, inBody: inBody)
+            if kind == .precedenceGroup || kind == .operator, after < end, tokens[after].kind == .leftBrace {
+                after = closing(after) + 1
+            }
+            declaration.name = index + 1 < end ? source.text(index + 1) : ""
+            declarations[position] = declaration
+        }
+        // Members were appended after this declaration; only its extent is still to record.
+        declarations[position].tokens = start..<max(after, index + 1)
+        return after
+    }
+
+    private func nameSpan(_ from: Int, _ to: Int) -> Range<Int> {
+        guard from < to else { return Int(tokens[from].start)..<Int(tokens[from].start) }
+        return Int(tokens[from].start)..<Int(tokens[to - 1].end)
+    }
+
+    /// The declaration introduced by the keyword at `index`, if it introduces one.
+    private func declarationKind(at index: Int) -> DeclarationKind? {
+        let token = tokens[index]
+        switch token.word {
+        case .class:
+            return tokens[index + 1].kind == .identifier || tokens[index + 1].kind == .keyword ? .class : nil
+        case .struct: return .struct
+        case .enum: return .enum
+        case .protocol: return .protocol
+        case .extension: return .extension
+        case .actor:
+            return token.kind == .identifier && tokens[index + 1].kind == .identifier && !lineStart[index + 1] ? .actor : nil
+        case .var, .let: return .variable
+        case .func: return .function
+        case .`init`: return .initializer
+        case .deinit: return .deinitializer
+        case .subscript: return .subscript
+        case .typealias: return .typealias
+        case .import: return .import
+        case .case: return .enumCase
+        case .associatedtype: return .associatedtype
+        case .macro:
+            return token.kind == .identifier && tokens[index + 1].kind == .identifier ? .macro : nil
+        case .operator: return .operator
+        default:
+            if token.kind == .identifier, source.tokenText(index, equals: "precedencegroup") { return .precedenceGroup }
+            return nil
+        }
+    }
+
+    /// Whether the token at `index` begins a declaration: an attribute, a declaration keyword, or
+    /// modifiers followed by one.
+    func startsDeclaration(at index: Int) -> Bool {
+        var position = index
+        var sawModifier = false
+        while position < tokens.count - 1 {
+            let token = tokens[position]
+            if token.kind == .atSign {
+                return tokens[position + 1].kind == .identifier || tokens[position + 1].kind == .keyword
+            }
+            if token.kind == .poundKeyword { return !sawModifier }
+            if let kind = declarationKind(at: position) {
+                // `case` and `import` start declarations only at member level; in a body, `case`
+                // belongs to `switch`.
+                return kind != .enumCase || !sawModifier
+            }
+            guard isModifierWord(position) else { return false }
+            sawModifier = true
+            position += 1
+            if tokens[position].kind == .leftParen { position = closing(position) + 1 }
+        }
+        return false
+    }
+
+    // MARK: Attributes and modifiers
+
+    private func parseAttribute(at index: Int) -> Attribute? {
+        var position = index + 1
+        guard position < tokens.count, tokens[position].kind == .identifier || tokens[position].kind == .keyword,
+              tokens[index].trailingEnd == tokens[index].end else { return nil }
+        var nameEnd = position + 1
+        // Qualified (`@SwiftUI.State`) and generic (`@Wrapper<Int>`) names.
+        while nameEnd + 1 < tokens.count, tokens[nameEnd].kind == .period,
+              tokens[nameEnd + 1].kind == .identifier, !lineStart[nameEnd] {
+            nameEnd += 2
+        }
+        if nameEnd < tokens.count, tokens[nameEnd].start == tokens[nameEnd - 1].end, startsWithLess(nameEnd),
+           let close = closingAngle(from: nameEnd) {
+            nameEnd = close + 1
+        }
+        let name = source.text(in: Int(tokens[position].start)..<Int(tokens[nameEnd - 1].end))
+        position = nameEnd
+        var arguments: Range<Int>?
+        if position < tokens.count, tokens[position].kind == .leftParen, !lineStart[position] {
+            let close = closing(position)
+            arguments = position..<(close + 1)
+            position = close + 1
+        }
+        return Attribute(tokens: index..<position, name: name, arguments: arguments)
+    }
+
+    private func isModifierWord(_ index: Int) -> Bool {
+        switch tokens[index].word {
+        case .public, .private, .fileprivate, .internal, .open, .static, .final, .lazy, .weak, .unowned,
+             .override, .mutating, .nonmutating, .convenience, .required, .dynamic, .indirect, .optional,
+             .nonisolated, .prefix, .postfix, .infix, .consuming, .borrowing, .package:
+            return true
+        case .class:
+            // `class var`, `class func`: a modifier when a declaration keyword or modifier follows.
+            let next = index + 1
+            return next < tokens.count && (declarationKind(at: next) != nil || isModifierWord(next))
+        default:
+            return tokens[index].kind == .identifier && source.tokenText(index, equals: "distributed")
+        }
+    }
+
+    private func parseModifier(at index: Int, end: Int) -> Modifier? {
+        guard index < end, isModifierWord(index) else { return nil }
+        // A modifier word that is really a name (`var open = 1` never reaches here; `open(x)` as a
+        // call at top level does): require a declaration to follow.
+        var next = index + 1
+        var detail: String?
+        if next < end, tokens[next].kind == .leftParen, !lineStart[next] {
+            let close = closing(next)
+            detail = close > next + 1 ? sourceTextCompact((next + 1)..<close) : ""
+            next = close + 1
+        }
+        guard next < end, startsDeclaration(at: next) || tokens[next].kind == .atSign else { return nil }
+        return Modifier(tokens: index..<next, word: tokens[index].word, detail: detail)
+    }
+
+    // MARK: Types
+
+    /// Reads name, generic parameters, inheritance, `where` and the member block.
+    private mutating func parseTypeHeader(_ declaration: inout Declaration, end: Int) -> Int {
+        var index = declaration.keyword + 1
+        guard index < end else { return index }
+        let nameStart = index
+        if declaration.kind == .extension {
+            // The extended type: `A.B`, `Array<Int>`, `[Int]`, `A<B>.C`.
+            index = skipTypeUntilClauseEnd(from: index, end: end)
+        } else if tokens[index].kind == .identifier || tokens[index].kind == .keyword {
+            index += 1
+        }
+        declaration.nameTokens = nameStart..<index
+        declaration.name = sourceTextCompact(nameStart..<index)
+        if declaration.kind != .extension, index < end, startsWithLess(index), let close = closingAngle(from: index) {
+            declaration.genericParameters = parseGenericParameters(index, close)
+            index = close + 1
+        }
+        // Primary associated types on protocols: `protocol P<Element>`; same shape, skipped above.
+        if index < end, tokens[index].kind == .colon {
+            declaration.inheritanceColon = index
+            index += 1
+            var entryStart = index
+            while index < end {
+                let token = tokens[index]
+                if token.kind == .leftBrace || token.word == .where { break }
+                if lineStart[index], index > entryStart, startsDeclaration(at: index) { break }
+                if token.kind == .comma {
+                    appendEntry(&declaration, entryStart..<index, comma: index)
+                    index += 1
+                    entryStart = index
+                    continue
+                }
+                index = skipTypeToken(index)
+            }
+            if index > entryStart { appendEntry(&declaration, entryStart..<index, comma: nil) }
+        }
+        if index < end, tokens[index].word == .where {
+            let whereStart = index
+            while index < end, tokens[index].kind != .leftBrace {
+                if lineStart[index], index > whereStart + 1, startsDeclaration(at: index) { break }
+                index = skipTypeToken(index)
+            }
+            declaration.whereClause = whereStart..<index
+        }
+        if index < end, tokens[index].kind == .leftBrace {
+            let close = closing(index)
+            declaration.body = index..<(close + 1)
+            return close + 1
+        }
+        return index
+    }
+
+    private func appendEntry(_ declaration: inout Declaration, _ range: Range<Int>, comma: Int?) {
+        guard !range.isEmpty else { return }
+        declaration.inheritance.append(
+            InheritanceEntry(tokens: range, typeName: sourceTextCompact(range), trailingComma: comma))
+    }
+
+    /// Steps over one token of a type, jumping over brackets and generic argument lists.
+    private func skipTypeToken(_ index: Int) -> Int {
+        switch tokens[index].kind {
+        case .leftParen, .leftSquare, .leftBrace:
+            return closing(index) + 1
+        default:
+            if startsWithLess(index), let close = closingAngle(from: index) { return close + 1 }
+            return index + 1
+        }
+    }
+
+    /// The end of an extension's type name: stops at `:`, `where`, `{`.
+    private func skipTypeUntilClauseEnd(from start: Int, end: Int) -> Int {
+        var index = start
+        while index < end {
+            let token = tokens[index]
+            if token.kind == .colon || token.kind == .leftBrace || token.word == .where { break }
+            if index > start, lineStart[index], startsDeclaration(at: index) { break }
+            index = skipTypeToken(index)
+        }
+        return index
+    }
+
+    private func parseGenericParameters(_ open: Int, _ close: Int) -> [GenericParameter] {
+        var parameters: [GenericParameter] = []
+        var index = open + 1
+        var start = index
+        func flush(_ endIndex: Int) {
+            guard start < endIndex else { return }
+            var nameIndex = start
+            // `each T`, `let N: Int` (value generics).
+            while nameIndex + 1 < endIndex, tokens[nameIndex].word == .each || tokens[nameIndex].word == .let {
+                nameIndex += 1
+            }
+            var constraint: String?
+            if let colon = (nameIndex..<endIndex).first(where: { tokens[$0].kind == .colon }) {
+                constraint = sourceTextCompact((colon + 1)..<endIndex)
+            }
+            parameters.append(GenericParameter(name: source.text(nameIndex), constraint: constraint, tokens: start..<endIndex))
+        }
+        while index < close {
+            if tokens[index].kind == .comma {
+                flush(index)
+                start = index + 1
+                index += 1
+            } else {
+                index = skipTypeToken(index)
+            }
+        }
+        flush(min(index, close))
+        return parameters
+    }
+
+    /// Whether the token is an operator whose text starts with `<` (`<`, `<<`, `<(` never lexes so).
+    private func startsWithLess(_ index: Int) -> Bool {
+        tokens[index].kind.isOperator && source.bytes[Int(tokens[index].start)] == UInt8(ascii: "<")
+    }
+
+    /// The index of the token holding the `>` that closes the `<` at `open`, counting `<` and `>`
+    /// characters inside operator tokens (`>>` closes two). Nil when it is not a generic list.
+    func closingAngle(from open: Int) -> Int? {
+        var depth = 0
+        var index = open
+        let limit = min(tokens.count - 1, open + 400)
+        while index < limit {
+            let token = tokens[index]
+            switch token.kind {
+            case .leftParen, .leftSquare:
+                index = closing(index) + 1
+                continue
+            case .leftBrace, .rightBrace, .semicolon, .rightParen, .rightSquare:
+                return nil
+            case .equal:
+                return nil
+            default:
+                if token.kind.isOperator || token.kind == .unknown {
+                    for offset in Int(token.start)..<Int(token.end) {
+                        let byte = source.bytes[offset]
+                        if byte == UInt8(ascii: "<") {
+                            depth += 1
+                        } else if byte == UInt8(ascii: ">") {
+                            depth -= 1
+                            if depth == 0 { return offset == Int(token.end) - 1 ? index : nil }
+                        } else if byte != UInt8(ascii: "?") && byte != UInt8(ascii: "!") && byte != UInt8(ascii: "&")
+                                    && byte != UInt8(ascii: ".") && byte != UInt8(ascii: "-") {
+                            return nil
+                        }
+                    }
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    // MARK: Variables
+
+    private mutating func parseBindings(_ declaration: inout Declaration, end: Int, inBody: Bool) -> Int {
+        var index = declaration.keyword + 1
+        while index < end {
+            let nameToken = index
+            var name: String?
+            switch tokens[index].kind {
+            case .identifier, .keyword:
+                name = source.text(index)
+                index += 1
+            case .leftParen:
+                index = closing(index) + 1
+            default:
+                return index
+            }
+            if declaration.bindings.isEmpty {
+                declaration.name = name ?? sourceTextCompact(nameToken..<index)
+                declaration.nameTokens = nameToken..<index
+            }
+            var binding = VariableBinding(name: name, nameToken: nameToken, typeAnnotation: nil, initializer: nil,
+                                          accessorBlock: nil, hasObservers: false)
+            if index < end, tokens[index].kind == .colon {
+                let typeStart = index + 1
+                index = typeStart
+                while index < end {
+                    let token = tokens[index]
+                    if token.kind == .equal || token.kind == .comma || token.kind == .leftBrace || token.kind == .semicolon {
+                        break
+                    }
+                    if token.kind == .rightBrace || token.kind == .rightParen || token.kind == .rightSquare { break }
+                    if index > typeStart, lineStart[index], !continuesType(index) { break }
+                    index = skipTypeToken(index)
+                }
+                binding.typeAnnotation = typeStart..<index
+            }
+            if index < end, tokens[index].kind == .equal {
+                let expressionStart = index + 1
+                index = skipExpression(from: expressionStart, end: end, stopAtComma: true, inBody: inBody,
+                                       stopAtAccessorBlock: true)
+                binding.initializer = expressionStart..<index
+            }
+            if index < end, tokens[index].kind == .leftBrace,
+               binding.initializer == nil || isAccessorBlock(index) {
+                let close = closing(index)
+                binding.accessorBlock = index..<(close + 1)
+                binding.hasObservers = isObserverBlock(index)
+                index = close + 1
+            }
+            declaration.bindings.append(binding)
+            if index < end, tokens[index].kind == .comma {
+                index += 1
+                continue
+            }
+            break
+        }
+        return index
+    }
+
+    /// Whether a line-start token continues a type annotation (`-> T`, `& P`, `.Inner`).
+    private func continuesType(_ index: Int) -> Bool {
+        let token = tokens[index]
+        return token.kind == .period || token.kind == .arrow
+            || (token.kind.isOperator && (source.bytes[Int(token.start)] == UInt8(ascii: "&")))
+    }
+
+    /// Whether the brace at `open` holds accessors: `get`, `set`, `willSet`, `didSet`, `_modify`…
+    private func isAccessorBlock(_ open: Int) -> Bool {
+        var index = open + 1
+        while index < tokens.count, tokens[index].kind == .atSign, let attribute = parseAttribute(at: index) {
+            index = attribute.tokens.upperBound
+        }
+        while index < tokens.count, isAccessorModifier(index) { index += 1 }
+        guard index < tokens.count else { return false }
+        switch tokens[index].word {
+        case .get, .set, .willSet, .didSet:
+            let next = tokens[index + 1].kind
+            return next == .leftBrace || next == .leftParen || next == .rightBrace || tokens[index + 1].word == .async
+                || tokens[index + 1].word == .throws || lineStart[index + 1]
+        default:
+            return tokens[index].kind == .identifier
+                && (source.tokenText(index, equals: "_modify") || source.tokenText(index, equals: "_read")
+                    || source.tokenText(index, equals: "unsafeAddress") || source.tokenText(index, equals: "unsafeMutableAddress")
+                    || source.tokenText(index, equals: "init") || source.tokenText(index, equals: "modify")
+                    || source.tokenText(index, equals: "read"))
+        }
+    }
+
+    private func isAccessorModifier(_ index: Int) -> Bool {
+        tokens[index].word == .mutating || tokens[index].word == .nonmutating
+            || tokens[index].word == .nonisolated || tokens[index].word == .private
+    }
+
+    private func isObserverBlock(_ open: Int) -> Bool {
+        var index = open + 1
+        while index < tokens.count, tokens[index].kind == .atSign, let attribute = parseAttribute(at: index) {
+            index = attribute.tokens.upperBound
+        }
+        return tokens[index].word == .willSet || tokens[index].word == .didSet
+    }
+
+    // MARK: Functions
+
+    private mutating func parseFunction(_ declaration: inout Declaration, end: Int) -> Int {
+        var index = declaration.keyword + 1
+        switch declaration.kind {
+        case .function:
+            let nameStart = index
+            if index < end, tokens[index].kind == .identifier || tokens[index].kind == .keyword {
+                index += 1
+            } else {
+                // An operator function: its name is the operator tokens before `(` or `<`.
+                while index < end, tokens[index].kind != .leftParen, !(index > nameStart && startsWithLess(index)) {
+                    index += 1
+                    if index - nameStart > 3 { break }
+                }
+            }
+            declaration.nameTokens = nameStart..<index
+            declaration.name = sourceTextCompact(nameStart..<index)
+        case .initializer:
+            declaration.name = "init"
+            declaration.nameTokens = declaration.keyword..<(declaration.keyword + 1)
+            if index < end, tokens[index].kind == .postfixQuestionMark || tokens[index].kind == .exclamationMark {
+                index += 1
+            }
+        case .deinitializer:
+            declaration.name = "deinit"
+            declaration.nameTokens = declaration.keyword..<(declaration.keyword + 1)
+        default:
+            declaration.name = "subscript"
+            declaration.nameTokens = declaration.keyword..<(declaration.keyword + 1)
+        }
+        if index < end, startsWithLess(index), let close = closingAngle(from: index) {
+            declaration.genericParameters = parseGenericParameters(index, close)
+            index = close + 1
+        }
+        if index < end, tokens[index].kind == .leftParen {
+            let close = closing(index)
+            declaration.parameters = index..<(close + 1)
+            index = close + 1
+        }
+        // Effects, result type and `where`, up to the body; a requirement without a body ends at
+        // the next line-start declaration.
+        while index < end {
+            let token = tokens[index]
+            if token.kind == .leftBrace {
+                let close = closing(index)
+                declaration.body = index..<(close + 1)
+                return close + 1
+            }
+            if token.kind == .rightBrace || token.kind == .semicolon { return index }
+            if lineStart[index], startsDeclaration(at: index) { return index }
+            if token.word == .where, declaration.whereClause == nil {
+                declaration.whereClause = index..<index
+            }
+            index = skipTypeToken(index)
+        }
+        return index
+    }
+
+    // MARK: Type aliases
+
+    private mutating func parseTypealias(_ declaration: inout Declaration, end: Int) -> Int {
+        var index = declaration.keyword + 1
+        guard index < end else { return index }
+        declaration.name = source.text(index)
+        declaration.nameTokens = index..<(index + 1)
+        index += 1
+        if index < end, startsWithLess(index), let close = closingAngle(from: index) {
+            declaration.genericParameters = parseGenericParameters(index, close)
+            index = close + 1
+        }
+        guard index < end, tokens[index].kind == .equal else { return index }
+        let valueStart = index + 1
+        index = valueStart
+        while index < end {
+            let token = tokens[index]
+            if token.kind == .rightBrace || token.kind == .semicolon { break }
+            if index > valueStart, lineStart[index], !continuesType(index) { break }
+            index = skipTypeToken(index)
+        }
+        // The aliased type is kept as the single inheritance-like entry, for name resolution.
+        declaration.inheritance = [InheritanceEntry(tokens: valueStart..<index,
+                                                    typeName: sourceTextCompact(valueStart..<index), trailingComma: nil)]
+        return index
+    }
+
+    // MARK: Skipping
+
+    /// The end of the expression starting at `start`: the first token at bracket depth zero that
+    /// is `;`, a closer, a `,` (when asked), or a line-start token that begins a declaration or,
+    /// inside a body, a new statement.
+    private func skipExpression(from start: Int, end: Int, stopAtComma: Bool, inBody: Bool,
+                                stopAtAccessorBlock: Bool = false) -> Int {
+        var index = start
+        while index < end {
+            let token = tokens[index]
+            switch token.kind {
+            case .semicolon, .rightBrace, .rightParen, .rightSquare:
+                return index
+            case .comma where stopAtComma:
+                return index
+            case .leftParen, .leftSquare:
+                index = closing(index) + 1
+                continue
+            case .leftBrace:
+                if stopAtAccessorBlock, index > start, isAccessorBlock(index) { return index }
+                index = closing(index) + 1
+                continue
+            default:
+                break
+            }
+            if index > start, lineStart[index] {
+                if token.kind == .poundKeyword || startsDeclaration(at: index) { return index }
+                if inBody, !continuesExpression(at: index) { return index }
+            }
+            index += 1
+        }
+        return index
+    }
+
+    /// Whether a line-start token continues the previous line's expression.
+    private func continuesExpression(at index: Int) -> Bool {
+        let token = tokens[index]
+        switch token.kind {
+        case .period, .binaryOperator, .arrow, .equal, .infixQuestionMark, .colon, .comma, .leftBrace,
+             .postfixQuestionMark, .exclamationMark:
+            return true
+        default:
+            break
+        }
+        let previous = tokens[index - 1]
+        switch previous.kind {
+        case .binaryOperator, .equal, .arrow, .comma, .colon, .period, .prefixOperator, .infixQuestionMark,
+             .leftParen, .leftSquare:
+            return true
+        case .keyword:
+            return previous.word == .in || previous.word == .try || previous.word == .await
+                || previous.word == .return || previous.word == .as || previous.word == .is
+        default:
+            return token.word == .as || token.word == .is
+        }
+    }
+
+    /// Skips a statement that is not a declaration (top-level code, or damage).
+    private func skipStatement(from start: Int, end: Int) -> Int {
+        var index = start
+        while index < end {
+            let token = tokens[index]
+            switch token.kind {
+            case .leftParen, .leftSquare, .leftBrace:
+                index = closing(index) + 1
+                continue
+            case .semicolon, .rightBrace, .rightParen, .rightSquare:
+                return index + 1
+            default:
+                break
+            }
+            if index > start, lineStart[index], token.kind == .poundKeyword || startsDeclaration(at: index) {
+                return index
+            }
+            index += 1
+        }
+        return index
+    }
+
+    private func skipToLineEnd(from start: Int, end: Int) -> Int {
+        var index = start
+        while index < end, !lineStart[index], tokens[index].kind != .semicolon { index += 1 }
+        return index
+    }
+
+    /// `#if`, `#elseif`, `#else`, `#endif` are transparent to declarations: members in every branch
+    /// are recorded, each marked conditional. The condition runs to the end of its line.
+    @discardableResult
+    private mutating func trackDirective(_ index: Int) -> Int {
+        let text = source.text(index)
+        switch text {
+        case "#if":
+            conditionalDepth += 1
+        case "#endif":
+            conditionalDepth = max(0, conditionalDepth - 1)
+        default:
+            break
+        }
+        if text == "#if" || text == "#elseif" || text == "#sourceLocation" {
+            var next = index + 1
+            while next < tokens.count - 1, !lineStart[next] {
+                if tokens[next].kind == .leftParen { next = closing(next) } else if tokens[next].kind == .leftBrace { break }
+                next += 1
+            }
+            return next
+        }
+        return index + 1
+    }
+
+    // MARK: Helpers
+
+    /// The partner of the bracket at `index`; an unmatched opener runs to the last real token.
+    private func closing(_ index: Int) -> Int {
+        let partner = Int(matchingBracket[index])
+        return partner >= 0 ? partner : max(index, tokens.count - 2)
+    }
+
+    private func sourceTextCompact(_ range: Range<Int>) -> String {
+        CompactText.of(range, in: source)
+    }
+}
