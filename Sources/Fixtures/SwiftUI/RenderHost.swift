@@ -77,6 +77,9 @@ public final class RenderHost {
         public var state = 0
         /// All of them.
         public var total: Int { objectWillChange + observation + state }
+
+        /// No notifications yet.
+        public init() {}
     }
 
     /// A script asked for a control the screen does not show, or shows more than once.

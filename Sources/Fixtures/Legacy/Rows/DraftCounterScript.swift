@@ -1,0 +1,24 @@
+import SwiftUI
+
+/// Saving changes an unpublished property: the screen stays stale until a published one moves.
+public enum DraftCounterScript: FixtureScript {
+    public static let name = "unpublished-stored-property"
+
+    @MainActor public static func make() -> ScriptedApp {
+        let counter = DraftCounter()
+        return ScriptedApp(
+            root: DraftCounterView(counter: counter),
+            steps: [
+                .tap("Save"),
+                .tap("Save"),
+                .tap("Increment"),
+                .mutate("saved in the background") { counter.saves = 10 },
+                .tap("Increment"),
+            ],
+            probes: [
+                Probe("count") { "\(counter.count)" },
+                Probe("saves") { "\(counter.saves)" },
+            ]
+        )
+    }
+}

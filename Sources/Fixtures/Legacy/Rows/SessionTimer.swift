@@ -1,0 +1,56 @@
+import SwiftUI
+
+/// Owned by the view that shows it; must survive the parent's re-renders.
+class SessionTimer: ObservableObject {
+    let label: String
+    @Published var ticks = 0
+
+    init(label: String) {
+        self.label = label
+    }
+}
+
+struct StopwatchScreen: View {
+    @State private var refreshes = 0
+
+    var body: some View {
+        VStack {
+            Text("Screen refreshed \(refreshes) times")
+            Button("Refresh screen") {
+                refreshes += 1
+            }
+            LapTimerView()
+            SplitTimerView(label: "Split")
+        }
+    }
+}
+
+struct LapTimerView: View {
+    @StateObject private var timer = SessionTimer(label: "Lap")
+
+    var body: some View {
+        HStack {
+            Text("\(timer.label): \(timer.ticks)")
+            Button("Tick lap") {
+                timer.ticks += 1
+            }
+        }
+    }
+}
+
+struct SplitTimerView: View {
+    @StateObject private var timer: SessionTimer
+
+    init(label: String) {
+        _timer = StateObject(wrappedValue: SessionTimer(label: label))
+    }
+
+    var body: some View {
+        HStack {
+            Text("\(timer.label): \(timer.ticks)")
+            Button("Tick split") {
+                timer.ticks += 1
+            }
+        }
+    }
+}

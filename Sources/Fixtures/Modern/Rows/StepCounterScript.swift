@@ -1,0 +1,23 @@
+import SwiftUI
+
+/// Walking and resetting through the model's own methods; resetting at zero is an equal set.
+public enum StepCounterScript: FixtureScript {
+    public static let name = "private-set-property"
+
+    @MainActor public static func make() -> ScriptedApp {
+        let counter = StepCounter()
+        return ScriptedApp(
+            root: StepCounterView(counter: counter),
+            steps: [
+                .tap("Walk"),
+                .tap("Walk"),
+                .tap("Reset"),
+                .tap("Reset"),
+                .mutate("walked in the background") { counter.walk() },
+            ],
+            probes: [
+                Probe("steps") { "\(counter.steps)" },
+            ]
+        )
+    }
+}
