@@ -88,6 +88,7 @@ public enum Oracle {
             compareNotifications(legacyOutcome, modernOutcome, probes: legacyApp.probes, step: stepRef, into: &report)
         }
         report.notifications = StylePair(legacy: legacy.host.notifications, modern: modern.host.notifications)
+        report.finalState = legacyApp.stateDump()
         return report
     }
 

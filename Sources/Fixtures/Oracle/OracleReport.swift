@@ -81,6 +81,9 @@ public struct OracleReport: Sendable {
     /// The legacy screen at the start and after each step, headed by the step; for reading a
     /// fixture's behaviour and for failure messages.
     public var transcript: [String] = []
+    /// The legacy app's model state after the last step (identical to the modern one unless a
+    /// state violation says otherwise).
+    public var finalState = ""
     /// Every difference found; empty when the styles are equivalent.
     public var violations: [Violation] = []
 

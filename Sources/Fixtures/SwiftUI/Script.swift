@@ -75,6 +75,11 @@ public struct ScriptedApp {
         self.steps = steps
         self.probes = probes
     }
+
+    /// The model state as "probe: value" lines, the form the oracle reports.
+    @MainActor public func stateDump() -> String {
+        probes.map { "\($0.name): \($0.read())" }.joined(separator: "\n")
+    }
 }
 
 /// The entry point of one fixture app's script file, implemented identically in both styles.

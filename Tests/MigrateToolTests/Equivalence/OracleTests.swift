@@ -13,7 +13,20 @@ extension Equivalence {
             print(report.summary)
             #expect(report.stepsRun > 0)
             #expect(report.screensCompared == report.stepsRun + 1)
+            #expect(report.statesCompared == report.stepsRun + 1)
             #expect(report.violations.isEmpty, "\(report.summary)")
+        }
+
+        @Test("the final model state is reported as probe lines")
+        func finalStateIsReported() {
+            let report = Oracle.run(app: "book-reader")
+            #expect(report.finalState == """
+                library name: City Library
+                book ids: 2,3
+                titles: Persuasion | Untitled
+                availability: true,true
+                authors: J. Austen | Anonymous
+                """)
         }
 
         @Test("every fixture app is covered")

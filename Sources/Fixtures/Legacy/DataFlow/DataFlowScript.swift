@@ -3,8 +3,10 @@ import SwiftUI
 /// A user flips nicknames on through the environment, picks accents and adds a colour; the
 /// person list changes from outside.
 public enum DataFlowScript: FixtureScript {
+    /// The app's name in oracle reports.
     public static let name = "data-flow"
 
+    /// Fresh models, the root view over them, the steps and the probes.
     @MainActor public static func make() -> ScriptedApp {
         let settings = UserSettings()
         let store = PersonStore(people: [

@@ -2,8 +2,10 @@ import SwiftUI
 
 /// Playing changes the nested track; skipping replaces it; the playlist is renamed outside.
 public enum PlaylistScript: FixtureScript {
+    /// The app's name in oracle reports.
     public static let name = "nested-model"
 
+    /// Fresh models, the root view over them, the steps and the probes.
     @MainActor public static func make() -> ScriptedApp {
         let playlist = Playlist(title: "Morning")
         return ScriptedApp(

@@ -2,8 +2,10 @@ import SwiftUI
 
 /// The lazy summary is fixed at first render; overwriting it from outside refreshes nothing.
 public enum ReportScript: FixtureScript {
+    /// The app's name in oracle reports.
     public static let name = "lazy-property"
 
+    /// Fresh models, the root view over them, the steps and the probes.
     @MainActor public static func make() -> ScriptedApp {
         let report = ReportModel()
         return ScriptedApp(

@@ -3,8 +3,10 @@ import SwiftUI
 /// A reader renames the library, edits a book, checks it out and adds another; meanwhile the
 /// catalogue changes behind the views (an author renamed, a book withdrawn, a title re-sent).
 public enum BookReaderScript: FixtureScript {
+    /// The app's name in oracle reports.
     public static let name = "book-reader"
 
+    /// Fresh models, the root view over them, the steps and the probes.
     @MainActor public static func make() -> ScriptedApp {
         let library = Library(name: "Town Library", books: [
             Book(id: 1, title: "Dune", author: Author(name: "Frank Herbert")),

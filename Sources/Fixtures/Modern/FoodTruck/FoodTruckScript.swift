@@ -3,8 +3,10 @@ import SwiftUI
 /// A customer signs in, edits a donut, orders twice and collects one order; a new donut and a
 /// sold-out flag arrive from the kitchen.
 public enum FoodTruckScript: FixtureScript {
+    /// The app's name in oracle reports.
     public static let name = "food-truck"
 
+    /// Fresh models, the root view over them, the steps and the probes.
     @MainActor public static func make() -> ScriptedApp {
         let model = FoodTruckModel(donuts: [
             Donut(id: 1, name: "Glazed", flavor: "vanilla"),

@@ -2,8 +2,10 @@ import SwiftUI
 
 /// Saving changes an unpublished property: the screen stays stale until a published one moves.
 public enum DraftCounterScript: FixtureScript {
+    /// The app's name in oracle reports.
     public static let name = "unpublished-stored-property"
 
+    /// Fresh models, the root view over them, the steps and the probes.
     @MainActor public static func make() -> ScriptedApp {
         let counter = DraftCounter()
         return ScriptedApp(

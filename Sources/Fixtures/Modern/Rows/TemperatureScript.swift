@@ -2,8 +2,10 @@ import SwiftUI
 
 /// `didSet` runs on equal assignments in both styles, so the history grows either way.
 public enum TemperatureScript: FixtureScript {
+    /// The app's name in oracle reports.
     public static let name = "did-set-property"
 
+    /// Fresh models, the root view over them, the steps and the probes.
     @MainActor public static func make() -> ScriptedApp {
         let log = TemperatureLog()
         return ScriptedApp(

@@ -2,8 +2,10 @@ import SwiftUI
 
 /// Changes through the base class's methods and properties reach views of the subclass.
 public enum VehicleScript: FixtureScript {
+    /// The app's name in oracle reports.
     public static let name = "model-subclass"
 
+    /// Fresh models, the root view over them, the steps and the probes.
     @MainActor public static func make() -> ScriptedApp {
         let truck = Truck(name: "Hauler")
         return ScriptedApp(

@@ -2,8 +2,10 @@ import SwiftUI
 
 /// Louder changes a wrapped, unpublished level: the screen catches up only when muting flips.
 public enum VolumeScript: FixtureScript {
+    /// The app's name in oracle reports.
     public static let name = "wrapped-property"
 
+    /// Fresh models, the root view over them, the steps and the probes.
     @MainActor public static func make() -> ScriptedApp {
         let volume = VolumeModel()
         return ScriptedApp(
