@@ -1,9 +1,15 @@
 /// Splits Swift source bytes into tokens with trivia, losslessly and without ever failing.
 ///
-/// Boundaries follow the compiler's lexer (swift-syntax's `Lexer.Cursor`): trailing trivia runs
-/// to the end of the line, operators split on `.` and before `//`/`/*`, a left-bound `?`/`!` is
-/// its own token, and `/` starts a regex literal only where the compiler's heuristics allow.
-/// Where the compiler would report an error the lexer marks the token `isMalformed` and moves on.
+/// Boundaries follow the compiler's lexer (swift-syntax 603's `Lexer.Cursor`), checked against it
+/// on the whole `/opt/swift-packages` corpus by `Benchmarks/compare_boundaries.py`: trailing
+/// trivia runs to the end of the line, operators split on `.` and before `//`/`/*`, a left-bound
+/// `?`/`!` is its own token, `/` starts a regex literal only where the compiler's heuristics allow,
+/// and bytes that can start no token (invalid UTF-8, control characters, a no-break space, a
+/// stray scalar) are trivia, as the compiler treats them. Where the compiler would report an error
+/// the lexer marks the token `isMalformed` and moves on.
+///
+/// Two differences are by design: a whole string literal (interpolations included) and a whole
+/// regex literal are one token each.
 public enum Lexer {
     /// Tokenizes `bytes`; the result always ends with an `.endOfFile` token.
     public static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) -> [Token] {
@@ -38,7 +44,7 @@ private enum Byte {
     static let greater: UInt8 = 0x3E, question: UInt8 = 0x3F, at: UInt8 = 0x40
     static let leftSquare: UInt8 = 0x5B, backslash: UInt8 = 0x5C, rightSquare: UInt8 = 0x5D
     static let underscore: UInt8 = 0x5F, backtick: UInt8 = 0x60, leftBrace: UInt8 = 0x7B
-    static let rightBrace: UInt8 = 0x7D
+    static let rightBrace: UInt8 = 0x7D, delete: UInt8 = 0x7F
 }
 
 /// ASCII character classes as a 256-entry table, so the hot loops test one load and one mask.
@@ -48,6 +54,9 @@ private enum CharClass {
     static let operatorChar: UInt8 = 4
     static let digit: UInt8 = 8
     static let hexDigit: UInt8 = 16
+    /// Bytes that are trivia on their own and never start a token: the ASCII control characters
+    /// other than the line breaks (NUL included) and DEL. The compiler drops them as trivia too.
+    static let junk: UInt8 = 32
 
     static let table: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 256)
@@ -59,6 +68,10 @@ private enum CharClass {
         for byte in UInt8(ascii: "a")...UInt8(ascii: "f") { table[Int(byte)] |= hexDigit }
         for byte in UInt8(ascii: "A")...UInt8(ascii: "F") { table[Int(byte)] |= hexDigit }
         for character in "/=-+!*%<>&|^~?." { table[Int(character.asciiValue!)] |= operatorChar }
+        for byte in 0..<0x20 where byte != Int(Byte.newline) && byte != Int(Byte.carriageReturn) {
+            table[byte] |= junk
+        }
+        table[Int(Byte.delete)] |= junk
         return table
     }()
 
@@ -70,6 +83,11 @@ private enum CharClass {
     }()
 }
 
+/// The three kinds of string literal, which differ in what ends them.
+private enum StringKind {
+    case singleLine, multiLine, singleQuote
+}
+
 /// The lexer's state over one buffer. A struct with a pointer and an offset: no allocation per
 /// byte, one append per token.
 struct LexerCursor {
@@ -77,6 +95,13 @@ struct LexerCursor {
     let count: Int
     var position = 0
     var tokens: [Token] = []
+    /// Set after `try?` and `try!`: the next token prefers a regex literal to a binary operator,
+    /// since `try` cannot be an operand (the compiler's `preferRegexOverBinaryOperator` state).
+    var preferRegex = false
+    /// How deep the lexer is in string interpolations, bounded so that pathological nesting
+    /// cannot exhaust the stack.
+    var interpolationDepth = 0
+    static let maximumInterpolationDepth = 128
     private let classes: UnsafePointer<UInt8>
     private let words = WordTable.shared
 
@@ -98,12 +123,21 @@ struct LexerCursor {
         offset < count && classes[Int(base[offset])] & flag != 0
     }
 
+    @inline(__always) func isLineBreak(_ byte: UInt8) -> Bool {
+        byte == Byte.newline || byte == Byte.carriageReturn
+    }
+
+    /// Whether the bytes at `offset` spell `literal` (ASCII).
+    func matches(_ offset: Int, _ literal: StaticString) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        guard offset >= 0, offset + length <= count else { return false }
+        return memoryEquals(base + offset, literal.utf8Start, length)
+    }
+
     // MARK: Driver
 
     mutating func run() {
         var leadingStart = 0
-        if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { position = 3 }
-        let startOfText = position
         while true {
             skipTrivia(acrossLines: true)
             let start = position
@@ -114,8 +148,9 @@ struct LexerCursor {
             }
             var token = Token(kind: .unknown, leadingStart: Int32(leadingStart), start: Int32(start),
                               end: 0, trailingEnd: 0)
-            if start == startOfText, peek(start) == Byte.pound, peek(start + 1) == Byte.bang {
-                position = endOfLine(from: start)
+            if start == 0, base[0] == Byte.pound, peek(1) == Byte.bang {
+                // Only the file's very first bytes: after a byte-order mark `#!` is no shebang.
+                position = endOfLine(from: 0)
                 token.kind = .shebang
             } else {
                 lexToken(&token)
@@ -131,13 +166,14 @@ struct LexerCursor {
 
     // MARK: Trivia
 
-    /// Skips whitespace and comments; without `acrossLines` it stops before a line break, which is
-    /// where a token's trailing trivia ends and the next token's leading trivia begins.
+    /// Skips whitespace, comments and bytes that cannot start a token; without `acrossLines` it
+    /// stops before a line break, where a token's trailing trivia ends and the next token's
+    /// leading trivia begins.
     mutating func skipTrivia(acrossLines: Bool) {
         while position < count {
             let byte = base[position]
             switch byte {
-            case Byte.space, Byte.tab, Byte.verticalTab, Byte.formFeed, 0:
+            case Byte.space, Byte.tab:
                 position += 1
             case Byte.newline, Byte.carriageReturn:
                 guard acrossLines else { return }
@@ -151,12 +187,39 @@ struct LexerCursor {
                 } else {
                     return
                 }
-            case 0xC2 where peek(position + 1) == 0xA0:  // No-break space.
-                position += 2
+            case Byte.less, Byte.greater:
+                guard let end = endOfConflictMarker(at: position) else { return }
+                position = end
             default:
-                return
+                if byte < 0x80 {
+                    guard classes[Int(byte)] & CharClass.junk != 0 else { return }
+                    position += 1
+                } else if !skipNonASCIITrivia() {
+                    return
+                }
             }
         }
+    }
+
+    /// Skips one non-ASCII unit of trivia at `position`: a byte-order mark, an invalid UTF-8 byte,
+    /// or a scalar that can start no token (a no-break space, a dash, a private-use character).
+    /// Returns false, moving nothing, when a token starts here.
+    mutating func skipNonASCIITrivia() -> Bool {
+        if base[position] == 0xEF, peek(position + 1) == 0xBB, peek(position + 2) == 0xBF {
+            position += 3
+            return true
+        }
+        guard let scalar = decodeScalar(at: position) else {
+            position += 1
+            return true
+        }
+        let value = scalar.value
+        if ScalarClass.isIdentifierContinuation(value) || ScalarClass.isOperatorStart(value)
+            || value == 0x201C || value == 0x201D {
+            return false
+        }
+        position += scalar.length
+        return true
     }
 
     /// The offset of the next line break at or after `offset`, or the end of the buffer.
@@ -172,8 +235,8 @@ struct LexerCursor {
 
     /// The offset after the `*/` that closes the (nested) block comment at `offset`.
     func endOfBlockComment(from offset: Int) -> Int {
-        var depth = 0
-        var index = offset
+        var depth = 1
+        var index = offset + 2
         while index < count {
             let byte = base[index]
             if byte == Byte.slash, peek(index + 1) == Byte.star {
@@ -190,9 +253,35 @@ struct LexerCursor {
         return count
     }
 
+    /// A version-control conflict marker (`<<<<<<< ` … `>>>>>>> `, or Perforce's `>>>> ` …
+    /// `<<<<`) at the start of a line is trivia up to the end of its closing line, as the
+    /// compiler treats it. Returns nil when `offset` starts no such block.
+    func endOfConflictMarker(at offset: Int) -> Int? {
+        guard offset == 0 || isLineBreak(base[offset - 1]) || base[offset - 1] == 0 else { return nil }
+        let perforce: Bool
+        if matches(offset, "<<<<<<< ") {
+            perforce = false
+        } else if matches(offset, ">>>> ") {
+            perforce = true
+        } else {
+            return nil
+        }
+        var index = offset + (perforce ? 5 : 8)
+        while index < count {
+            let atLineStart = isLineBreak(base[index - 1])
+            if atLineStart, perforce ? matches(index, "<<<<\n") : matches(index, ">>>>>>> ") {
+                return endOfLine(from: index + (perforce ? 5 : 8))
+            }
+            index += 1
+        }
+        return nil
+    }
+
     // MARK: Tokens
 
     mutating func lexToken(_ token: inout Token) {
+        let preferRegexHere = preferRegex
+        preferRegex = false
         let byte = base[position]
         switch byte {
         case Byte.at: single(&token, .atSign)
@@ -216,12 +305,13 @@ struct LexerCursor {
             lexPound(&token)
         case Byte.bang, Byte.question:
             if isLeftBound(position) {
+                if let previous = tokens.last, previous.kind == .keyword, previous.word == .try { preferRegex = true }
                 single(&token, byte == Byte.bang ? .exclamationMark : .postfixQuestionMark)
             } else {
-                lexOperator(&token)
+                lexOperator(&token, preferRegex: preferRegexHere)
             }
         case Byte.less where peek(position + 1) == Byte.pound:
-            if !lexEditorPlaceholder(&token) { lexOperator(&token) }
+            if !lexEditorPlaceholder(&token) { lexOperator(&token, preferRegex: preferRegexHere) }
         case Byte.dollar:
             lexDollar(&token)
         case Byte.quote, Byte.apostrophe:
@@ -235,9 +325,9 @@ struct LexerCursor {
             } else if flags & CharClass.identifierStart != 0 {
                 lexIdentifier(&token)
             } else if flags & CharClass.operatorChar != 0 {
-                lexOperator(&token)
+                lexOperator(&token, preferRegex: preferRegexHere)
             } else if byte >= 0x80 {
-                lexNonASCII(&token)
+                lexNonASCII(&token, preferRegex: preferRegexHere)
             } else {
                 single(&token, .unknown)
             }
@@ -281,20 +371,20 @@ struct LexerCursor {
         token.kind = position - Int(token.start) > 1 ? .dollarIdentifier : .identifier
     }
 
+    /// `` `name` `` and raw identifiers such as `` `a b` ``: everything to a closing backtick on
+    /// the same line. Without one, the backtick alone is a token (`.unknown`).
     mutating func lexBacktickIdentifier(_ token: inout Token) {
         var index = position + 1
         while index < count {
             let byte = base[index]
             if byte == Byte.backtick {
-                if index > position + 1 {
-                    position = index + 1
-                    token.kind = .identifier
-                    token.word = .none
-                    return
-                }
-                break
+                position = index + 1
+                token.kind = .identifier
+                token.word = .none
+                token.isMalformed = index == Int(token.start) + 1  // `` ` ` `` with nothing inside
+                return
             }
-            if byte == Byte.newline || byte == Byte.carriageReturn { break }
+            if isLineBreak(byte) { break }
             index += 1
         }
         single(&token, .unknown)
@@ -303,47 +393,111 @@ struct LexerCursor {
     /// `<#name#>`, an editor placeholder, lexes as an identifier as the compiler does.
     mutating func lexEditorPlaceholder(_ token: inout Token) -> Bool {
         var index = position + 2
-        while index + 1 < count {
+        while index < count {
             let byte = base[index]
-            if byte == Byte.newline || byte == Byte.carriageReturn { return false }
-            if byte == Byte.pound, base[index + 1] == Byte.greater {
-                position = index + 2
+            index += 1
+            if byte == Byte.newline { return false }
+            if byte == Byte.less, peek(index) == Byte.pound { return false }
+            if byte == Byte.pound, peek(index) == Byte.greater {
+                position = index + 1
                 token.kind = .identifier
+                token.isMalformed = true
                 return true
             }
-            if byte == Byte.less, base[index + 1] == Byte.pound { return false }
-            index += 1
         }
         return false
     }
 
-    mutating func lexNonASCII(_ token: inout Token) {
+    /// A token starting with a non-ASCII scalar. Trivia has already taken every scalar that
+    /// starts nothing, so this is an identifier, an operator, or one of the compiler's recoveries.
+    mutating func lexNonASCII(_ token: inout Token, preferRegex: Bool) {
         guard let scalar = decodeScalar(at: position) else {
-            // Keep a maximal run of bytes that do not decode together, so one bad region is one token.
-            position += 1
-            while position < count, base[position] >= 0x80, decodeScalar(at: position) == nil { position += 1 }
-            token.kind = .unknown
-            token.isMalformed = true
+            single(&token, .unknown)
             return
         }
-        if ScalarClass.isOperatorStart(scalar.value) {
-            lexOperator(&token)
-        } else if ScalarClass.isIdentifierStart(scalar.value) {
-            position += scalar.length
-            position = endOfIdentifier(from: position)
+        let value = scalar.value
+        if ScalarClass.isIdentifierStart(value) {
+            position = endOfIdentifier(from: position + scalar.length)
             token.kind = .identifier
+        } else if ScalarClass.isOperatorStart(value) {
+            lexOperator(&token, preferRegex: preferRegex)
+        } else if ScalarClass.isIdentifierContinuation(value) {
+            // A combining mark cannot start an identifier; the compiler recovers by lexing one.
+            position = endOfIdentifier(from: position + scalar.length)
+            token.kind = .identifier
+            token.isMalformed = true
+        } else if value == 0x201C {
+            // “Curly quotes”: the compiler swallows a plausible curly-quoted string as one token.
+            position = endOfCurlyQuotedString(from: position + scalar.length) ?? position + scalar.length
+            token.kind = .identifier
+            token.isMalformed = true
         } else {
             position += scalar.length
             token.kind = .unknown
+            token.isMalformed = true
         }
+    }
+
+    /// Where a string opened with U+201C ends, if it ends on this line without interpolation or
+    /// an invalid character: after a `"` or a U+201D.
+    func endOfCurlyQuotedString(from offset: Int) -> Int? {
+        var index = offset
+        while index < count {
+            let byte = base[index]
+            switch byte {
+            case Byte.newline, Byte.carriageReturn:
+                return nil
+            case Byte.quote:
+                return index + 1
+            case Byte.backslash:
+                let escaped = peek(index + 1)
+                switch escaped {
+                case UInt8(ascii: "0"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"), Byte.quote,
+                     Byte.apostrophe, Byte.backslash:
+                    index += 2
+                case UInt8(ascii: "u"):
+                    guard let end = endOfUnicodeEscape(from: index + 2) else { return nil }
+                    index = end
+                default:
+                    return nil
+                }
+            default:
+                if byte < 0x80 {
+                    guard byte >= 0x20, byte < 0x7F else { return nil }
+                    index += 1
+                } else {
+                    guard let scalar = decodeScalar(at: index) else { return nil }
+                    index += scalar.length
+                    if scalar.value == 0x201D { return index }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The end of a valid `{1–8 hex digits}` escape body at `offset`, or nil.
+    func endOfUnicodeEscape(from offset: Int) -> Int? {
+        guard peek(offset) == Byte.leftBrace else { return nil }
+        var index = offset + 1
+        var value: UInt32 = 0
+        while has(index, CharClass.hexDigit) {
+            let byte = base[index]
+            let digit = byte <= Byte.nine ? byte - Byte.zero : (byte | 0x20) - UInt8(ascii: "a") + 10
+            if index - offset <= 8 { value = value << 4 | UInt32(digit) }
+            index += 1
+        }
+        let digits = index - offset - 1
+        guard peek(index) == Byte.rightBrace, digits >= 1, digits <= 8, Unicode.Scalar(value) != nil else { return nil }
+        return index + 1
     }
 
     /// Decodes the UTF-8 scalar at `offset`, rejecting overlong forms and surrogates.
     func decodeScalar(at offset: Int) -> (value: UInt32, length: Int)? {
         let lead = UInt32(base[offset])
+        if lead < 0x80 { return (lead, 1) }
         func continuation(_ index: Int) -> UInt32? {
             let byte = peek(offset + index)
-            return byte & 0xC0 == 0x80 ? UInt32(byte & 0x3F) : nil
+            return byte & 0xC0 == 0x80 && offset + index < count ? UInt32(byte & 0x3F) : nil
         }
         switch lead {
         case 0xC2...0xDF:
@@ -371,7 +525,7 @@ struct LexerCursor {
         var pounds = 0
         while peek(position + pounds) == Byte.pound { pounds += 1 }
         let after = peek(position + pounds)
-        if after == Byte.quote || after == Byte.apostrophe {
+        if after == Byte.quote {
             lexString(&token, pounds: pounds)
             return
         }
@@ -381,62 +535,148 @@ struct LexerCursor {
             token.isMalformed = end.malformed
             return
         }
+        // `#` and a run of ASCII letters: a pound keyword when the run is one, else `#` alone.
         var index = position + 1
         while index < count, classes[Int(base[index])] & CharClass.identifierStart != 0 { index += 1 }
-        switch String(decoding: UnsafeBufferPointer(start: base + position + 1, count: index - position - 1),
-                      as: UTF8.self) {
-        case "if", "else", "elseif", "endif", "sourceLocation", "available", "unavailable", "_hasSymbol":
+        if isPoundKeyword(from: position + 1, length: index - position - 1) {
             position = index
             token.kind = .poundKeyword
-        default:
+        } else {
             single(&token, .pound)
+        }
+    }
+
+    /// The compiler's pound keywords: `#if` `#else` `#elseif` `#endif` `#sourceLocation`
+    /// `#available` `#unavailable`. Everything else after `#` is a macro name.
+    func isPoundKeyword(from offset: Int, length: Int) -> Bool {
+        switch length {
+        case 2: return matches(offset, "if")
+        case 4: return matches(offset, "else")
+        case 5: return matches(offset, "endif")
+        case 6: return matches(offset, "elseif")
+        case 9: return matches(offset, "available")
+        case 11: return matches(offset, "unavailable")
+        case 14: return matches(offset, "sourceLocation")
+        default: return false
         }
     }
 
     // MARK: Numbers
 
+    /// Numeric literals as the compiler delimits them, including its recoveries: letters glued
+    /// to an integer or an exponent belong to the (malformed) literal, while `1.5abc` ends at `5`.
     mutating func lexNumber(_ token: inout Token) {
         let start = position
         token.kind = .integerLiteral
         let second = peek(start + 1)
-        if base[start] == Byte.zero, second == UInt8(ascii: "x") {
+        if base[start] == Byte.zero, second == UInt8(ascii: "x"), start + 1 < count {
+            lexHexNumber(&token)
+            return
+        }
+        if base[start] == Byte.zero, second == UInt8(ascii: "o") || second == UInt8(ascii: "b"), start + 1 < count {
             position = start + 2
+            let isOctal = second == UInt8(ascii: "o")
+            @inline(__always) func isRadixDigit(_ byte: UInt8) -> Bool {
+                isOctal ? byte >= Byte.zero && byte <= UInt8(ascii: "7") : byte == Byte.zero || byte == UInt8(ascii: "1")
+            }
+            if position < count, !isRadixDigit(base[position]) {
+                glueIdentifierCharacters(&token)
+                token.isMalformed = true
+                return
+            }
+            while position < count, isRadixDigit(base[position]) || base[position] == Byte.underscore { position += 1 }
+            glueIdentifierCharacters(&token)
+            return
+        }
+        skipDigits(CharClass.digit)
+        let next = peek(position)
+        if next == Byte.dot, position < count {
+            // `1.` ends an integer unless a digit follows, and `t.0.1` is two tuple indices.
+            guard has(position + 1, CharClass.digit), tokens.last?.kind != .period else { return }
+        } else if next != UInt8(ascii: "e") && next != UInt8(ascii: "E") || position >= count {
+            glueIdentifierCharacters(&token)
+            return
+        }
+        token.kind = .floatLiteral
+        if peek(position) == Byte.dot, position < count {
+            position += 1
+            skipDigits(CharClass.digit)
+        }
+        let exponent = peek(position)
+        if position < count, exponent == UInt8(ascii: "e") || exponent == UInt8(ascii: "E") {
+            position += 1
+            if peek(position) == Byte.plus || peek(position) == Byte.minus, position < count { position += 1 }
+            guard has(position, CharClass.digit) else {
+                position = endOfIdentifier(from: position)
+                token.isMalformed = true
+                return
+            }
+            skipDigits(CharClass.digit)
+            glueIdentifierCharacters(&token)
+        }
+    }
+
+    /// `0x…`, with the compiler's rules for telling `0x1.8p3` from `0xff.description`.
+    mutating func lexHexNumber(_ token: inout Token) {
+        position += 2
+        guard position < count else {
+            token.isMalformed = true
+            return
+        }
+        if classes[Int(base[position])] & CharClass.hexDigit == 0 {
+            position = endOfIdentifier(from: position)
+            token.isMalformed = true
+            return
+        }
+        skipDigits(CharClass.hexDigit)
+        @inline(__always) func isExponentMark(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "p") || byte == UInt8(ascii: "P")
+        }
+        if position >= count || (base[position] != Byte.dot && !isExponentMark(base[position])) {
+            glueIdentifierCharacters(&token)
+            return
+        }
+        var dot: Int? = nil
+        if base[position] == Byte.dot {
+            dot = position
+            position += 1
+            if position < count, classes[Int(base[position])] & CharClass.hexDigit == 0 {
+                position -= 1
+                return
+            }
             skipDigits(CharClass.hexDigit)
-            if peek(position) == Byte.dot, has(position + 1, CharClass.hexDigit), !previousIsPeriod {
-                var index = position + 1
-                while index < count, classes[Int(base[index])] & CharClass.hexDigit != 0 || base[index] == Byte.underscore {
-                    index += 1
+            if position >= count || !isExponentMark(base[position]) {
+                if position + 1 < count, classes[Int(base[position + 1])] & CharClass.digit == 0 {
+                    position = dot!  // `0xff.description`
+                    return
                 }
-                if peek(index) == UInt8(ascii: "p") || peek(index) == UInt8(ascii: "P") { position = index }
-            }
-            if peek(position) == UInt8(ascii: "p") || peek(position) == UInt8(ascii: "P") {
-                token.kind = .floatLiteral
-                position += 1
-                if peek(position) == Byte.plus || peek(position) == Byte.minus { position += 1 }
-                skipDigits(CharClass.digit)
-            }
-        } else if base[start] == Byte.zero, second == UInt8(ascii: "o") || second == UInt8(ascii: "b") {
-            position = start + 2
-            skipDigits(CharClass.digit)
-        } else {
-            skipDigits(CharClass.digit)
-            if peek(position) == Byte.dot, has(position + 1, CharClass.digit), !previousIsPeriod {
-                token.kind = .floatLiteral
-                position += 1
-                skipDigits(CharClass.digit)
-            }
-            let exponent = peek(position)
-            if exponent == UInt8(ascii: "e") || exponent == UInt8(ascii: "E") {
-                var index = position + 1
-                if peek(index) == Byte.plus || peek(index) == Byte.minus { index += 1 }
-                if has(index, CharClass.digit) {
-                    token.kind = .floatLiteral
-                    position = index
-                    skipDigits(CharClass.digit)
-                }
+                token.isMalformed = true
+                return
             }
         }
-        // Letters glued to a number (`1st`, `0xZ`) belong to it, as an invalid literal.
+        position += 1  // `p`
+        var signed = false
+        if peek(position) == Byte.plus || peek(position) == Byte.minus, position < count {
+            position += 1
+            signed = true
+        }
+        if position < count, classes[Int(base[position])] & CharClass.digit == 0 {
+            if let dot, dot + 1 < count, classes[Int(base[dot + 1])] & CharClass.digit == 0, !signed {
+                position = dot  // `0xff.fp`: a member access, not an exponent
+                return
+            }
+            token.kind = .floatLiteral
+            position = endOfIdentifier(from: position)
+            token.isMalformed = true
+            return
+        }
+        token.kind = .floatLiteral
+        skipDigits(CharClass.digit)
+        glueIdentifierCharacters(&token)
+    }
+
+    /// Letters glued to a literal (`1st`, `0b102`) belong to it, as an invalid literal.
+    @inline(__always) mutating func glueIdentifierCharacters(_ token: inout Token) {
         let end = endOfIdentifier(from: position)
         if end > position {
             position = end
@@ -450,112 +690,168 @@ struct LexerCursor {
         }
     }
 
-    /// Tuple member access `t.0.1` lexes as integers, not as the float `0.1`.
-    var previousIsPeriod: Bool { tokens.last?.kind == .period && tokens.last!.trailingEnd == tokens.last!.end }
-
     // MARK: Strings
 
     /// Lexes a whole string literal whose opening `#` delimiters (if any) start at `position`.
     mutating func lexString(_ token: inout Token, pounds: Int) {
         token.kind = .stringLiteral
-        let (end, complete) = scanString(from: position, pounds: pounds)
-        position = end
-        token.isMalformed = !complete
+        token.isMalformed = !scanString(pounds: pounds)
     }
 
-    /// Scans a string literal from its first `#` or quote; returns where it ends and whether it
-    /// was closed. A single-line string stops before a line break; a multi-line one at end of file.
-    func scanString(from offset: Int, pounds: Int) -> (end: Int, complete: Bool) {
-        var index = offset + pounds
-        let quote = base[index]
-        let multiline = quote == Byte.quote && peek(index + 1) == Byte.quote && peek(index + 2) == Byte.quote
-        index += multiline ? 3 : 1
-        while index < count {
-            let byte = base[index]
-            if byte == Byte.backslash, hasPounds(pounds, at: index + 1) {
-                index += 1 + pounds
-                let escaped = peek(index)
-                if escaped == Byte.leftParen {
-                    let (end, closed) = scanInterpolation(from: index + 1, multiline: multiline)
-                    index = end
-                    if !closed { return (index, false) }
-                } else if escaped == Byte.newline || escaped == Byte.carriageReturn {
-                    if !multiline { return (index, false) }
-                    index += 1
-                } else if index < count {
-                    index += 1
-                }
-            } else if byte == quote {
-                if multiline {
-                    if peek(index + 1) == Byte.quote, peek(index + 2) == Byte.quote, hasPounds(pounds, at: index + 3) {
-                        return (index + 3 + pounds, true)
-                    }
-                    index += 1
-                } else if hasPounds(pounds, at: index + 1) {
-                    return (index + 1 + pounds, true)
+    /// Where the `pounds`-long raw delimiter at `offset` ends, or nil when it is not there.
+    ///
+    /// Mirrors the compiler, which accepts the delimiter followed by one more `#` as well (and
+    /// consumes that `#`), so `\##(` opens an interpolation in a `#"…"#` string.
+    @inline(__always) func endOfDelimiter(_ pounds: Int, at offset: Int) -> Int? {
+        if pounds == 0 { return offset }
+        var found = 0
+        while found <= pounds, peek(offset + found) == Byte.pound, offset + found < count { found += 1 }
+        return found >= pounds ? offset + found : nil
+    }
+
+    /// The offset after every `#` from `offset` on: a closing raw delimiter takes them all.
+    @inline(__always) func endOfPoundRun(from offset: Int) -> Int {
+        var index = offset
+        while index < count, base[index] == Byte.pound { index += 1 }
+        return index
+    }
+
+    /// Scans a string literal from its first `#` or quote at `position`, leaving `position` after
+    /// it; returns whether it was closed. A single-line string stops before a line break; a
+    /// multi-line one at the end of the file.
+    mutating func scanString(pounds: Int) -> Bool {
+        position += pounds
+        var kind = StringKind.singleLine
+        if base[position] == Byte.apostrophe {
+            kind = .singleQuote
+            position += 1
+        } else {
+            position += 1
+            if peek(position) == Byte.quote, peek(position + 1) == Byte.quote, position + 1 < count {
+                kind = .multiLine
+                if pounds > 0, closesOnSameLine(pounds: pounds, from: position + 2) {
+                    kind = .singleLine  // `#"""#`, `#"""a"#`: a one-line raw string that starts with quotes
                 } else {
-                    index += 1
+                    position += 2
                 }
-            } else if byte == Byte.newline || byte == Byte.carriageReturn {
-                if !multiline { return (index, false) }
-                index += 1
-            } else {
-                index += 1
             }
         }
-        return (count, false)
+        let multiline = kind == .multiLine
+        while position < count {
+            let byte = base[position]
+            switch byte {
+            case Byte.backslash:
+                if let afterPounds = endOfDelimiter(pounds, at: position + 1), peek(afterPounds) == Byte.leftParen,
+                   afterPounds < count, interpolationDepth < Self.maximumInterpolationDepth {
+                    position = afterPounds + 1
+                    if !lexInterpolation(multiline: multiline) { return false }
+                    continue
+                }
+                position += 1
+                guard let afterPounds = endOfDelimiter(pounds, at: position) else { continue }
+                position = afterPounds
+                guard position < count else { return false }
+                let escaped = base[position]
+                if escaped == Byte.quote || escaped == Byte.apostrophe || escaped == Byte.backslash {
+                    position += 1
+                } else if isLineBreak(escaped), multiline {
+                    position += escaped == Byte.carriageReturn && peek(position + 1) == Byte.newline ? 2 : 1
+                } else if escaped == Byte.space || escaped == Byte.tab, multiline {
+                    // `\` and blanks before a line break join the lines.
+                    var index = position
+                    while peek(index) == Byte.space || peek(index) == Byte.tab, index < count { index += 1 }
+                    if index < count, isLineBreak(base[index]) {
+                        position = index + (base[index] == Byte.carriageReturn && peek(index + 1) == Byte.newline ? 2 : 1)
+                    }
+                }
+            case Byte.newline, Byte.carriageReturn:
+                if !multiline { return false }
+                position += 1
+            case Byte.quote:
+                position += 1
+                switch kind {
+                case .singleLine:
+                    if let end = endOfDelimiter(pounds, at: position) {
+                        position = pounds > 0 ? endOfPoundRun(from: end) : end
+                        return true
+                    }
+                case .multiLine:
+                    if peek(position) == Byte.quote, peek(position + 1) == Byte.quote, position + 1 < count,
+                       let end = endOfDelimiter(pounds, at: position + 2) {
+                        position = pounds > 0 ? endOfPoundRun(from: end) : end
+                        return true
+                    }
+                case .singleQuote:
+                    break
+                }
+            case Byte.apostrophe:
+                position += 1
+                if kind == .singleQuote { return true }
+            default:
+                position += 1
+            }
+        }
+        return false
     }
 
-    @inline(__always) func hasPounds(_ pounds: Int, at offset: Int) -> Bool {
-        var index = 0
-        while index < pounds {
-            if peek(offset + index) != Byte.pound { return false }
+    /// Whether a raw string opened with `#…#"""` closes with `"#…#` on the same line, which
+    /// makes it a single-line string.
+    func closesOnSameLine(pounds: Int, from offset: Int) -> Bool {
+        if endOfDelimiter(pounds, at: offset) != nil { return true }
+        var index = offset
+        while index < count, !isLineBreak(base[index]) {
+            if base[index] == Byte.quote {
+                index += 1
+                if endOfDelimiter(pounds, at: index) != nil { return true }
+                continue
+            }
             index += 1
         }
-        return true
+        return false
     }
 
-    /// Scans the expression inside `\( … )` to its closing parenthesis, stepping over nested
-    /// strings and comments; returns the offset after `)` and whether it was found.
-    func scanInterpolation(from offset: Int, multiline: Bool) -> (end: Int, closed: Bool) {
-        var depth = 1
-        var index = offset
-        while index < count {
-            let byte = base[index]
-            switch byte {
-            case Byte.leftParen:
-                depth += 1
-                index += 1
-            case Byte.rightParen:
-                depth -= 1
-                index += 1
-                if depth == 0 { return (index, true) }
-            case Byte.quote:
-                let (end, complete) = scanString(from: index, pounds: 0)
-                if !complete { return (end, false) }
-                index = end
-            case Byte.pound:
-                var pounds = 0
-                while peek(index + pounds) == Byte.pound { pounds += 1 }
-                if peek(index + pounds) == Byte.quote {
-                    let (end, complete) = scanString(from: index, pounds: pounds)
-                    if !complete { return (end, false) }
-                    index = end
-                } else {
-                    index += pounds
+    /// Lexes the expression inside `\( … )` as ordinary tokens, so that nested strings, regex
+    /// literals and comments end where the compiler says; `position` is just after the `(`.
+    /// The tokens only steer the lexer (regex heuristics look at the previous token) and are
+    /// dropped afterwards: the whole literal is one token. Returns whether the `)` was found.
+    mutating func lexInterpolation(multiline: Bool) -> Bool {
+        interpolationDepth += 1
+        let mark = tokens.count
+        let opener = Int32(position - 1)
+        tokens.append(Token(kind: .leftParen, leadingStart: opener, start: opener, end: opener + 1, trailingEnd: opener + 1))
+        var depth = 0
+        var closed = false
+        while true {
+            skipTrivia(acrossLines: multiline)
+            // A single-line string ends at a line break, even inside an interpolation.
+            guard position < count, !isLineBreak(base[position]) else { break }
+            let byte = base[position]
+            if byte == Byte.rightParen {
+                if depth == 0 {
+                    position += 1
+                    closed = true
+                    break
                 }
-            case Byte.slash where peek(index + 1) == Byte.slash:
-                index = endOfLine(from: index)
-            case Byte.slash where peek(index + 1) == Byte.star:
-                index = endOfBlockComment(from: index)
-            case Byte.newline, Byte.carriageReturn:
-                if !multiline { return (index, false) }
-                index += 1
-            default:
-                index += 1
+                depth -= 1
+            } else if byte == Byte.leftParen {
+                depth += 1
             }
+            let start = position
+            var token = Token(kind: .unknown, leadingStart: Int32(start), start: Int32(start), end: 0, trailingEnd: 0)
+            lexToken(&token)
+            if position == start { position += 1 }
+            token.end = Int32(position)
+            skipTrivia(acrossLines: false)
+            token.trailingEnd = Int32(position)
+            tokens.append(token)
         }
-        return (count, false)
+        // An unterminated literal ends with its last token's text, as the compiler's does; what
+        // follows is trivia.
+        if !closed { position = Int(tokens[tokens.count - 1].end) }
+        tokens.removeSubrange(mark...)
+        preferRegex = false
+        interpolationDepth -= 1
+        return closed
     }
 
     // MARK: Operators
@@ -604,21 +900,34 @@ struct LexerCursor {
         return scalar.length
     }
 
-    mutating func lexOperator(_ token: inout Token) {
+    /// Whether an editor placeholder's `#>` follows on this line, which stops an operator before `<#`.
+    func hasPlaceholderEnd(from offset: Int) -> Bool {
+        var index = offset
+        while index + 1 < count {
+            if base[index] == Byte.newline { return false }
+            if base[index] == Byte.pound, base[index + 1] == Byte.greater { return true }
+            index += 1
+        }
+        return false
+    }
+
+    mutating func lexOperator(_ token: inout Token, preferRegex: Bool) {
         let start = position
         let startsWithDot = base[start] == Byte.dot
         var end = start + max(1, operatorCharacterLength(at: start))
         while end < count {
             if base[end] == Byte.dot && !startsWithDot { break }
+            if base[end] == Byte.less, peek(end + 1) == Byte.pound, hasPlaceholderEnd(from: end) { break }
             let length = operatorCharacterLength(at: end)
             if length == 0 { break }
             end += length
         }
-        // A `/` inside the operator may open a regex literal.
+        // The first `/` inside the operator may open a regex literal.
         var scan = start
         while scan < end {
             if base[scan] == Byte.slash {
-                if let regex = scanOperatorAsRegex(slash: scan, operatorStart: start, operatorEnd: end) {
+                if let regex = scanOperatorAsRegex(slash: scan, operatorStart: start, operatorEnd: end,
+                                                   preferRegex: preferRegex) {
                     if scan > start {
                         position = scan
                         token.kind = classifyOperator(start: start, end: scan)
@@ -646,6 +955,7 @@ struct LexerCursor {
         }
         position = end
         token.kind = classifyOperator(start: start, end: end)
+        if token.kind == .unknown { token.isMalformed = true }
     }
 
     func classifyOperator(start: Int, end: Int) -> TokenKind {
@@ -659,8 +969,16 @@ struct LexerCursor {
             case Byte.question: return leftBound ? .postfixQuestionMark : .infixQuestionMark
             default: break
             }
-        } else if end - start == 2, base[start] == Byte.minus, base[start + 1] == Byte.greater {
-            return .arrow
+        } else if end - start == 2 {
+            if base[start] == Byte.minus, base[start + 1] == Byte.greater { return .arrow }
+            if base[start] == Byte.star, base[start + 1] == Byte.slash { return .unknown }
+        } else {
+            // A `*/` inside an operator is a stray comment end, which the compiler rejects.
+            var index = start
+            while index + 1 < end {
+                if base[index] == Byte.star, base[index + 1] == Byte.slash { return .unknown }
+                index += 1
+            }
         }
         if leftBound == rightBound { return .binaryOperator }
         return leftBound ? .postfixOperator : .prefixOperator
@@ -674,31 +992,39 @@ struct LexerCursor {
         guard let previous = tokens.last else { return true }
         switch previous.kind {
         case .leftBrace, .leftParen, .leftSquare, .prefixOperator, .prefixAmpersand, .binaryOperator, .equal,
-             .semicolon, .comma, .colon, .infixQuestionMark, .unknown:
+             .semicolon, .comma, .colon, .infixQuestionMark:
             return true
+        case .unknown:
+            // The compiler's "unknown" token, but not its lone backtick.
+            return base[Int(previous.start)] != Byte.backtick
         case .keyword:
             switch previous.word {
             case .true, .false, .Any, .nil, .self, .Self, .super: return false
             default: return true
             }
         case .poundKeyword:
-            let word = String(decoding: UnsafeBufferPointer(start: base + Int(previous.start) + 1,
-                                                            count: Int(previous.end - previous.start) - 1), as: UTF8.self)
-            return ["if", "else", "elseif", "endif"].contains(word)
+            // `#if`, `#else`, `#elseif`, `#endif` sequence expressions; `#available`,
+            // `#unavailable` and `#sourceLocation` do not.
+            let first = base[Int(previous.start) + 1]
+            return first == UInt8(ascii: "i") || first == UInt8(ascii: "e")
         default:
             return false
         }
     }
 
     /// Decides, as the compiler does, whether the `/` at `slash` inside an operator opens a regex.
-    func scanOperatorAsRegex(slash: Int, operatorStart: Int, operatorEnd: Int) -> (offset: Int, malformed: Bool)? {
+    func scanOperatorAsRegex(slash: Int, operatorStart: Int, operatorEnd: Int,
+                             preferRegex: Bool) -> (offset: Int, malformed: Bool)? {
         let leftBound = isLeftBound(operatorStart)
         let rightBound = isRightBound(operatorEnd, leftBound: leftBound)
         guard !leftBound else { return nil }
-        if let previous = tokens.last, previous.word == .func || previous.word == .operator { return nil }
+        if let previous = tokens.last, previous.kind == .keyword, previous.word == .func || previous.word == .operator {
+            return nil
+        }
         var mustBeRegex = false
         if leftBound == rightBound {
-            if !isInRegexLiteralPosition { return nil }
+            if preferRegex { mustBeRegex = true }
+            if !mustBeRegex && !isInRegexLiteralPosition { return nil }
             switch tokens.last?.kind {
             case .leftParen?, .leftSquare?, .comma?, .colon?, .colonColon?: break
             default: mustBeRegex = true
@@ -711,35 +1037,34 @@ struct LexerCursor {
     func scanRegex(at offset: Int, mustBeRegex: Bool) -> (offset: Int, malformed: Bool)? {
         var index = offset
         var pounds = 0
-        while peek(index) == Byte.pound {
+        while peek(index) == Byte.pound, index < count {
             pounds += 1
             index += 1
         }
-        guard peek(index) == Byte.slash else { return nil }
+        guard peek(index) == Byte.slash, index < count else { return nil }
         let openSlash = index
         index += 1
         var malformed = false
         if pounds == 0 {
             let next = peek(index)
-            if next == Byte.space || next == Byte.tab {
+            if index < count, next == Byte.space || next == Byte.tab {
                 if !mustBeRegex { return nil }
                 malformed = true
-            } else if next == Byte.star || next == Byte.slash {
+            } else if index < count, next == Byte.star || next == Byte.slash {
                 return nil
             }
             if openSlash > 0, base[openSlash - 1] == Byte.star { return nil }
         }
         var firstNewline: Int?
-        var multiline = false
         if pounds > 0 {
             var scan = index
-            while peek(scan) == Byte.space || peek(scan) == Byte.tab { scan += 1 }
-            if peek(scan) == Byte.newline || peek(scan) == Byte.carriageReturn {
-                multiline = true
+            while scan < count, base[scan] == Byte.space || base[scan] == Byte.tab { scan += 1 }
+            if scan < count, isLineBreak(base[scan]) {
                 firstNewline = scan
                 index = scan
             }
         }
+        let multiline = firstNewline != nil
         var groupDepth = 0
         var classDepth = 0
         var lastSpace = -2
@@ -747,12 +1072,12 @@ struct LexerCursor {
             mustBeRegex ? (end, true) : nil
         }
         while true {
-            // The closing delimiter.
-            if peek(index) == Byte.slash, index < count {
+            // The closing delimiter, tried before every pattern character.
+            if index < count, base[index] == Byte.slash {
                 var close = index + 1
                 var closePounds = 0
                 if pounds > 0 {
-                    while peek(close) == Byte.pound {
+                    while close < count, base[close] == Byte.pound {
                         closePounds += 1
                         close += 1
                     }
@@ -769,14 +1094,14 @@ struct LexerCursor {
                     return (close, malformed)
                 }
             }
-            // A pattern character.
-            guard index < count else { return unterminated(at: multiline ? (firstNewline ?? count) : count) }
+            // A pattern character, or an escaped one.
+            guard index < count else { return unterminated(at: firstNewline ?? count) }
             var byte = base[index]
             var escaped = false
             if byte == Byte.backslash {
                 escaped = true
                 index += 1
-                guard index < count else { return unterminated(at: count) }
+                guard index < count else { return unterminated(at: firstNewline ?? count) }
                 byte = base[index]
             }
             switch byte {
