@@ -1,0 +1,88 @@
+import SourceScan
+
+/// A deployment target read from `Package.swift`, an Xcode project or an `.xcconfig`.
+struct DeploymentTarget: Sendable {
+    /// `iOS`, `macOS`, `tvOS`, `watchOS`, `visionOS`.
+    var platform: String
+    /// The version as written, e.g. `16.0`.
+    var version: String
+    /// The lowest version Observation runs on for this platform.
+    var minimum: String
+    var location: SourceLocation
+    /// Whether `version` is at least `minimum`.
+    var allowsObservation: Bool
+}
+
+/// What the report says about one unit.
+struct UnitSummary: Sendable {
+    var id: Int
+    /// The root model's (or protocol's) qualified name.
+    var name: String
+    /// Every model class and protocol in the unit.
+    var members: [String]
+    var declaredAt: SourceLocation
+    /// Sites outside the model declarations: wrappers, modifiers, publisher uses…
+    var siteCount: Int
+    /// Files the unit touches (declarations and sites).
+    var fileCount: Int
+    var verdict: Verdict
+    /// Indices into `Analysis.findings`, in location order.
+    var findings: [Int]
+    /// Whether a suppression comment silenced one of the unit's fixes, so it is left alone.
+    var suppressed: Bool = false
+}
+
+/// Everything one scan of a tree found: the input to every output format and to `apply`.
+struct Analysis: Sendable {
+    /// Scanned files, in path order; indices are the `file` of findings and edits.
+    var files: [FileStructure]
+    /// The path of each file as shown to the user (relative to the working directory).
+    var displayPaths: [String]
+    var lineMaps: [LineMap]
+    /// Every finding, sorted by location then rule.
+    var findings: [Finding]
+    var units: [UnitSummary]
+    var deploymentTargets: [DeploymentTarget]
+    /// Paths that could not be scanned, with the reason.
+    var problems: [FileProblem]
+    /// Findings silenced by suppression comments (kept for the unused-suppression check).
+    var suppressedCount: Int = 0
+
+    /// Lines across all files.
+    var totalLines: Int {
+        zip(files, lineMaps).reduce(0) { $0 + $1.1.lineCount(byteCount: $1.0.source.bytes.count) }
+    }
+
+    /// Bytes across all files.
+    var totalBytes: Int { files.reduce(0) { $0 + $1.source.bytes.count } }
+
+    /// Where a finding is, for people.
+    func location(_ finding: Finding) -> SourceLocation {
+        location(file: finding.file, offset: finding.offset)
+    }
+
+    /// Where a byte offset of a file is.
+    func location(file: Int, offset: Int) -> SourceLocation {
+        let (line, column) = lineMaps[file].location(of: offset)
+        return SourceLocation(path: displayPaths[file], line: line, column: column)
+    }
+
+    /// The text of 1-based `line` of `file`, without its line break.
+    func lineText(file: Int, line: Int) -> String {
+        let bytes = files[file].source.bytes
+        return String(decoding: bytes[lineMaps[file].lineRange(line, in: bytes)], as: UTF8.self)
+    }
+
+    /// Whether every deployment target found allows Observation (true when none was found).
+    var deploymentAllowsObservation: Bool { deploymentTargets.allSatisfy(\.allowsObservation) }
+
+    /// Units by verdict.
+    func units(_ verdict: Verdict) -> [UnitSummary] { units.filter { $0.verdict == verdict } }
+
+    /// Number of findings per rule id, sorted by id.
+    var findingsByRule: [(rule: String, count: Int)] {
+        var counts: [String: Int] = [:]
+        for finding in findings { counts[finding.ruleID, default: 0] += 1 }
+        return counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+}

@@ -1,0 +1,132 @@
+import Dispatch
+import SourceScan
+
+/// A file's contents handed to the analyzer: from disk at the edge, from strings in tests.
+struct SourceInput: Sendable {
+    /// The path shown to the user.
+    var path: String
+    var bytes: [UInt8]
+}
+
+/// Runs the pipeline on a tree: lex and structure every file (both cores), index the tree,
+/// group units, run every rule, apply suppressions, and give each unit its verdict.
+enum Analyzer {
+    /// Analyzes Swift sources and project files already in memory; pure, for tests and `apply`.
+    static func analyze(swift: [SourceInput], projectFiles: [SourceInput] = [], problems: [FileProblem] = []) -> Analysis {
+        let structures = parallelMap(swift) { FileStructure(SourceFile(path: $0.path, bytes: $0.bytes)) }
+        let extraProjectFiles = projectFiles.filter { !$0.path.hasSuffix(".swift") }
+            .map { FileStructure(SourceFile(path: $0.path, bytes: $0.bytes)) }
+        return analyze(structures: structures, extraProjectFiles: extraProjectFiles,
+                       packageManifests: projectFiles.filter { $0.path.hasSuffix(".swift") }.map(\.path), problems: problems)
+    }
+
+    /// Analyzes structured files; `extraProjectFiles` (Xcode settings) are appended after them.
+    static func analyze(structures: [FileStructure], extraProjectFiles: [FileStructure], packageManifests: [String],
+                        problems: [FileProblem]) -> Analysis {
+        let index = TreeIndex(files: structures)
+        let units = MigrationUnits(index: index)
+        var projectFiles: [(index: Int, structure: FileStructure)] = []
+        for (position, structure) in structures.enumerated() where packageManifests.contains(structure.source.path) {
+            projectFiles.append((position, structure))
+        }
+        for (offset, structure) in extraProjectFiles.enumerated() {
+            projectFiles.append((structures.count + offset, structure))
+        }
+        let context = RuleContext(index: index, units: units, projectFiles: projectFiles)
+        var findings = RuleCatalog.all.flatMap { $0.init().check(context) }
+
+        let allFiles = structures + extraProjectFiles
+        let lineMaps = parallelMap(allFiles) { LineMap($0.source.bytes) }
+        var analysis = Analysis(files: allFiles, displayPaths: allFiles.map { displayPath($0.source.path) }, lineMaps: lineMaps,
+                                findings: [], units: [], deploymentTargets: [], problems: problems)
+
+        // Suppressions: drop what they silence; a unit whose fix was silenced is left alone.
+        var suppressions = Suppressions(files: allFiles, lineMaps: lineMaps, knownRules: Set(RuleCatalog.ids))
+        var suppressedUnits = Set<Int>()
+        var kept: [Finding] = []
+        for finding in findings {
+            let line = lineMaps[finding.file].location(of: finding.offset).line
+            if suppressions.suppresses(ruleID: finding.ruleID, file: finding.file, line: line) {
+                analysis.suppressedCount += 1
+                if let unit = finding.unit, !finding.edits.isEmpty { suppressedUnits.insert(unit) }
+                continue
+            }
+            kept.append(finding)
+        }
+        findings = kept + UnusedSuppression.findings(for: suppressions)
+        findings.sort { ($0.file, $0.offset, $0.ruleID, $0.message) < ($1.file, $1.offset, $1.ruleID, $1.message) }
+        analysis.findings = findings
+        analysis.units = summarize(units: units, index: index, findings: findings, suppressed: suppressedUnits, analysis: analysis)
+        analysis.deploymentTargets = projectFiles.flatMap { DeploymentTargetRule.targets(in: $0.structure, fileIndex: $0.index) }
+            .map { found in
+                DeploymentTarget(platform: found.platform, version: found.version, minimum: found.minimum,
+                                 location: analysis.location(file: found.file, offset: found.offset),
+                                 allowsObservation: found.allowsObservation)
+            }
+        return analysis
+    }
+
+    /// Each unit's summary and verdict: blocked by any blocker, needing `--unsafe-fixes` when any
+    /// finding is review, ready otherwise. Notes do not count.
+    static func summarize(units: MigrationUnits, index: TreeIndex, findings: [Finding], suppressed: Set<Int>,
+                          analysis: Analysis) -> [UnitSummary] {
+        var byUnit: [Int: [Int]] = [:]
+        for (position, finding) in findings.enumerated() {
+            for unit in ([finding.unit].compactMap { $0 } + finding.alsoUnits) { byUnit[unit, default: []].append(position) }
+        }
+        return units.units.map { unit in
+            let own = byUnit[unit.id] ?? []
+            let relevant = own.map { findings[$0] }.filter { !$0.isNote }
+            let verdict: Verdict
+            if relevant.contains(where: \.isBlocker) || suppressed.contains(unit.id) {
+                verdict = .blocked
+            } else if relevant.contains(where: { $0.fixClass == .review || $0.fixClass == .manual }) {
+                verdict = .needsUnsafeFixes
+            } else {
+                verdict = .ready
+            }
+            let anchor = unit.protocols.first ?? unit.classes.first!
+            let declaration = index.types.declaration(anchor)
+            let file = index.files[anchor.file]
+            var sites: [Site] = unit.wrappers.map(\.site) + unit.stateObjectInitializers + unit.environmentModifiers
+            sites += unit.objectWillChangeUses + unit.publisherUses + unit.existentialWrappers
+            var files = Set(sites.map(\.file))
+            for id in unit.classes + unit.protocols { files.insert(id.file) }
+            for (extensionID, _) in unit.conformanceExtensions { files.insert(extensionID.file) }
+            var summary = UnitSummary(
+                id: unit.id, name: unit.name,
+                members: (unit.classes + unit.protocols).compactMap { index.types.symbol($0)?.qualifiedName },
+                declaredAt: analysis.location(file: anchor.file, offset: Int(file.tokens[declaration.keyword].start)),
+                siteCount: sites.count, fileCount: files.count, verdict: verdict, findings: own)
+            summary.suppressed = suppressed.contains(unit.id)
+            return summary
+        }
+    }
+
+    /// A path as the user should see it: relative to the working directory when inside it.
+    static func displayPath(_ path: String) -> String {
+        var result = path
+        let directory = FileSystem.currentDirectory()
+        if result.hasPrefix(directory + "/") { result = String(result.dropFirst(directory.count + 1)) }
+        while result.hasPrefix("./") { result = String(result.dropFirst(2)) }
+        return result
+    }
+}
+
+/// Maps `items` on every core; results keep the input order.
+func parallelMap<Input: Sendable, Output: Sendable>(_ items: [Input], _ transform: @Sendable (Input) -> Output) -> [Output] {
+    if items.count < 2 { return items.map(transform) }
+    let results = UnsafeMutableBufferPointer<Output?>.allocate(capacity: items.count)
+    results.initialize(repeating: nil)
+    defer { results.deallocate() }
+    let box = UnsafeSendableBuffer(buffer: results)
+    DispatchQueue.concurrentPerform(iterations: items.count) { position in
+        box.buffer[position] = transform(items[position])
+    }
+    return results.map { $0! }
+}
+
+/// Lets `concurrentPerform` write disjoint slots of one buffer: each iteration owns its index.
+private struct UnsafeSendableBuffer<Element>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Element>
+}

@@ -1,0 +1,99 @@
+import SourceScan
+
+/// How far a fix can be trusted, on the scale of clippy's applicability and ruff's safe/unsafe
+/// fixes. Ordered from most to least trusted.
+enum FixClass: String, Comparable, CaseIterable, Sendable {
+    /// Behaviour is preserved; `apply` writes it by default.
+    case safe
+    /// Compiles, but behaviour may change; written only with `--unsafe-fixes`.
+    case review
+    /// Reported with an explanation and a suggested replacement; never written.
+    case manual
+
+    private var rank: Int {
+        switch self {
+        case .safe: return 0
+        case .review: return 1
+        case .manual: return 2
+        }
+    }
+
+    static func < (lhs: FixClass, rhs: FixClass) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// How loudly `lint` reports a rule's findings.
+enum Severity: String, Comparable, CaseIterable, Sendable {
+    case note
+    case warning
+    case error
+
+    private var rank: Int {
+        switch self {
+        case .note: return 0
+        case .warning: return 1
+        case .error: return 2
+        }
+    }
+
+    static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// An edit to one file of the tree.
+struct FileEdit: Hashable, Sendable {
+    var file: Int
+    var edit: Edit
+}
+
+/// One thing a rule found: where, what, how sure the fix is, and the fix itself.
+struct Finding: Sendable {
+    /// The rule's id, e.g. `published-property`.
+    var ruleID: String
+    var fixClass: FixClass
+    /// A manual finding that keeps its whole unit from being written.
+    var isBlocker: Bool = false
+    /// Information only: no fix, and no effect on the unit's verdict.
+    var isNote: Bool = false
+    /// The file and byte offset the finding is reported at.
+    var file: Int
+    var offset: Int
+    /// What is wrong, in one sentence.
+    var message: String
+    /// What to write instead, when the tool does not write it itself (or to show a fix).
+    var suggestion: String?
+    /// The edits that fix it (empty for manual findings and notes).
+    var edits: [FileEdit] = []
+    /// The unit the finding belongs to, if any.
+    var unit: Int?
+    /// Further units the finding blocks or qualifies (an unresolved site that may be any of them).
+    var alsoUnits: [Int] = []
+    /// Edits that may be written only when every unit of the tree migrates in the same run
+    /// (generic code constrained to `ObservableObject`).
+    var requiresEveryUnit: Bool = false
+
+    /// Whether `apply` can write this finding's fix at all.
+    var isFixable: Bool { fixClass != .manual && !edits.isEmpty }
+}
+
+/// A unit's verdict, as the report shows it.
+enum Verdict: String, CaseIterable, Sendable {
+    /// Every edit is safe: `apply` writes it.
+    case ready
+    /// Some edit is `review`: written only with `--unsafe-fixes`.
+    case needsUnsafeFixes = "needs --unsafe-fixes"
+    /// A manual blocker: never written.
+    case blocked
+}
+
+/// A position in a file, for people: relative path, 1-based line and column.
+struct SourceLocation: Hashable, Sendable, Comparable {
+    var path: String
+    var line: Int
+    var column: Int
+
+    static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.path, lhs.line, lhs.column) < (rhs.path, rhs.line, rhs.column)
+    }
+
+    /// `path:line:column`.
+    var description: String { "\(path):\(line):\(column)" }
+}

@@ -1,0 +1,236 @@
+import SourceScan
+
+/// One row of the migration catalog: finds its construct and says how to fix it.
+///
+/// Each rule is one Swift type in `Rules/` and one `rules/<id>.md` file carrying its summary,
+/// fix class, severity, rationale and examples; the examples are the rule's tests.
+protocol Rule: Sendable {
+    /// The kebab-case id, also the name of the rule's Markdown file.
+    static var id: String { get }
+    init()
+    /// Every finding of this rule in the tree.
+    func check(_ context: RuleContext) -> [Finding]
+}
+
+/// A rule that reads one file at a time and needs nothing else from the tree. `apply` runs these
+/// again on rewritten files, so they can tidy up what the unit rewrites leave (imports).
+protocol FileRule: Rule {
+    /// Findings in one file.
+    func check(file: FileStructure, fileIndex: Int) -> [Finding]
+}
+
+extension FileRule {
+    func check(_ context: RuleContext) -> [Finding] {
+        context.files.indices.flatMap { check(file: context.files[$0], fileIndex: $0) }
+    }
+}
+
+/// What rules read: the tree's index and units, with the queries several rules share.
+struct RuleContext: Sendable {
+    let index: TreeIndex
+    let units: MigrationUnits
+    /// Files that may declare a deployment target (`Package.swift`, Xcode settings), with their
+    /// index in the analysis's file list.
+    let projectFiles: [(index: Int, structure: FileStructure)]
+    /// The members of every model class, looked up once.
+    let modelMembers: [DeclarationID: [DeclarationID]]
+
+    /// Builds the context for a tree.
+    init(index: TreeIndex, units: MigrationUnits, projectFiles: [(index: Int, structure: FileStructure)] = []) {
+        self.index = index
+        self.units = units
+        self.projectFiles = projectFiles
+        var members: [DeclarationID: [DeclarationID]] = [:]
+        for unit in units.units {
+            for classID in unit.classes {
+                members[classID] = Self.members(of: classID, index: index)
+            }
+        }
+        self.modelMembers = members
+    }
+
+    var files: [FileStructure] { index.files }
+    var types: TypeIndex { index.types }
+
+    /// The declaration behind an id.
+    func declaration(_ id: DeclarationID) -> Declaration { index.types.declaration(id) }
+
+    /// The member declarations of a type and of its extensions in the tree.
+    static func members(of typeID: DeclarationID, index: TreeIndex) -> [DeclarationID] {
+        guard let symbol = index.types.symbol(typeID) else { return [] }
+        var result: [DeclarationID] = []
+        for container in [typeID] + symbol.extensions {
+            result += index.files[container.file].members(of: container.declaration).map {
+                DeclarationID(file: container.file, declaration: $0)
+            }
+        }
+        return result
+    }
+
+    /// Variables declared directly in the model class (and its extensions).
+    func variables(ofModel classID: DeclarationID) -> [DeclarationID] {
+        (modelMembers[classID] ?? []).filter { declaration($0).kind == .variable }
+    }
+
+    /// Whether the variable stores a value (not computed): no getter block, or only observers.
+    func isStored(_ variable: Declaration) -> Bool {
+        guard variable.kind == .variable, !variable.hasModifier(.static), !variable.hasModifier(.class) else { return false }
+        return variable.bindings.allSatisfy { $0.accessorBlock == nil || $0.hasObservers }
+    }
+
+    /// Names of the `@Published` properties of a unit's classes.
+    func publishedNames(_ unit: MigrationUnit) -> Set<String> {
+        var names = Set<String>()
+        for classID in unit.classes {
+            for variableID in variables(ofModel: classID) {
+                let variable = declaration(variableID)
+                if variable.attribute(named: "Published") != nil {
+                    for binding in variable.bindings { if let name = binding.name { names.insert(name) } }
+                }
+            }
+        }
+        return names
+    }
+
+    /// Whether a token sits in preview code: a `#Preview` body or a `PreviewProvider` type.
+    func isInPreview(file fileIndex: Int, token: Int) -> Bool {
+        let file = files[fileIndex]
+        var current = index.typer.owner(file: fileIndex, token: token)
+        while let position = current {
+            let declaration = file.declarations[position]
+            if declaration.kind.isTypeLike, declaration.inheritance.contains(where: { $0.typeName.hasSuffix("PreviewProvider") }) {
+                return true
+            }
+            current = declaration.parent
+        }
+        // `#Preview { … }` is top-level code: look back for the macro owning the enclosing brace.
+        var depth = 0
+        var position = token - 1
+        while position >= 0 {
+            let kind = file.tokens[position].kind
+            if kind == .rightBrace || kind == .rightParen {
+                depth += 1
+            } else if kind == .leftBrace || kind == .leftParen {
+                if depth == 0 {
+                    var before = position - 1
+                    if before >= 0, file.tokens[before].kind == .rightParen { before = Int(file.matchingBracket[before]) - 1 }
+                    if before >= 1, file.tokens[before - 1].kind == .pound, file.source.tokenText(before, equals: "Preview") {
+                        return true
+                    }
+                } else {
+                    depth -= 1
+                }
+            }
+            position -= 1
+        }
+        return false
+    }
+}
+
+/// Builds edits that keep the file's formatting: attributes land with the spacing around them,
+/// removals take the whitespace that belonged to what they remove, and a line that becomes empty
+/// goes entirely.
+struct EditBuilder {
+    let file: FileStructure
+
+    var tokens: [Token] { file.tokens }
+    var bytes: [UInt8] { file.source.bytes }
+
+    /// Inserts `text` right before the token at `index` (after its leading trivia).
+    func insert(_ text: String, before index: Int) -> Edit {
+        .insert(text, at: Int(tokens[index].start))
+    }
+
+    /// Removes tokens `range` with the whitespace that follows them on the same line; when the
+    /// tokens were alone on their line(s), removes those lines.
+    func remove(_ range: Range<Int>) -> Edit {
+        let first = tokens[range.lowerBound]
+        let last = tokens[range.upperBound - 1]
+        let start = Int(first.start)
+        let end = Int(last.end)
+        let lineStart = startOfLine(start)
+        let afterEnd = Int(last.trailingEnd)
+        let onlyWhitespaceBefore = bytes[lineStart..<start].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+        let onlyWhitespaceAfter = bytes[end..<afterEnd].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+        if onlyWhitespaceBefore, onlyWhitespaceAfter, afterEnd == bytes.count || bytes[afterEnd] == 0x0A || bytes[afterEnd] == 0x0D {
+            // The tokens fill their line: remove it, line break included.
+            var next = afterEnd
+            if next < bytes.count, bytes[next] == 0x0D { next += 1 }
+            if next < bytes.count, bytes[next] == 0x0A { next += 1 }
+            return .delete(lineStart..<next)
+        }
+        // Keep the trailing trivia when it holds a comment; otherwise take its whitespace.
+        if onlyWhitespaceAfter, afterEnd < bytes.count, bytes[afterEnd] != 0x0A, bytes[afterEnd] != 0x0D {
+            return .delete(start..<afterEnd)
+        }
+        if onlyWhitespaceAfter, onlyWhitespaceBefore == false {
+            // At the end of a line after other code: take the whitespace before instead.
+            var trimmedStart = start
+            while trimmedStart > lineStart, bytes[trimmedStart - 1] == 0x20 || bytes[trimmedStart - 1] == 0x09 { trimmedStart -= 1 }
+            return .delete(trimmedStart..<afterEnd)
+        }
+        return .delete(start..<end)
+    }
+
+    /// Replaces the text of tokens `range` (trivia outside it untouched).
+    func replace(_ range: Range<Int>, with text: String) -> Edit {
+        Edit(range: Int(tokens[range.lowerBound].start)..<Int(tokens[range.upperBound - 1].end), replacement: text)
+    }
+
+    /// Removes entry `position` of a declaration's inheritance clause, repairing commas, and the
+    /// colon when the entry was the only one.
+    func removeInheritanceEntry(_ position: Int, of declaration: Declaration) -> Edit {
+        let entries = declaration.inheritance
+        let entry = entries[position]
+        if entries.count == 1, let colon = declaration.inheritanceColon {
+            // `class M: ObservableObject {` → `class M {`: the colon and entry go, with the space
+            // before the colon when there is one (`class M : ObservableObject`).
+            var start = Int(tokens[colon].start)
+            let previousEnd = Int(tokens[colon - 1].end)
+            if start > previousEnd, bytes[previousEnd..<start].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { start = previousEnd }
+            return .delete(start..<Int(tokens[entry.tokens.upperBound - 1].end))
+        }
+        if position == 0 {
+            // The first of several: up to the next entry's first token.
+            let next = entries[1]
+            return .delete(Int(tokens[entry.tokens.lowerBound].start)..<Int(tokens[next.tokens.lowerBound].start))
+        }
+        // A later entry: from the previous entry's end (its comma goes) to this entry's end.
+        let previous = entries[position - 1]
+        return .delete(Int(tokens[previous.tokens.upperBound - 1].end)..<Int(tokens[entry.tokens.upperBound - 1].end))
+    }
+
+    /// The indentation of the line holding `offset`.
+    func indentation(ofLineAt offset: Int) -> String {
+        let start = startOfLine(offset)
+        var end = start
+        while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The file's line break: `\r\n` when its first line ends so, else `\n`.
+    var lineBreak: String {
+        if let newline = bytes.firstIndex(of: 0x0A), newline > 0, bytes[newline - 1] == 0x0D { return "\r\n" }
+        return "\n"
+    }
+
+    /// One level of indentation as the file writes it (four spaces when it cannot tell).
+    var indentUnit: String {
+        for lineStart in LineMap(bytes).lineStarts where lineStart < bytes.count {
+            if bytes[lineStart] == 0x09 { return "\t" }
+            var count = 0
+            while lineStart + count < bytes.count, bytes[lineStart + count] == 0x20 { count += 1 }
+            if count > 0, count < 8, lineStart + count < bytes.count, bytes[lineStart + count] != 0x0A {
+                return String(repeating: " ", count: count)
+            }
+        }
+        return "    "
+    }
+
+    /// The offset where the line holding `offset` starts.
+    func startOfLine(_ offset: Int) -> Int {
+        var position = offset
+        while position > 0, bytes[position - 1] != 0x0A, bytes[position - 1] != 0x0D { position -= 1 }
+        return position
+    }
+}

@@ -1,0 +1,88 @@
+import SourceScan
+
+/// Every rule, and the metadata its `rules/<id>.md` file carries.
+enum RuleCatalog {
+    /// The rules in catalog order (sections A to E, then lint-only rules).
+    static let all: [any Rule.Type] = [
+        ObservableObjectClass.self, ObservableObjectExtension.self, ObservableSubclass.self, OverridingObserver.self,
+        ObservableProtocol.self, ObservableConstraint.self, NonClassObservable.self, BareObservableConformance.self,
+        KVODynamicProperty.self, SynthesizedCodable.self, ModelMacroConflict.self,
+        PublishedProperty.self, UnpublishedStoredProperty.self, LazyProperty.self, WrappedProperty.self,
+        DeinitReadsProperty.self, PublishedPublisher.self, ObjectWillChangeObserver.self, ObjectWillChangeSend.self,
+        CustomObjectWillChange.self, EqualValueAssignment.self, NestedObservable.self,
+        ObjectWillChangeSubscription.self, ExternalPublisher.self, OnReceivePublisher.self, OnReceiveObjectWillChange.self,
+        UnusedCombineImport.self, MissingObservationImport.self,
+        StateObjectRule.self, StateObjectInit.self, ObservedObjectRule.self, ObservedObjectBinding.self, ObservedObjectOwned.self,
+        EnvironmentObjectRule.self, EnvironmentObjectBinding.self, EnvironmentObjectModifier.self, ExistentialModel.self,
+        Previews.self,
+        DeploymentTargetRule.self, UnknownType.self,
+        UnusedSuppression.self,
+    ]
+
+    /// The rules that tidy single files after a rewrite, in the order `apply` runs them.
+    static let fileRules: [any FileRule.Type] = [UnusedCombineImport.self, MissingObservationImport.self]
+
+    /// Every rule id.
+    static var ids: [String] { all.map { $0.id } }
+
+    /// A rule's metadata, read from its embedded Markdown.
+    static func metadata(_ id: String) -> RuleMetadata? {
+        RuleDocuments.all[id].map { RuleMetadata(id: id, markdown: $0) }
+    }
+
+    /// The lint severity of a rule (warning when its document does not say).
+    static func severity(_ id: String) -> Severity {
+        metadata(id)?.severity ?? .warning
+    }
+
+    /// The known id closest to a misspelled one, for "did you mean".
+    static func closestID(to text: String) -> String? {
+        let scored = ids.map { ($0, editDistance($0, text)) }.min { $0.1 < $1.1 }
+        guard let (id, distance) = scored, distance <= max(2, text.count / 3) else { return nil }
+        return id
+    }
+
+    /// Levenshtein distance.
+    static func editDistance(_ left: String, _ right: String) -> Int {
+        let a = Array(left.utf8)
+        let b = Array(right.utf8)
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
+
+/// What a `rules/<id>.md` file says in its header lines.
+struct RuleMetadata: Sendable {
+    var id: String
+    var summary: String
+    var fixClass: FixClass
+    var severity: Severity
+    /// The whole document.
+    var markdown: String
+
+    /// Parses the `summary:`, `class:` and `severity:` header lines.
+    init(id: String, markdown: String) {
+        self.id = id
+        self.markdown = markdown
+        var summary = ""
+        var fixClass = FixClass.manual
+        var severity = Severity.warning
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false).prefix(12) {
+            if line.hasPrefix("summary:") { summary = String(line.dropFirst(8)).trimmingCharacters(in: " ") }
+            if line.hasPrefix("class:") {
+                fixClass = FixClass(rawValue: String(line.dropFirst(6)).trimmingCharacters(in: " ").split(separator: " ").first.map(String.init) ?? "") ?? .manual
+            }
+            if line.hasPrefix("severity:") { severity = Severity(rawValue: String(line.dropFirst(9)).trimmingCharacters(in: " ")) ?? .warning }
+        }
+        self.summary = summary
+        self.fixClass = fixClass
+        self.severity = severity
+    }
+}

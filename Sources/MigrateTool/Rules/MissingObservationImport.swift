@@ -1,0 +1,36 @@
+import SourceScan
+
+/// A file that declares an `@Observable` type without importing a module that provides the
+/// macro (`SwiftUI`, `SwiftData` and `Observation` do; `Foundation` does not).
+struct MissingObservationImport: FileRule {
+    static let id = "missing-observation-import"
+
+    static let providers: Set<String> = ["SwiftUI", "SwiftData", "Observation"]
+
+    func check(file: FileStructure, fileIndex: Int) -> [Finding] {
+        guard let observable = file.declarations.first(where: { $0.kind.isTypeLike && $0.attribute(named: "Observable") != nil })
+        else { return [] }
+        let imports = file.declarations.filter { $0.kind == .import && $0.parent == nil }
+        guard !imports.contains(where: { Self.providers.contains(moduleName($0)) }) else { return [] }
+        let builder = EditBuilder(file: file)
+        let edit: Edit
+        if let last = imports.last {
+            edit = .insert("\(builder.lineBreak)import Observation", at: Int(file.tokens[last.tokens.upperBound - 1].end))
+        } else {
+            let first = file.declarations.first?.tokens.lowerBound ?? 0
+            edit = builder.insert("import Observation\(builder.lineBreak)\(builder.lineBreak)", before: first)
+        }
+        let attribute = observable.attribute(named: "Observable")!
+        return [Finding(ruleID: Self.id, fixClass: .safe, file: fileIndex, offset: Int(file.tokens[attribute.tokens.lowerBound].start),
+                        message: "@Observable needs 'import Observation' (or SwiftUI) in this file",
+                        suggestion: "import Observation", edits: [FileEdit(file: fileIndex, edit: edit)])]
+    }
+
+    /// The module an import names: `Combine` for `import Combine`, `@preconcurrency import Combine`
+    /// and `import class Combine.AnyCancellable` alike.
+    private func moduleName(_ declaration: Declaration) -> String {
+        let words = declaration.name.split(separator: " ")
+        let path = words.last.map(String.init) ?? declaration.name
+        return String(path.split(separator: ".").first ?? Substring(path))
+    }
+}

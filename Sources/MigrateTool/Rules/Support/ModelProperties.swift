@@ -1,0 +1,157 @@
+import SourceScan
+
+/// Classifies the stored properties of a migrated model, so each gets exactly one rule: the
+/// macro tracks a `@Published` property, and every other stored property must stay silent.
+enum PropertyRole: Equatable {
+    /// `@Published`: the attribute goes, the macro tracks it.
+    case published
+    /// `var x { willSet { objectWillChange.send() } }`: the `willSet` goes, the macro tracks it.
+    case manuallyPublished
+    /// `lazy var`: must be ignored or it does not compile.
+    case lazy
+    /// Another property wrapper: must be ignored or it does not compile.
+    case wrapped(Attribute)
+    /// `override var` with observers in a subclass: ignored, the base notifies.
+    case overridingObserver
+    /// `@objc dynamic`: KVO, decided by hand.
+    case dynamic
+    /// A plain stored `var`: ignored, so the set of properties that notify stays the same.
+    case plainStored
+    /// Read in `deinit` of a `@MainActor` model and not published: ignored, as required there.
+    case readInDeinit
+    /// Not stored, a constant, static, the model's own `objectWillChange`, or already ignored.
+    case untouched
+}
+
+enum ModelProperties {
+    /// Attributes that are not property wrappers and so need no `@ObservationIgnored`.
+    static let nonWrapperAttributes: Set<String> = [
+        "objc", "nonobjc", "MainActor", "available", "IBOutlet", "IBInspectable", "NSManaged", "GKInspectable",
+        "inlinable", "usableFromInline", "discardableResult", "preconcurrency", "Sendable", "_spi", "exclusivity",
+        "ObservationIgnored", "ObservationTracked", "Published", "NSCopying", "warn_unqualified_access", "backDeployed",
+        "_disfavoredOverload", "unchecked", "testable", "frozen",
+    ]
+
+    /// The role of a variable declared in a migrated model.
+    static func role(of variableID: DeclarationID, in context: RuleContext, deinitReads: Set<String>) -> PropertyRole {
+        let variable = context.declaration(variableID)
+        guard variable.kind == .variable, !variable.isLet, context.isStored(variable),
+              variable.attribute(named: "ObservationIgnored") == nil,
+              !variable.bindings.contains(where: { $0.name == "objectWillChange" }) else { return .untouched }
+        if variable.attribute(named: "Published") != nil { return .published }
+        if variable.hasModifier(.dynamic) { return .dynamic }
+        if variable.hasModifier(.override) { return variable.bindings.contains(where: \.hasObservers) ? .overridingObserver : .untouched }
+        if let wrapper = variable.attributes.first(where: { !nonWrapperAttributes.contains(String($0.baseName)) }) {
+            return .wrapped(wrapper)
+        }
+        if variable.hasModifier(.lazy) { return .lazy }
+        if sendsObjectWillChangeInWillSet(variable, file: context.files[variableID.file]) { return .manuallyPublished }
+        if variable.bindings.contains(where: { $0.name.map(deinitReads.contains) ?? false }) { return .readInDeinit }
+        return .plainStored
+    }
+
+    /// The `willSet` block of a variable when it calls `objectWillChange.send()`; the token range
+    /// of the `willSet` accessor and whether that call is its only statement.
+    static func objectWillChangeWillSet(_ variable: Declaration, file: FileStructure) -> (accessor: Range<Int>, sendOnly: Bool, send: Range<Int>)? {
+        guard let block = variable.bindings.first?.accessorBlock, variable.bindings.first?.hasObservers == true else { return nil }
+        var index = block.lowerBound + 1
+        while index < block.upperBound - 1 {
+            let token = file.tokens[index]
+            if token.word == .willSet || token.word == .didSet {
+                var open = index + 1
+                if file.tokens[open].kind == .leftParen { open = file.closing(open) + 1 }
+                guard file.tokens[open].kind == .leftBrace else { return nil }
+                let close = file.closing(open)
+                if token.word == .willSet, let send = sendCall(in: (open + 1)..<close, file: file) {
+                    let sendOnly = send.lowerBound == open + 1 && send.upperBound == close
+                    return (index..<(close + 1), sendOnly, send)
+                }
+                index = close + 1
+                continue
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    static func sendsObjectWillChangeInWillSet(_ variable: Declaration, file: FileStructure) -> Bool {
+        objectWillChangeWillSet(variable, file: file) != nil
+    }
+
+    /// `objectWillChange.send()` or `self.objectWillChange.send()` in `range`, as a token range.
+    static func sendCall(in range: Range<Int>, file: FileStructure) -> Range<Int>? {
+        var index = range.lowerBound
+        while index + 3 < range.upperBound {
+            if file.source.tokenText(index, equals: "objectWillChange"), file.tokens[index + 1].kind == .period,
+               file.source.tokenText(index + 2, equals: "send"), file.tokens[index + 3].kind == .leftParen {
+                var start = index
+                if index >= range.lowerBound + 2, file.tokens[index - 1].kind == .period, file.tokens[index - 2].word == .self {
+                    start = index - 2
+                }
+                return start..<(file.closing(index + 3) + 1)
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Names of stored properties read in the `deinit` of a `@MainActor` model class.
+    static func namesReadInDeinit(of classID: DeclarationID, in context: RuleContext) -> Set<String> {
+        guard isMainActor(classID, context) else { return [] }
+        var names = Set<String>()
+        for memberID in context.modelMembers[classID] ?? [] {
+            let member = context.declaration(memberID)
+            guard member.kind == .deinitializer, let body = member.body else { continue }
+            let file = context.files[memberID.file]
+            for index in (body.lowerBound + 1)..<(body.upperBound - 1) where file.tokens[index].kind == .identifier {
+                let previous = file.tokens[index - 1]
+                if previous.kind == .period, !(file.tokens[index - 2].word == .self) { continue }
+                names.insert(file.source.text(index))
+            }
+        }
+        return names
+    }
+
+    /// Whether a model class, or a class it inherits from in the tree, is `@MainActor`.
+    static func isMainActor(_ classID: DeclarationID, _ context: RuleContext) -> Bool {
+        var current: DeclarationID? = classID
+        var depth = 0
+        while let id = current, depth < 16 {
+            if context.declaration(id).attribute(named: "MainActor") != nil { return true }
+            current = context.index.graph.superclass(of: id, context.types)
+            depth += 1
+        }
+        return false
+    }
+
+    /// Every (unit, class, variable, role) of the tree's models, for the property rules.
+    static func all(in context: RuleContext) -> [(unit: Int, classID: DeclarationID, variable: DeclarationID, role: PropertyRole)] {
+        var result: [(Int, DeclarationID, DeclarationID, PropertyRole)] = []
+        for unit in context.units.units {
+            for classID in unit.classes {
+                let deinitReads = namesReadInDeinit(of: classID, in: context)
+                for variableID in context.variables(ofModel: classID) {
+                    result.append((unit.id, classID, variableID, role(of: variableID, in: context, deinitReads: deinitReads)))
+                }
+            }
+        }
+        return result
+    }
+
+    /// `@ObservationIgnored ` before a variable's first token.
+    static func ignoreEdit(_ variableID: DeclarationID, _ context: RuleContext) -> FileEdit {
+        let variable = context.declaration(variableID)
+        let file = context.files[variableID.file]
+        return FileEdit(file: variableID.file, edit: EditBuilder(file: file).insert("@ObservationIgnored ", before: variable.tokens.lowerBound))
+    }
+
+    /// A finding at a variable's first token.
+    static func finding(_ ruleID: String, _ fixClass: FixClass, _ variableID: DeclarationID, unit: Int, message: String,
+                        suggestion: String?, edits: [FileEdit], context: RuleContext, at token: Int? = nil) -> Finding {
+        let variable = context.declaration(variableID)
+        let file = context.files[variableID.file]
+        return Finding(ruleID: ruleID, fixClass: fixClass, file: variableID.file,
+                       offset: Int(file.tokens[token ?? variable.tokens.lowerBound].start), message: message,
+                       suggestion: suggestion, edits: edits, unit: unit)
+    }
+}

@@ -1,0 +1,314 @@
+import SourceScan
+
+/// The rewrites of view-side sites, shared by the wrapper rules and by `previews`, which applies
+/// the same rewrites to preview code under its own id.
+enum WrapperRewrite {
+    /// The rule that owns a wrapper use outside previews.
+    static func ruleID(for use: WrapperUse, in context: RuleContext) -> String {
+        let variable = context.declaration(use.site.ownerID!)
+        let hasInitializer = variable.bindings.first?.initializer != nil
+        switch use.kind {
+        case .stateObject:
+            return StateObjectRule.id
+        case .observedObject:
+            if hasInitializer { return ObservedObjectOwned.id }
+            return use.projections.isEmpty ? ObservedObjectRule.id : ObservedObjectBinding.id
+        case .environmentObject:
+            return use.projections.isEmpty ? EnvironmentObjectRule.id : EnvironmentObjectBinding.id
+        }
+    }
+
+    /// Whether a wrapper site is in preview code.
+    static func isInPreview(_ site: Site, _ context: RuleContext) -> Bool {
+        context.isInPreview(file: site.file, token: site.token)
+    }
+
+    /// The finding for a wrapper use, reported under `ruleID`.
+    static func finding(for use: WrapperUse, ruleID: String, in context: RuleContext, unit: Int) -> [Finding] {
+        let variableID = use.site.ownerID!
+        let variable = context.declaration(variableID)
+        let file = context.files[variableID.file]
+        let builder = EditBuilder(file: file)
+        guard let attribute = variable.attributes.first(where: { $0.baseName == use.kind.rawValue }),
+              let binding = variable.bindings.first else { return [] }
+        let name = binding.name ?? variable.name
+        let offset = Int(file.tokens[attribute.tokens.lowerBound].start)
+        let typeName = context.index.model(use.site.type).flatMap { context.types.symbol($0)?.qualifiedName } ?? "?"
+        let written = binding.typeAnnotation.map { file.compactText($0) } ?? typeName
+        let nameRange = attributeNameRange(attribute)
+        func make(_ fixClass: FixClass, _ message: String, _ suggestion: String, _ edits: [Edit], blocker: Bool = false) -> Finding {
+            Finding(ruleID: ruleID, fixClass: fixClass, isBlocker: blocker, file: variableID.file, offset: offset, message: message,
+                    suggestion: suggestion, edits: edits.map { FileEdit(file: variableID.file, edit: $0) }, unit: unit)
+        }
+        switch use.kind {
+        case .stateObject:
+            let edit = builder.replace(nameRange, with: "State")
+            if let reason = stateReviewReason(variableID: variableID, modelType: use.site.type, context: context) {
+                return [make(.review, "@StateObject '\(name)' becomes @State; \(reason)", "@State", [edit])]
+            }
+            return [make(.safe, "@StateObject '\(name)' becomes @State", "@State", [edit])]
+        case .observedObject:
+            if binding.initializer != nil {
+                var edits = [builder.replace(attribute.tokens, with: "@State")]
+                if !variable.modifiers.contains(where: { isAccessModifier($0.word) }) {
+                    edits.append(builder.insert("private ", before: variable.keyword))
+                }
+                return [make(.review, "@ObservedObject '\(name)' creates its model, which is what @State is for; "
+                             + "the view now owns it and evaluates its initial value on every init",
+                             "@State private var \(name)", edits)]
+            }
+            if use.projections.isEmpty {
+                return [make(.safe, "@ObservedObject '\(name)' is a plain property under Observation",
+                             "var \(name): \(written)", [builder.remove(attribute.tokens)])]
+            }
+            if let bare = use.projections.first(where: { !isMemberProjection($0, context) }) {
+                let bareFile = context.files[bare.file]
+                return [Finding(ruleID: ruleID, fixClass: .manual, isBlocker: true, file: bare.file,
+                                offset: Int(bareFile.tokens[bare.token].start),
+                                message: "'$\(name)' is used as an ObservedObject.Wrapper, whose type changes to Bindable",
+                                suggestion: "pass '\(name)' and use @Bindable in the receiving view", unit: unit)]
+            }
+            return [make(.safe, "'$\(name).…' bindings need @Bindable in place of @ObservedObject",
+                         "@Bindable var \(name): \(written)", [builder.replace(attribute.tokens, with: "@Bindable")])]
+        case .environmentObject:
+            var edits = [builder.replace(attribute.tokens, with: "@Environment(\(written).self)")]
+            if let annotation = binding.typeAnnotation {
+                edits.append(.delete(Int(file.tokens[binding.nameToken].end)..<Int(file.tokens[annotation.upperBound - 1].end)))
+            }
+            if use.projections.isEmpty {
+                return [make(.safe, "@EnvironmentObject '\(name)' becomes @Environment(\(written).self)",
+                             "@Environment(\(written).self) var \(name)", edits)]
+            }
+            var extra: [FileEdit] = []
+            for projection in use.projections {
+                guard isMemberProjection(projection, context) else {
+                    let bareFile = context.files[projection.file]
+                    return [Finding(ruleID: ruleID, fixClass: .manual, isBlocker: true, file: projection.file,
+                                    offset: Int(bareFile.tokens[projection.token].start),
+                                    message: "'$\(name)' is used as an EnvironmentObject.Wrapper, which has no Observation twin",
+                                    suggestion: "use 'Bindable(\(name))' where a binding is needed", unit: unit)]
+                }
+                extra.append(bindableEdit(for: projection, name: name, context: context))
+            }
+            var finding = make(.safe, "@EnvironmentObject '\(name)' becomes @Environment(\(written).self); its '$\(name).…' "
+                               + "bindings go through a local @Bindable", "@Bindable var \(name) = \(name)", edits)
+            finding.edits += extra
+            return [finding]
+        }
+    }
+
+    /// The name tokens of an attribute, without `@` or arguments (`SwiftUI.StateObject`).
+    static func attributeNameRange(_ attribute: Attribute) -> Range<Int> {
+        (attribute.tokens.lowerBound + 1)..<(attribute.arguments?.lowerBound ?? attribute.tokens.upperBound)
+    }
+
+    static func isAccessModifier(_ word: Word) -> Bool {
+        [.private, .fileprivate, .internal, .public, .open, .package].contains(word)
+    }
+
+    /// Whether `$m` is followed by `.member` (a binding to a property), not used alone.
+    static func isMemberProjection(_ site: Site, _ context: RuleContext) -> Bool {
+        let tokens = context.files[site.file].tokens
+        return site.token + 1 < tokens.count && tokens[site.token + 1].kind == .period
+    }
+
+    /// Whether a variable (a wrapper over a generic parameter) has `$name.member` uses in its type.
+    static func hasMemberProjection(of variable: Declaration, in context: RuleContext) -> Bool {
+        guard let name = variable.bindings.first?.name else { return false }
+        return context.index.sites.contains { site in
+            if case .projectedValue(let projected) = site.kind, projected == name { return isMemberProjection(site, context) }
+            return false
+        }
+    }
+
+    // MARK: @Bindable for environment objects
+
+    /// The edit that lets `$name.x` keep working after `name` becomes an `@Environment` value:
+    /// `@Bindable var name = name` as the first statement of the body that uses it, or
+    /// `Bindable(name)` in place of `$name` where a statement cannot go (a one-expression body).
+    static func bindableEdit(for projection: Site, name: String, context: RuleContext) -> FileEdit {
+        let file = context.files[projection.file]
+        let builder = EditBuilder(file: file)
+        let inline = FileEdit(file: projection.file, edit: builder.replace(projection.token..<(projection.token + 1),
+                                                                          with: "Bindable(\(name))"))
+        guard let (host, open) = bodyHost(of: projection, context), acceptsStatement(host, open: open, file: file) else {
+            return inline
+        }
+        let close = file.closing(open)
+        // The body's first statement must start on its own line for a statement to go above it.
+        guard open + 1 < close, file.startsLine(open + 1) else { return inline }
+        let indentation = builder.indentation(ofLineAt: Int(file.tokens[open + 1].start))
+        let text = "\(builder.lineBreak)\(indentation)@Bindable var \(name) = \(name)"
+        return FileEdit(file: projection.file, edit: .insert(text, at: Int(file.tokens[open].end)))
+    }
+
+    /// The declaration whose body holds `site` and the index of that body's `{` (inside `get`).
+    private static func bodyHost(of site: Site, _ context: RuleContext) -> (Declaration, Int)? {
+        let file = context.files[site.file]
+        var current = site.owner
+        while let index = current {
+            let declaration = file.declarations[index]
+            switch declaration.kind {
+            case .function, .initializer, .subscript:
+                if let body = declaration.body, body.contains(site.token) {
+                    return (declaration, getterBrace(body.lowerBound, file) ?? body.lowerBound)
+                }
+            case .variable:
+                if let block = declaration.bindings.first(where: { $0.accessorBlock?.contains(site.token) == true })?.accessorBlock,
+                   !declaration.bindings[0].hasObservers {
+                    return (declaration, getterBrace(block.lowerBound, file) ?? block.lowerBound)
+                }
+            default:
+                return nil
+            }
+            current = declaration.parent
+        }
+        return nil
+    }
+
+    /// In `{ get { … } }`, the getter's own brace.
+    private static func getterBrace(_ open: Int, _ file: FileStructure) -> Int? {
+        var index = open + 1
+        while file.tokens[index].kind == .atSign { index += 2 }
+        guard file.tokens[index].word == .get else { return nil }
+        index += 1
+        while index < file.tokens.count, file.tokens[index].kind != .leftBrace, file.tokens[index].kind != .rightBrace { index += 1 }
+        return file.tokens[index].kind == .leftBrace ? index : nil
+    }
+
+    /// Whether a declaration's body may start with a statement without changing its meaning: a
+    /// result-builder body (`body`, `@ViewBuilder`), a function returning nothing, or a body that
+    /// already returns explicitly.
+    private static func acceptsStatement(_ host: Declaration, open: Int, file: FileStructure) -> Bool {
+        if host.attributes.contains(where: { $0.baseName.hasSuffix("Builder") }) { return true }
+        if host.kind == .variable, host.name == "body" { return true }
+        if host.kind == .initializer || host.kind == .deinitializer { return true }
+        if host.kind == .function, let parameters = host.parameters {
+            var index = parameters.upperBound
+            var returnsValue = false
+            while index < open {
+                if file.tokens[index].kind == .arrow { returnsValue = true }
+                index += 1
+            }
+            if !returnsValue { return true }
+        }
+        // Explicit `return` at the top level of the body: more statements are fine.
+        let close = file.closing(open)
+        var index = open + 1
+        while index < close {
+            let token = file.tokens[index]
+            if token.kind == .leftBrace || token.kind == .leftParen || token.kind == .leftSquare {
+                index = file.closing(index) + 1
+                continue
+            }
+            if token.word == .return { return true }
+            index += 1
+        }
+        return false
+    }
+
+    // MARK: @State review reasons
+
+    /// Why `@StateObject` → `@State` may change behaviour here, or nil when it provably does not:
+    /// in an `App` or `Scene`, or when the model's creation has no side effects.
+    static func stateReviewReason(variableID: DeclarationID, modelType: ResolvedType, context: RuleContext) -> String? {
+        if let enclosing = context.types.enclosingTypeLike(variableID) {
+            let owner = context.declaration(enclosing)
+            if owner.inheritance.contains(where: { ["App", "Scene", "SwiftUI.App", "SwiftUI.Scene"].contains($0.typeName) }) {
+                return nil
+            }
+        }
+        guard let model = context.index.model(modelType) else { return "its type is not known" }
+        let variable = context.declaration(variableID)
+        if let initializer = variable.bindings.first?.initializer,
+           !SideEffects.isCreationFree(initializer, file: context.files[variableID.file], model: model, context: context) {
+            return "@State evaluates its initial value on every view init (up to Xcode 26), and creating "
+                + "'\(context.declaration(model).name)' may have side effects"
+        }
+        if variable.bindings.first?.initializer == nil { return "it is initialised in init, see state-object-init" }
+        return nil
+    }
+}
+
+/// Decides whether creating a model can have side effects, from its source: the question
+/// `@State`'s repeated evaluation of initial values makes worth asking.
+enum SideEffects {
+    /// Whether `expression` (e.g. `Library()`) only creates `model` with simple arguments, and the
+    /// model's stored defaults, initializers and `deinit` do nothing but store values.
+    static func isCreationFree(_ expression: Range<Int>, file: FileStructure, model: DeclarationID, context: RuleContext) -> Bool {
+        // Arguments must be literals or names.
+        var index = expression.lowerBound
+        let end = expression.upperBound
+        while index < end {
+            let token = file.tokens[index]
+            if token.kind == .leftParen, index > expression.lowerBound + 0 {
+                let close = file.closing(index)
+                if !isSimple((index + 1)..<close, in: file, allowLabels: true) { return false }
+                index = close + 1
+                continue
+            }
+            index += 1
+        }
+        var current: DeclarationID? = model
+        var visited = Set<DeclarationID>()
+        while let classID = current, visited.insert(classID).inserted {
+            for memberID in RuleContext.members(of: classID, index: context.index) {
+                let member = context.declaration(memberID)
+                let memberFile = context.files[memberID.file]
+                switch member.kind {
+                case .variable where context.isStored(member):
+                    for binding in member.bindings {
+                        if let initializer = binding.initializer, !isSimple(initializer, in: memberFile, allowLabels: false) { return false }
+                        if binding.hasObservers { continue }
+                    }
+                case .initializer, .deinitializer:
+                    guard let body = member.body, isOnlyAssignments((body.lowerBound + 1)..<(body.upperBound - 1), in: memberFile) else {
+                        return false
+                    }
+                default:
+                    continue
+                }
+            }
+            current = context.index.graph.superclass(of: classID, context.types)
+        }
+        return true
+    }
+
+    /// Literals, names, `.case`, `nil`, array and dictionary literals of those; no calls.
+    static func isSimple(_ range: Range<Int>, in file: FileStructure, allowLabels: Bool) -> Bool {
+        for index in range {
+            let token = file.tokens[index]
+            switch token.kind {
+            case .integerLiteral, .floatLiteral, .leftSquare, .rightSquare, .comma, .colon, .period, .prefixOperator:
+                continue
+            case .stringLiteral:
+                if file.source.text(index).contains("\\(") { return false }
+            case .identifier, .keyword:
+                if index + 1 < range.upperBound, file.tokens[index + 1].kind == .leftParen { return false }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// A body made of `name = value` / `self.name = value` statements with simple values.
+    static func isOnlyAssignments(_ range: Range<Int>, in file: FileStructure) -> Bool {
+        for index in range {
+            let token = file.tokens[index]
+            switch token.kind {
+            case .identifier, .keyword, .period, .equal, .integerLiteral, .floatLiteral, .comma, .leftSquare, .rightSquare, .colon,
+                 .semicolon:
+                if token.kind == .keyword, token.word != .self, token.word != .nil, token.word != .true, token.word != .false {
+                    return false
+                }
+                if token.kind == .identifier, index + 1 < range.upperBound, file.tokens[index + 1].kind == .leftParen { return false }
+            case .stringLiteral:
+                if file.source.text(index).contains("\\(") { return false }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+}

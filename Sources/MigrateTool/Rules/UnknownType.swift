@@ -1,0 +1,35 @@
+import SourceScan
+
+/// A legacy wrapper whose type the tree does not declare (third-party, generated, a system
+/// type): reported, never rewritten, since renaming the wrapper of a type the tool did not
+/// migrate breaks the build. One whose type cannot be read at all may be any model, so it
+/// blocks every unit until it is annotated.
+struct UnknownType: Rule {
+    static let id = "unknown-type"
+
+    func check(_ context: RuleContext) -> [Finding] {
+        let allUnits = context.units.units.map(\.id)
+        return context.units.unknownTypeWrappers.compactMap { site in
+            guard let variableID = site.ownerID, case .wrapper(let kind) = site.kind else { return nil }
+            let variable = context.declaration(variableID)
+            let file = context.files[site.file]
+            let offset = Int(file.tokens[site.token].start)
+            switch site.type {
+            case .external(let name):
+                var finding = Finding(
+                    ruleID: Self.id, fixClass: .manual, file: site.file, offset: offset,
+                    message: "@\(kind.rawValue) '\(variable.name)' holds '\(name)', which is not declared in the scanned tree; "
+                        + "left as it is", suggestion: "scan the code that declares \(name) to migrate it")
+                finding.isNote = true
+                return finding
+            default:
+                guard !allUnits.isEmpty else { return nil }
+                return Finding(
+                    ruleID: Self.id, fixClass: .manual, isBlocker: true, file: site.file, offset: offset,
+                    message: "cannot tell the type of @\(kind.rawValue) '\(variable.name)'; it may be one of the models",
+                    suggestion: "write its type: @\(kind.rawValue) var \(variable.name): ModelType",
+                    unit: allUnits[0], alsoUnits: Array(allUnits.dropFirst()))
+            }
+        }
+    }
+}

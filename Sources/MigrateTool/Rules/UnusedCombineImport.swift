@@ -1,0 +1,33 @@
+import SourceScan
+
+/// `import Combine` in a file where no Combine symbol is left (after a migration, typically).
+struct UnusedCombineImport: FileRule {
+    static let id = "unused-combine-import"
+
+    /// Names whose presence keeps the import: Combine's types and the operators apps call on
+    /// publishers. Generous on purpose: keeping an unneeded import is harmless, removing a needed
+    /// one breaks the build.
+    static let combineSymbols: Set<String> = [
+        "AnyCancellable", "Cancellable", "AnyPublisher", "Publisher", "Publishers", "PassthroughSubject", "CurrentValueSubject",
+        "Subject", "Just", "Future", "Deferred", "Empty", "Fail", "Record", "Subscribers", "Subscriber", "Subscription",
+        "Scheduler", "ImmediateScheduler", "ObservableObject", "ObservableObjectPublisher", "Published", "ConnectablePublisher",
+        "TopLevelDecoder", "TopLevelEncoder", "CombineIdentifier", "CustomCombineIdentifierConvertible", "Combine",
+        "sink", "assign", "eraseToAnyPublisher", "objectWillChange", "publisher", "dataTaskPublisher", "publish", "autoconnect",
+        "debounce", "throttle", "removeDuplicates", "combineLatest", "receive", "store", "onReceive", "send", "makeConnectable",
+        "share", "multicast", "subscribe", "values", "handleEvents", "replaceError", "setFailureType", "tryMap", "mapError",
+    ]
+
+    func check(file: FileStructure, fileIndex: Int) -> [Finding] {
+        let imports = file.declarations.filter { $0.kind == .import && $0.name == "Combine" && $0.parent == nil }
+        guard !imports.isEmpty else { return [] }
+        for index in file.tokens.indices where file.tokens[index].kind == .identifier {
+            if Self.combineSymbols.contains(file.source.text(index)) { return [] }
+        }
+        let builder = EditBuilder(file: file)
+        return imports.map { declaration in
+            Finding(ruleID: Self.id, fixClass: .safe, file: fileIndex, offset: Int(file.tokens[declaration.keyword].start),
+                    message: "nothing from Combine is used in this file any more", suggestion: "remove 'import Combine'",
+                    edits: [FileEdit(file: fileIndex, edit: builder.remove(declaration.tokens))])
+        }
+    }
+}

@@ -1,0 +1,201 @@
+/// A wrapper property and the `$name` projections of it in the type that declares it.
+public struct WrapperUse: Sendable {
+    /// The `.wrapper` site.
+    public var site: Site
+    /// `$name` uses in the declaring type and its extensions, anywhere in the tree.
+    public var projections: [Site]
+    /// The kind of wrapper.
+    public var kind: WrapperKind {
+        if case .wrapper(let kind) = site.kind { return kind }
+        return .observedObject
+    }
+}
+
+/// One migration unit: a model with its model subclasses (or an observable protocol with its
+/// conforming classes), its conformance extensions, and every site in the tree that refers to it.
+/// The apply step rewrites a unit whole or not at all.
+public struct MigrationUnit: Sendable {
+    public var id: Int
+    /// The unit's name: its root model's (or protocol's) qualified name.
+    public var name: String
+    /// Model classes, base classes before subclasses.
+    public var classes: [DeclarationID]
+    /// Protocols refining `ObservableObject` in the unit.
+    public var protocols: [DeclarationID]
+    /// `extension M: ObservableObject` declarations, with the entry's position.
+    public var conformanceExtensions: [(extension: DeclarationID, entry: Int)]
+    public var wrappers: [WrapperUse] = []
+    public var stateObjectInitializers: [Site] = []
+    public var environmentModifiers: [Site] = []
+    public var objectWillChangeUses: [Site] = []
+    /// `$x` inside the unit's classes and `m.$x` anywhere, where `x` is the unit's property.
+    public var publisherUses: [Site] = []
+    /// Wrappers holding the unit's protocol as an existential (`any P`).
+    public var existentialWrappers: [Site] = []
+}
+
+/// All units of a tree, plus the sites that belong to no unit and so need a word of their own.
+public struct MigrationUnits: Sendable {
+    public var units: [MigrationUnit] = []
+    /// Wrappers whose type the tree does not declare (third-party, generated): never rewritten.
+    public var unknownTypeWrappers: [Site] = []
+    /// Wrappers over a generic parameter constrained to `ObservableObject`.
+    public var genericWrappers: [Site] = []
+    /// `ObservableObject` in generic constraints, `where` clauses, `some`/`any`.
+    public var constraints: [Site] = []
+    /// `.environmentObject(x)` whose argument's type cannot be known.
+    public var unresolvedEnvironmentModifiers: [Site] = []
+    /// `x.objectWillChange` whose receiver's type cannot be known.
+    public var unresolvedObjectWillChange: [Site] = []
+    /// `x.$name` whose receiver's type cannot be known, though a unit has a property `name`.
+    public var unresolvedPublishers: [(site: Site, units: [Int])] = []
+    /// The unit of each model class and observable protocol.
+    public var unitOf: [DeclarationID: Int] = [:]
+
+    /// Groups the index's models into units and attributes every site.
+    public init(index: TreeIndex) {
+        let graph = index.graph
+        for (position, group) in graph.groups.enumerated() {
+            let classes = group.filter { graph.models[$0] != nil }
+            let protocols = group.filter { graph.observableProtocols.contains($0) }
+            var extensions: [(DeclarationID, Int)] = []
+            for id in classes {
+                for conformance in graph.models[id] ?? [] {
+                    if case .viaExtension(let extensionID, let entry) = conformance { extensions.append((extensionID, entry)) }
+                }
+            }
+            let root = classes.first { graph.superclass(of: $0, index.types).map { graph.models[$0] == nil } ?? true }
+            let nameSource = protocols.first ?? root ?? group[0]
+            let name = index.types.symbol(nameSource)?.qualifiedName ?? "?"
+            units.append(MigrationUnit(id: position, name: name, classes: Self.baseFirst(classes, graph, index.types),
+                                       protocols: protocols, conformanceExtensions: extensions))
+            for id in group { unitOf[id] = position }
+        }
+        attribute(index)
+    }
+
+    private static func baseFirst(_ classes: [DeclarationID], _ graph: ModelGraph, _ types: TypeIndex) -> [DeclarationID] {
+        func depth(_ id: DeclarationID) -> Int {
+            var depth = 0
+            var current = id
+            while let superclass = graph.superclass(of: current, types), depth < 32 {
+                depth += 1
+                current = superclass
+            }
+            return depth
+        }
+        return classes.sorted { (depth($0), $0) < (depth($1), $1) }
+    }
+
+    private func unit(of type: ResolvedType) -> Int? {
+        guard case .declared(let id) = type else { return nil }
+        return unitOf[id]
+    }
+
+    private mutating func attribute(_ index: TreeIndex) {
+        // Projections (`$name`) are grouped per declaring type first, so wrappers can claim them.
+        var projectionsByType: [DeclarationID: [Site]] = [:]
+        for site in index.sites {
+            if case .projectedValue = site.kind, case .declared(let type) = site.type, unitOf[type] == nil {
+                projectionsByType[type, default: []].append(site)
+            }
+        }
+        for site in index.sites {
+            switch site.kind {
+            case .wrapper:
+                attributeWrapper(site, index: index, projectionsByType: projectionsByType)
+            case .stateObjectInitializer(let property):
+                // The unit of the `@StateObject` property this initializer assigns.
+                guard let owner = site.ownerID, let enclosing = index.types.enclosingTypeLike(owner),
+                      let typeID = index.types.extendedType(enclosing) else { continue }
+                for (position, unit) in units.enumerated() {
+                    if unit.wrappers.contains(where: { wrapperBelongs($0.site, to: typeID, named: property, index) }) {
+                        units[position].stateObjectInitializers.append(site)
+                        break
+                    }
+                }
+            case .environmentObjectModifier:
+                if let unit = unit(of: site.type) {
+                    units[unit].environmentModifiers.append(site)
+                } else if case .declared = site.type {
+                    continue  // A type the tree declares that is not a model: nothing to migrate.
+                } else {
+                    unresolvedEnvironmentModifiers.append(site)
+                }
+            case .objectWillChange:
+                if let unit = unit(of: site.type) {
+                    units[unit].objectWillChangeUses.append(site)
+                } else if case .declared = site.type {
+                    continue
+                } else {
+                    unresolvedObjectWillChange.append(site)
+                }
+            case .projectedValue(let name):
+                // Inside a model: a publisher use, if the unit has a property of that name.
+                if let unit = unit(of: site.type), unitHasProperty(units[unit], named: name, index) {
+                    units[unit].publisherUses.append(site)
+                }
+            case .memberPublisher(let name):
+                if let unit = unit(of: site.type) {
+                    units[unit].publisherUses.append(site)
+                } else if case .declared = site.type {
+                    continue
+                } else {
+                    let candidates = units.indices.filter { unitHasProperty(units[$0], named: name, index) }
+                    if !candidates.isEmpty { unresolvedPublishers.append((site, candidates)) }
+                }
+            case .observableConstraint:
+                constraints.append(site)
+            }
+        }
+    }
+
+    private mutating func attributeWrapper(_ site: Site, index: TreeIndex, projectionsByType: [DeclarationID: [Site]]) {
+        guard let variableID = site.ownerID else { return }
+        let variable = index.types.declaration(variableID)
+        var projections: [Site] = []
+        if let name = variable.bindings.first?.name,
+           let enclosing = index.types.enclosingTypeLike(variableID), let typeID = index.types.extendedType(enclosing) {
+            projections = (projectionsByType[typeID] ?? []).filter {
+                if case .projectedValue(let projected) = $0.kind { return projected == name }
+                return false
+            }
+        }
+        switch site.type {
+        case .declared(let id):
+            if let unit = unitOf[id] {
+                if index.graph.observableProtocols.contains(id) {
+                    units[unit].existentialWrappers.append(site)
+                } else {
+                    units[unit].wrappers.append(WrapperUse(site: site, projections: projections))
+                }
+            }
+        case .genericParameter:
+            genericWrappers.append(site)
+        case .external, .unknown:
+            unknownTypeWrappers.append(site)
+        }
+    }
+
+    private func wrapperBelongs(_ site: Site, to typeID: DeclarationID, named name: String, _ index: TreeIndex) -> Bool {
+        guard case .wrapper(.stateObject) = site.kind, let variableID = site.ownerID,
+              index.types.declaration(variableID).bindings.first?.name == name,
+              let enclosing = index.types.enclosingTypeLike(variableID) else { return false }
+        return index.types.extendedType(enclosing) == typeID
+    }
+
+    /// Whether one of the unit's classes (or their extensions) declares an instance property `name`.
+    public func unitHasProperty(_ unit: MigrationUnit, named name: String, _ index: TreeIndex) -> Bool {
+        for classID in unit.classes {
+            guard let symbol = index.types.symbol(classID) else { continue }
+            for container in [classID] + symbol.extensions {
+                let file = index.files[container.file]
+                for member in file.members(of: container.declaration) {
+                    let declaration = file.declarations[member]
+                    if declaration.kind == .variable, declaration.bindings.contains(where: { $0.name == name }) { return true }
+                }
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,177 @@
+/// The three SwiftUI property wrappers that hold an `ObservableObject`.
+public enum WrapperKind: String, Sendable, CaseIterable {
+    case stateObject = "StateObject"
+    case observedObject = "ObservedObject"
+    case environmentObject = "EnvironmentObject"
+}
+
+/// What a site does with a model.
+public enum SiteKind: Equatable, Sendable {
+    /// A property declared with `@StateObject`, `@ObservedObject` or `@EnvironmentObject`.
+    case wrapper(WrapperKind)
+    /// `_m = StateObject(wrappedValue: …)` in an initializer; the token is `StateObject`.
+    case stateObjectInitializer(property: String)
+    /// `.environmentObject(x)`; the token is `environmentObject`.
+    case environmentObjectModifier
+    /// Any use of `objectWillChange`; the token is `objectWillChange`.
+    case objectWillChange
+    /// A bare `$name`: a publisher inside a model, a binding projection inside a view.
+    case projectedValue(name: String)
+    /// `receiver.$name`: a model's publisher used from outside (or `self.$name` inside).
+    case memberPublisher(name: String)
+    /// `ObservableObject` named in a generic constraint, `where` clause, `some` or `any`.
+    case observableConstraint
+}
+
+/// One place in the tree that refers to a model, or may.
+public struct Site: Sendable {
+    public var kind: SiteKind
+    public var file: Int
+    /// The token the site is reported at.
+    public var token: Int
+    /// The innermost declaration holding the site (the variable, for wrappers).
+    public var owner: Int?
+    /// What the site refers to: the wrapped type, the argument's type, the receiver's type, or
+    /// for a bare `$name` the type whose code holds it.
+    public var type: ResolvedType
+    /// Argument tokens inside the parentheses (modifiers, initializers).
+    public var arguments: Range<Int>?
+    /// Receiver tokens before the `.` (`model` in `model.objectWillChange`).
+    public var receiver: Range<Int>?
+    /// The whole `.onReceive( … )` call when the site is its argument, `.` through `)`.
+    public var onReceiveCall: Range<Int>?
+
+    /// The declaration holding the site.
+    public var ownerID: DeclarationID? { owner.map { DeclarationID(file: file, declaration: $0) } }
+}
+
+/// Finds every site in one file.
+struct SiteScanner {
+    let types: TypeIndex
+    let graph: ModelGraph
+    let typer: ExpressionTyper
+
+    func scan(file fileIndex: Int) -> [Site] {
+        let file = types.files[fileIndex]
+        let tokens = file.tokens
+        var sites: [Site] = []
+        for (index, declaration) in file.declarations.enumerated() where declaration.kind == .variable {
+            for attribute in declaration.attributes {
+                guard let kind = WrapperKind(rawValue: String(attribute.baseName)) else { continue }
+                let id = DeclarationID(file: fileIndex, declaration: index)
+                let type = declaration.bindings.first.map { typer.variableType($0, declarationID: id) } ?? .unknown
+                sites.append(Site(kind: .wrapper(kind), file: fileIndex, token: attribute.tokens.lowerBound,
+                                  owner: index, type: type))
+            }
+        }
+        for index in tokens.indices {
+            let token = tokens[index]
+            switch token.kind {
+            case .identifier:
+                let length = token.end - token.start
+                if length == 17, file.source.tokenText(index, equals: "environmentObject"),
+                   index > 0, tokens[index - 1].kind == .period, tokens[index + 1].kind == .leftParen {
+                    let close = file.closing(index + 1)
+                    let arguments = (index + 2)..<close
+                    sites.append(Site(kind: .environmentObjectModifier, file: fileIndex, token: index,
+                                      owner: typer.owner(file: fileIndex, token: index),
+                                      type: typer.typeOf(arguments, file: fileIndex), arguments: arguments))
+                } else if length == 16, file.source.tokenText(index, equals: "objectWillChange") {
+                    sites.append(receiverSite(.objectWillChange, at: index, fileIndex: fileIndex))
+                } else if length == 11, file.source.tokenText(index, equals: "StateObject"),
+                          tokens[index + 1].kind == .leftParen, index >= 2, tokens[index - 1].kind == .equal,
+                          tokens[index - 2].kind == .identifier {
+                    let target = file.source.text(index - 2)
+                    guard target.hasPrefix("_") else { continue }
+                    let close = file.closing(index + 1)
+                    sites.append(Site(kind: .stateObjectInitializer(property: String(target.dropFirst())), file: fileIndex,
+                                      token: index, owner: typer.owner(file: fileIndex, token: index), type: .unknown,
+                                      arguments: (index + 2)..<close))
+                } else if length == 16, file.source.tokenText(index, equals: "ObservableObject"),
+                          !isInInheritanceClause(index, fileIndex: fileIndex) {
+                    sites.append(Site(kind: .observableConstraint, file: fileIndex, token: index,
+                                      owner: typer.owner(file: fileIndex, token: index), type: .unknown))
+                }
+            case .dollarIdentifier:
+                let name = String(file.source.text(index).dropFirst())
+                guard let first = name.first, !first.isNumber else { continue }
+                if index > 0, tokens[index - 1].kind == .period {
+                    sites.append(receiverSite(.memberPublisher(name: name), at: index, fileIndex: fileIndex))
+                } else {
+                    var site = Site(kind: .projectedValue(name: name), file: fileIndex, token: index,
+                                    owner: typer.owner(file: fileIndex, token: index), type: .unknown)
+                    if let owner = site.owner, let enclosing = types.enclosingTypeLike(DeclarationID(file: fileIndex, declaration: owner)),
+                       let target = types.extendedType(enclosing) {
+                        site.type = .declared(target)
+                    }
+                    site.onReceiveCall = onReceiveCall(argumentStart: index, file: file)
+                    sites.append(site)
+                }
+            default:
+                continue
+            }
+        }
+        return sites
+    }
+
+    /// A site whose token may follow a receiver: `model.objectWillChange`, `self.$x`, or bare.
+    private func receiverSite(_ kind: SiteKind, at index: Int, fileIndex: Int) -> Site {
+        let file = types.files[fileIndex]
+        let owner = typer.owner(file: fileIndex, token: index)
+        var site = Site(kind: kind, file: fileIndex, token: index, owner: owner, type: .unknown)
+        var start = index
+        if index > 0, file.tokens[index - 1].kind == .period {
+            let receiverStart = receiverChainStart(endingBefore: index - 1, file: file)
+            if receiverStart < index - 1 {
+                site.receiver = receiverStart..<(index - 1)
+                site.type = typer.typeOf(receiverStart..<(index - 1), file: fileIndex)
+                start = receiverStart
+            }
+        } else if let owner, let enclosing = types.enclosingTypeLike(DeclarationID(file: fileIndex, declaration: owner)),
+                  let target = types.extendedType(enclosing) {
+            // Bare `objectWillChange` means `self.objectWillChange`.
+            site.type = .declared(target)
+        }
+        site.onReceiveCall = onReceiveCall(argumentStart: start, file: file)
+        return site
+    }
+
+    /// The first token of a postfix chain (`a.b?.c`, `f(x).y`) that ends just before `end`.
+    private func receiverChainStart(endingBefore end: Int, file: FileStructure) -> Int {
+        var index = end - 1
+        var start = end
+        while index >= 0 {
+            let token = file.tokens[index]
+            switch token.kind {
+            case .identifier, .keyword, .dollarIdentifier:
+                start = index
+                if index > 0, file.tokens[index - 1].kind == .period { index -= 2; continue }
+                return start
+            case .rightParen, .rightSquare:
+                let open = Int(file.matchingBracket[index])
+                guard open >= 0 else { return start }
+                index = open - 1
+            case .postfixQuestionMark, .exclamationMark:
+                index -= 1
+            default:
+                return start
+            }
+        }
+        return start
+    }
+
+    /// When the expression starting at `argumentStart` is the argument of `.onReceive(`, that call.
+    private func onReceiveCall(argumentStart: Int, file: FileStructure) -> Range<Int>? {
+        guard argumentStart >= 3, file.tokens[argumentStart - 1].kind == .leftParen,
+              file.tokens[argumentStart - 3].kind == .period,
+              file.source.tokenText(argumentStart - 2, equals: "onReceive") else { return nil }
+        return (argumentStart - 3)..<(file.closing(argumentStart - 1) + 1)
+    }
+
+    /// Whether token `index` lies in a type's inheritance clause, where the model graph reads it.
+    private func isInInheritanceClause(_ index: Int, fileIndex: Int) -> Bool {
+        guard let owner = typer.owner(file: fileIndex, token: index) else { return false }
+        let declaration = types.files[fileIndex].declarations[owner]
+        return declaration.kind.isTypeLike && declaration.inheritance.contains { $0.tokens.contains(index) }
+    }
+}

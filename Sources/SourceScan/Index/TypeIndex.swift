@@ -1,0 +1,302 @@
+/// Points at one declaration in the scanned tree.
+public struct DeclarationID: Hashable, Comparable, Sendable {
+    /// Index of the file in the tree's file list.
+    public var file: Int
+    /// Index of the declaration in that file's `declarations`.
+    public var declaration: Int
+
+    /// Creates an identifier.
+    public init(file: Int, declaration: Int) {
+        self.file = file
+        self.declaration = declaration
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        (lhs.file, lhs.declaration) < (rhs.file, rhs.declaration)
+    }
+}
+
+/// A type declared in the tree (class, struct, enum, actor, protocol, or type alias).
+public struct TypeSymbol: Sendable {
+    public var id: DeclarationID
+    public var kind: DeclarationKind
+    /// Enclosing type names and the type's own, outermost first.
+    public var path: [String]
+    /// Extensions of this type anywhere in the tree.
+    public var extensions: [DeclarationID] = []
+
+    /// The dotted name, `Outer.Inner`.
+    public var qualifiedName: String { path.joined(separator: ".") }
+}
+
+/// What a type written in source refers to.
+public enum ResolvedType: Equatable, Sendable {
+    /// A type declared in the tree (type aliases already followed).
+    case declared(DeclarationID)
+    /// A generic parameter in scope, with its constraints as written.
+    case genericParameter(name: String, constraints: [String])
+    /// A name the tree does not declare (a system or third-party type); kept as written.
+    case external(String)
+    /// Nothing could be read from the text (a function type, a tuple, an empty annotation).
+    case unknown
+}
+
+/// Every type declared in the tree and how names resolve to them.
+///
+/// Resolution follows Swift's lookup closely enough for the migration: nested types are found
+/// from inside their enclosing types, a leading module name is dropped when it is not a type,
+/// type aliases are followed, and a generic parameter in scope shadows a type of the same name.
+public struct TypeIndex: Sendable {
+    public let files: [FileStructure]
+    public private(set) var types: [TypeSymbol] = []
+    private var typeByDeclaration: [DeclarationID: Int] = [:]
+    private var typesByQualifiedName: [String: [Int]] = [:]
+
+    /// Indexes the type declarations and extensions of `files`.
+    public init(files: [FileStructure]) {
+        self.files = files
+        for (fileIndex, file) in files.enumerated() {
+            for (index, declaration) in file.declarations.enumerated() {
+                switch declaration.kind {
+                case .class, .struct, .enum, .actor, .protocol, .typealias:
+                    let id = DeclarationID(file: fileIndex, declaration: index)
+                    var path = file.qualifiedName(of: index)
+                    if declaration.kind == .typealias {
+                        path = (declaration.parent.map { file.qualifiedName(of: $0) } ?? []) + [declaration.name]
+                    }
+                    guard !declaration.name.isEmpty else { continue }
+                    typeByDeclaration[id] = types.count
+                    typesByQualifiedName[path.joined(separator: "."), default: []].append(types.count)
+                    types.append(TypeSymbol(id: id, kind: declaration.kind, path: path))
+                default:
+                    continue
+                }
+            }
+        }
+        // Extensions attach once every type is known, whatever the file order.
+        for (fileIndex, file) in files.enumerated() {
+            for (index, declaration) in file.declarations.enumerated() where declaration.kind == .extension {
+                let id = DeclarationID(file: fileIndex, declaration: index)
+                if case .declared(let target) = resolve(declaration.name, from: DeclarationID(file: fileIndex, declaration: declaration.parent ?? -1)),
+                   let position = typeByDeclaration[target] {
+                    types[position].extensions.append(id)
+                }
+            }
+        }
+    }
+
+    /// The declaration behind an identifier.
+    public func declaration(_ id: DeclarationID) -> Declaration {
+        files[id.file].declarations[id.declaration]
+    }
+
+    /// The symbol for a type declaration, if `id` is one.
+    public func symbol(_ id: DeclarationID) -> TypeSymbol? {
+        typeByDeclaration[id].map { types[$0] }
+    }
+
+    /// The type declarations whose qualified name is `name`.
+    public func types(named name: String) -> [TypeSymbol] {
+        (typesByQualifiedName[name] ?? []).map { types[$0] }
+    }
+
+    /// The type, or extension, declaration that encloses `id` (itself when it is one).
+    public func enclosingTypeLike(_ id: DeclarationID) -> DeclarationID? {
+        var current: Int? = id.declaration >= 0 ? id.declaration : nil
+        let file = files[id.file]
+        while let index = current {
+            if file.declarations[index].kind.isTypeLike { return DeclarationID(file: id.file, declaration: index) }
+            current = file.declarations[index].parent
+        }
+        return nil
+    }
+
+    /// The type declaration a type-like declaration stands for: itself, or the type an
+    /// extension extends (nil when that type is not in the tree).
+    public func extendedType(_ id: DeclarationID) -> DeclarationID? {
+        let declaration = self.declaration(id)
+        guard declaration.kind == .extension else { return id }
+        let scope = DeclarationID(file: id.file, declaration: declaration.parent ?? -1)
+        if case .declared(let target) = resolve(declaration.name, from: scope) { return target }
+        return nil
+    }
+
+    /// Resolves a type as written (`Library`, `Model.Library?`, `[Book]` gives `.unknown`) from the
+    /// scope of declaration `scope` (use declaration -1 for file scope).
+    public func resolve(_ written: String, from scope: DeclarationID) -> ResolvedType {
+        guard let reference = TypeReference(written) else { return .unknown }
+        return resolve(reference.components, from: scope, aliasDepth: 0)
+    }
+
+    private func resolve(_ components: [String], from scope: DeclarationID, aliasDepth: Int) -> ResolvedType {
+        guard let first = components.first else { return .unknown }
+        // A generic parameter of an enclosing declaration shadows any type of that name.
+        if components.count == 1, let parameter = genericParameter(named: first, from: scope) {
+            return parameter
+        }
+        for prefix in scopePaths(of: scope) {
+            if let found = lookUp(prefix + components, aliasDepth: aliasDepth) { return found }
+        }
+        // `ModuleName.Type`: drop a leading component that names no type.
+        if components.count > 1, typesByQualifiedName[first] == nil {
+            return resolve(Array(components.dropFirst()), from: scope, aliasDepth: aliasDepth)
+        }
+        return .external(components.joined(separator: "."))
+    }
+
+    private func lookUp(_ path: [String], aliasDepth: Int) -> ResolvedType? {
+        guard let candidates = typesByQualifiedName[path.joined(separator: ".")], let first = candidates.first else {
+            return nil
+        }
+        let symbol = types[first]
+        if symbol.kind == .typealias {
+            guard aliasDepth < 8 else { return .unknown }
+            let alias = declaration(symbol.id)
+            guard let target = alias.inheritance.first?.typeName, let reference = TypeReference(target) else { return .unknown }
+            let aliasScope = DeclarationID(file: symbol.id.file, declaration: alias.parent ?? -1)
+            return resolve(reference.components, from: aliasScope, aliasDepth: aliasDepth + 1)
+        }
+        return .declared(symbol.id)
+    }
+
+    /// The qualified paths to try, innermost scope first: `[Outer, Inner]`, `[Outer]`, `[]`.
+    private func scopePaths(of scope: DeclarationID) -> [[String]] {
+        guard scope.declaration >= 0 else { return [[]] }
+        let file = files[scope.file]
+        var paths: [[String]] = []
+        var current: Int? = scope.declaration
+        while let index = current {
+            if file.declarations[index].kind.isTypeLike {
+                var path = file.qualifiedName(of: index)
+                // From inside an extension, lookup continues in the extended type's scopes.
+                if file.declarations[index].kind == .extension,
+                   case .declared(let target) = resolveExtended(index, in: scope.file),
+                   let symbol = symbol(target) {
+                    path = symbol.path
+                }
+                if paths.last != path { paths.append(path) }
+            }
+            current = file.declarations[index].parent
+        }
+        var expanded: [[String]] = []
+        for path in paths {
+            for length in stride(from: path.count, through: 1, by: -1) {
+                let prefix = Array(path.prefix(length))
+                if !expanded.contains(prefix) { expanded.append(prefix) }
+            }
+        }
+        expanded.append([])
+        return expanded
+    }
+
+    private func resolveExtended(_ index: Int, in file: Int) -> ResolvedType {
+        let declaration = files[file].declarations[index]
+        guard let reference = TypeReference(declaration.name) else { return .unknown }
+        let outer = DeclarationID(file: file, declaration: declaration.parent ?? -1)
+        for prefix in outer.declaration >= 0 ? scopePaths(of: outer) : [[]] {
+            if let found = lookUp(prefix + reference.components, aliasDepth: 0) { return found }
+        }
+        if reference.components.count > 1, typesByQualifiedName[reference.components[0]] == nil,
+           let found = lookUp(Array(reference.components.dropFirst()), aliasDepth: 0) {
+            return found
+        }
+        return .unknown
+    }
+
+    private func genericParameter(named name: String, from scope: DeclarationID) -> ResolvedType? {
+        guard scope.declaration >= 0 else { return nil }
+        let file = files[scope.file]
+        var current: Int? = scope.declaration
+        while let index = current {
+            let declaration = file.declarations[index]
+            if let parameter = declaration.genericParameters.first(where: { $0.name == name }) {
+                var constraints = parameter.constraint.map { [$0] } ?? []
+                constraints += whereConstraints(of: declaration, in: file, for: name)
+                return .genericParameter(name: name, constraints: constraints)
+            }
+            current = declaration.parent
+        }
+        return nil
+    }
+
+    /// `T: P` requirements on `name` in a declaration's `where` clause.
+    private func whereConstraints(of declaration: Declaration, in file: FileStructure, for name: String) -> [String] {
+        guard let clause = declaration.whereClause, clause.count > 1 else { return [] }
+        var constraints: [String] = []
+        var index = clause.lowerBound + 1
+        while index + 2 < clause.upperBound {
+            if file.source.tokenText(index, equals: name), file.tokens[index + 1].kind == .colon {
+                var end = index + 2
+                while end < clause.upperBound, file.tokens[end].kind != .comma { end += 1 }
+                constraints.append(file.compactText((index + 2)..<end))
+                index = end
+            }
+            index += 1
+        }
+        return constraints
+    }
+}
+
+/// A type as written, reduced to the dotted name that resolution needs: `Model.Library` from
+/// `Model.Library?`, `Library` from `some Library` or `Library!`. Collections, tuples and
+/// function types have no such name.
+public struct TypeReference: Equatable, Sendable {
+    public var components: [String]
+    /// Whether the type was written `any P` (an existential).
+    public var isExistential: Bool
+
+    /// Reads `written`; nil when it is not a plain (possibly qualified, optional) type name.
+    public init?(_ written: String) {
+        var text = Substring(written).trimmingSpaces()
+        var existential = false
+        for keyword in ["some ", "any ", "inout ", "borrowing ", "consuming "] where text.hasPrefix(keyword) {
+            existential = existential || keyword == "any "
+            text = text.dropFirst(keyword.count).trimmingSpaces()
+        }
+        while text.hasSuffix("?") || text.hasSuffix("!") { text = text.dropLast() }
+        if text.hasPrefix("("), text.hasSuffix(")"), !text.dropFirst().contains("(") {
+            text = text.dropFirst().dropLast().trimmingSpaces()
+            if text.hasPrefix("any ") {
+                existential = true
+                text = text.dropFirst(4).trimmingSpaces()
+            }
+            while text.hasSuffix("?") || text.hasSuffix("!") { text = text.dropLast() }
+        }
+        // Drop generic arguments: `Box<Int>.Inner` → `Box.Inner`.
+        var stripped = ""
+        var depth = 0
+        for character in text {
+            if character == "<" { depth += 1 } else if character == ">" { depth -= 1 } else if depth == 0 { stripped.append(character) }
+        }
+        let components = stripped.split(separator: ".", omittingEmptySubsequences: false).map {
+            String($0).trimmingCharacters(in: " `")
+        }
+        guard !components.isEmpty, components.allSatisfy({ component in
+            !component.isEmpty && component.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        }) else { return nil }
+        self.components = components
+        self.isExistential = existential
+    }
+
+    /// The last component: `Library` for `Model.Library`.
+    public var baseName: String { components.last ?? "" }
+}
+
+extension Substring {
+    func trimmingSpaces() -> Substring {
+        var result = self
+        while result.first == " " { result = result.dropFirst() }
+        while result.last == " " { result = result.dropLast() }
+        return result
+    }
+}
+
+extension String {
+    /// The string without leading and trailing characters from `characters` (no Foundation).
+    public func trimmingCharacters(in characters: String) -> String {
+        var result = Substring(self)
+        while let first = result.first, characters.contains(first) { result = result.dropFirst() }
+        while let last = result.last, characters.contains(last) { result = result.dropLast() }
+        return String(result)
+    }
+}
