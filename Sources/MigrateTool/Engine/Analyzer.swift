@@ -12,17 +12,19 @@ struct SourceInput: Sendable {
 /// group units, run every rule, apply suppressions, and give each unit its verdict.
 enum Analyzer {
     /// Analyzes Swift sources and project files already in memory; pure, for tests and `apply`.
-    static func analyze(swift: [SourceInput], projectFiles: [SourceInput] = [], problems: [FileProblem] = []) -> Analysis {
+    static func analyze(swift: [SourceInput], projectFiles: [SourceInput] = [], problems: [FileProblem] = [],
+                        configuration: Configuration = Configuration()) -> Analysis {
         let structures = parallelMap(swift) { FileStructure(SourceFile(path: $0.path, bytes: $0.bytes)) }
         let extraProjectFiles = projectFiles.filter { !$0.path.hasSuffix(".swift") }
             .map { FileStructure(SourceFile(path: $0.path, bytes: $0.bytes)) }
         return analyze(structures: structures, extraProjectFiles: extraProjectFiles,
-                       packageManifests: projectFiles.filter { $0.path.hasSuffix(".swift") }.map(\.path), problems: problems)
+                       packageManifests: projectFiles.filter { $0.path.hasSuffix(".swift") }.map(\.path), problems: problems,
+                       configuration: configuration)
     }
 
     /// Analyzes structured files; `extraProjectFiles` (Xcode settings) are appended after them.
     static func analyze(structures: [FileStructure], extraProjectFiles: [FileStructure], packageManifests: [String],
-                        problems: [FileProblem]) -> Analysis {
+                        problems: [FileProblem], configuration: Configuration = Configuration()) -> Analysis {
         let index = TreeIndex(files: structures)
         let units = MigrationUnits(index: index)
         var projectFiles: [(index: Int, structure: FileStructure)] = []
@@ -32,7 +34,8 @@ enum Analyzer {
         for (offset, structure) in extraProjectFiles.enumerated() {
             projectFiles.append((structures.count + offset, structure))
         }
-        let context = RuleContext(index: index, units: units, projectFiles: projectFiles)
+        let context = RuleContext(index: index, units: units, projectFiles: projectFiles,
+                                  assumedDeploymentTargets: configuration.deploymentTarget)
         var findings = RuleCatalog.all.flatMap { $0.init().check(context) }
 
         let allFiles = structures + extraProjectFiles
@@ -46,6 +49,11 @@ enum Analyzer {
         var kept: [Finding] = []
         for finding in findings {
             let line = lineMaps[finding.file].location(of: finding.offset).line
+            if !configuration.isEnabled(finding.ruleID) {
+                // A disabled rule's fix is not written, so its unit cannot be written whole.
+                if let unit = finding.unit, !finding.edits.isEmpty { suppressedUnits.insert(unit) }
+                continue
+            }
             if suppressions.suppresses(ruleID: finding.ruleID, file: finding.file, line: line) {
                 analysis.suppressedCount += 1
                 if let unit = finding.unit, !finding.edits.isEmpty { suppressedUnits.insert(unit) }
@@ -53,15 +61,18 @@ enum Analyzer {
             }
             kept.append(finding)
         }
-        findings = kept + UnusedSuppression.findings(for: suppressions)
+        findings = kept + UnusedSuppression.findings(for: suppressions).filter { configuration.isEnabled($0.ruleID) }
         findings.sort { ($0.file, $0.offset, $0.ruleID, $0.message) < ($1.file, $1.offset, $1.ruleID, $1.message) }
         analysis.findings = findings
         analysis.units = summarize(units: units, index: index, findings: findings, suppressed: suppressedUnits, analysis: analysis)
         analysis.deploymentTargets = projectFiles.flatMap { DeploymentTargetRule.targets(in: $0.structure, fileIndex: $0.index) }
             .map { found in
-                DeploymentTarget(platform: found.platform, version: found.version, minimum: found.minimum,
-                                 location: analysis.location(file: found.file, offset: found.offset),
-                                 allowsObservation: found.allowsObservation)
+                // A configured target replaces what the project says for that platform.
+                var found = found
+                if let assumed = configuration.deploymentTarget[found.platform] { found.version = assumed }
+                return DeploymentTarget(platform: found.platform, version: found.version, minimum: found.minimum,
+                                        location: analysis.location(file: found.file, offset: found.offset),
+                                        allowsObservation: found.allowsObservation)
             }
         return analysis
     }

@@ -32,14 +32,18 @@ struct RuleContext: Sendable {
     /// Files that may declare a deployment target (`Package.swift`, Xcode settings), with their
     /// index in the analysis's file list.
     let projectFiles: [(index: Int, structure: FileStructure)]
+    /// Deployment targets the configuration tells the tool to assume, by platform.
+    let assumedDeploymentTargets: [String: String]
     /// The members of every model class, looked up once.
     let modelMembers: [DeclarationID: [DeclarationID]]
 
     /// Builds the context for a tree.
-    init(index: TreeIndex, units: MigrationUnits, projectFiles: [(index: Int, structure: FileStructure)] = []) {
+    init(index: TreeIndex, units: MigrationUnits, projectFiles: [(index: Int, structure: FileStructure)] = [],
+         assumedDeploymentTargets: [String: String] = [:]) {
         self.index = index
         self.units = units
         self.projectFiles = projectFiles
+        self.assumedDeploymentTargets = assumedDeploymentTargets
         var members: [DeclarationID: [DeclarationID]] = [:]
         for unit in units.units {
             for classID in unit.classes {

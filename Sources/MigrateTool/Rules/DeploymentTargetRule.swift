@@ -29,6 +29,11 @@ struct DeploymentTargetRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         context.projectFiles.flatMap { Self.targets(in: $0.structure, fileIndex: $0.index) }
+            .map { found in
+                var found = found
+                if let assumed = context.assumedDeploymentTargets[found.platform] { found.version = assumed }
+                return found
+            }
             .filter { !$0.allowsObservation }
             .map { target in
                 Finding(ruleID: Self.id, fixClass: .manual, file: target.file, offset: target.offset,

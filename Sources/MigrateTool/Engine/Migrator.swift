@@ -1,0 +1,133 @@
+import SourceScan
+
+/// What `apply` should write.
+struct MigrationOptions: Sendable {
+    /// Also write units whose edits include `review` ones.
+    var unsafeFixes = false
+    /// Only these units (matched by model or protocol name, qualified or not); all when empty.
+    var types: [String] = []
+}
+
+/// The outcome of planning a migration: new file contents and an account of every unit.
+struct MigrationPlan: Sendable {
+    /// New bytes for every file whose content changes, by index into `Analysis.files`.
+    var newContents: [Int: [UInt8]] = [:]
+    /// Units whose edits are included.
+    var appliedUnits: [Int] = []
+    /// Units left alone, with the reason.
+    var skippedUnits: [(unit: Int, reason: String)] = []
+    /// How many edits each rule contributed.
+    var editsByRule: [String: Int] = [:]
+
+    /// Whether anything would change.
+    var hasChanges: Bool { !newContents.isEmpty }
+}
+
+/// Turns an analysis into new file contents, unit by unit: all of a unit's edits or none.
+enum Migrator {
+    /// Plans the rewrite of an analyzed tree.
+    static func plan(_ analysis: Analysis, options: MigrationOptions) -> MigrationPlan {
+        var plan = MigrationPlan()
+        var editsByFile: [Int: [Edit]] = [:]
+        var selected = analysis.units
+        if !options.types.isEmpty {
+            selected = analysis.units.filter { unit in
+                options.types.contains { wanted in
+                    unit.name == wanted || unit.members.contains(wanted)
+                        || unit.members.contains { $0.split(separator: ".").last.map(String.init) == wanted }
+                }
+            }
+        }
+        let selectedIDs = Set(selected.map(\.id))
+        for unit in analysis.units where !selectedIDs.contains(unit.id) {
+            plan.skippedUnits.append((unit.id, "not selected with --type"))
+        }
+        for unit in selected {
+            switch unit.verdict {
+            case .blocked:
+                let blockers = unit.findings.map { analysis.findings[$0] }.filter(\.isBlocker)
+                let reason = unit.suppressed ? "a suppression comment or the configuration turns off one of its fixes"
+                    : blockers.map { "\(analysis.location($0).description): \($0.message)" }.joined(separator: "; ")
+                plan.skippedUnits.append((unit.id, "blocked: \(reason)"))
+                continue
+            case .needsUnsafeFixes where !options.unsafeFixes:
+                plan.skippedUnits.append((unit.id, "needs --unsafe-fixes"))
+                continue
+            default:
+                break
+            }
+            var unitEdits: [Int: [Edit]] = [:]
+            var counts: [String: Int] = [:]
+            for position in unit.findings {
+                let finding = analysis.findings[position]
+                guard finding.unit == unit.id, !finding.isNote, finding.fixClass != .manual, !finding.requiresEveryUnit else { continue }
+                for fileEdit in finding.edits { unitEdits[fileEdit.file, default: []].append(fileEdit.edit) }
+                if !finding.edits.isEmpty { counts[finding.ruleID, default: 0] += 1 }
+            }
+            // A unit whose edits collide with each other or with an earlier unit's is not written.
+            if let conflict = firstConflict(unitEdits, with: editsByFile) {
+                plan.skippedUnits.append((unit.id, "its edits overlap at \(analysis.location(file: conflict.file, offset: conflict.offset).description); "
+                                          + "please report this as a bug"))
+                continue
+            }
+            for (file, edits) in unitEdits { editsByFile[file, default: []] += edits }
+            for (rule, count) in counts { plan.editsByRule[rule, default: 0] += count }
+            plan.appliedUnits.append(unit.id)
+        }
+        // Fixes outside units (constraint rewrites need every unit; tidy-ups need a whole-tree run).
+        let everyUnitApplied = plan.appliedUnits.count == analysis.units.count
+        if options.types.isEmpty {
+            for finding in analysis.findings where finding.unit == nil && !finding.isNote && !finding.edits.isEmpty {
+                guard finding.fixClass == .safe || (finding.fixClass == .review && options.unsafeFixes) else { continue }
+                if finding.requiresEveryUnit && !everyUnitApplied { continue }
+                var single: [Int: [Edit]] = [:]
+                for fileEdit in finding.edits { single[fileEdit.file, default: []].append(fileEdit.edit) }
+                guard firstConflict(single, with: editsByFile) == nil else { continue }
+                for (file, edits) in single { editsByFile[file, default: []] += edits }
+                plan.editsByRule[finding.ruleID, default: 0] += 1
+            }
+        }
+        for (fileIndex, edits) in editsByFile {
+            let original = analysis.files[fileIndex].source.bytes
+            guard var rewritten = try? EditApplier.apply(edits, to: original) else { continue }
+            rewritten = tidy(rewritten, path: analysis.files[fileIndex].source.path, counts: &plan.editsByRule)
+            if rewritten != original { plan.newContents[fileIndex] = rewritten }
+        }
+        return plan
+    }
+
+    /// Runs the file rules over a rewritten file, one after the other, so each sees the last's result.
+    static func tidy(_ bytes: [UInt8], path: String, counts: inout [String: Int]) -> [UInt8] {
+        var current = bytes
+        for rule in RuleCatalog.fileRules {
+            let structure = FileStructure(SourceFile(path: path, bytes: current))
+            let findings = rule.init().check(file: structure, fileIndex: 0)
+            let edits = findings.flatMap { $0.edits.map(\.edit) }
+            guard !edits.isEmpty, let next = try? EditApplier.apply(edits, to: current) else { continue }
+            counts[rule.id, default: 0] += findings.count
+            current = next
+        }
+        return current
+    }
+
+    private static func firstConflict(_ edits: [Int: [Edit]], with existing: [Int: [Edit]]) -> (file: Int, offset: Int)? {
+        for (file, fileEdits) in edits {
+            let ordered = EditApplier.normalize(fileEdits + (existing[file] ?? []))
+            for (left, right) in zip(ordered, ordered.dropFirst()) where left.range.upperBound > right.range.lowerBound {
+                return (file, right.range.lowerBound)
+            }
+        }
+        return nil
+    }
+
+    /// Migrates sources held in memory, as one tree: `[path: text]` in, the same keys out with
+    /// rewritten text (unchanged files come back as they were). For tests and the fixture loop.
+    static func migrate(files: [String: String], unsafeFixes: Bool = true, types: [String] = []) -> [String: String] {
+        let paths = files.keys.sorted()
+        let analysis = Analyzer.analyze(swift: paths.map { SourceInput(path: $0, bytes: Array(files[$0]!.utf8)) })
+        let plan = plan(analysis, options: MigrationOptions(unsafeFixes: unsafeFixes, types: types))
+        var result = files
+        for (index, bytes) in plan.newContents { result[analysis.files[index].source.path] = String(decoding: bytes, as: UTF8.self) }
+        return result
+    }
+}

@@ -1,0 +1,6 @@
+import SwiftUI
+
+@Observable class Book: Identifiable {
+    var title = "Sample Book Title"
+    var isAvailable = true
+}

@@ -1,0 +1,19 @@
+import SwiftUI
+
+struct BookView: View {
+    var book: Book
+    @State private var isEditorPresented = false
+
+    var body: some View {
+        HStack {
+            Text(book.title)
+            Spacer()
+            Button("Edit") {
+                isEditorPresented = true
+            }
+        }
+        .sheet(isPresented: $isEditorPresented) {
+            BookEditView(book: book)
+        }
+    }
+}

@@ -1,0 +1,9 @@
+import SwiftUI
+
+@Observable class Library {
+    var books: [Book] = [Book(), Book(), Book()]
+
+    var availableBooksCount: Int {
+        books.filter(\.isAvailable).count
+    }
+}
