@@ -11,7 +11,16 @@ enum CommandLineTool {
         USAGE: observation-migrate <command> [options] [paths...]
 
         COMMANDS:
+          report      what migrating will take, unit by unit (changes nothing)
+          apply       rewrite in place, a whole migration unit at a time
+          lint        one diagnostic per finding, for CI and editors
+          rules       list the rules, or print one rule's documentation
           debug       tokens, declarations and benchmark of the scanner
+
+        EXIT CODES:
+          0  success: nothing found at error level, nothing pending
+          1  findings (lint), pending changes (apply --dry-run)
+          2  usage, configuration or I/O error
 
         Run 'observation-migrate <command> --help' for a command's options.
         """
@@ -47,6 +56,14 @@ enum CommandLineTool {
         case "--version":
             output.write(version + "\n")
             return 0
+        case "report":
+            return try ReportCommand.run(rest, output: &output)
+        case "apply":
+            return try ApplyCommand.run(rest, output: &output)
+        case "lint":
+            return try LintCommand.run(rest, output: &output)
+        case "rules":
+            return try RulesCommand.run(rest, output: &output)
         case "debug":
             return try DebugCommand.run(rest, output: &output)
         default:
