@@ -737,6 +737,15 @@ struct LexerCursor {
             }
         }
         let multiline = kind == .multiLine
+        // Line breaks the compiler keeps out of a multi-line literal's pieces (the one after the
+        // opening quotes, and escaped ones): an unterminated literal ends before such a run.
+        var triviaStart = -1
+        var triviaEnd = -1
+        if multiline, position < count, isLineBreak(base[position]) {
+            triviaStart = position
+            position += base[position] == Byte.carriageReturn && peek(position + 1) == Byte.newline ? 2 : 1
+            triviaEnd = position
+        }
         while position < count {
             let byte = base[position]
             switch byte {
@@ -747,6 +756,7 @@ struct LexerCursor {
                     if !lexInterpolation(multiline: multiline) { return false }
                     continue
                 }
+                let backslash = position
                 position += 1
                 guard let afterPounds = endOfDelimiter(pounds, at: position) else { continue }
                 position = afterPounds
@@ -754,14 +764,14 @@ struct LexerCursor {
                 let escaped = base[position]
                 if escaped == Byte.quote || escaped == Byte.apostrophe || escaped == Byte.backslash {
                     position += 1
-                } else if isLineBreak(escaped), multiline {
-                    position += escaped == Byte.carriageReturn && peek(position + 1) == Byte.newline ? 2 : 1
-                } else if escaped == Byte.space || escaped == Byte.tab, multiline {
-                    // `\` and blanks before a line break join the lines.
+                } else if multiline, isLineBreak(escaped) || escaped == Byte.space || escaped == Byte.tab {
+                    // `\`, blanks and a line break join two lines.
                     var index = position
-                    while peek(index) == Byte.space || peek(index) == Byte.tab, index < count { index += 1 }
+                    while index < count, base[index] == Byte.space || base[index] == Byte.tab { index += 1 }
                     if index < count, isLineBreak(base[index]) {
                         position = index + (base[index] == Byte.carriageReturn && peek(index + 1) == Byte.newline ? 2 : 1)
+                        if triviaEnd != backslash { triviaStart = backslash }
+                        triviaEnd = position
                     }
                 }
             case Byte.newline, Byte.carriageReturn:
@@ -791,6 +801,7 @@ struct LexerCursor {
                 position += 1
             }
         }
+        if triviaEnd == count { position = triviaStart }
         return false
     }
 

@@ -53,30 +53,51 @@ func readBytes(_ path: String) -> [UInt8]? {
 
 /// Token text spans of one file, in observation-migrate's model.
 ///
-/// The parser's tokens are taken as they are, with three normalisations, each of which undoes a
-/// difference of model rather than of lexing:
+/// The parser's tokens (`tokens(viewMode: .sourceAccurate)`: every byte of the file that is not
+/// trivia, including tokens the parser could not place) are taken as they are, with three
+/// normalisations, each of which undoes a difference of model rather than of lexing:
 ///
-/// 1. A string literal (`StringLiteralExprSyntax`, `SimpleStringLiteralExprSyntax`) or regex
-///    literal (`RegexLiteralExprSyntax`) is one span, from its first delimiter to its last,
-///    interpolations included: observation-migrate keeps a whole literal as one token.
+/// 1. A string literal or a regex literal is one span, from its first delimiter to the end of its
+///    last piece, interpolations included: observation-migrate keeps a whole literal as one
+///    token. Which pieces make up one literal is read off swift-syntax's own lexer
+///    (`Lexer.tokenize`), whose state machine knows where each literal opens and closes, rather
+///    than off the syntax tree, where broken code scatters the pieces into unexpected nodes.
 /// 2. Where the parser split one lexeme into several tokens (`>>` closing two generic argument
 ///    lists, `13.0` in a version tuple becoming `13` `.` `0`, `...` peeled off an operator), the
-///    pieces are merged back into the lexeme as swift-syntax's own lexer (`Lexer.tokenize`)
-///    produced it. Splitting is the parser's decision from grammar context; a lexer cannot and
-///    should not make it.
+///    pieces are merged back into the lexeme as the lexer produced it. Splitting is the parser's
+///    decision from grammar context; a lexer cannot and should not make it.
 /// 3. Empty tokens (end of file, empty string segments, missing tokens) are dropped.
 struct Boundaries {
     let bytes: UnsafeBufferPointer<UInt8>
     var spans: [(Int, Int)] = []
 
-    /// Lexeme text ranges from swift-syntax's lexer alone, keyed by start offset.
-    var lexemeEndByStart: [Int: Int] = [:]
-    /// Sorted lexeme starts, to find the lexeme that contains a split piece.
+    /// Lexeme text ranges from swift-syntax's lexer alone, in order.
     var lexemeStarts: [Int] = []
     var lexemeEnds: [Int] = []
+    var lexemeEndByStart: [Int: Int] = [:]
+    /// Whole string and regex literals, in order, as the lexer delimits them.
+    var literals: [(start: Int, end: Int)] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+    }
+
+    /// Where one open string literal is in its grammar.
+    enum StringState {
+        case afterOpeningPounds, content, afterBackslash, afterClosingQuote
+    }
+
+    /// One level of literal nesting while reading the lexeme stream.
+    enum Frame {
+        case string(StringState, raw: Bool, multiline: Bool)
+        case interpolation(parens: Int, multiline: Bool)
+
+        /// Whether a line break ends this level: single-line strings and their interpolations.
+        var endsAtLineBreak: Bool {
+            switch self {
+            case .string(_, _, let multiline), .interpolation(_, let multiline): return !multiline
+            }
+        }
     }
 
     mutating func lexemes() {
@@ -85,7 +106,22 @@ struct Boundaries {
         tracker.initialize(to: LookaheadTracker())
         defer { tracker.deallocate() }
         var sequence = Lexer.tokenize(bytes, lookaheadTracker: tracker, experimentalFeatures: [])
+        var stack: [Frame] = []
+        // The outermost literal being read: its start, and the end of its last piece so far.
+        var literalStart = -1
+        var literalEnd = -1
+        var inRegex = false
+        var regexSawOpenSlash = false
+        var regexSawCloseSlash = false
+
+        func closeLiteral() {
+            if literalStart >= 0, literalEnd > literalStart { literals.append((literalStart, literalEnd)) }
+            literalStart = -1
+        }
+
         while let lexeme = sequence.next() {
+            let kind = lexeme.rawTokenKind
+            if kind == .endOfFile { break }
             let text = lexeme.tokenText
             let start = text.baseAddress.map { base.distance(to: $0) } ?? 0
             let end = start + text.count
@@ -94,8 +130,141 @@ struct Boundaries {
                 lexemeEnds.append(end)
                 lexemeEndByStart[start] = end
             }
-            if lexeme.rawTokenKind == .endOfFile { break }
+
+            // Regex literals: consecutive pieces, at most pounds, slash, pattern, slash, pounds.
+            if inRegex {
+                var continues = false
+                switch kind {
+                case .regexLiteralPattern:
+                    continues = !regexSawCloseSlash
+                case .regexSlash where !regexSawCloseSlash:
+                    continues = true
+                    if regexSawOpenSlash { regexSawCloseSlash = true } else { regexSawOpenSlash = true }
+                case .regexPoundDelimiter:
+                    continues = regexSawCloseSlash
+                    if continues { inRegex = false }  // the closing pounds end it
+                default:
+                    break
+                }
+                if continues {
+                    if literalStart >= 0, end > start { literalEnd = end }
+                    if !inRegex, stack.isEmpty { closeLiteral() }
+                    continue
+                }
+                inRegex = false
+                if stack.isEmpty { closeLiteral() }
+            }
+            if kind == .regexSlash || kind == .regexPoundDelimiter || kind == .regexLiteralPattern {
+                inRegex = true
+                regexSawOpenSlash = kind == .regexSlash
+                regexSawCloseSlash = false
+                if stack.isEmpty {
+                    closeLiteral()
+                    literalStart = start
+                }
+                if literalStart >= 0, end > start { literalEnd = end }
+                continue
+            }
+
+            // String literals: a small state machine over the lexer's string pieces. A piece on a new
+            // line ends every single-line string it would otherwise belong to.
+            if lexeme.flags.contains(.isAtStartOfLine) {
+                while let last = stack.last, last.endsAtLineBreak { stack.removeLast() }
+                if stack.isEmpty { closeLiteral() }
+            }
+            var partOfLiteral = false
+            var again = true
+            while again {
+                again = false
+                switch stack.last {
+                case .string(let state, let raw, let multiline)?:
+                    partOfLiteral = true
+                    switch (state, kind) {
+                    case (.afterOpeningPounds, .stringQuote), (.afterOpeningPounds, .multilineStringQuote):
+                        stack[stack.count - 1] = .string(.content, raw: raw, multiline: kind == .multilineStringQuote)
+                    case (.content, .stringSegment), (.afterBackslash, .rawStringPoundDelimiter):
+                        break
+                    case (.content, .backslash):
+                        stack[stack.count - 1] = .string(.afterBackslash, raw: raw, multiline: multiline)
+                    case (.afterBackslash, .leftParen):
+                        stack[stack.count - 1] = .string(.content, raw: raw, multiline: multiline)
+                        stack.append(.interpolation(parens: 0, multiline: multiline))
+                    case (.content, .stringQuote), (.content, .multilineStringQuote), (.content, .singleQuote):
+                        if raw {
+                            stack[stack.count - 1] = .string(.afterClosingQuote, raw: raw, multiline: multiline)
+                        } else {
+                            stack.removeLast()
+                        }
+                    case (.afterClosingQuote, .rawStringPoundDelimiter):
+                        stack.removeLast()
+                    default:
+                        // The literal ended before this lexeme (unterminated, or a raw string whose
+                        // closing quote had no delimiter after it): read the lexeme one level up.
+                        partOfLiteral = false
+                        stack.removeLast()
+                        if stack.isEmpty { closeLiteral() }
+                        again = true
+                    }
+                case .interpolation(let parens, let multiline)?:
+                    partOfLiteral = true
+                    switch kind {
+                    case .leftParen:
+                        stack[stack.count - 1] = .interpolation(parens: parens + 1, multiline: multiline)
+                    case .rightParen:
+                        if parens == 0 {
+                            stack.removeLast()
+                        } else {
+                            stack[stack.count - 1] = .interpolation(parens: parens - 1, multiline: multiline)
+                        }
+                    case .stringSegment:
+                        // The lexer leaves a single-line interpolation at a line break this way.
+                        stack.removeLast()
+                        again = true
+                    case .rawStringPoundDelimiter:
+                        stack.append(.string(.afterOpeningPounds, raw: true, multiline: false))
+                    case .stringQuote, .multilineStringQuote, .singleQuote:
+                        stack.append(.string(.content, raw: false, multiline: kind == .multilineStringQuote))
+                    default:
+                        break
+                    }
+                case nil:
+                    switch kind {
+                    case .rawStringPoundDelimiter:
+                        stack.append(.string(.afterOpeningPounds, raw: true, multiline: false))
+                    case .stringQuote, .multilineStringQuote, .singleQuote:
+                        stack.append(.string(.content, raw: false, multiline: kind == .multilineStringQuote))
+                    default:
+                        break
+                    }
+                    if !stack.isEmpty {
+                        partOfLiteral = true
+                        closeLiteral()
+                        literalStart = start
+                    }
+                }
+            }
+            if partOfLiteral, literalStart >= 0 {
+                if end > start { literalEnd = end }
+                if stack.isEmpty { closeLiteral() }
+            }
         }
+        closeLiteral()
+    }
+
+    func isInStringContent(_ stack: [Frame]) -> Bool {
+        if case .string? = stack.last { return true }
+        return false
+    }
+
+    /// The index of the first lexeme starting at or after `offset`.
+    func lexemeIndex(startingAtOrAfter offset: Int) -> Int {
+        var low = 0
+        var high = lexemeStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lexemeStarts[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The lexeme whose text contains `offset`, if any.
@@ -118,52 +287,53 @@ struct Boundaries {
 
     mutating func compute(_ tree: SourceFileSyntax) {
         lexemes()
-        let collector = SpanCollector(viewMode: .sourceAccurate)
-        collector.walk(tree)
-        // Merge parser pieces back into the lexemes they were split from. Literal spans are kept
-        // whole: they cover many lexemes by design.
-        let raw = collector.spans
+        var literalIndex = 0
         var index = 0
-        while index < raw.count {
-            var (start, end, isLiteral) = raw[index]
+        var tokens: [(Int, Int)] = []
+        for token in tree.tokens(viewMode: .sourceAccurate) {
+            let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
+            let end = token.endPositionBeforeTrailingTrivia.utf8Offset
+            if end > start { tokens.append((start, end)) }
+        }
+        while index < tokens.count {
+            var (start, end) = tokens[index]
             index += 1
-            if !isLiteral, lexemeEndByStart[start] != end, let containing = lexeme(containing: start) {
+            while literalIndex < literals.count, literals[literalIndex].end <= start { literalIndex += 1 }
+            if literalIndex < literals.count, literals[literalIndex].start <= start {
+                // A piece of a literal: the literal stands for all of its pieces.
+                let literal = literals[literalIndex]
+                while index < tokens.count, tokens[index].0 < literal.end { index += 1 }
+                if let last = spans.last, last.1 > literal.start {
+                    spans[spans.count - 1].1 = max(last.1, literal.end)
+                } else {
+                    spans.append((literal.start, literal.end))
+                }
+                continue
+            }
+            if lexemeEndByStart[start] != end, let containing = lexeme(containing: start) {
+                // A piece the parser split off a lexeme: merge the pieces back. The parser re-lexes
+                // what follows the split, which can run past the lexeme; the region then takes the
+                // lexer's own lexemes.
                 start = containing.start
                 end = max(end, containing.end)
-                while index < raw.count, raw[index].0 < end, !raw[index].2 {
-                    end = max(end, raw[index].1)
+                while index < tokens.count, tokens[index].0 < end {
+                    end = max(end, tokens[index].1)
                     index += 1
                 }
-                if let last = spans.last, last.1 > start {
-                    spans[spans.count - 1].1 = max(last.1, end)
-                    continue
+                var lexemeIndex = lexemeIndex(startingAtOrAfter: start)
+                while lexemeIndex < lexemeStarts.count, lexemeStarts[lexemeIndex] < end {
+                    let piece = (lexemeStarts[lexemeIndex], lexemeEnds[lexemeIndex])
+                    if let last = spans.last, last.1 > piece.0 {
+                        spans[spans.count - 1].1 = max(last.1, piece.1)
+                    } else {
+                        spans.append(piece)
+                    }
+                    lexemeIndex += 1
                 }
+                continue
             }
             spans.append((start, end))
         }
-    }
-}
-
-/// Collects token spans in source order, one span per whole literal.
-final class SpanCollector: SyntaxVisitor {
-    var spans: [(Int, Int, Bool)] = []
-
-    private func literal(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
-        let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
-        let end = node.endPositionBeforeTrailingTrivia.utf8Offset
-        if end > start { spans.append((start, end, true)) }
-        return .skipChildren
-    }
-
-    override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind { literal(node) }
-    override func visit(_ node: SimpleStringLiteralExprSyntax) -> SyntaxVisitorContinueKind { literal(node) }
-    override func visit(_ node: RegexLiteralExprSyntax) -> SyntaxVisitorContinueKind { literal(node) }
-
-    override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
-        let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
-        let end = token.endPositionBeforeTrailingTrivia.utf8Offset
-        if end > start { spans.append((start, end, false)) }
-        return .skipChildren
     }
 }
 
