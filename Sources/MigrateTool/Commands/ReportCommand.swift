@@ -1,10 +1,56 @@
-import SourceScan
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// `observation-migrate report [PATHS…]`: what migrating will take, unit by unit.
+/// `observation-migrate report [PATHS…]`: what migrating will take, unit by unit. Changes nothing.
 enum ReportCommand {
     static let help = """
-        USAGE: observation-migrate report [--format text|markdown|json|html] [--output FILE] [--exclude GLOB]... [PATHS...]
+        OVERVIEW: What migrating to Observation will take, unit by unit. Changes nothing.
+
+        USAGE: observation-migrate report [options] [PATHS...]
+
+        Scans every .swift file under PATHS (default: the working directory), skipping .build,
+        .swiftpm, Pods, Carthage, DerivedData and hidden folders, and reads the deployment target
+        from Package.swift and Xcode settings. A migration unit is a model class with its
+        subclasses, conformance extensions and every site that refers to it; each gets a verdict:
+          ready                 every edit is safe; 'apply' writes it
+          needs --unsafe-fixes  an edit may change behaviour; written only with 'apply --unsafe-fixes'
+          blocked               a manual blocker; never written (each one listed as path:line:column)
+
+        OPTIONS:
+          --format FORMAT     text (default), markdown (for a pull-request comment), json (schema
+                              version 1, see docs/report-json.md) or html (one self-contained page)
+          -o, --output FILE   write the report to FILE (created or replaced atomically) instead of
+                              standard output; without --format, a name ending in .json, .md or
+                              .html picks the format
+          --exclude GLOB      skip matching paths (repeatable)
+          --config FILE       configuration file (default: nearest .observation-migrate.json)
+          --color WHEN        auto, always or never (default: auto, colour when standard output is a
+                              terminal and NO_COLOR is unset); text format only
+          --no-color          same as --color never
+          -h, --help          show this help
+
+        Paths that cannot be scanned (missing, unreadable, invalid UTF-8, binary, symbolic link
+        loops) are named on standard error, one line each; the rest of the tree is still reported.
+
+        EXIT CODES:
+          0  the report was produced
+          2  usage, configuration or I/O error, or nothing could be scanned
         """
+
+    /// The parsed command line.
+    struct Invocation: Equatable {
+        var format: ReportFormat = .text
+        var outputPath: String?
+        var color: ReportColorMode = .auto
+        var excludes: [String] = []
+        var configPath: String?
+        var paths: [String] = []
+    }
 
     static func run(_ arguments: [String], output: inout OutputSink) throws -> Int32 {
         var reader = ArgumentReader(arguments)
@@ -12,18 +58,64 @@ enum ReportCommand {
             output.write(help + "\n")
             return 0
         }
-        let excludes = try reader.values("--exclude")
-        let configuration = try ConfigurationLoader.load(explicitPath: try reader.value("--config"))
-        let paths = try reader.finish()
-        let analysis = TreeLoader.analyze(paths: paths, configuration: configuration, extraExcludes: excludes)
+        let invocation = try parse(&reader)
+        // Fail before a long scan, not after it, when the report could not be written anyway.
+        if let path = invocation.outputPath, let failure = ReportFile.checkWritable(path) { throw ToolFailure(failure) }
+        let configuration = try ConfigurationLoader.load(explicitPath: invocation.configPath)
+        let analysis = TreeLoader.analyze(paths: invocation.paths, configuration: configuration, extraExcludes: invocation.excludes)
         if let code = TreeLoader.reportProblems(analysis) { return code }
-        for unit in analysis.units {
-            output.write("\(unit.name)  \(unit.declaredAt.description)  \(unit.verdict.rawValue)\n")
-            for position in unit.findings {
-                let finding = analysis.findings[position]
-                output.write("  \(analysis.location(finding).description): [\(finding.ruleID)] \(finding.message)\n")
-            }
+
+        let toTerminal = invocation.outputPath == nil && FileSystem.isTerminal(1)
+        let options = ReportOptions(color: invocation.format == .text
+                                        && ReportColorMode.resolve(invocation.color, toTerminal: toTerminal, environment: environment()),
+                                    severityOverrides: configuration.severityOverrides)
+        let report = ReportRenderer.render(analysis, format: invocation.format, options: options)
+        if let path = invocation.outputPath {
+            if let failure = ReportFile.write(Array(report.utf8), to: path) { throw ToolFailure(failure) }
+        } else {
+            output.write(report)
         }
         return 0
+    }
+
+    /// Reads the options; a wrong value is a usage error naming the choices.
+    static func parse(_ reader: inout ArgumentReader) throws -> Invocation {
+        var invocation = Invocation()
+        let formatText = try reader.value("--format")
+        invocation.outputPath = try reader.value("--output", "-o")
+        let colorText = try reader.value("--color")
+        let noColor = reader.flag("--no-color")
+        invocation.excludes = try reader.values("--exclude")
+        invocation.configPath = try reader.value("--config")
+        invocation.paths = try reader.finish()
+
+        if let formatText {
+            guard let format = ReportFormat(rawValue: formatText) else {
+                throw UsageError("--format '\(formatText)': expected " + ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            invocation.format = format
+        } else if let path = invocation.outputPath, let format = ReportFormat.inferred(fromFileName: path) {
+            invocation.format = format
+        }
+        if let colorText {
+            guard let color = ReportColorMode(rawValue: colorText) else {
+                throw UsageError("--color '\(colorText)': expected " + ReportColorMode.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            if noColor, color != .never { throw UsageError("--no-color contradicts --color \(colorText)") }
+            invocation.color = color
+        } else if noColor {
+            invocation.color = .never
+        }
+        if invocation.outputPath?.isEmpty == true { throw UsageError("--output needs a file name") }
+        return invocation
+    }
+
+    /// The environment variables that decide colour.
+    static func environment() -> [String: String] {
+        var result: [String: String] = [:]
+        for name in ["NO_COLOR", "TERM"] {
+            if let value = getenv(name) { result[name] = String(cString: value) }
+        }
+        return result
     }
 }

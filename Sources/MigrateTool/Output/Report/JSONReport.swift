@@ -1,0 +1,132 @@
+/// `report --format json`: schema version 1, documented in docs/report-json.md and
+/// docs/report.schema.json. Keys are written in a fixed order and arrays are sorted, so two runs
+/// over the same tree print the same bytes and a CI job can diff them.
+enum JSONReport {
+    /// The schema version. Bump it when a key is removed or changes meaning; adding keys does not.
+    static let schemaVersion = 1
+
+    /// The report as pretty-printed JSON.
+    static func render(_ analysis: Analysis, options: ReportOptions) -> String {
+        value(ReportDocument(analysis, options: options), options: options).serialized()
+    }
+
+    /// The whole report as a JSON value.
+    static func value(_ document: ReportDocument, options: ReportOptions) -> ReportJSONValue {
+        .object([
+            ("schemaVersion", .int(schemaVersion)),
+            ("tool", .object([("name", .string("observation-migrate")), ("version", .string(options.toolVersion))])),
+            ("summary", summary(document)),
+            ("deploymentTargets", .array(document.deploymentTargets.map(deploymentTarget))),
+            ("findingsByRule", .array(document.rules.map(rule))),
+            ("units", .array(document.units.map(unit))),
+            ("findings", .array(document.items.map(finding))),
+            ("problems", .array(document.problems.map(problem))),
+        ])
+    }
+
+    /// The figures of the summary.
+    static func summary(_ document: ReportDocument) -> ReportJSONValue {
+        let figures = document.figures
+        return .object([
+            ("files", .int(figures.swiftFiles)),
+            ("projectFiles", .int(figures.projectFiles)),
+            ("lines", .int(figures.lines)),
+            ("bytes", .int(figures.bytes)),
+            ("models", .int(figures.models)),
+            ("protocols", .int(figures.protocols)),
+            ("units", .object([
+                ("total", .int(figures.units)),
+                ("ready", .int(figures.ready)),
+                ("needsUnsafeFixes", .int(figures.needsUnsafeFixes)),
+                ("blocked", .int(figures.blocked)),
+            ])),
+            ("findings", .object([
+                ("total", .int(figures.findings)),
+                ("safe", .int(figures.safe)),
+                ("review", .int(figures.review)),
+                ("manual", .int(figures.manual)),
+                ("blockers", .int(figures.blockers)),
+                ("notes", .int(figures.notes)),
+            ])),
+            ("deploymentAllowsObservation", .bool(document.deploymentAllowsObservation)),
+            ("skippedPaths", .int(document.problems.count)),
+        ])
+    }
+
+    /// A verdict as a token: the text form `needs --unsafe-fixes` is awkward to match on.
+    static func verdictToken(_ verdict: Verdict) -> String {
+        switch verdict {
+        case .ready: return "ready"
+        case .needsUnsafeFixes: return "needs-unsafe-fixes"
+        case .blocked: return "blocked"
+        }
+    }
+
+    /// `path`, `line`, `column` members for a location.
+    static func location(_ location: SourceLocation) -> [(String, ReportJSONValue)] {
+        [("path", .string(location.path)), ("line", .int(location.line)), ("column", .int(location.column))]
+    }
+
+    /// One deployment target.
+    static func deploymentTarget(_ target: DeploymentTarget) -> ReportJSONValue {
+        .object([
+            ("platform", .string(target.platform)),
+            ("version", .string(target.version)),
+            ("minimum", .string(target.minimum)),
+            ("allowsObservation", .bool(target.allowsObservation)),
+        ] + location(target.location))
+    }
+
+    /// One row of findings by rule.
+    static func rule(_ row: ReportDocument.RuleRow) -> ReportJSONValue {
+        .object([
+            ("ruleId", .string(row.ruleID)),
+            ("count", .int(row.count)),
+            ("fixClass", .string(row.fixClass.rawValue)),
+            ("severity", .string(row.severity.rawValue)),
+            ("summary", .optional(row.summary)),
+        ])
+    }
+
+    /// One unit; `findings` holds indices into the top-level `findings` array.
+    static func unit(_ entry: ReportDocument.UnitEntry) -> ReportJSONValue {
+        let summary = entry.summary
+        return .object([
+            ("name", .string(summary.name)),
+            ("members", .array(summary.members.map { .string($0) })),
+        ] + location(summary.declaredAt) + [
+            ("sites", .int(summary.siteCount)),
+            ("files", .int(summary.fileCount)),
+            ("verdict", .string(verdictToken(summary.verdict))),
+            ("suppressed", .bool(summary.suppressed)),
+            ("counts", .object([
+                ("blockers", .int(entry.blockers.count)),
+                ("review", .int(entry.reviews.count)),
+                ("safe", .int(entry.safeCount)),
+                ("notes", .int(entry.notes.count)),
+            ])),
+            ("findings", .array(entry.items.map { .int($0) })),
+        ])
+    }
+
+    /// One finding.
+    static func finding(_ item: ReportDocument.Item) -> ReportJSONValue {
+        .object([
+            ("ruleId", .string(item.ruleID)),
+            ("fixClass", .string(item.fixClass.rawValue)),
+            ("severity", .string(item.severity.rawValue)),
+            ("blocker", .bool(item.isBlocker)),
+            ("note", .bool(item.isNote)),
+        ] + location(item.location) + [
+            ("message", .string(item.message)),
+            ("suggestion", .optional(item.suggestion)),
+            ("unit", .optional(item.unitName)),
+            ("alsoUnits", .array(item.alsoUnitNames.map { .string($0) })),
+        ])
+    }
+
+    /// One path that could not be scanned.
+    static func problem(_ problem: ReportDocument.Problem) -> ReportJSONValue {
+        .object([("path", .string(problem.path)), ("message", .string(problem.reason))])
+    }
+}

@@ -1,0 +1,268 @@
+import SourceScan
+
+/// The analysis put in the order and shape every report format shows: figures computed once,
+/// locations resolved once, units and findings sorted stably. Formatters only lay it out, so the
+/// four formats cannot disagree about a number.
+struct ReportDocument: Sendable {
+    /// What part a finding plays in its unit's verdict.
+    enum Role: String, Sendable {
+        /// Keeps the unit from being written (manual).
+        case blocker
+        /// Makes the unit need `--unsafe-fixes` (review, or manual without blocking).
+        case review
+        /// Written by default.
+        case safe
+        /// Information only; does not affect the verdict.
+        case note
+
+        /// The role a finding plays; blocker and note win over the fix class.
+        static func of(_ finding: Finding) -> Role {
+            if finding.isBlocker { return .blocker }
+            if finding.isNote { return .note }
+            return finding.fixClass == .safe ? .safe : .review
+        }
+    }
+
+    /// One finding with its location resolved.
+    struct Item: Sendable {
+        /// Index into `Analysis.findings` (to reach the file for code excerpts).
+        var source: Int
+        var ruleID: String
+        var fixClass: FixClass
+        var severity: Severity
+        var role: Role
+        var isBlocker: Bool
+        var isNote: Bool
+        var location: SourceLocation
+        /// Index into `Analysis.files`.
+        var file: Int
+        var message: String
+        var suggestion: String?
+        /// The name of the unit the finding belongs to, if any.
+        var unitName: String?
+        /// The names of further units it blocks or qualifies.
+        var alsoUnitNames: [String]
+
+        /// What a listing calls the finding: its role inside a unit; outside any unit, where
+        /// there is no verdict to affect, `note` or its fix class.
+        var label: String {
+            if unitName != nil || !alsoUnitNames.isEmpty { return role.rawValue }
+            return isNote ? "note" : fixClass.rawValue
+        }
+    }
+
+    /// One unit with its findings split by role.
+    struct UnitEntry: Sendable {
+        var summary: UnitSummary
+        /// Positions in `items` of every finding of the unit, in location order.
+        var items: [Int]
+        var blockers: [Int]
+        var reviews: [Int]
+        var notes: [Int]
+        var safeCount: Int
+
+        /// Blockers, then review reasons, then notes: what a reader must act on first.
+        var reasons: [Int] { blockers + reviews + notes }
+    }
+
+    /// One row of the findings-by-rule table.
+    struct RuleRow: Sendable {
+        var ruleID: String
+        var count: Int
+        /// The class the rule's document declares, or the most cautious class among its findings
+        /// while the document is missing.
+        var fixClass: FixClass
+        var severity: Severity
+        /// The rule document's one-line summary, when the document exists.
+        var summary: String?
+    }
+
+    /// One path that could not be scanned.
+    struct Problem: Sendable {
+        var path: String
+        /// Why, without the path.
+        var reason: String
+        /// The whole line, as stderr printed it.
+        var description: String
+    }
+
+    /// Every count the summary shows.
+    struct Figures: Sendable {
+        var swiftFiles = 0
+        var projectFiles = 0
+        var lines = 0
+        var bytes = 0
+        /// Model classes in units (protocols are counted apart).
+        var models = 0
+        var protocols = 0
+        var units = 0
+        var ready = 0
+        var needsUnsafeFixes = 0
+        var blocked = 0
+        /// Findings in all; `safe + review + manual + notes == findings`.
+        var findings = 0
+        var safe = 0
+        var review = 0
+        /// Manual findings, blockers included.
+        var manual = 0
+        /// Manual findings that keep their unit from being written.
+        var blockers = 0
+        /// Information only, whatever the fix class.
+        var notes = 0
+
+        /// Units with `verdict`.
+        func count(_ verdict: Verdict) -> Int {
+            switch verdict {
+            case .ready: return ready
+            case .needsUnsafeFixes: return needsUnsafeFixes
+            case .blocked: return blocked
+            }
+        }
+    }
+
+    var figures: Figures
+    /// Every finding, by path, line, column, rule, message.
+    var items: [Item]
+    /// Units by name, then where declared.
+    var units: [UnitEntry]
+    /// Positions in `items` of findings that belong to no unit (unknown types, deployment targets…).
+    var treeItems: [Int]
+    var rules: [RuleRow]
+    /// Deployment targets by path, line, platform.
+    var deploymentTargets: [DeploymentTarget]
+    var deploymentAllowsObservation: Bool
+    var problems: [Problem]
+
+    /// Builds the document; pure.
+    init(_ analysis: Analysis, options: ReportOptions) {
+        let unitNames = Dictionary(analysis.units.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        var items = analysis.findings.enumerated().map { position, finding in
+            Item(source: position, ruleID: finding.ruleID, fixClass: finding.fixClass, severity: options.severity(of: finding.ruleID),
+                 role: Role.of(finding), isBlocker: finding.isBlocker, isNote: finding.isNote,
+                 location: analysis.location(finding), file: finding.file, message: finding.message, suggestion: finding.suggestion,
+                 unitName: finding.unit.flatMap { unitNames[$0] },
+                 alsoUnitNames: finding.alsoUnits.compactMap { unitNames[$0] })
+        }
+        items.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }
+        var position = [Int](repeating: 0, count: items.count)
+        for (sorted, item) in items.enumerated() { position[item.source] = sorted }
+        self.items = items
+
+        units = analysis.units
+            .sorted { ($0.name, $0.declaredAt) < ($1.name, $1.declaredAt) }
+            .map { summary in
+                let mine = summary.findings.map { position[$0] }.sorted()
+                let roles = mine.map { items[$0].role }
+                func with(_ role: Role) -> [Int] { zip(mine, roles).filter { $0.1 == role }.map(\.0) }
+                return UnitEntry(summary: summary, items: mine, blockers: with(.blocker), reviews: with(.review),
+                                 notes: with(.note), safeCount: roles.filter { $0 == .safe }.count)
+            }
+        treeItems = analysis.findings.indices
+            .filter { analysis.findings[$0].unit == nil && analysis.findings[$0].alsoUnits.isEmpty }
+            .map { position[$0] }.sorted()
+        rules = Self.ruleRows(analysis, options: options)
+        deploymentTargets = analysis.deploymentTargets.sorted {
+            ($0.location, $0.platform) < ($1.location, $1.platform)
+        }
+        deploymentAllowsObservation = analysis.deploymentAllowsObservation
+        problems = analysis.problems.map(Self.problem).sorted { ($0.path, $0.reason) < ($1.path, $1.reason) }
+        figures = Self.figures(analysis, items: items)
+    }
+
+    /// The counts of the summary.
+    static func figures(_ analysis: Analysis, items: [Item]) -> Figures {
+        var figures = Figures()
+        for (file, lineMap) in zip(analysis.files, analysis.lineMaps) {
+            // Xcode project files are read for the deployment target only; they are not code.
+            guard file.source.path.hasSuffix(".swift") else {
+                figures.projectFiles += 1
+                continue
+            }
+            figures.swiftFiles += 1
+            figures.lines += lineMap.lineCount(byteCount: file.source.bytes.count)
+            figures.bytes += file.source.bytes.count
+        }
+        let protocols = protocolNames(analysis)
+        for unit in analysis.units {
+            let memberProtocols = unit.members.filter { protocols.contains($0) }.count
+            figures.protocols += memberProtocols
+            figures.models += unit.members.count - memberProtocols
+            switch unit.verdict {
+            case .ready: figures.ready += 1
+            case .needsUnsafeFixes: figures.needsUnsafeFixes += 1
+            case .blocked: figures.blocked += 1
+            }
+        }
+        figures.units = analysis.units.count
+        figures.findings = items.count
+        // By fix class rather than by role: a finding outside any unit has no verdict to affect.
+        for item in items {
+            if item.isBlocker { figures.blockers += 1 }
+            if item.isNote {
+                figures.notes += 1
+                continue
+            }
+            switch item.fixClass {
+            case .safe: figures.safe += 1
+            case .review: figures.review += 1
+            case .manual: figures.manual += 1
+            }
+        }
+        return figures
+    }
+
+    /// Qualified names of the protocols declared in the tree. `UnitSummary.members` mixes classes
+    /// and protocols; this tells them apart so "models" counts classes only.
+    static func protocolNames(_ analysis: Analysis) -> Set<String> {
+        var names = Set<String>()
+        for file in analysis.files {
+            for (index, declaration) in file.declarations.enumerated() where declaration.kind == .protocol {
+                names.insert(file.qualifiedName(of: index).joined(separator: "."))
+            }
+        }
+        return names
+    }
+
+    /// Findings by rule, sorted by rule id, with each rule's class, severity and summary.
+    static func ruleRows(_ analysis: Analysis, options: ReportOptions) -> [RuleRow] {
+        var cautious: [String: FixClass] = [:]
+        for finding in analysis.findings {
+            cautious[finding.ruleID] = max(cautious[finding.ruleID] ?? .safe, finding.fixClass)
+        }
+        return analysis.findingsByRule.map { rule, count in
+            // Rule documents are optional while they are being written: fall back to what was found.
+            let metadata = RuleCatalog.metadata(rule)
+            return RuleRow(ruleID: rule, count: count, fixClass: metadata?.fixClass ?? cautious[rule] ?? .manual,
+                           severity: options.severity(of: rule), summary: metadata.map(\.summary).flatMap { $0.isEmpty ? nil : $0 })
+        }
+    }
+
+    /// A problem with its path shown as the user should see it and the reason apart.
+    static func problem(_ problem: FileProblem) -> Problem {
+        let description = problem.description
+        let prefix = problem.path + ": "
+        let reason = description.hasPrefix(prefix) ? String(description.dropFirst(prefix.count)) : description
+        return Problem(path: Analyzer.displayPath(problem.path), reason: reason, description: description)
+    }
+
+    /// The units with `verdict`.
+    func units(_ verdict: Verdict) -> [UnitEntry] { units.filter { $0.summary.verdict == verdict } }
+}
+
+/// Words that change with a count, so the reports read "1 file" and "2 files".
+enum ReportWords {
+    /// `count` followed by `singular`, or `plural` (default: singular + "s") when count is not 1.
+    static func count(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
+    }
+
+    /// The phrase for a deployment target: whether it allows Observation, and if not the minimum.
+    static func deploymentVerdict(_ target: DeploymentTarget) -> String {
+        target.allowsObservation
+            ? "allows Observation"
+            : "below \(target.platform) \(target.minimum): Observation is not available"
+    }
+
+    /// The reason a suppressed unit is blocked even without a blocker finding.
+    static let suppressedReason = "a suppression comment or a disabled rule silenced one of its fixes, so it is left as it is"
+}
