@@ -61,7 +61,16 @@ enum Analyzer {
             }
             kept.append(finding)
         }
-        findings = kept + UnusedSuppression.findings(for: suppressions).filter { configuration.isEnabled($0.ruleID) }
+        // Stale suppressions are findings too, and can themselves be suppressed.
+        for finding in UnusedSuppression.findings(for: suppressions) where configuration.isEnabled(finding.ruleID) {
+            let line = lineMaps[finding.file].location(of: finding.offset).line
+            if suppressions.suppresses(ruleID: finding.ruleID, file: finding.file, line: line) {
+                analysis.suppressedCount += 1
+            } else {
+                kept.append(finding)
+            }
+        }
+        findings = kept
         findings.sort { ($0.file, $0.offset, $0.ruleID, $0.message) < ($1.file, $1.offset, $1.ruleID, $1.message) }
         analysis.findings = findings
         analysis.units = summarize(units: units, index: index, findings: findings, suppressed: suppressedUnits, analysis: analysis)

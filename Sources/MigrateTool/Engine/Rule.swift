@@ -161,7 +161,16 @@ struct EditBuilder {
             var next = afterEnd
             if next < bytes.count, bytes[next] == 0x0D { next += 1 }
             if next < bytes.count, bytes[next] == 0x0A { next += 1 }
-            return .delete(lineStart..<next)
+            // Between a blank line and another blank line (or the end), take one blank line too,
+            // so removing a declaration does not leave a double gap.
+            var start = lineStart
+            if isBlankLine(endingAt: lineStart), next == bytes.count || bytes[next] == 0x0A || bytes[next] == 0x0D {
+                start = startOfLine(lineStart - 1)
+            } else if lineStart == 0, next < bytes.count, bytes[next] == 0x0A || bytes[next] == 0x0D {
+                // The file's first line: do not leave the file starting with a blank line.
+                next += bytes[next] == 0x0D && next + 1 < bytes.count && bytes[next + 1] == 0x0A ? 2 : 1
+            }
+            return .delete(start..<next)
         }
         // Keep the trailing trivia when it holds a comment; otherwise take its whitespace.
         if onlyWhitespaceAfter, afterEnd < bytes.count, bytes[afterEnd] != 0x0A, bytes[afterEnd] != 0x0D {
@@ -229,6 +238,13 @@ struct EditBuilder {
             }
         }
         return "    "
+    }
+
+    /// Whether the line that ends just before `lineStart` is empty.
+    func isBlankLine(endingAt lineStart: Int) -> Bool {
+        guard lineStart > 0 else { return false }
+        let previousStart = startOfLine(lineStart - 1)
+        return bytes[previousStart..<lineStart].allSatisfy { $0 == 0x0A || $0 == 0x0D || $0 == 0x20 || $0 == 0x09 }
     }
 
     /// The offset where the line holding `offset` starts.

@@ -3,6 +3,2002 @@
 /// The text of every `rules/<id>.md`, compiled in so `observation-migrate rules ID` works anywhere.
 enum RuleDocuments {
     /// Markdown by rule id.
-    static let all: [String: String] = [:
+    static let all: [String: String] = [
+        "bare-observable-conformance": #"""
+        # bare-observable-conformance
+
+        summary: A type conforming to Observable without the @Observable macro tracks nothing.
+        class: manual
+        severity: warning
+
+        ## Why
+
+        The `Observable` protocol is only a marker: the macro is what generates the tracking code.
+        `class M: Observable` compiles, but views never update when its properties change. Write the
+        macro instead of the conformance.
+
+        ```swift before
+        import Observation
+
+        final class Timer: ↓Observable {
+            var seconds = 0
+        }
+        ```
+
+        ```swift unchanged
+        import Observation
+
+        @Observable final class Timer {
+            var seconds = 0
+        }
+
+        protocol Ticking: Observable {}
+        ```
+        """#,
+        "custom-object-will-change": #"""
+        # custom-object-will-change
+
+        summary: A model declaring its own objectWillChange blocks its migration.
+        class: manual
+        severity: warning
+
+        ## Why
+
+        A declared `objectWillChange` (a subject, or a publisher forwarding a child's changes) is an
+        intentional design: coalescing notifications, or re-publishing a nested model. Observation's
+        per-property tracking usually makes it unnecessary, but deciding that needs a person.
+
+        ```swift before
+        import Combine
+
+        final class Clock: ObservableObject {
+            let ↓objectWillChange = PassthroughSubject<Void, Never>()
+            var ticks = 0
+        }
+        ```
+
+        ```swift unchanged
+        import Combine
+
+        final class Clock {
+            let ticked = PassthroughSubject<Void, Never>()
+        }
+        ```
+        """#,
+        "deinit-reads-property": #"""
+        # deinit-reads-property
+
+        summary: A stored property read in deinit of a @MainActor model must stay a stored property.
+        class: safe
+        severity: warning
+
+        ## Why
+
+        `deinit` is nonisolated, while the tracked properties of a `@MainActor` `@Observable` class are
+        main-actor-isolated computed properties: reading one from `deinit` no longer compiles. A
+        property that was not `@Published` becomes `@ObservationIgnored` (it never notified anyway).
+        A `@Published` one would stop updating views if ignored, so it blocks the unit: read the
+        macro's `_name` storage in `deinit`, or move the cleanup.
+
+        ```swift before
+        import SwiftUI
+
+        @MainActor
+        final class Recorder: ObservableObject {
+            @Published var isRecording = false
+            ↓var session: String?
+
+            deinit {
+                print(session ?? "")
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @MainActor
+        @Observable final class Recorder {
+            var isRecording = false
+            @ObservationIgnored var session: String?
+
+            deinit {
+                print(session ?? "")
+            }
+        }
+        ```
+
+        A published property read in deinit blocks the unit:
+
+        ```swift before
+        import SwiftUI
+
+        @MainActor
+        final class Uploader: ObservableObject {
+            ↓@Published var task: String?
+
+            deinit {
+                print(task ?? "")
+            }
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        @MainActor
+        @Observable final class Uploader {
+            @ObservationIgnored var task: String?
+
+            deinit {
+                print(task ?? "")
+            }
+        }
+        ```
+        """#,
+        "deployment-target": #"""
+        # deployment-target
+
+        summary: A deployment target below iOS 17 / macOS 14 / tvOS 17 / watchOS 10 / visionOS 1 rules out Observation.
+        class: manual
+        severity: warning
+
+        ## Why
+
+        The Observation framework ships with iOS 17, macOS 14, tvOS 17, watchOS 10 and visionOS 1.
+        The tool reads `platforms:` in `Package.swift` and `*_DEPLOYMENT_TARGET` in Xcode projects and
+        `.xcconfig` files. `report` says whether the target allows the migration; `apply` refuses to
+        run below it unless given `--ignore-deployment-target` (or a `deploymentTarget` in the
+        configuration, for targets set elsewhere).
+
+        ```swift before
+        // swift-tools-version:5.9
+        import PackageDescription
+
+        let package = Package(
+            name: "App",
+            platforms: [↓.iOS(.v16), .macOS(.v14)],
+            targets: [.target(name: "App")]
+        )
+        ```
+
+        ```swift unchanged
+        // swift-tools-version:5.9
+        import PackageDescription
+
+        let package = Package(
+            name: "App",
+            platforms: [.iOS(.v17), .macOS(.v14)],
+            targets: [.target(name: "App")]
+        )
+        ```
+        """#,
+        "environment-object-binding": #"""
+        # environment-object-binding
+
+        summary: @EnvironmentObject with $m.x bindings: @Environment plus a local @Bindable.
+        class: safe
+        severity: warning
+
+        ## Why
+
+        `@Environment` has no binding projection. Apple's pattern is a local `@Bindable var m = m` as
+        the first statement of each body that makes bindings; where a statement cannot go (a
+        one-expression body that is not a result builder), the binding is made inline with
+        `Bindable(m).x`.
+
+        ```swift before
+        import SwiftUI
+
+        final class Settings: ObservableObject {
+            @Published var darkMode = false
+        }
+
+        struct SettingsView: View {
+            ↓@EnvironmentObject var settings: Settings
+
+            var body: some View {
+                Toggle("Dark mode", isOn: $settings.darkMode)
+            }
+
+            var compact: some View { Toggle("Dark", isOn: $settings.darkMode) }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable final class Settings {
+            var darkMode = false
+        }
+
+        struct SettingsView: View {
+            @Environment(Settings.self) var settings
+
+            var body: some View {
+                @Bindable var settings = settings
+                Toggle("Dark mode", isOn: $settings.darkMode)
+            }
+
+            var compact: some View { Toggle("Dark", isOn: Bindable(settings).darkMode) }
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        struct SettingsView: View {
+            @Environment(Settings.self) var settings
+
+            var body: some View {
+                @Bindable var settings = settings
+                Toggle("Dark mode", isOn: $settings.darkMode)
+            }
+        }
+        ```
+        """#,
+        "environment-object-modifier": #"""
+        # environment-object-modifier
+
+        summary: .environmentObject(m) becomes .environment(m) where m's type is migrated.
+        class: safe
+        severity: warning
+
+        ## Why
+
+        The provider side of `environment-object`. Only calls whose argument's type is a migrated
+        model change; `.environmentObject` of other types stays, since renaming the modifier for a
+        type that is still an `ObservableObject` breaks the build. A call whose argument's type
+        cannot be told blocks the units read with `@EnvironmentObject`, as it might be any of them.
+
+        ```swift before
+        import SwiftUI
+
+        final class Store: ObservableObject {
+            @Published var items: [String] = []
+        }
+
+        @main
+        struct ShopApp: App {
+            @StateObject private var store = Store()
+
+            var body: some Scene {
+                WindowGroup {
+                    Text("\(store.items.count)")
+                        .↓environmentObject(store)
+                }
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable final class Store {
+            var items: [String] = []
+        }
+
+        @main
+        struct ShopApp: App {
+            @State private var store = Store()
+
+            var body: some Scene {
+                WindowGroup {
+                    Text("\(store.items.count)")
+                        .environment(store)
+                }
+            }
+        }
+        ```
+
+        A type the tree does not declare keeps `.environmentObject`:
+
+        ```swift unchanged
+        import SwiftUI
+        import VendorKit
+
+        struct Root: View {
+            var body: some View {
+                Text("").environmentObject(VendorSession())
+            }
+        }
+        ```
+        """#,
+        "environment-object": #"""
+        # environment-object
+
+        summary: @EnvironmentObject var m: M becomes @Environment(M.self) var m, access level kept.
+        class: safe
+        severity: warning
+
+        ## Why
+
+        Observation models go into the environment by type: `.environment(model)` provides,
+        `@Environment(Model.self)` reads. The property keeps its name, access level and other
+        modifiers; the type moves into the attribute.
+
+        ```swift before
+        import SwiftUI
+
+        final class Session: ObservableObject {
+            @Published var user = ""
+        }
+
+        struct Badge: View {
+            ↓@EnvironmentObject private var session: Session
+            var body: some View { Text(session.user) }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable final class Session {
+            var user = ""
+        }
+
+        struct Badge: View {
+            @Environment(Session.self) private var session
+            var body: some View { Text(session.user) }
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        struct Badge: View {
+            @Environment(\.colorScheme) private var colorScheme
+            var body: some View { Text("\(colorScheme)") }
+        }
+        ```
+        """#,
+        "equal-value-assignment": #"""
+        # equal-value-assignment
+
+        summary: Re-assigning an equal value to force a refresh stops working under Observation.
+        class: review
+        severity: warning
+
+        ## Why
+
+        `@Published` notified on every set, equal value or not, and `x = x` was a common way to force
+        views to re-read derived data. Since Swift 6.2, assigning an equal `Equatable` value to a
+        tracked property does not notify, so that refresh silently stops. Nothing is rewritten; the
+        unit needs review (`--unsafe-fixes`) so someone decides how the refresh should happen.
+
+        ```swift before
+        import SwiftUI
+
+        final class Inbox: ObservableObject {
+            @Published var messages: [String] = []
+
+            func refresh() {
+                ↓messages = messages
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable final class Inbox {
+            var messages: [String] = []
+
+            func refresh() {
+                messages = messages
+            }
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        @Observable final class Inbox {
+            var messages: [String] = []
+
+            func refresh(with latest: [String]) {
+                messages = latest
+            }
+        }
+        ```
+        """#,
+        "existential-model": #"""
+        # existential-model
+
+        summary: A wrapper holding a protocol existential blocks its unit: make the view generic.
+        class: manual
+        severity: warning
+
+        ## Why
+
+        `@ObservedObject var store: any Store` works with `ObservableObject` protocols, but `@Bindable`
+        and `@Environment` need a concrete type. The view must become generic over the model first:
+        `struct V<Model: Store>: View { var store: Model }`.
+
+        ```swift before
+        import SwiftUI
+
+        protocol Store: ObservableObject {
+            var count: Int { get }
+        }
+
+        struct CountView: View {
+            ↓@ObservedObject var store: any Store
+            var body: some View { Text("\(store.count)") }
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        struct CountView<Model: CountStore>: View {
+            var store: Model
+            var body: some View { Text("\(store.count)") }
+        }
+        ```
+        """#,
+        "external-publisher": #"""
+        # external-publisher
+
+        summary: Using a model's $x publisher outside the model blocks its unit.
+        class: manual
+        severity: warning
+
+        ## Why
+
+        `model.$x.sink`, `.assign`, `.debounce` rely on the publisher `@Published` provides; it is gone
+        under `@Observable`. Observe `x` with `withObservationTracking` or `Observations` (iOS 26)
+        instead. When the receiver's type cannot be told, every unit with a property of that name is
+        blocked.
+
+        ```swift before
+        import Combine
+
+        final class Player: ObservableObject {
+            @Published var isPlaying = false
+        }
+
+        final class Logger {
+            var cancellable: AnyCancellable?
+
+            func watch(_ player: Player) {
+                cancellable = player.↓$isPlaying.sink { print($0) }
+            }
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        struct Toggler: View {
+            @State private var isOn = false
+            var body: some View { Toggle("On", isOn: $isOn) }
+        }
+        ```
+        """#,
+        "kvo-dynamic-property": #"""
+        # kvo-dynamic-property
+
+        summary: An @objc dynamic property in a model blocks its migration.
+        class: manual
+        severity: warning
+
+        ## Why
+
+        Key-value observing watches the stored property's Objective-C accessors. Under `@Observable`
+        the property becomes computed over macro-generated storage, and KVO observers stop firing
+        without any compile error. Deciding between Observation and KVO for that property needs a
+        person, so the unit is left as it is.
+
+        ```swift before
+        import Foundation
+        import Combine
+
+        final class Player: NSObject, ObservableObject {
+            ↓@objc dynamic var rate: Float = 1
+            @Published var title = ""
+        }
+        ```
+
+        ```swift unchanged
+        import Foundation
+
+        final class Player: NSObject {
+            @objc dynamic var rate: Float = 1
+        }
+        ```
+        """#,
+        "lazy-property": #"""
+        # lazy-property
+
+        summary: A lazy var in a migrated model becomes @ObservationIgnored lazy var.
+        class: safe
+        severity: warning
+
+        ## Why
+
+        The macro cannot turn a `lazy` property into tracked storage: without `@ObservationIgnored`
+        the class does not compile. A lazy property never notified as an `ObservableObject` member,
+        so ignoring it changes nothing a user sees.
+
+        ```swift before
+        import SwiftUI
+
+        final class Feed: ObservableObject {
+            @Published var items: [String] = []
+            ↓lazy var formatter = DateFormatter()
+            private ↓lazy var cache: [String] = []
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable final class Feed {
+            var items: [String] = []
+            @ObservationIgnored lazy var formatter = DateFormatter()
+            @ObservationIgnored private lazy var cache: [String] = []
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        final class Feed {
+            lazy var formatter = DateFormatter()
+        }
+        ```
+        """#,
+        "missing-observation-import": #"""
+        # missing-observation-import
+
+        summary: A file declaring an @Observable type imports Observation when nothing else provides the macro.
+        class: safe
+        severity: warning
+
+        ## Why
+
+        `SwiftUI`, `SwiftData` and `Observation` provide the `@Observable` macro; `Foundation` does
+        not. A model file that imported only Foundation and Combine needs `import Observation` once
+        it is migrated.
+
+        ```swift before
+        import Foundation
+
+        ↓@Observable final class Counter {
+            var value = 0
+        }
+        ```
+
+        ```swift after
+        import Foundation
+        import Observation
+
+        @Observable final class Counter {
+            var value = 0
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        @Observable final class Counter {
+            var value = 0
+        }
+        ```
+        """#,
+        "model-macro-conflict": #"""
+        # model-macro-conflict
+
+        summary: @Observable and SwiftData's @Model must never be combined.
+        class: manual
+        severity: error
+
+        ## Why
+
+        A SwiftData `@Model` class is already observable: the `@Model` macro generates the same
+        tracking. Adding `@Observable` generates conflicting members; making a `@Model` class an
+        `ObservableObject` is redundant. Keep `@Model` alone.
+
+        ```swift before
+        import SwiftData
+
+        ↓@Model @Observable
+        final class Trip {
+            var name = ""
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftData
+
+        @Model
+        final class Trip {
+            var name = ""
+        }
+        ```
+        """#,
+        "nested-observable": #"""
+        # nested-observable
+
+        summary: A published property holding another model: views reading through it now update.
+        class: manual
+        severity: note
+
+        ## Why
+
+        With `ObservableObject`, a view reading `parent.child.name` re-rendered only when `parent`
+        published, not when `child` changed, which is why apps forwarded the child's
+        `objectWillChange`. Under Observation the read is tracked through both objects, so those views
+        now update on child changes. Usually that fixes stale screens; the note says where it happens.
+
+        ```swift before
+        import SwiftUI
+
+        final class Child: ObservableObject {
+            @Published var name = ""
+        }
+
+        final class Parent: ObservableObject {
+            ↓@Published var child = Child()
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable final class Child {
+            var name = ""
+        }
+
+        @Observable final class Parent {
+            var child = Child()
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        @Observable final class Parent {
+            var names: [String] = []
+        }
+        ```
+        """#,
+        "non-class-observable": #"""
+        # non-class-observable
+
+        summary: An actor, struct or enum declaring ObservableObject conformance stays as it is.
+        class: manual
+        severity: warning
+
+        ## Why
+
+        `@Observable` supports classes only. An actor conforming to `ObservableObject` has no
+        Observation counterpart; it is reported with the choice to make (turn it into a final class,
+        or keep it an `ObservableObject`) and never rewritten.
+
+        ```swift before
+        import Combine
+
+        ↓actor Downloader: ObservableObject {
+            var progress = 0.0
+        }
+        ```
+
+        ```swift unchanged
+        actor Downloader {
+            var progress = 0.0
+        }
+        ```
+        """#,
+        "object-will-change-observer": #"""
+        # object-will-change-observer
+
+        summary: A willSet that only sends objectWillChange goes; the macro tracks the property.
+        class: safe
+        severity: warning
+
+        ## Why
+
+        `var x { willSet { objectWillChange.send() } }` is a hand-written `@Published`. Under
+        `@Observable` the property is tracked as it is, so the observer (or just the call, when the
+        observer does more) is removed and the property is left without `@ObservationIgnored`.
+
+        ```swift before
+        import SwiftUI
+
+        final class Draft: ObservableObject {
+            var text = "" {
+                ↓willSet { objectWillChange.send() }
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable final class Draft {
+            var text = ""
+        }
+        ```
+
+        An observer that does more keeps the rest:
+
+        ```swift before
+        import SwiftUI
+
+        final class Meter: ObservableObject {
+            var level = 0 {
+                ↓willSet {
+                    objectWillChange.send()
+                    print(newValue)
+                }
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable final class Meter {
+            var level = 0 {
+                willSet {
+                    print(newValue)
+                }
+            }
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        final class Meter {
+            var level = 0 {
+                willSet { print(newValue) }
+            }
+        }
+        ```
+        """#,
+        "object-will-change-send": #"""
+        # object-will-change-send
+
+        summary: objectWillChange.send() outside a property observer blocks its unit.
+        class: manual
+        severity: warning
+
+        ## Why
+
+        Under Observation there is no publisher to send to. A call like this usually marks a change of
+        storage that was not `@Published`; the fix is to make that storage a tracked property, or to
+        wrap the change in `withMutation(keyPath:)` of a tracked property. That needs a person.
+
+        ```swift before
+        import SwiftUI
+
+        final class Cart: ObservableObject {
+            var items: [String] = []
+
+            func add(_ item: String) {
+                ↓objectWillChange.send()
+                items.append(item)
+            }
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        @Observable final class Cart {
+            var items: [String] = []
+
+            func add(_ item: String) {
+                items.append(item)
+            }
+        }
+        ```
+        """#,
+        "object-will-change-subscription": #"""
+        # object-will-change-subscription
+
+        summary: Subscribing to a model's objectWillChange blocks its unit.
+        class: manual
+        severity: warning
+
+        ## Why
+
+        `model.objectWillChange.sink {…}` outside views has no Observation twin publisher. Re-arm
+        `withObservationTracking` after each change, or use `Observations` (iOS 26) to observe the
+        model as an async sequence. An `objectWillChange` whose model cannot be told blocks every
+        unit, since it could be any of them.
+
+        ```swift before
+        import Combine
+
+        final class Player: ObservableObject {
+            @Published var isPlaying = false
+        }
+
+        final class Logger {
+            var cancellable: AnyCancellable?
+
+            func watch(_ player: Player) {
+                cancellable = player.↓objectWillChange.sink { print("changed") }
+            }
+        }
+        ```
+
+        ```swift unchanged
+        import Combine
+
+        final class Logger {
+            let events = PassthroughSubject<String, Never>()
+        }
+        ```
+        """#,
+        "observable-constraint": #"""
+        # observable-constraint
+
+        summary: Generic code constrained to ObservableObject becomes constrained to AnyObject & Observable.
+        class: review
+        severity: warning
+
+        ## Why
+
+        `T: ObservableObject` (in a generic parameter, a `where` clause, `some` or `any`) accepts any
+        model, and without type checking nobody can say which models reach it. Once one of them
+        migrates, the constraint no longer holds for it. So the constraint is rewritten to
+        `AnyObject & Observable` (and wrappers over `T` with it) only when every unit of the tree
+        migrates in the same run, and every unit carries a review note pointing at the generic code.
+
+        ```swift before
+        import SwiftUI
+
+        final ↓class Counter: ObservableObject {
+            @Published var value = 0
+        }
+
+        struct CounterLabel<Model: ↓ObservableObject>: View {
+            ↓@ObservedObject var model: Model
+            var body: some View { Text("\(model)") }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable final class Counter {
+            var value = 0
+        }
+
+        struct CounterLabel<Model: AnyObject & Observable>: View {
+            var model: Model
+            var body: some View { Text("\(model)") }
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        struct CounterLabel<Model: AnyObject & Observable>: View {
+            var model: Model
+            var body: some View { Text("\(model)") }
+        }
+        ```
+        """#,
+        "observable-object-class": #"""
+        # observable-object-class
+
+        summary: A class conforming to ObservableObject becomes an @Observable class.
+        class: safe
+        severity: warning
+
+        ## Why
+
+        `@Observable` replaces the `ObservableObject` protocol: the macro generates the tracking that
+        `@Published` and `objectWillChange` provided, per property. The conformance goes from the
+        inheritance list (commas and the colon repaired) and `@Observable` is written before the first
+        modifier or `class`, after any attributes, which stay. The unit's other edits (properties,
+        wrappers, modifiers) decide whether the whole unit is safe to write.
+
+        Attributes and modifiers stay; the conformance goes:
+
+        ```swift before
+        import SwiftUI
+
+        @MainActor
+        final class Library: ↓ObservableObject {
+            @Published var books: [String] = []
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @MainActor
+        @Observable final class Library {
+            var books: [String] = []
+        }
+        ```
+
+        Anywhere in the inheritance list; `import Combine` goes when nothing from it is left, and `import Observation` comes in where no module provides the macro:
+
+        ```swift before
+        import Foundation
+        import Combine
+
+        public class Session: NSObject, ↓ObservableObject, Identifiable {
+            @Published public var token: String?
+        }
+        ```
+
+        ```swift after
+        import Foundation
+        import Observation
+
+        @Observable public class Session: NSObject, Identifiable {
+            public var token: String?
+        }
+        ```
+
+        Generic classes and `where` clauses:
+
+        ```swift before
+        import SwiftUI
+
+        class Store<Item>: ↓ObservableObject where Item: Identifiable {
+            @Published var items: [Item] = []
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable class Store<Item> where Item: Identifiable {
+            var items: [Item] = []
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        @Observable final class Library {
+            var books: [String] = []
+        }
+
+        final class Plain: Codable {
+            var name = ""
+        }
+        ```
+        """#,
+        "observable-object-extension": #"""
+        # observable-object-extension
+
+        summary: ObservableObject conformance declared in an extension moves to @Observable on the class.
+        class: safe
+        severity: warning
+
+        ## Why
+
+        The macro must be attached to the class declaration itself; an extension cannot add it. The
+        conformance entry is removed from the extension (the whole extension when it is empty) and
+        `@Observable` goes on the primary declaration, wherever it is in the scanned tree. When the
+        class is not declared in the tree (a type from another module), nothing can be written: the
+        finding is manual.
+
+        ```swift before
+        import SwiftUI
+
+        class Settings {
+            @Published var theme = "light"
+        }
+
+        extension Settings: ↓ObservableObject {}
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable class Settings {
+            var theme = "light"
+        }
+        ```
+
+        An extension with members keeps them:
+
+        ```swift before
+        import SwiftUI
+
+        final class Player {
+            @Published var volume = 0
+        }
+
+        extension Player: ↓ObservableObject {
+            func mute() { volume = 0 }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable final class Player {
+            var volume = 0
+        }
+
+        extension Player {
+            func mute() { volume = 0 }
+        }
+        ```
+
+        A type the tree does not declare cannot take the macro:
+
+        ```swift before
+        import SwiftUI
+        import SomeKit
+
+        extension SomeKit.Engine: ↓ObservableObject {}
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        extension Settings: Equatable {}
+        ```
+        """#,
+        "observable-protocol": #"""
+        # observable-protocol
+
+        summary: A protocol refining ObservableObject becomes AnyObject, Observable; its conformers migrate with it.
+        class: review
+        severity: warning
+
+        ## Why
+
+        `protocol P: ObservableObject` lets generic views hold any conforming model. Under Observation
+        the same role is played by `AnyObject, Observable` (`AnyObject` keeps `@Bindable` and
+        `@Environment` usable). Every class conforming to the protocol must become `@Observable` in
+        the same run, so they form one unit. Review: code constrained to the protocol may rely on
+        `objectWillChange`, which the rewrite removes.
+
+        ```swift before
+        import SwiftUI
+
+        protocol Store: ↓ObservableObject {
+            var count: Int { get set }
+        }
+
+        final class CounterStore: Store {
+            @Published var count = 0
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        protocol Store: AnyObject, Observable {
+            var count: Int { get set }
+        }
+
+        @Observable final class CounterStore: Store {
+            var count = 0
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        protocol Store: AnyObject, Observable {
+            var count: Int { get set }
+        }
+        ```
+        """#,
+        "observable-subclass": #"""
+        # observable-subclass
+
+        summary: A subclass of a migrated model gets @Observable in the same unit.
+        class: safe
+        severity: warning
+
+        ## Why
+
+        A subclass of an `ObservableObject` is an `ObservableObject` too, and its `@Published`
+        properties notified through the base's publisher. Under Observation each class's own stored
+        properties are tracked by its own macro expansion, so the subclass needs `@Observable` as well,
+        and it migrates in the same unit as its base: a base alone would leave the subclass's
+        `@Published` properties without an `ObservableObject` to publish through.
+
+        ```swift before
+        import SwiftUI
+
+        class Base: ObservableObject {
+            @Published var name = ""
+        }
+
+        final class ↓Child: Base {
+            @Published var age = 0
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable class Base {
+            var name = ""
+        }
+
+        @Observable final class Child: Base {
+            var age = 0
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        class Shape {
+            var sides = 0
+        }
+
+        final class Square: Shape {}
+        ```
+        """#,
+        "observed-object-binding": #"""
+        # observed-object-binding
+
+        summary: @ObservedObject with $model.x bindings becomes @Bindable.
+        class: safe
+        severity: warning
+
+        ## Why
+
+        `$model.title` needs a projected value that makes bindings: `@Bindable` provides it for an
+        `@Observable` model. The other converter drops the wrapper here and breaks the build. Uses of
+        `$model` alone (passing the wrapper's projection along) change type, so they block the unit.
+
+        ```swift before
+        import SwiftUI
+
+        final class Note: ObservableObject {
+            @Published var title = ""
+        }
+
+        struct Editor: View {
+            ↓@ObservedObject var note: Note
+            var body: some View { TextField("Title", text: $note.title) }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable final class Note {
+            var title = ""
+        }
+
+        struct Editor: View {
+            @Bindable var note: Note
+            var body: some View { TextField("Title", text: $note.title) }
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        struct Editor: View {
+            @Binding var title: String
+            var body: some View { TextField("Title", text: $title) }
+        }
+        ```
+        """#,
+        "observed-object-owned": #"""
+        # observed-object-owned
+
+        summary: @ObservedObject var m = M() (the view creates its model) becomes @State private var m = M().
+        class: review
+        severity: warning
+
+        ## Why
+
+        An `@ObservedObject` that creates its own model was a bug in waiting: the model was recreated
+        whenever the parent re-rendered. Owning a model is `@State`'s job. Review: the view now keeps
+        the first instance, `private` keeps callers from passing one in, and the initial value is
+        evaluated on every init (up to Xcode 26).
+
+        ```swift before
+        import SwiftUI
+
+        final class Ticker: ObservableObject {
+            @Published var count = 0
+        }
+
+        struct Clock: View {
+            ↓@ObservedObject var ticker = Ticker()
+            var body: some View { Text("\(ticker.count)") }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable final class Ticker {
+            var count = 0
+        }
+
+        struct Clock: View {
+            @State private var ticker = Ticker()
+            var body: some View { Text("\(ticker.count)") }
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        struct Clock: View {
+            @State private var count = 0
+            var body: some View { Text("\(count)") }
+        }
+        ```
+        """#,
+        "observed-object": #"""
+        # observed-object
+
+        summary: @ObservedObject without $ bindings becomes a plain property.
+        class: safe
+        severity: warning
+
+        ## Why
+
+        Observation tracks what `body` reads through any reference, so a view that is handed a model
+        needs no wrapper at all. Where the view also makes bindings (`$model.x`), see
+        `observed-object-binding`: dropping the wrapper there breaks the build.
+
+        ```swift before
+        import SwiftUI
+
+        final class Item: ObservableObject {
+            @Published var title = ""
+        }
+
+        struct Row: View {
+            ↓@ObservedObject var item: Item
+            var body: some View { Text(item.title) }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable final class Item {
+            var title = ""
+        }
+
+        struct Row: View {
+            var item: Item
+            var body: some View { Text(item.title) }
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        struct Row: View {
+            var title: String
+            var body: some View { Text(title) }
+        }
+        ```
+        """#,
+        "on-receive-object-will-change": #"""
+        # on-receive-object-will-change
+
+        summary: .onReceive(model.objectWillChange) blocks its unit.
+        class: manual
+        severity: warning
+
+        ## Why
+
+        Receiving `objectWillChange` in a view usually forced a refresh that body tracking now does by
+        itself, so the modifier can often simply go. When it triggers other work, `.onChange(of:)` on
+        the properties it cares about replaces it. Either way a person decides.
+
+        ```swift before
+        import SwiftUI
+
+        final class Stopwatch: ObservableObject {
+            @Published var seconds = 0
+        }
+
+        struct StopwatchView: View {
+            @ObservedObject var stopwatch: Stopwatch
+            @State private var label = ""
+
+            var body: some View {
+                Text(label)
+                    .onReceive(stopwatch.↓objectWillChange) { _ in label = "changed" }
+            }
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        struct StopwatchView: View {
+            @State private var label = ""
+            var body: some View { Text(label) }
+        }
+        ```
+        """#,
+        "on-receive-publisher": #"""
+        # on-receive-publisher
+
+        summary: .onReceive(model.$x) becomes .onChange(of: model.x, initial: true).
+        class: review
+        severity: warning
+
+        ## Why
+
+        `.onReceive(model.$x) { value in … }` ran the closure with the current value and on every set.
+        `.onChange(of: model.x, initial: true) { _, value in … }` runs it initially and on every
+        change, reading `x` through Observation. Review: `onChange` does not fire for equal values and
+        needs `x` to be `Equatable`. Other shapes (operators after `$x`, `perform:`) block the unit.
+
+        ```swift before
+        import SwiftUI
+
+        final class Stopwatch: ObservableObject {
+            @Published var seconds = 0
+        }
+
+        struct StopwatchView: View {
+            @ObservedObject var stopwatch: Stopwatch
+            @State private var label = ""
+
+            var body: some View {
+                Text(label)
+                    .↓onReceive(stopwatch.$seconds) { value in
+                        label = "\(value)"
+                    }
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable final class Stopwatch {
+            var seconds = 0
+        }
+
+        struct StopwatchView: View {
+            var stopwatch: Stopwatch
+            @State private var label = ""
+
+            var body: some View {
+                Text(label)
+                    .onChange(of: stopwatch.seconds, initial: true) { _, value in
+                        label = "\(value)"
+                    }
+            }
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        struct Ticker: View {
+            let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+            var body: some View { Text("").onReceive(timer) { _ in } }
+        }
+        ```
+        """#,
+        "overriding-observer": #"""
+        # overriding-observer
+
+        summary: An overriding property with observers in a migrated subclass becomes @ObservationIgnored.
+        class: safe
+        severity: warning
+
+        ## Why
+
+        `override var a: T { didSet {…} }` adds observers to a property the base class stores. The base
+        class's macro already tracks `a` (the override calls through to it), and the subclass's macro
+        cannot rewrite an override, so without `@ObservationIgnored` the subclass does not compile.
+        Views keep updating through the base's tracking.
+
+        ```swift before
+        import SwiftUI
+
+        class Base: ObservableObject {
+            @Published var volume = 0
+        }
+
+        class Loud: Base {
+            ↓override var volume: Int {
+                didSet { print(volume) }
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable class Base {
+            var volume = 0
+        }
+
+        @Observable class Loud: Base {
+            @ObservationIgnored override var volume: Int {
+                didSet { print(volume) }
+            }
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        @Observable class Base {
+            var volume = 0
+        }
+
+        @Observable class Loud: Base {
+            @ObservationIgnored override var volume: Int {
+                didSet { print(volume) }
+            }
+        }
+        ```
+        """#,
+        "previews": #"""
+        # previews
+
+        summary: Preview code gets the same rewrites as app code, reported under its own id.
+        class: safe
+        severity: note
+
+        ## Why
+
+        `#Preview` bodies and `PreviewProvider` types build views with models too:
+        `.environmentObject(Model.preview)` and `@StateObject` in preview helpers migrate with their
+        unit exactly as app code does (a preview left behind would not compile). The class of each
+        rewrite is the one of the matching app-code rule; the separate id lets a team tell preview
+        churn from app changes in a report.
+
+        ```swift before
+        import SwiftUI
+
+        final class Library: ObservableObject {
+            @Published var books: [String] = []
+        }
+
+        struct Shelf: View {
+            @EnvironmentObject var library: Library
+            var body: some View { Text("\(library.books.count)") }
+        }
+
+        #Preview {
+            Shelf()
+                .↓environmentObject(Library())
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable final class Library {
+            var books: [String] = []
+        }
+
+        struct Shelf: View {
+            @Environment(Library.self) var library
+            var body: some View { Text("\(library.books.count)") }
+        }
+
+        #Preview {
+            Shelf()
+                .environment(Library())
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        #Preview {
+            Text("Hello")
+        }
+        ```
+        """#,
+        "published-property": #"""
+        # published-property
+
+        summary: @Published goes from the properties of a migrated model; the macro tracks them.
+        class: safe
+        severity: warning
+
+        ## Why
+
+        Under `@Observable` every stored `var` is tracked, so `@Published` has no job left. Everything
+        else on the declaration stays: access modifiers including `private(set)`, observers, type and
+        initial value. An attribute alone on its line takes the line with it.
+
+        ```swift before
+        import SwiftUI
+
+        final class Account: ObservableObject {
+            ↓@Published var name = ""
+            ↓@Published private(set) var balance = 0 {
+                didSet { print(balance) }
+            }
+            ↓@Published
+            var avatar: String?
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable final class Account {
+            var name = ""
+            private(set) var balance = 0 {
+                didSet { print(balance) }
+            }
+            var avatar: String?
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        @Observable final class Account {
+            var name = ""
+        }
+        ```
+        """#,
+        "published-publisher": #"""
+        # published-publisher
+
+        summary: $x used as a Combine publisher inside the model blocks its migration.
+        class: manual
+        severity: warning
+
+        ## Why
+
+        `@Published` gives every property a `$x` publisher; `@Observable` gives none. Pipelines built
+        on it (`$x.sink`, `.debounce`, `assign(to: &$y)`, `combineLatest`) need a design decision: a
+        `didSet` that drives the work (or sends on a subject), `withObservationTracking`, or keeping
+        the class an `ObservableObject`.
+
+        ```swift before
+        import Foundation
+        import Combine
+
+        final class SearchModel: ObservableObject {
+            @Published var query = ""
+            @Published var results: [String] = []
+            private var cancellables = Set<AnyCancellable>()
+
+            init() {
+                ↓$query
+                    .debounce(for: .milliseconds(300), scheduler: RunLoop.main)
+                    .sink { [weak self] text in self?.results = [text] }
+                    .store(in: &cancellables)
+            }
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        struct SearchField: View {
+            @State private var query = ""
+            var body: some View { TextField("Search", text: $query) }
+        }
+        ```
+        """#,
+        "state-object-init": #"""
+        # state-object-init
+
+        summary: _m = StateObject(wrappedValue: M(…)) in an initializer becomes _m = State(initialValue: M(…)).
+        class: review
+        severity: warning
+
+        ## Why
+
+        Views that build their model from an argument assign the wrapper in `init`. With `@State` the
+        same shape is `State(initialValue:)`. Review, for the same reason as `state-object`: the
+        initial value is evaluated on every init of the view (up to Xcode 26).
+
+        ```swift before
+        import SwiftUI
+
+        final class Detail: ObservableObject {
+            @Published var id: Int
+            init(id: Int) { self.id = id }
+        }
+
+        struct DetailView: View {
+            @StateObject private var detail: Detail
+
+            init(id: Int) {
+                _detail = ↓StateObject(wrappedValue: Detail(id: id))
+            }
+
+            var body: some View { Text("\(detail.id)") }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable final class Detail {
+            var id: Int
+            init(id: Int) { self.id = id }
+        }
+
+        struct DetailView: View {
+            @State private var detail: Detail
+
+            init(id: Int) {
+                _detail = State(initialValue: Detail(id: id))
+            }
+
+            var body: some View { Text("\(detail.id)") }
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        struct DetailView: View {
+            @State private var id: Int
+
+            init(id: Int) {
+                _id = State(initialValue: id)
+            }
+
+            var body: some View { Text("\(id)") }
+        }
+        ```
+        """#,
+        "state-object": #"""
+        # state-object
+
+        summary: @StateObject becomes @State, access level kept.
+        class: review
+        severity: warning
+
+        ## Why
+
+        `@State` holds an `@Observable` model the way `@StateObject` held an `ObservableObject`. One
+        difference: up to Xcode 26, `@State` evaluates its initial value (`Model()`) on every init of
+        the view and keeps the first instance, where `@StateObject` evaluated it once. If creating the
+        model has side effects (network, timers, notifications), they now repeat. So the rewrite is
+        review, except in `App` and `Scene` types (initialised once) and where the model's
+        initializers, stored defaults and `deinit` provably only store values: then it is safe.
+
+        Creating the model has side effects (`init` calls `load()`): review.
+
+        ```swift before
+        import SwiftUI
+
+        final class Loader: ObservableObject {
+            @Published var items: [String] = []
+            init() { load() }
+            func load() {}
+        }
+
+        struct ContentView: View {
+            ↓@StateObject private var loader = Loader()
+            var body: some View { Text("\(loader.items.count)") }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable final class Loader {
+            var items: [String] = []
+            init() { load() }
+            func load() {}
+        }
+
+        struct ContentView: View {
+            @State private var loader = Loader()
+            var body: some View { Text("\(loader.items.count)") }
+        }
+        ```
+
+        In an `App`, the initial value is evaluated once: safe.
+
+        ```swift before
+        import SwiftUI
+
+        final class Model: ObservableObject {
+            @Published var count = 0
+        }
+
+        @main
+        struct CounterApp: App {
+            ↓@StateObject private var model = Model()
+            var body: some Scene { WindowGroup { Text("\(model.count)") } }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable final class Model {
+            var count = 0
+        }
+
+        @main
+        struct CounterApp: App {
+            @State private var model = Model()
+            var body: some Scene { WindowGroup { Text("\(model.count)") } }
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        struct ContentView: View {
+            @State private var count = 0
+            var body: some View { Text("\(count)") }
+        }
+        ```
+        """#,
+        "synthesized-codable": #"""
+        # synthesized-codable
+
+        summary: A model relying on synthesized Codable gets a CodingKeys enum that keeps its encoded form.
+        class: review
+        severity: warning
+
+        ## Why
+
+        The macro turns tracked properties into computed ones over `_name` storage and adds an
+        `_$observationRegistrar` stored property. Synthesized `Codable` encodes stored properties, so
+        the JSON would change to `_name` keys plus the registrar. A `CodingKeys` enum mapping `_name`
+        to `"name"` (and naming ignored properties as they are) keeps the encoded form. Review: the
+        keys are written out for a person to check.
+
+        ```swift before
+        import Foundation
+        import Combine
+
+        final class ↓Profile: ObservableObject, Codable {
+            var name = ""
+            var age = 0
+        }
+        ```
+
+        ```swift after
+        import Foundation
+        import Observation
+
+        @Observable final class Profile: Codable {
+            @ObservationIgnored var name = ""
+            @ObservationIgnored var age = 0
+
+            private enum CodingKeys: String, CodingKey {
+                case name, age
+            }
+        }
+        ```
+
+        ```swift unchanged
+        import Foundation
+        import Observation
+
+        @Observable final class Profile: Codable {
+            var name = ""
+
+            private enum CodingKeys: String, CodingKey {
+                case _name = "name"
+            }
+        }
+        ```
+        """#,
+        "unknown-type": #"""
+        # unknown-type
+
+        summary: A legacy wrapper whose type the scanned tree does not declare is reported, never rewritten.
+        class: manual
+        severity: note
+
+        ## Why
+
+        Renaming the wrapper of a type the tool did not migrate breaks the build, so wrappers of
+        third-party, generated or system types stay as they are, with a note. A wrapper whose type
+        cannot be read at all (`@StateObject var model = makeModel()`) might hold one of the tree's
+        models, so it blocks every unit until its type is written out.
+
+        ```swift before
+        import SwiftUI
+        import PlayerKit
+
+        struct PlayerView: View {
+            ↓@StateObject private var player = VendorPlayer()
+            var body: some View { Text("") }
+        }
+        ```
+
+        An unreadable type blocks the tree's units:
+
+        ```swift before
+        import SwiftUI
+
+        final class Model: ObservableObject {
+            @Published var count = 0
+        }
+
+        func makeModel() -> Model { Model() }
+
+        struct CountView: View {
+            ↓@StateObject private var model = makeModel()
+            var body: some View { Text("\(model.count)") }
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        struct CountView: View {
+            @State private var count = 0
+            var body: some View { Text("\(count)") }
+        }
+        ```
+        """#,
+        "unpublished-stored-property": #"""
+        # unpublished-stored-property
+
+        summary: A stored var without @Published becomes @ObservationIgnored, so it stays silent.
+        class: safe
+        severity: warning
+
+        ## Why
+
+        In an `ObservableObject`, a stored property without `@Published` never notified views. Under
+        `@Observable` it would be tracked, and views reading it would start re-rendering when it
+        changes: a behaviour change. `@ObservationIgnored` keeps the set of properties that notify
+        exactly as it was. Constants, computed and static properties need nothing.
+
+        ```swift before
+        import SwiftUI
+
+        final class Search: ObservableObject {
+            @Published var query = ""
+            ↓var history: [String] = []
+            ↓private var cache = [String: Int]()
+            let id = 1
+            var count: Int { history.count }
+            static var shared = Search()
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable final class Search {
+            var query = ""
+            @ObservationIgnored var history: [String] = []
+            @ObservationIgnored private var cache = [String: Int]()
+            let id = 1
+            var count: Int { history.count }
+            static var shared = Search()
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        final class Plain {
+            var history: [String] = []
+        }
+        ```
+        """#,
+        "unused-combine-import": #"""
+        # unused-combine-import
+
+        summary: import Combine goes from a file where nothing from Combine is used.
+        class: safe
+        severity: warning
+
+        ## Why
+
+        After a migration, files that imported Combine only for `ObservableObject` and `@Published`
+        use nothing from it. The check is generous: any Combine type or common operator name in the
+        file keeps the import, because an unneeded import is harmless and a missing one breaks the
+        build.
+
+        ```swift before
+        ↓import Combine
+        import SwiftUI
+
+        struct Greeting: View {
+            var body: some View { Text("Hello") }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        struct Greeting: View {
+            var body: some View { Text("Hello") }
+        }
+        ```
+
+        ```swift unchanged
+        import Combine
+
+        final class Ticker {
+            var cancellable: AnyCancellable?
+        }
+        ```
+        """#,
+        "unused-suppression": #"""
+        # unused-suppression
+
+        summary: A suppression comment that silences nothing, or names no rule, is reported.
+        class: manual
+        severity: warning
+
+        ## Why
+
+        Stale `// observation-migrate:disable` comments hide the findings of code added later, and a
+        misspelled rule id silences nothing at all. Like SwiftLint's `superfluous_disable_command`,
+        lint reports both (with "did you mean" for misspellings).
+
+        ```swift before
+        ↓// observation-migrate:disable published-property
+        struct Plain {
+            var count = 0
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        final class Counter: ObservableObject {
+            // observation-migrate:disable:next published-property
+            @Published var count = 0
+        }
+        ```
+        """#,
+        "wrapped-property": #"""
+        # wrapped-property
+
+        summary: A property with another property wrapper in a migrated model becomes @ObservationIgnored.
+        class: safe
+        severity: warning
+
+        ## Why
+
+        `@AppStorage`, `@SceneStorage`, dependency-injection wrappers and custom wrappers keep their
+        value in wrapper storage the macro cannot track: without `@ObservationIgnored` the class does
+        not compile. The wrapper stays and keeps doing its job.
+
+        ```swift before
+        import SwiftUI
+
+        final class Preferences: ObservableObject {
+            ↓@AppStorage("theme") var theme = "light"
+            @Published var draft = ""
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable final class Preferences {
+            @ObservationIgnored @AppStorage("theme") var theme = "light"
+            var draft = ""
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        struct PreferencesView: View {
+            @AppStorage("theme") var theme = "light"
+            var body: some View { Text(theme) }
+        }
+        ```
+        """#,
     ]
 }

@@ -20,8 +20,12 @@ struct UnusedCombineImport: FileRule {
     func check(file: FileStructure, fileIndex: Int) -> [Finding] {
         let imports = file.declarations.filter { $0.kind == .import && $0.name == "Combine" && $0.parent == nil }
         guard !imports.isEmpty else { return [] }
+        // The import declarations' own `Combine` does not count as a use.
+        let importTokens = file.declarations.filter { $0.kind == .import }.map(\.tokens)
         for index in file.tokens.indices where file.tokens[index].kind == .identifier {
-            if Self.combineSymbols.contains(file.source.text(index)) { return [] }
+            guard Self.combineSymbols.contains(file.source.text(index)) else { continue }
+            if importTokens.contains(where: { $0.contains(index) }) { continue }
+            return []
         }
         let builder = EditBuilder(file: file)
         return imports.map { declaration in

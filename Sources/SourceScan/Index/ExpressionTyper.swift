@@ -54,8 +54,14 @@ public struct ExpressionTyper: Sendable {
             current = .declared(target)
         } else if let variable = lookUpVariable(name, at: index, file: file) {
             current = variable
-        } else if name.first?.isUppercase == true, case .declared(let target) = types.resolve(name, from: scope) {
-            current = .declared(target)
+        } else if name.first?.isUppercase == true {
+            // A type: one the tree declares, or an external one (`ThirdPartyModel()` is known
+            // not to be a model, which is different from not knowing).
+            switch types.resolve(name, from: scope) {
+            case .declared(let target): current = .declared(target)
+            case .external(let written): current = .external(written)
+            default: return .unknown
+            }
             isTypeContext = true
         } else {
             return .unknown

@@ -34,6 +34,17 @@ public struct MigrationUnit: Sendable {
     public var existentialWrappers: [Site] = []
 }
 
+extension ResolvedType {
+    /// Whether the type is known (declared in the tree, or external) as opposed to unreadable.
+    /// Sites of units are matched before this is asked, so a known type here is not a model.
+    var isKnownNonModel: Bool {
+        switch self {
+        case .declared, .external: return true
+        case .genericParameter, .unknown: return false
+        }
+    }
+}
+
 /// All units of a tree, plus the sites that belong to no unit and so need a word of their own.
 public struct MigrationUnits: Sendable {
     public var units: [MigrationUnit] = []
@@ -117,7 +128,7 @@ public struct MigrationUnits: Sendable {
             case .environmentObjectModifier:
                 if let unit = unit(of: site.type) {
                     units[unit].environmentModifiers.append(site)
-                } else if case .declared = site.type {
+                } else if site.type.isKnownNonModel {
                     continue  // A type the tree declares that is not a model: nothing to migrate.
                 } else {
                     unresolvedEnvironmentModifiers.append(site)
@@ -125,7 +136,7 @@ public struct MigrationUnits: Sendable {
             case .objectWillChange:
                 if let unit = unit(of: site.type) {
                     units[unit].objectWillChangeUses.append(site)
-                } else if case .declared = site.type {
+                } else if site.type.isKnownNonModel {
                     continue
                 } else {
                     unresolvedObjectWillChange.append(site)
@@ -138,7 +149,7 @@ public struct MigrationUnits: Sendable {
             case .memberPublisher(let name):
                 if let unit = unit(of: site.type) {
                     units[unit].publisherUses.append(site)
-                } else if case .declared = site.type {
+                } else if site.type.isKnownNonModel {
                     continue
                 } else {
                     let candidates = units.indices.filter { unitHasProperty(units[$0], named: name, index) }

@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+@testable import MigrateTool
+
+/// One fenced example of a `rules/<id>.md` file.
+struct RuleExample: CustomTestStringConvertible, Sendable {
+    enum Kind: String, Sendable {
+        case before, after, unchanged
+    }
+
+    var rule: String
+    var kind: Kind
+    /// The code with the `↓` markers removed.
+    var code: String
+    /// Byte offsets where the markers stood: where findings of `rule` must be reported.
+    var markers: [Int]
+    /// For a `before`, the `after` that follows it.
+    var expected: String?
+    /// 1-based line of the fence in the Markdown file, for messages.
+    var line: Int
+
+    var testDescription: String { "\(rule) \(kind.rawValue) (rules/\(rule).md:\(line))" }
+}
+
+/// Reads the examples of the rule documents, SwiftLint's examples-as-data.
+enum RuleExamples {
+    static let marker = "↓"
+
+    static let rulesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("rules")
+
+    /// Every rule document's text, by id.
+    static func documents() -> [String: String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: rulesDirectory.path)) ?? []
+        var result: [String: String] = [:]
+        for name in names where name.hasSuffix(".md") {
+            result[String(name.dropLast(3))] = try? String(contentsOf: rulesDirectory.appendingPathComponent(name), encoding: .utf8)
+        }
+        return result
+    }
+
+    /// Every example of every document, `before` blocks carrying the `after` that follows them.
+    static func all() -> [RuleExample] {
+        documents().sorted { $0.key < $1.key }.flatMap { parse($0.value, rule: $0.key) }
+    }
+
+    static func parse(_ markdown: String, rule: String) -> [RuleExample] {
+        var examples: [RuleExample] = []
+        var lines = markdown.components(separatedBy: "\n")[...]
+        var lineNumber = 0
+        while let line = lines.popFirst() {
+            lineNumber += 1
+            let info = line.trimmingCharacters(in: .whitespaces)
+            guard info.hasPrefix("```swift "), let kind = RuleExample.Kind(rawValue: String(info.dropFirst(9))) else { continue }
+            let fenceLine = lineNumber
+            var body: [String] = []
+            while let next = lines.popFirst() {
+                lineNumber += 1
+                if next.trimmingCharacters(in: .whitespaces) == "```" { break }
+                body.append(next)
+            }
+            let raw = body.joined(separator: "\n") + "\n"
+            let (code, markers) = stripMarkers(raw)
+            if kind == .after, let index = examples.lastIndex(where: { $0.kind == .before }), examples[index].expected == nil {
+                examples[index].expected = code
+            }
+            examples.append(RuleExample(rule: rule, kind: kind, code: code, markers: markers, line: fenceLine))
+        }
+        return examples
+    }
+
+    /// Removes the `↓` markers; returns the code and the byte offsets they marked.
+    static func stripMarkers(_ text: String) -> (String, [Int]) {
+        var bytes: [UInt8] = []
+        var markers: [Int] = []
+        let markerBytes = Array(marker.utf8)
+        let source = Array(text.utf8)
+        var index = 0
+        while index < source.count {
+            if index + markerBytes.count <= source.count, Array(source[index..<(index + markerBytes.count)]) == markerBytes {
+                markers.append(bytes.count)
+                index += markerBytes.count
+            } else {
+                bytes.append(source[index])
+                index += 1
+            }
+        }
+        return (String(decoding: bytes, as: UTF8.self), markers)
+    }
+
+    /// The analysis of one example; a package manifest example is read as `Package.swift`.
+    static func analyze(_ code: String) -> Analysis {
+        let isManifest = code.contains("import PackageDescription")
+        let input = SourceInput(path: isManifest ? "Package.swift" : "Example.swift", bytes: Array(code.utf8))
+        return Analyzer.analyze(swift: [input], projectFiles: isManifest ? [input] : [])
+    }
+
+    /// Findings of `rule` in one file of code, as byte offsets.
+    static func findingOffsets(_ code: String, rule: String) -> [Int] {
+        analyze(code).findings.filter { $0.ruleID == rule }.map(\.offset).sorted()
+    }
+
+    static func migrate(_ code: String) -> String {
+        Migrator.migrate(files: ["Example.swift": code], unsafeFixes: true)["Example.swift"]!
+    }
+
+    /// Where a byte offset is, as `line:column`, for readable failures.
+    static func position(_ offset: Int, in code: String) -> String {
+        let prefix = Array(code.utf8).prefix(offset)
+        let line = prefix.filter { $0 == 0x0A }.count + 1
+        let column = offset - (prefix.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+        return "\(line):\(column)"
+    }
+}
+
+/// Runs every example of every rule document, with SwiftFormat's invariants.
+@Suite struct RuleExampleTests {
+    static let examples = RuleExamples.all()
+    static let beforeExamples = examples.filter { $0.kind == .before }
+    static let unchangedExamples = examples.filter { $0.kind == .unchanged }
+    static let afterExamples = examples.filter { $0.kind == .after }
+
+    @Test("findings land exactly at the ↓ markers", arguments: beforeExamples)
+    func findingsAtMarkers(_ example: RuleExample) {
+        let found = RuleExamples.findingOffsets(example.code, rule: example.rule)
+        #expect(!example.markers.isEmpty, "a before example needs at least one ↓")
+        #expect(found == example.markers.sorted(),
+                "expected at \(example.markers.map { RuleExamples.position($0, in: example.code) }), found at \(found.map { RuleExamples.position($0, in: example.code) })")
+    }
+
+    @Test("before becomes after (or stays when there is no after)", arguments: beforeExamples)
+    func beforeBecomesAfter(_ example: RuleExample) {
+        let migrated = RuleExamples.migrate(example.code)
+        let expected = example.expected ?? example.code
+        #expect(migrated == expected, "\(TextDiff.unified(expected, migrated, path: "Example.swift"))")
+    }
+
+    @Test("applying twice changes nothing, and nothing fixable is left", arguments: afterExamples + unchangedExamples)
+    func idempotentAndLintClean(_ example: RuleExample) {
+        let migrated = RuleExamples.migrate(example.code)
+        #expect(migrated == example.code, "\(TextDiff.unified(example.code, migrated, path: "Example.swift"))")
+        let analysis = RuleExamples.analyze(example.code)
+        let fixable = analysis.findings.filter { finding in
+            finding.isFixable && finding.unit.map { analysis.units[$0].verdict != .blocked } ?? true
+        }
+        #expect(fixable.isEmpty, "fixable findings left: \(fixable.map { "\($0.ruleID) at \(RuleExamples.position($0.offset, in: example.code))" })")
+    }
+
+    @Test("unchanged examples yield no finding of their rule", arguments: unchangedExamples)
+    func unchangedHasNoFinding(_ example: RuleExample) {
+        let found = RuleExamples.findingOffsets(example.code, rule: example.rule)
+        #expect(found.isEmpty, "found at \(found.map { RuleExamples.position($0, in: example.code) })")
+    }
+
+    @Test("a suppression comment silences the rule", arguments: beforeExamples)
+    func suppressionSilences(_ example: RuleExample) {
+        let suppressed = "// observation-migrate:disable \(example.rule)\n" + example.code
+        let analysis = RuleExamples.analyze(suppressed)
+        #expect(analysis.findings.filter { $0.ruleID == example.rule }.isEmpty)
+        #expect(analysis.findings.filter { $0.ruleID == UnusedSuppression.id }.isEmpty, "the suppression should be counted as used")
+    }
+}
+
+/// The rule documents and the rule types stay one to one, and the binary carries current text.
+@Suite struct RuleDocumentTests {
+    @Test func everyRuleHasADocumentAndEveryDocumentARule() {
+        let documents = Set(RuleExamples.documents().keys)
+        let rules = Set(RuleCatalog.ids)
+        #expect(documents.subtracting(rules).isEmpty, "documents without a rule type: \(documents.subtracting(rules).sorted())")
+        #expect(rules.subtracting(documents).isEmpty, "rule types without a document: \(rules.subtracting(documents).sorted())")
+        #expect(RuleCatalog.ids.count == rules.count, "two rule types share an id")
+    }
+
+    @Test func embeddedDocumentsAreCurrent() {
+        let documents = RuleExamples.documents()
+        for (id, text) in documents {
+            #expect(RuleDocuments.all[id] == text.replacingOccurrences(of: "\r\n", with: "\n").trimmingTrailingNewline(),
+                    "rules/\(id).md changed: run scripts/generate-rule-documents.py")
+        }
+        #expect(Set(RuleDocuments.all.keys) == Set(documents.keys), "run scripts/generate-rule-documents.py")
+    }
+
+    @Test(arguments: RuleCatalog.ids)
+    func documentHasTheRequiredHeader(_ id: String) {
+        guard let text = RuleExamples.documents()[id] else { return }
+        let lines = text.components(separatedBy: "\n")
+        #expect(lines.first == "# \(id)")
+        #expect(lines.contains { $0.hasPrefix("summary: ") })
+        #expect(lines.contains { ["class: safe", "class: review", "class: manual"].contains($0) })
+        #expect(lines.contains { $0.hasPrefix("severity: ") })
+        #expect(text.contains("```swift before") || text.contains("```swift unchanged"), "no examples")
+    }
+}
+
+extension String {
+    /// The string without its final line breaks (a Swift multi-line literal drops the last one).
+    func trimmingTrailingNewline() -> String {
+        var result = self
+        while result.hasSuffix("\n") { result.removeLast() }
+        return result
+    }
+}
