@@ -36,6 +36,7 @@ enum Benchmark {
             if !TokenTiling.isExact(structure.tokens, byteCount: bytes.count) { notTiling.append(path) }
         }
         var readOnly: [Double] = []
+        var lexOnly: [Double] = []
         var scan: [Double] = []
         var checksum = 0
         for _ in 0..<runs {
@@ -44,6 +45,13 @@ enum Benchmark {
                 if case .success(let bytes) = FileSystem.read(path) { checksum &+= bytes.count }
             }
             readOnly.append(now() - readStart)
+            // Lexing alone, so a change in speed can be put on the lexer or on the structure.
+            let lexStart = now()
+            for path in files {
+                guard case .success(let bytes) = FileSystem.read(path) else { continue }
+                checksum &+= Lexer.tokenize(bytes).count
+            }
+            lexOnly.append(now() - lexStart)
             let scanStart = now()
             for path in files {
                 guard case .success(let bytes) = FileSystem.read(path) else { continue }
@@ -55,6 +63,7 @@ enum Benchmark {
         let megabytes = Double(totalBytes) / 1_000_000
         let scanMedian = median(scan)
         let readMedian = median(readOnly)
+        let lexMedian = median(lexOnly)
         output.write("""
             files:              \(files.count)
             size:               \(format(megabytes)) MB, \(totalLines) lines
@@ -63,6 +72,7 @@ enum Benchmark {
             round-trip:         \(notTiling.isEmpty ? "exact on every file" : "NOT EXACT on \(notTiling.count) files: \(notTiling.prefix(5).joined(separator: ", "))")
             runs:               \(runs) (median reported; one core)
             read only:          \(format(readMedian)) s  (\(format(megabytes / readMedian)) MB/s)  baseline
+            read+lex:           \(format(lexMedian)) s  (\(format(megabytes / lexMedian)) MB/s)
             read+lex+structure: \(format(scanMedian)) s  (\(format(megabytes / scanMedian)) MB/s)  \(format(scanMedian / readMedian))x the read-only time
             slowest/fastest:    \(format(scan.max()!)) s / \(format(scan.min()!)) s
             peak memory:        \(format(Double(peakResidentBytes()) / 1_048_576)) MiB

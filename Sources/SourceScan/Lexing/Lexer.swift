@@ -18,7 +18,7 @@ public enum Lexer {
         }
         var cursor = LexerCursor(base: base, count: bytes.count)
         cursor.run()
-        return cursor.tokens
+        return cursor.finish()
     }
 
     /// Tokenizes a byte array.
@@ -54,9 +54,6 @@ private enum CharClass {
     static let operatorChar: UInt8 = 4
     static let digit: UInt8 = 8
     static let hexDigit: UInt8 = 16
-    /// Bytes that are trivia on their own and never start a token: the ASCII control characters
-    /// other than the line breaks (NUL included) and DEL. The compiler drops them as trivia too.
-    static let junk: UInt8 = 32
 
     static let table: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 256)
@@ -68,10 +65,6 @@ private enum CharClass {
         for byte in UInt8(ascii: "a")...UInt8(ascii: "f") { table[Int(byte)] |= hexDigit }
         for byte in UInt8(ascii: "A")...UInt8(ascii: "F") { table[Int(byte)] |= hexDigit }
         for character in "/=-+!*%<>&|^~?." { table[Int(character.asciiValue!)] |= operatorChar }
-        for byte in 0..<0x20 where byte != Int(Byte.newline) && byte != Int(Byte.carriageReturn) {
-            table[byte] |= junk
-        }
-        table[Int(Byte.delete)] |= junk
         return table
     }()
 
@@ -80,6 +73,38 @@ private enum CharClass {
         let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
         storage.initialize(from: table, count: 256)
         return UnsafePointer(storage)
+    }()
+}
+
+/// What a byte means to the trivia scanner, as a table so its loop dispatches on one load.
+private enum TriviaClass {
+    /// Starts a token: the scan stops.
+    static let token: UInt8 = 0
+    static let space: UInt8 = 1
+    /// Tab, vertical tab, form feed, and the other ASCII control characters (NUL included) and
+    /// DEL, which the compiler drops as trivia too.
+    static let blank: UInt8 = 2
+    static let lineBreak: UInt8 = 3
+    /// `/`: a comment or an operator.
+    static let slash: UInt8 = 4
+    /// `<` or `>`: an operator, or a version-control conflict marker at the start of a line.
+    static let angle: UInt8 = 5
+    /// Non-ASCII: a byte-order mark, invalid UTF-8, a stray scalar, or a token.
+    static let nonASCII: UInt8 = 6
+
+    nonisolated(unsafe) static let pointer: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        table.initialize(repeating: token, count: 256)
+        for byte in 0..<0x20 { table[byte] = blank }
+        table[Int(Byte.delete)] = blank
+        table[Int(Byte.space)] = space
+        table[Int(Byte.newline)] = lineBreak
+        table[Int(Byte.carriageReturn)] = lineBreak
+        table[Int(Byte.slash)] = slash
+        table[Int(Byte.less)] = angle
+        table[Int(Byte.greater)] = angle
+        for byte in 0x80..<0x100 { table[byte] = nonASCII }
+        return UnsafePointer(table)
     }()
 }
 
@@ -94,7 +119,11 @@ struct LexerCursor {
     let base: UnsafePointer<UInt8>
     let count: Int
     var position = 0
-    var tokens: [Token] = []
+    /// The tokens so far, in a buffer the cursor owns: appending is a store and a compare, with
+    /// none of an array's uniqueness checks. `finish()` hands them over as an array.
+    private var storage: UnsafeMutablePointer<Token>
+    private var capacity: Int
+    private(set) var tokenCount = 0
     /// Set after `try?` and `try!`: the next token prefers a regex literal to a binary operator,
     /// since `try` cannot be an operand (the compiler's `preferRegexOverBinaryOperator` state).
     var preferRegex = false
@@ -103,13 +132,46 @@ struct LexerCursor {
     var interpolationDepth = 0
     static let maximumInterpolationDepth = 128
     private let classes: UnsafePointer<UInt8>
+    private let triviaClasses: UnsafePointer<UInt8>
     private let words = WordTable.shared
 
     init(base: UnsafePointer<UInt8>, count: Int) {
         self.base = base
         self.count = count
         self.classes = CharClass.pointer
-        tokens.reserveCapacity(count / 5 + 16)
+        self.triviaClasses = TriviaClass.pointer
+        capacity = count / 6 + 16
+        storage = .allocate(capacity: capacity)
+    }
+
+    // MARK: Token buffer
+
+    @inline(__always) mutating func append(_ token: Token) {
+        if tokenCount == capacity { grow() }
+        (storage + tokenCount).initialize(to: token)
+        tokenCount += 1
+    }
+
+    mutating func grow() {
+        let larger = UnsafeMutablePointer<Token>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: storage, count: tokenCount)
+        storage.deallocate()
+        storage = larger
+        capacity *= 2
+    }
+
+    /// The last token appended, if any.
+    @inline(__always) var lastToken: Token? {
+        tokenCount > 0 ? storage[tokenCount - 1] : nil
+    }
+
+    /// The tokens as an array of exactly their count; the cursor is spent afterwards.
+    mutating func finish() -> [Token] {
+        let result = Array(UnsafeBufferPointer(start: storage, count: tokenCount))
+        storage.deallocate()
+        tokenCount = 0
+        capacity = 0
+        return result
     }
 
     // MARK: Reading
@@ -142,7 +204,7 @@ struct LexerCursor {
             skipTrivia(acrossLines: true)
             let start = position
             if position >= count {
-                tokens.append(Token(kind: .endOfFile, leadingStart: Int32(leadingStart), start: Int32(start),
+                append(Token(kind: .endOfFile, leadingStart: Int32(leadingStart), start: Int32(start),
                                     end: Int32(start), trailingEnd: Int32(count)))
                 return
             }
@@ -159,7 +221,7 @@ struct LexerCursor {
             token.end = Int32(position)
             skipTrivia(acrossLines: false)
             token.trailingEnd = Int32(position)
-            tokens.append(token)
+            append(token)
             leadingStart = position
         }
     }
@@ -169,35 +231,57 @@ struct LexerCursor {
     /// Skips whitespace, comments and bytes that cannot start a token; without `acrossLines` it
     /// stops before a line break, where a token's trailing trivia ends and the next token's
     /// leading trivia begins.
-    mutating func skipTrivia(acrossLines: Bool) {
+    ///
+    /// Inlined where it is called: most calls find a token at once or after one space or line
+    /// break, and a call would cost more than that.
+    @inline(__always) mutating func skipTrivia(acrossLines: Bool) {
         while position < count {
-            let byte = base[position]
-            switch byte {
-            case Byte.space, Byte.tab:
-                position += 1
-            case Byte.newline, Byte.carriageReturn:
+            let kind = triviaClasses[Int(base[position])]
+            if kind == TriviaClass.token { return }
+            if kind == TriviaClass.lineBreak {
                 guard acrossLines else { return }
                 position += 1
-            case Byte.slash:
-                let next = peek(position + 1)
-                if next == Byte.slash {
-                    position = endOfLine(from: position)
-                } else if next == Byte.star {
-                    position = endOfBlockComment(from: position)
-                } else {
-                    return
-                }
-            case Byte.less, Byte.greater:
-                guard let end = endOfConflictMarker(at: position) else { return }
-                position = end
-            default:
-                if byte < 0x80 {
-                    guard classes[Int(byte)] & CharClass.junk != 0 else { return }
-                    position += 1
-                } else if !skipNonASCIITrivia() {
-                    return
-                }
+            } else if kind == TriviaClass.space && peek(position + 1) != Byte.space {
+                position += 1
+            } else if !skipTriviaSlowly(kind) {
+                return
             }
+        }
+    }
+
+    /// The less common trivia: runs of spaces, comments, blanks, conflict markers, non-ASCII.
+    /// Returns false, moving nothing, when a token starts at `position`.
+    mutating func skipTriviaSlowly(_ kind: UInt8) -> Bool {
+        switch kind {
+        case TriviaClass.space:
+            position += 1
+            // Indentation comes in runs: skip eight spaces at a time.
+            while position + 8 <= count,
+                  UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+                position += 8
+            }
+            while position < count, base[position] == Byte.space { position += 1 }
+            return true
+        case TriviaClass.blank:
+            position += 1
+            return true
+        case TriviaClass.slash:
+            let next = peek(position + 1)
+            if next == Byte.slash {
+                position = endOfLine(from: position + 2)
+                return true
+            }
+            if next == Byte.star {
+                position = endOfBlockComment(from: position)
+                return true
+            }
+            return false
+        case TriviaClass.angle:
+            guard let end = endOfConflictMarker(at: position) else { return false }
+            position = end
+            return true
+        default:
+            return skipNonASCIITrivia()
         }
     }
 
@@ -225,6 +309,14 @@ struct LexerCursor {
     /// The offset of the next line break at or after `offset`, or the end of the buffer.
     func endOfLine(from offset: Int) -> Int {
         var index = offset
+        // Eight bytes at a time while none is below 0x0E (no line break, and no tab either, which
+        // is rare enough in comments to leave to the byte loop).
+        while index + 8 <= count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let belowFourteen = (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080
+            if belowFourteen != 0 { break }
+            index += 8
+        }
         while index < count {
             let byte = base[index]
             if byte == Byte.newline || byte == Byte.carriageReturn { return index }
@@ -305,7 +397,7 @@ struct LexerCursor {
             lexPound(&token)
         case Byte.bang, Byte.question:
             if isLeftBound(position) {
-                if let previous = tokens.last, previous.kind == .keyword, previous.word == .try { preferRegex = true }
+                if let previous = lastToken, previous.kind == .keyword, previous.word == .try { preferRegex = true }
                 single(&token, byte == Byte.bang ? .exclamationMark : .postfixQuestionMark)
             } else {
                 lexOperator(&token, preferRegex: preferRegexHere)
@@ -345,7 +437,7 @@ struct LexerCursor {
         let start = position
         position = endOfIdentifier(from: position)
         token.kind = .identifier
-        token.word = words.word(base + start, position - start)
+        token.word = words.word(base + start, position - start, available: count - start)
         if token.word.isReservedKeyword { token.kind = .keyword }
     }
 
@@ -592,7 +684,7 @@ struct LexerCursor {
         let next = peek(position)
         if next == Byte.dot, position < count {
             // `1.` ends an integer unless a digit follows, and `t.0.1` is two tuple indices.
-            guard has(position + 1, CharClass.digit), tokens.last?.kind != .period else { return }
+            guard has(position + 1, CharClass.digit), lastToken?.kind != .period else { return }
         } else if next != UInt8(ascii: "e") && next != UInt8(ascii: "E") || position >= count {
             glueIdentifierCharacters(&token)
             return
@@ -827,9 +919,9 @@ struct LexerCursor {
     /// dropped afterwards: the whole literal is one token. Returns whether the `)` was found.
     mutating func lexInterpolation(multiline: Bool) -> Bool {
         interpolationDepth += 1
-        let mark = tokens.count
+        let mark = tokenCount
         let opener = Int32(position - 1)
-        tokens.append(Token(kind: .leftParen, leadingStart: opener, start: opener, end: opener + 1, trailingEnd: opener + 1))
+        append(Token(kind: .leftParen, leadingStart: opener, start: opener, end: opener + 1, trailingEnd: opener + 1))
         var depth = 0
         var closed = false
         while true {
@@ -854,12 +946,12 @@ struct LexerCursor {
             token.end = Int32(position)
             skipTrivia(acrossLines: false)
             token.trailingEnd = Int32(position)
-            tokens.append(token)
+            append(token)
         }
         // An unterminated literal ends with its last token's text, as the compiler's does; what
         // follows is trivia.
-        if !closed { position = Int(tokens[tokens.count - 1].end) }
-        tokens.removeSubrange(mark...)
+        if !closed { position = Int(storage[tokenCount - 1].end) }
+        tokenCount = mark  // Tokens are plain values: dropping them needs no deinitialization.
         preferRegex = false
         interpolationDepth -= 1
         return closed
@@ -1000,7 +1092,7 @@ struct LexerCursor {
     /// Whether the previous token lets an expression start here, the compiler's test for whether
     /// a `/` may open a regex literal rather than continue a binary expression.
     var isInRegexLiteralPosition: Bool {
-        guard let previous = tokens.last else { return true }
+        guard let previous = lastToken else { return true }
         switch previous.kind {
         case .leftBrace, .leftParen, .leftSquare, .prefixOperator, .prefixAmpersand, .binaryOperator, .equal,
              .semicolon, .comma, .colon, .infixQuestionMark:
@@ -1029,14 +1121,14 @@ struct LexerCursor {
         let leftBound = isLeftBound(operatorStart)
         let rightBound = isRightBound(operatorEnd, leftBound: leftBound)
         guard !leftBound else { return nil }
-        if let previous = tokens.last, previous.kind == .keyword, previous.word == .func || previous.word == .operator {
+        if let previous = lastToken, previous.kind == .keyword, previous.word == .func || previous.word == .operator {
             return nil
         }
         var mustBeRegex = false
         if leftBound == rightBound {
             if preferRegex { mustBeRegex = true }
             if !mustBeRegex && !isInRegexLiteralPosition { return nil }
-            switch tokens.last?.kind {
+            switch lastToken?.kind {
             case .leftParen?, .leftSquare?, .comma?, .colon?, .colonColon?: break
             default: mustBeRegex = true
             }

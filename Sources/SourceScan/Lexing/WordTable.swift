@@ -1,35 +1,60 @@
 /// Maps identifier bytes to a `Word` without allocating: the bytes are packed into two 64-bit
 /// integers and looked up in a small open-addressing table built once from `Word.allCases`.
-struct WordTable: Sendable {
+///
+/// The table lives at a fixed address for the process's lifetime and is read through a pointer,
+/// so a lookup costs two loads, a multiply and a compare: no bounds checks, no reference counting.
+struct WordTable: @unchecked Sendable {
     private static let slotBits = 10
-    private var keyLow: [UInt64]
-    private var keyHigh: [UInt64]
-    private var keyLength: [UInt8]
-    private var words: [Word]
+    private static let mask = (1 << slotBits) - 1
+
+    /// One slot: the packed spelling and its word; `length == 0` marks an empty slot.
+    private struct Entry {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var length: UInt8 = 0
+        var word: Word = .none
+    }
+
+    private let entries: UnsafePointer<Entry>
 
     /// The table shared by every lexer.
     static let shared = WordTable()
 
+    /// The longest spelling in the table, so callers can skip longer identifiers cheaply.
+    static let maximumLength = 16
+
     private init() {
         let slots = 1 << Self.slotBits
-        keyLow = Array(repeating: 0, count: slots)
-        keyHigh = Array(repeating: 0, count: slots)
-        keyLength = Array(repeating: 0, count: slots)
-        words = Array(repeating: .none, count: slots)
+        let storage = UnsafeMutablePointer<Entry>.allocate(capacity: slots)
+        storage.initialize(repeating: Entry(), count: slots)
         for word in Word.allCases where word != .none {
             let bytes = Array(word.spelling.utf8)
-            let (low, high) = bytes.withUnsafeBufferPointer { Self.pack($0.baseAddress!, bytes.count) }
+            precondition(bytes.count >= 2 && bytes.count <= Self.maximumLength)
+            let (low, high) = bytes.withUnsafeBufferPointer { Self.pack($0.baseAddress!, bytes.count, available: bytes.count) }
             var slot = Self.hash(low, high, bytes.count)
-            while keyLength[slot] != 0 { slot = (slot + 1) & (slots - 1) }
-            keyLow[slot] = low
-            keyHigh[slot] = high
-            keyLength[slot] = UInt8(bytes.count)
-            words[slot] = word
+            while storage[slot].length != 0 { slot = (slot + 1) & Self.mask }
+            storage[slot] = Entry(low: low, high: high, length: UInt8(bytes.count), word: word)
         }
+        entries = UnsafePointer(storage)
     }
 
+    /// Packs `count` (≤ 16) bytes into two little-endian words, zero-padded. With at least 16
+    /// bytes readable from `base` (`available`), it loads whole words and masks them; near the
+    /// end of a buffer it goes byte by byte.
     @inline(__always)
-    private static func pack(_ base: UnsafePointer<UInt8>, _ count: Int) -> (UInt64, UInt64) {
+    private static func pack(_ base: UnsafePointer<UInt8>, _ count: Int, available: Int) -> (UInt64, UInt64) {
+        if available >= 16 {
+            let raw = UnsafeRawPointer(base)
+            var low = raw.loadUnaligned(as: UInt64.self).littleEndian
+            var high: UInt64 = 0
+            if count < 8 {
+                low &= (1 << (8 * UInt64(count))) &- 1
+            } else if count > 8 {
+                high = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian
+                if count < 16 { high &= (1 << (8 * UInt64(count - 8))) &- 1 }
+            }
+            return (low, high)
+        }
         var low: UInt64 = 0
         var high: UInt64 = 0
         for index in 0..<min(count, 8) { low |= UInt64(base[index]) << (8 * UInt64(index)) }
@@ -45,18 +70,18 @@ struct WordTable: Sendable {
         return Int(truncatingIfNeeded: (mixed ^ (mixed >> 29)) >> UInt64(64 - slotBits))
     }
 
-    /// The word spelled by `count` bytes at `base`, or `.none`.
+    /// The word spelled by `count` bytes at `base`, or `.none`. `available` is how many bytes
+    /// from `base` may be read (at least `count`).
     @inline(__always)
-    func word(_ base: UnsafePointer<UInt8>, _ count: Int) -> Word {
-        guard count >= 2, count <= 16 else { return .none }
-        let (low, high) = Self.pack(base, count)
+    func word(_ base: UnsafePointer<UInt8>, _ count: Int, available: Int) -> Word {
+        guard count >= 2, count <= Self.maximumLength else { return .none }
+        let (low, high) = Self.pack(base, count, available: available)
         var slot = Self.hash(low, high, count)
-        let mask = (1 << Self.slotBits) - 1
         while true {
-            let length = keyLength[slot]
-            if length == 0 { return .none }
-            if Int(length) == count, keyLow[slot] == low, keyHigh[slot] == high { return words[slot] }
-            slot = (slot + 1) & mask
+            let entry = entries[slot]
+            if entry.length == 0 { return .none }
+            if Int(entry.length) == count, entry.low == low, entry.high == high { return entry.word }
+            slot = (slot + 1) & Self.mask
         }
     }
 }
