@@ -1,9 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SourceScan
 
-/// `observation-migrate lint [PATHS…]`: one diagnostic per finding, for CI.
+/// `observation-migrate lint [PATHS…]`: one diagnostic per finding, for CI and editors.
+///
+/// The run is: read the configuration, check the paths, analyze, optionally record or subtract
+/// a baseline, render in the chosen format, and turn the findings' severities into an exit code.
 enum LintCommand {
     static let help = """
-        USAGE: observation-migrate lint [--strict] [--exclude GLOB]... [PATHS...]
+        OVERVIEW: Reports legacy data flow (ObservableObject, @Published, @StateObject…) as diagnostics.
+
+        USAGE: observation-migrate lint [options] [PATHS...]
+
+        Scans PATHS (default: the working directory) and prints one diagnostic per finding:
+        path:line:column: warning|error|note: message (rule-id). Each rule's severity comes from
+        its documentation ('observation-migrate rules') or the configuration's "severity" key.
+        Silence one finding with a comment: // observation-migrate:disable:next rule-id
+
+        OPTIONS:
+          --format FORMAT          xcode (default), json, github, sarif, checkstyle, junit, summary
+          --output FILE            write the report to FILE (replaced whole) instead of stdout
+          --strict                 report warnings as errors
+          --baseline FILE          report only findings that FILE does not record
+          --write-baseline FILE    record every current finding in FILE, report nothing, exit 0
+          --config FILE            configuration file (default: nearest .observation-migrate.json)
+          --exclude GLOB           skip matching paths (repeatable)
+          -h, --help               show this help
+
+        EXIT CODES:
+          0  no finding at error level (notes never fail; with --strict, no warning either)
+          1  at least one finding at error level (with --strict, at least one warning)
+          2  usage, configuration or I/O error (missing path, invalid configuration or baseline)
         """
 
     static func run(_ arguments: [String], output: inout OutputSink) throws -> Int32 {
@@ -12,19 +44,77 @@ enum LintCommand {
             output.write(help + "\n")
             return 0
         }
-        let strict = reader.flag("--strict")
+        var options = LintOptions()
+        options.strict = reader.flag("--strict")
+        let formatName = try reader.value("--format")
+        let outputPath = try reader.value("--output", "-o")
+        let baselinePath = try reader.value("--baseline")
+        let writeBaselinePath = try reader.value("--write-baseline")
         let excludes = try reader.values("--exclude")
-        let configuration = try ConfigurationLoader.load(explicitPath: try reader.value("--config"))
+        let configurationPath = try reader.value("--config")
         let paths = try reader.finish()
-        let analysis = TreeLoader.analyze(paths: paths, configuration: configuration, extraExcludes: excludes)
-        if let code = TreeLoader.reportProblems(analysis) { return code }
-        var failing = false
-        for finding in analysis.findings {
-            var severity = configuration.severity(of: finding.ruleID)
-            if strict, severity == .warning { severity = .error }
-            if severity == .error { failing = true }
-            output.write("\(analysis.location(finding).description): \(severity.rawValue): \(finding.message) (\(finding.ruleID))\n")
+        let format = try resolveFormat(formatName, outputPath: outputPath)
+
+        options.configuration = try ConfigurationLoader.load(explicitPath: configurationPath)
+        options.workingDirectory = FileSystem.currentDirectory()
+        // A baseline that cannot be read must fail before a long analysis, not after it.
+        let baseline = try baselinePath.map { try readBaseline($0) }
+        // A path that does not exist is a typo in a CI script: fail rather than lint less.
+        for path in paths {
+            var status = stat()
+            if stat(path, &status) != 0 { throw ToolFailure(FileSystem.problem(path, errno).description) }
         }
-        return failing || (strict && !analysis.findings.isEmpty) ? 1 : 0
+
+        let analysis = TreeLoader.analyze(paths: paths, configuration: options.configuration, extraExcludes: excludes)
+        if let code = TreeLoader.reportProblems(analysis) { return code }
+
+        if let writeBaselinePath {
+            let recorded = Baseline(recording: analysis, directory: baselineDirectory(writeBaselinePath),
+                                    workingDirectory: options.workingDirectory)
+            try OutputFile.write(recorded.encoded(), to: writeBaselinePath)
+            StandardError.line("observation-migrate: recorded \(recorded.entries.count) finding"
+                               + "\(recorded.entries.count == 1 ? "" : "s") in \(writeBaselinePath)")
+            return 0
+        }
+        var reported = analysis
+        if let baseline, let baselinePath {
+            reported = baseline.filter(analysis, directory: baselineDirectory(baselinePath), workingDirectory: options.workingDirectory)
+                .analysis
+        }
+        let text = format.render(reported, options)
+        if let outputPath {
+            try OutputFile.write(text, to: outputPath)
+        } else {
+            output.write(text)
+        }
+        return options.fails(reported) ? 1 : 0
+    }
+
+    /// The format named by `--format`, else the one `--output`'s extension implies, else `xcode`.
+    static func resolveFormat(_ name: String?, outputPath: String?) throws -> LintFormat {
+        if let name {
+            if let format = LintFormat(rawValue: name) { return format }
+            let names = LintFormat.allCases.map(\.rawValue)
+            let guess = ConfigurationLoader.closest(to: name, among: names).map { "did you mean '\($0)'? " } ?? ""
+            throw UsageError("unknown format '\(name)'; \(guess)(formats: \(names.joined(separator: ", ")))")
+        }
+        let lowered = outputPath?.lowercased() ?? ""
+        if lowered.hasSuffix(".sarif") || lowered.hasSuffix(".sarif.json") { return .sarif }
+        if lowered.hasSuffix(".json") { return .json }
+        return .xcode
+    }
+
+    /// Reads and parses `--baseline FILE`.
+    static func readBaseline(_ path: String) throws -> Baseline {
+        switch FileSystem.read(path) {
+        case .success(let bytes): return try Baseline.decode(bytes, path: path)
+        case .failure(.notFound): throw ToolFailure("\(path): baseline file not found (create it with --write-baseline \(path))")
+        case .failure(let problem): throw ToolFailure(problem.description)
+        }
+    }
+
+    /// The absolute folder a baseline's paths are relative to.
+    static func baselineDirectory(_ path: String) -> String {
+        PathArithmetic.resolved(PathArithmetic.directory(of: path))
     }
 }

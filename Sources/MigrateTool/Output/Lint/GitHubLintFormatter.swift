@@ -1,0 +1,64 @@
+/// GitHub Actions workflow commands, one per finding:
+/// `::warning file=path,line=3,col=5,title=rule-id::message`. The runner turns them into
+/// annotations on the pull request's diff.
+enum GitHubLintFormatter {
+    /// One command per finding.
+    static func render(_ analysis: Analysis, _ options: LintOptions) -> String {
+        var output = ""
+        for diagnostic in options.diagnostics(analysis) {
+            output += command(diagnostic)
+            output += "\n"
+        }
+        return output
+    }
+
+    /// The workflow command for one diagnostic.
+    static func command(_ diagnostic: LintDiagnostic) -> String {
+        let name: String
+        switch diagnostic.severity {
+        case .error: name = "error"
+        case .warning: name = "warning"
+        case .note: name = "notice"
+        }
+        let location = diagnostic.location
+        let properties = [
+            "file=" + escapeProperty(location.path),
+            "line=\(location.line)",
+            "col=\(location.column)",
+            "title=" + escapeProperty(diagnostic.finding.ruleID),
+        ]
+        return "::\(name) \(properties.joined(separator: ","))::\(escapeData(diagnostic.finding.message))"
+    }
+
+    /// The runner's escaping for a command's message (`escapeData` in actions/toolkit): `%`
+    /// first, so the escapes it writes are not escaped again, then the line breaks that would
+    /// end the command.
+    static func escapeData(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": result += "%25"
+            case "\r": result += "%0D"
+            case "\n": result += "%0A"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// The escaping for a property value (`escapeProperty`): as for data, plus `:` (which would
+    /// end the properties) and `,` (which would start the next one).
+    static func escapeProperty(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in escapeData(text).unicodeScalars {
+            switch scalar {
+            case ":": result += "%3A"
+            case ",": result += "%2C"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
