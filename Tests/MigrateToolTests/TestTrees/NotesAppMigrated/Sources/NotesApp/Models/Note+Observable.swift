@@ -1,0 +1,1 @@
+// The conformance lives apart from the class, as it often does in older code bases.

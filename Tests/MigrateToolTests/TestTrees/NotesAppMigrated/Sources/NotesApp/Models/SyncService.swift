@@ -1,0 +1,14 @@
+import Combine
+
+/// Publishes its status from a Combine pipeline: the migration has no mechanical answer for
+/// `$pending`, so this unit stays legacy until someone decides.
+final class SyncService: ObservableObject {
+    @Published var pending = 0
+    @Published var status = "idle"
+
+    init() {
+        $pending
+            .map { $0 == 0 ? "idle" : "syncing" }
+            .assign(to: &$status)
+    }
+}

@@ -1,0 +1,20 @@
+import SwiftUI
+
+struct NoteList: View {
+    @Environment(NoteStore.self) var store
+    @EnvironmentObject var sync: SyncService
+
+    var body: some View {
+        NavigationStack {
+            List(store.notes) { note in
+                NavigationLink(note.title) {
+                    NoteEditor(note: note)
+                }
+            }
+            .toolbar {
+                Text(sync.status)
+                Button("Add") { store.add(Note(title: "New note")) }
+            }
+        }
+    }
+}

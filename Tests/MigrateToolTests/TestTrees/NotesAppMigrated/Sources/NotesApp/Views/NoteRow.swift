@@ -1,0 +1,12 @@
+import SwiftUI
+
+struct NoteRow: View {
+    var note: Note
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            Text(note.title)
+            Text(note.body).lineLimit(1)
+        }
+    }
+}
