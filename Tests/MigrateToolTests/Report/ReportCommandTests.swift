@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import MigrateTool
+
+/// `observation-migrate report` as a user runs it: the built binary, its stdout, stderr and exit
+/// code, on trees written to a temporary folder.
+@Suite struct ReportCommandTests {
+    /// A temporary tree holding the report test tree.
+    static func tree(_ extra: [String: String] = [:]) throws -> URL {
+        try BinaryRunner.makeTree(ReportTestTree.treeFiles.merging(extra) { _, new in new })
+    }
+
+    @Test func reportsATreeWithExitZero() throws {
+        let result = try BinaryRunner.run(["report"], in: try Self.tree())
+        #expect(result.exitCode == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout.hasPrefix("Observation migration report: 3 Swift files, 3 units\n"))
+        #expect(result.stdout.contains("Search · blocked"))
+        #expect(result.stdout.contains("blocker  App/Models.swift:21:9"))
+        #expect(!result.stdout.contains("\u{1B}["))  // a pipe is not a terminal
+    }
+
+    @Test func colourCanBeForcedAndNoColorWinsOnlyOverAuto() throws {
+        let tree = try Self.tree()
+        #expect(try BinaryRunner.run(["report", "--color", "always"], in: tree).stdout.contains("\u{1B}[31mblocked"))
+        #expect(try BinaryRunner.run(["report", "--color=always"], in: tree, environment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}["))
+        #expect(!(try BinaryRunner.run(["report", "--no-color"], in: tree).stdout.contains("\u{1B}[")))
+    }
+
+    @Test func jsonParses() throws {
+        let result = try BinaryRunner.run(["report", "--format", "json"], in: try Self.tree())
+        #expect(result.exitCode == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["schemaVersion"] as? Int == 1)
+        #expect((object["units"] as? [[String: Any]])?.count == 3)
+    }
+
+    @Test func markdownAndHTMLFormats() throws {
+        let tree = try Self.tree()
+        let markdown = try BinaryRunner.run(["report", "--format", "markdown"], in: tree)
+        #expect(markdown.exitCode == 0 && markdown.stdout.hasPrefix("## Observation migration report"))
+        let html = try BinaryRunner.run(["report", "--format", "html"], in: tree)
+        #expect(html.exitCode == 0 && html.stdout.hasPrefix("<!DOCTYPE html>"))
+    }
+
+    @Test func outputFileIsWrittenAndStdoutStaysEmpty() throws {
+        let tree = try Self.tree()
+        let result = try BinaryRunner.run(["report", "--output", "out/report.json", "App"], in: tree)
+        // The folder does not exist: refused before scanning, naming the path.
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.contains("out/report.json: cannot write the report"))
+
+        let written = try BinaryRunner.run(["report", "--output", "report.json"], in: tree)
+        #expect(written.exitCode == 0)
+        #expect(written.stdout == "")
+        #expect(written.stderr == "")
+        let data = try Data(contentsOf: tree.appendingPathComponent("report.json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["schemaVersion"] as? Int == 1)
+    }
+
+    @Test func aMissingPathAmongGoodOnesIsNamedAndTheRestReported() throws {
+        let result = try BinaryRunner.run(["report", "App", "Nowhere"], in: try Self.tree())
+        #expect(result.exitCode == 0)
+        #expect(result.stderr == "observation-migrate: Nowhere: no such file or directory\n")
+        #expect(result.stdout.contains("Search · blocked"))
+        #expect(result.stdout.contains("SKIPPED\n  Nowhere: no such file or directory\n"))
+    }
+
+    @Test func onlyMissingPathsExitTwo() throws {
+        let result = try BinaryRunner.run(["report", "Nowhere", "Neither.swift"], in: try Self.tree())
+        #expect(result.exitCode == 2)
+        #expect(result.stdout == "")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.contains { $0.contains("Nowhere: no such file or directory") })
+        #expect(lines.contains { $0.contains("Neither.swift: no such file or directory") })
+    }
+
+    @Test func invalidUTF8AndBinaryFilesAreNamedOnceEachAndSkipped() throws {
+        let tree = try Self.tree()
+        try Data([0x6C, 0x65, 0x74, 0x20, 0xFF, 0xFE, 0x0A]).write(to: tree.appendingPathComponent("App/Latin1.swift"))
+        try Data([0x63, 0x00, 0x01, 0x02]).write(to: tree.appendingPathComponent("App/Blob.swift"))
+        let result = try BinaryRunner.run(["report", "--format", "json"], in: tree)
+        #expect(result.exitCode == 0)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.contains("observation-migrate: App/Latin1.swift: skipped: invalid UTF-8 at byte 4"))
+        #expect(lines.contains("observation-migrate: App/Blob.swift: skipped: binary file (contains NUL bytes)"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let summary = try #require(object["summary"] as? [String: Any])
+        #expect(summary["files"] as? Int == 3)
+        #expect(summary["skippedPaths"] as? Int == 2)
+        #expect((object["problems"] as? [[String: Any]])?.compactMap { $0["path"] as? String } == ["App/Blob.swift", "App/Latin1.swift"])
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aSymbolicLinkLoopDoesNotHang() throws {
+        let tree = try Self.tree()
+        try FileManager.default.createSymbolicLink(atPath: tree.appendingPathComponent("App/loop").path, withDestinationPath: ".")
+        let result = try BinaryRunner.run(["report", "--format", "json"], in: tree)
+        #expect(result.exitCode == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        // Each file once, however many ways the loop leads to it.
+        #expect((object["summary"] as? [String: Any])?["files"] as? Int == 3)
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let result = try BinaryRunner.run(["report", "--format", "yaml"], in: try Self.tree())
+        #expect(result.exitCode == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("observation-migrate: error: --format 'yaml': expected text, markdown, json, html\n"))
+    }
+
+    @Test func excludeSkipsMatchingPaths() throws {
+        let tree = try Self.tree(["Generated/Extra.swift": "final class Extra: ObservableObject {}\n"])
+        let all = try BinaryRunner.run(["report"], in: tree)
+        #expect(all.stdout.contains("Extra · "))
+        let excluded = try BinaryRunner.run(["report", "--exclude", "Generated"], in: tree)
+        #expect(excluded.exitCode == 0)
+        #expect(!excluded.stdout.contains("Extra"))
+    }
+
+    @Test func goldenHelp() throws {
+        let result = try BinaryRunner.run(["report", "--help"])
+        #expect(result.exitCode == 0)
+        try ReportTestTree.expectGolden(result.stdout, "report-help.txt")
+    }
+}

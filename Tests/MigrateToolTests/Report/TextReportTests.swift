@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import MigrateTool
+
+/// The text report: the facts a reader needs, where they expect them, and a golden of the whole.
+@Suite struct TextReportTests {
+    static let analysis = ReportTestTree.analysis()
+    static let text = TextReport.render(analysis, options: ReportOptions(color: false))
+
+    /// The paragraph of the text report about one unit (the first sits right under its heading).
+    static func block(_ heading: String) -> String? {
+        Self.text.components(separatedBy: "\n\n").first { $0.hasPrefix(heading) || $0.contains("\n" + heading) }
+    }
+
+    @Test func theTreeHasOneUnitOfEachVerdict() {
+        // Guards the fixture itself: every assertion below depends on these three verdicts.
+        let verdicts = Dictionary(uniqueKeysWithValues: Self.analysis.units.map { ($0.name, $0.verdict) })
+        #expect(verdicts == ["Counter": .ready, "Loader": .needsUnsafeFixes, "Search": .blocked])
+    }
+
+    @Test func summaryComesFirstWithTheFigures() throws {
+        let summary = try #require(Self.text.range(of: "SUMMARY"))
+        let units = try #require(Self.text.range(of: "UNITS"))
+        #expect(summary.lowerBound < units.lowerBound)
+        #expect(Self.text.contains("Files scanned       3 Swift files, 43 lines"))
+        #expect(Self.text.contains("Models              3 classes in 3 units"))
+        #expect(Self.text.contains("ready                    1"))
+        #expect(Self.text.contains("needs --unsafe-fixes     1"))
+        #expect(Self.text.contains("blocked                  1"))
+    }
+
+    @Test func deploymentTargetsSayWhetherTheyAllowObservation() {
+        #expect(Self.text.contains("iOS 16 (Package.swift:3:48): below iOS 17: Observation is not available"))
+        #expect(Self.text.contains("macOS 14 (Package.swift:3:60): allows Observation"))
+    }
+
+    @Test func findingsByRuleCarryCountAndClass() {
+        #expect(Self.text.contains("      4  safe    published-property\n"))
+        #expect(Self.text.contains("      1  manual  published-publisher\n"))
+    }
+
+    @Test func blockedUnitListsItsBlockerWithLocationAndSuggestion() throws {
+        let block = try #require(Self.block("Search · blocked"))
+        #expect(block.contains("declared at App/Models.swift:16:7"))
+        #expect(block.contains("2 sites in 2 files"))
+        #expect(block.contains("blocker  App/Models.swift:21:9  '$query' is a Combine publisher"))
+        #expect(block.contains("write instead: drive the work from 'didSet' on 'query'"))
+    }
+
+    @Test func reviewUnitListsItsReviewReason() throws {
+        let block = try #require(Self.block("Loader · needs --unsafe-fixes"))
+        #expect(block.contains("review   App/Views.swift:9:5  @StateObject 'loader' becomes @State"))
+        #expect(block.contains("[state-object]"))
+    }
+
+    @Test func readyUnitHasNoReasons() throws {
+        let block = try #require(Self.block("Counter · ready"))
+        #expect(!block.contains("blocker") && !block.contains("review"))
+        #expect(block.contains("3 safe edits"))
+    }
+
+    @Test func findingsOutsideUnitsHaveTheirOwnSection() throws {
+        let section = try #require(Self.text.components(separatedBy: "NOT IN ANY UNIT\n").last)
+        #expect(section.contains("note     App/Views.swift:15:5  @ObservedObject 'other' holds 'ThirdParty'"))
+        #expect(section.contains("manual   Package.swift:3:48"))
+    }
+
+    @Test func noColourUnlessAsked() {
+        #expect(!Self.text.contains("\u{1B}["))
+        let colored = TextReport.render(Self.analysis, options: ReportOptions(color: true))
+        #expect(colored.contains("\u{1B}[31mblocked\u{1B}[0m"))
+        #expect(colored.contains("\u{1B}[32mready\u{1B}[0m"))
+    }
+
+    @Test func goldenTextReport() throws {
+        try ReportTestTree.expectGolden(Self.text, "text-report.txt")
+    }
+
+    @Test func skippedPathsAreListedAtTheEnd() {
+        var analysis = Self.analysis
+        analysis.problems = [.notFound("Missing.swift"), .binary("App/Blob.swift")]
+        let text = TextReport.render(analysis, options: ReportOptions())
+        #expect(text.contains("Skipped             2 paths (listed at the end)"))
+        #expect(text.hasSuffix("SKIPPED\n  App/Blob.swift: skipped: binary file (contains NUL bytes)\n"
+                               + "  Missing.swift: no such file or directory\n"))
+    }
+
+    @Test func emptyTreeSaysSo() {
+        let text = TextReport.render(Analyzer.analyze(swift: []), options: ReportOptions())
+        #expect(text.contains("0 Swift files, 0 lines"))
+        #expect(text.contains("no ObservableObject model is declared in the scanned tree"))
+        #expect(text.contains("none found in Package.swift or Xcode settings"))
+    }
+
+    @Test func terminalEscapesInSourceTextAreShownNotSent() {
+        var analysis = Self.analysis
+        analysis.findings[analysis.findings.firstIndex { $0.isBlocker }!].message = "evil \u{1B}]0;title\u{07} text"
+        let text = TextReport.render(analysis, options: ReportOptions())
+        #expect(!text.contains("\u{1B}"))
+        #expect(text.contains("evil \\u{1B}]0;title\\u{7} text"))
+    }
+}
