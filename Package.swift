@@ -9,6 +9,8 @@ let package = Package(
     products: [
         .executable(name: "observation-migrate", targets: ["MigrateTool"]),
         .library(name: "SourceScan", targets: ["SourceScan"]),
+        .plugin(name: "ObservationMigratePlugin", targets: ["ObservationMigratePlugin"]),
+        .plugin(name: "ObservationMigrateApplyPlugin", targets: ["ObservationMigrateApplyPlugin"]),
     ],
     targets: [
         // Lexer, structure, whole-tree index, edits: pure values, no file system.
@@ -25,6 +27,19 @@ let package = Package(
         .target(name: "ModernFixtures", dependencies: ["SwiftUI", "Combine"], path: "Sources/Fixtures/Modern"),
         // Scripts both styles through the same interactions and compares what a user would see.
         .target(name: "Fixtures", dependencies: ["LegacyFixtures", "ModernFixtures", "SwiftUI"], path: "Sources/Fixtures/Oracle"),
+
+        // `swift package observation-migrate lint|report` runs the tool on a package's targets;
+        // rewriting is a second command because a declared write permission would apply to
+        // linting too, and SwiftPM refuses it without a flag when no terminal can ask.
+        .plugin(name: "ObservationMigratePlugin",
+                capability: .command(intent: .custom(verb: "observation-migrate",
+                                                     description: "Lint or report legacy ObservableObject data flow in this package")),
+                dependencies: ["MigrateTool"]),
+        .plugin(name: "ObservationMigrateApplyPlugin",
+                capability: .command(intent: .custom(verb: "observation-migrate-apply",
+                                                     description: "Rewrite this package from ObservableObject to Observation"),
+                                     permissions: [.writeToPackageDirectory(reason: "observation-migrate apply rewrites the package's Swift sources in place")]),
+                dependencies: ["MigrateTool"]),
 
         // TestTrees holds Swift source trees the tests migrate; they are data, not test code.
         .testTarget(name: "MigrateToolTests", dependencies: ["SourceScan", "MigrateTool", "Fixtures"],

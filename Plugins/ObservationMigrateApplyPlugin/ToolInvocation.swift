@@ -1,0 +1,1 @@
+../ObservationMigratePlugin/ToolInvocation.swift
