@@ -19,8 +19,10 @@ enum RuleCatalog {
         UnusedSuppression.self,
     ]
 
-    /// The rules that tidy single files after a rewrite, in the order `apply` runs them.
-    static let fileRules: [any FileRule.Type] = [UnusedCombineImport.self, MissingObservationImport.self]
+    /// The rules that tidy single files after a rewrite, in the order `apply` runs them: adding
+    /// `import Observation` first puts it after `import Combine`, so removing that import
+    /// afterwards leaves it where the old import stood.
+    static let fileRules: [any FileRule.Type] = [MissingObservationImport.self, UnusedCombineImport.self]
 
     /// Every rule id.
     static var ids: [String] { all.map { $0.id } }

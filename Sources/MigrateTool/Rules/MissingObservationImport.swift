@@ -17,8 +17,21 @@ struct MissingObservationImport: FileRule {
         if let last = imports.last {
             edit = .insert("\(builder.lineBreak)import Observation", at: Int(file.tokens[last.tokens.upperBound - 1].end))
         } else {
+            // Above the comment block attached to the first declaration (its doc comment), not
+            // between them.
             let first = file.declarations.first?.tokens.lowerBound ?? 0
-            edit = builder.insert("import Observation\(builder.lineBreak)\(builder.lineBreak)", before: first)
+            let trivia = file.tokens[first].leadingTriviaRange
+            var insertAt = Int(file.tokens[first].start)
+            var lineStart = trivia.upperBound
+            while lineStart > trivia.lowerBound {
+                let previousLineStart = builder.startOfLine(lineStart - 1)
+                let line = file.source.bytes[max(trivia.lowerBound, previousLineStart)..<lineStart]
+                let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: " \t\r\n")
+                guard text.hasPrefix("//") || text.hasPrefix("/*") || text.hasPrefix("*") else { break }
+                insertAt = max(trivia.lowerBound, previousLineStart)
+                lineStart = previousLineStart
+            }
+            edit = .insert("import Observation\(builder.lineBreak)\(builder.lineBreak)", at: insertAt)
         }
         let attribute = observable.attribute(named: "Observable")!
         return [Finding(ruleID: Self.id, fixClass: .safe, file: fileIndex, offset: Int(file.tokens[attribute.tokens.lowerBound].start),

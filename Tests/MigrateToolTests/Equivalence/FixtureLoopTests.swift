@@ -5,6 +5,7 @@
 
 import Foundation
 import Testing
+@testable import MigrateTool
 
 /// The two committed fixture trees, found relative to this source file so the test does not
 /// depend on the working directory `swift test` was started from.
@@ -40,18 +41,12 @@ private struct FixtureTrees {
     }
 }
 
-/// Thrown by the placeholder below until the migrator exists.
-private struct MigratorPending: Error, CustomStringConvertible {
-    let description = "apply (issue 4) has not landed"
-}
-
 /// Runs the migrator over the legacy fixture tree as one scanned tree, with review-class fixes
 /// enabled (two units own their model through `@StateObject`, which the catalog's
 /// `state-object` rule classes as review), and returns the rewritten files under the same
 /// relative paths. Files the migrator leaves alone are returned unchanged.
-private func migrateFixtures(_ files: [String: String]) throws -> [String: String] {
-    // TODO(issue 4): Migrator.migrate(files: files, unsafeFixes: true) once apply lands
-    throw MigratorPending()
+private func migrateFixtures(_ files: [String: String]) -> [String: String] {
+    Migrator.migrate(files: files, unsafeFixes: true)
 }
 
 /// The first line where two texts differ, for a readable failure.
@@ -99,15 +94,12 @@ extension Equivalence {
             }
         }
 
-        @Test(
-            "migrating Sources/Fixtures/Legacy reproduces Sources/Fixtures/Modern byte for byte",
-            .disabled("pending: apply (issue 4) not landed yet")
-        )
+        @Test("migrating Sources/Fixtures/Legacy reproduces Sources/Fixtures/Modern byte for byte")
         func migratorReproducesModernTree() throws {
             let trees = FixtureTrees()
             let legacy = try trees.sources(in: trees.legacy)
             let modern = try trees.sources(in: trees.modern)
-            let migrated = try migrateFixtures(legacy)
+            let migrated = migrateFixtures(legacy)
             #expect(migrated.keys.sorted() == modern.keys.sorted())
             for path in modern.keys.sorted() {
                 let output = migrated[path] ?? ""

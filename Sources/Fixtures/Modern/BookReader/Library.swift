@@ -1,8 +1,7 @@
 import SwiftUI
 
 /// The books a reader can browse, borrow and edit.
-@Observable
-class Library {
+@Observable class Library {
     var name: String
     var books: [Book]
 
@@ -22,8 +21,7 @@ class Library {
 }
 
 /// One book; its title and availability are edited in place.
-@Observable
-class Book: Identifiable {
+@Observable class Book: Identifiable {
     let id: Int
     var title: String
     var isAvailable = true
@@ -37,8 +35,7 @@ class Book: Identifiable {
 }
 
 /// The person who wrote a book.
-@Observable
-class Author {
+@Observable class Author {
     var name: String
 
     init(name: String) {

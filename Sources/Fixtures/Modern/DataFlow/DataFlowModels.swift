@@ -1,21 +1,18 @@
 import SwiftUI
 
 /// App-wide preferences, shared through the environment.
-@Observable
-class UserSettings {
+@Observable class UserSettings {
     var showsNicknames = false
     var accentName = "blue"
 }
 
 /// The colours a user can pick an accent from.
-@Observable
-class ColorSet {
+@Observable class ColorSet {
     var names = ["red", "green", "blue"]
 }
 
 /// The people the app lists.
-@Observable
-class PersonStore {
+@Observable class PersonStore {
     var people: [Person]
 
     init(people: [Person]) {

@@ -1,8 +1,7 @@
 import Observation
 
 /// The truck's menu and the orders placed today.
-@Observable
-class FoodTruckModel {
+@Observable class FoodTruckModel {
     var donuts: [Donut]
     var orders: [Order] = []
     @ObservationIgnored var nextOrderID = 1
@@ -28,8 +27,7 @@ class FoodTruckModel {
 }
 
 /// A donut on the menu; the editor changes it in place.
-@Observable
-class Donut: Identifiable {
+@Observable class Donut: Identifiable {
     let id: Int
     var name: String
     var flavor: String
@@ -51,8 +49,7 @@ struct Order: Identifiable {
 }
 
 /// The signed-in customer.
-@Observable
-final class Account {
+@Observable final class Account {
     var userName: String
     var isPremium = false
     var orderCount = 0

@@ -1,8 +1,7 @@
 import SwiftUI
 
 /// `saves` is stored but not published: changing it alone never refreshes a view.
-@Observable
-class DraftCounter {
+@Observable class DraftCounter {
     var count = 0
     @ObservationIgnored var saves = 0
 

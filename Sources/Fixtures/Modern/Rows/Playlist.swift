@@ -2,8 +2,7 @@ import SwiftUI
 
 /// A model holding another model: replacing the track notifies the playlist, but changes
 /// inside the track notify only the track, so the view of the track observes it directly.
-@Observable
-class Playlist {
+@Observable class Playlist {
     var title: String
     var nowPlaying = Track(name: "Intro")
 
@@ -13,8 +12,7 @@ class Playlist {
 }
 
 /// One track; counts its plays.
-@Observable
-class Track {
+@Observable class Track {
     var name: String
     var plays = 0
 

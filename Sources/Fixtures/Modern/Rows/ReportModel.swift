@@ -1,8 +1,7 @@
 import SwiftUI
 
 /// `summary` is computed on first use and then kept, however the entries change.
-@Observable
-class ReportModel {
+@Observable class ReportModel {
     var entries = [3, 1, 2]
     @ObservationIgnored lazy var summary = "Report of \(entries.count) entries"
 

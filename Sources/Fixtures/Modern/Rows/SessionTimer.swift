@@ -1,8 +1,7 @@
 import SwiftUI
 
 /// Owned by the view that shows it; must survive the parent's re-renders.
-@Observable
-class SessionTimer {
+@Observable class SessionTimer {
     let label: String
     var ticks = 0
 

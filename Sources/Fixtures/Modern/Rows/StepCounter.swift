@@ -1,8 +1,7 @@
 import SwiftUI
 
 /// Views read `steps`; only the model writes it.
-@Observable
-class StepCounter {
+@Observable class StepCounter {
     private(set) var steps = 0
 
     func walk() {

@@ -1,8 +1,7 @@
 import SwiftUI
 
 /// Every assignment to `celsius`, equal or not, records the previous reading.
-@Observable
-class TemperatureLog {
+@Observable class TemperatureLog {
     var celsius = 20 {
         didSet {
             history.append(oldValue)

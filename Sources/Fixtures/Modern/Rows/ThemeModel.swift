@@ -1,8 +1,7 @@
 import SwiftUI
 
 /// "Refresh" re-assigns the same theme, a common way to force a legacy view to redraw.
-@Observable
-class ThemeModel {
+@Observable class ThemeModel {
     var theme = "light"
 }
 

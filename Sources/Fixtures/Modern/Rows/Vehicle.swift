@@ -1,8 +1,7 @@
 import SwiftUI
 
 /// A base model; `Truck` adds to it and observes one of its properties.
-@Observable
-class Vehicle {
+@Observable class Vehicle {
     var name: String
     var speed = 0
 
@@ -16,8 +15,7 @@ class Vehicle {
 }
 
 /// A subclass: its own published property, and an override that watches the base's.
-@Observable
-class Truck: Vehicle {
+@Observable class Truck: Vehicle {
     var topSpeed = 0
     @ObservationIgnored override var speed: Int {
         didSet {

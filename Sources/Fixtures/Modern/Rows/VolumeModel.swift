@@ -18,8 +18,7 @@ struct Clamped {
 }
 
 /// `level` goes through a custom wrapper, so it never announces its changes.
-@Observable
-class VolumeModel {
+@Observable class VolumeModel {
     var isMuted = false
     @ObservationIgnored @Clamped(0...3) var level = 2
 }
