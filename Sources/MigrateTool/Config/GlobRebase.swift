@@ -11,8 +11,8 @@ enum GlobRebase {
         var pattern = pattern
         while pattern.hasPrefix("./") { pattern.removeFirst(2) }
         // Absolute globs, bare names (`*.generated.swift`) and `**/…` mean the same from anywhere.
-        let body = pattern.hasSuffix("/") ? String(pattern.dropLast()) : pattern
-        if pattern.hasPrefix("/") || !body.contains("/") || pattern.hasPrefix("**/") { return [pattern] }
+        // `Generated/` is not a bare name: the walker reads it as `Generated/**` from the root.
+        if pattern.hasPrefix("/") || !pattern.contains("/") || pattern.hasPrefix("**/") { return [pattern] }
 
         // For paths the user gives as absolute.
         var result = [configurationDirectory == "/" ? "/" + pattern : configurationDirectory + "/" + pattern]

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+@testable import MigrateTool
+
+/// `.observation-migrate.json`: every key read, every mistake a one-line error with a position.
+@Suite struct ConfigurationLoaderTests {
+    /// Parses `text` as a configuration in `/repo`, run from `/repo` unless told otherwise.
+    static func parse(_ text: String, workingDirectory: String = "/repo") throws -> Configuration {
+        try ConfigurationLoader.parse(Array(text.utf8), path: ".observation-migrate.json", configurationDirectory: "/repo",
+                                      workingDirectory: workingDirectory)
+    }
+
+    /// The message a configuration fails with.
+    static func failure(_ text: String) -> String? {
+        do {
+            _ = try parse(text)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func readsEveryKey() throws {
+        let configuration = try Self.parse("""
+            {
+              "include": ["Sources/**"],
+              "exclude": ["**/Generated/**", "*.pb.swift"],
+              "disabledRules": ["unknown-type"],
+              "onlyRules": ["state-object", "published-property"],
+              "severity": { "state-object": "error", "published-property": "note" },
+              "deploymentTarget": { "iOS": "17.0", "macOS": "14" }
+            }
+            """)
+        #expect(configuration.include == ["/repo/Sources/**", "Sources/**"])
+        #expect(configuration.exclude == ["**/Generated/**", "*.pb.swift"])
+        #expect(configuration.disabledRules == ["unknown-type"])
+        #expect(configuration.onlyRules == ["state-object", "published-property"])
+        #expect(configuration.severityOverrides == ["state-object": .error, "published-property": .note])
+        #expect(configuration.deploymentTarget == ["iOS": "17.0", "macOS": "14"])
+        #expect(configuration.source == ".observation-migrate.json")
+        #expect(configuration.severity(of: "state-object") == .error)
+        #expect(!configuration.isEnabled("unknown-type"))
+        #expect(!configuration.isEnabled("observed-object"))
+    }
+
+    @Test func anEmptyObjectIsTheDefaults() throws {
+        var expected = Configuration()
+        expected.source = ".observation-migrate.json"
+        #expect(try Self.parse("{}") == expected)
+    }
+
+    @Test func mistakesAreOneLineWithPositionAndSuggestion() {
+        let cases: [(String, String)] = [
+            ("{\"exlude\": []}", "1:2: unknown key 'exlude'; did you mean 'exclude'?"),
+            ("{\"enabledRules\": []}", "1:2: unknown key 'enabledRules'; did you mean 'onlyRules'?"),
+            ("{\"disabled_rules\": []}", "1:2: unknown key 'disabled_rules'; did you mean 'disabledRules'?"),
+            ("{\"colour\": true}", "1:2: unknown key 'colour' (known keys: include, exclude, disabledRules, onlyRules, severity, deploymentTarget)"),
+            ("{\n  \"onlyRules\": [\"stateobject\"]\n}", "2:3: onlyRules: 'stateobject' is not a rule; did you mean 'state-object'?"),
+            ("{\"onlyRules\": []}", "1:2: onlyRules is empty, which would turn every rule off; remove the key to run every rule"),
+            ("{\"exclude\": \"Generated\"}", "1:2: 'exclude' must be an array of strings, not a string"),
+            ("{\"exclude\": [3]}", "1:2: 'exclude' must be an array of strings; found a number"),
+            ("{\"exclude\": [\"\"]}", "1:2: 'exclude' holds an empty string"),
+            ("{\"severity\": {\"state-object\": \"warn\"}}",
+             "1:15: severity of 'state-object' must be \"error\", \"warning\" or \"note\", not 'warn'; did you mean 'warning'? "
+                + "(to turn a rule off, list it in disabledRules)"),
+            ("{\"severity\": {\"stat-object\": \"error\"}}", "1:15: severity: 'stat-object' is not a rule; did you mean 'state-object'?"),
+            ("{\"severity\": []}", "1:2: 'severity' must be an object such as { \"state-object\": \"error\" }, not an array"),
+            ("{\"deploymentTarget\": {\"ios\": \"17.0\"}}", "1:23: deploymentTarget: unknown platform 'ios'; did you mean 'iOS'?"),
+            ("{\"deploymentTarget\": {\"iOS\": 17}}", "1:23: deploymentTarget: the iOS version must be a string such as \"17.0\", not a number"),
+            ("{\"deploymentTarget\": {\"iOS\": \"seventeen\"}}", "1:23: deploymentTarget: 'seventeen' is not a version such as \"17.0\""),
+            ("[]", "1:1: the configuration must be a JSON object ({ \"exclude\": [...], ... }), not an array"),
+            ("{\"exclude\": [],}", "1:16: invalid JSON: trailing comma before '}'"),
+            ("{\"exclude\": [], \"exclude\": []}", "1:17: invalid JSON: duplicate key 'exclude'"),
+            ("", "1:1: invalid JSON: unexpected end of file"),
+        ]
+        for (text, message) in cases {
+            #expect(Self.failure(text) == ".observation-migrate.json:\(message)", "\(text)")
+        }
+    }
+
+    @Test func invalidUTF8IsReportedWhereItIs() {
+        let bytes: [UInt8] = Array("{\n \"exclude\": [\"".utf8) + [0xFF] + Array("\"]}".utf8)
+        #expect(throws: ToolFailure.self) {
+            try ConfigurationLoader.parse(bytes, path: "c.json", configurationDirectory: "/", workingDirectory: "/")
+        }
+        do {
+            _ = try ConfigurationLoader.parse(bytes, path: "c.json", configurationDirectory: "/", workingDirectory: "/")
+        } catch {
+            #expect("\(error)" == "c.json:2:15: not UTF-8 text")
+        }
+    }
+
+    // MARK: Globs relative to the configuration's folder
+
+    @Test func globsKeepTheirMeaningFromASubfolder() {
+        func rebase(_ pattern: String, from workingDirectory: String) -> [String] {
+            GlobRebase.rebase(pattern, configurationDirectory: "/repo", workingDirectory: workingDirectory)
+        }
+        // From the configuration's own folder: as written, plus the absolute form.
+        #expect(rebase("Sources/Generated/**", from: "/repo") == ["/repo/Sources/Generated/**", "Sources/Generated/**"])
+        // From a subfolder, the walker sees paths without the subfolder's components.
+        #expect(rebase("Sources/Generated/**", from: "/repo/Sources") == ["/repo/Sources/Generated/**", "Generated/**"])
+        #expect(rebase("Sources/*/Generated/", from: "/repo/Sources/App") == ["/repo/Sources/*/Generated/", "Generated/"])
+        #expect(rebase("Sources/**/Mocks/**", from: "/repo/Sources/App") == ["/repo/Sources/**/Mocks/**", "**/Mocks/**"])
+        // A glob for another folder cannot match below this one: only its absolute form is kept.
+        #expect(rebase("Tests/**", from: "/repo/Sources") == ["/repo/Tests/**"])
+        // A glob naming an ancestor of the working directory covers all of it.
+        #expect(rebase("Sources/", from: "/repo/Sources/App") == ["/repo/Sources/", "**"])
+        // From outside, through a relative path.
+        #expect(rebase("Sources/**", from: "/other") == ["/repo/Sources/**", "../repo/Sources/**"])
+        #expect(rebase("Sources/**", from: "/") == ["/repo/Sources/**", "repo/Sources/**"])
+        // Names and `**/` globs mean the same from anywhere.
+        #expect(rebase("*.generated.swift", from: "/repo/Sources") == ["*.generated.swift"])
+        #expect(rebase("**/Mocks/**", from: "/repo/Sources") == ["**/Mocks/**"])
+        #expect(rebase("./Sources/A.swift", from: "/repo") == ["/repo/Sources/A.swift", "Sources/A.swift"])
+    }
+
+    @Test func theNearestFileIsFoundWalkingUp() throws {
+        let tree = try BinaryRunner.makeTree([
+            ".observation-migrate.json": "{}",
+            "App/Sources/Model.swift": "",
+            "App/.observation-migrate.json": "{}",
+        ])
+        let root = PathArithmetic.resolved(tree.path)
+        #expect(ConfigurationLoader.find(from: root + "/App/Sources") == root + "/App/.observation-migrate.json")
+        #expect(ConfigurationLoader.find(from: root) == root + "/.observation-migrate.json")
+    }
+
+    // MARK: Path arithmetic
+
+    @Test func pathArithmetic() {
+        #expect(PathArithmetic.normalize("a/./b/../c//d/") == "a/c/d")
+        #expect(PathArithmetic.normalize("../a/../../b") == "../../b")
+        #expect(PathArithmetic.normalize("/../a") == "/a")
+        #expect(PathArithmetic.normalize("./") == ".")
+        #expect(PathArithmetic.absolute("Sources/A.swift", in: "/repo/") == "/repo/Sources/A.swift")
+        #expect(PathArithmetic.absolute("/x/y", in: "/repo") == "/x/y")
+        #expect(PathArithmetic.relative(from: "/a/b", to: "/a/c/d") == "../c/d")
+        #expect(PathArithmetic.relative(from: "/a", to: "/a") == ".")
+        #expect(PathArithmetic.relative(from: "/", to: "/a/b") == "a/b")
+        #expect(PathArithmetic.relative(from: "/a/b/c", to: "/a") == "../..")
+    }
+}

@@ -1,0 +1,4 @@
+struct Point: Equatable {
+    var x = 0
+    var y = 0
+}

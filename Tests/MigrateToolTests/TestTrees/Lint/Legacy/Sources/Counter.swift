@@ -1,0 +1,5 @@
+import Combine
+
+final class Counter: ObservableObject {
+    @Published var count = 0
+}
