@@ -95,8 +95,8 @@ enum LintCommand {
         if let name {
             if let format = LintFormat(rawValue: name) { return format }
             let names = LintFormat.allCases.map(\.rawValue)
-            let guess = ConfigurationLoader.closest(to: name, among: names).map { "did you mean '\($0)'? " } ?? ""
-            throw UsageError("unknown format '\(name)'; \(guess)(formats: \(names.joined(separator: ", ")))")
+            let guess = ConfigurationLoader.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? ""
+            throw UsageError("unknown format '\(name)'\(guess) (formats: \(names.joined(separator: ", ")))")
         }
         let lowered = outputPath?.lowercased() ?? ""
         if lowered.hasSuffix(".sarif") || lowered.hasSuffix(".sarif.json") { return .sarif }

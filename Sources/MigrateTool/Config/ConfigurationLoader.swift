@@ -171,6 +171,8 @@ enum ConfigurationLoader {
 
     /// The candidate within a small edit distance of `text`, for "did you mean".
     static func closest(to text: String, among candidates: [String]) -> String? {
+        // An abbreviation (`warn`, `err`) is far from the word by edit distance but plainly meant.
+        if text.count >= 3, let expanded = candidates.first(where: { $0.lowercased().hasPrefix(text.lowercased()) }) { return expanded }
         let scored = candidates.map { ($0, RuleCatalog.editDistance($0.lowercased(), text.lowercased())) }.min { $0.1 < $1.1 }
         guard let (candidate, distance) = scored, distance <= max(2, text.count / 3) else { return nil }
         return candidate
