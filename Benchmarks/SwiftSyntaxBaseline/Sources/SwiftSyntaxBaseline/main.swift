@@ -367,9 +367,9 @@ func boundaries(_ paths: [String]) -> Int32 {
 
 // MARK: Parse speed
 
-func now() -> Double {
+func now(_ clock: clockid_t = CLOCK_MONOTONIC) -> Double {
     var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
+    clock_gettime(clock, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
@@ -391,12 +391,17 @@ func parseSpeed(_ paths: [String], runs: Int) -> Int32 {
     for path in files { totalBytes += readBytes(path)?.count ?? 0 }
     var readTimes: [Double] = []
     var parseTimes: [Double] = []
+    var parseCPUTimes: [Double] = []
+    var readCPUTimes: [Double] = []
     var checksum = 0
     for _ in 0..<runs {
         let readStart = now()
+        let readCPUStart = now(CLOCK_THREAD_CPUTIME_ID)
         for path in files { checksum &+= readBytes(path)?.count ?? 0 }
+        readCPUTimes.append(now(CLOCK_THREAD_CPUTIME_ID) - readCPUStart)
         readTimes.append(now() - readStart)
         let parseStart = now()
+        let parseCPUStart = now(CLOCK_THREAD_CPUTIME_ID)
         for path in files {
             guard let bytes = readBytes(path) else { continue }
             bytes.withUnsafeBufferPointer { buffer in
@@ -404,6 +409,7 @@ func parseSpeed(_ paths: [String], runs: Int) -> Int32 {
                 checksum &+= tree.statements.count
             }
         }
+        parseCPUTimes.append(now(CLOCK_THREAD_CPUTIME_ID) - parseCPUStart)
         parseTimes.append(now() - parseStart)
     }
     let megabytes = Double(totalBytes) / 1_000_000
@@ -417,6 +423,9 @@ func parseSpeed(_ paths: [String], runs: Int) -> Int32 {
         read+parse:         \(format(parse)) s  (\(format(megabytes / parse)) MB/s)  swift-syntax 603.0.1 Parser.parse
         parse alone:        \(format(parse - read)) s  (\(format(megabytes / (parse - read))) MB/s)
         slowest/fastest:    \(format(parseTimes.max()!)) s / \(format(parseTimes.min()!)) s
+        cpu time of the parsing thread (robust to other load on the machine):
+          read only:          \(format(median(readCPUTimes))) s  (\(format(megabytes / median(readCPUTimes))) MB/s)
+          read+parse:         \(format(median(parseCPUTimes))) s  (\(format(megabytes / median(parseCPUTimes))) MB/s)
         checksum:           \(checksum)
         """)
     return 0

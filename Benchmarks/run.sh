@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# Side-by-side speed run: observation-migrate's scanner, swift-syntax's parser, and ripgrep, over
+# the same Swift tree, each as the median of several runs after the page cache is warm.
+#
+# Usage: Benchmarks/run.sh [--with-swift-syntax] [--runs N] [DIR]
+#
+#   DIR                  a tree of .swift files; default: HEAD of every bare repository under
+#                        /opt/swift-packages (repositories present twice with different letter
+#                        case counted once), extracted with git archive into a temporary folder.
+#   --runs N             timed runs per tool (default 5); each reports the median.
+#   --with-swift-syntax  build Benchmarks/SwiftSyntaxBaseline if it is not built yet (several
+#                        minutes on 2 cores); without it, the baseline runs only if already built.
+#
+# Environment: SCRATCH (default .build-bench) is the build folder for the release build.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+runs=5
+with_swift_syntax=0
+tree=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --with-swift-syntax) with_swift_syntax=1 ;;
+        --runs) runs="$2"; shift ;;
+        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+        *) tree="$1" ;;
+    esac
+    shift
+done
+
+scratch="${SCRATCH:-$root/.build-bench}"
+baseline_dir="$root/Benchmarks/SwiftSyntaxBaseline"
+baseline="$baseline_dir/.build/release/swift-syntax-baseline"
+
+# The corpus.
+cleanup=""
+if [ -z "$tree" ]; then
+    tree=$(mktemp -d /tmp/observation-migrate-bench.XXXXXX)
+    cleanup="$tree"
+    echo "== extracting .swift files at HEAD of /opt/swift-packages/*/*.git into $tree"
+    declare -A seen=()
+    for repository in $(ls -d /opt/swift-packages/*/*.git | sort); do
+        key=$(echo "${repository#/opt/swift-packages/}" | tr '[:upper:]' '[:lower:]')
+        [ -n "${seen[$key]:-}" ] && continue
+        seen[$key]=1
+        folder="$tree/${key//\//+}"
+        mkdir -p "$folder"
+        git --git-dir="$repository" archive HEAD -- '*.swift' 2>/dev/null | tar -x -C "$folder"
+    done
+fi
+trap '[ -n "$cleanup" ] && rm -rf "$cleanup"' EXIT
+
+echo "== building observation-migrate (release)"
+swift build -c release --scratch-path "$scratch" --product observation-migrate 2>&1 | tail -1
+tool="$scratch/release/observation-migrate"
+
+if [ "$with_swift_syntax" = 1 ] && [ ! -x "$baseline" ]; then
+    echo "== building the swift-syntax baseline (release; several minutes)"
+    swift build -c release --package-path "$baseline_dir" 2>&1 | tail -1
+fi
+
+if ! command -v rg >/dev/null 2>&1; then
+    echo "== installing ripgrep"
+    (apt-get update -qq && apt-get install -y -qq ripgrep) >/dev/null 2>&1 || true
+fi
+
+echo "== warming the page cache"
+find "$tree" -type f -name '*.swift' -print0 | xargs -0 cat >/dev/null || true
+
+# Median wall time of a command over $runs runs, in seconds.
+median_seconds() {
+    local times=()
+    for _ in $(seq "$runs"); do
+        local start end
+        start=$(date +%s%N)
+        "$@" >/dev/null 2>&1 || true
+        end=$(date +%s%N)
+        times+=($(( end - start )))
+    done
+    printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {m = (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2; printf "%.3f\n", m / 1e9}'
+}
+
+echo
+echo "== observation-migrate: $tool debug bench --runs $runs $tree"
+ours=$("$tool" debug bench --runs "$runs" "$tree")
+echo "$ours"
+megabytes=$(echo "$ours" | awk '/^size:/ {print $2}')
+ours_seconds=$(echo "$ours" | awk '/^read\+lex\+structure:/ {print $2}')
+ours_rate=$(echo "$ours" | awk '/^read\+lex\+structure:/ {gsub(/\(/, "", $4); print $4}')
+ours_cpu_rate=$(echo "$ours" | awk '/^  read\+lex\+structure:/ {gsub(/\(/, "", $4); print $4}')
+
+baseline_rate=""
+baseline_cpu_rate=""
+if [ -x "$baseline" ]; then
+    echo
+    echo "== swift-syntax: $baseline parse-speed --runs $runs $tree"
+    theirs=$("$baseline" parse-speed --runs "$runs" "$tree")
+    echo "$theirs"
+    baseline_rate=$(echo "$theirs" | awk '/^read\+parse:/ {gsub(/\(/, "", $4); print $4}')
+    baseline_cpu_rate=$(echo "$theirs" | awk '/^  read\+parse:/ {gsub(/\(/, "", $4); print $4}')
+else
+    echo
+    echo "== swift-syntax baseline not built; pass --with-swift-syntax to build it"
+fi
+
+echo
+if command -v rg >/dev/null 2>&1; then
+    echo "== ripgrep: rg -c -g '*.swift' ObservableObject $tree (all cores, and -j1 for one core)"
+    rg_seconds=$(median_seconds rg -c -g '*.swift' ObservableObject "$tree")
+    rg1_seconds=$(median_seconds rg -j1 -c -g '*.swift' ObservableObject "$tree")
+    rg_label="rg"
+else
+    echo "== ripgrep unavailable; grep -rc --include='*.swift' ObservableObject $tree instead"
+    rg_seconds=$(median_seconds grep -rc --include='*.swift' ObservableObject "$tree")
+    rg1_seconds=$rg_seconds
+    rg_label="grep"
+fi
+echo "median: $rg_seconds s (all cores), $rg1_seconds s (one core)"
+
+echo
+echo "== summary (medians of $runs runs, $megabytes MB)"
+printf '%-42s %8s s  %8s MB/s\n' "observation-migrate read+lex+structure" "$ours_seconds" "$ours_rate"
+if [ -n "$baseline_rate" ]; then
+    printf '%-42s %8s    %8s MB/s   ours is %sx\n' "swift-syntax read+parse" "" "$baseline_rate" \
+        "$(awk -v a="$ours_rate" -v b="$baseline_rate" 'BEGIN {printf "%.1f", a / b}')"
+fi
+printf '%-42s %8s    %8s MB/s   (thread CPU time)\n' "observation-migrate read+lex+structure" "" "$ours_cpu_rate"
+if [ -n "$baseline_cpu_rate" ]; then
+    printf '%-42s %8s    %8s MB/s   (thread CPU time) ours is %sx\n' "swift-syntax read+parse" "" "$baseline_cpu_rate" \
+        "$(awk -v a="$ours_cpu_rate" -v b="$baseline_cpu_rate" 'BEGIN {printf "%.1f", a / b}')"
+fi
+printf '%-42s %8s s  %8s MB/s   ours takes %sx its time\n' "$rg_label -c ObservableObject (all cores)" "$rg_seconds" \
+    "$(awk -v m="$megabytes" -v s="$rg_seconds" 'BEGIN {printf "%.0f", m / s}')" \
+    "$(awk -v a="$ours_seconds" -v b="$rg_seconds" 'BEGIN {printf "%.1f", a / b}')"
+printf '%-42s %8s s  %8s MB/s   ours takes %sx its time\n' "$rg_label -c ObservableObject (one core)" "$rg1_seconds" \
+    "$(awk -v m="$megabytes" -v s="$rg1_seconds" 'BEGIN {printf "%.0f", m / s}')" \
+    "$(awk -v a="$ours_seconds" -v b="$rg1_seconds" 'BEGIN {printf "%.1f", a / b}')"
