@@ -34,6 +34,20 @@ import Testing
         #expect(Self.text.contains("macOS 14 (Package.swift:3:60): allows Observation"))
     }
 
+    @Test func manyDeploymentSettingsAreSummarisedByTheLowestPerPlatform() {
+        var analysis = Self.analysis
+        func target(_ platform: String, _ version: String, _ path: String, allows: Bool) -> DeploymentTarget {
+            DeploymentTarget(platform: platform, version: version, minimum: platform == "iOS" ? "17" : "14",
+                             location: SourceLocation(path: path, line: 1, column: 1), allowsObservation: allows)
+        }
+        analysis.deploymentTargets = [target("macOS", "14.0", "A.xcconfig", allows: true), target("iOS", "17.0", "A.xcconfig", allows: true),
+                                      target("iOS", "9.3", "B.xcconfig", allows: false), target("iOS", "10", "C.xcconfig", allows: false)]
+        let text = TextReport.render(analysis, options: ReportOptions())
+        #expect(text.contains("Deployment target   iOS 9.3 (B.xcconfig:1:1, lowest of 3 settings): below iOS 17: Observation is not available\n"
+                              + "                      macOS 14.0 (A.xcconfig:1:1): allows Observation\n"))
+        #expect(JSONReport.render(analysis, options: ReportOptions()).components(separatedBy: "\"platform\"").count == 5)
+    }
+
     @Test func findingsByRuleCarryCountAndClass() {
         #expect(Self.text.contains("      4  safe    published-property\n"))
         #expect(Self.text.contains("      1  manual  published-publisher\n"))

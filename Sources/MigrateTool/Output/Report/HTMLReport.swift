@@ -130,14 +130,24 @@ enum HTMLReport {
             return "<p>None found in <code>Package.swift</code> or Xcode settings. Observation needs iOS 17, macOS 14, "
                 + "tvOS 17, watchOS 10 or visionOS 1.</p>\n"
         }
-        var text = "<ul class=\"targets\">\n"
-        for target in document.deploymentTargets {
+        /// One target as a list item.
+        func item(_ target: DeploymentTarget, _ extra: String) -> String {
             let kind = target.allowsObservation ? "ready" : "blocked"
-            text += "<li><span class=\"badge \(kind)\">\(ReportEscape.html(target.platform)) \(ReportEscape.html(target.version))</span> "
+            return "<li><span class=\"badge \(kind)\">\(ReportEscape.html(target.platform)) \(ReportEscape.html(target.version))</span> "
                 + "\(ReportEscape.html(ReportWords.deploymentVerdict(target))) "
-                + "<code>\(ReportEscape.html(target.location.description))</code></li>\n"
+                + "<code>\(ReportEscape.html(target.location.description))</code>\(extra)</li>\n"
         }
-        return text + "</ul>\n"
+        var text = "<ul class=\"targets\">\n"
+        for entry in document.platformTargets {
+            text += item(entry.lowest, entry.settings == 1 ? "" : ", lowest of \(entry.settings) settings")
+        }
+        text += "</ul>\n"
+        // Every setting, collapsed: a workspace of many projects can have hundreds.
+        if document.deploymentTargets.count > document.platformTargets.count {
+            text += "<details><summary>All \(document.deploymentTargets.count) settings</summary>\n<ul class=\"targets\">\n"
+                + document.deploymentTargets.map { item($0, "") }.joined() + "</ul>\n</details>\n"
+        }
+        return text
     }
 
     /// Sort rank of a verdict, so the verdict column sorts from ready to blocked.

@@ -47,10 +47,12 @@ enum MarkdownReport {
         if document.deploymentTargets.isEmpty {
             rows.append(("Deployment target", "none found (Observation needs iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1)"))
         }
-        for target in document.deploymentTargets {
+        for entry in document.platformTargets {
+            let target = entry.lowest
             let mark = target.allowsObservation ? "✅" : "⛔"
+            let more = entry.settings == 1 ? "" : ", lowest of \(entry.settings) settings"
             rows.append(("Deployment target", "\(mark) \(ReportEscape.markdown(target.platform)) \(ReportEscape.markdown(target.version)): "
-                + "\(ReportWords.deploymentVerdict(target)) (\(ReportEscape.markdownCode(target.location.description, inTable: true)))"))
+                + "\(ReportWords.deploymentVerdict(target)) (\(ReportEscape.markdownCode(target.location.description, inTable: true))\(more))"))
         }
         if !document.problems.isEmpty { rows.append(("Skipped paths", "\(document.problems.count)")) }
         return "| | |\n|---|---:|\n" + rows.map { "| \($0.0) | \($0.1) |\n" }.joined()

@@ -245,6 +245,42 @@ struct ReportDocument: Sendable {
         return Problem(path: Analyzer.displayPath(problem.path), reason: reason, description: description)
     }
 
+    /// What decides one platform: its lowest deployment target, and how many settings name it.
+    struct PlatformTarget: Sendable {
+        var lowest: DeploymentTarget
+        var settings: Int
+    }
+
+    /// One entry per platform (iOS, macOS, tvOS, watchOS, visionOS, then any other), holding the
+    /// lowest target found for it. A workspace of many projects can set a target in hundreds of
+    /// places; the summary shows the one that decides, the JSON lists them all.
+    var platformTargets: [PlatformTarget] {
+        let order = ["iOS", "macOS", "tvOS", "watchOS", "visionOS"]
+        var byPlatform: [String: PlatformTarget] = [:]
+        for target in deploymentTargets {
+            guard var entry = byPlatform[target.platform] else {
+                byPlatform[target.platform] = PlatformTarget(lowest: target, settings: 1)
+                continue
+            }
+            entry.settings += 1
+            if Self.versionComponents(target.version).lexicographicallyPrecedes(Self.versionComponents(entry.lowest.version)) {
+                entry.lowest = target
+            }
+            byPlatform[target.platform] = entry
+        }
+        return byPlatform.values.sorted {
+            (order.firstIndex(of: $0.lowest.platform) ?? order.count, $0.lowest.platform)
+                < (order.firstIndex(of: $1.lowest.platform) ?? order.count, $1.lowest.platform)
+        }
+    }
+
+    /// `16.4` as `[16, 4, 0]`: numeric, padded, so `9.0` sorts below `10` and `17` equals `17.0`.
+    static func versionComponents(_ version: String) -> [Int] {
+        var parts = version.split(separator: ".").map { Int($0) ?? 0 }
+        while parts.count < 3 { parts.append(0) }
+        return parts
+    }
+
     /// The units with `verdict`.
     func units(_ verdict: Verdict) -> [UnitEntry] { units.filter { $0.summary.verdict == verdict } }
 }

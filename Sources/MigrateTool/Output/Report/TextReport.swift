@@ -104,9 +104,12 @@ enum TextReport {
         if document.deploymentTargets.isEmpty {
             return ["none found in Package.swift or Xcode settings; Observation needs iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1"]
         }
-        return document.deploymentTargets.map { target in
+        return document.platformTargets.map { entry in
+            let target = entry.lowest
             let verdict = ReportWords.deploymentVerdict(target)
-            return "\(target.platform) \(target.version) (\(target.location.description)): "
+            let place = entry.settings == 1 ? target.location.description
+                : "\(target.location.description), lowest of \(entry.settings) settings"
+            return "\(target.platform) \(target.version) (\(ReportEscape.terminal(place))): "
                 + (target.allowsObservation ? style.green(verdict) : style.red(verdict))
         }
     }
