@@ -36,6 +36,9 @@ struct Suppressions: Sendable {
     private(set) var uses: [Int] = []
     /// Directives that name a rule that does not exist, with the name.
     private(set) var unknownRules: [(directive: Int, rule: String)] = []
+    /// Positions in `directives` by file, so a finding is checked against its own file's
+    /// directives only, not against every directive of the tree.
+    private var directivesByFile: [Int: [Int]] = [:]
 
     /// Reads the directives of every file.
     init(files: [FileStructure], lineMaps: [LineMap], knownRules: Set<String>) {
@@ -50,6 +53,7 @@ struct Suppressions: Sendable {
             }
         }
         uses = Array(repeating: 0, count: directives.count)
+        for (position, directive) in directives.enumerated() { directivesByFile[directive.file, default: []].append(position) }
     }
 
     private func containsPrefix(_ bytes: [UInt8]) -> Bool {
@@ -58,7 +62,8 @@ struct Suppressions: Sendable {
         var index = 0
         let last = bytes.count - needle.count
         while index <= last {
-            if bytes[index] == needle[0], Array(bytes[index..<(index + needle.count)]) == needle { return true }
+            // `elementsEqual` compares in place; building an array here allocated once per `o`.
+            if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
             index += 1
         }
         return false
@@ -108,7 +113,9 @@ struct Suppressions: Sendable {
         var silencedBy: Int?
         // `disable`/`enable` regions: the last directive at or before the line decides.
         var regionState: Int?
-        for (position, directive) in directives.enumerated() where directive.file == file && directive.covers(ruleID) {
+        for position in directivesByFile[file] ?? [] {
+            let directive = directives[position]
+            guard directive.covers(ruleID) else { continue }
             switch directive.scope {
             case .fromHere where directive.line <= line:
                 regionState = position

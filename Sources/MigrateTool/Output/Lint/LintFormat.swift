@@ -52,23 +52,32 @@ struct LintOptions: Sendable {
     /// The level one finding is reported at. A finding the rule marks as a note stays a note
     /// unless the configuration names the rule; `--strict` raises warnings, never notes.
     func severity(of finding: Finding) -> Severity {
-        var severity = finding.isNote && configuration.severityOverrides[finding.ruleID] == nil
-            ? .note : configuration.severity(of: finding.ruleID)
+        severity(of: finding, ruleSeverity: configuredSeverity(of: finding.ruleID))
+    }
+
+    private func severity(of finding: Finding, ruleSeverity: Severity) -> Severity {
+        var severity = finding.isNote && configuration.severityOverrides[finding.ruleID] == nil ? .note : ruleSeverity
         if strict, severity == .warning { severity = .error }
         return severity
     }
 
     /// Every finding with where it is and how loud, in the analysis's order.
     func diagnostics(_ analysis: Analysis) -> [LintDiagnostic] {
-        analysis.findings.enumerated().map { index, finding in
-            LintDiagnostic(index: index, finding: finding, location: analysis.location(finding), severity: severity(of: finding),
-                           fix: LintDiagnostic.fix(for: finding, in: analysis))
+        // A rule's severity is read from its document's header; once per rule, not per finding,
+        // since a large tree has tens of thousands of findings and a few dozen rules.
+        var ruleSeverities: [String: Severity] = [:]
+        return analysis.findings.enumerated().map { index, finding in
+            let ruleSeverity = ruleSeverities[finding.ruleID] ?? configuredSeverity(of: finding.ruleID)
+            ruleSeverities[finding.ruleID] = ruleSeverity
+            return LintDiagnostic(index: index, finding: finding, location: analysis.location(finding),
+                                  severity: severity(of: finding, ruleSeverity: ruleSeverity),
+                                  fix: LintDiagnostic.fix(for: finding, in: analysis))
         }
     }
 
     /// Whether a run with these findings fails: anything at error level. Notes never fail.
     func fails(_ analysis: Analysis) -> Bool {
-        analysis.findings.contains { severity(of: $0) == .error }
+        diagnostics(analysis).contains { $0.severity == .error }
     }
 }
 
