@@ -10,9 +10,12 @@ enum GlobRebase {
     static func rebase(_ pattern: String, configurationDirectory: String, workingDirectory: String) -> [String] {
         var pattern = pattern
         while pattern.hasPrefix("./") { pattern.removeFirst(2) }
-        // Absolute globs, bare names (`*.generated.swift`) and `**/…` mean the same from anywhere.
-        // `Generated/` is not a bare name: the walker reads it as `Generated/**` from the root.
-        if pattern.hasPrefix("/") || !pattern.contains("/") || pattern.hasPrefix("**/") { return [pattern] }
+        // Absolute globs and `**/…` mean the same from anywhere.
+        if pattern.hasPrefix("/") || pattern.hasPrefix("**/") { return [pattern] }
+        // A bare name (`*.pb.swift`, `Generated`) matches at any depth. The walker already tries
+        // excludes against names, but includes only against paths, so spell the depth out.
+        // (`Generated/` is not a bare name: it means the folder at the configuration's root.)
+        if !pattern.contains("/") { return ["**/" + pattern] }
 
         // For paths the user gives as absolute.
         var result = [configurationDirectory == "/" ? "/" + pattern : configurationDirectory + "/" + pattern]

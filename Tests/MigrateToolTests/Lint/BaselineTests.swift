@@ -48,6 +48,11 @@ import Testing
         let baseline = Baseline(recording: Self.analyze(["Counter.swift": Self.model]), directory: "/repo", workingDirectory: "/repo")
         let text = baseline.encoded()
         #expect(text.hasPrefix("{\n  \"schemaVersion\": 1,\n"))
+        // The fields docs/lint.md documents.
+        let document = try LintTestSupport.json(text)
+        #expect(Set(document.keys) == ["schemaVersion", "tool", "findings"])
+        let entry = try #require((document["findings"] as? [[String: Any]])?.first)
+        #expect(Set(entry.keys) == ["path", "rule", "lineText", "message"])
         #expect(try Baseline.decode(Array(text.utf8), path: "b.json") == baseline)
     }
 

@@ -32,7 +32,7 @@ import Testing
             }
             """)
         #expect(configuration.include == ["/repo/Sources/**", "Sources/**"])
-        #expect(configuration.exclude == ["**/Generated/**", "*.pb.swift"])
+        #expect(configuration.exclude == ["**/Generated/**", "**/*.pb.swift"])
         #expect(configuration.disabledRules == ["unknown-type"])
         #expect(configuration.onlyRules == ["state-object", "published-property"])
         #expect(configuration.severityOverrides == ["state-object": .error, "published-property": .note])
@@ -110,9 +110,31 @@ import Testing
         #expect(rebase("Sources/**", from: "/other") == ["/repo/Sources/**", "../repo/Sources/**"])
         #expect(rebase("Sources/**", from: "/") == ["/repo/Sources/**", "repo/Sources/**"])
         // Names and `**/` globs mean the same from anywhere.
-        #expect(rebase("*.generated.swift", from: "/repo/Sources") == ["*.generated.swift"])
+        #expect(rebase("*.generated.swift", from: "/repo/Sources") == ["**/*.generated.swift"])
         #expect(rebase("**/Mocks/**", from: "/repo/Sources") == ["**/Mocks/**"])
         #expect(rebase("./Sources/A.swift", from: "/repo") == ["/repo/Sources/A.swift", "Sources/A.swift"])
+    }
+
+    @Test func rebasedGlobsMatchWhatTheWalkerSees() {
+        // Bare names match at any depth, including the top and under absolute paths.
+        for path in ["A.pb.swift", "Sources/A.pb.swift", "/repo/Sources/Deep/A.pb.swift"] {
+            #expect(GlobRebase.rebase("*.pb.swift", configurationDirectory: "/repo", workingDirectory: "/repo")
+                .contains { Glob.matches($0, path: path) }, "\(path)")
+        }
+        #expect(!Glob.matches("**/*.pb.swift", path: "Sources/A.swift"))
+        // An anchored glob, from the configuration's folder and from below it.
+        let anchored = GlobRebase.rebase("Sources/Generated/**", configurationDirectory: "/repo", workingDirectory: "/repo/Sources")
+        #expect(anchored.contains { Glob.matches($0, path: "Generated/X.swift") })
+        #expect(anchored.contains { Glob.matches($0, path: "/repo/Sources/Generated/X.swift") })
+        #expect(!anchored.contains { Glob.matches($0, path: "Other/Generated/X.swift") })
+    }
+
+    @Test func includeByNameKeepsNestedFiles() throws {
+        let tree = try LintTestSupport.copy("Legacy", adding: [".observation-migrate.json": #"{ "include": ["Counter*.swift"], "exclude": ["CounterView.swift"] }"#])
+        let result = try BinaryRunner.run(["lint"], in: tree)
+        let lines = LintTestSupport.lines(result.stdout)
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { $0.hasPrefix("Sources/Counter.swift:") })
     }
 
     @Test func theNearestFileIsFoundWalkingUp() throws {

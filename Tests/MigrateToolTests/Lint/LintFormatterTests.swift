@@ -124,6 +124,20 @@ import Testing
         #expect(findings.allSatisfy { $0["severity"] as? String == "error" })
     }
 
+    @Test func jsonFieldsAreExactlyTheDocumentedOnes() throws {
+        // docs/lint.md lists these; a field added here must be added there too.
+        let document = try LintTestSupport.json(JSONLintFormatter.render(try LintTestSupport.legacyAnalysis(), LintOptions()))
+        #expect(Set(document.keys) == ["schemaVersion", "tool", "strict", "summary", "findings"])
+        let summary = try #require(document["summary"] as? [String: Any])
+        #expect(Set(summary.keys) == ["files", "findings", "errors", "warnings", "notes", "fixable", "fixableWithUnsafeFixes"])
+        let finding = try #require((document["findings"] as? [[String: Any]])?.first)
+        #expect(Set(finding.keys) == ["path", "line", "column", "rule", "severity", "fixClass", "fix", "blocker", "message",
+                                      "suggestion", "model", "edits"])
+        let edit = try #require((finding["edits"] as? [[String: Any]])?.first)
+        #expect(Set(edit.keys) == ["path", "start", "end", "replacement"])
+        #expect(Set((edit["start"] as? [String: Any])?.keys ?? [:].keys) == ["line", "column", "offset"])
+    }
+
     @Test func failsOnlyAtErrorLevel() throws {
         let analysis = try LintTestSupport.legacyAnalysis()
         var configuration = Configuration()
