@@ -133,6 +133,22 @@ struct LexerCursor {
     static let maximumInterpolationDepth = 128
     private let classes: UnsafePointer<UInt8>
     private let triviaClasses: UnsafePointer<UInt8>
+    private let punctuationKinds: UnsafePointer<UInt8>
+    static let noPunctuation: UInt8 = 0xFF
+
+    /// For each byte that is always a one-byte token on its own, that token's kind.
+    nonisolated(unsafe) static let punctuationTable: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        table.initialize(repeating: noPunctuation, count: 256)
+        let kinds: [(UInt8, TokenKind)] = [
+            (Byte.at, .atSign), (Byte.leftBrace, .leftBrace), (Byte.rightBrace, .rightBrace),
+            (Byte.leftParen, .leftParen), (Byte.rightParen, .rightParen), (Byte.leftSquare, .leftSquare),
+            (Byte.rightSquare, .rightSquare), (Byte.comma, .comma), (Byte.semicolon, .semicolon),
+            (Byte.backslash, .backslash),
+        ]
+        for (byte, kind) in kinds { table[Int(byte)] = kind.rawValue }
+        return UnsafePointer(table)
+    }()
     private let words = WordTable.shared
 
     init(base: UnsafePointer<UInt8>, count: Int) {
@@ -140,6 +156,7 @@ struct LexerCursor {
         self.count = count
         self.classes = CharClass.pointer
         self.triviaClasses = TriviaClass.pointer
+        self.punctuationKinds = Self.punctuationTable
         capacity = count / 6 + 16
         storage = .allocate(capacity: capacity)
     }
@@ -251,7 +268,7 @@ struct LexerCursor {
 
     /// The less common trivia: runs of spaces, comments, blanks, conflict markers, non-ASCII.
     /// Returns false, moving nothing, when a token starts at `position`.
-    mutating func skipTriviaSlowly(_ kind: UInt8) -> Bool {
+    @inline(never) mutating func skipTriviaSlowly(_ kind: UInt8) -> Bool {
         switch kind {
         case TriviaClass.space:
             position += 1
@@ -375,6 +392,26 @@ struct LexerCursor {
         let preferRegexHere = preferRegex
         preferRegex = false
         let byte = base[position]
+        // Identifiers and keywords are half of all tokens, one-byte punctuation and `.` most of
+        // the rest: both are settled before the jump table, whose target the processor seldom
+        // predicts.
+        if classes[Int(byte)] & CharClass.identifierStart != 0 {
+            lexIdentifier(&token)
+            return
+        }
+        let punctuation = punctuationKinds[Int(byte)]
+        if punctuation != Self.noPunctuation {
+            position += 1
+            token.kind = TokenKind(rawValue: punctuation)!
+            return
+        }
+        if byte == Byte.dot {
+            let next = peek(position + 1)
+            if next < 0x80, classes[Int(next)] & CharClass.operatorChar == 0 {
+                single(&token, .period)  // what a one-character `.` operator always is
+                return
+            }
+        }
         switch byte {
         case Byte.at: single(&token, .atSign)
         case Byte.leftBrace: single(&token, .leftBrace)

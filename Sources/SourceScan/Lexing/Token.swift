@@ -4,6 +4,8 @@
 /// `@`, pound keywords), but a whole string or regex literal is one token: the rules never look
 /// inside a literal, and one token per literal keeps the stream short.
 public enum TokenKind: UInt8, Sendable, CaseIterable {
+    /// A name, backticked or not; also an editor placeholder `<#name#>` and the compiler's
+    /// recoveries that it lexes as identifiers (a “curly-quoted” string, a leading combining mark).
     case identifier
     /// A word the compiler's lexer always treats as a keyword (`class`, `var`, `self`, …).
     case keyword
@@ -42,7 +44,9 @@ public enum TokenKind: UInt8, Sendable, CaseIterable {
     case binaryOperator
     case prefixOperator
     case postfixOperator
-    /// Bytes that form no valid token: invalid UTF-8, a stray character, a lone backtick.
+    /// What the compiler lexes as a token but cannot use: a lone backtick, a closing curly quote,
+    /// a stray `*/`. (Bytes that can start no token at all, such as invalid UTF-8, control
+    /// characters or a no-break space, are trivia, as they are for the compiler.)
     case unknown
     /// The empty token at the end of every stream; its leading trivia holds the file's tail.
     case endOfFile
@@ -74,7 +78,8 @@ public struct Token: Sendable, Equatable {
     /// Which known word the token spells, or `.none`. Set for identifiers and keywords alike,
     /// so the structure layer can test for contextual words (`lazy`, `override`) without strings.
     public var word: Word
-    /// Set when the lexer had to stop early: an unterminated string, comment, or regex.
+    /// Set where the compiler would report the token: an unterminated string or regex literal,
+    /// a malformed number, an empty raw identifier, an editor placeholder, an unknown token.
     public var isMalformed: Bool
     public var leadingStart: Int32
     public var start: Int32

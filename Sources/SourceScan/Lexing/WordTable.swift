@@ -16,6 +16,9 @@ struct WordTable: @unchecked Sendable {
     }
 
     private let entries: UnsafePointer<Entry>
+    /// Whether any word starts with a byte: most type names (`String`, `View`) fail this test
+    /// and skip the hashing.
+    private let startsAWord: UnsafePointer<Bool>
 
     /// The table shared by every lexer.
     static let shared = WordTable()
@@ -36,6 +39,10 @@ struct WordTable: @unchecked Sendable {
             storage[slot] = Entry(low: low, high: high, length: UInt8(bytes.count), word: word)
         }
         entries = UnsafePointer(storage)
+        let starts = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
+        starts.initialize(repeating: false, count: 256)
+        for word in Word.allCases where word != .none { starts[Int(word.spelling.utf8.first!)] = true }
+        startsAWord = UnsafePointer(starts)
     }
 
     /// Packs `count` (≤ 16) bytes into two little-endian words, zero-padded. With at least 16
@@ -74,7 +81,7 @@ struct WordTable: @unchecked Sendable {
     /// from `base` may be read (at least `count`).
     @inline(__always)
     func word(_ base: UnsafePointer<UInt8>, _ count: Int, available: Int) -> Word {
-        guard count >= 2, count <= Self.maximumLength else { return .none }
+        guard count >= 2, count <= Self.maximumLength, startsAWord[Int(base[0])] else { return .none }
         let (low, high) = Self.pack(base, count, available: available)
         var slot = Self.hash(low, high, count)
         while true {
