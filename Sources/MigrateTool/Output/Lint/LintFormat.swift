@@ -49,12 +49,9 @@ struct LintOptions: Sendable {
     /// `rules/` document's severity.
     func configuredSeverity(of ruleID: String) -> Severity { configuration.severity(of: ruleID) }
 
-    /// The level one finding is reported at. A finding the rule marks as a note stays a note
-    /// unless the configuration names the rule; `--strict` raises warnings, never notes.
-    func severity(of finding: Finding) -> Severity {
-        severity(of: finding, ruleSeverity: configuredSeverity(of: finding.ruleID))
-    }
-
+    /// The level one finding is reported at, given its rule's. A finding the rule marks as a
+    /// note stays a note unless the configuration names the rule; `--strict` raises warnings,
+    /// never notes.
     private func severity(of finding: Finding, ruleSeverity: Severity) -> Severity {
         var severity = finding.isNote && configuration.severityOverrides[finding.ruleID] == nil ? .note : ruleSeverity
         if strict, severity == .warning { severity = .error }
@@ -66,10 +63,10 @@ struct LintOptions: Sendable {
         // A rule's severity is read from its document's header; once per rule, not per finding,
         // since a large tree has tens of thousands of findings and a few dozen rules.
         var ruleSeverities: [String: Severity] = [:]
-        return analysis.findings.enumerated().map { index, finding in
+        return analysis.findings.map { finding in
             let ruleSeverity = ruleSeverities[finding.ruleID] ?? configuredSeverity(of: finding.ruleID)
             ruleSeverities[finding.ruleID] = ruleSeverity
-            return LintDiagnostic(index: index, finding: finding, location: analysis.location(finding),
+            return LintDiagnostic(finding: finding, location: analysis.location(finding),
                                   severity: severity(of: finding, ruleSeverity: ruleSeverity),
                                   fix: LintDiagnostic.fix(for: finding, in: analysis))
         }
@@ -83,8 +80,6 @@ struct LintOptions: Sendable {
 
 /// One finding as every lint format shows it.
 struct LintDiagnostic: Sendable {
-    /// Position in `Analysis.findings`.
-    var index: Int
     var finding: Finding
     var location: SourceLocation
     var severity: Severity
