@@ -50,13 +50,27 @@ if [ -z "$tree" ]; then
 fi
 trap '[ -n "$cleanup" ] && rm -rf "$cleanup"' EXIT
 
+# Runs a build quietly, showing its tail only when it fails.
+build() {
+    local log
+    log=$(mktemp)
+    if ! "$@" >"$log" 2>&1; then
+        tail -30 "$log"
+        rm -f "$log"
+        echo "run.sh: build failed: $*" >&2
+        exit 1
+    fi
+    tail -1 "$log"
+    rm -f "$log"
+}
+
 echo "== building observation-migrate (release)"
-swift build -c release --scratch-path "$scratch" --product observation-migrate 2>&1 | tail -1
+build swift build -c release --scratch-path "$scratch" --product observation-migrate
 tool="$scratch/release/observation-migrate"
 
 if [ "$with_swift_syntax" = 1 ] && [ ! -x "$baseline" ]; then
     echo "== building the swift-syntax baseline (release; several minutes)"
-    swift build -c release --package-path "$baseline_dir" 2>&1 | tail -1
+    build swift build -c release --package-path "$baseline_dir"
 fi
 
 if ! command -v rg >/dev/null 2>&1; then
