@@ -13,10 +13,12 @@ enum ToolInvocation {
     static func paths(in context: PluginContext, targetNames: [String]) throws -> [String] {
         let package = context.package
         let targets = targetNames.isEmpty ? package.targets : try package.targets(named: targetNames)
-        let root = package.directory.string
+        let root = package.directoryURL.path
         var paths: [String] = []
         for target in targets {
             guard let module = target as? SwiftSourceModuleTarget else { continue }
+            // `directoryURL` on targets needs tools version 6.1; this package declares 6.0, so
+            // the deprecated `Path` spelling is the one available.
             let directory = module.directory.string
             paths.append(directory.hasPrefix(root + "/") ? String(directory.dropFirst(root.count + 1)) : directory)
         }
@@ -33,7 +35,7 @@ enum ToolInvocation {
         let process = Process()
         process.executableURL = tool.url
         process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: context.package.directory.string)
+        process.currentDirectoryURL = context.package.directoryURL
         try process.run()
         process.waitUntilExit()
         exit(process.terminationStatus)
