@@ -52,6 +52,8 @@ enum ReportCommand {
         var paths: [String] = []
     }
 
+    /// Runs the command; the exit code (0, or 2 when nothing could be scanned). Usage and I/O
+    /// errors are thrown, and `CommandLineTool` turns them into one line on stderr and exit 2.
     static func run(_ arguments: [String], output: inout OutputSink) throws -> Int32 {
         var reader = ArgumentReader(arguments)
         if reader.flag("--help", "-h") {

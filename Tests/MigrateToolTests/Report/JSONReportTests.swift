@@ -148,6 +148,7 @@ enum JSONSchemaSubset {
         return errors
     }
 
+    /// Checks `instance` against `schema`, appending violations; `root` resolves `$ref`.
     static func check(_ instance: Any, _ schema: [String: Any], root: [String: Any], path: String, errors: inout [String]) {
         if let reference = schema["$ref"] as? String {
             let name = String(reference.dropFirst("#/$defs/".count))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import MigrateTool
 
-/// Escaping, colour decisions, option parsing and the atomic report file.
+/// Escaping for every format, and the ordered JSON writer.
 @Suite struct ReportEscapeTests {
     @Test func htmlEscapesTheFiveCharactersAndShowsControls() {
         #expect(ReportEscape.html(#"<a href="x">&'</a>"#) == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;")
@@ -35,6 +35,7 @@ import Testing
     }
 }
 
+/// Colour decisions and the report command line.
 @Suite struct ReportOptionsTests {
     @Test func colourFollowsTheTerminalUnlessForcedOrNoColor() {
         #expect(ReportColorMode.resolve(.auto, toTerminal: true, environment: [:]))
@@ -81,6 +82,7 @@ import Testing
     }
 }
 
+/// `--output FILE`: created or replaced whole, through links, with clear failures.
 @Suite struct ReportFileTests {
     /// A fresh empty folder.
     static func folder() throws -> URL { try BinaryRunner.makeTree([:]) }

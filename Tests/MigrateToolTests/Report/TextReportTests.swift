@@ -36,6 +36,7 @@ import Testing
 
     @Test func manyDeploymentSettingsAreSummarisedByTheLowestPerPlatform() {
         var analysis = Self.analysis
+        /// A target at line 1 of `path`.
         func target(_ platform: String, _ version: String, _ path: String, allows: Bool) -> DeploymentTarget {
             DeploymentTarget(platform: platform, version: version, minimum: platform == "iOS" ? "17" : "14",
                              location: SourceLocation(path: path, line: 1, column: 1), allowsObservation: allows)
@@ -84,6 +85,16 @@ import Testing
         let colored = TextReport.render(Self.analysis, options: ReportOptions(color: true))
         #expect(colored.contains("\u{1B}[31mblocked\u{1B}[0m"))
         #expect(colored.contains("\u{1B}[32mready\u{1B}[0m"))
+    }
+
+    @Test func aSuppressedUnitSaysWhyItIsBlocked() throws {
+        var analysis = Self.analysis
+        let position = try #require(analysis.units.firstIndex { $0.name == "Counter" })
+        analysis.units[position].suppressed = true
+        analysis.units[position].verdict = .blocked
+        let text = TextReport.render(analysis, options: ReportOptions())
+        #expect(text.contains("Counter · blocked\n  declared at App/Models.swift:4:7\n  1 site in 2 files; 3 safe edits\n"
+                              + "  blocker  a suppression comment or a disabled rule silenced one of its fixes, so it is left as it is\n"))
     }
 
     @Test func goldenTextReport() throws {

@@ -153,6 +153,7 @@ struct ReportDocument: Sendable {
             .map { summary in
                 let mine = summary.findings.map { position[$0] }.sorted()
                 let roles = mine.map { items[$0].role }
+                /// The unit's findings playing `role`.
                 func with(_ role: Role) -> [Int] { zip(mine, roles).filter { $0.1 == role }.map(\.0) }
                 return UnitEntry(summary: summary, items: mine, blockers: with(.blocker), reviews: with(.review),
                                  notes: with(.note), safeCount: roles.filter { $0 == .safe }.count)

@@ -7,11 +7,17 @@ struct ReportStyle: Sendable {
         color && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
+    /// Headings and unit names.
     func bold(_ text: String) -> String { apply("1", text) }
+    /// Rule ids and labels a reader can skip.
     func dim(_ text: String) -> String { apply("2", text) }
+    /// Blockers, blocked units, targets below Observation's.
     func red(_ text: String) -> String { apply("31", text) }
+    /// Ready units and targets that allow Observation.
     func green(_ text: String) -> String { apply("32", text) }
+    /// Units and reasons that need review.
     func yellow(_ text: String) -> String { apply("33", text) }
+    /// Notes.
     func cyan(_ text: String) -> String { apply("36", text) }
 
     /// A verdict (or `text` standing for it) in its colour: green to go, yellow to look at, red to stop.
@@ -185,6 +191,7 @@ enum TextReport {
     }
 }
 
+/// Column alignment for the text report (fileprivate: other outputs have their own needs).
 extension String {
     /// The string padded with spaces on the right to `length` characters (never truncated).
     fileprivate func padding(toLength length: Int) -> String {
