@@ -2,7 +2,7 @@ import Testing
 @testable import MigrateTool
 
 /// Baselines as values: which findings an entry hides, and the file's round trip.
-@Suite struct BaselineTests {
+@Suite struct LintBaselineTests {
     static func analyze(_ files: [String: String]) -> Analysis {
         Analyzer.analyze(swift: files.keys.sorted().map { SourceInput(path: $0, bytes: Array(files[$0]!.utf8)) })
     }

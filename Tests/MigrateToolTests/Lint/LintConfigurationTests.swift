@@ -3,7 +3,7 @@ import Testing
 @testable import MigrateTool
 
 /// `.observation-migrate.json`: every key read, every mistake a one-line error with a position.
-@Suite struct ConfigurationLoaderTests {
+@Suite struct LintConfigurationTests {
     /// Parses `text` as a configuration in `/repo`, run from `/repo` unless told otherwise.
     static func parse(_ text: String, workingDirectory: String = "/repo") throws -> Configuration {
         try ConfigurationLoader.parse(Array(text.utf8), path: ".observation-migrate.json", configurationDirectory: "/repo",

@@ -2,7 +2,7 @@ import Testing
 @testable import MigrateTool
 
 /// The strict JSON reader behind the configuration and baseline files.
-@Suite struct JSONParserTests {
+@Suite struct LintJSONParserTests {
     static func parse(_ text: String) throws(JSONSyntaxError) -> ParsedJSON { try JSONParser.parse(Array(text.utf8)) }
 
     @Test func readsEveryKindOfValueAndKeepsKeyOrderAndOffsets() throws {
