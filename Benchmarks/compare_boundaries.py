@@ -17,7 +17,10 @@ first mismatches with file:line:column, byte offset and context.
 
 Usage:
     Benchmarks/compare_boundaries.py [--tool PATH] [--baseline PATH] [--jobs N] [--show N]
-                                     DIR_OR_FILE...
+                                     [DIR_OR_FILE...]
+With no paths it extracts the .swift files at HEAD of every bare repository under
+/opt/swift-packages (one copy of repositories present twice with different letter case) into a
+temporary folder and compares those.
 Exit status: 0 when the agreement reaches --target percent (default 99.9), else 1.
 """
 
@@ -27,6 +30,7 @@ import concurrent.futures
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -34,6 +38,28 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 TOKEN_RE = re.compile(rb'"kind":"([a-zA-Z]+)","start":(\d+),"end":(\d+)')
+
+
+def extract_swift_packages(destination, root="/opt/swift-packages"):
+    """git archive HEAD of each bare repository (deduplicated without letter case) into destination."""
+    seen = set()
+    for owner in sorted(os.listdir(root)):
+        owner_path = os.path.join(root, owner)
+        if not os.path.isdir(owner_path):
+            continue
+        for name in sorted(os.listdir(owner_path)):
+            if not name.endswith(".git"):
+                continue
+            key = (owner + "/" + name).lower()
+            if key in seen:
+                continue
+            seen.add(key)
+            folder = os.path.join(destination, key.replace("/", "+"))
+            os.makedirs(folder, exist_ok=True)
+            archive = subprocess.Popen(["git", "--git-dir=" + os.path.join(owner_path, name), "archive", "HEAD",
+                                        "--", "*.swift"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            subprocess.run(["tar", "-x", "-C", folder], stdin=archive.stdout, check=True)
+            archive.wait()
 
 
 def swift_files(paths):
@@ -138,7 +164,7 @@ def describe(path, ours, kinds, theirs):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("paths", nargs="+", help="directories or files")
+    parser.add_argument("paths", nargs="*", help="directories or files (default: /opt/swift-packages at HEAD)")
     parser.add_argument("--tool", default=os.path.join(ROOT, ".build", "release", "observation-migrate"))
     parser.add_argument("--baseline", default=os.path.join(
         HERE, "SwiftSyntaxBaseline", ".build", "release", "swift-syntax-baseline"))
@@ -150,7 +176,21 @@ def main():
     for binary in (arguments.tool, arguments.baseline):
         if not os.access(binary, os.X_OK):
             sys.exit("compare_boundaries: %s is not built" % binary)
-    files = swift_files(arguments.paths)
+    temporary = None
+    paths = arguments.paths
+    if not paths:
+        temporary = tempfile.mkdtemp(prefix="compare-boundaries-")
+        print("extracting /opt/swift-packages into %s" % temporary, file=sys.stderr)
+        extract_swift_packages(temporary)
+        paths = [temporary]
+    try:
+        return compare(arguments, swift_files(paths))
+    finally:
+        if temporary:
+            shutil.rmtree(temporary, ignore_errors=True)
+
+
+def compare(arguments, files):
     if not files:
         sys.exit("compare_boundaries: no .swift files")
     theirs = baseline_spans(arguments.baseline, files, arguments.jobs)
