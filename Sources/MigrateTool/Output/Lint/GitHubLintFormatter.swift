@@ -4,12 +4,7 @@
 enum GitHubLintFormatter {
     /// One command per finding.
     static func render(_ analysis: Analysis, _ options: LintOptions) -> String {
-        var output = ""
-        for diagnostic in options.diagnostics(analysis) {
-            output += command(diagnostic)
-            output += "\n"
-        }
-        return output
+        options.lines(analysis, command)
     }
 
     /// The workflow command for one diagnostic.

@@ -72,6 +72,16 @@ struct LintOptions: Sendable {
         }
     }
 
+    /// One line per finding, each ending in a line break: the line-oriented formats' body.
+    func lines(_ analysis: Analysis, _ line: (LintDiagnostic) -> String) -> String {
+        var output = ""
+        for diagnostic in diagnostics(analysis) {
+            output += line(diagnostic)
+            output += "\n"
+        }
+        return output
+    }
+
     /// Whether a run with these findings fails: anything at error level. Notes never fail.
     func fails(_ analysis: Analysis) -> Bool {
         diagnostics(analysis).contains { $0.severity == .error }

@@ -3,12 +3,7 @@
 enum XcodeLintFormatter {
     /// One line per finding; nothing at all for a clean tree, as compilers do.
     static func render(_ analysis: Analysis, _ options: LintOptions) -> String {
-        var output = ""
-        for diagnostic in options.diagnostics(analysis) {
-            output += line(diagnostic)
-            output += "\n"
-        }
-        return output
+        options.lines(analysis, line)
     }
 
     /// One diagnostic line, without its line break. Control characters are made visible so a
