@@ -22,8 +22,9 @@ enum ReportCommand {
           blocked               a manual blocker; never written (each one listed as path:line:column)
 
         OPTIONS:
-          --format FORMAT     text (default), markdown (for a pull-request comment), json (schema
-                              version 1, see docs/report-json.md) or html (one self-contained page)
+          --format FORMAT     text (default), markdown (a pull-request comment, kept under GitHub's
+                              size limit), json (schema version 1, see docs/report-json.md) or
+                              html (one self-contained page)
           -o, --output FILE   write the report to FILE (created or replaced atomically) instead of
                               standard output; without --format, a name ending in .json, .md or
                               .html picks the format

@@ -27,6 +27,28 @@ import Testing
         #expect(Self.markdown.components(separatedBy: "<details>").count == Self.markdown.components(separatedBy: "</details>").count)
     }
 
+    @Test func fitsTheCommentLimitAndSaysWhatItLeftOut() {
+        #expect(!Self.markdown.contains("Left out"))
+        let short = MarkdownReport.render(Self.analysis, options: ReportOptions(), limit: 2_200)
+        #expect(short.utf8.count <= 2_200)
+        #expect(short.contains("| Swift files scanned | 3 |"))  // the summary is always there
+        #expect(short.contains("> Left out to fit a pull-request comment: "))
+        #expect(short.contains("`observation-migrate report --format html` shows everything."))
+        // Whatever was cut, the <details> blocks that made it in are closed.
+        #expect(short.components(separatedBy: "<details>").count == short.components(separatedBy: "</details>").count)
+    }
+
+    @Test func aLargeTreeStaysUnderGitHubsLimit() {
+        // 150 copies of the tree's models: 450 units, 150 of them blocked, far past the limit.
+        let models = ReportTestTree.files[0].1
+        let sources = (0..<150).map { copy in
+            SourceInput(path: "App\(copy)/Models.swift", bytes: Array(models.replacing("class ", with: "class M\(copy)").utf8))
+        }
+        let markdown = MarkdownReport.render(Analyzer.analyze(swift: sources), options: ReportOptions())
+        #expect(markdown.count <= 65_536)
+        #expect(markdown.contains("Left out to fit a pull-request comment"))
+    }
+
     @Test func userTextCannotBreakTablesOrInjectHTML() {
         var analysis = Self.analysis
         let search = analysis.findings.firstIndex { $0.isBlocker }!

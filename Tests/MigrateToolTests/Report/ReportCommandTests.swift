@@ -120,6 +120,24 @@ import Testing
         #expect(!excluded.stdout.contains("Extra"))
     }
 
+    @Test func configurationIsHonouredAndABadOneExitsTwo() throws {
+        let tree = try Self.tree([
+            "good.json": #"{"exclude": ["Views.swift"], "severity": {"published-publisher": "error"}}"#,
+            "bad.json": #"{"exlude": []}"#,
+        ])
+        let good = try BinaryRunner.run(["report", "--format", "json", "--config", "good.json"], in: tree)
+        #expect(good.exitCode == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(good.stdout.utf8)) as? [String: Any])
+        #expect((object["summary"] as? [String: Any])?["files"] as? Int == 2)
+        let findings = object["findings"] as? [[String: Any]] ?? []
+        #expect(findings.first { $0["ruleId"] as? String == "published-publisher" }?["severity"] as? String == "error")
+
+        let bad = try BinaryRunner.run(["report", "--config", "bad.json"], in: tree)
+        #expect(bad.exitCode == 2)
+        #expect(bad.stdout == "")
+        #expect(bad.stderr.hasPrefix("observation-migrate: error: bad.json:"))
+    }
+
     @Test func goldenHelp() throws {
         let result = try BinaryRunner.run(["report", "--help"])
         #expect(result.exitCode == 0)

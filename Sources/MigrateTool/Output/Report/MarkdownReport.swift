@@ -1,17 +1,83 @@
 /// `report --format markdown`: GitHub-flavoured Markdown sized for a pull-request comment. The
 /// tables carry the figures; each unit that is not ready gets a collapsed `<details>` block with
-/// its reasons, so a long list does not bury the summary.
+/// its reasons, so a long list does not bury the summary. GitHub refuses a comment over 65,536
+/// characters, so on a large app the report stops adding rows before that and says what it left out.
 enum MarkdownReport {
-    /// The report as Markdown.
+    /// The most the report writes, in UTF-8 bytes (never fewer than characters): under GitHub's
+    /// 65,536-character limit, with room for a bot's own header around it.
+    static let commentLimit = 60_000
+
+    /// Room kept for the note that says what was left out.
+    static let noteReserve = 400
+
+    /// One part of the comment: a heading, rows that may be cut when the comment is full, and a tail.
+    struct Part {
+        var head: String
+        var items: [String]
+        var tail: String = ""
+        /// What an item is, for the note: "unit rows", "skipped paths"…
+        var noun: String
+    }
+
+    /// The report as Markdown, within `commentLimit`.
     static func render(_ analysis: Analysis, options: ReportOptions) -> String {
+        render(analysis, options: options, limit: commentLimit)
+    }
+
+    /// The report as Markdown, within `limit` bytes: the headline and summary always, then each
+    /// part's rows while they fit, then a note naming what did not.
+    static func render(_ analysis: Analysis, options: ReportOptions, limit: Int) -> String {
         let document = ReportDocument(analysis, options: options)
-        var sections = [headline(document), summaryTable(document), unitsTable(document)]
+        var text = headline(document) + "\n" + summaryTable(document)
+        var used = text.utf8.count
+        var omitted: [String] = []
+        for part in parts(document) {
+            let head = "\n" + part.head
+            guard used + head.utf8.count + part.tail.utf8.count + noteReserve <= limit else {
+                if !part.items.isEmpty { omitted.append("\(part.items.count) \(part.noun)") }
+                continue
+            }
+            text += head
+            used += head.utf8.count
+            var shown = 0
+            for item in part.items {
+                let size = item.utf8.count
+                if used + size + part.tail.utf8.count + noteReserve > limit { break }
+                text += item
+                used += size
+                shown += 1
+            }
+            text += part.tail
+            used += part.tail.utf8.count
+            if shown < part.items.count { omitted.append("\(part.items.count - shown) \(part.noun)") }
+        }
+        if !omitted.isEmpty {
+            text += "\n> Left out to fit a pull-request comment: " + omitted.joined(separator: ", ")
+                + ". `observation-migrate report --format html` shows everything.\n"
+        }
+        return text
+    }
+
+    /// The parts after the summary, most useful first.
+    static func parts(_ document: ReportDocument) -> [Part] {
+        var parts = [unitsTable(document)]
         let detailed = document.units.filter { $0.summary.verdict != .ready || !$0.notes.isEmpty }
-        if !detailed.isEmpty { sections.append("### Units to look at\n\n" + detailed.map { details($0, document) }.joined(separator: "\n")) }
-        if !document.treeItems.isEmpty { sections.append(treeFindings(document)) }
-        if !document.rules.isEmpty { sections.append(rulesTable(document)) }
-        if !document.problems.isEmpty { sections.append(problems(document)) }
-        return sections.joined(separator: "\n")
+        if !detailed.isEmpty {
+            parts.append(Part(head: "### Units to look at\n\n",
+                              items: detailed.enumerated().map { ($0.offset == 0 ? "" : "\n") + details($0.element, document) },
+                              noun: "unit details"))
+        }
+        if !document.treeItems.isEmpty {
+            parts.append(Part(head: "### Not in any unit\n\n", items: document.treeItems.map { reason(document.items[$0]) },
+                              noun: "findings outside units"))
+        }
+        if !document.rules.isEmpty { parts.append(rulesTable(document)) }
+        if !document.problems.isEmpty {
+            parts.append(Part(head: "### Skipped paths\n\n", items: document.problems.map {
+                "- \(ReportEscape.markdownCode($0.path)): \(ReportEscape.markdown($0.reason))\n"
+            }, noun: "skipped paths"))
+        }
+        return parts
     }
 
     /// A verdict with a symbol that reads at a glance in a table.
@@ -59,17 +125,18 @@ enum MarkdownReport {
     }
 
     /// Every unit, one row each.
-    static func unitsTable(_ document: ReportDocument) -> String {
-        var text = "### Units\n\n"
-        if document.units.isEmpty { return text + "No `ObservableObject` model is declared in the scanned tree.\n" }
-        text += "| Model | Verdict | Declared at | Sites | Files | Blockers | Review |\n|---|---|---|---:|---:|---:|---:|\n"
-        for entry in document.units {
+    static func unitsTable(_ document: ReportDocument) -> Part {
+        if document.units.isEmpty {
+            return Part(head: "### Units\n\nNo `ObservableObject` model is declared in the scanned tree.\n", items: [], noun: "unit rows")
+        }
+        let rows = document.units.map { entry in
             let summary = entry.summary
-            text += "| \(ReportEscape.markdownCode(summary.name, inTable: true)) | \(verdict(summary.verdict)) | "
+            return "| \(ReportEscape.markdownCode(summary.name, inTable: true)) | \(verdict(summary.verdict)) | "
                 + "\(ReportEscape.markdownCode(summary.declaredAt.description, inTable: true)) | \(summary.siteCount) | "
                 + "\(summary.fileCount) | \(entry.blockers.count) | \(entry.reviews.count) |\n"
         }
-        return text
+        return Part(head: "### Units\n\n| Model | Verdict | Declared at | Sites | Files | Blockers | Review |\n|---|---|---|---:|---:|---:|---:|\n",
+                    items: rows, noun: "unit rows")
     }
 
     /// A collapsed block with a unit's reasons.
@@ -100,24 +167,10 @@ enum MarkdownReport {
         return text
     }
 
-    /// Findings that belong to no unit.
-    static func treeFindings(_ document: ReportDocument) -> String {
-        "### Not in any unit\n\n" + document.treeItems.map { reason(document.items[$0]) }.joined()
-    }
-
     /// Findings by rule, collapsed: useful for triage, noisy in a comment.
-    static func rulesTable(_ document: ReportDocument) -> String {
-        var text = "<details>\n<summary>Findings by rule</summary>\n\n| Rule | Count | Class |\n|---|---:|---|\n"
-        for row in document.rules {
-            text += "| \(ReportEscape.markdownCode(row.ruleID, inTable: true)) | \(row.count) | \(row.fixClass.rawValue) |\n"
-        }
-        return text + "\n</details>\n"
-    }
-
-    /// Paths that could not be scanned.
-    static func problems(_ document: ReportDocument) -> String {
-        "### Skipped paths\n\n" + document.problems.map {
-            "- \(ReportEscape.markdownCode($0.path)): \(ReportEscape.markdown($0.reason))\n"
-        }.joined()
+    static func rulesTable(_ document: ReportDocument) -> Part {
+        Part(head: "<details>\n<summary>Findings by rule</summary>\n\n| Rule | Count | Class |\n|---|---:|---|\n",
+             items: document.rules.map { "| \(ReportEscape.markdownCode($0.ruleID, inTable: true)) | \($0.count) | \($0.fixClass.rawValue) |\n" },
+             tail: "\n</details>\n", noun: "rule rows")
     }
 }

@@ -256,7 +256,7 @@ struct ReportDocument: Sendable {
     /// lowest target found for it. A workspace of many projects can set a target in hundreds of
     /// places; the summary shows the one that decides, the JSON lists them all.
     var platformTargets: [PlatformTarget] {
-        let order = ["iOS", "macOS", "tvOS", "watchOS", "visionOS"]
+        let order = ["iOS", "macOS", "tvOS", "watchOS", "visionOS", "macCatalyst"]
         var byPlatform: [String: PlatformTarget] = [:]
         for target in deploymentTargets {
             guard var entry = byPlatform[target.platform] else {
