@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SourceScan
 
 /// Finds, reads and validates `.observation-migrate.json`.
@@ -28,12 +35,14 @@ enum ConfigurationLoader {
         return try load(file: found)
     }
 
-    /// The nearest configuration file in `directory` or one of its ancestors.
+    /// The nearest configuration file in `directory` or one of its ancestors. Existence is what
+    /// counts: a file there that cannot be read is an error for `load`, not a reason to go on up.
     static func find(from directory: String) -> String? {
         var current = PathArithmetic.normalize(directory)
         while true {
             let candidate = current == "/" ? "/" + fileName : current + "/" + fileName
-            if case .success = FileSystem.read(candidate) { return candidate }
+            var status = stat()
+            if stat(candidate, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR { return candidate }
             if current == "/" || current == "." { return nil }
             current = PathArithmetic.directory(of: current)
         }
