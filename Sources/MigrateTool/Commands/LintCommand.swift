@@ -47,7 +47,7 @@ enum LintCommand {
         var options = LintOptions()
         options.strict = reader.flag("--strict")
         let formatName = try reader.value("--format")
-        let outputPath = try reader.value("--output", "-o")
+        let outputPath = try reader.value("--output")
         let baselinePath = try reader.value("--baseline")
         let writeBaselinePath = try reader.value("--write-baseline")
         let excludes = try reader.values("--exclude")
@@ -72,8 +72,7 @@ enum LintCommand {
             let recorded = Baseline(recording: analysis, directory: baselineDirectory(writeBaselinePath),
                                     workingDirectory: options.workingDirectory)
             try OutputFile.write(recorded.encoded(), to: writeBaselinePath)
-            StandardError.line("observation-migrate: recorded \(recorded.entries.count) finding"
-                               + "\(recorded.entries.count == 1 ? "" : "s") in \(writeBaselinePath)")
+            StandardError.line("observation-migrate: recorded \(ReportWords.count(recorded.entries.count, "finding")) in \(writeBaselinePath)")
             return 0
         }
         var reported = analysis
