@@ -11,10 +11,10 @@ enum TreeLoader {
         var walker = TreeWalker()
         walker.excludeGlobs = configuration.exclude + extraExcludes
         walker.includeGlobs = configuration.include
-        let walk = walker.walk(paths.isEmpty ? ["."] : paths)
+        let walk = PhaseTimer.measure("walk") { walker.walk(paths.isEmpty ? ["."] : paths) }
         let progress = showsProgress && walk.swiftFiles.count > 2000
         if progress { StandardError.raw("observation-migrate: reading \(walk.swiftFiles.count) files…\r") }
-        let loaded = parallelMap(walk.swiftFiles) { path -> Result<FileStructure, FileProblem> in
+        let loaded = PhaseTimer.measure("read, lex, structure") { parallelMap(walk.swiftFiles) { path -> Result<FileStructure, FileProblem> in
             switch FileSystem.read(path) {
             case .failure(let problem):
                 return .failure(problem)
@@ -22,7 +22,7 @@ enum TreeLoader {
                 if let problem = FileSystem.validateText(bytes, path: Analyzer.displayPath(path)) { return .failure(problem) }
                 return .success(FileStructure(SourceFile(path: path, bytes: bytes)))
             }
-        }
+        } }
         var structures: [FileStructure] = []
         var problems = walk.problems
         for result in loaded {

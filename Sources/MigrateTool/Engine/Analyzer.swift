@@ -25,8 +25,8 @@ enum Analyzer {
     /// Analyzes structured files; `extraProjectFiles` (Xcode settings) are appended after them.
     static func analyze(structures: [FileStructure], extraProjectFiles: [FileStructure], packageManifests: [String],
                         problems: [FileProblem], configuration: Configuration = Configuration()) -> Analysis {
-        let index = TreeIndex(files: structures)
-        let units = MigrationUnits(index: index)
+        let index = PhaseTimer.measure("index") { TreeIndex(files: structures) }
+        let units = PhaseTimer.measure("units") { MigrationUnits(index: index) }
         var projectFiles: [(index: Int, structure: FileStructure)] = []
         for (position, structure) in structures.enumerated() where packageManifests.contains(structure.source.path) {
             projectFiles.append((position, structure))
@@ -36,7 +36,7 @@ enum Analyzer {
         }
         let context = RuleContext(index: index, units: units, projectFiles: projectFiles,
                                   assumedDeploymentTargets: configuration.deploymentTarget)
-        var findings = RuleCatalog.all.flatMap { $0.init().check(context) }
+        var findings = RuleCatalog.all.flatMap { rule in PhaseTimer.measure("rule \(rule.id)") { rule.init().check(context) } }
 
         let allFiles = structures + extraProjectFiles
         let lineMaps = parallelMap(allFiles) { LineMap($0.source.bytes) }
@@ -44,7 +44,9 @@ enum Analyzer {
                                 findings: [], units: [], deploymentTargets: [], problems: problems)
 
         // Suppressions: drop what they silence; a unit whose fix was silenced is left alone.
-        var suppressions = Suppressions(files: allFiles, lineMaps: lineMaps, knownRules: Set(RuleCatalog.ids))
+        var suppressions = PhaseTimer.measure("suppressions") {
+            Suppressions(files: allFiles, lineMaps: lineMaps, knownRules: Set(RuleCatalog.ids))
+        }
         var suppressedUnits = Set<Int>()
         var kept: [Finding] = []
         for finding in findings {

@@ -57,16 +57,7 @@ struct Suppressions: Sendable {
     }
 
     private func containsPrefix(_ bytes: [UInt8]) -> Bool {
-        let needle = Array(Self.prefix.utf8)
-        guard bytes.count >= needle.count else { return false }
-        var index = 0
-        let last = bytes.count - needle.count
-        while index <= last {
-            // `elementsEqual` compares in place; building an array here allocated once per `o`.
-            if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
-            index += 1
-        }
-        return false
+        ByteSearch.contains(bytes, Self.prefix)
     }
 
     private mutating func scanComments(in range: Range<Int>, file: Int, bytes: [UInt8], lineMap: LineMap, knownRules: Set<String>) {

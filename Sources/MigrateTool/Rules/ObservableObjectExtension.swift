@@ -33,9 +33,8 @@ struct ObservableObjectExtension: Rule {
         // Extensions of types the tree does not declare: nothing to put the macro on.
         for (fileIndex, file) in context.files.enumerated() {
             for (index, declaration) in file.declarations.enumerated() where declaration.kind == .extension {
-                let id = DeclarationID(file: fileIndex, declaration: index)
-                guard context.types.extendedType(id) == nil,
-                      let entry = declaration.inheritance.first(where: { ModelGraph.namesObservableObject($0.typeName) }) else { continue }
+                guard let entry = declaration.inheritance.first(where: { ModelGraph.namesObservableObject($0.typeName) }),
+                      context.types.extendedType(DeclarationID(file: fileIndex, declaration: index)) == nil else { continue }
                 findings.append(Finding(
                     ruleID: Self.id, fixClass: .manual, file: fileIndex, offset: Int(file.tokens[entry.tokens.lowerBound].start),
                     message: "'\(declaration.name)' is not declared in the scanned tree, so @Observable cannot be added to it",

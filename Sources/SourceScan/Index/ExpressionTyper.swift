@@ -8,10 +8,22 @@ public struct ExpressionTyper: Sendable {
     /// Innermost declaration of every token, per file, built on first use.
     private let owners: [[Int32]]
 
+    /// Top-level variables of the whole tree by name, looked up once rather than per use.
+    private let globals: [String: DeclarationID]
+
     /// Creates a typer over the tree; `owners` maps each token to its innermost declaration.
     public init(types: TypeIndex, owners: [[Int32]]) {
         self.types = types
         self.owners = owners
+        var globals: [String: DeclarationID] = [:]
+        for (fileIndex, file) in types.files.enumerated() {
+            for (index, declaration) in file.declarations.enumerated() where declaration.parent == nil && declaration.kind == .variable {
+                for binding in declaration.bindings {
+                    if let name = binding.name, globals[name] == nil { globals[name] = DeclarationID(file: fileIndex, declaration: index) }
+                }
+            }
+        }
+        self.globals = globals
     }
 
     /// Builds the token → innermost declaration map of one file (-1 at file scope).
@@ -183,14 +195,10 @@ public struct ExpressionTyper: Sendable {
             current = declaration.parent
         }
         // Globals anywhere in the tree.
-        for (fileIndex, other) in types.files.enumerated() {
-            for (index, declaration) in other.declarations.enumerated() where declaration.parent == nil && declaration.kind == .variable {
-                for binding in declaration.bindings where binding.name == name {
-                    return variableType(binding, declarationID: DeclarationID(file: fileIndex, declaration: index))
-                }
-            }
-        }
-        return nil
+        guard let global = globals[name] else { return nil }
+        let declaration = types.declaration(global)
+        guard let binding = declaration.bindings.first(where: { $0.name == name }) else { return nil }
+        return variableType(binding, declarationID: global)
     }
 
     /// The type written for parameter `name` (its internal name) in a parameter clause.

@@ -51,6 +51,11 @@ public struct TypeIndex: Sendable {
     public private(set) var types: [TypeSymbol] = []
     private var typeByDeclaration: [DeclarationID: Int] = [:]
     private var typesByQualifiedName: [String: [Int]] = [:]
+    /// Last components of every declared type name: a name outside this set resolves to an
+    /// external type at once, which is the common case (`Codable`, `View`, `Sendable`…).
+    private var declaredBaseNames: Set<String> = []
+    /// The type each extension in the tree extends, resolved once.
+    private var extensionTargets: [DeclarationID: DeclarationID] = [:]
 
     /// Indexes the type declarations and extensions of `files`.
     public init(files: [FileStructure]) {
@@ -67,6 +72,7 @@ public struct TypeIndex: Sendable {
                     guard !declaration.name.isEmpty else { continue }
                     typeByDeclaration[id] = types.count
                     typesByQualifiedName[path.joined(separator: "."), default: []].append(types.count)
+                    declaredBaseNames.insert(declaration.name)
                     types.append(TypeSymbol(id: id, kind: declaration.kind, path: path))
                 default:
                     continue
@@ -77,9 +83,9 @@ public struct TypeIndex: Sendable {
         for (fileIndex, file) in files.enumerated() {
             for (index, declaration) in file.declarations.enumerated() where declaration.kind == .extension {
                 let id = DeclarationID(file: fileIndex, declaration: index)
-                if case .declared(let target) = resolve(declaration.name, from: DeclarationID(file: fileIndex, declaration: declaration.parent ?? -1)),
-                   let position = typeByDeclaration[target] {
+                if case .declared(let target) = resolveExtended(index, in: fileIndex), let position = typeByDeclaration[target] {
                     types[position].extensions.append(id)
+                    extensionTargets[id] = target
                 }
             }
         }
@@ -114,11 +120,8 @@ public struct TypeIndex: Sendable {
     /// The type declaration a type-like declaration stands for: itself, or the type an
     /// extension extends (nil when that type is not in the tree).
     public func extendedType(_ id: DeclarationID) -> DeclarationID? {
-        let declaration = self.declaration(id)
-        guard declaration.kind == .extension else { return id }
-        let scope = DeclarationID(file: id.file, declaration: declaration.parent ?? -1)
-        if case .declared(let target) = resolve(declaration.name, from: scope) { return target }
-        return nil
+        guard declaration(id).kind == .extension else { return id }
+        return extensionTargets[id]
     }
 
     /// Resolves a type as written (`Library`, `Model.Library?`, `[Book]` gives `.unknown`) from the
@@ -129,11 +132,13 @@ public struct TypeIndex: Sendable {
     }
 
     private func resolve(_ components: [String], from scope: DeclarationID, aliasDepth: Int) -> ResolvedType {
-        guard let first = components.first else { return .unknown }
+        guard let first = components.first, let last = components.last else { return .unknown }
         // A generic parameter of an enclosing declaration shadows any type of that name.
         if components.count == 1, let parameter = genericParameter(named: first, from: scope) {
             return parameter
         }
+        // No type of that name anywhere in the tree: external, without walking scopes.
+        if !declaredBaseNames.contains(last) { return .external(components.joined(separator: ".")) }
         for prefix in scopePaths(of: scope) {
             if let found = lookUp(prefix + components, aliasDepth: aliasDepth) { return found }
         }
@@ -167,12 +172,16 @@ public struct TypeIndex: Sendable {
         var current: Int? = scope.declaration
         while let index = current {
             if file.declarations[index].kind.isTypeLike {
-                var path = file.qualifiedName(of: index)
-                // From inside an extension, lookup continues in the extended type's scopes.
-                if file.declarations[index].kind == .extension,
-                   case .declared(let target) = resolveExtended(index, in: scope.file),
-                   let symbol = symbol(target) {
+                // Cached paths first: from inside an extension, lookup continues in the extended
+                // type's scopes.
+                let id = DeclarationID(file: scope.file, declaration: index)
+                let path: [String]
+                if let target = extensionTargets[id], let symbol = symbol(target) {
                     path = symbol.path
+                } else if let position = typeByDeclaration[id] {
+                    path = types[position].path
+                } else {
+                    path = file.qualifiedName(of: index)
                 }
                 if paths.last != path { paths.append(path) }
             }
@@ -247,6 +256,14 @@ public struct TypeReference: Equatable, Sendable {
 
     /// Reads `written`; nil when it is not a plain (possibly qualified, optional) type name.
     public init?(_ written: String) {
+        // Most names are plain identifiers: no parsing needed.
+        if !written.isEmpty, written.utf8.allSatisfy({ byte in
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F
+        }) {
+            self.components = [written]
+            self.isExistential = false
+            return
+        }
         var text = Substring(written).trimmingSpaces()
         var existential = false
         for keyword in ["some ", "any ", "inout ", "borrowing ", "consuming "] where text.hasPrefix(keyword) {

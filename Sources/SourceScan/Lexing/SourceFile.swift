@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One file's bytes and tokens: the unit every later stage reads.
 public struct SourceFile: Sendable {
     /// The path as the user gave it or as the walker found it; used only in messages.
@@ -71,17 +79,30 @@ public struct LineMap: Sendable {
     /// Builds the map; `\n`, `\r\n` and a lone `\r` each end a line.
     public init(_ bytes: [UInt8]) {
         var starts = [0]
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if byte == 0x0A {
-                starts.append(index + 1)
-            } else if byte == 0x0D {
-                if index + 1 < count, bytes[index + 1] == 0x0A { index += 1 }
-                starts.append(index + 1)
+        starts.reserveCapacity(bytes.count / 32 + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let count = buffer.count
+            // Files without a carriage return (nearly all) take the memchr path.
+            if memchr(base, 0x0D, count) == nil {
+                var offset = 0
+                while offset < count, let hit = memchr(base + offset, 0x0A, count - offset) {
+                    offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+                    starts.append(offset)
+                }
+                return
             }
-            index += 1
+            var index = 0
+            while index < count {
+                let byte = base[index]
+                if byte == 0x0A {
+                    starts.append(index + 1)
+                } else if byte == 0x0D {
+                    if index + 1 < count, base[index + 1] == 0x0A { index += 1 }
+                    starts.append(index + 1)
+                }
+                index += 1
+            }
         }
         lineStarts = starts
     }

@@ -51,7 +51,11 @@ public struct FileStructure: Sendable {
         while let position = current {
             let declaration = declarations[position]
             if declaration.kind.isTypeLike {
-                names.insert(contentsOf: declaration.name.split(separator: ".").map(String.init), at: 0)
+                if declaration.name.utf8.contains(UInt8(ascii: ".")) {
+                    names.insert(contentsOf: declaration.name.split(separator: ".").map(String.init), at: 0)
+                } else {
+                    names.insert(declaration.name, at: 0)
+                }
             }
             current = declaration.parent
         }

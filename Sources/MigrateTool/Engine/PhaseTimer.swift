@@ -1,0 +1,27 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Prints how long each pipeline phase took, on stderr, when `OBSERVATION_MIGRATE_TIMINGS` is
+/// set: how a slow run on someone's tree gets diagnosed without a profiler.
+enum PhaseTimer {
+    static let isEnabled = getenv("OBSERVATION_MIGRATE_TIMINGS") != nil
+
+    /// Runs `work`, reporting its duration under `name` when enabled.
+    @inline(__always)
+    static func measure<Result>(_ name: String, _ work: () throws -> Result) rethrows -> Result {
+        guard isEnabled else { return try work() }
+        var start = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        let result = try work()
+        var end = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &end)
+        let milliseconds = Double(end.tv_sec - start.tv_sec) * 1000 + Double(end.tv_nsec - start.tv_nsec) / 1e6
+        StandardError.line("timing: \(name): \(Int(milliseconds.rounded())) ms")
+        return result
+    }
+}
