@@ -9,7 +9,7 @@ enum RuleDocuments {
 
         summary: A type conforming to Observable without the @Observable macro tracks nothing.
         class: manual
-        severity: warning
+        severity: error
 
         ## Why
 
@@ -178,7 +178,7 @@ enum RuleDocuments {
 
         summary: @EnvironmentObject with $m.x bindings: @Environment plus a local @Bindable.
         class: safe
-        severity: warning
+        severity: error
 
         ## Why
 
@@ -242,7 +242,7 @@ enum RuleDocuments {
 
         summary: .environmentObject(m) becomes .environment(m) where m's type is migrated.
         class: safe
-        severity: warning
+        severity: error
 
         ## Why
 
@@ -309,7 +309,7 @@ enum RuleDocuments {
 
         summary: @EnvironmentObject var m: M becomes @Environment(M.self) var m, access level kept.
         class: safe
-        severity: warning
+        severity: error
 
         ## Why
 
@@ -669,7 +669,7 @@ enum RuleDocuments {
 
         summary: An actor, struct or enum declaring ObservableObject conformance stays as it is.
         class: manual
-        severity: warning
+        severity: error
 
         ## Why
 
@@ -890,7 +890,7 @@ enum RuleDocuments {
 
         summary: A class conforming to ObservableObject becomes an @Observable class.
         class: safe
-        severity: warning
+        severity: error
 
         ## Why
 
@@ -975,7 +975,7 @@ enum RuleDocuments {
 
         summary: ObservableObject conformance declared in an extension moves to @Observable on the class.
         class: safe
-        severity: warning
+        severity: error
 
         ## Why
 
@@ -1049,7 +1049,7 @@ enum RuleDocuments {
 
         summary: A protocol refining ObservableObject becomes AnyObject, Observable; its conformers migrate with it.
         class: review
-        severity: warning
+        severity: error
 
         ## Why
 
@@ -1096,7 +1096,7 @@ enum RuleDocuments {
 
         summary: A subclass of a migrated model gets @Observable in the same unit.
         class: safe
-        severity: warning
+        severity: error
 
         ## Why
 
@@ -1145,7 +1145,7 @@ enum RuleDocuments {
 
         summary: @ObservedObject with $model.x bindings becomes @Bindable.
         class: safe
-        severity: warning
+        severity: error
 
         ## Why
 
@@ -1193,7 +1193,7 @@ enum RuleDocuments {
 
         summary: @ObservedObject var m = M() (the view creates its model) becomes @State private var m = M().
         class: review
-        severity: warning
+        severity: error
 
         ## Why
 
@@ -1242,7 +1242,7 @@ enum RuleDocuments {
 
         summary: @ObservedObject without $ bindings becomes a plain property.
         class: safe
-        severity: warning
+        severity: error
 
         ## Why
 
@@ -1595,7 +1595,7 @@ enum RuleDocuments {
 
         summary: _m = StateObject(wrappedValue: M(…)) in an initializer becomes _m = State(initialValue: M(…)).
         class: review
-        severity: warning
+        severity: error
 
         ## Why
 
@@ -1660,7 +1660,7 @@ enum RuleDocuments {
 
         summary: @StateObject becomes @State, access level kept.
         class: review
-        severity: warning
+        severity: error
 
         ## Why
 

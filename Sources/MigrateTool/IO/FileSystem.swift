@@ -130,7 +130,7 @@ enum FileSystem {
         var template = Array("\(directory)/.\(baseName(of: path)).observation-migrate-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return problem(path, errno) }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure: Int32?
         bytes.withUnsafeBytes { buffer in
             var written = 0
@@ -150,7 +150,7 @@ enum FileSystem {
         if failure == nil, rename(temporary, path) != 0 { failure = errno }
         if let failure {
             unlink(temporary)
-            return .unwritable(path, reason: String(cString: strerror(failure)))
+            return .unwritable(path, reason: errorText(failure))
         }
         return nil
     }
@@ -159,7 +159,7 @@ enum FileSystem {
         switch code {
         case ENOENT, ENOTDIR: return .notFound(path)
         case ELOOP: return .symlinkLoop(path)
-        default: return .unreadable(path, reason: String(cString: strerror(code)))
+        default: return .unreadable(path, reason: errorText(code))
         }
     }
 
@@ -173,11 +173,19 @@ enum FileSystem {
         return String(path[path.index(after: slash)...])
     }
 
+    /// The C library's message for an `errno` value.
+    static func errorText(_ code: Int32) -> String {
+        guard let message = strerror(code) else { return "error \(code)" }
+        return String(decoding: UnsafeRawBufferPointer(start: message, count: strlen(message)), as: UTF8.self)
+    }
+
     /// The process's working directory.
     static func currentDirectory() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return "." }
-        return String(cString: buffer)
+        return buffer.withUnsafeBufferPointer { pointer in
+            String(decoding: UnsafeRawBufferPointer(start: pointer.baseAddress, count: strlen(pointer.baseAddress!)), as: UTF8.self)
+        }
     }
 
     /// Whether standard error or output is a terminal, for colour and progress.

@@ -16,7 +16,8 @@ import Testing
     @Test func githubEscapesDataAndProperties() throws {
         let analysis = try Self.hostile(message: "100% sure\r\nsecond: line, really\n", path: "a,b:c%d.swift")
         let first = LintTestSupport.lines(GitHubLintFormatter.render(analysis, LintOptions()))[0]
-        #expect(first == "::warning file=a%2Cb%3Ac%25d.swift,line=3,col=22,title=observable-object-class::"
+        // observable-object-class is an error-level rule.
+        #expect(first == "::error file=a%2Cb%3Ac%25d.swift,line=3,col=22,title=observable-object-class::"
                 + "100%25 sure%0D%0Asecond: line, really%0A")
     }
 
@@ -43,7 +44,7 @@ import Testing
         let analysis = try Self.hostile(message: "first\nsecond\r\nthird\u{1B}[31m")
         let lines = XcodeLintFormatter.render(analysis, LintOptions()).split(separator: "\n")
         #expect(lines.count == 3)
-        #expect(lines[0] == "Sources/Counter.swift:3:22: warning: first second third\\u{1B}[31m (observable-object-class)")
+        #expect(lines[0] == "Sources/Counter.swift:3:22: error: first second third\\u{1B}[31m (observable-object-class)")
     }
 
     @Test func xmlFormatsEscapeMarkupAndLineBreaks() throws {

@@ -42,9 +42,6 @@ struct LintOptions: Sendable {
     /// The absolute working directory, which relative paths are relative to (SARIF's `%SRCROOT%`).
     var workingDirectory = "/"
 
-    /// The home page SARIF viewers link the tool's name to.
-    static let informationURI = "https://github.com/observation-migrate/observation-migrate"
-
     /// The level a rule reports at before `--strict`: the configuration's override, else its
     /// `rules/` document's severity.
     func configuredSeverity(of ruleID: String) -> Severity { configuration.severity(of: ruleID) }

@@ -25,7 +25,6 @@ enum SARIFLintFormatter {
             ("name", .string("observation-migrate")),
             ("version", .string(options.toolVersion)),
             ("semanticVersion", .string(options.toolVersion)),
-            ("informationUri", .string(LintOptions.informationURI)),
             ("rules", .array(ids.map { rule($0, options) })),
         ])
         let root = options.workingDirectory.hasSuffix("/") ? options.workingDirectory : options.workingDirectory + "/"
