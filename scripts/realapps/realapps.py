@@ -1,0 +1,972 @@
+#!/usr/bin/env python3
+"""Real-app validation harness for observation-migrate.
+
+  realapps.py extract [NAME...]   work trees from the fetched mirrors (git archive)
+  realapps.py check   [NAME...]   report + apply --unsafe-fixes on a copy, parse check,
+                                  forbidden leftovers, idempotence, report cross-check
+  realapps.py compare [NAME...]   recall/precision against developers' migration commits
+  realapps.py noobs               a tree without ObservableObject must stay byte-identical
+  realapps.py summary             markdown tables from the results
+  realapps.py all                 everything above, in order
+
+Environment: REALAPPS_WORK (default /tmp/realapps), REALAPPS_MIRROR (default /work/.mirror),
+OM (the observation-migrate binary; default <repo>/.build-realapps/release/observation-migrate),
+SWIFTC (default: swiftc on PATH), NOOBS_SRC (default /opt/swift-packages).
+Nothing here writes inside the repository; every tree lives under REALAPPS_WORK.
+"""
+import collections
+import concurrent.futures as cf
+import difflib
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import swiftscan as ss  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.abspath(os.path.join(HERE, "..", ".."))
+WORK = os.environ.get("REALAPPS_WORK", "/tmp/realapps")
+MIRROR = os.environ.get("REALAPPS_MIRROR", "/work/.mirror")
+OM = os.environ.get("OM", os.path.join(REPO, ".build-realapps", "release", "observation-migrate"))
+SWIFTC = os.environ.get("SWIFTC") or shutil.which("swiftc") or "/opt/swift/usr/bin/swiftc"
+NOOBS_SRC = os.environ.get("NOOBS_SRC", "/opt/swift-packages")
+APPLY_FLAGS = ["apply", "--unsafe-fixes", "--allow-dirty", "--ignore-deployment-target"]
+EXCLUDED_DIRS = {".build", ".swiftpm", "Pods", "Carthage", "DerivedData"}
+
+OBS_RE = re.compile(
+    r"ObservableObject|@Published\b|@Observable\b|@ObservationIgnored|@ObservationTracked|"
+    r"@StateObject\b|@State\b|@ObservedObject\b|@Bindable\b|@EnvironmentObject\b|@Environment\(|"
+    r"\.environmentObject\(|\.environment\(|objectWillChange|import\s+(Combine|Observation)\b|"
+    r"StateObject\(|State\((initialValue|wrappedValue)|Bindable\(")
+
+# attributes that are not property wrappers (a wrapper needs @ObservationIgnored in @Observable)
+NON_WRAPPER_ATTRS = {
+    "ObservationIgnored", "ObservationTracked", "MainActor", "objc", "nonobjc", "available",
+    "IBOutlet", "IBInspectable", "NSManaged", "NSCopying", "inlinable", "usableFromInline",
+    "discardableResult", "preconcurrency", "Sendable", "_spi", "frozen", "backDeployed",
+    "GKInspectable", "exclusivity", "transient",
+}
+
+
+def load_apps(names=None):
+    with open(os.path.join(HERE, "apps.json")) as f:
+        apps = json.load(f)["apps"]
+    if names:
+        apps = [a for a in apps if a["name"] in names]
+    return apps
+
+
+def gitdir(app):
+    return os.path.join(MIRROR, app["repo"].replace("/", "+"), "repo")
+
+
+def sh(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+
+
+def tree(name):
+    return os.path.join(WORK, "trees", name)
+
+
+def swift_files(root):
+    out = []
+    for dp, dns, fns in os.walk(root):
+        dns[:] = [d for d in dns if not d.startswith(".") and d not in EXCLUDED_DIRS]
+        for fn in fns:
+            if fn.endswith(".swift"):
+                out.append(os.path.relpath(os.path.join(dp, fn), root))
+    return sorted(out)
+
+
+def all_files(root):
+    out = []
+    for dp, dns, fns in os.walk(root):
+        for fn in fns:
+            out.append(os.path.relpath(os.path.join(dp, fn), root))
+    return sorted(out)
+
+
+def digest(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        h.update(f.read())
+    return h.hexdigest()
+
+
+def tree_digests(root):
+    return {p: digest(os.path.join(root, p)) for p in all_files(root)
+            if not os.path.islink(os.path.join(root, p))}
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read().decode("utf-8", errors="replace")
+
+
+# ---------------------------------------------------------------- extract
+
+def extract(apps):
+    os.makedirs(os.path.join(WORK, "trees"), exist_ok=True)
+    for app in apps:
+        g = gitdir(app)
+        if not os.path.isdir(g):
+            print(f"{app['name']}: no mirror at {g}; fetch github:{app['repo']} first", file=sys.stderr)
+            continue
+        targets = [(app["name"], app["commit"] + ("^" if app["kind"] == "migration" else ""))]
+        if app["kind"] == "migration":
+            targets.append((app["name"] + ".dev", app["commit"]))
+        for name, rev in targets:
+            dest = tree(name)
+            if os.path.isdir(dest):
+                continue
+            os.makedirs(dest)
+            # only what the tool reads: Swift sources and project settings (some mirrors lack
+            # large binary blobs, so a whole-tree archive can fail)
+            listing = subprocess.run(["git", "--git-dir", g, "ls-tree", "-r", "-z", "--name-only", rev],
+                                     capture_output=True, check=True).stdout.decode().split("\0")
+            wanted = [p for p in listing if p.endswith((".swift", ".pbxproj", ".xcconfig", ".observation-migrate.json"))]
+            arch = subprocess.run(["git", "--git-dir", g, "archive", rev, "--"] + [":(literal)" + p for p in wanted],
+                                  capture_output=True, check=True)
+            subprocess.run(["tar", "x", "-C", dest], input=arch.stdout, check=True)
+            print(f"{name}: {rev} -> {dest} ({len(swift_files(dest))} .swift files)")
+
+
+# ---------------------------------------------------------------- report parsing
+
+UNIT_RE = re.compile(r"^(\S.*?)  (.+?):(\d+):(\d+)  (ready|needs --unsafe-fixes|blocked)\b(.*)$")
+FINDING_RE = re.compile(r"^  (.+?):(\d+):(\d+): \[([a-z0-9-]+)\] (.*)$")
+
+
+def run_report(root):
+    t = time.time()
+    r = sh([OM, "report", "--format", "json", "."], cwd=root)
+    dt = time.time() - t
+    if r.returncode == 0 and r.stdout.lstrip().startswith("{"):
+        data = json.loads(r.stdout)
+        return "json", dt, units_from_json(data), r.stdout, r.returncode
+    t = time.time()
+    r = sh([OM, "report", "."], cwd=root)
+    dt = time.time() - t
+    units, cur = [], None
+    for line in r.stdout.splitlines():
+        m = UNIT_RE.match(line)
+        if m:
+            cur = {"name": m.group(1), "file": m.group(2), "line": int(m.group(3)),
+                   "verdict": m.group(5), "findings": []}
+            units.append(cur)
+            continue
+        m = FINDING_RE.match(line)
+        if m and cur is not None:
+            cur["findings"].append({"file": m.group(1), "line": int(m.group(2)),
+                                    "rule": m.group(4), "message": m.group(5)})
+    return "text", dt, units, r.stdout, r.returncode
+
+
+def units_from_json(data):
+    """schemaVersion 1 (docs/report-json.md): units reference findings by index."""
+    verdicts = {"ready": "ready", "needs-unsafe-fixes": "needs --unsafe-fixes", "blocked": "blocked"}
+    allf = data.get("findings", [])
+    units = []
+    for u in data.get("units", []):
+        fs = [allf[k] for k in u.get("findings", [])]
+        # findings that also qualify this unit (alsoUnits) belong to its sites as well
+        fs += [f for f in allf if u["name"] in (f.get("alsoUnits") or [])]
+        units.append({"name": u["name"], "members": u.get("members", []), "file": u["path"], "line": u["line"],
+                      "verdict": verdicts.get(u["verdict"], u["verdict"]),
+                      "findings": [{"file": f["path"], "line": f["line"], "rule": f["ruleId"],
+                                    "message": f["message"], "blocker": f.get("blocker")} for f in fs]})
+    return units
+
+
+# ---------------------------------------------------------------- independent census
+
+WRAPPER_RE = re.compile(r"@(StateObject|ObservedObject|EnvironmentObject)\b")
+TYPE_AFTER_VAR = re.compile(r"\bvar\s+(" + ss.IDENT + r")\s*(?::\s*([A-Za-z_][\w.]*(?:<[^>\n]*>)?)[?!]?)?\s*(?:=\s*([A-Za-z_][\w.]*))?")
+
+
+def base_type(t):
+    if not t:
+        return None
+    t = re.sub(r"<.*", "", t).rstrip("?!")
+    parts = t.split(".")
+    # `M.shared`, `M.preview`, `.init` -> the type is the first capitalised component chain end
+    caps = [p for p in parts if p[:1].isupper()]
+    return caps[-1] if caps else None
+
+
+def census(root, files, blanked):
+    """Classes that are ObservableObjects by a plain reading of the source."""
+    decls = []
+    for f in files:
+        b = blanked[f]
+        for d in ss.declarations(b):
+            d["file"] = f
+            d["line"] = ss.line_of(b, d["start"])
+            decls.append(d)
+
+    def inherits(d):
+        h = strip_generics(d["header"]).split(" where ")[0]
+        if ":" not in h:
+            return []
+        return [re.sub(r"<.*", "", x).strip().split(".")[-1].lstrip("@")
+                for x in split_commas(h.split(":", 1)[1])]
+
+    protos = {d["name"] for d in decls if d["kind"] == "protocol" and "ObservableObject" in inherits(d)}
+    changed = True
+    while changed:
+        changed = False
+        for d in decls:
+            if d["kind"] == "protocol" and d["name"] not in protos and set(inherits(d)) & protos:
+                protos.add(d["name"])
+                changed = True
+    roots = protos | {"ObservableObject"}
+    ext_conf = {d["name"].split(".")[-1] for d in decls if d["kind"] == "extension" and set(inherits(d)) & roots}
+    models = {}
+    for d in decls:
+        if d["kind"] != "class":
+            continue
+        if set(inherits(d)) & roots or d["name"] in ext_conf:
+            models[d["name"]] = d
+    changed = True
+    while changed:
+        changed = False
+        for d in decls:
+            if d["kind"] == "class" and d["name"] not in models:
+                inh = inherits(d)
+                if inh and inh[0] in models:
+                    models[d["name"]] = d
+                    changed = True
+    others = {d["name"]: d["kind"] for d in decls if d["kind"] in ("struct", "enum", "actor")
+              and set(inherits(d)) & roots}
+    return models, protos, others, decls
+
+
+def strip_generics(h):
+    """Drop a leading generic parameter clause: `<T: P>: Base, Q` -> `: Base, Q`."""
+    h = h.lstrip()
+    if not h.startswith("<"):
+        return h
+    depth = 0
+    for i, ch in enumerate(h):
+        if ch == "<":
+            depth += 1
+        elif ch == ">":
+            depth -= 1
+            if depth == 0:
+                return h[i + 1:]
+    return h
+
+
+def split_commas(s):
+    out, depth, cur = [], 0, ""
+    for ch in s:
+        if ch in "<([":
+            depth += 1
+        elif ch in ">)]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur)
+    return out
+
+
+def wrapper_sites(files, blanked):
+    """Every @StateObject/@ObservedObject/@EnvironmentObject property, with its type if plain."""
+    sites = []
+    for f in files:
+        b = blanked[f]
+        for m in WRAPPER_RE.finditer(b):
+            rest = b[m.end(): b.find("\n", m.end()) if b.find("\n", m.end()) >= 0 else len(b)]
+            if "var" not in rest:  # attribute on its own line
+                nl = b.find("\n", m.end())
+                nl2 = b.find("\n", nl + 1)
+                rest = rest + " " + b[nl + 1: nl2 if nl2 >= 0 else len(b)]
+            tm = TYPE_AFTER_VAR.search(rest)
+            typ = None
+            if tm:
+                typ = base_type(tm.group(2)) or base_type(tm.group(3))
+            sites.append({"file": f, "line": ss.line_of(b, m.start()), "wrapper": m.group(1),
+                          "var": tm.group(1) if tm else None, "type": typ})
+    return sites
+
+
+# ---------------------------------------------------------------- leftover checks
+
+def var_types(b):
+    """name -> base type for simple declarations in a file (annotation or initializer)."""
+    out = {}
+    for m in re.finditer(r"\b(?:var|let)\s+(" + ss.IDENT + r")\s*:\s*(?:any\s+|some\s+)?([A-Za-z_][\w.]*)", b):
+        out.setdefault(m.group(1), base_type(m.group(2)))
+    for m in re.finditer(r"\b(?:var|let)\s+(" + ss.IDENT + r")\s*=\s*([A-Z][\w.]*)\s*[(.]", b):
+        out.setdefault(m.group(1), base_type(m.group(2)))
+    for m in re.finditer(r"@Environment\(\s*([A-Za-z_][\w.]*)\.self\s*\)\s*(?:private\s+|fileprivate\s+|public\s+|internal\s+)*var\s+(" + ss.IDENT + ")", b):
+        out.setdefault(m.group(2), base_type(m.group(1)))
+    return out
+
+
+def leftovers(orig_root, out_root, orig_files, out_files, ob, nb, changed):
+    """Forbidden leftovers in the migrated tree.  Returns (violations, candidates)."""
+    viol, cand = [], []
+
+    def add(lst, kind, f, line, text):
+        lst.append({"kind": kind, "file": f, "line": line, "text": text.strip()[:200]})
+
+    # classes that gained @Observable
+    def observable_classes(files, blanked):
+        res = {}
+        for f in files:
+            for d in ss.declarations(blanked[f]):
+                if d["kind"] == "class" and re.search(r"@Observable\b", d["prefix"]):
+                    d["file"] = f
+                    res.setdefault(d["name"], []).append(d)
+        return res
+    before = observable_classes(orig_files, ob)
+    after = observable_classes(out_files, nb)
+    # a declaration is newly observable if the same file had no @Observable class of that name
+    new_decls = [d for n, ds in after.items() for d in ds
+                 if not any(x["file"] == d["file"] for x in before.get(n, []))]
+    migrated = {d["name"] for d in new_decls}
+    new_ids = {(d["file"], d["name"]) for d in new_decls}
+    orig_models, _, _, orig_decls = census(orig_root, orig_files, ob)
+    # simple names that also name a class that was not migrated: type checks by name are ambiguous
+    all_class_names = collections.Counter(d["name"] for d in orig_decls if d["kind"] == "class")
+    ambiguous = {n for n in migrated if all_class_names[n] > sum(1 for d in new_decls if d["name"] == n)}
+
+    # published property names of migrated classes, from the original
+    published = {}
+    for d in orig_decls:
+        if d["kind"] == "class" and (d["file"], d["name"]) in new_ids:
+            for p in ss.properties(ob[d["file"]], d):
+                if "Published" in p["attrs"]:
+                    published.setdefault(p["name"], set()).add(d["name"])
+
+    # 1. inside migrated classes and their extensions
+    for f in out_files:
+        b = nb[f]
+        src_lines = read(os.path.join(out_root, f)).split("\n")
+        for d in ss.declarations(b):
+            name = d["name"].split(".")[-1]
+            if d["kind"] == "class" and (f, d["name"]) not in new_ids:
+                continue
+            if d["kind"] == "extension" and (name not in migrated or name in ambiguous):
+                continue
+            if d["kind"] not in ("class", "extension"):
+                continue
+            if d["kind"] == "class":
+                if re.search(r"\bObservableObject\b", d["header"]):
+                    add(viol, "ObservableObject-kept-on-@Observable", f, ss.line_of(b, d["start"]), src_lines[ss.line_of(b, d["start"]) - 1])
+                for p in ss.properties(b, d):
+                    if "static" in p["modifiers"].split() or re.search(r"\bclass\b", p["modifiers"]):
+                        continue
+                    ignored = "ObservationIgnored" in p["attrs"]
+                    wrappers = [a for a in p["attrs"] if a not in NON_WRAPPER_ATTRS] if not p["is_computed"] else []
+                    if "Published" in p["attrs"]:
+                        add(viol, "@Published-left-in-@Observable", f, p["line"], src_lines[p["line"] - 1])
+                    elif wrappers and not ignored:
+                        add(viol, "wrapped-property-not-ignored", f, p["line"], src_lines[p["line"] - 1])
+                    if re.search(r"\blazy\b", p["modifiers"]) and not ignored:
+                        add(viol, "lazy-property-not-ignored", f, p["line"], src_lines[p["line"] - 1])
+            body = b[d["open"]:d["close"]]
+            for m in re.finditer(r"(?<![\w.])objectWillChange\b", body):
+                ln = ss.line_of(b, d["open"] + m.start())
+                add(viol, "objectWillChange-in-@Observable", f, ln, src_lines[ln - 1])
+            for m in re.finditer(r"(?<![\w.$])(?:self\.)?\$(" + ss.IDENT + r")\b", body):
+                if m.group(1) in published and name in published[m.group(1)]:
+                    ln = ss.line_of(b, d["open"] + m.start())
+                    add(viol, "dangling-$publisher-in-model", f, ln, src_lines[ln - 1])
+
+    # 1b. @Observable on a local type (inside a function, closure or #Preview): the macro's
+    # extension role cannot attach there ("local type cannot have attached extension macro")
+    for d in new_decls:
+        b = nb[d["file"]]
+        type_opens = {x["open"] for x in ss.declarations(b)
+                      if x["kind"] in ("class", "struct", "enum", "extension", "actor", "protocol")}
+        stack = []
+        for k in range(d["start"]):
+            if b[k] == "{":
+                stack.append(k)
+            elif b[k] == "}" and stack:
+                stack.pop()
+        if stack and stack[-1] not in type_opens:
+            ln = ss.line_of(b, d["start"])
+            add(viol, "@Observable-on-local-type", d["file"], ln,
+                read(os.path.join(out_root, d["file"])).split("\n")[ln - 1])
+
+    # 1c. an added `import Observation` inside an #if block while a migrated class of the file is
+    # outside it: the import is missing on the platforms where the condition is false
+    for f in changed:
+        old = read(os.path.join(orig_root, f)).split("\n") if os.path.exists(os.path.join(orig_root, f)) else []
+        new = read(os.path.join(out_root, f)).split("\n")
+        added = {ln for ln, text in added_lines(old, new) if text.strip() == "import Observation"}
+        if not added:
+            continue
+        depth, depth_at = 0, {}
+        for i, text in enumerate(new, 1):
+            t = text.strip()
+            if t.startswith("#if"):
+                depth += 1
+            elif t.startswith("#endif"):
+                depth -= 1
+            depth_at[i] = depth
+        decl_lines = [ss.line_of(nb[f], d["start"]) for d in new_decls if d["file"] == f]
+        for ln in added:
+            if depth_at.get(ln, 0) > 0 and any(depth_at.get(dl, 0) < depth_at[ln] for dl in decl_lines):
+                add(viol, "import-Observation-inside-#if", f, ln, new[ln - 1])
+
+    # 2. anywhere: receivers of a migrated type
+    for f in out_files:
+        b = nb[f]
+        src_lines = read(os.path.join(out_root, f)).split("\n")
+        types = var_types(b)
+        for m in re.finditer(r"([A-Za-z_][\w]*(?:\([^()\n]*\))?)\.\$(" + ss.IDENT + r")\b", b):
+            if m.group(2) not in published:
+                continue
+            recv = m.group(1)
+            t = types.get(recv) or base_type(recv.split("(")[0])
+            if b[max(0, m.start() - 1)] == ".":  # a member chain: a.b.$x -- b's type is unknown here
+                t = None
+            ln = ss.line_of(b, m.start())
+            if t in ambiguous:
+                if f in changed:
+                    add(cand, "maybe-dangling-$publisher(ambiguous type name)", f, ln, src_lines[ln - 1])
+            elif t in migrated and t in published[m.group(2)]:
+                add(viol, "dangling-$publisher-outside", f, ln, src_lines[ln - 1])
+            elif t is None and f in changed:
+                add(cand, "maybe-dangling-$publisher", f, ln, src_lines[ln - 1])
+        for m in re.finditer(r"([A-Za-z_][\w]*)\??\.objectWillChange\b", b):
+            recv = m.group(1)
+            t = types.get(recv) or base_type(recv)
+            if b[max(0, m.start() - 1)] == ".":
+                t = None
+            ln = ss.line_of(b, m.start())
+            if t in ambiguous:
+                add(cand, "maybe-objectWillChange(ambiguous type name)", f, ln, src_lines[ln - 1])
+            elif t in migrated:
+                add(viol, "objectWillChange-on-migrated-type", f, ln, src_lines[ln - 1])
+            elif t is None and recv != "self" and f in changed:
+                add(cand, "maybe-objectWillChange-on-migrated", f, ln, src_lines[ln - 1])
+        # legacy wrappers on migrated types
+        for s in wrapper_sites([f], {f: b}):
+            if s["type"] in ambiguous:
+                add(cand, f"maybe-legacy-@{s['wrapper']}(ambiguous type name)", f, s["line"], src_lines[s["line"] - 1])
+            elif s["type"] in migrated:
+                add(viol, f"legacy-@{s['wrapper']}-on-migrated-type", f, s["line"], src_lines[s["line"] - 1])
+        for m in re.finditer(r"\bStateObject\s*\(\s*wrappedValue\s*:\s*([A-Z][\w.]*)", b):
+            if base_type(m.group(1)) in migrated:
+                ln = ss.line_of(b, m.start())
+                add(viol, "legacy-StateObject(wrappedValue:)-on-migrated-type", f, ln, src_lines[ln - 1])
+        for m in re.finditer(r"\.environmentObject\(\s*([A-Za-z_][\w.]*)", b):
+            arg = m.group(1)
+            if arg.startswith("self."):
+                arg = arg[5:]
+            if arg[:1].isupper():
+                t = base_type(arg)
+            elif "." not in arg:
+                t = types.get(arg)
+            else:
+                t = None  # a member chain: its type is not known here
+            ln = ss.line_of(b, m.start())
+            if t in ambiguous:
+                add(cand, "maybe-.environmentObject(ambiguous type name)", f, ln, src_lines[ln - 1])
+            elif t in migrated:
+                add(viol, "legacy-.environmentObject-on-migrated-type", f, ln, src_lines[ln - 1])
+            elif t is None and f in changed:
+                add(cand, "maybe-.environmentObject-on-migrated", f, ln, src_lines[ln - 1])
+
+    # 2b. `$m` on a property that no longer has a projected value (plain var or @Environment),
+    # looked for inside the type that declares the property
+    for f in changed:
+        b = nb.get(f, "")
+        src_lines = read(os.path.join(out_root, f)).split("\n")
+        for d in ss.declarations(b):
+            if d["kind"] not in ("struct", "class", "extension", "enum"):
+                continue
+            top = ss.top_level_text(b, d["open"], d["close"])
+            plain = set()
+            for m in re.finditer(r"^[ \t]*((?:@\w+(?:\([^)\n]*\))?\s+)*)(?:(?:private|fileprivate|internal|public|let|var)\s+)*?(?:var|let)\s+(\w+)\s*:\s*([A-Za-z_][\w.]*)[ \t]*$", top, re.M):
+                if base_type(m.group(3)) in migrated and not re.search(r"@(Bindable|State|ObservedObject|StateObject|EnvironmentObject|Binding)\b", m.group(1)):
+                    plain.add(m.group(2))
+            for m in re.finditer(r"@Environment\(\s*([A-Za-z_][\w.]*)\.self\s*\)\s*(?:(?:private|fileprivate|internal|public)\s+)?var\s+(\w+)", top):
+                if base_type(m.group(1)) in migrated:
+                    plain.add(m.group(2))
+            body = b[d["open"]:d["close"]]
+            for name in plain:
+                if re.search(r"@Bindable\s+var\s+" + name + r"\s*=", body):
+                    continue
+                for m in re.finditer(r"(?<![\w.$])\$" + name + r"\b", body):
+                    ln = ss.line_of(b, d["open"] + m.start())
+                    add(viol, "$binding-on-property-without-projection", f, ln, src_lines[ln - 1])
+
+    # 3. new wrappers on types that were NOT migrated (renaming a wrapper breaks the build)
+    oo_not_migrated = set(orig_models) - migrated
+    for f in changed:
+        old = read(os.path.join(orig_root, f)).split("\n") if os.path.exists(os.path.join(orig_root, f)) else []
+        new = read(os.path.join(out_root, f)).split("\n")
+        b = nb.get(f, "")
+        types = var_types(b)
+        for ln, text in added_lines(old, new):
+            for m in re.finditer(r"@Environment\(\s*([A-Za-z_][\w.]*)\.self|@(?:State|Bindable)\b[^\n]*?\bvar\s+\w+\s*(?::\s*([A-Za-z_][\w.]*)|=\s*([A-Z][\w.]*))|\.environment\(\s*([A-Za-z_][\w.]*)\s*\)", text):
+                t = base_type(m.group(1) or m.group(2) or m.group(3))
+                if m.group(4):
+                    arg = m.group(4)
+                    t = base_type(arg) if arg[:1].isupper() else types.get(arg.split(".")[0].replace("self", "") or arg.split(".")[-1])
+                if t in oo_not_migrated:
+                    add(viol, "modern-wrapper-on-unmigrated-ObservableObject", f, ln, text)
+    return viol, cand, sorted(migrated), {k: sorted(v) for k, v in published.items()}
+
+
+def added_lines(old, new):
+    sm = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag in ("replace", "insert"):
+            for j in range(j1, j2):
+                yield j + 1, new[j]
+
+
+# ---------------------------------------------------------------- parse check
+
+def parses(path):
+    r = sh([SWIFTC, "-frontend", "-parse", path])
+    return r.returncode == 0, (r.stderr.strip().splitlines() or [""])[0][:300]
+
+
+def parse_check(orig_root, out_root, files):
+    jobs = {}
+    with cf.ThreadPoolExecutor(max_workers=2) as ex:
+        for f in files:
+            jobs[f] = (ex.submit(parses, os.path.join(orig_root, f)), ex.submit(parses, os.path.join(out_root, f)))
+    res = {"checked": len(files), "parsed_before": 0, "parsed_after": 0, "regressions": [], "failed_before": []}
+    for f, (a, b) in sorted(jobs.items()):
+        (oka, _), (okb, msg) = a.result(), b.result()
+        res["parsed_before"] += oka
+        res["parsed_after"] += okb
+        if oka and not okb:
+            res["regressions"].append({"file": f, "error": msg})
+        if not oka:
+            res["failed_before"].append(f)
+    return res
+
+
+# ---------------------------------------------------------------- check
+
+def copy_tree(src, dst):
+    if os.path.exists(dst):
+        shutil.rmtree(dst)
+    shutil.copytree(src, dst, symlinks=True)
+
+
+def check(apps):
+    os.makedirs(os.path.join(WORK, "results"), exist_ok=True)
+    for app in apps:
+        name = app["name"]
+        orig = tree(name)
+        if not os.path.isdir(orig):
+            print(f"{name}: not extracted", file=sys.stderr)
+            continue
+        res = {"name": name, "repo": app["repo"], "kind": app["kind"],
+               "commit": app["commit"] if app["kind"] == "app" else app["commit"] + "^",
+               "tool_commit": sh(["git", "-C", REPO, "rev-parse", "HEAD"]).stdout.strip()}
+        files = swift_files(orig)
+        res["swift_files"] = len(files)
+        res["swift_lines"] = sum(read(os.path.join(orig, f)).count("\n") for f in files)
+        ob = {f: ss.blank(read(os.path.join(orig, f))) for f in files}
+
+        fmt, dt, units, raw, rexit = run_report(orig)
+        res["report"] = {"format": fmt, "seconds": round(dt, 3), "units": len(units), "exit": rexit,
+                         "by_verdict": dict(collections.Counter(u["verdict"] for u in units)),
+                         "units_list": [{k: u[k] for k in ("name", "file", "line", "verdict")} |
+                                        {"rules": dict(collections.Counter(x["rule"] for x in u["findings"]))}
+                                        for u in units]}
+        with open(os.path.join(WORK, "results", name + ".report.txt"), "w") as fh:
+            fh.write(raw)
+
+        # independent census vs report
+        models, protos, others, _ = census(orig, files, ob)
+        unit_names = {m.split(".")[-1].split("<")[0] for u in units for m in [u["name"]] + u.get("members", [])}
+        # a unit covers a census model if it is named after it or has a finding inside its body
+        # (the tool groups subclasses and protocol conformers into the base's/protocol's unit)
+        spans = collections.defaultdict(list)
+        for u in units:
+            for x in u["findings"] + [{"file": u["file"], "line": u["line"]}]:
+                spans[x["file"]].append(x["line"])
+        uncovered = []
+        for mname, d in models.items():
+            first, last = d["line"], ss.line_of(ob[d["file"]], d["close"])
+            if mname in unit_names or any(first <= ln <= last for ln in spans.get(d["file"], [])):
+                continue
+            uncovered.append(f"{mname} ({d['file']}:{d['line']})")
+        res["census"] = {
+            "models": len(models), "protocols_refining_ObservableObject": sorted(protos),
+            "non_class_conformers": others,
+            "only_in_census": sorted(uncovered),
+            "only_in_report": sorted(unit_names - set(models) - protos),
+        }
+        sites = wrapper_sites(files, ob)
+        found = {(x["file"], x["line"]) for u in units for x in u["findings"]}
+        unit_of = {u["name"].split(".")[-1].split("<")[0]: u for u in units}
+        missed = [s for s in sites if s["type"] in unit_of and (s["file"], s["line"]) not in found]
+        res["census"]["wrapper_sites"] = len(sites)
+        res["census"]["wrapper_sites_on_units"] = sum(1 for s in sites if s["type"] in unit_of)
+        res["census"]["wrapper_sites_untyped"] = sum(1 for s in sites if s["type"] is None)
+        res["census"]["sites_missed_by_report"] = missed
+
+        # apply on a copy
+        out = os.path.join(WORK, "out", name)
+        copy_tree(orig, out)
+        t = time.time()
+        r = sh([OM] + APPLY_FLAGS + ["."], cwd=out)
+        res["apply"] = {"seconds": round(time.time() - t, 3), "exit": r.returncode,
+                        "stdout_head": r.stdout[:4000], "stderr": r.stderr[:2000]}
+        with open(os.path.join(WORK, "results", name + ".apply.txt"), "w") as fh:
+            fh.write(r.stdout + "\n--- stderr\n" + r.stderr)
+        before, after = tree_digests(orig), tree_digests(out)
+        changed = sorted(p for p in after if before.get(p) != after[p])
+        res["apply"]["changed_files"] = len(changed)
+        res["apply"]["changed_non_swift"] = [p for p in changed if not p.endswith(".swift")]
+        res["apply"]["deleted_files"] = sorted(set(before) - set(after))
+        changed_swift = [p for p in changed if p.endswith(".swift")]
+        res["parse"] = parse_check(orig, out, changed_swift)
+
+        out_files = swift_files(out)
+        nb = {f: ss.blank(read(os.path.join(out, f))) for f in out_files}
+        viol, cand, migrated, published = leftovers(orig, out, files, out_files, ob, nb, set(changed_swift))
+        res["migrated_classes"] = migrated
+        res["violations"] = viol
+        res["candidates"] = cand
+
+        # second run: must change nothing
+        snap = tree_digests(out)
+        r2 = sh([OM] + APPLY_FLAGS + ["."], cwd=out)
+        snap2 = tree_digests(out)
+        res["second_run"] = {"changed_files": sorted(p for p in snap2 if snap.get(p) != snap2[p]),
+                             "stdout_head": r2.stdout[:1500], "exit": r2.returncode}
+        # the report on the migrated tree
+        fmt2, _, units2, _, _ = run_report(out)
+        res["report_after"] = dict(collections.Counter(u["verdict"] for u in units2))
+
+        with open(os.path.join(WORK, "results", name + ".json"), "w") as fh:
+            json.dump(res, fh, indent=1)
+        crash = " CRASH(report exit %d, apply exit %d)" % (rexit, res["apply"]["exit"]) if rexit not in (0, 1) or res["apply"]["exit"] not in (0, 1) else ""
+        print(f"{name}:{crash} {res['swift_files']} files, units {res['report']['by_verdict']}, "
+              f"report {res['report']['seconds']}s, apply {res['apply']['seconds']}s, changed {len(changed)}, "
+              f"parse regressions {len(res['parse']['regressions'])}, violations {len(viol)}, "
+              f"candidates {len(cand)}, 2nd run changed {len(res['second_run']['changed_files'])}, "
+              f"census-only {res['census']['only_in_census']}, report-only {res['census']['only_in_report']}, "
+              f"sites missed {len(missed)}")
+
+
+# ---------------------------------------------------------------- compare
+
+ATTR_LINE = re.compile(r"^\s*(@[A-Za-z_]\w*(\([^()]*\))?\s*)+$")
+
+
+def join_attribute_lines(lines):
+    """`@Observable` / `@MainActor` alone on a line is joined to the declaration below it,
+    so that attribute placement (own line or inline) does not count as a difference."""
+    out, pending = [], []
+    for line in lines:
+        if ATTR_LINE.match(line):
+            pending.append(line.strip())
+            continue
+        if pending:
+            indent = line[:len(line) - len(line.lstrip())]
+            line = indent + " ".join(pending) + " " + line.lstrip()
+            pending = []
+        out.append(line)
+    return out + pending
+
+
+def class_spans(text):
+    """[(first_line, last_line, class_name)] for class declarations in a file."""
+    b = ss.blank(text)
+    return [(ss.line_of(b, d["start"]), ss.line_of(b, d["close"]), d["name"].split(".")[-1])
+            for d in ss.declarations(b) if d["kind"] in ("class", "extension")]
+
+
+def attribute(line, lineno, spans, names):
+    """The model a changed line belongs to: the class whose body holds it, or a model named in it."""
+    inner = [sp for sp in spans if sp[0] <= lineno <= sp[1] and sp[2] in names]
+    if inner:
+        return min(inner, key=lambda sp: sp[1] - sp[0])[2]
+    hits = [n for n in names if re.search(r"\b" + re.escape(n) + r"\b", line)]
+    return hits[0] if len(hits) == 1 else None
+
+
+def obs_changes(old_root, new_root, files, normalise, join=False, only=None, names=(), match_normalised=False):
+    """Observation-related changed lines as a multiset of (file, sign, text).  With `only`,
+    keep just the lines attributed (see attribute()) to one of the models in `only`."""
+    ch = collections.Counter()
+    for f in files:
+        po, pn = os.path.join(old_root, f), os.path.join(new_root, f)
+        old = read(po).split("\n") if os.path.exists(po) else []
+        new = read(pn).split("\n") if os.path.exists(pn) else []
+        if join:
+            old, new = join_attribute_lines(old), join_attribute_lines(new)
+        if old == new:
+            continue
+        if only is not None:
+            so, sn = class_spans("\n".join(old)), class_spans("\n".join(new))
+        sm = difflib.SequenceMatcher(None, old, new, autojunk=False)
+        for tag, i1, i2, j1, j2 in sm.get_opcodes():
+            if tag == "equal":
+                continue
+            for k in range(i1, i2):
+                line = old[k]
+                if OBS_RE.search(normalise(line) if match_normalised else line) and (only is None or attribute(line, k + 1, so, names) in only):
+                    ch[(f, "-", normalise(line))] += 1
+            for k in range(j1, j2):
+                line = new[k]
+                if OBS_RE.search(normalise(line) if match_normalised else line) and (only is None or attribute(line, k + 1, sn, names) in only):
+                    ch[(f, "+", normalise(line))] += 1
+    return ch
+
+
+def drop_noops(ch):
+    """Remove -/+ pairs with the same text in the same file (a change that normalised away)."""
+    out = collections.Counter(ch)
+    for (f, sign, text), n in ch.items():
+        if sign == "-":
+            k = min(n, ch.get((f, "+", text), 0))
+            if k:
+                out[(f, "-", text)] -= k
+                out[(f, "+", text)] -= k
+    return +out
+
+
+def metrics(dev, ours):
+    inter = sum((dev & ours).values())
+    nd, no = sum(dev.values()), sum(ours.values())
+    return {"dev_lines": nd, "our_lines": no, "matched": inter,
+            "recall": round(inter / nd, 4) if nd else None,
+            "precision": round(inter / no, 4) if no else None}
+
+
+def compare(apps):
+    os.makedirs(os.path.join(WORK, "results"), exist_ok=True)
+    for app in apps:
+        if app["kind"] != "migration":
+            continue
+        name = app["name"]
+        parent, dev = tree(name), tree(name + ".dev")
+        files_p, files_d = set(swift_files(parent)), set(swift_files(dev))
+        # classes the developer migrated: ObservableObject in parent, @Observable in commit
+        pb = {f: ss.blank(read(os.path.join(parent, f))) for f in files_p}
+        db = {f: ss.blank(read(os.path.join(dev, f))) for f in files_d}
+        models, _, _, _ = census(parent, sorted(files_p), pb)
+        dev_obs = set()
+        for f in files_d:
+            for d in ss.declarations(db[f]):
+                if d["kind"] == "class" and re.search(r"@Observable\b", d["prefix"]):
+                    dev_obs.add(d["name"])
+        dev_migrated = sorted(set(models) & dev_obs)
+        res = {"name": name, "repo": app["repo"], "commit": app["commit"], "dev_migrated": dev_migrated,
+               "parent_models": sorted(models)}
+        runs = {"full": [], "dev-scope": sum((["--type", t] for t in dev_migrated), [])}
+        for label, extra in runs.items():
+            out = os.path.join(WORK, "out", f"{name}.cmp-{label}")
+            copy_tree(parent, out)
+            r = sh([OM] + APPLY_FLAGS + extra + ["."], cwd=out)
+            files_o = set(swift_files(out))
+            universe = sorted(files_p | files_d | files_o)
+            res[label] = {"apply_exit": r.returncode, "apply_out": r.stdout[:1500]}
+            for nlabel, norm, join in (("exact", lambda s: s.rstrip("\r"), False),
+                                        ("trimmed", lambda s: " ".join(s.split()), False),
+                                        ("attributes-joined", lambda s: " ".join(s.split()), True)):
+                dch = obs_changes(parent, dev, universe, norm, join)
+                och = obs_changes(parent, out, universe, norm, join)
+                m = metrics(dch, och)
+                if nlabel in ("exact", "attributes-joined"):
+                    m["missed"] = sorted([list(k) + [v] for k, v in (dch - och).items()])
+                    m["extra"] = sorted([list(k) + [v] for k, v in (och - dch).items()])
+                res[label][nlabel] = m
+        # both-migrated: only the lines that belong to models both the developer and we migrated
+        ours = set(re.findall(r"^  migrated  (\S+)$", res["full"]["apply_out"], re.M))
+        # a unit named after a protocol or base class migrates all its members
+        rep = sh([OM, "report", "--format", "json", "."], cwd=parent)
+        try:
+            members = {u["name"]: u.get("members", []) for u in json.loads(rep.stdout)["units"]}
+        except (ValueError, KeyError):
+            members = {}
+        ours = {m.split(".")[-1] for n in ours for m in [n] + members.get(n, [])}
+        both = set(dev_migrated) & ours
+        names = set(dev_migrated) | ours
+        out = os.path.join(WORK, "out", f"{name}.cmp-full")
+        universe = sorted(files_p | files_d | set(swift_files(out)))
+        norm = lambda s: " ".join(s.split())
+        dch = obs_changes(parent, dev, universe, norm, True, both, names)
+        och = obs_changes(parent, out, universe, norm, True, both, names)
+        m = metrics(dch, och)
+        m["models"] = sorted(both)
+        m["missed"] = sorted([list(k) + [v] for k, v in (dch - och).items()])
+        m["extra"] = sorted([list(k) + [v] for k, v in (och - dch).items()])
+        # the same, treating `@ObservationIgnored var x` and `var x` as one line: our rule keeps
+        # formerly unpublished stored properties silent, most developers let them be tracked
+        norm2 = lambda s: " ".join(s.replace("@ObservationIgnored ", "").split())
+        d2 = obs_changes(parent, dev, universe, norm2, True, both, names, True)
+        o2 = obs_changes(parent, out, universe, norm2, True, both, names, True)
+        # lines that become identical to their old version once the attribute is dropped vanish
+        d2, o2 = drop_noops(d2), drop_noops(o2)
+        m2 = metrics(d2, o2)
+        m2["missed"] = sorted([list(k) + [v] for k, v in (d2 - o2).items()])
+        m2["extra"] = sorted([list(k) + [v] for k, v in (o2 - d2).items()])
+        m["ignoring-ObservationIgnored"] = m2
+        res["both-migrated"] = m
+        res["only_dev"] = sorted(set(dev_migrated) - ours)
+        res["only_ours"] = sorted(ours - set(dev_migrated))
+        with open(os.path.join(WORK, "results", name + ".compare.json"), "w") as fh:
+            json.dump(res, fh, indent=1)
+        print(f"{name} [both-migrated: {len(both)} models]: dev {m['dev_lines']} ours {m['our_lines']} "
+              f"matched {m['matched']} recall {m['recall']} precision {m['precision']} "
+              f"(ignoring @ObservationIgnored: {m2['recall']} / {m2['precision']}); "
+              f"dev-only models {res['only_dev']}; our-only models {res['only_ours']}")
+        for label in runs:
+            e, t, j = res[label]["exact"], res[label]["trimmed"], res[label]["attributes-joined"]
+            print(f"{name} [{label}]: dev {e['dev_lines']} ours {e['our_lines']} matched {e['matched']} "
+                  f"recall {e['recall']} precision {e['precision']} (trimmed: {t['recall']} / {t['precision']}; "
+                  f"attributes joined: {j['recall']} / {j['precision']})")
+
+
+# ---------------------------------------------------------------- noobs
+
+def noobs():
+    src = NOOBS_SRC
+    dst = os.path.join(WORK, "noobs")
+    if os.path.exists(dst):
+        shutil.rmtree(dst)
+    # NOOBS_SRC holds bare git repositories (org/name.git): take each one's HEAD, Swift files only
+    for org in sorted(os.listdir(src)):
+        for rn in sorted(os.listdir(os.path.join(src, org))):
+            g = os.path.join(src, org, rn)
+            if not os.path.exists(os.path.join(g, "HEAD")):
+                continue
+            listing = sh(["git", "--git-dir", g, "ls-tree", "-r", "-z", "--name-only", "HEAD"]).stdout.split("\0")
+            wanted = [p for p in listing if p.endswith(".swift")]
+            if not wanted:
+                continue
+            d = os.path.join(dst, org, rn[:-4] if rn.endswith(".git") else rn)
+            os.makedirs(d)
+            arch = subprocess.run(["git", "--git-dir", g, "archive", "HEAD", "--"] + [":(literal)" + p for p in wanted],
+                                  capture_output=True)
+            subprocess.run(["tar", "x", "-C", d], input=arch.stdout)
+    repos = sorted({os.path.join(*p.split(os.sep)[:2]) for p in all_files(dst) if p.count(os.sep) >= 2})
+    with_oo = set()
+    for f in swift_files(dst):
+        if "ObservableObject" in read(os.path.join(dst, f)):
+            with_oo.add(os.path.join(*f.split(os.sep)[:2]))
+    before = tree_digests(dst)
+    t = time.time()
+    r = sh([OM] + APPLY_FLAGS + ["."], cwd=dst)
+    dt = time.time() - t
+    after = tree_digests(dst)
+    changed = sorted(p for p in set(before) | set(after) if before.get(p) != after.get(p))
+    bad = [p for p in changed if os.path.join(*p.split(os.sep)[:2]) not in with_oo]
+    res = {"source": src, "files": len(before), "swift_files": len(swift_files(dst)), "repos": len(repos),
+           "repos_mentioning_ObservableObject": sorted(with_oo), "seconds": round(dt, 2), "exit": r.returncode,
+           "changed": changed, "changed_in_repos_without_ObservableObject": bad, "apply_out": r.stdout[:3000]}
+    os.makedirs(os.path.join(WORK, "results"), exist_ok=True)
+    with open(os.path.join(WORK, "results", "noobs.json"), "w") as fh:
+        json.dump(res, fh, indent=1)
+    print(f"noobs: {res['swift_files']} swift files in {len(repos)} repos, {dt:.2f}s, changed {len(changed)} "
+          f"(in repos without ObservableObject: {len(bad)}); repos mentioning it: {sorted(with_oo)}")
+
+
+# ---------------------------------------------------------------- summary
+
+def summary(apps):
+    rd = os.path.join(WORK, "results")
+    print("| app | commit | .swift files | lines | units (ready / review / blocked) | report s | apply s | files changed | parse regressions | violations | 2nd run | census vs report |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    crashed = []
+    for app in apps:
+        p = os.path.join(rd, app["name"] + ".json")
+        if not os.path.exists(p):
+            continue
+        r = json.load(open(p))
+        if r["report"].get("exit") not in (0, 1) or r["apply"]["exit"] not in (0, 1):
+            crashed.append(app["name"])
+            print(f"| {app['name']} | {app['repo']}@{r['commit'][:8]} | {r['swift_files']} | {r['swift_lines']} | "
+                  f"CRASH (report exit {r['report'].get('exit')}, apply exit {r['apply']['exit']}) | | | | | | | |")
+            continue
+        v = r["report"]["by_verdict"]
+        cen = r["census"]
+        diff = "agree" if not cen["only_in_census"] and not cen["only_in_report"] and not cen["sites_missed_by_report"] else \
+            f"census-only {len(cen['only_in_census'])}, report-only {len(cen['only_in_report'])}, sites missed {len(cen['sites_missed_by_report'])}"
+        print(f"| {app['name']} | {app['repo']}@{r['commit'][:8]}{'^' if r['commit'].endswith('^') else ''} | {r['swift_files']} | {r['swift_lines']} | "
+              f"{v.get('ready', 0)} / {v.get('needs --unsafe-fixes', 0)} / {v.get('blocked', 0)} | {r['report']['seconds']} | "
+              f"{r['apply']['seconds']} | {r['apply']['changed_files']} | {len(r['parse']['regressions'])} | "
+              f"{len(r['violations'])} | {len(r['second_run']['changed_files'])} changed | {diff} |")
+    print()
+    print("| app | scope | dev lines | our lines | matched | recall | precision | recall (trimmed) | precision (trimmed) | recall (attributes joined) | precision (attributes joined) |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for app in apps:
+        p = os.path.join(rd, app["name"] + ".compare.json")
+        if not os.path.exists(p):
+            continue
+        r = json.load(open(p))
+        for label in ("full", "dev-scope"):
+            e, t, j = r[label]["exact"], r[label]["trimmed"], r[label]["attributes-joined"]
+            print(f"| {app['name']} | {label} | {e['dev_lines']} | {e['our_lines']} | {e['matched']} | {e['recall']} | "
+                  f"{e['precision']} | {t['recall']} | {t['precision']} | {j['recall']} | {j['precision']} |")
+    print()
+    print("| app | models both migrated | dev lines | our lines | matched | recall | precision | recall / precision, `@ObservationIgnored` ignored | models only the developer migrated | models only we migrated |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for app in apps:
+        p = os.path.join(rd, app["name"] + ".compare.json")
+        if not os.path.exists(p):
+            continue
+        r = json.load(open(p))
+        m = r["both-migrated"]
+        m2 = m["ignoring-ObservationIgnored"]
+        print(f"| {app['name']} | {len(m['models'])} | {m['dev_lines']} | {m['our_lines']} | {m['matched']} | {m['recall']} | "
+              f"{m['precision']} | {m2['recall']} / {m2['precision']} | {', '.join(r['only_dev']) or '-'} | {', '.join(r['only_ours']) or '-'} |")
+    p = os.path.join(rd, "noobs.json")
+    if os.path.exists(p):
+        r = json.load(open(p))
+        print()
+        print(f"No-ObservableObject trees: {r['swift_files']} Swift files in {r['repos']} repositories from {r['source']}, "
+              f"apply {r['seconds']} s; files changed: {len(r['changed'])}; in repositories that never mention "
+              f"ObservableObject: {len(r['changed_in_repos_without_ObservableObject'])}")
+        for f in r["changed"]:
+            print(f"- changed: `{f}`")
+
+
+def main(argv):
+    if not argv or argv[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0
+    cmd, names = argv[0], argv[1:]
+    apps = load_apps(names or None)
+    if cmd == "extract":
+        extract(apps)
+    elif cmd == "check":
+        check(apps)
+    elif cmd == "compare":
+        compare(apps)
+    elif cmd == "noobs":
+        noobs()
+    elif cmd == "summary":
+        summary(load_apps())
+    elif cmd == "all":
+        extract(apps)
+        check(apps)
+        compare(apps)
+        noobs()
+        summary(load_apps())
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

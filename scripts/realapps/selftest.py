@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Self-test of the harness's leftover checks: a hand-written, deliberately broken
+"migration" must trip every check.  Run: python3 scripts/realapps/selftest.py"""
+import os
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import realapps as ra  # noqa: E402
+import swiftscan as ss  # noqa: E402
+
+ORIG = {
+    "M.swift": """import Foundation
+#if canImport(UIKit)
+import UIKit
+#endif
+class M: ObservableObject {
+    @Published var a = 1
+    lazy var b = 2
+    @AppStorage("k") var c = 1
+    var d = 0
+}
+class Other: ObservableObject { @Published var z = 0 }
+""",
+    "V.swift": """import SwiftUI
+struct V: View {
+    @ObservedObject var m: M
+    @ObservedObject var n: M
+    @ObservedObject var o: Other
+    var body: some View { TextField("", value: $n.a, format: .number).environmentObject(m) }
+}
+func preview() -> some View {
+    final class LocalModel: ObservableObject { @Published var v = 1 }
+    return Text("")
+}
+""",
+}
+OUT = {
+    "M.swift": """import Foundation
+#if canImport(UIKit)
+import UIKit
+import Observation
+#endif
+@Observable class M: ObservableObject {
+    @Published var a = 1
+    lazy var b = 2
+    @AppStorage("k") var c = 1
+    @ObservationIgnored var d = 0
+    func f() { objectWillChange.send(); _ = $a.sink { _ in } }
+}
+class Other: ObservableObject { @Published var z = 0 }
+""",
+    "V.swift": """import SwiftUI
+struct V: View {
+    @ObservedObject var m: M
+    var n: M
+    @Bindable var o: Other
+    var body: some View { TextField("", value: $n.a, format: .number).environmentObject(m) }
+    func g() { _ = n.$a; _ = n.objectWillChange }
+}
+func preview() -> some View {
+    @Observable final class LocalModel { var v = 1 }
+    return Text("")
+}
+""",
+}
+EXPECTED = {
+    "ObservableObject-kept-on-@Observable", "@Published-left-in-@Observable", "lazy-property-not-ignored",
+    "wrapped-property-not-ignored", "objectWillChange-in-@Observable", "dangling-$publisher-in-model",
+    "dangling-$publisher-outside", "objectWillChange-on-migrated-type", "legacy-@ObservedObject-on-migrated-type",
+    "legacy-.environmentObject-on-migrated-type", "$binding-on-property-without-projection",
+    "modern-wrapper-on-unmigrated-ObservableObject", "@Observable-on-local-type", "import-Observation-inside-#if",
+}
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        o, n = os.path.join(tmp, "o"), os.path.join(tmp, "n")
+        for root, files in ((o, ORIG), (n, OUT)):
+            os.makedirs(root)
+            for name, text in files.items():
+                with open(os.path.join(root, name), "w") as fh:
+                    fh.write(text)
+        files = sorted(ORIG)
+        ob = {f: ss.blank(ORIG[f]) for f in files}
+        nb = {f: ss.blank(OUT[f]) for f in files}
+        viol, cand, migrated, published = ra.leftovers(o, n, files, files, ob, nb, set(files))
+        kinds = {v["kind"] for v in viol}
+        missing = EXPECTED - kinds
+        for v in viol:
+            print(f"  {v['kind']}: {v['file']}:{v['line']}: {v['text']}")
+        print(f"migrated={migrated} published={published}")
+        if missing:
+            print(f"{len(EXPECTED) - len(missing)} passed, {len(missing)} failed: not detected: {sorted(missing)}")
+            return 1
+        print(f"{len(EXPECTED)} passed, 0 failed")
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
