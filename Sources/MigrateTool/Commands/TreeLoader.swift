@@ -14,22 +14,41 @@ enum TreeLoader {
         let walk = PhaseTimer.measure("walk") { walker.walk(paths.isEmpty ? ["."] : paths) }
         let progress = showsProgress && walk.swiftFiles.count > 2000
         if progress { StandardError.raw("observation-migrate: reading \(walk.swiftFiles.count) files…\r") }
-        let loaded = PhaseTimer.measure("read, lex, structure") { parallelMap(walk.swiftFiles) { path -> Result<FileStructure, FileProblem> in
+        let loaded = PhaseTimer.measure("read") { parallelMap(walk.swiftFiles) { path -> Result<[UInt8], FileProblem> in
             switch FileSystem.read(path) {
             case .failure(let problem):
                 return .failure(problem)
             case .success(let bytes):
                 if let problem = FileSystem.validateText(bytes, path: Analyzer.displayPath(path)) { return .failure(problem) }
-                return .success(FileStructure(SourceFile(path: path, bytes: bytes)))
+                return .success(bytes)
             }
         } }
-        var structures: [FileStructure] = []
+        var contents: [[UInt8]] = []
+        var paths: [String] = []
         var problems = walk.problems
-        for result in loaded {
+        for (path, result) in zip(walk.swiftFiles, loaded) {
             switch result {
-            case .success(let structure): structures.append(structure)
-            case .failure(let problem): problems.append(problem)
+            case .success(let bytes):
+                contents.append(bytes)
+                paths.append(path)
+            case .failure(let problem):
+                problems.append(problem)
             }
+        }
+        let (readContents, readPaths) = (contents, paths)
+        let selection = PhaseTimer.measure("select, lex, structure") {
+            RelevanceFilter.select(readContents, paths: readPaths,
+                                   alwaysInclude: Set(walk.projectFiles.filter { $0.hasSuffix(".swift") })) { indices in
+                parallelMap(indices) { FileStructure(SourceFile(path: readPaths[$0], bytes: readContents[$0])) }
+            }
+        }
+        let structures = selection.structures
+        var unindexed = UnindexedFiles()
+        let chosen = Set(selection.indices)
+        for index in contents.indices where !chosen.contains(index) {
+            unindexed.files += 1
+            unindexed.bytes += contents[index].count
+            unindexed.lines += LineCounter.count(contents[index])
         }
         var extraProjectFiles: [FileStructure] = []
         for path in walk.projectFiles where !path.hasSuffix(".swift") {
@@ -38,9 +57,10 @@ enum TreeLoader {
             }
         }
         if progress { StandardError.raw("observation-migrate: analyzing…            \r") }
-        let analysis = Analyzer.analyze(structures: structures, extraProjectFiles: extraProjectFiles,
+        var analysis = Analyzer.analyze(structures: structures, extraProjectFiles: extraProjectFiles,
                                         packageManifests: walk.projectFiles.filter { $0.hasSuffix(".swift") },
                                         problems: problems, configuration: configuration)
+        analysis.unindexed = unindexed
         if progress { StandardError.raw("                                            \r") }
         return analysis
     }

@@ -13,6 +13,13 @@ struct DeploymentTarget: Sendable {
     var allowsObservation: Bool
 }
 
+/// The Swift files a run read and checked without structuring them, as totals.
+struct UnindexedFiles: Sendable, Equatable {
+    var files = 0
+    var lines = 0
+    var bytes = 0
+}
+
 /// What the report says about one unit.
 struct UnitSummary: Sendable {
     var id: Int
@@ -47,14 +54,20 @@ struct Analysis: Sendable {
     var problems: [FileProblem]
     /// Findings silenced by suppression comments (kept for the unused-suppression check).
     var suppressedCount: Int = 0
+    /// Swift files that were read and checked but not structured: they mention neither
+    /// observation nor any model (see `RelevanceFilter`). Counted in the summary figures.
+    var unindexed = UnindexedFiles()
+
+    /// Swift files scanned, structured or not.
+    var swiftFileCount: Int { files.filter { $0.source.path.hasSuffix(".swift") }.count + unindexed.files }
 
     /// Lines across all files.
     var totalLines: Int {
-        zip(files, lineMaps).reduce(0) { $0 + $1.1.lineCount(byteCount: $1.0.source.bytes.count) }
+        zip(files, lineMaps).reduce(0) { $0 + $1.1.lineCount(byteCount: $1.0.source.bytes.count) } + unindexed.lines
     }
 
     /// Bytes across all files.
-    var totalBytes: Int { files.reduce(0) { $0 + $1.source.bytes.count } }
+    var totalBytes: Int { files.reduce(0) { $0 + $1.source.bytes.count } + unindexed.bytes }
 
     /// Where a finding is, for people.
     func location(_ finding: Finding) -> SourceLocation {

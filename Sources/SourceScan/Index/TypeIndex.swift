@@ -56,10 +56,22 @@ public struct TypeIndex: Sendable {
     private var declaredBaseNames: Set<String> = []
     /// The type each extension in the tree extends, resolved once.
     private var extensionTargets: [DeclarationID: DeclarationID] = [:]
+    /// Length of the folder prefix every file of the tree shares (up to and including a `/`).
+    private var commonRootLength = 0
 
     /// Indexes the type declarations and extensions of `files`.
     public init(files: [FileStructure]) {
         self.files = files
+        if let firstPath = files.first?.source.path {
+            var shared = Array(firstPath.utf8)
+            for file in files.dropFirst() {
+                let path = Array(file.source.path.utf8)
+                var length = 0
+                while length < min(shared.count, path.count), shared[length] == path[length] { length += 1 }
+                shared.removeSubrange(length...)
+            }
+            commonRootLength = (shared.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
+        }
         for (fileIndex, file) in files.enumerated() {
             for (index, declaration) in file.declarations.enumerated() {
                 switch declaration.kind {
@@ -140,7 +152,7 @@ public struct TypeIndex: Sendable {
         // No type of that name anywhere in the tree: external, without walking scopes.
         if !declaredBaseNames.contains(last) { return .external(components.joined(separator: ".")) }
         for prefix in scopePaths(of: scope) {
-            if let found = lookUp(prefix + components, aliasDepth: aliasDepth) { return found }
+            if let found = lookUp(prefix + components, aliasDepth: aliasDepth, near: scope.file) { return found }
         }
         // `ModuleName.Type`: drop a leading component that names no type.
         if components.count > 1, typesByQualifiedName[first] == nil {
@@ -149,11 +161,19 @@ public struct TypeIndex: Sendable {
         return .external(components.joined(separator: "."))
     }
 
-    private func lookUp(_ path: [String], aliasDepth: Int) -> ResolvedType? {
+    private func lookUp(_ path: [String], aliasDepth: Int, near file: Int) -> ResolvedType? {
         guard let candidates = typesByQualifiedName[path.joined(separator: ".")], let first = candidates.first else {
             return nil
         }
-        let symbol = types[first]
+        // Several types of one name: a tree of several packages or targets. The one declared
+        // nearest to the reference (longest shared folder) is the one its module sees; when none
+        // is nearer than the tree's root, nothing says which, so the name is unknown.
+        var chosen = first
+        if candidates.count > 1 {
+            guard let nearest = nearest(candidates, to: file) else { return .unknown }
+            chosen = nearest
+        }
+        let symbol = types[chosen]
         if symbol.kind == .typealias {
             guard aliasDepth < 8 else { return .unknown }
             let alias = declaration(symbol.id)
@@ -162,6 +182,29 @@ public struct TypeIndex: Sendable {
             return resolve(reference.components, from: aliasScope, aliasDepth: aliasDepth + 1)
         }
         return .declared(symbol.id)
+    }
+
+    /// The candidate whose file shares the longest folder prefix with `file`, or nil when the
+    /// best one shares no more than the folder common to every file of the tree.
+    private func nearest(_ candidates: [Int], to file: Int) -> Int? {
+        let origin = files[file].source.path.utf8
+        var best = candidates[0]
+        var bestShared = -1
+        for candidate in candidates {
+            let path = files[types[candidate].id.file].source.path.utf8
+            var shared = 0
+            var lastSlash = 0
+            for (left, right) in zip(origin, path) {
+                guard left == right else { break }
+                shared += 1
+                if left == UInt8(ascii: "/") { lastSlash = shared }
+            }
+            if lastSlash > bestShared {
+                bestShared = lastSlash
+                best = candidate
+            }
+        }
+        return bestShared > commonRootLength ? best : nil
     }
 
     /// The qualified paths to try, innermost scope first: `[Outer, Inner]`, `[Outer]`, `[]`.
@@ -203,10 +246,10 @@ public struct TypeIndex: Sendable {
         guard let reference = TypeReference(declaration.name) else { return .unknown }
         let outer = DeclarationID(file: file, declaration: declaration.parent ?? -1)
         for prefix in outer.declaration >= 0 ? scopePaths(of: outer) : [[]] {
-            if let found = lookUp(prefix + reference.components, aliasDepth: 0) { return found }
+            if let found = lookUp(prefix + reference.components, aliasDepth: 0, near: file) { return found }
         }
         if reference.components.count > 1, typesByQualifiedName[reference.components[0]] == nil,
-           let found = lookUp(Array(reference.components.dropFirst()), aliasDepth: 0) {
+           let found = lookUp(Array(reference.components.dropFirst()), aliasDepth: 0, near: file) {
             return found
         }
         return .unknown

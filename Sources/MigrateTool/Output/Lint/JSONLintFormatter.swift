@@ -20,7 +20,7 @@ enum JSONLintFormatter {
             ("tool", .object([("name", .string("observation-migrate")), ("version", .string(options.toolVersion))])),
             ("strict", .bool(options.strict)),
             ("summary", .object([
-                ("files", .int(analysis.files.count)),
+                ("files", .int(analysis.swiftFileCount)),
                 ("findings", .int(diagnostics.count)),
                 ("errors", .int(count(.error))),
                 ("warnings", .int(count(.warning))),

@@ -5,7 +5,7 @@ enum SummaryLintFormatter {
     static func render(_ analysis: Analysis, _ options: LintOptions) -> String {
         let diagnostics = options.diagnostics(analysis)
         guard !diagnostics.isEmpty else {
-            return "No findings (\(ReportWords.count(analysis.files.count, "file")) scanned).\n"
+            return "No findings (\(ReportWords.count(analysis.swiftFileCount, "file")) scanned).\n"
         }
         struct Row {
             var rule: String

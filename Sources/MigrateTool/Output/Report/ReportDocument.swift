@@ -183,6 +183,9 @@ struct ReportDocument: Sendable {
             figures.lines += lineMap.lineCount(byteCount: file.source.bytes.count)
             figures.bytes += file.source.bytes.count
         }
+        figures.swiftFiles += analysis.unindexed.files
+        figures.lines += analysis.unindexed.lines
+        figures.bytes += analysis.unindexed.bytes
         let protocols = protocolNames(analysis)
         for unit in analysis.units {
             let memberProtocols = unit.members.filter { protocols.contains($0) }.count
