@@ -48,6 +48,10 @@ public struct SourceFile: Sendable {
     }
 
     /// Whether the token at `index` spells exactly `text`.
+    ///
+    /// Disfavoured so that a string literal argument picks the `StaticString` overload, which
+    /// compares memory directly instead of walking a `String`'s UTF-8 view.
+    @_disfavoredOverload
     public func tokenText(_ index: Int, equals text: some StringProtocol) -> Bool {
         let token = tokens[index]
         var utf8 = text.utf8.makeIterator()
