@@ -60,7 +60,9 @@ enum ApplyCommand {
             for fileIndex in plan.newContents.keys.sorted() {
                 let old = String(decoding: analysis.files[fileIndex].source.bytes, as: UTF8.self)
                 let new = String(decoding: plan.newContents[fileIndex]!, as: UTF8.self)
-                output.write(TextDiff.unified(old, new, path: analysis.displayPaths[fileIndex]))
+                // `a/` and `b/` prefixes as git writes them, also for absolute paths.
+                let path = analysis.displayPaths[fileIndex]
+                output.write(TextDiff.unified(old, new, path: path.hasPrefix("/") ? String(path.dropFirst()) : path))
             }
             output.flush()
             StandardError.line(summary(plan, analysis, verb: "would change"))

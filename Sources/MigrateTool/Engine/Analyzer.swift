@@ -74,8 +74,23 @@ enum Analyzer {
         }
         findings = kept
         findings.sort { ($0.file, $0.offset, $0.ruleID, $0.message) < ($1.file, $1.offset, $1.ruleID, $1.message) }
+        var summaries = summarize(units: units, index: index, findings: findings, suppressed: suppressedUnits, analysis: analysis)
+        // Generic code constrained to ObservableObject changes only when every unit does: one
+        // blocked unit blocks them all, each told why.
+        if let constraint = findings.first(where: \.requiresEveryUnit),
+           let blocked = summaries.first(where: { $0.verdict == .blocked }) {
+            for summary in summaries where summary.verdict != .blocked {
+                findings.append(Finding(
+                    ruleID: ObservableConstraint.id, fixClass: .manual, isBlocker: true, file: constraint.file, offset: constraint.offset,
+                    message: "generic code constrained to ObservableObject must change together with every model, and "
+                        + "'\(blocked.name)' is blocked; '\(summary.name)' may reach this code",
+                    suggestion: "unblock '\(blocked.name)', or make this generic code take a concrete type", unit: summary.id))
+            }
+            findings.sort { ($0.file, $0.offset, $0.ruleID, $0.message) < ($1.file, $1.offset, $1.ruleID, $1.message) }
+            summaries = summarize(units: units, index: index, findings: findings, suppressed: suppressedUnits, analysis: analysis)
+        }
         analysis.findings = findings
-        analysis.units = summarize(units: units, index: index, findings: findings, suppressed: suppressedUnits, analysis: analysis)
+        analysis.units = summaries
         analysis.deploymentTargets = projectFiles.flatMap { DeploymentTargetRule.targets(in: $0.structure, fileIndex: $0.index) }
             .map { found in
                 // A configured target replaces what the project says for that platform.

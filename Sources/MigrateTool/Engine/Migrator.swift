@@ -42,6 +42,16 @@ enum Migrator {
         for unit in analysis.units where !selectedIDs.contains(unit.id) {
             plan.skippedUnits.append((unit.id, "not selected with --type"))
         }
+        // Generic code constrained to ObservableObject: every unit migrates, or none does.
+        if analysis.findings.contains(where: \.requiresEveryUnit) {
+            let writable = selected.filter { $0.verdict == .ready || ($0.verdict == .needsUnsafeFixes && options.unsafeFixes) }
+            if writable.count != analysis.units.count {
+                for unit in selected {
+                    plan.skippedUnits.append((unit.id, "generic code constrained to ObservableObject needs every unit to migrate in one run"))
+                }
+                selected = []
+            }
+        }
         for unit in selected {
             switch unit.verdict {
             case .blocked:
@@ -90,21 +100,27 @@ enum Migrator {
         for (fileIndex, edits) in editsByFile {
             let original = analysis.files[fileIndex].source.bytes
             guard var rewritten = try? EditApplier.apply(edits, to: original) else { continue }
-            rewritten = tidy(rewritten, path: analysis.files[fileIndex].source.path, counts: &plan.editsByRule)
+            let addsObservable = edits.contains { $0.replacement.contains("@Observable") }
+            rewritten = tidy(rewritten, path: analysis.files[fileIndex].source.path, addsObservable: addsObservable,
+                             counts: &plan.editsByRule)
             if rewritten != original { plan.newContents[fileIndex] = rewritten }
         }
         return plan
     }
 
-    /// Runs the file rules over a rewritten file, one after the other, so each sees the last's result.
-    static func tidy(_ bytes: [UInt8], path: String, counts: inout [String: Int]) -> [UInt8] {
+    /// Runs the file rules over a rewritten file, one after the other, so each sees the last's
+    /// result: `import Observation` where this run put `@Observable` (a file may use a macro of
+    /// that name from elsewhere), then `import Combine` out where nothing uses it any more.
+    static func tidy(_ bytes: [UInt8], path: String, addsObservable: Bool, counts: inout [String: Int]) -> [UInt8] {
+        var rules: [any FileRule] = addsObservable ? [MissingObservationImport()] : []
+        rules.append(UnusedCombineImport(afterRewrite: true))
         var current = bytes
-        for rule in RuleCatalog.fileRules {
+        for rule in rules {
             let structure = FileStructure(SourceFile(path: path, bytes: current))
-            let findings = rule.init().check(file: structure, fileIndex: 0)
+            let findings = rule.check(file: structure, fileIndex: 0)
             let edits = findings.flatMap { $0.edits.map(\.edit) }
             guard !edits.isEmpty, let next = try? EditApplier.apply(edits, to: current) else { continue }
-            counts[rule.id, default: 0] += findings.count
+            counts[type(of: rule).id, default: 0] += findings.count
             current = next
         }
         return current

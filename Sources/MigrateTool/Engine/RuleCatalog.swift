@@ -6,7 +6,8 @@ enum RuleCatalog {
     static let all: [any Rule.Type] = [
         ObservableObjectClass.self, ObservableObjectExtension.self, ObservableSubclass.self, OverridingObserver.self,
         ObservableProtocol.self, ObservableConstraint.self, NonClassObservable.self, BareObservableConformance.self,
-        KVODynamicProperty.self, SynthesizedCodable.self, ModelMacroConflict.self,
+        KVODynamicProperty.self, SynthesizedCodable.self, ModelMacroConflict.self, UnknownModelAttribute.self,
+        LocalModelClass.self,
         PublishedProperty.self, UnpublishedStoredProperty.self, LazyProperty.self, WrappedProperty.self,
         DeinitReadsProperty.self, PublishedPublisher.self, ObjectWillChangeObserver.self, ObjectWillChangeSend.self,
         CustomObjectWillChange.self, EqualValueAssignment.self, NestedObservable.self,
@@ -14,14 +15,14 @@ enum RuleCatalog {
         UnusedCombineImport.self, MissingObservationImport.self,
         StateObjectRule.self, StateObjectInit.self, ObservedObjectRule.self, ObservedObjectBinding.self, ObservedObjectOwned.self,
         EnvironmentObjectRule.self, EnvironmentObjectBinding.self, EnvironmentObjectModifier.self, ExistentialModel.self,
-        Previews.self,
+        SpelledWrapperType.self, Previews.self,
         DeploymentTargetRule.self, UnknownType.self,
         UnusedSuppression.self,
     ]
 
     /// The rules that tidy single files after a rewrite, in the order `apply` runs them: adding
     /// `import Observation` first puts it after `import Combine`, so removing that import
-    /// afterwards leaves it where the old import stood.
+    /// afterwards leaves it where the old import stood (see `Migrator.tidy`).
     static let fileRules: [any FileRule.Type] = [MissingObservationImport.self, UnusedCombineImport.self]
 
     /// Every rule id.

@@ -549,6 +549,42 @@ enum RuleDocuments {
         }
         ```
         """#,
+        "local-model-class": #"""
+        # local-model-class
+
+        summary: A model declared inside a function or closure blocks its unit: @Observable cannot attach to a local type.
+        class: manual
+        severity: warning
+
+        ## Why
+
+        `@Observable` is an attached extension macro, and Swift rejects those on local types ("local
+        type cannot have attached extension macro"). A model declared inside a function, an
+        initializer or a closure has to move to file scope before it can migrate.
+
+        ```swift before
+        import SwiftUI
+
+        func makeDemo() -> some View {
+            final ↓class DemoModel: ObservableObject {
+                @Published var count = 0
+            }
+            return Text("\(DemoModel().count)")
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        final class DemoModel {
+            var count = 0
+        }
+
+        func makeDemo() -> some View {
+            Text("\(DemoModel().count)")
+        }
+        ```
+        """#,
         "missing-observation-import": #"""
         # missing-observation-import
 
@@ -1590,6 +1626,42 @@ enum RuleDocuments {
         }
         ```
         """#,
+        "spelled-wrapper-type": #"""
+        # spelled-wrapper-type
+
+        summary: A wrapper type spelled out, like ObservedObject<M>.Wrapper, blocks its unit.
+        class: manual
+        severity: warning
+
+        ## Why
+
+        A child view that takes its parent's `$settings` often declares it as
+        `ObservedObject<Settings>.Wrapper`. Once `Settings` is `@Observable` that type no longer exists
+        for it, and the parent's `$settings` becomes a `Bindable` or a `Binding`: the child must change
+        by hand, to take the model itself (with `@Bindable`) or a `Binding` to the property it edits.
+
+        ```swift before
+        import SwiftUI
+
+        final class Settings: ObservableObject {
+            @Published var darkMode = false
+        }
+
+        struct DarkModeToggle: View {
+            var settings: ↓ObservedObject<Settings>.Wrapper
+            var body: some View { Toggle("Dark", isOn: settings.darkMode) }
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        struct DarkModeToggle: View {
+            @Binding var darkMode: Bool
+            var body: some View { Toggle("Dark", isOn: $darkMode) }
+        }
+        ```
+        """#,
         "state-object-init": #"""
         # state-object-init
 
@@ -1794,6 +1866,43 @@ enum RuleDocuments {
         }
         ```
         """#,
+        "unknown-model-attribute": #"""
+        # unknown-model-attribute
+
+        summary: A model carrying an attribute the tool does not know (an attached macro) blocks its unit.
+        class: manual
+        severity: warning
+
+        ## Why
+
+        An attached macro from another package (`@Stateful`, `@Injectable`…) can generate `@Published`
+        properties, `objectWillChange` uses or conformances that the scanned source does not show, so
+        the tool cannot know what migrating the class would break. Attributes with a known meaning
+        (`@MainActor`, `@objc`, `@available`, global actors the tree declares…) do not block.
+
+        ```swift before
+        import SwiftUI
+        import StateKit
+
+        ↓@Stateful
+        final class ServerConnection: ObservableObject {
+            @Published var isConnected = false
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        @globalActor actor StorageActor {
+            static let shared = StorageActor()
+        }
+
+        @StorageActor
+        final class Vault {
+            var items: [String] = []
+        }
+        ```
+        """#,
         "unknown-type": #"""
         # unknown-type
 
@@ -1805,7 +1914,7 @@ enum RuleDocuments {
 
         Renaming the wrapper of a type the tool did not migrate breaks the build, so wrappers of
         third-party, generated or system types stay as they are, with a note. A wrapper whose type
-        cannot be read at all (`@StateObject var model = makeModel()`) might hold one of the tree's
+        cannot be read at all (`@StateObject var model = container.resolve()`) might hold one of the tree's
         models, so it blocks every unit until its type is written out.
 
         ```swift before
@@ -1827,10 +1936,8 @@ enum RuleDocuments {
             @Published var count = 0
         }
 
-        func makeModel() -> Model { Model() }
-
         struct CountView: View {
-            ↓@StateObject private var model = makeModel()
+            ↓@StateObject private var model = container.resolve()
             var body: some View { Text("\(model.count)") }
         }
         ```
@@ -1902,7 +2009,8 @@ enum RuleDocuments {
         ## Why
 
         After a migration, files that imported Combine only for `ObservableObject` and `@Published`
-        use nothing from it. The check is generous: any Combine type or common operator name in the
+        use nothing from it. The rule looks only at files that use Observation, and never at an import
+        inside `#if` (it serves a build configuration the scan cannot see). The check is generous: any Combine type or common operator name in the
         file keeps the import, because an unneeded import is harmless and a missing one breaks the
         build.
 
@@ -1910,12 +2018,23 @@ enum RuleDocuments {
         ↓import Combine
         import SwiftUI
 
-        struct Greeting: View {
-            var body: some View { Text("Hello") }
+        @Observable final class Greeting {
+            var text = "Hello"
         }
         ```
 
         ```swift after
+        import SwiftUI
+
+        @Observable final class Greeting {
+            var text = "Hello"
+        }
+        ```
+
+        A file that does not use Observation keeps its imports: they are none of this tool's business.
+
+        ```swift unchanged
+        import Combine
         import SwiftUI
 
         struct Greeting: View {

@@ -7,6 +7,16 @@ struct MissingObservationImport: FileRule {
 
     static let providers: Set<String> = ["SwiftUI", "SwiftData", "Observation"]
 
+    /// Silent in a tree that declares its own `Observable` macro (swift-syntax's examples do):
+    /// there the import would make `@Observable` ambiguous.
+    func check(_ context: RuleContext) -> [Finding] {
+        let declaresMacro = context.files.contains { file in
+            file.declarations.contains { $0.kind == .macro && $0.name == "Observable" }
+        }
+        guard !declaresMacro else { return [] }
+        return context.files.indices.flatMap { check(file: context.files[$0], fileIndex: $0) }
+    }
+
     func check(file: FileStructure, fileIndex: Int) -> [Finding] {
         guard let observable = file.declarations.first(where: { $0.kind.isTypeLike && $0.attribute(named: "Observable") != nil })
         else { return [] }
@@ -14,8 +24,11 @@ struct MissingObservationImport: FileRule {
         guard !imports.contains(where: { Self.providers.contains(moduleName($0)) }) else { return [] }
         let builder = EditBuilder(file: file)
         let edit: Edit
-        if let last = imports.last {
+        // After the last import that applies to every build, never inside an `#if` branch.
+        if let last = imports.last(where: { !$0.isConditional }) {
             edit = .insert("\(builder.lineBreak)import Observation", at: Int(file.tokens[last.tokens.upperBound - 1].end))
+        } else if let first = imports.first {
+            edit = .insert("import Observation\(builder.lineBreak)", at: builder.startOfLine(Int(file.tokens[first.tokens.lowerBound].start)))
         } else {
             // Above the comment block attached to the first declaration (its doc comment), not
             // between them.

@@ -17,9 +17,30 @@ struct UnusedCombineImport: FileRule {
         "share", "multicast", "subscribe", "values", "handleEvents", "replaceError", "setFailureType", "tryMap", "mapError",
     ]
 
+    /// Names that show a file uses Observation.
+    static let observationSymbols: Set<String> = ["Observable", "ObservationIgnored", "Bindable", "withObservationTracking"]
+
+    /// Whether the rule looks only at files that use Observation (lint, report). `apply` turns
+    /// this off for the files it has just rewritten: there the import was for the legacy code.
+    var onlyWhereObservationIsUsed = true
+
+    init() {}
+
+    /// A rule for the files `apply` has just rewritten.
+    init(afterRewrite: Bool) {
+        onlyWhereObservationIsUsed = !afterRewrite
+    }
+
     func check(file: FileStructure, fileIndex: Int) -> [Finding] {
-        let imports = file.declarations.filter { $0.kind == .import && $0.name == "Combine" && $0.parent == nil }
+        // An import inside `#if` serves a build configuration this run cannot see: left alone.
+        let imports = file.declarations.filter { $0.kind == .import && $0.name == "Combine" && $0.parent == nil && !$0.isConditional }
         guard !imports.isEmpty else { return [] }
+        // Only where Observation is in use: there a leftover import is migration debris; elsewhere
+        // the import is none of this tool's business.
+        let usesObservation = file.tokens.indices.contains { index in
+            file.tokens[index].kind == .identifier && Self.observationSymbols.contains(file.source.text(index))
+        }
+        guard usesObservation || !onlyWhereObservationIsUsed else { return [] }
         // The import declarations' own `Combine` does not count as a use.
         let importTokens = file.declarations.filter { $0.kind == .import }.map(\.tokens)
         for index in file.tokens.indices where file.tokens[index].kind == .identifier {

@@ -10,20 +10,29 @@ public struct ExpressionTyper: Sendable {
 
     /// Top-level variables of the whole tree by name, looked up once rather than per use.
     private let globals: [String: DeclarationID]
+    /// Top-level functions of the whole tree by name.
+    private let globalFunctions: [String: DeclarationID]
 
     /// Creates a typer over the tree; `owners` maps each token to its innermost declaration.
     public init(types: TypeIndex, owners: [[Int32]]) {
         self.types = types
         self.owners = owners
         var globals: [String: DeclarationID] = [:]
+        var functions: [String: DeclarationID] = [:]
         for (fileIndex, file) in types.files.enumerated() {
-            for (index, declaration) in file.declarations.enumerated() where declaration.parent == nil && declaration.kind == .variable {
-                for binding in declaration.bindings {
-                    if let name = binding.name, globals[name] == nil { globals[name] = DeclarationID(file: fileIndex, declaration: index) }
+            for (index, declaration) in file.declarations.enumerated() where declaration.parent == nil {
+                let id = DeclarationID(file: fileIndex, declaration: index)
+                if declaration.kind == .variable {
+                    for binding in declaration.bindings {
+                        if let name = binding.name, globals[name] == nil { globals[name] = id }
+                    }
+                } else if declaration.kind == .function, functions[declaration.name] == nil {
+                    functions[declaration.name] = id
                 }
             }
         }
         self.globals = globals
+        self.globalFunctions = functions
     }
 
     /// Builds the token → innermost declaration map of one file (-1 at file scope).
@@ -57,14 +66,20 @@ public struct ExpressionTyper: Sendable {
         var current: ResolvedType
         var isTypeContext = false
 
-        // The head: `self`, a type name, or a variable.
+        // The head: `self`, a call of a function, a variable, or a type name.
         let head = tokens[index]
         guard head.kind == .identifier || head.kind == .keyword else { return .unknown }
         let name = structure.source.text(index)
+        let isCall = index + 1 < end && tokens[index + 1].kind == .leftParen
         if head.word == .self {
             guard let enclosing = types.enclosingTypeLike(scope), let target = types.extendedType(enclosing) else { return .unknown }
             current = .declared(target)
-        } else if let variable = lookUpVariable(name, at: index, file: file) {
+        } else if isCall, name.first?.isUppercase == false {
+            // `makeModel()`: a function of an enclosing type, or a global one.
+            guard let result = functionResult(name, at: index, file: file, depth: depth) else { return .unknown }
+            current = result
+            index = structure.closing(index + 1)
+        } else if !isCall, let variable = lookUpVariable(name, at: index, file: file, depth: depth) {
             current = variable
         } else if name.first?.isUppercase == true {
             // A type: one the tree declares, or an external one (`ThirdPartyModel()` is known
@@ -90,6 +105,16 @@ public struct ExpressionTyper: Sendable {
                 guard isTypeContext, close < end || close == end - 1 else { return .unknown }
                 isTypeContext = false
                 index = close + 1
+            case .leftBrace:
+                // A trailing closure of an initializer: `Box { … }`, `Model(id: 1) { … }`.
+                guard isTypeContext || index == range.lowerBound + 1 || tokens[index - 1].kind == .rightParen else { return .unknown }
+                isTypeContext = false
+                index = structure.closing(index) + 1
+            case .binaryOperator, .prefixOperator, .postfixOperator:
+                // Generic arguments of a type: `Box<String>()`.
+                guard isTypeContext, structure.source.bytes[Int(token.start)] == UInt8(ascii: "<"),
+                      let close = closingAngle(from: index, in: structure, before: end) else { return .unknown }
+                index = close + 1
             case .period:
                 guard index + 1 < end else { return .unknown }
                 let memberIndex = index + 1
@@ -100,6 +125,14 @@ public struct ExpressionTyper: Sendable {
                 }
                 guard member.kind == .identifier || member.kind == .keyword, case .declared(let typeID) = current else { return .unknown }
                 let memberName = structure.source.text(memberIndex)
+                if memberIndex + 1 < end, tokens[memberIndex + 1].kind == .leftParen {
+                    // A method call: its declared result type.
+                    guard let result = methodResult(memberName, of: typeID, isStatic: isTypeContext, depth: depth) else { return .unknown }
+                    current = result
+                    isTypeContext = false
+                    index = structure.closing(memberIndex + 1) + 1
+                    continue
+                }
                 guard let type = memberType(memberName, of: typeID, isStatic: isTypeContext, depth: depth) else { return .unknown }
                 current = type
                 isTypeContext = false
@@ -109,6 +142,85 @@ public struct ExpressionTyper: Sendable {
             }
         }
         return isTypeContext ? .unknown : current
+    }
+
+    /// The token holding the `>` that closes the `<` at `open`, within `end`.
+    private func closingAngle(from open: Int, in file: FileStructure, before end: Int) -> Int? {
+        var depth = 0
+        var index = open
+        while index < end {
+            let token = file.tokens[index]
+            if token.kind.isOperator {
+                for offset in Int(token.start)..<Int(token.end) {
+                    let byte = file.source.bytes[offset]
+                    if byte == UInt8(ascii: "<") { depth += 1 }
+                    if byte == UInt8(ascii: ">") { depth -= 1 }
+                }
+                if depth == 0 { return index }
+            } else if token.kind == .leftParen || token.kind == .leftBrace {
+                return nil
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The result type of a function called `name` at `token`: a method of an enclosing type, or
+    /// a global function.
+    private func functionResult(_ name: String, at token: Int, file: Int, depth: Int) -> ResolvedType? {
+        var current = owner(file: file, token: token)
+        let structure = types.files[file]
+        while let index = current {
+            let id = DeclarationID(file: file, declaration: index)
+            if structure.declarations[index].kind.isTypeLike, let target = types.extendedType(id) {
+                if let result = methodResult(name, of: target, isStatic: false, depth: depth) { return result }
+                if let result = methodResult(name, of: target, isStatic: true, depth: depth) { return result }
+            }
+            current = structure.declarations[index].parent
+        }
+        guard let function = globalFunctions[name] else { return nil }
+        return resultType(of: function)
+    }
+
+    /// The declared result type of a method `name` of a type (or its extensions, or superclasses).
+    public func methodResult(_ name: String, of typeID: DeclarationID, isStatic: Bool, depth: Int = 0) -> ResolvedType? {
+        var visited = Set<DeclarationID>()
+        var current: DeclarationID? = typeID
+        while let typeDeclaration = current, visited.insert(typeDeclaration).inserted {
+            guard let symbol = types.symbol(typeDeclaration) else { return nil }
+            for container in [typeDeclaration] + symbol.extensions {
+                let file = types.files[container.file]
+                for member in file.members(of: container.declaration) {
+                    let declaration = file.declarations[member]
+                    guard declaration.kind == .function, declaration.name == name,
+                          (declaration.hasModifier(.static) || declaration.hasModifier(.class)) == isStatic else { continue }
+                    return resultType(of: DeclarationID(file: container.file, declaration: member))
+                }
+            }
+            current = superclassOf(typeDeclaration)
+        }
+        return nil
+    }
+
+    private func resultType(of function: DeclarationID) -> ResolvedType {
+        let declaration = types.declaration(function)
+        guard let result = declaration.returnType else { return .unknown }
+        let file = types.files[function.file]
+        let written = file.compactText(result)
+        // `Self` in a model's factory method is the model.
+        if written == "Self", let parent = declaration.parent,
+           let enclosing = types.extendedType(DeclarationID(file: function.file, declaration: parent)) {
+            return .declared(enclosing)
+        }
+        return types.resolve(written, from: DeclarationID(file: function.file, declaration: declaration.parent ?? -1))
+    }
+
+    private func superclassOf(_ typeDeclaration: DeclarationID) -> DeclarationID? {
+        let declaration = types.declaration(typeDeclaration)
+        guard declaration.kind == .class, let first = declaration.inheritance.first,
+              case .declared(let superclass) = types.resolve(first.typeName, from: typeDeclaration),
+              types.symbol(superclass)?.kind == .class else { return nil }
+        return superclass
     }
 
     /// The type of a property `name` of type `typeID` (its declaration, extensions, superclasses).
@@ -124,19 +236,11 @@ public struct ExpressionTyper: Sendable {
                     guard declaration.kind == .variable, declaration.hasModifier(.static) || declaration.hasModifier(.class) == isStatic
                     else { continue }
                     for binding in declaration.bindings where binding.name == name {
-                        return variableType(binding, declarationID: DeclarationID(file: container.file, declaration: member), depth: depth)
+                        return variableType(binding, declarationID: DeclarationID(file: container.file, declaration: member), depth: depth + 1)
                     }
                 }
             }
-            // Walk to the superclass, if it is in the tree.
-            let declaration = types.declaration(typeDeclaration)
-            if declaration.kind == .class, let first = declaration.inheritance.first,
-               case .declared(let superclass) = types.resolve(first.typeName, from: typeDeclaration),
-               types.symbol(superclass)?.kind == .class {
-                current = superclass
-            } else {
-                current = nil
-            }
+            current = superclassOf(typeDeclaration)
         }
         return nil
     }
@@ -149,6 +253,7 @@ public struct ExpressionTyper: Sendable {
             return types.resolve(file.compactText(annotation), from: scope)
         }
         if let initializer = binding.initializer {
+            // A variable whose value names itself (`static let mock = mock(…)`) is not followed.
             return typeOf(initializer, file: declarationID.file, depth: depth + 1)
         }
         return .unknown
@@ -157,7 +262,8 @@ public struct ExpressionTyper: Sendable {
     /// Finds what a bare identifier refers to at `token`: a closure parameter (unknown), a
     /// function parameter, a local variable declared earlier, a property of an enclosing type,
     /// or a global. Returns nil when it names no variable.
-    public func lookUpVariable(_ name: String, at token: Int, file: Int) -> ResolvedType? {
+    public func lookUpVariable(_ name: String, at token: Int, file: Int, depth: Int = 0) -> ResolvedType? {
+        guard depth < 6 else { return .unknown }
         let structure = types.files[file]
         if isClosureParameter(name, at: token, fileIndex: file) { return .unknown }
         var current = owner(file: file, token: token)
@@ -167,27 +273,14 @@ public struct ExpressionTyper: Sendable {
             switch declaration.kind {
             case .function, .initializer, .subscript:
                 if let type = parameterType(name, of: declaration, in: structure, scope: id) { return type }
-                for member in structure.members(of: index) {
-                    let local = structure.declarations[member]
-                    guard local.kind == .variable, local.tokens.lowerBound < token else { continue }
-                    for binding in local.bindings where binding.name == name {
-                        return variableType(binding, declarationID: DeclarationID(file: file, declaration: member))
-                    }
-                }
+                if let type = localType(name, before: token, in: index, file: file, depth: depth) { return type }
             case .variable:
                 // Locals declared inside an accessor (`body`) belong to the variable.
-                for member in structure.members(of: index) {
-                    let local = structure.declarations[member]
-                    guard local.kind == .variable, local.tokens.lowerBound < token else { continue }
-                    for binding in local.bindings where binding.name == name {
-                        return variableType(binding, declarationID: DeclarationID(file: file, declaration: member))
-                    }
-                }
+                if let type = localType(name, before: token, in: index, file: file, depth: depth) { return type }
             case .class, .struct, .enum, .actor, .extension, .protocol:
                 if let target = types.extendedType(id) {
-                    let isStaticContext = false
-                    if let type = memberType(name, of: target, isStatic: isStaticContext) { return type }
-                    if let type = memberType(name, of: target, isStatic: true) { return type }
+                    if let type = memberType(name, of: target, isStatic: false, depth: depth + 1) { return type }
+                    if let type = memberType(name, of: target, isStatic: true, depth: depth + 1) { return type }
                 }
             default:
                 break
@@ -198,7 +291,21 @@ public struct ExpressionTyper: Sendable {
         guard let global = globals[name] else { return nil }
         let declaration = types.declaration(global)
         guard let binding = declaration.bindings.first(where: { $0.name == name }) else { return nil }
-        return variableType(binding, declarationID: global)
+        return variableType(binding, declarationID: global, depth: depth + 1)
+    }
+
+    /// A local variable `name` declared in declaration `owner`'s body before `token` (a variable
+    /// cannot see itself: `let workspace = workspace` reads the outer one).
+    private func localType(_ name: String, before token: Int, in owner: Int, file: Int, depth: Int) -> ResolvedType? {
+        let structure = types.files[file]
+        for member in structure.members(of: owner).reversed() {
+            let local = structure.declarations[member]
+            guard local.kind == .variable, local.tokens.upperBound <= token else { continue }
+            for binding in local.bindings where binding.name == name {
+                return variableType(binding, declarationID: DeclarationID(file: file, declaration: member), depth: depth + 1)
+            }
+        }
+        return nil
     }
 
     /// The type written for parameter `name` (its internal name) in a parameter clause.
@@ -246,6 +353,8 @@ public struct ExpressionTyper: Sendable {
                     if isDeclarationBody(index, file: file, fileIndex: fileIndex) { return false }
                     var scan = index + 1
                     var names: [Int] = []
+                    // A capture list (`[weak chat]`) names outer variables, not parameters.
+                    if file.tokens[scan].kind == .leftSquare { scan = file.closing(scan) + 1 }
                     while scan < token, scan < index + 24 {
                         let scanned = file.tokens[scan]
                         if scanned.word == .in {

@@ -32,6 +32,12 @@ public struct MigrationUnit: Sendable {
     public var publisherUses: [Site] = []
     /// Wrappers holding the unit's protocol as an existential (`any P`).
     public var existentialWrappers: [Site] = []
+    /// `ObservedObject<M>.Wrapper` and the like, spelled out in a type.
+    public var spelledWrapperTypes: [Site] = []
+    /// `_m = ObservedObject(wrappedValue: …)` for one of the unit's wrapper properties.
+    public var observedObjectInitializers: [Site] = []
+    /// `_x = Published(initialValue: …)` in one of the unit's classes.
+    public var publishedInitializers: [Site] = []
 }
 
 extension ResolvedType {
@@ -157,6 +163,21 @@ public struct MigrationUnits: Sendable {
                 }
             case .observableConstraint:
                 constraints.append(site)
+            case .spelledWrapperType:
+                if let unit = unit(of: site.type) { units[unit].spelledWrapperTypes.append(site) }
+            case .observedObjectInitializer(let property):
+                // The unit of the wrapper property this initializer assigns.
+                guard let owner = site.ownerID, let enclosing = index.types.enclosingTypeLike(owner),
+                      let typeID = index.types.extendedType(enclosing) else { continue }
+                for (position, unit) in units.enumerated()
+                where unit.wrappers.contains(where: { wrapperIsProperty($0.site, of: typeID, named: property, index) }) {
+                    units[position].observedObjectInitializers.append(site)
+                    break
+                }
+            case .publishedInitializer:
+                guard let owner = site.ownerID, let enclosing = index.types.enclosingTypeLike(owner),
+                      let typeID = index.types.extendedType(enclosing), let unit = unitOf[typeID] else { continue }
+                units[unit].publishedInitializers.append(site)
             }
         }
     }
@@ -181,11 +202,31 @@ public struct MigrationUnits: Sendable {
                     units[unit].wrappers.append(WrapperUse(site: site, projections: projections))
                 }
             }
-        case .genericParameter:
-            genericWrappers.append(site)
+        case .genericParameter(_, let constraints):
+            // `struct V<Model: FavoritesViewModel>`: a parameter bounded by a model class (or an
+            // observable protocol) holds that unit's objects, and changes with it.
+            let scope = DeclarationID(file: variableID.file, declaration: variable.parent ?? -1)
+            var bound: Int?
+            let parts: [Substring] = constraints.flatMap { $0.split(separator: "&") }
+            for part in parts where bound == nil {
+                let written = String(part).trimmingCharacters(in: " ")
+                guard !ModelGraph.namesObservableObject(written) else { continue }
+                if case .declared(let id) = index.types.resolve(written, from: scope) { bound = unitOf[id] }
+            }
+            if let unit = bound {
+                units[unit].wrappers.append(WrapperUse(site: site, projections: projections))
+            } else {
+                genericWrappers.append(site)
+            }
         case .external, .unknown:
             unknownTypeWrappers.append(site)
         }
+    }
+
+    private func wrapperIsProperty(_ site: Site, of typeID: DeclarationID, named name: String, _ index: TreeIndex) -> Bool {
+        guard let variableID = site.ownerID, index.types.declaration(variableID).bindings.first?.name == name,
+              let enclosing = index.types.enclosingTypeLike(variableID) else { return false }
+        return index.types.extendedType(enclosing) == typeID
     }
 
     private func wrapperBelongs(_ site: Site, to typeID: DeclarationID, named name: String, _ index: TreeIndex) -> Bool {

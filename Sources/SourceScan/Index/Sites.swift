@@ -21,6 +21,12 @@ public enum SiteKind: Equatable, Sendable {
     case memberPublisher(name: String)
     /// `ObservableObject` named in a generic constraint, `where` clause, `some` or `any`.
     case observableConstraint
+    /// A wrapper's type spelled out, `ObservedObject<M>.Wrapper`; the token is the wrapper name.
+    case spelledWrapperType(WrapperKind)
+    /// `_m = ObservedObject(wrappedValue: …)` in an initializer; the token is `ObservedObject`.
+    case observedObjectInitializer(property: String)
+    /// `_x = Published(initialValue: …)` in a model's initializer; the token is `Published`.
+    case publishedInitializer(property: String)
 }
 
 /// One place in the tree that refers to a model, or may.
@@ -87,6 +93,30 @@ struct SiteScanner {
                     sites.append(Site(kind: .stateObjectInitializer(property: String(target.dropFirst())), file: fileIndex,
                                       token: index, owner: typer.owner(file: fileIndex, token: index), type: .unknown,
                                       arguments: (index + 2)..<close))
+                } else if length == 11 || length == 14 || length == 17, let kind = WrapperKind(rawValue: file.source.text(index)),
+                          index + 1 < tokens.count,
+                          tokens[index + 1].kind.isOperator, file.source.bytes[Int(tokens[index + 1].start)] == UInt8(ascii: "<") {
+                    // `ObservedObject<Settings>.Wrapper`: the generic argument is the model.
+                    var close = index + 2
+                    while close < tokens.count - 1, !(tokens[close].kind.isOperator
+                            && file.source.bytes[Int(tokens[close].start)..<Int(tokens[close].end)].contains(UInt8(ascii: ">"))) {
+                        close += 1
+                    }
+                    let owner = typer.owner(file: fileIndex, token: index)
+                    let written = file.compactText((index + 2)..<close)
+                    sites.append(Site(kind: .spelledWrapperType(kind), file: fileIndex, token: index, owner: owner,
+                                      type: types.resolve(written, from: DeclarationID(file: fileIndex, declaration: owner ?? -1))))
+                } else if (length == 14 && file.source.tokenText(index, equals: "ObservedObject"))
+                            || (length == 9 && file.source.tokenText(index, equals: "Published")),
+                          tokens[index + 1].kind == .leftParen, index >= 2, tokens[index - 1].kind == .equal,
+                          tokens[index - 2].kind == .identifier {
+                    let target = file.source.text(index - 2)
+                    guard target.hasPrefix("_") else { continue }
+                    let property = String(target.dropFirst())
+                    let close = file.closing(index + 1)
+                    let kind: SiteKind = length == 9 ? .publishedInitializer(property: property) : .observedObjectInitializer(property: property)
+                    sites.append(Site(kind: kind, file: fileIndex, token: index, owner: typer.owner(file: fileIndex, token: index),
+                                      type: .unknown, arguments: (index + 2)..<close))
                 } else if length == 16, file.source.tokenText(index, equals: "ObservableObject"),
                           !isInInheritanceClause(index, fileIndex: fileIndex) {
                     sites.append(Site(kind: .observableConstraint, file: fileIndex, token: index,
@@ -96,6 +126,8 @@ struct SiteScanner {
                 let name = String(file.source.text(index).dropFirst())
                 guard let first = name.first, !first.isNumber else { continue }
                 if index > 0, tokens[index - 1].kind == .period {
+                    // `\.$server` is a key path to a projected value (App Intents), not a publisher.
+                    if index > 1, tokens[index - 2].kind == .backslash { continue }
                     sites.append(receiverSite(.memberPublisher(name: name), at: index, fileIndex: fileIndex))
                 } else {
                     var site = Site(kind: .projectedValue(name: name), file: fileIndex, token: index,

@@ -100,6 +100,8 @@ public struct Declaration: Sendable {
     public var body: Range<Int>?
     /// Token indices of a function's, initializer's or subscript's parameter clause, `(` … `)`.
     public var parameters: Range<Int>?
+    /// Token indices of a function's or subscript's result type, after `->`.
+    public var returnType: Range<Int>?
     /// The bindings of a variable declaration.
     public var bindings: [VariableBinding]
     /// Whether the declaration sits inside `#if` (at any depth).

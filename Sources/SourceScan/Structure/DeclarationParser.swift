@@ -70,10 +70,11 @@ struct DeclarationParser {
     }
 
     private func isStatementStart(_ index: Int) -> Bool {
-        if lineStart[index] { return true }
         switch tokens[index - 1].kind {
         case .leftBrace, .rightBrace, .semicolon: return true
-        default: return false
+        // `guard let a = a,\n let b = b`: a condition continues after a comma or an operator.
+        case .comma, .binaryOperator, .equal, .leftParen, .leftSquare, .colon, .arrow: return false
+        default: return lineStart[index]
         }
     }
 
@@ -115,7 +116,7 @@ struct DeclarationParser {
             kind: kind, tokens: start..<(index + 1), attributes: attributes, modifiers: modifiers,
             keyword: index, name: "", nameTokens: (index + 1)..<(index + 1), parent: parent,
             genericParameters: [], inheritanceColon: nil, inheritance: [], whereClause: nil, body: nil,
-            parameters: nil, bindings: [], isConditional: conditionalDepth > 0)
+            parameters: nil, returnType: nil, bindings: [], isConditional: conditionalDepth > 0)
         let position = declarations.count
         declarations.append(declaration)
         var after: Int
@@ -576,20 +577,30 @@ struct DeclarationParser {
         }
         // Effects, result type and `where`, up to the body; a requirement without a body ends at
         // the next line-start declaration.
+        var resultStart: Int?
+        func closeResult(_ at: Int) {
+            if let start = resultStart, declaration.returnType == nil, at > start { declaration.returnType = start..<at }
+        }
         while index < end {
             let token = tokens[index]
             if token.kind == .leftBrace {
+                closeResult(index)
                 let close = closing(index)
                 declaration.body = index..<(close + 1)
                 return close + 1
             }
-            if token.kind == .rightBrace || token.kind == .semicolon { return index }
-            if lineStart[index], startsDeclaration(at: index) { return index }
+            if token.kind == .rightBrace || token.kind == .semicolon || (lineStart[index] && startsDeclaration(at: index)) {
+                closeResult(index)
+                return index
+            }
+            if token.kind == .arrow, resultStart == nil { resultStart = index + 1 }
             if token.word == .where, declaration.whereClause == nil {
+                closeResult(index)
                 declaration.whereClause = index..<index
             }
             index = skipTypeToken(index)
         }
+        closeResult(index)
         return index
     }
 

@@ -79,7 +79,10 @@ enum ObservationUse: Equatable {
 enum OnReceiveConversion {
     /// The edits, or nil when the call has another shape (operators after `$x`, `perform:`).
     static func plan(_ site: Site, _ context: RuleContext) -> [Edit]? {
-        guard let call = site.onReceiveCall, case .memberPublisher(let name) = site.kind, let receiver = site.receiver else { return nil }
+        guard let call = site.onReceiveCall, case .memberPublisher(let name) = site.kind, let receiver = site.receiver,
+              let model = context.index.model(site.type), let unitID = context.units.unitOf[model],
+              let property = publishedProperty(name, of: context.units.units[unitID], context),
+              EquatableEvidence.isEquatable(property, context) else { return nil }
         let file = context.files[site.file]
         let tokens = file.tokens
         let open = call.lowerBound + 2
@@ -120,5 +123,84 @@ enum OnReceiveConversion {
             }
         }
         return edits
+    }
+
+    /// The declaration of a `@Published` property `name` of the unit's classes: `onChange(of:)`
+    /// needs a property the tree declares (a macro-generated one may not be there at all).
+    static func publishedProperty(_ name: String, of unit: MigrationUnit, _ context: RuleContext) -> DeclarationID? {
+        for classID in unit.classes {
+            for variableID in context.variables(ofModel: classID) {
+                let variable = context.declaration(variableID)
+                if variable.attribute(named: "Published") != nil, variable.bindings.contains(where: { $0.name == name }) {
+                    return variableID
+                }
+            }
+        }
+        return nil
+    }
+}
+
+/// Decides from source whether a property's type is `Equatable`, as `onChange(of:)` requires:
+/// standard value types, collections and optionals of them, literals, and types of the tree that
+/// declare `Equatable`, `Hashable` or `Comparable`.
+enum EquatableEvidence {
+    static let standard: Set<String> = [
+        "String", "Substring", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16",
+        "UInt32", "UInt64", "Double", "Float", "CGFloat", "Decimal", "Date", "UUID", "URL", "Data", "TimeInterval",
+        "CGPoint", "CGSize", "CGRect", "Color", "Locale", "TimeZone",
+    ]
+
+    static func isEquatable(_ variableID: DeclarationID, _ context: RuleContext) -> Bool {
+        let variable = context.declaration(variableID)
+        guard let binding = variable.bindings.first else { return false }
+        let file = context.files[variableID.file]
+        if let annotation = binding.typeAnnotation {
+            return isEquatable(written: file.compactText(annotation), from: variableID, context)
+        }
+        guard let initializer = binding.initializer, initializer.count == 1 else { return false }
+        switch file.tokens[initializer.lowerBound].kind {
+        case .integerLiteral, .floatLiteral, .stringLiteral: return true
+        case .keyword: return [.true, .false].contains(file.tokens[initializer.lowerBound].word)
+        default: return false
+        }
+    }
+
+    /// `[String]`, `Int?`, `[String: Int]`, `Set<UUID>`, or a tree type declaring equality.
+    static func isEquatable(written: String, from scope: DeclarationID, _ context: RuleContext) -> Bool {
+        var text = written.trimmingCharacters(in: " ")
+        while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
+        if text.hasPrefix("["), text.hasSuffix("]") {
+            let inner = String(text.dropFirst().dropLast())
+            return splitTopLevel(inner, ":").allSatisfy { isEquatable(written: $0, from: scope, context) }
+        }
+        for wrapper in ["Array<", "Set<", "Optional<", "Dictionary<"] where text.hasPrefix(wrapper) && text.hasSuffix(">") {
+            let inner = String(text.dropFirst(wrapper.count).dropLast())
+            return splitTopLevel(inner, ",").allSatisfy { isEquatable(written: $0, from: scope, context) }
+        }
+        if standard.contains(text) { return true }
+        guard case .declared(let id) = context.types.resolve(text, from: scope) else { return false }
+        let containers = [id] + (context.types.symbol(id)?.extensions ?? [])
+        return containers.contains { container in
+            context.declaration(container).inheritance.contains { ["Equatable", "Hashable", "Comparable"].contains($0.typeName) }
+        }
+    }
+
+    /// Splits at `separator` outside brackets and angle brackets.
+    private static func splitTopLevel(_ text: String, _ separator: Character) -> [String] {
+        var parts: [String] = []
+        var depth = 0
+        var current = ""
+        for character in text {
+            if character == "[" || character == "<" || character == "(" { depth += 1 }
+            if character == "]" || character == ">" || character == ")" { depth -= 1 }
+            if character == separator, depth == 0 {
+                parts.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        parts.append(current)
+        return parts
     }
 }

@@ -40,6 +40,8 @@ enum WrapperRewrite {
             Finding(ruleID: ruleID, fixClass: fixClass, isBlocker: blocker, file: variableID.file, offset: offset, message: message,
                     suggestion: suggestion, edits: edits.map { FileEdit(file: variableID.file, edit: $0) }, unit: unit)
         }
+        // `_m = ObservedObject(wrappedValue: x)` in the view's initializer changes with the wrapper.
+        let initializerEdits = observedObjectInitializerEdits(for: use, name: name, unit: unit, context: context)
         switch use.kind {
         case .stateObject:
             let edit = builder.replace(nameRange, with: "State")
@@ -53,13 +55,17 @@ enum WrapperRewrite {
                 if !variable.modifiers.contains(where: { isAccessModifier($0.word) }) {
                     edits.append(builder.insert("private ", before: variable.keyword))
                 }
-                return [make(.review, "@ObservedObject '\(name)' creates its model, which is what @State is for; "
-                             + "the view now owns it and evaluates its initial value on every init",
-                             "@State private var \(name)", edits)]
+                var finding = make(.review, "@ObservedObject '\(name)' creates its model, which is what @State is for; "
+                                   + "the view now owns it and evaluates its initial value on every init",
+                                   "@State private var \(name)", edits)
+                finding.edits += initializerEdits(.owned)
+                return [finding]
             }
             if use.projections.isEmpty {
-                return [make(.safe, "@ObservedObject '\(name)' is a plain property under Observation",
-                             "var \(name): \(written)", [builder.remove(attribute.tokens)])]
+                var finding = make(.safe, "@ObservedObject '\(name)' is a plain property under Observation",
+                                   "var \(name): \(written)", [builder.remove(attribute.tokens)])
+                finding.edits += initializerEdits(.plain)
+                return [finding]
             }
             if let bare = use.projections.first(where: { !isMemberProjection($0, context) }) {
                 let bareFile = context.files[bare.file]
@@ -68,8 +74,10 @@ enum WrapperRewrite {
                                 message: "'$\(name)' is used as an ObservedObject.Wrapper, whose type changes to Bindable",
                                 suggestion: "pass '\(name)' and use @Bindable in the receiving view", unit: unit)]
             }
-            return [make(.safe, "'$\(name).…' bindings need @Bindable in place of @ObservedObject",
-                         "@Bindable var \(name): \(written)", [builder.replace(attribute.tokens, with: "@Bindable")])]
+            var finding = make(.safe, "'$\(name).…' bindings need @Bindable in place of @ObservedObject",
+                               "@Bindable var \(name): \(written)", [builder.replace(attribute.tokens, with: "@Bindable")])
+            finding.edits += initializerEdits(.bindable)
+            return [finding]
         case .environmentObject:
             var edits = [builder.replace(attribute.tokens, with: "@Environment(\(written).self)")]
             if let annotation = binding.typeAnnotation {
@@ -94,6 +102,49 @@ enum WrapperRewrite {
                                + "bindings go through a local @Bindable", "@Bindable var \(name) = \(name)", edits)
             finding.edits += extra
             return [finding]
+        }
+    }
+
+    /// What an `@ObservedObject` becomes, for rewriting its initializer assignments.
+    enum ObservedTarget {
+        case plain, bindable, owned
+    }
+
+    /// Edits for `_m = ObservedObject(wrappedValue: x)` assignments of this wrapper's property:
+    /// `self.m = x` for a plain property, `_m = Bindable(wrappedValue: x)`, `_m = State(initialValue: x)`.
+    static func observedObjectInitializerEdits(for use: WrapperUse, name: String, unit: Int,
+                                               context: RuleContext) -> (ObservedTarget) -> [FileEdit] {
+        guard let variableID = use.site.ownerID, let enclosing = context.types.enclosingTypeLike(variableID) else { return { _ in [] } }
+        let typeID = context.types.extendedType(enclosing)
+        let sites = context.units.units[unit].observedObjectInitializers.filter { site in
+            guard case .observedObjectInitializer(let property) = site.kind, property == name,
+                  let owner = site.ownerID, let siteEnclosing = context.types.enclosingTypeLike(owner) else { return false }
+            return context.types.extendedType(siteEnclosing) == typeID
+        }
+        return { target in
+            sites.flatMap { site -> [FileEdit] in
+                guard let arguments = site.arguments else { return [] }
+                let file = context.files[site.file]
+                let builder = EditBuilder(file: file)
+                let hasLabel = arguments.count > 2 && file.tokens[arguments.lowerBound + 1].kind == .colon
+                var edits: [Edit] = []
+                switch target {
+                case .bindable:
+                    edits.append(builder.replace(site.token..<(site.token + 1), with: "Bindable"))
+                case .owned:
+                    edits.append(builder.replace(site.token..<(site.token + 1), with: "State"))
+                    if hasLabel { edits.append(builder.replace(arguments.lowerBound..<(arguments.lowerBound + 1), with: "initialValue")) }
+                case .plain:
+                    // `_m = ObservedObject(wrappedValue: x)` → `self.m = x`.
+                    let storage = site.token - 2
+                    let qualified = storage > 0 && file.tokens[storage - 1].kind == .period
+                    edits.append(builder.replace(storage..<(storage + 1), with: qualified ? name : "self.\(name)"))
+                    let valueStart = hasLabel ? arguments.lowerBound + 2 : arguments.lowerBound
+                    edits.append(.delete(Int(file.tokens[site.token].start)..<Int(file.tokens[valueStart].start)))
+                    edits.append(.delete(Int(file.tokens[arguments.upperBound - 1].end)..<Int(file.tokens[arguments.upperBound].end)))
+                }
+                return edits.map { FileEdit(file: site.file, edit: $0) }
+            }
         }
     }
 
@@ -236,6 +287,14 @@ enum SideEffects {
     /// Whether `expression` (e.g. `Library()`) only creates `model` with simple arguments, and the
     /// model's stored defaults, initializers and `deinit` do nothing but store values.
     static func isCreationFree(_ expression: Range<Int>, file: FileStructure, model: DeclarationID, context: RuleContext) -> Bool {
+        // The expression must call the model's own initializer, `Model(…)` or `Model.init(…)`:
+        // any other function may do anything.
+        let tokens = file.tokens
+        guard expression.count >= 3, tokens[expression.lowerBound].kind == .identifier,
+              context.declaration(model).name == file.source.text(expression.lowerBound) else { return false }
+        var call = expression.lowerBound + 1
+        if tokens[call].kind == .period, call + 1 < expression.upperBound, tokens[call + 1].word == .`init` { call += 2 }
+        guard tokens[call].kind == .leftParen, file.closing(call) == expression.upperBound - 1 else { return false }
         // Arguments must be literals or names.
         var index = expression.lowerBound
         let end = expression.upperBound

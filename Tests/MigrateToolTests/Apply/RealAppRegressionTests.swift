@@ -1,0 +1,283 @@
+import Foundation
+import Testing
+@testable import MigrateTool
+
+/// Bugs found by running the tool on real SwiftUI apps (docs/real-apps.md), each reduced to the
+/// smallest tree that showed it. Every one of them broke a build, crashed, or blocked for no reason.
+@Suite struct RealAppRegressionTests {
+    static func analyze(_ files: [String: String]) -> Analysis {
+        Analyzer.analyze(swift: files.keys.sorted().map { SourceInput(path: $0, bytes: Array(files[$0]!.utf8)) })
+    }
+
+    static func verdict(_ name: String, in files: [String: String]) -> Verdict? {
+        analyze(files).units.first { $0.name == name }?.verdict
+    }
+
+    static let model = "final class Workspace: ObservableObject {\n    @Published var name = \"\"\n}\n"
+
+    @Test func selfNamingInitializersDoNotRecurseAndStillResolve() {
+        let files = ["A.swift": """
+            import SwiftUI
+            \(Self.model)
+            extension Workspace {
+                static let mock = mock(name: "x")
+                static func mock(name: String) -> Workspace { Workspace() }
+            }
+
+            struct Panel {
+                var title: String?
+                var workspace: Workspace?
+
+                func view() -> AnyView? {
+                    guard let title = title,
+                          let workspace = workspace
+                    else { return nil }
+                    return AnyView(Text(title).environmentObject(workspace))
+                }
+
+                func preview() -> some View { Text("").environmentObject(Workspace.mock) }
+            }
+            """]
+        let migrated = Migrator.migrate(files: files)["A.swift"]!
+        #expect(migrated.contains("Text(title).environment(workspace)"))
+        #expect(migrated.contains("Text(\"\").environment(Workspace.mock)"))
+    }
+
+    @Test func aGenericParameterBoundedByAModelChangesWithIt() {
+        let files = ["A.swift": """
+            import SwiftUI
+
+            class FavoritesViewModel: ObservableObject {
+                @Published var items: [String] = []
+            }
+
+            struct FavoritesView<Model: FavoritesViewModel>: View {
+                @ObservedObject var model: Model
+                var body: some View { Text("\\(model.items.count)") }
+            }
+            """]
+        let migrated = Migrator.migrate(files: files)["A.swift"]!
+        #expect(migrated.contains("    var model: Model"))
+        #expect(!migrated.contains("@ObservedObject"))
+    }
+
+    @Test func anUnknownAttachedMacroBlocksAndItsPropertiesAreNotGuessed() {
+        let files = ["A.swift": """
+            import SwiftUI
+
+            @Stateful
+            final class Connection: ObservableObject {
+                @Published var isConnected = false
+            }
+
+            struct Status: View {
+                @ObservedObject var connection: Connection
+                @State private var shown = ""
+                var body: some View {
+                    Text(shown).onReceive(connection.$error) { value in shown = "\\(value)" }
+                }
+            }
+            """]
+        #expect(Self.verdict("Connection", in: files) == .blocked)
+        #expect(Migrator.migrate(files: files) == files)
+    }
+
+    @Test func twoClassesOfOneNameInTwoTargetsAreToldApart() {
+        let files = [
+            "AppA/PreviewModel.swift": "import SwiftUI\n\nfinal class PreviewModel: ObservableObject {\n    @Published var query = \"\"\n}\n",
+            "AppB/PreviewModel.swift": """
+                import SwiftUI
+                import Combine
+
+                final class PreviewModel: ObservableObject {
+                    @Published var query = ""
+                    var cancellable: AnyCancellable?
+                    init() { cancellable = $query.sink { _ in } }
+                }
+                """,
+            "AppB/SearchView.swift": """
+                import SwiftUI
+
+                struct SearchView: View {
+                    @ObservedObject var model: PreviewModel
+                    var body: some View { TextField("", text: $model.query) }
+                }
+                """,
+        ]
+        let migrated = Migrator.migrate(files: files)
+        #expect(migrated["AppB/SearchView.swift"] == files["AppB/SearchView.swift"], "AppB's model is blocked; its view stays")
+        #expect(migrated["AppA/PreviewModel.swift"]!.contains("@Observable final class PreviewModel"))
+    }
+
+    @Test func onReceiveBecomesOnChangeOnlyForEquatableValues() {
+        let files = ["A.swift": """
+            import SwiftUI
+
+            struct Item { var name: String }
+
+            final class Feed: ObservableObject {
+                @Published var items: [Item] = []
+            }
+
+            struct FeedView: View {
+                @ObservedObject var feed: Feed
+                @State private var count = 0
+                var body: some View {
+                    Text("\\(count)").onReceive(feed.$items) { items in count = items.count }
+                }
+            }
+            """]
+        #expect(Self.verdict("Feed", in: files) == .blocked)
+        let equatable = ["A.swift": files["A.swift"]!.replacingOccurrences(of: "struct Item {", with: "struct Item: Equatable {")]
+        #expect(Migrator.migrate(files: equatable)["A.swift"]!.contains(".onChange(of: feed.items, initial: true) { _, items in"))
+    }
+
+    @Test func genericCodeOnObservableObjectMigratesWithEveryUnitOrNone() {
+        let files = ["A.swift": """
+            import SwiftUI
+            import Combine
+
+            final class Ready: ObservableObject {
+                @Published var value = 0
+            }
+
+            final class Stuck: ObservableObject {
+                @Published var value = 0
+                var cancellable: AnyCancellable?
+                init() { cancellable = $value.sink { _ in } }
+            }
+
+            struct Card<VM: ObservableObject>: View {
+                @ObservedObject var vm: VM
+                var body: some View { Text("") }
+            }
+            """]
+        #expect(Self.verdict("Ready", in: files) == .blocked)
+        #expect(Migrator.migrate(files: files) == files)
+    }
+
+    @Test func aLocalModelClassIsNotGivenTheMacro() {
+        let files = ["A.swift": """
+            import SwiftUI
+
+            func demo() -> some View {
+                final class Local: ObservableObject {
+                    @Published var count = 0
+                }
+                return Text("\\(Local().count)")
+            }
+            """]
+        #expect(Self.verdict("Local", in: files) == .blocked)
+        #expect(Migrator.migrate(files: files) == files)
+    }
+
+    @Test func wrapperInitializersInInitChangeWithTheirProperties() {
+        let files = ["A.swift": """
+            import SwiftUI
+
+            final class Counter: ObservableObject {
+                @Published var count: Int
+                init(count: Int) {
+                    _count = Published(initialValue: count)
+                }
+            }
+
+            struct CounterView: View {
+                @ObservedObject var counter: Counter
+                init(counter: Counter) {
+                    self._counter = ObservedObject(wrappedValue: counter)
+                }
+                var body: some View { Text("\\(counter.count)") }
+            }
+
+            struct CounterEditor: View {
+                @ObservedObject var counter: Counter
+                init(counter: Counter) {
+                    _counter = ObservedObject(wrappedValue: counter)
+                }
+                var body: some View { Stepper("", value: $counter.count) }
+            }
+            """]
+        let migrated = Migrator.migrate(files: files)["A.swift"]!
+        #expect(migrated.contains("        _count = count\n"))
+        #expect(migrated.contains("        self.counter = counter\n"))
+        #expect(migrated.contains("        _counter = Bindable(wrappedValue: counter)\n"))
+    }
+
+    @Test func importsInsideIfBranchesAreNeitherUsedNorRemoved() {
+        let files = ["A.swift": """
+            import Foundation
+            #if canImport(UIKit)
+            import UIKit
+            #endif
+            #if OPENCOMBINE
+            import OpenCombine
+            #else
+            import Combine
+            #endif
+
+            final class Model: ObservableObject {
+                @Published var value = 0
+            }
+            """]
+        let migrated = Migrator.migrate(files: files)["A.swift"]!
+        #expect(migrated.hasPrefix("import Foundation\nimport Observation\n#if canImport(UIKit)\nimport UIKit\n#endif\n#if OPENCOMBINE\n"))
+        #expect(migrated.contains("#else\nimport Combine\n#endif"))
+    }
+
+    @Test func spelledWrapperTypesBlock() {
+        let files = ["A.swift": """
+            import SwiftUI
+
+            final class Settings: ObservableObject {
+                @Published var dark = false
+            }
+
+            struct Child: View {
+                var settings: ObservedObject<Settings>.Wrapper
+                var body: some View { Toggle("", isOn: settings.dark) }
+            }
+            """]
+        #expect(Self.verdict("Settings", in: files) == .blocked)
+    }
+
+    @Test func filesNoUnitTouchesKeepTheirImports() {
+        let files = [
+            "Answer.swift": "import Foundation\nimport Combine\n\nfunc answer() -> Int { 42 }\n",
+            "Macro.swift": "import MyMacros\n\n@Observable final class Own {\n    var x = 0\n}\n",
+            "Declares.swift": "public macro Observable() = #externalMacro(module: \"M\", type: \"O\")\n",
+        ]
+        #expect(Migrator.migrate(files: files) == files)
+    }
+
+    @Test func captureListsGenericInitializersAndKeyPathsAreNotUnknown() {
+        let files = ["A.swift": """
+            import SwiftUI
+
+            final class Chat: ObservableObject {
+                @Published var messages: [String] = []
+            }
+
+            final class Box<Value>: ObservableObject {
+                @Published var value: Value
+                init(_ make: () -> Value) { value = make() }
+            }
+
+            struct ChatView: View {
+                @StateObject private var box = Box<String> { "x" }
+                let path = \\Intent.$server
+                var body: some View { Text(box.value) }
+            }
+
+            final class Relay {
+                func poke(_ other: Chat) {
+                    let chat: Chat? = other
+                    DispatchQueue.main.async { [weak chat] in _ = chat?.messages }
+                }
+            }
+            """]
+        let analysis = Self.analyze(files)
+        #expect(!analysis.findings.contains { $0.ruleID == UnknownType.id || $0.ruleID == ExternalPublisher.id })
+        #expect(analysis.units.allSatisfy { $0.verdict != .blocked })
+    }
+}
