@@ -79,6 +79,9 @@ let r = /* c */ /x/
 let r = x*/y/
 let r = /a/*c*/
 try! / x /
+let a = !/x/.count
+let b = </t></
+f(-/a b/)
 x! / y /
 f(/ a/)
 let o = a+-b ; a!.b ; a?.b ; a??b ; a ?? b ; a?+b ; !a ; a! ; x->y ; a...b ; ...a ; a... ; ..<b

@@ -127,6 +127,10 @@ struct LexerCursor {
     /// Set after `try?` and `try!`: the next token prefers a regex literal to a binary operator,
     /// since `try` cannot be an operand (the compiler's `preferRegexOverBinaryOperator` state).
     var preferRegex = false
+    /// A regex literal found inside an operator (`!/a/`): the operator's prefix is lexed first,
+    /// and the next token is this regex, as scanned then. Scanning again from the `/` would see
+    /// a left-bound `/` and no regex.
+    var pendingRegex: (start: Int, end: Int, malformed: Bool)?
     /// How deep the lexer is in string interpolations, bounded so that pathological nesting
     /// cannot exhaust the stack.
     var interpolationDepth = 0
@@ -391,6 +395,15 @@ struct LexerCursor {
     mutating func lexToken(_ token: inout Token) {
         let preferRegexHere = preferRegex
         preferRegex = false
+        if let regex = pendingRegex {
+            pendingRegex = nil
+            if regex.start == position {
+                position = regex.end
+                token.kind = .regexLiteral
+                token.isMalformed = regex.malformed
+                return
+            }
+        }
         let byte = base[position]
         // Identifiers and keywords are half of all tokens, one-byte punctuation and `.` most of
         // the rest: both are settled before the jump table, whose target the processor seldom
@@ -1071,6 +1084,7 @@ struct LexerCursor {
                     if scan > start {
                         position = scan
                         token.kind = classifyOperator(start: start, end: scan)
+                        pendingRegex = (scan, regex.offset, regex.malformed)
                     } else {
                         position = regex.offset
                         token.kind = .regexLiteral

@@ -189,6 +189,9 @@ extension Lexing {
             #expect(Lexing.texts("try? /a b/.wholeMatch(in: s)").prefix(3) == ["try", "?", "/a b/"])
             // A prefix `/` may always open one, as in `a /b/ c`, which the compiler reads as a regex.
             #expect(Lexing.texts("a /b/ c") == ["a", "/b/", "c"])
+            // A regex may open inside an operator: the operator's prefix is a token of its own.
+            #expect(Lexing.texts("let a = !/x/.count") == ["let", "a", "=", "!", "/x/", ".", "count"])
+            #expect(Lexing.texts("</t></") == ["<", "/t></"])
             // After `try?` or `try!` even a spaced `/` opens one, since `try` cannot be an operand.
             #expect(Lexing.texts("try! / x /") == ["try", "!", "/ x /"])
             #expect(Lexing.texts("x! / y /") == ["x", "!", "/", "y", "/"])
