@@ -42,25 +42,23 @@ public struct ModelGraph: Sendable {
     }
 
     private mutating func findObservableProtocols(_ types: TypeIndex) {
-        var changed = true
-        while changed {
-            changed = false
-            for symbol in types.types where symbol.kind == .protocol && !observableProtocols.contains(symbol.id) {
-                let declaration = types.declaration(symbol.id)
-                let refines = declaration.inheritance.contains { entry in
-                    Self.namesObservableObject(entry.typeName) || isObservableProtocol(entry.typeName, from: symbol.id, types)
-                }
-                if refines {
-                    observableProtocols.insert(symbol.id)
-                    changed = true
+        // Each protocol's refinements are resolved once; observability flows along them.
+        var refiners: [DeclarationID: [DeclarationID]] = [:]
+        var pending: [DeclarationID] = []
+        for symbol in types.types where symbol.kind == .protocol {
+            for entry in types.declaration(symbol.id).inheritance {
+                if Self.namesObservableObject(entry.typeName) {
+                    if observableProtocols.insert(symbol.id).inserted { pending.append(symbol.id) }
+                } else if case .declared(let refined) = types.resolve(entry.typeName, from: symbol.id) {
+                    refiners[refined, default: []].append(symbol.id)
                 }
             }
         }
-    }
-
-    private func isObservableProtocol(_ name: String, from scope: DeclarationID, _ types: TypeIndex) -> Bool {
-        if case .declared(let target) = types.resolve(name, from: scope) { return observableProtocols.contains(target) }
-        return false
+        while let proto = pending.popLast() {
+            for refiner in refiners[proto] ?? [] where observableProtocols.insert(refiner).inserted {
+                pending.append(refiner)
+            }
+        }
     }
 
     private mutating func findModels(_ types: TypeIndex) {
@@ -93,14 +91,17 @@ public struct ModelGraph: Sendable {
             default: break
             }
         }
-        // Subclasses of models are models, to any depth.
-        var changed = true
-        while changed {
-            changed = false
-            for symbol in types.types where symbol.kind == .class && models[symbol.id] == nil {
-                guard let superclass = superclass(of: symbol.id, types), models[superclass] != nil else { continue }
-                models[symbol.id] = [.viaSuperclass(superclass)]
-                changed = true
+        // Subclasses of models are models, to any depth: each superclass is resolved once, then
+        // model-ness flows down the inheritance edges.
+        var subclasses: [DeclarationID: [DeclarationID]] = [:]
+        for symbol in types.types where symbol.kind == .class {
+            if let superclass = superclass(of: symbol.id, types) { subclasses[superclass, default: []].append(symbol.id) }
+        }
+        var pending = Array(models.keys)
+        while let base = pending.popLast() {
+            for subclass in subclasses[base] ?? [] where models[subclass] == nil {
+                models[subclass] = [.viaSuperclass(base)]
+                pending.append(subclass)
             }
         }
     }

@@ -58,14 +58,16 @@ public struct TypeIndex: Sendable {
     private var extensionTargets: [DeclarationID: DeclarationID] = [:]
     /// Length of the folder prefix every file of the tree shares (up to and including a `/`).
     private var commonRootLength = 0
+    /// Each file's path as bytes, for comparing folders without building strings.
+    private let pathBytes: [[UInt8]]
 
     /// Indexes the type declarations and extensions of `files`.
     public init(files: [FileStructure]) {
         self.files = files
-        if let firstPath = files.first?.source.path {
-            var shared = Array(firstPath.utf8)
-            for file in files.dropFirst() {
-                let path = Array(file.source.path.utf8)
+        self.pathBytes = files.map { Array($0.source.path.utf8) }
+        if let firstPath = pathBytes.first {
+            var shared = firstPath
+            for path in pathBytes.dropFirst() {
                 var length = 0
                 while length < min(shared.count, path.count), shared[length] == path[length] { length += 1 }
                 shared.removeSubrange(length...)
@@ -187,17 +189,17 @@ public struct TypeIndex: Sendable {
     /// The candidate whose file shares the longest folder prefix with `file`, or nil when the
     /// best one shares no more than the folder common to every file of the tree.
     private func nearest(_ candidates: [Int], to file: Int) -> Int? {
-        let origin = files[file].source.path.utf8
+        let origin = pathBytes[file]
         var best = candidates[0]
         var bestShared = -1
         for candidate in candidates {
-            let path = files[types[candidate].id.file].source.path.utf8
-            var shared = 0
+            let path = pathBytes[types[candidate].id.file]
             var lastSlash = 0
-            for (left, right) in zip(origin, path) {
-                guard left == right else { break }
+            let length = min(origin.count, path.count)
+            var shared = 0
+            while shared < length, origin[shared] == path[shared] {
                 shared += 1
-                if left == UInt8(ascii: "/") { lastSlash = shared }
+                if path[shared - 1] == UInt8(ascii: "/") { lastSlash = shared }
             }
             if lastSlash > bestShared {
                 bestShared = lastSlash
@@ -298,42 +300,59 @@ public struct TypeReference: Equatable, Sendable {
     public var isExistential: Bool
 
     /// Reads `written`; nil when it is not a plain (possibly qualified, optional) type name.
+    /// Works on UTF-8 bytes: it runs for every inheritance entry and annotation of a tree.
     public init?(_ written: String) {
-        // Most names are plain identifiers: no parsing needed.
-        if !written.isEmpty, written.utf8.allSatisfy({ byte in
-            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F
-        }) {
-            self.components = [written]
-            self.isExistential = false
-            return
+        var bytes = Array(written.utf8)[...]
+        func trimSpaces() {
+            while bytes.first == 0x20 { bytes = bytes.dropFirst() }
+            while bytes.last == 0x20 { bytes = bytes.dropLast() }
         }
-        var text = Substring(written).trimmingSpaces()
+        func dropPrefix(_ word: String) -> Bool {
+            let prefix = Array(word.utf8)
+            guard bytes.starts(with: prefix) else { return false }
+            bytes = bytes.dropFirst(prefix.count)
+            trimSpaces()
+            return true
+        }
+        func dropOptionals() {
+            while bytes.last == UInt8(ascii: "?") || bytes.last == UInt8(ascii: "!") { bytes = bytes.dropLast() }
+        }
+        trimSpaces()
         var existential = false
-        for keyword in ["some ", "any ", "inout ", "borrowing ", "consuming "] where text.hasPrefix(keyword) {
+        for keyword in ["some ", "any ", "inout ", "borrowing ", "consuming "] where dropPrefix(keyword) {
             existential = existential || keyword == "any "
-            text = text.dropFirst(keyword.count).trimmingSpaces()
         }
-        while text.hasSuffix("?") || text.hasSuffix("!") { text = text.dropLast() }
-        if text.hasPrefix("("), text.hasSuffix(")"), !text.dropFirst().contains("(") {
-            text = text.dropFirst().dropLast().trimmingSpaces()
-            if text.hasPrefix("any ") {
-                existential = true
-                text = text.dropFirst(4).trimmingSpaces()
-            }
-            while text.hasSuffix("?") || text.hasSuffix("!") { text = text.dropLast() }
+        dropOptionals()
+        if bytes.first == UInt8(ascii: "("), bytes.last == UInt8(ascii: ")"), !bytes.dropFirst().contains(UInt8(ascii: "(")) {
+            bytes = bytes.dropFirst().dropLast()
+            trimSpaces()
+            if dropPrefix("any ") { existential = true }
+            dropOptionals()
         }
-        // Drop generic arguments: `Box<Int>.Inner` → `Box.Inner`.
-        var stripped = ""
+        // Drop generic arguments: `Box<Int>.Inner` → `Box.Inner`; split at dots.
+        var components: [String] = []
+        var current: [UInt8] = []
         var depth = 0
-        for character in text {
-            if character == "<" { depth += 1 } else if character == ">" { depth -= 1 } else if depth == 0 { stripped.append(character) }
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "<"): depth += 1
+            case UInt8(ascii: ">"): depth -= 1
+            case UInt8(ascii: ".") where depth == 0:
+                components.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+            case UInt8(ascii: "`"), UInt8(ascii: " ") where depth == 0:
+                continue
+            default:
+                guard depth == 0 else { continue }
+                // Letters, digits, `_` and any non-ASCII scalar (identifiers may be Unicode).
+                let isNameByte = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
+                    || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte >= 0x80
+                guard isNameByte else { return nil }
+                current.append(byte)
+            }
         }
-        let components = stripped.split(separator: ".", omittingEmptySubsequences: false).map {
-            String($0).trimmingCharacters(in: " `")
-        }
-        guard !components.isEmpty, components.allSatisfy({ component in
-            !component.isEmpty && component.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-        }) else { return nil }
+        components.append(String(decoding: current, as: UTF8.self))
+        guard depth == 0, components.allSatisfy({ !$0.isEmpty }) else { return nil }
         self.components = components
         self.isExistential = existential
     }
