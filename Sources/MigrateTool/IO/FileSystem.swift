@@ -55,22 +55,23 @@ enum FileSystem {
         if (status.st_mode & S_IFMT) == S_IFDIR { return .failure(.unreadable(path, reason: "is a directory")) }
         let size = Int(status.st_size)
         if size > maximumFileSize { return .failure(.tooLarge(path, bytes: size)) }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var filled = 0
-        let failure: Int32? = bytes.withUnsafeMutableBytes { buffer in
+        var failure: Int32?
+        // Read straight into the array's storage: no zero-filling a buffer about to be overwritten.
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var filled = 0
             while filled < size {
                 let got = posixRead(descriptor, buffer.baseAddress! + filled, size - filled)
                 if got < 0 {
                     if errno == EINTR { continue }
-                    return errno
+                    failure = errno
+                    break
                 }
                 if got == 0 { break }  // The file shrank while we read it.
                 filled += got
             }
-            return nil
+            initialized = filled
         }
         if let failure { return .failure(problem(path, failure)) }
-        if filled < size { bytes.removeLast(size - filled) }
         return .success(bytes)
     }
 

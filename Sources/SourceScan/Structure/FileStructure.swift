@@ -94,6 +94,13 @@ enum BracketMatcher {
                 stack.append(Int32(index))
             case .rightParen, .rightSquare, .rightBrace:
                 let opener: TokenKind = kind == .rightParen ? .leftParen : (kind == .rightSquare ? .leftSquare : .leftBrace)
+                // The common case: the closer matches the innermost opener.
+                if let top = stack.last, tokens[Int(top)].kind == opener {
+                    matches[Int(top)] = Int32(index)
+                    matches[index] = top
+                    stack.removeLast()
+                    continue
+                }
                 guard let depth = stack.lastIndex(where: { tokens[Int($0)].kind == opener }) else { continue }
                 // Only reach past a mismatched opener for braces: a `}` closes a body even after a
                 // missing `)`, while a stray `)` must not close a whole type.
