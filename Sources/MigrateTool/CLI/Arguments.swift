@@ -56,19 +56,10 @@ struct ArgumentReader {
 
     /// Removes an option that may be given once.
     mutating func value(_ names: String...) throws -> String? {
-        var values: [String] = []
-        var index = 0
-        while index < remaining.count {
-            if names.contains(remaining[index]) {
-                guard index + 1 < remaining.count else { throw UsageError("\(remaining[index]) needs a value") }
-                values.append(remaining[index + 1])
-                remaining.removeSubrange(index...(index + 1))
-            } else {
-                index += 1
-            }
-        }
-        if values.count > 1 { throw UsageError("\(names[0]) given more than once") }
-        return values.first
+        var found: [String] = []
+        for name in names { found += try values(name) }
+        if found.count > 1 { throw UsageError("\(names[0]) given more than once") }
+        return found.first
     }
 
     /// What is left after every known option was taken: positionals, or an error for an unknown option.

@@ -39,7 +39,13 @@ enum LintTestSupport {
     }()
 
     /// The SARIF 2.1.0 JSON schema the SARIF output must satisfy.
-    static let schemaPath = "/work/shared/schemas/sarif-2.1.0.json"
+    /// The SARIF schema from `shared/`, which CI checks out beside the repository.
+    static let schemaPath: String = {
+        let beside = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("shared/schemas/sarif-2.1.0.json").path
+        return FileManager.default.fileExists(atPath: beside) ? beside : "/work/shared/schemas/sarif-2.1.0.json"
+    }()
 
     /// Runs a program; its exit status and combined output.
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
