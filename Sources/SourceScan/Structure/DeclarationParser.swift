@@ -135,6 +135,10 @@ struct DeclarationParser {
                 if let block = binding.accessorBlock {
                     parseBody(from: block.lowerBound + 1, to: block.upperBound - 1, parent: position)
                 }
+                // Closures in an initial value can declare types too: `let c = { class Local {} }`.
+                if let initializer = binding.initializer, initializer.contains(where: { tokens[$0].kind == .leftBrace }) {
+                    parseBody(from: initializer.lowerBound, to: initializer.upperBound, parent: position)
+                }
             }
         case .function, .initializer, .deinitializer, .subscript:
             after = parseFunction(&declaration, end: end)
@@ -293,7 +297,8 @@ struct DeclarationParser {
             index += 1
         }
         declaration.nameTokens = nameStart..<index
-        declaration.name = sourceTextCompact(nameStart..<index)
+        // `` class `Escaped` `` declares `Escaped`.
+        declaration.name = sourceTextCompact(nameStart..<index).filter { $0 != "`" }
         if declaration.kind != .extension, index < end, startsWithLess(index), let close = closingAngle(from: index) {
             declaration.genericParameters = parseGenericParameters(index, close)
             index = close + 1
@@ -742,10 +747,13 @@ struct DeclarationParser {
 
     // MARK: Helpers
 
-    /// The partner of the bracket at `index`; an unmatched opener runs to the last real token.
+    /// The partner of the bracket at `index`. An unmatched `{` runs to the last real token (an
+    /// unclosed body holds the rest of the file); an unmatched `(` or `[` closes at once, so a
+    /// broken parameter list costs nothing after it.
     private func closing(_ index: Int) -> Int {
         let partner = Int(matchingBracket[index])
-        return partner >= 0 ? partner : max(index, tokens.count - 2)
+        if partner >= 0 { return partner }
+        return tokens[index].kind == .leftBrace ? max(index, tokens.count - 2) : index
     }
 
     private func sourceTextCompact(_ range: Range<Int>) -> String {

@@ -1,0 +1,72 @@
+import Testing
+@testable import SourceScan
+
+/// What the structure layer must find for the rules: every class with its whole inheritance
+/// list, nested and `#if`-guarded ones included, and variables with their parts.
+@Suite struct DeclarationParserTests {
+    static func classes(_ text: String) -> [(name: String, inherits: [String], conditional: Bool)] {
+        FileStructure(text: text).declarations.filter { $0.kind == .class }.map { ($0.name, $0.inheritance.map(\.typeName), $0.isConditional) }
+    }
+
+    @Test func findsNestedAndConditionalClassesWithTheirWholeInheritanceList() {
+        let found = Self.classes("""
+            @MainActor final class Outer: NSObject, ObservableObject, @unchecked Sendable where T: Equatable {
+                class Inner: Base<Int>, P {}
+                #if os(iOS)
+                class PhoneOnly: ObservableObject {}
+                #else
+                class Elsewhere<T: ObservableObject>: Base<T> {}
+                #endif
+                func make() { final class Local: ObservableObject {} }
+            }
+            """)
+        #expect(found.map(\.name) == ["Outer", "Inner", "PhoneOnly", "Elsewhere", "Local"])
+        #expect(found[0].inherits == ["NSObject", "ObservableObject", "@unchecked Sendable"])
+        #expect(found[1].inherits == ["Base<Int>", "P"])
+        #expect(found[2].conditional && found[3].conditional && !found[0].conditional)
+    }
+
+    @Test func anUnclosedParenthesisDoesNotHideTheRestOfTheFile() {
+        let found = Self.classes("class Broken: ObservableObject { func g( { }\nclass AfterBroken: ObservableObject {}\n")
+        #expect(found.map(\.name).contains("AfterBroken"))
+    }
+
+    @Test func classesInClosuresOfInitialValuesAreFound() {
+        #expect(Self.classes("let c = { class Local: ObservableObject {} }\n").map(\.name) == ["Local"])
+    }
+
+    @Test func backtickedNamesAreTheNameItself() {
+        #expect(Self.classes("class `Escaped`: ObservableObject {}\n").map(\.name) == ["Escaped"])
+    }
+
+    @Test func variablesCarryAttributesModifiersTypeInitializerAndObservers() throws {
+        let structure = FileStructure(text: """
+            class M {
+                @Published private(set) var count: Int = 0 { didSet { print(count) } }
+                lazy var cache = [String: Int]()
+                var body: some View { Text("") }
+            }
+            """)
+        let variables = structure.declarations.filter { $0.kind == .variable }
+        #expect(variables.map(\.name) == ["count", "cache", "body"])
+        let count = variables[0]
+        #expect(count.attributes.map(\.name) == ["Published"])
+        #expect(count.modifiers.map(\.word) == [.private] && count.modifiers[0].detail == "set")
+        let binding = try #require(count.bindings.first)
+        #expect(structure.compactText(try #require(binding.typeAnnotation)) == "Int")
+        #expect(binding.initializer != nil && binding.hasObservers)
+        #expect(variables[1].hasModifier(.lazy))
+        #expect(variables[2].bindings.first?.accessorBlock != nil && variables[2].bindings.first?.hasObservers == false)
+    }
+
+    @Test func aConditionContinuedOnTheNextLineIsNotADeclaration() {
+        let structure = FileStructure(text: """
+            func f() {
+                guard let a = a,
+                      let b = b
+                else { return }
+            }
+            """)
+        #expect(!structure.declarations.contains { $0.kind == .variable })
+    }
+}
