@@ -14,7 +14,7 @@ enum TreeLoader {
         let walk = PhaseTimer.measure("walk") { walker.walk(paths.isEmpty ? ["."] : paths) }
         let progress = showsProgress && walk.swiftFiles.count > 2000
         if progress { StandardError.raw("observation-migrate: reading \(walk.swiftFiles.count) files…\r") }
-        let loaded = PhaseTimer.measure("read") { parallelMap(walk.swiftFiles) { path -> Result<[UInt8], FileProblem> in
+        let loaded = PhaseTimer.measure("read") { concurrentMap(walk.swiftFiles) { path -> Result<[UInt8], FileProblem> in
             switch FileSystem.read(path) {
             case .failure(let problem):
                 return .failure(problem)
@@ -39,7 +39,7 @@ enum TreeLoader {
         let selection = PhaseTimer.measure("select, lex, structure") {
             RelevanceFilter.select(readContents, paths: readPaths,
                                    alwaysInclude: Set(walk.projectFiles.filter { $0.hasSuffix(".swift") })) { indices in
-                parallelMap(indices) { FileStructure(SourceFile(path: readPaths[$0], bytes: readContents[$0])) }
+                concurrentMap(indices) { FileStructure(SourceFile(path: readPaths[$0], bytes: readContents[$0])) }
             }
         }
         let structures = selection.structures

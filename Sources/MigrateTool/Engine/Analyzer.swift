@@ -14,7 +14,7 @@ enum Analyzer {
     /// Analyzes Swift sources and project files already in memory; pure, for tests and `apply`.
     static func analyze(swift: [SourceInput], projectFiles: [SourceInput] = [], problems: [FileProblem] = [],
                         configuration: Configuration = Configuration()) -> Analysis {
-        let structures = parallelMap(swift) { FileStructure(SourceFile(path: $0.path, bytes: $0.bytes)) }
+        let structures = concurrentMap(swift) { FileStructure(SourceFile(path: $0.path, bytes: $0.bytes)) }
         let extraProjectFiles = projectFiles.filter { !$0.path.hasSuffix(".swift") }
             .map { FileStructure(SourceFile(path: $0.path, bytes: $0.bytes)) }
         return analyze(structures: structures, extraProjectFiles: extraProjectFiles,
@@ -39,7 +39,7 @@ enum Analyzer {
         var findings = RuleCatalog.all.flatMap { rule in PhaseTimer.measure("rule \(rule.id)") { rule.init().check(context) } }
 
         let allFiles = structures + extraProjectFiles
-        let lineMaps = parallelMap(allFiles) { LineMap($0.source.bytes) }
+        let lineMaps = concurrentMap(allFiles) { LineMap($0.source.bytes) }
         var analysis = Analysis(files: allFiles, displayPaths: allFiles.map { displayPath($0.source.path) }, lineMaps: lineMaps,
                                 findings: [], units: [], deploymentTargets: [], problems: problems)
 
@@ -148,22 +148,4 @@ enum Analyzer {
         while result.hasPrefix("./") { result = String(result.dropFirst(2)) }
         return result
     }
-}
-
-/// Maps `items` on every core; results keep the input order.
-func parallelMap<Input: Sendable, Output: Sendable>(_ items: [Input], _ transform: @Sendable (Input) -> Output) -> [Output] {
-    if items.count < 2 { return items.map(transform) }
-    let results = UnsafeMutableBufferPointer<Output?>.allocate(capacity: items.count)
-    results.initialize(repeating: nil)
-    defer { results.deallocate() }
-    let box = UnsafeSendableBuffer(buffer: results)
-    DispatchQueue.concurrentPerform(iterations: items.count) { position in
-        box.buffer[position] = transform(items[position])
-    }
-    return results.map { $0! }
-}
-
-/// Lets `concurrentPerform` write disjoint slots of one buffer: each iteration owns its index.
-private struct UnsafeSendableBuffer<Element>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Element>
 }

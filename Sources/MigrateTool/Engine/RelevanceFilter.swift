@@ -52,7 +52,7 @@ enum RelevanceFilter {
     /// builds the structures of the files at some indices.
     static func select(_ contents: [[UInt8]], paths: [String], alwaysInclude: Set<String> = [],
                        structure: ([Int]) -> [FileStructure]) -> (indices: [Int], structures: [FileStructure]) {
-        let first = parallelMap(Array(contents.indices)) { index in
+        let first = concurrentMap(Array(contents.indices)) { index in
             alwaysInclude.contains(paths[index]) || mentionsObservation(contents[index])
         }
         var selected = contents.indices.filter { first[$0] }
@@ -64,7 +64,7 @@ enum RelevanceFilter {
             guard !names.isEmpty else { break }
             known.formUnion(names)
             let nameList = names.sorted()
-            let hits = parallelMap(remaining) { mentionsAny(contents[$0], of: nameList) }
+            let hits = concurrentMap(remaining) { mentionsAny(contents[$0], of: nameList) }
             let added = zip(remaining, hits).filter(\.1).map(\.0)
             guard !added.isEmpty else { break }
             selected += added

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The whole-tree view the rules read: types, models, migration groups, and every site.
 public struct TreeIndex: Sendable {
     public let types: TypeIndex
@@ -10,10 +12,10 @@ public struct TreeIndex: Sendable {
     public init(files: [FileStructure]) {
         let types = TypeIndex(files: files)
         let graph = ModelGraph(types: types)
-        let typer = ExpressionTyper(types: types, owners: files.map(ExpressionTyper.owners(of:)))
+        // Owner maps and site scans are per file: both cores share them.
+        let typer = ExpressionTyper(types: types, owners: concurrentMap(files, ExpressionTyper.owners(of:)))
         let scanner = SiteScanner(types: types, graph: graph, typer: typer)
-        var sites: [Site] = []
-        for index in files.indices { sites += scanner.scan(file: index) }
+        let sites = concurrentMap(Array(files.indices)) { scanner.scan(file: $0) }.flatMap { $0 }
         self.types = types
         self.graph = graph
         self.typer = typer
@@ -34,4 +36,22 @@ public struct TreeIndex: Sendable {
         guard case .declared(let id) = type else { return nil }
         return graph.groupOf[id]
     }
+}
+
+/// Maps `items` on every core, keeping their order.
+public func concurrentMap<Input: Sendable, Output: Sendable>(_ items: [Input], _ transform: @Sendable (Input) -> Output) -> [Output] {
+    guard items.count > 1 else { return items.map(transform) }
+    let results = UnsafeMutableBufferPointer<Output?>.allocate(capacity: items.count)
+    results.initialize(repeating: nil)
+    defer { results.deallocate() }
+    let slots = SendableSlots(buffer: results)
+    DispatchQueue.concurrentPerform(iterations: items.count) { position in
+        slots.buffer[position] = transform(items[position])
+    }
+    return results.map { $0! }
+}
+
+/// Lets `concurrentPerform` write disjoint slots of one buffer: each iteration owns its index.
+private struct SendableSlots<Element>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Element>
 }
