@@ -1,4 +1,3 @@
-import Dispatch
 import SourceScan
 
 /// A file's contents handed to the analyzer: from disk at the edge, from strings in tests.
