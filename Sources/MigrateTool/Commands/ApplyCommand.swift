@@ -47,7 +47,7 @@ enum ApplyCommand {
 
         let analysis = TreeLoader.analyze(paths: paths, configuration: configuration, extraExcludes: excludes)
         if let code = TreeLoader.reportProblems(analysis) { return code }
-        for wanted in options.types where !analysis.units.contains(where: { unitMatches($0, wanted) }) {
+        for wanted in options.types where !analysis.units.contains(where: { $0.matches(typeName: wanted) }) {
             throw ToolFailure("--type \(wanted): no model of that name in the scanned tree")
         }
         if !ignoreTarget, let target = analysis.deploymentTargets.first(where: { !$0.allowsObservation }) {
@@ -91,11 +91,6 @@ enum ApplyCommand {
         }
         output.write(summary(plan, analysis, verb: "changed"))
         return 0
-    }
-
-    static func unitMatches(_ unit: UnitSummary, _ wanted: String) -> Bool {
-        unit.name == wanted || unit.members.contains(wanted)
-            || unit.members.contains { $0.split(separator: ".").last.map(String.init) == wanted }
     }
 
     /// What was (or would be) changed and what was skipped, for people.

@@ -37,6 +37,12 @@ struct UnitSummary: Sendable {
     var findings: [Int]
     /// Whether a suppression comment silenced one of the unit's fixes, so it is left alone.
     var suppressed: Bool = false
+
+    /// Whether `--type NAME` selects this unit: its name or a member's, qualified or not.
+    func matches(typeName wanted: String) -> Bool {
+        name == wanted || members.contains(wanted)
+            || members.contains { $0.split(separator: ".").last.map(String.init) == wanted }
+    }
 }
 
 /// Everything one scan of a tree found: the input to every output format and to `apply`.

@@ -31,12 +31,7 @@ enum Migrator {
         var editsByFile: [Int: [Edit]] = [:]
         var selected = analysis.units
         if !options.types.isEmpty {
-            selected = analysis.units.filter { unit in
-                options.types.contains { wanted in
-                    unit.name == wanted || unit.members.contains(wanted)
-                        || unit.members.contains { $0.split(separator: ".").last.map(String.init) == wanted }
-                }
-            }
+            selected = analysis.units.filter { unit in options.types.contains(where: unit.matches(typeName:)) }
         }
         let selectedIDs = Set(selected.map(\.id))
         for unit in analysis.units where !selectedIDs.contains(unit.id) {
