@@ -7,6 +7,8 @@
   realapps.py compare [NAME...]   recall/precision against developers' migration commits
   realapps.py noobs               a tree without ObservableObject must stay byte-identical
   realapps.py summary             markdown tables from the results
+  realapps.py blockers [NAME...]  blocked units by blocker, "cannot tell" sites that block most
+  realapps.py delta OLD [NAME...] unit verdicts changed since an older results folder
   realapps.py all                 everything above, in order
 
 Environment: REALAPPS_WORK (default /tmp/realapps), REALAPPS_MIRROR (default /work/.mirror),
@@ -21,6 +23,7 @@ import hashlib
 import json
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -36,6 +39,8 @@ MIRROR = os.environ.get("REALAPPS_MIRROR", "/work/.mirror")
 OM = os.environ.get("OM", os.path.join(REPO, ".build-realapps", "release", "observation-migrate"))
 SWIFTC = os.environ.get("SWIFTC") or shutil.which("swiftc") or "/opt/swift/usr/bin/swiftc"
 NOOBS_SRC = os.environ.get("NOOBS_SRC", "/opt/swift-packages")
+# the commit OM was built from (the repository's HEAD may hold other work); recorded in results
+TOOL_COMMIT = os.environ.get("TOOL_COMMIT", "")
 APPLY_FLAGS = ["apply", "--unsafe-fixes", "--allow-dirty", "--ignore-deployment-target"]
 EXCLUDED_DIRS = {".build", ".swiftpm", "Pods", "Carthage", "DerivedData"}
 
@@ -68,6 +73,16 @@ def gitdir(app):
 
 def sh(cmd, **kw):
     return subprocess.run(cmd, capture_output=True, text=True, **kw)
+
+
+def timed(cmd, **kw):
+    """(result, wall seconds, CPU seconds of the child: user + system)."""
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.time()
+    r = sh(cmd, **kw)
+    dt = time.time() - t
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r, dt, (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
 
 
 def tree(name):
@@ -144,15 +159,12 @@ FINDING_RE = re.compile(r"^  (.+?):(\d+):(\d+): \[([a-z0-9-]+)\] (.*)$")
 
 
 def run_report(root):
-    t = time.time()
-    r = sh([OM, "report", "--format", "json", "."], cwd=root)
-    dt = time.time() - t
+    r, dt, cpu = timed([OM, "report", "--format", "json", "."], cwd=root)
+    run_report.cpu = cpu
     if r.returncode == 0 and r.stdout.lstrip().startswith("{"):
         data = json.loads(r.stdout)
         return "json", dt, units_from_json(data), r.stdout, r.returncode
-    t = time.time()
-    r = sh([OM, "report", "."], cwd=root)
-    dt = time.time() - t
+    r, dt, run_report.cpu = timed([OM, "report", "."], cwd=root)
     units, cur = [], None
     for line in r.stdout.splitlines():
         m = UNIT_RE.match(line)
@@ -525,6 +537,20 @@ def leftovers(orig_root, out_root, orig_files, out_files, ob, nb, changed):
     return viol, cand, sorted(migrated), {k: sorted(v) for k, v in published.items()}
 
 
+def import_only_changes(orig_root, out_root, files):
+    """{file: [changed lines]} for changed files whose every changed line is an import."""
+    res = {}
+    for f in files:
+        po = os.path.join(orig_root, f)
+        old = read(po).split("\n") if os.path.exists(po) else []
+        new = read(os.path.join(out_root, f)).split("\n")
+        ch = [ln for ln in difflib.unified_diff(old, new, lineterm="", n=0)
+              if ln[:1] in "+-" and not ln.startswith(("+++", "---"))]
+        if ch and all(re.match(r"^[+-]\s*import\s+\w+\s*$", ln) for ln in ch):
+            res[f] = ch
+    return res
+
+
 def added_lines(old, new):
     sm = difflib.SequenceMatcher(None, old, new, autojunk=False)
     for tag, i1, i2, j1, j2 in sm.get_opcodes():
@@ -575,18 +601,23 @@ def check(apps):
             continue
         res = {"name": name, "repo": app["repo"], "kind": app["kind"],
                "commit": app["commit"] if app["kind"] == "app" else app["commit"] + "^",
-               "tool_commit": sh(["git", "-C", REPO, "rev-parse", "HEAD"]).stdout.strip()}
+               "tool_commit": TOOL_COMMIT or sh(["git", "-C", REPO, "rev-parse", "HEAD"]).stdout.strip()}
         files = swift_files(orig)
         res["swift_files"] = len(files)
         res["swift_lines"] = sum(read(os.path.join(orig, f)).count("\n") for f in files)
         ob = {f: ss.blank(read(os.path.join(orig, f))) for f in files}
 
         fmt, dt, units, raw, rexit = run_report(orig)
-        res["report"] = {"format": fmt, "seconds": round(dt, 3), "units": len(units), "exit": rexit,
+        res["report"] = {"format": fmt, "seconds": round(dt, 3), "cpu_seconds": round(run_report.cpu, 3),
+                         "units": len(units), "exit": rexit,
                          "by_verdict": dict(collections.Counter(u["verdict"] for u in units)),
                          "units_list": [{k: u[k] for k in ("name", "file", "line", "verdict")} |
                                         {"rules": dict(collections.Counter(x["rule"] for x in u["findings"]))}
                                         for u in units]}
+        res["report"]["blocked_units"] = [
+            {"name": u["name"], "blockers": [{k: x[k] for k in ("rule", "message", "file", "line")}
+                                             for x in u["findings"] if x.get("blocker")]}
+            for u in units if u["verdict"] == "blocked"]
         with open(os.path.join(WORK, "results", name + ".report.txt"), "w") as fh:
             fh.write(raw)
 
@@ -623,9 +654,8 @@ def check(apps):
         # apply on a copy
         out = os.path.join(WORK, "out", name)
         copy_tree(orig, out)
-        t = time.time()
-        r = sh([OM] + APPLY_FLAGS + ["."], cwd=out)
-        res["apply"] = {"seconds": round(time.time() - t, 3), "exit": r.returncode,
+        r, dt_apply, cpu_apply = timed([OM] + APPLY_FLAGS + ["."], cwd=out)
+        res["apply"] = {"seconds": round(dt_apply, 3), "cpu_seconds": round(cpu_apply, 3), "exit": r.returncode,
                         "stdout_head": r.stdout[:4000], "stderr": r.stderr[:2000]}
         with open(os.path.join(WORK, "results", name + ".apply.txt"), "w") as fh:
             fh.write(r.stdout + "\n--- stderr\n" + r.stderr)
@@ -635,6 +665,8 @@ def check(apps):
         res["apply"]["changed_non_swift"] = [p for p in changed if not p.endswith(".swift")]
         res["apply"]["deleted_files"] = sorted(set(before) - set(after))
         changed_swift = [p for p in changed if p.endswith(".swift")]
+        # files whose only change is an import line: no unit rewrote them, so they should not change
+        res["apply"]["import_only_files"] = import_only_changes(orig, out, changed_swift)
         res["parse"] = parse_check(orig, out, changed_swift)
 
         out_files = swift_files(out)
@@ -659,6 +691,7 @@ def check(apps):
         crash = " CRASH(report exit %d, apply exit %d)" % (rexit, res["apply"]["exit"]) if rexit not in (0, 1) or res["apply"]["exit"] not in (0, 1) else ""
         print(f"{name}:{crash} {res['swift_files']} files, units {res['report']['by_verdict']}, "
               f"report {res['report']['seconds']}s, apply {res['apply']['seconds']}s, changed {len(changed)}, "
+              f"import-only {len(res['apply']['import_only_files'])}, "
               f"parse regressions {len(res['parse']['regressions'])}, violations {len(viol)}, "
               f"candidates {len(cand)}, 2nd run changed {len(res['second_run']['changed_files'])}, "
               f"census-only {res['census']['only_in_census']}, report-only {res['census']['only_in_report']}, "
@@ -884,6 +917,8 @@ def noobs():
 
 def summary(apps):
     rd = os.path.join(WORK, "results")
+    print(f"Tool: {sorted({json.load(open(os.path.join(rd, a['name'] + '.json'))).get('tool_commit', '?')[:7] for a in apps if os.path.exists(os.path.join(rd, a['name'] + '.json'))})}")
+    print()
     print("| app | commit | .swift files | lines | units (ready / review / blocked) | report s | apply s | files changed | parse regressions | violations | 2nd run | census vs report |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     crashed = []
@@ -905,6 +940,16 @@ def summary(apps):
               f"{v.get('ready', 0)} / {v.get('needs --unsafe-fixes', 0)} / {v.get('blocked', 0)} | {r['report']['seconds']} | "
               f"{r['apply']['seconds']} | {r['apply']['changed_files']} | {len(r['parse']['regressions'])} | "
               f"{len(r['violations'])} | {len(r['second_run']['changed_files'])} changed | {diff} |")
+    imp = []
+    for app in apps:
+        p = os.path.join(rd, app["name"] + ".json")
+        if os.path.exists(p):
+            for f, ch in (json.load(open(p))["apply"].get("import_only_files") or {}).items():
+                imp.append(f"- {app['name']}: `{f}`: {' '.join(ch)}")
+    print()
+    print(f"Files whose only change is an import line (no unit rewrote them): {len(imp)}")
+    for line in imp:
+        print(line)
     print()
     print("| app | scope | dev lines | our lines | matched | recall | precision | recall (trimmed) | precision (trimmed) | recall (attributes joined) | precision (attributes joined) |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
@@ -917,6 +962,28 @@ def summary(apps):
             e, t, j = r[label]["exact"], r[label]["trimmed"], r[label]["attributes-joined"]
             print(f"| {app['name']} | {label} | {e['dev_lines']} | {e['our_lines']} | {e['matched']} | {e['recall']} | "
                   f"{e['precision']} | {t['recall']} | {t['precision']} | {j['recall']} | {j['precision']} |")
+    # all apps together: sums of lines, then the ratios
+    tot = collections.defaultdict(lambda: [0, 0, 0])
+    for app in apps:
+        p = os.path.join(rd, app["name"] + ".compare.json")
+        if not os.path.exists(p):
+            continue
+        r = json.load(open(p))
+        for label in ("full", "dev-scope"):
+            for n in ("exact", "trimmed", "attributes-joined"):
+                m, t = r[label][n], tot[(label, n)]
+                t[0] += m["dev_lines"]; t[1] += m["our_lines"]; t[2] += m["matched"]
+        for n, m in (("both", r["both-migrated"]), ("both-ignored", r["both-migrated"]["ignoring-ObservationIgnored"])):
+            t = tot[(n, "")]
+            t[0] += m["dev_lines"]; t[1] += m["our_lines"]; t[2] += m["matched"]
+
+    def ratio(a, b):
+        return round(a / b, 4) if b else None
+    for label in ("full", "dev-scope"):
+        if (label, "exact") in tot:
+            e, t, j = tot[(label, "exact")], tot[(label, "trimmed")], tot[(label, "attributes-joined")]
+            print(f"| **all** | {label} | {e[0]} | {e[1]} | {e[2]} | {ratio(e[2], e[0])} | {ratio(e[2], e[1])} | "
+                  f"{ratio(t[2], t[0])} | {ratio(t[2], t[1])} | {ratio(j[2], j[0])} | {ratio(j[2], j[1])} |")
     print()
     print("| app | models both migrated | dev lines | our lines | matched | recall | precision | recall / precision, `@ObservationIgnored` ignored | models only the developer migrated | models only we migrated |")
     print("|---|---|---|---|---|---|---|---|---|---|")
@@ -929,6 +996,10 @@ def summary(apps):
         m2 = m["ignoring-ObservationIgnored"]
         print(f"| {app['name']} | {len(m['models'])} | {m['dev_lines']} | {m['our_lines']} | {m['matched']} | {m['recall']} | "
               f"{m['precision']} | {m2['recall']} / {m2['precision']} | {', '.join(r['only_dev']) or '-'} | {', '.join(r['only_ours']) or '-'} |")
+    if ("both", "") in tot:
+        b, b2 = tot[("both", "")], tot[("both-ignored", "")]
+        print(f"| **all** | | {b[0]} | {b[1]} | {b[2]} | {ratio(b[2], b[0])} | {ratio(b[2], b[1])} | "
+              f"{ratio(b2[2], b2[0])} / {ratio(b2[2], b2[1])} | | |")
     p = os.path.join(rd, "noobs.json")
     if os.path.exists(p):
         r = json.load(open(p))
@@ -938,6 +1009,106 @@ def summary(apps):
               f"ObservableObject: {len(r['changed_in_repos_without_ObservableObject'])}")
         for f in r["changed"]:
             print(f"- changed: `{f}`")
+
+
+# ---------------------------------------------------------------- blockers
+
+def cannot_tell(b):
+    """A blocker that only says the tool could not work out a type (conservative, not a hazard)."""
+    return b["rule"] == "unknown-type" or "cannot tell" in b["message"]
+
+
+def blocker_pattern(b):
+    """The message with names replaced: 'cannot tell the type of @StateObject '…''."""
+    msg = re.sub(r"\.environmentObject\(.*\)(?=;)", ".environmentObject(…)", b["message"])
+    return b["rule"] + ": " + re.sub(r"'[^']*'", "'…'", msg)
+
+
+def md(text):
+    return text.replace("|", "\\|")
+
+
+def blocked_units(rd, name):
+    """[{name, blockers}] for the blocked units of an app, from its saved JSON report."""
+    p = os.path.join(rd, name + ".report.txt")
+    if not os.path.exists(p):
+        return None
+    try:
+        units = units_from_json(json.loads(read(p)))
+    except ValueError:
+        return None
+    return [{"name": u["name"], "blockers": [x for x in u["findings"] if x.get("blocker")]}
+            for u in units if u["verdict"] == "blocked"]
+
+
+def blockers(apps, out=print, rd=None):
+    """Blocked units by what blocks them, from the saved reports (results/<app>.report.txt)."""
+    rd = rd or os.path.join(WORK, "results")
+    per_app, pattern_units, pattern_only, sites = [], collections.defaultdict(set), collections.Counter(), {}
+    tot = collections.Counter()
+    for app in apps:
+        bu = blocked_units(rd, app["name"])
+        if bu is None:
+            continue
+        any_ct = only_ct = 0
+        for u in bu:
+            key = (app["name"], u["name"])
+            ct = [b for b in u["blockers"] if cannot_tell(b)]
+            if ct:
+                any_ct += 1
+            if ct and len(ct) == len(u["blockers"]):
+                only_ct += 1
+            pats = {blocker_pattern(b) for b in u["blockers"]}
+            for pt in pats:
+                pattern_units[pt].add(key)
+            if len(pats) == 1:
+                pattern_only[next(iter(pats))] += 1
+            usites = {(b["file"], b["line"], b["message"]) for b in ct}
+            for st in usites:
+                e = sites.setdefault((app["name"],) + st, {"units": set(), "alone": 0})
+                e["units"].add(u["name"])
+                if len(usites) == 1 and len(ct) == len(u["blockers"]):
+                    e["alone"] += 1
+        per_app.append((app["name"], len(bu), any_ct, only_ct))
+        tot.update({"blocked": len(bu), "any": any_ct, "only": only_ct})
+    out("| app | blocked units | with a `cannot tell` blocker | blocked only by `cannot tell` |")
+    out("|---|---|---|---|")
+    for n, b, a, o in per_app:
+        out(f"| {n} | {b} | {a} | {o} |")
+    out(f"| **all** | {tot['blocked']} | {tot['any']} | {tot['only']} |")
+    out("")
+    out("| blocker (names elided) | units it blocks | units blocked by nothing else |")
+    out("|---|---|---|")
+    for pt, us in sorted(pattern_units.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        out(f"| {md(pt)} | {len(us)} | {pattern_only.get(pt, 0)} |")
+    out("")
+    out("Unresolved sites (`cannot tell`) that block the most units; *alone*: units that this one site is the only blocker of")
+    out("")
+    out("| app | site | message | units | alone |")
+    out("|---|---|---|---|---|")
+    for (an, f, ln, msg), e in sorted(sites.items(), key=lambda kv: (-len(kv[1]["units"]), kv[0]))[:25]:
+        out(f"| {an} | `{f}:{ln}` | {md(msg)} | {len(e['units'])} | {e['alone']} |")
+
+
+def delta(apps, old_dir):
+    """Unit verdicts that changed between an older results folder and this one."""
+    rd = os.path.join(WORK, "results")
+    for app in apps:
+        a, b = os.path.join(old_dir, app["name"] + ".json"), os.path.join(rd, app["name"] + ".json")
+        if not (os.path.exists(a) and os.path.exists(b)):
+            continue
+        ra_, rb = json.load(open(a)), json.load(open(b))
+        va = collections.Counter((u["name"], u["verdict"]) for u in ra_["report"].get("units_list", []))
+        vb = collections.Counter((u["name"], u["verdict"]) for u in rb["report"].get("units_list", []))
+        na, nb_ = {n for n, _ in va}, {n for n, _ in vb}
+        moves = collections.defaultdict(list)
+        for n in sorted(na | nb_):
+            x = sorted(v for (m, v) in va if m == n) or ["-"]
+            y = sorted(v for (m, v) in vb if m == n) or ["-"]
+            if x != y:
+                moves[(",".join(x), ",".join(y))].append(n)
+        print(f"{app['name']}: " + ("; ".join(f"{k[0]} -> {k[1]}: {len(v)}" + (f" ({', '.join(v)})" if len(v) <= 8 else "")
+                                              for k, v in sorted(moves.items())) or "no verdict changed"))
 
 
 def main(argv):
@@ -956,12 +1127,22 @@ def main(argv):
         noobs()
     elif cmd == "summary":
         summary(load_apps())
+    elif cmd == "blockers":
+        # realapps.py blockers [--results DIR] [NAME...]
+        rd = None
+        if names[:1] == ["--results"]:
+            rd, names = names[1], names[2:]
+        blockers(load_apps(names or None), rd=rd)
+    elif cmd == "delta":
+        # realapps.py delta OLD_RESULTS_DIR [NAME...]
+        delta(load_apps(names[1:] or None), names[0])
     elif cmd == "all":
         extract(apps)
         check(apps)
         compare(apps)
         noobs()
         summary(load_apps())
+        blockers(load_apps())
     else:
         print(__doc__)
         return 2
