@@ -82,7 +82,11 @@ enum Migrator {
         // Fixes outside units (constraint rewrites need every unit; tidy-ups need a whole-tree run).
         let everyUnitApplied = plan.appliedUnits.count == analysis.units.count
         if options.types.isEmpty {
+            let fileRuleIDs = Set(RuleCatalog.fileRules.map { $0.id })
             for finding in analysis.findings where finding.unit == nil && !finding.isNote && !finding.edits.isEmpty {
+                // Imports change only in files a unit rewrites (`tidy`), never elsewhere: a file may
+                // use another module's `@Observable`, or need an import for a configuration.
+                guard !fileRuleIDs.contains(finding.ruleID) else { continue }
                 guard finding.fixClass == .safe || (finding.fixClass == .review && options.unsafeFixes) else { continue }
                 if finding.requiresEveryUnit && !everyUnitApplied { continue }
                 var single: [Int: [Edit]] = [:]

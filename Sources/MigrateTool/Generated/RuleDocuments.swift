@@ -606,14 +606,8 @@ enum RuleDocuments {
         }
         ```
 
-        ```swift after
-        import Foundation
-        import Observation
-
-        @Observable final class Counter {
-            var value = 0
-        }
-        ```
+        `apply` adds the import in the files where it writes `@Observable`; elsewhere `lint` reports
+        it and leaves the edit to you (the file may use another module's macro of that name).
 
         ```swift unchanged
         import SwiftUI
@@ -1227,7 +1221,7 @@ enum RuleDocuments {
         "observed-object-owned": #"""
         # observed-object-owned
 
-        summary: @ObservedObject var m = M() (the view creates its model) becomes @State private var m = M().
+        summary: @ObservedObject var m = M() (the view creates its model) becomes @State var m = M().
         class: review
         severity: error
 
@@ -1235,8 +1229,9 @@ enum RuleDocuments {
 
         An `@ObservedObject` that creates its own model was a bug in waiting: the model was recreated
         whenever the parent re-rendered. Owning a model is `@State`'s job. Review: the view now keeps
-        the first instance, `private` keeps callers from passing one in, and the initial value is
-        evaluated on every init (up to Xcode 26).
+        the first instance, and the initial value is evaluated on every init (up to Xcode 26). The
+        access level stays as written (the catalog's `private` would break callers that pass a model in
+        through the memberwise initializer).
 
         ```swift before
         import SwiftUI
@@ -1259,7 +1254,7 @@ enum RuleDocuments {
         }
 
         struct Clock: View {
-            @State private var ticker = Ticker()
+            @State var ticker = Ticker()
             var body: some View { Text("\(ticker.count)") }
         }
         ```
@@ -2023,13 +2018,8 @@ enum RuleDocuments {
         }
         ```
 
-        ```swift after
-        import SwiftUI
-
-        @Observable final class Greeting {
-            var text = "Hello"
-        }
-        ```
+        `apply` removes such an import in the files it rewrites; elsewhere `lint` reports it and
+        leaves the edit to you (the file may need the import in a configuration the scan cannot see).
 
         A file that does not use Observation keeps its imports: they are none of this tool's business.
 

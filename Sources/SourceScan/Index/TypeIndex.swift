@@ -156,6 +156,20 @@ public struct TypeIndex: Sendable {
         for prefix in scopePaths(of: scope) {
             if let found = lookUp(prefix + components, aliasDepth: aliasDepth, near: scope.file) { return found }
         }
+        // `Sub.Context` where `Context` is declared in `Sub`'s superclass (or through an alias):
+        // nested types are inherited, so look in the base classes.
+        if components.count > 1, aliasDepth < 8,
+           case .declared(let outer) = resolve(Array(components.dropLast()), from: scope, aliasDepth: aliasDepth + 1) {
+            var current: DeclarationID? = outer
+            var visited = Set<DeclarationID>()
+            while let type = current, visited.insert(type).inserted, let symbol = symbol(type) {
+                if let found = lookUp(symbol.path + [last], aliasDepth: aliasDepth, near: scope.file) { return found }
+                let declaration = self.declaration(type)
+                guard declaration.kind == .class, let superEntry = declaration.inheritance.first,
+                      case .declared(let superclass) = resolve(superEntry.typeName, from: type) else { break }
+                current = superclass
+            }
+        }
         // `ModuleName.Type`: drop a leading component that names no type.
         if components.count > 1, typesByQualifiedName[first] == nil {
             return resolve(Array(components.dropFirst()), from: scope, aliasDepth: aliasDepth)

@@ -280,4 +280,51 @@ import Testing
         #expect(!analysis.findings.contains { $0.ruleID == UnknownType.id || $0.ruleID == ExternalPublisher.id })
         #expect(analysis.units.allSatisfy { $0.verdict != .blocked })
     }
+
+    @Test func aModelNestedInABaseClassIsFoundThroughASubclass() {
+        let files = ["A.swift": """
+            import SwiftUI
+
+            class Base {
+                final class Context: ObservableObject {
+                    @Published var value = 0
+                }
+            }
+
+            final class Sub: Base {}
+
+            struct ContextView: View {
+                @ObservedObject var context: Sub.Context
+                var body: some View { Text("\\(context.value)") }
+            }
+            """]
+        let migrated = Migrator.migrate(files: files)["A.swift"]!
+        #expect(migrated.contains("    var context: Sub.Context"))
+        #expect(!migrated.contains("@ObservedObject"))
+    }
+
+    @Test func anOwnedObservedObjectKeepsItsAccessSoCallersStillCompile() {
+        let files = ["A.swift": """
+            import SwiftUI
+
+            final class Model: ObservableObject {
+                @Published var count = 0
+            }
+
+            struct DebugView: View {
+                @ObservedObject var model = Model()
+                var body: some View { Text("\\(model.count)") }
+            }
+            """]
+        #expect(Migrator.migrate(files: files)["A.swift"]!.contains("    @State var model = Model()"))
+    }
+
+    @Test func importsChangeOnlyInFilesAUnitRewrites() {
+        let files = [
+            "Migrated.swift": "import SwiftUI\n\n@Observable final class Done {\n    var x = 0\n}\n",
+            "Leftover.swift": "import Combine\nimport SwiftUI\n\n@Observable final class Also {\n    var y = 0\n}\n",
+            "Other.swift": "import Foundation\n\n@Observable final class FromMacroPackage {\n    var z = 0\n}\n",
+        ]
+        #expect(Migrator.migrate(files: files) == files)
+    }
 }

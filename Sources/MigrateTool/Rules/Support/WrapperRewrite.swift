@@ -51,13 +51,12 @@ enum WrapperRewrite {
             return [make(.safe, "@StateObject '\(name)' becomes @State", "@State", [edit])]
         case .observedObject:
             if binding.initializer != nil {
-                var edits = [builder.replace(attribute.tokens, with: "@State")]
-                if !variable.modifiers.contains(where: { isAccessModifier($0.word) }) {
-                    edits.append(builder.insert("private ", before: variable.keyword))
-                }
+                // Access stays as written: callers may pass the model through the memberwise
+                // initializer, which `private` would take away.
+                let edits = [builder.replace(attribute.tokens, with: "@State")]
                 var finding = make(.review, "@ObservedObject '\(name)' creates its model, which is what @State is for; "
                                    + "the view now owns it and evaluates its initial value on every init",
-                                   "@State private var \(name)", edits)
+                                   "@State var \(name)", edits)
                 finding.edits += initializerEdits(.owned)
                 return [finding]
             }
