@@ -87,6 +87,7 @@ public struct ExpressionTyper: Sendable {
             switch types.resolve(name, from: scope) {
             case .declared(let target): current = .declared(target)
             case .external(let written): current = .external(written)
+            case .ambiguous(let candidates): current = .ambiguous(candidates)
             default: return .unknown
             }
             isTypeContext = true

@@ -40,17 +40,6 @@ public struct MigrationUnit: Sendable {
     public var publishedInitializers: [Site] = []
 }
 
-extension ResolvedType {
-    /// Whether the type is known (declared in the tree, or external) as opposed to unreadable.
-    /// Sites of units are matched before this is asked, so a known type here is not a model.
-    var isKnownNonModel: Bool {
-        switch self {
-        case .declared, .external: return true
-        case .genericParameter, .unknown: return false
-        }
-    }
-}
-
 /// All units of a tree, plus the sites that belong to no unit and so need a word of their own.
 public struct MigrationUnits: Sendable {
     public var units: [MigrationUnit] = []
@@ -104,6 +93,17 @@ public struct MigrationUnits: Sendable {
         return classes.sorted { (depth($0), $0) < (depth($1), $1) }
     }
 
+    /// Whether the type is known not to be a model: declared in the tree or external (sites of
+    /// units are matched before this is asked), or one of several homonyms none of which is a
+    /// model. Unreadable types are not known.
+    private func isKnownNonModel(_ type: ResolvedType) -> Bool {
+        switch type {
+        case .declared, .external: return true
+        case .ambiguous(let candidates): return !candidates.contains { unitOf[$0] != nil }
+        case .genericParameter, .unknown: return false
+        }
+    }
+
     private func unit(of type: ResolvedType) -> Int? {
         guard case .declared(let id) = type else { return nil }
         return unitOf[id]
@@ -134,7 +134,7 @@ public struct MigrationUnits: Sendable {
             case .environmentObjectModifier:
                 if let unit = unit(of: site.type) {
                     units[unit].environmentModifiers.append(site)
-                } else if site.type.isKnownNonModel {
+                } else if isKnownNonModel(site.type) {
                     continue  // A type the tree declares that is not a model: nothing to migrate.
                 } else {
                     unresolvedEnvironmentModifiers.append(site)
@@ -142,7 +142,7 @@ public struct MigrationUnits: Sendable {
             case .objectWillChange:
                 if let unit = unit(of: site.type) {
                     units[unit].objectWillChangeUses.append(site)
-                } else if site.type.isKnownNonModel {
+                } else if isKnownNonModel(site.type) {
                     continue
                 } else {
                     unresolvedObjectWillChange.append(site)
@@ -155,7 +155,7 @@ public struct MigrationUnits: Sendable {
             case .memberPublisher(let name):
                 if let unit = unit(of: site.type) {
                     units[unit].publisherUses.append(site)
-                } else if site.type.isKnownNonModel {
+                } else if isKnownNonModel(site.type) {
                     continue
                 } else {
                     let candidates = units.indices.filter { unitHasProperty(units[$0], named: name, index) }
@@ -218,7 +218,9 @@ public struct MigrationUnits: Sendable {
             } else {
                 genericWrappers.append(site)
             }
-        case .external, .unknown:
+        case .ambiguous(let candidates) where !candidates.contains(where: { unitOf[$0] != nil }):
+            break  // Homonyms, none of them a model: nothing to migrate.
+        case .external, .unknown, .ambiguous:
             unknownTypeWrappers.append(site)
         }
     }

@@ -39,6 +39,9 @@ public enum ResolvedType: Equatable, Sendable {
     case external(String)
     /// Nothing could be read from the text (a function type, a tuple, an empty annotation).
     case unknown
+    /// Several types of the tree have this name and none is nearer the reference than the
+    /// others (a tree of several packages): it is one of these.
+    case ambiguous([DeclarationID])
 }
 
 /// Every type declared in the tree and how names resolve to them.
@@ -186,7 +189,7 @@ public struct TypeIndex: Sendable {
         // is nearer than the tree's root, nothing says which, so the name is unknown.
         var chosen = first
         if candidates.count > 1 {
-            guard let nearest = nearest(candidates, to: file) else { return .unknown }
+            guard let nearest = nearest(candidates, to: file) else { return .ambiguous(candidates.map { types[$0].id }) }
             chosen = nearest
         }
         let symbol = types[chosen]

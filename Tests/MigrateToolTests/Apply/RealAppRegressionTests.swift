@@ -327,4 +327,26 @@ import Testing
         ]
         #expect(Migrator.migrate(files: files) == files)
     }
+
+    @Test func homonymsNoneOfThemAModelAreNotUnknown() {
+        let authenticator = "import Combine\n\nfinal class UserAuthenticator {\n    @Published var state = 0\n}\n"
+        let files = [
+            "PackageA/Sources/A/UserAuthenticator.swift": authenticator,
+            "PackageB/Sources/B/UserAuthenticator.swift": authenticator,
+            "App/Login.swift": """
+                import Combine
+
+                final class Login {
+                    let authenticator: UserAuthenticator
+                    var cancellable: AnyCancellable?
+                    init(authenticator: UserAuthenticator) {
+                        self.authenticator = authenticator
+                        cancellable = authenticator.$state.sink { _ in }
+                    }
+                }
+                """,
+            "App/Session.swift": "import SwiftUI\n\nfinal class Session: ObservableObject {\n    @Published var state = 0\n}\n",
+        ]
+        #expect(Self.verdict("Session", in: files) == .ready)
+    }
 }
