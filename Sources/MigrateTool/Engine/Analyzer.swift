@@ -72,7 +72,7 @@ enum Analyzer {
             }
         }
         findings = kept
-        findings.sort { ($0.file, $0.offset, $0.ruleID, $0.message) < ($1.file, $1.offset, $1.ruleID, $1.message) }
+        findings.sort(by: inLocationOrder)
         var summaries = summarize(units: units, index: index, findings: findings, suppressed: suppressedUnits, analysis: analysis)
         // Generic code constrained to ObservableObject changes only when every unit does: one
         // blocked unit blocks them all, each told why.
@@ -85,7 +85,7 @@ enum Analyzer {
                         + "'\(blocked.name)' is blocked; '\(summary.name)' may reach this code",
                     suggestion: "unblock '\(blocked.name)', or make this generic code take a concrete type", unit: summary.id))
             }
-            findings.sort { ($0.file, $0.offset, $0.ruleID, $0.message) < ($1.file, $1.offset, $1.ruleID, $1.message) }
+            findings.sort(by: inLocationOrder)
             summaries = summarize(units: units, index: index, findings: findings, suppressed: suppressedUnits, analysis: analysis)
         }
         analysis.findings = findings
@@ -137,6 +137,11 @@ enum Analyzer {
             summary.suppressed = suppressed.contains(unit.id)
             return summary
         }
+    }
+
+    /// Findings by file, offset, rule and message: the order every output shows.
+    static func inLocationOrder(_ left: Finding, _ right: Finding) -> Bool {
+        (left.file, left.offset, left.ruleID, left.message) < (right.file, right.offset, right.ruleID, right.message)
     }
 
     /// A path as the user should see it: relative to the working directory when inside it.

@@ -185,6 +185,16 @@ public struct ExpressionTyper: Sendable {
 
     /// The declared result type of a method `name` of a type (or its extensions, or superclasses).
     public func methodResult(_ name: String, of typeID: DeclarationID, isStatic: Bool, depth: Int = 0) -> ResolvedType? {
+        firstMember(of: typeID) { id, declaration in
+            guard declaration.kind == .function, declaration.name == name,
+                  (declaration.hasModifier(.static) || declaration.hasModifier(.class)) == isStatic else { return nil }
+            return resultType(of: id)
+        }
+    }
+
+    /// The first answer `match` gives for a member of a type, its extensions, then its
+    /// superclasses in the tree, nearest first.
+    private func firstMember(of typeID: DeclarationID, _ match: (DeclarationID, Declaration) -> ResolvedType?) -> ResolvedType? {
         var visited = Set<DeclarationID>()
         var current: DeclarationID? = typeID
         while let typeDeclaration = current, visited.insert(typeDeclaration).inserted {
@@ -192,10 +202,9 @@ public struct ExpressionTyper: Sendable {
             for container in [typeDeclaration] + symbol.extensions {
                 let file = types.files[container.file]
                 for member in file.members(of: container.declaration) {
-                    let declaration = file.declarations[member]
-                    guard declaration.kind == .function, declaration.name == name,
-                          (declaration.hasModifier(.static) || declaration.hasModifier(.class)) == isStatic else { continue }
-                    return resultType(of: DeclarationID(file: container.file, declaration: member))
+                    if let found = match(DeclarationID(file: container.file, declaration: member), file.declarations[member]) {
+                        return found
+                    }
                 }
             }
             current = superclassOf(typeDeclaration)
@@ -226,24 +235,11 @@ public struct ExpressionTyper: Sendable {
 
     /// The type of a property `name` of type `typeID` (its declaration, extensions, superclasses).
     public func memberType(_ name: String, of typeID: DeclarationID, isStatic: Bool, depth: Int = 0) -> ResolvedType? {
-        var visited = Set<DeclarationID>()
-        var current: DeclarationID? = typeID
-        while let typeDeclaration = current, visited.insert(typeDeclaration).inserted {
-            guard let symbol = types.symbol(typeDeclaration) else { return nil }
-            for container in [typeDeclaration] + symbol.extensions {
-                let file = types.files[container.file]
-                for member in file.members(of: container.declaration) {
-                    let declaration = file.declarations[member]
-                    guard declaration.kind == .variable, declaration.hasModifier(.static) || declaration.hasModifier(.class) == isStatic
-                    else { continue }
-                    for binding in declaration.bindings where binding.name == name {
-                        return variableType(binding, declarationID: DeclarationID(file: container.file, declaration: member), depth: depth + 1)
-                    }
-                }
-            }
-            current = superclassOf(typeDeclaration)
+        firstMember(of: typeID) { id, declaration in
+            guard declaration.kind == .variable, declaration.hasModifier(.static) || declaration.hasModifier(.class) == isStatic,
+                  let binding = declaration.bindings.first(where: { $0.name == name }) else { return nil }
+            return variableType(binding, declarationID: id, depth: depth + 1)
         }
-        return nil
     }
 
     /// The type of a variable binding: its annotation, else the type of its initializer.

@@ -125,11 +125,11 @@ public struct MigrationUnits: Sendable {
                 // The unit of the `@StateObject` property this initializer assigns.
                 guard let owner = site.ownerID, let enclosing = index.types.enclosingTypeLike(owner),
                       let typeID = index.types.extendedType(enclosing) else { continue }
-                for (position, unit) in units.enumerated() {
-                    if unit.wrappers.contains(where: { wrapperBelongs($0.site, to: typeID, named: property, index) }) {
-                        units[position].stateObjectInitializers.append(site)
-                        break
-                    }
+                for (position, unit) in units.enumerated() where unit.wrappers.contains(where: {
+                    $0.kind == .stateObject && wrapperIsProperty($0.site, of: typeID, named: property, index)
+                }) {
+                    units[position].stateObjectInitializers.append(site)
+                    break
                 }
             case .environmentObjectModifier:
                 if let unit = unit(of: site.type) {
@@ -227,13 +227,6 @@ public struct MigrationUnits: Sendable {
 
     private func wrapperIsProperty(_ site: Site, of typeID: DeclarationID, named name: String, _ index: TreeIndex) -> Bool {
         guard let variableID = site.ownerID, index.types.declaration(variableID).bindings.first?.name == name,
-              let enclosing = index.types.enclosingTypeLike(variableID) else { return false }
-        return index.types.extendedType(enclosing) == typeID
-    }
-
-    private func wrapperBelongs(_ site: Site, to typeID: DeclarationID, named name: String, _ index: TreeIndex) -> Bool {
-        guard case .wrapper(.stateObject) = site.kind, let variableID = site.ownerID,
-              index.types.declaration(variableID).bindings.first?.name == name,
               let enclosing = index.types.enclosingTypeLike(variableID) else { return false }
         return index.types.extendedType(enclosing) == typeID
     }

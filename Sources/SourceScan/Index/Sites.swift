@@ -84,15 +84,10 @@ struct SiteScanner {
                                       type: typer.typeOf(arguments, file: fileIndex), arguments: arguments))
                 } else if length == 16, file.source.tokenText(index, equals: "objectWillChange") {
                     sites.append(receiverSite(.objectWillChange, at: index, fileIndex: fileIndex))
-                } else if length == 11, file.source.tokenText(index, equals: "StateObject"),
-                          tokens[index + 1].kind == .leftParen, index >= 2, tokens[index - 1].kind == .equal,
-                          tokens[index - 2].kind == .identifier {
-                    let target = file.source.text(index - 2)
-                    guard target.hasPrefix("_") else { continue }
-                    let close = file.closing(index + 1)
-                    sites.append(Site(kind: .stateObjectInitializer(property: String(target.dropFirst())), file: fileIndex,
-                                      token: index, owner: typer.owner(file: fileIndex, token: index), type: .unknown,
-                                      arguments: (index + 2)..<close))
+                } else if let kind = storageAssignment(at: index, length: length, file: file) {
+                    // `_m = StateObject(wrappedValue: …)`, `_m = ObservedObject(…)`, `_x = Published(…)`.
+                    sites.append(Site(kind: kind, file: fileIndex, token: index, owner: typer.owner(file: fileIndex, token: index),
+                                      type: .unknown, arguments: (index + 2)..<file.closing(index + 1)))
                 } else if length == 11 || length == 14 || length == 17, let kind = WrapperKind(rawValue: file.source.text(index)),
                           index + 1 < tokens.count,
                           tokens[index + 1].kind.isOperator, file.source.bytes[Int(tokens[index + 1].start)] == UInt8(ascii: "<") {
@@ -106,17 +101,6 @@ struct SiteScanner {
                     let written = file.compactText((index + 2)..<close)
                     sites.append(Site(kind: .spelledWrapperType(kind), file: fileIndex, token: index, owner: owner,
                                       type: types.resolve(written, from: DeclarationID(file: fileIndex, declaration: owner ?? -1))))
-                } else if (length == 14 && file.source.tokenText(index, equals: "ObservedObject"))
-                            || (length == 9 && file.source.tokenText(index, equals: "Published")),
-                          tokens[index + 1].kind == .leftParen, index >= 2, tokens[index - 1].kind == .equal,
-                          tokens[index - 2].kind == .identifier {
-                    let target = file.source.text(index - 2)
-                    guard target.hasPrefix("_") else { continue }
-                    let property = String(target.dropFirst())
-                    let close = file.closing(index + 1)
-                    let kind: SiteKind = length == 9 ? .publishedInitializer(property: property) : .observedObjectInitializer(property: property)
-                    sites.append(Site(kind: kind, file: fileIndex, token: index, owner: typer.owner(file: fileIndex, token: index),
-                                      type: .unknown, arguments: (index + 2)..<close))
                 } else if length == 16, file.source.tokenText(index, equals: "ObservableObject"),
                           !isInInheritanceClause(index, fileIndex: fileIndex) {
                     sites.append(Site(kind: .observableConstraint, file: fileIndex, token: index,
@@ -144,6 +128,22 @@ struct SiteScanner {
             }
         }
         return sites
+    }
+
+    /// The site kind when the token at `index` is a wrapper constructed into its storage in an
+    /// initializer: `_name = StateObject(…)`, `ObservedObject(…)` or `Published(…)`.
+    private func storageAssignment(at index: Int, length: Int32, file: FileStructure) -> SiteKind? {
+        let tokens = file.tokens
+        guard length == 11 || length == 14 || length == 9, index >= 2, index + 1 < tokens.count,
+              tokens[index + 1].kind == .leftParen, tokens[index - 1].kind == .equal, tokens[index - 2].kind == .identifier
+        else { return nil }
+        let target = file.source.text(index - 2)
+        guard target.hasPrefix("_") else { return nil }
+        let property = String(target.dropFirst())
+        if file.source.tokenText(index, equals: "StateObject") { return .stateObjectInitializer(property: property) }
+        if file.source.tokenText(index, equals: "ObservedObject") { return .observedObjectInitializer(property: property) }
+        if file.source.tokenText(index, equals: "Published") { return .publishedInitializer(property: property) }
+        return nil
     }
 
     /// A site whose token may follow a receiver: `model.objectWillChange`, `self.$x`, or bare.

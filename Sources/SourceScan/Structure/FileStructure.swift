@@ -25,7 +25,9 @@ public struct FileStructure: Sendable {
     /// The tokens of the file.
     public var tokens: [Token] { source.tokens }
 
-    /// The token index closing the bracket at `index`, or the last token when unmatched.
+    /// The token index closing the bracket at `index`, or the last token when unmatched, so a
+    /// range built from it is never empty-backwards. (The parser closes an unmatched `(` at once
+    /// instead, to recover; rules and the index read ranges and need this form.)
     public func closing(_ index: Int) -> Int {
         let partner = Int(matchingBracket[index])
         return partner >= 0 ? partner : max(index, tokens.count - 2)
