@@ -6,23 +6,17 @@ struct KVODynamicProperty: Rule {
     static let id = "kvo-dynamic-property"
 
     func check(_ context: RuleContext) -> [Finding] {
-        var findings: [Finding] = []
-        for unit in context.units.units {
-            for classID in unit.classes {
-                for variableID in context.variables(ofModel: classID) {
-                    let variable = context.declaration(variableID)
-                    guard variable.hasModifier(.dynamic), context.isStored(variable) else { continue }
-                    let file = context.files[variableID.file]
-                    findings.append(Finding(
-                        ruleID: Self.id, fixClass: .manual, isBlocker: true, file: variableID.file,
-                        offset: Int(file.tokens[variable.tokens.lowerBound].start),
-                        message: "'\(variable.name)' is observed with KVO (dynamic); under @Observable it becomes computed "
-                            + "and KVO stops working",
-                        suggestion: "move KVO observers to Observation, or mark it @ObservationIgnored and keep KVO",
-                        unit: unit.id))
-                }
-            }
+        ModelProperties.all(in: context).compactMap { unit, _, variableID, role in
+            guard role == .dynamic else { return nil }
+            let variable = context.declaration(variableID)
+            var finding = ModelProperties.finding(
+                Self.id, .manual, variableID, unit: unit,
+                message: "'\(variable.name)' is observed with KVO (dynamic); under @Observable it becomes computed "
+                    + "and KVO stops working",
+                suggestion: "move KVO observers to Observation, or mark it @ObservationIgnored and keep KVO",
+                edits: [], context: context)
+            finding.isBlocker = true
+            return finding
         }
-        return findings
     }
 }

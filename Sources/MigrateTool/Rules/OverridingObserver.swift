@@ -6,25 +6,15 @@ struct OverridingObserver: Rule {
     static let id = "overriding-observer"
 
     func check(_ context: RuleContext) -> [Finding] {
-        var findings: [Finding] = []
-        for unit in context.units.units {
-            for classID in unit.classes {
-                for variableID in context.variables(ofModel: classID) {
-                    let variable = context.declaration(variableID)
-                    guard variable.hasModifier(.override), variable.bindings.contains(where: \.hasObservers),
-                          variable.attribute(named: "ObservationIgnored") == nil else { continue }
-                    let file = context.files[variableID.file]
-                    let first = variable.tokens.lowerBound
-                    findings.append(Finding(
-                        ruleID: Self.id, fixClass: .safe, file: variableID.file, offset: Int(file.tokens[first].start),
-                        message: "overriding property '\(variable.name)' with observers must be ignored by the macro; "
-                            + "the base class still notifies",
-                        suggestion: "@ObservationIgnored override var \(variable.name)",
-                        edits: [FileEdit(file: variableID.file, edit: EditBuilder(file: file).insert("@ObservationIgnored ", before: first))],
-                        unit: unit.id))
-                }
-            }
+        ModelProperties.all(in: context).compactMap { unit, _, variableID, role in
+            guard role == .overridingObserver else { return nil }
+            let variable = context.declaration(variableID)
+            return ModelProperties.finding(
+                Self.id, .safe, variableID, unit: unit,
+                message: "overriding property '\(variable.name)' with observers must be ignored by the macro; "
+                    + "the base class still notifies",
+                suggestion: "@ObservationIgnored override var \(variable.name)",
+                edits: [ModelProperties.ignoreEdit(variableID, context)], context: context)
         }
-        return findings
     }
 }
