@@ -236,7 +236,7 @@ public struct ExpressionTyper: Sendable {
     /// The type of a property `name` of type `typeID` (its declaration, extensions, superclasses).
     public func memberType(_ name: String, of typeID: DeclarationID, isStatic: Bool, depth: Int = 0) -> ResolvedType? {
         firstMember(of: typeID) { id, declaration in
-            guard declaration.kind == .variable, declaration.hasModifier(.static) || declaration.hasModifier(.class) == isStatic,
+            guard declaration.kind == .variable, (declaration.hasModifier(.static) || declaration.hasModifier(.class)) == isStatic,
                   let binding = declaration.bindings.first(where: { $0.name == name }) else { return nil }
             return variableType(binding, declarationID: id, depth: depth + 1)
         }

@@ -349,4 +349,27 @@ import Testing
         ]
         #expect(Self.verdict("Session", in: files) == .ready)
     }
+
+    @Test func anInstancePropertyIsNotTypedByAStaticOneOfTheSameName() {
+        let files = ["A.swift": """
+            import SwiftUI
+
+            final class Model: ObservableObject {
+                @Published var value = 0
+            }
+
+            final class Holder {
+                static var model = Model()
+                var model = VendorSession()
+            }
+
+            struct Screen: View {
+                let holder: Holder
+                var body: some View { Text("").environmentObject(holder.model) }
+            }
+            """]
+        let migrated = Migrator.migrate(files: files)["A.swift"]!
+        #expect(migrated.contains(".environmentObject(holder.model)"), "holder.model is the VendorSession instance")
+        #expect(migrated.contains("@Observable final class Model"))
+    }
 }
