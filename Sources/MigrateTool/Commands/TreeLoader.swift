@@ -14,41 +14,61 @@ enum TreeLoader {
         let walk = PhaseTimer.measure("walk") { walker.walk(paths.isEmpty ? ["."] : paths) }
         let progress = showsProgress && walk.swiftFiles.count > 2000
         if progress { StandardError.raw("observation-migrate: reading \(walk.swiftFiles.count) files…\r") }
-        let loaded = PhaseTimer.measure("read") { concurrentMap(walk.swiftFiles) { path -> Result<[UInt8], FileProblem> in
-            switch FileSystem.read(path) {
+        let alwaysInclude = Set(walk.projectFiles.filter { $0.hasSuffix(".swift") })
+        let firstLooks = PhaseTimer.measure("read, filter") { BatchReader.map(walk.swiftFiles) { path, result -> FirstLook in
+            switch result {
             case .failure(let problem):
-                return .failure(problem)
+                return .failed(problem)
             case .success(let bytes):
-                if let problem = FileSystem.validateText(bytes, path: Analyzer.displayPath(path)) { return .failure(problem) }
-                return .success(bytes)
+                if let problem = FileSystem.validateText(bytes, path: Analyzer.displayPath(path)) { return .failed(problem) }
+                if alwaysInclude.contains(path) || RelevanceFilter.mentionsObservation(bytes) { return .kept(Array(bytes)) }
+                return .skipped(lines: LineCounter.count(bytes), bytes: bytes.count)
             }
         } }
-        var contents: [[UInt8]] = []
         var paths: [String] = []
+        var contents: [[UInt8]?] = []
+        var skippedSizes: [Int: (lines: Int, bytes: Int)] = [:]
         var problems = walk.problems
-        for (path, result) in zip(walk.swiftFiles, loaded) {
-            switch result {
-            case .success(let bytes):
-                contents.append(bytes)
-                paths.append(path)
-            case .failure(let problem):
+        for (path, look) in zip(walk.swiftFiles, firstLooks) {
+            switch look {
+            case .failed(let problem):
                 problems.append(problem)
+                continue
+            case .kept(let bytes):
+                contents.append(bytes)
+            case .skipped(let lines, let bytes):
+                skippedSizes[paths.count] = (lines, bytes)
+                contents.append(nil)
             }
+            paths.append(path)
         }
-        let (readContents, readPaths) = (contents, paths)
+        let filePaths = paths
         let selection = PhaseTimer.measure("select, lex, structure") {
-            RelevanceFilter.select(readContents, paths: readPaths,
-                                   alwaysInclude: Set(walk.projectFiles.filter { $0.hasSuffix(".swift") })) { indices in
-                concurrentMap(indices) { FileStructure(SourceFile(path: readPaths[$0], bytes: readContents[$0])) }
+            RelevanceFilter.select(firstSelected: contents.map { $0 != nil }, paths: filePaths) { indices in
+                let snapshot = contents
+                return concurrentMap(indices) { FileStructure(SourceFile(path: filePaths[$0], bytes: snapshot[$0]!)) }
+            } mentioningAny: { candidates, names in
+                // Read again (from the page cache) only the files not kept the first time.
+                let hits = BatchReader.map(candidates.map { filePaths[$0] }) { _, result -> [UInt8]? in
+                    guard case .success(let bytes) = result, names.contains(where: { $0.occurs(in: bytes) }) else { return nil }
+                    return Array(bytes)
+                }
+                var found: [Int] = []
+                for (candidate, bytes) in zip(candidates, hits) {
+                    guard let bytes, FileSystem.firstInvalidUTF8Offset(bytes) == nil, !bytes.contains(0) else { continue }
+                    contents[candidate] = bytes
+                    found.append(candidate)
+                }
+                return found
             }
         }
         let structures = selection.structures
         var unindexed = UnindexedFiles()
         let chosen = Set(selection.indices)
-        for index in contents.indices where !chosen.contains(index) {
+        for (index, size) in skippedSizes where !chosen.contains(index) {
             unindexed.files += 1
-            unindexed.bytes += contents[index].count
-            unindexed.lines += LineCounter.count(contents[index])
+            unindexed.bytes += size.bytes
+            unindexed.lines += size.lines
         }
         var extraProjectFiles: [FileStructure] = []
         for path in walk.projectFiles where !path.hasSuffix(".swift") {
@@ -63,6 +83,13 @@ enum TreeLoader {
         analysis.unindexed = unindexed
         if progress { StandardError.raw("                                            \r") }
         return analysis
+    }
+
+    /// What the first read of a file found: its bytes when the pipeline needs them, else only its size.
+    private enum FirstLook: Sendable {
+        case kept([UInt8])
+        case skipped(lines: Int, bytes: Int)
+        case failed(FileProblem)
     }
 
     /// Prints one line per unreadable path; returns the exit code to use when nothing was scanned.

@@ -11,6 +11,11 @@ import Darwin
 enum PhaseTimer {
     static let isEnabled = getenv("OBSERVATION_MIGRATE_TIMINGS") != nil
 
+    /// Prints a fact about the run next to the timings, when enabled.
+    static func note(_ message: @autoclosure () -> String) {
+        if isEnabled { StandardError.line("timing: \(message())") }
+    }
+
     /// Runs `work`, reporting its duration under `name` when enabled.
     @inline(__always)
     static func measure<Result>(_ name: String, _ work: () throws -> Result) rethrows -> Result {

@@ -5,71 +5,152 @@ import SourceScan
 /// A file matters when it mentions observation (`ObservableObject`, `@Published`, a wrapper,
 /// `objectWillChange`, `onReceive`, Combine, `@Observable`, a suppression comment), or when it
 /// mentions by name a model or a protocol refining `ObservableObject` found so far: that is
-/// how a subclass, an extension, a type alias or a property holding a model is found. The names
-/// grow as files are added, until nothing new turns up. A file that mentions neither cannot
+/// how a subclass, an extension, a type alias or a property holding a model is found; or when it
+/// mentions a type that a model's stored property is declared with (its `Equatable` conformance
+/// decides a rewrite). The names grow as files are added, until nothing new turns up. A file that mentions neither cannot
 /// declare or use anything the rules act on; at worst a typed chain through it is not followed,
 /// and the tool then says "unknown type", which blocks rather than guesses.
 enum RelevanceFilter {
-    /// Byte patterns whose absence rules out every construct the rules look for. Each is a part
-    /// of several spellings: `Object` covers the three wrappers and `environmentObject`, `Observ`
-    /// covers `ObservableObject`, `Observable`, `ObservationIgnored` and `ObservedObject`.
-    static let keywords = [
-        "Object", "Observ", "observ", "Published", "onReceive", "Combine", "objectWillChange",
+    /// Byte patterns whose absence rules out every construct the rules look for. `Observ`
+    /// covers `ObservableObject`, `Observable`, `ObservationIgnored`, `ObservedObject` and
+    /// `withObservationTracking`; the other wrappers and the modifier are spelled out, because a
+    /// bare `Object` also matches `AnyObject`, `NSObject` and `ObjectIdentifier` in a third of all
+    /// Swift files, which would then be lexed for nothing.
+    static let keywords = BytePatterns([
+        "Observ", "StateObject", "EnvironmentObject", "environmentObject", "objectWillChange",
+        "Published", "onReceive", "Combine", Suppressions.prefix,
         // A publisher used through a receiver whose type the file never names: `model.$query.sink`.
-        ".$", "Cancellable", ".sink",
-    ]
+        ".$",
+    ])
 
     /// Whether the file mentions observation at all.
-    static func mentionsObservation(_ bytes: [UInt8]) -> Bool {
-        keywords.contains { ByteSearch.contains(bytes, $0) }
+    static func mentionsObservation(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        keywords.occurs(in: bytes)
     }
 
-    /// Whether the file mentions any of `names` as a whole word.
-    static func mentionsAny(_ bytes: [UInt8], of names: [String]) -> Bool {
-        names.contains { ByteSearch.containsWord(bytes, $0) }
-    }
-
-    /// The simple names of the models and observable protocols among `structures`.
+    /// The simple names of every type that may be a model or an observable protocol in
+    /// `structures`, found by name alone: a type, extension or alias whose inheritance clause names
+    /// `ObservableObject` or another such name, to a fixpoint.
+    ///
+    /// This over-approximates the index's resolved model graph (a homonym or a generic parameter
+    /// named like a model counts too), which only makes the filter keep more files; building the
+    /// whole `TypeIndex` and `ModelGraph` for each round cost a tenth of a report's time.
     static func modelNames(in structures: [FileStructure]) -> Set<String> {
-        let types = TypeIndex(files: structures)
-        let graph = ModelGraph(types: types)
+        var inheritors: [(name: String, inherited: [Substring])] = []
+        for structure in structures {
+            let declarations = structure.declarations
+            for index in declarations.indices where !declarations[index].inheritance.isEmpty {
+                let kind = declarations[index].kind
+                guard kind.isTypeLike || kind == .typealias else { continue }
+                let name = simpleName(declarations[index].name)
+                let inherited = declarations[index].inheritance.flatMap { entry in
+                    entry.typeName.split { !($0.isLetter || $0.isNumber || $0 == "_") }
+                }
+                inheritors.append((name, inherited))
+            }
+        }
+        var names: Set<String> = ["ObservableObject"]
+        var grew = true
+        while grew {
+            grew = false
+            for inheritor in inheritors where !names.contains(inheritor.name)
+                && inheritor.inherited.contains(where: { names.contains(String($0)) }) {
+                names.insert(inheritor.name)
+                grew = true
+            }
+        }
+        names.remove("ObservableObject")
+        return names
+    }
+
+    /// The names of the classes, protocols and aliases `structures` declare: the declarations a
+    /// model, or a name standing for one, can have (a struct, enum or actor conforming to
+    /// `ObservableObject` is reported where it is declared, but nothing refers to it as a model).
+    static func declaredModelLikeNames(in structures: [FileStructure]) -> Set<String> {
         var names = Set<String>()
-        for id in graph.models.keys { names.insert(types.declaration(id).name) }
-        for id in graph.observableProtocols { names.insert(types.declaration(id).name) }
-        // Aliases of those names carry them too.
-        for symbol in types.types where symbol.kind == .typealias {
-            let declaration = types.declaration(symbol.id)
-            if let target = declaration.inheritance.first?.typeName,
-               names.contains(TypeReference(target)?.baseName ?? "") {
-                names.insert(declaration.name)
+        for structure in structures {
+            for declaration in structure.declarations.indices {
+                switch structure.declarations[declaration].kind {
+                case .class, .protocol, .typealias: names.insert(structure.declarations[declaration].name)
+                default: continue
+                }
             }
         }
         return names
     }
 
-    /// Indices of the files to structure: `alwaysInclude` (package manifests), those mentioning
-    /// observation, then (to a fixpoint) those mentioning a model name found so far. `structure`
-    /// builds the structures of the files at some indices.
-    static func select(_ contents: [[UInt8]], paths: [String], alwaysInclude: Set<String> = [],
-                       structure: ([Int]) -> [FileStructure]) -> (indices: [Int], structures: [FileStructure]) {
-        let first = concurrentMap(Array(contents.indices)) { index in
-            alwaysInclude.contains(paths[index]) || mentionsObservation(contents[index])
+    /// `Inner` for `Outer.Inner`.
+    private static func simpleName(_ written: String) -> String {
+        written.split(separator: ".").last.map(String.init) ?? written
+    }
+
+    /// Type names the rules need declared when they appear in a model's stored properties: the
+    /// `Equatable` evidence for `.onReceive(m.$x)` → `.onChange(of:)` reads the declaration of
+    /// `x`'s type and its extensions, which may sit in files that never mention observation.
+    /// Standard types, whose equality the rules know already, are left out: searching for
+    /// `String` would select every file.
+    static func modelPropertyTypeNames(in structures: [FileStructure], models: Set<String>) -> Set<String> {
+        var names = Set<String>()
+        for structure in structures {
+            let declarations = structure.declarations
+            for index in declarations.indices where declarations[index].kind == .variable {
+                guard let parent = declarations[index].parent, declarations[parent].kind.isTypeLike,
+                      models.contains(simpleName(declarations[parent].name)) else { continue }
+                for binding in declarations[index].bindings {
+                    guard let annotation = binding.typeAnnotation else { continue }
+                    for token in annotation where structure.tokens[token].kind == .identifier {
+                        let text = structure.source.text(token)
+                        if text.first?.isUppercase == true, !EquatableEvidence.standard.contains(text),
+                           !knownContainers.contains(text) {
+                            names.insert(text)
+                        }
+                    }
+                }
+            }
         }
-        var selected = contents.indices.filter { first[$0] }
+        return names
+    }
+
+    /// Generic containers whose equality the rules decide from their arguments.
+    private static let knownContainers: Set<String> = ["Array", "Set", "Dictionary", "Optional", "Any", "AnyObject", "Self"]
+
+    /// Indices of the files to structure, in path order, with their structures: those marked in
+    /// `firstSelected` (mentioning observation, or package manifests), then, to a fixpoint, those
+    /// mentioning a model name found so far or a type a model's stored property is declared with. `structure` builds the structures of the files at
+    /// some indices; `mentioningAny` returns which of some files mention any of some names (and
+    /// makes their bytes available to `structure`).
+    static func select(firstSelected: [Bool], paths: [String],
+                       structure: ([Int]) -> [FileStructure],
+                       mentioningAny: (_ candidates: [Int], _ names: [BytePatterns]) -> [Int]) -> (indices: [Int], structures: [FileStructure]) {
+        var selected = firstSelected.indices.filter { firstSelected[$0] }
+        PhaseTimer.note("relevance: \(selected.count) of \(firstSelected.count) files mention observation")
         var structures = structure(selected)
-        var remaining = contents.indices.filter { !first[$0] }
-        var known = Set<String>()
+        var remaining = firstSelected.indices.filter { !firstSelected[$0] }
+        var knownMentions = Set<String>()
+        var knownDeclarations = Set<String>()
         while !remaining.isEmpty {
-            let names = modelNames(in: structures).subtracting(known)
-            guard !names.isEmpty else { break }
-            known.formUnion(names)
-            let nameList = names.sorted()
-            let hits = concurrentMap(remaining) { mentionsAny(contents[$0], of: nameList) }
-            let added = zip(remaining, hits).filter(\.1).map(\.0)
+            // A model declared in the files so far is followed wherever it is mentioned: a
+            // subclass, an extension, an alias, a property holding one. A name known only from an
+            // extension (`extension JSONEncoder: ObservableObject`) and a model property's type
+            // are followed only to where they are declared or extended: most such names are
+            // framework types mentioned all over a tree.
+            let models = modelNames(in: structures)
+            let declared = declaredModelLikeNames(in: structures)
+            let mentions = models.intersection(declared).subtracting(knownMentions)
+            let declarations = models.subtracting(declared)
+                .union(modelPropertyTypeNames(in: structures, models: models))
+                .subtracting(knownDeclarations)
+            guard !mentions.isEmpty || !declarations.isEmpty else { break }
+            knownMentions.formUnion(mentions)
+            knownDeclarations.formUnion(declarations)
+            let added = mentioningAny(remaining, [BytePatterns(mentions.sorted(), context: .wholeWord),
+                                                  BytePatterns(declarations.sorted(), context: .declaredName)])
+            PhaseTimer.note("relevance: names \(mentions.sorted().prefix(8)) mentioned, \(declarations.sorted().prefix(8)) declared: \(added.count) more files")
             guard !added.isEmpty else { break }
             selected += added
             structures += structure(added)
-            remaining = zip(remaining, hits).filter { !$0.1 }.map(\.0)
+            let addedSet = Set(added)
+            remaining.removeAll { addedSet.contains($0) }
         }
         // Keep the tree's path order, which every output relies on.
         let order = selected.indices.sorted { paths[selected[$0]] < paths[selected[$1]] }

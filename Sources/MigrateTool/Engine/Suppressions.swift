@@ -56,8 +56,10 @@ struct Suppressions: Sendable {
         for (position, directive) in directives.enumerated() { directivesByFile[directive.file, default: []].append(position) }
     }
 
+    private static let prefixPattern = BytePatterns([prefix])
+
     private func containsPrefix(_ bytes: [UInt8]) -> Bool {
-        ByteSearch.contains(bytes, Self.prefix)
+        Self.prefixPattern.occurs(in: bytes)
     }
 
     private mutating func scanComments(in range: Range<Int>, file: Int, bytes: [UInt8], lineMap: LineMap, knownRules: Set<String>) {

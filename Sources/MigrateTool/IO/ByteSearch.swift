@@ -8,9 +8,100 @@ import Musl
 import Darwin
 #endif
 
-/// Substring search over bytes with the C library's `memchr` and `memcmp` (Swift's Glibc module
-/// does not expose `memmem`), for the whole-tree scans that look for a marker in every file.
-enum ByteSearch {
+/// Byte patterns searched for together in a file, with the C library's `memchr` and `memcmp`
+/// (Swift's Glibc module does not expose `memmem`), for the whole-tree scans that decide which
+/// files matter.
+///
+/// Each pattern is anchored on its rarest byte in Swift source; `memchr` jumps from one anchor
+/// to the next (a common letter like `o` would stop it every few bytes) and every pattern sharing
+/// that anchor is compared around the hit. A file that matches nothing, the usual case, costs one
+/// `memchr` pass per distinct anchor.
+struct BytePatterns: Sendable {
+    private struct Pattern: Sendable {
+        var bytes: [UInt8]
+        /// Where the anchor byte sits in `bytes`.
+        var anchorOffset: Int
+    }
+
+    /// What must surround a match.
+    enum Context: Sendable {
+        /// Anything: `Observ` in `ObservableObject`.
+        case any
+        /// A non-identifier byte (or the file's edge) on both sides: `Model` but not `ModelView`.
+        case wholeWord
+        /// A whole word right after a keyword that declares or extends a type:
+        /// `struct Model`, `extension Model`, `typealias Model`.
+        case declaredName
+    }
+
+    /// Patterns grouped by anchor byte.
+    private let groups: [(anchor: UInt8, patterns: [Pattern])]
+    /// What must surround a match.
+    let context: Context
+
+    /// Searches for any of `needles` in `context`.
+    init(_ needles: [String], context: Context = .any) {
+        var byAnchor: [UInt8: [Pattern]] = [:]
+        var anchors: [UInt8] = []
+        for needle in needles where !needle.isEmpty {
+            let bytes = Array(needle.utf8)
+            let anchorOffset = bytes.indices.min { Self.rarity(bytes[$0]) > Self.rarity(bytes[$1]) }!
+            if byAnchor[bytes[anchorOffset]] == nil { anchors.append(bytes[anchorOffset]) }
+            byAnchor[bytes[anchorOffset], default: []].append(Pattern(bytes: bytes, anchorOffset: anchorOffset))
+        }
+        groups = anchors.map { ($0, byAnchor[$0]!) }
+        self.context = context
+    }
+
+    /// Whether any pattern occurs in `bytes`.
+    func occurs(in bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { occurs(in: $0) }
+    }
+
+    /// Whether any pattern occurs in `haystack`.
+    func occurs(in haystack: UnsafeRawBufferPointer) -> Bool {
+        guard let base = haystack.baseAddress else { return false }
+        for group in groups {
+            var offset = 0
+            while offset < haystack.count,
+                  let hit = memchr(base + offset, Int32(group.anchor), haystack.count - offset) {
+                let anchorPosition = base.distance(to: UnsafeRawPointer(hit))
+                for pattern in group.patterns where matches(pattern, anchoredAt: anchorPosition, in: haystack) {
+                    return true
+                }
+                offset = anchorPosition + 1
+            }
+        }
+        return false
+    }
+
+    private func matches(_ pattern: Pattern, anchoredAt anchorPosition: Int, in haystack: UnsafeRawBufferPointer) -> Bool {
+        let start = anchorPosition - pattern.anchorOffset
+        let end = start + pattern.bytes.count
+        guard start >= 0, end <= haystack.count else { return false }
+        let equal = pattern.bytes.withUnsafeBytes { memcmp(haystack.baseAddress! + start, $0.baseAddress!, $0.count) == 0 }
+        guard equal else { return false }
+        if context == .any { return true }
+        let before = start > 0 ? haystack[start - 1] : 0x20
+        let after = end < haystack.count ? haystack[end] : 0x20
+        guard !Self.isIdentifierByte(before), !Self.isIdentifierByte(after) else { return false }
+        return context == .wholeWord || followsDeclarationKeyword(start, in: haystack)
+    }
+
+    private static let declarationKeywords = ["class", "struct", "enum", "actor", "protocol", "extension", "typealias"]
+        .map { Array($0.utf8) }
+
+    /// Whether the word at `start` comes after blanks after a type-declaring keyword.
+    private func followsDeclarationKeyword(_ start: Int, in haystack: UnsafeRawBufferPointer) -> Bool {
+        var end = start
+        while end > 0, haystack[end - 1] == 0x20 || haystack[end - 1] == 0x09 { end -= 1 }
+        guard end < start else { return false }
+        var keywordStart = end
+        while keywordStart > 0, Self.isIdentifierByte(haystack[keywordStart - 1]) { keywordStart -= 1 }
+        let word = haystack[keywordStart..<end]
+        return Self.declarationKeywords.contains { $0.elementsEqual(word) }
+    }
+
     /// How rare a byte is in Swift source, roughly: punctuation other than `.`, `(`, `)`, `:` is
     /// rarer than letters, and uncommon letters rarer than common ones.
     private static func rarity(_ byte: UInt8) -> Int {
@@ -24,54 +115,6 @@ enum ByteSearch {
         }
     }
 
-    /// Whether `needle` occurs in `bytes`.
-    static func contains(_ bytes: [UInt8], _ needle: String) -> Bool {
-        let pattern = Array(needle.utf8)
-        guard !pattern.isEmpty else { return true }
-        guard bytes.count >= pattern.count else { return false }
-        // memchr jumps to the pattern's rarest byte in source code (a letter like `o` would stop
-        // every few bytes), then memcmp checks the whole pattern around it.
-        let anchor = pattern.indices.min { rarity(pattern[$0]) > rarity(pattern[$1]) }!
-        return bytes.withUnsafeBytes { haystack in
-            pattern.withUnsafeBytes { target in
-                let base = haystack.baseAddress!
-                var offset = anchor
-                let last = haystack.count - target.count + anchor
-                while offset <= last {
-                    guard let hit = memchr(base + offset, Int32(pattern[anchor]), last - offset + 1) else { return false }
-                    let position = base.distance(to: UnsafeRawPointer(hit))
-                    if memcmp(base + position - anchor, target.baseAddress!, target.count) == 0 { return true }
-                    offset = position + 1
-                }
-                return false
-            }
-        }
-    }
-
-    /// Whether `word` occurs in `bytes` with no identifier character on either side.
-    static func containsWord(_ bytes: [UInt8], _ word: String) -> Bool {
-        let pattern = Array(word.utf8)
-        guard !pattern.isEmpty, bytes.count >= pattern.count else { return false }
-        return bytes.withUnsafeBytes { haystack in
-            pattern.withUnsafeBytes { target in
-                let base = haystack.baseAddress!
-                var offset = 0
-                let last = haystack.count - target.count
-                while offset <= last {
-                    guard let hit = memchr(base + offset, Int32(pattern[0]), last - offset + 1) else { return false }
-                    let position = base.distance(to: UnsafeRawPointer(hit))
-                    if memcmp(base + position, target.baseAddress!, target.count) == 0 {
-                        let before = position > 0 ? haystack[position - 1] : 0x20
-                        let after = position + target.count < haystack.count ? haystack[position + target.count] : 0x20
-                        if !isIdentifierByte(before), !isIdentifierByte(after) { return true }
-                    }
-                    offset = position + 1
-                }
-                return false
-            }
-        }
-    }
-
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte >= 0x80
     }
@@ -80,18 +123,15 @@ enum ByteSearch {
 /// Counts lines as `LineMap` does, without keeping their offsets.
 enum LineCounter {
     /// The number of lines, counting a last line without a line break.
-    static func count(_ bytes: [UInt8]) -> Int {
-        guard !bytes.isEmpty else { return 0 }
-        return bytes.withUnsafeBytes { raw in
-            let base = raw.baseAddress!
-            if memchr(base, 0x0D, raw.count) != nil { return LineMap(bytes).lineCount(byteCount: bytes.count) }
-            var lines = 0
-            var offset = 0
-            while offset < raw.count, let hit = memchr(base + offset, 0x0A, raw.count - offset) {
-                lines += 1
-                offset = base.distance(to: UnsafeRawPointer(hit)) + 1
-            }
-            return offset < raw.count ? lines + 1 : lines
+    static func count(_ bytes: UnsafeRawBufferPointer) -> Int {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
+        if memchr(base, 0x0D, bytes.count) != nil { return LineMap(Array(bytes)).lineCount(byteCount: bytes.count) }
+        var lines = 0
+        var offset = 0
+        while offset < bytes.count, let hit = memchr(base + offset, 0x0A, bytes.count - offset) {
+            lines += 1
+            offset = base.distance(to: UnsafeRawPointer(hit)) + 1
         }
+        return offset < bytes.count ? lines + 1 : lines
     }
 }

@@ -47,6 +47,38 @@ enum FileSystem {
 
     /// Reads a whole file.
     static func read(_ path: String) -> Result<[UInt8], FileProblem> {
+        withOpenFile(path) { descriptor, size in
+            var failure: Int32?
+            // Read straight into the array's storage: no zero-filling a buffer about to be overwritten.
+            let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                switch readFully(descriptor, into: UnsafeMutableRawPointer(buffer.baseAddress!), size: size) {
+                case .success(let filled): initialized = filled
+                case .failure(let code): failure = code.code
+                }
+            }
+            if let failure { return .failure(problem(path, failure)) }
+            return .success(bytes)
+        }
+    }
+
+    /// Reads a whole file into `buffer`, growing it when the file is larger, and returns the part
+    /// that holds the file. Reading many files through one buffer spares the kernel zeroing fresh
+    /// pages for each of them: for a whole tree that is a quarter of the time spent reading.
+    static func read(_ path: String, reusing buffer: inout UnsafeMutableRawBufferPointer) -> Result<UnsafeRawBufferPointer, FileProblem> {
+        withOpenFile(path) { descriptor, size in
+            if buffer.count < max(size, 1) {
+                buffer.deallocate()
+                buffer = .allocate(byteCount: max(size, 1, buffer.count * 2), alignment: 16)
+            }
+            switch readFully(descriptor, into: buffer.baseAddress!, size: size) {
+            case .success(let filled): return .success(UnsafeRawBufferPointer(rebasing: buffer[..<filled]))
+            case .failure(let code): return .failure(problem(path, code.code))
+            }
+        }
+    }
+
+    /// Opens `path` for reading and checks it is a readable regular file within the size limit.
+    private static func withOpenFile<Success>(_ path: String, _ body: (_ descriptor: Int32, _ size: Int) -> Result<Success, FileProblem>) -> Result<Success, FileProblem> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(problem(path, errno)) }
         defer { close(descriptor) }
@@ -55,52 +87,55 @@ enum FileSystem {
         if (status.st_mode & S_IFMT) == S_IFDIR { return .failure(.unreadable(path, reason: "is a directory")) }
         let size = Int(status.st_size)
         if size > maximumFileSize { return .failure(.tooLarge(path, bytes: size)) }
-        var failure: Int32?
-        // Read straight into the array's storage: no zero-filling a buffer about to be overwritten.
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            var filled = 0
-            while filled < size {
-                let got = posixRead(descriptor, buffer.baseAddress! + filled, size - filled)
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    break
-                }
-                if got == 0 { break }  // The file shrank while we read it.
-                filled += got
+        return body(descriptor, size)
+    }
+
+    /// An `errno` value as an `Error`.
+    private struct ErrorCode: Error { var code: Int32 }
+
+    /// Reads up to `size` bytes, retrying interrupted reads; fewer when the file shrank meanwhile.
+    private static func readFully(_ descriptor: Int32, into destination: UnsafeMutableRawPointer, size: Int) -> Result<Int, ErrorCode> {
+        var filled = 0
+        while filled < size {
+            let got = posixRead(descriptor, destination + filled, size - filled)
+            if got < 0 {
+                if errno == EINTR { continue }
+                return .failure(ErrorCode(code: errno))
             }
-            initialized = filled
+            if got == 0 { break }
+            filled += got
         }
-        if let failure { return .failure(problem(path, failure)) }
-        return .success(bytes)
+        return .success(filled)
     }
 
     /// Checks that bytes are text the tool can rewrite: no NUL, valid UTF-8.
-    static func validateText(_ bytes: [UInt8], path: String) -> FileProblem? {
-        let hasNUL = bytes.withUnsafeBufferPointer { $0.baseAddress.map { memchr($0, 0, bytes.count) != nil } ?? false }
-        if hasNUL { return .binary(path) }
+    static func validateText(_ bytes: UnsafeRawBufferPointer, path: String) -> FileProblem? {
+        if let base = bytes.baseAddress, memchr(base, 0, bytes.count) != nil { return .binary(path) }
         if let offset = firstInvalidUTF8Offset(bytes) { return .invalidUTF8(path, offset: offset) }
         return nil
     }
 
     /// The offset of the first byte that is not part of valid UTF-8, or nil.
     static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
-        var index = 0
+        bytes.withUnsafeBytes { firstInvalidUTF8Offset($0) }
+    }
+
+    /// The offset of the first byte that is not part of valid UTF-8, or nil.
+    static func firstInvalidUTF8Offset(_ bytes: UnsafeRawBufferPointer) -> Int? {
         let count = bytes.count
         // ASCII runs are checked eight bytes at a time: most source files are almost all ASCII.
-        let asciiPrefix = bytes.withUnsafeBytes { raw -> Int in
-            var offset = 0
-            while offset + 8 <= raw.count {
-                if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
-                offset += 8
-            }
-            return offset
+        var index = 0
+        while index + 8 <= count {
+            if bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
+            index += 8
         }
-        index = asciiPrefix
         while index < count {
             let lead = bytes[index]
             if lead < 0x80 {
                 index += 1
+                while index + 8 <= count, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                }
                 continue
             }
             let length: Int

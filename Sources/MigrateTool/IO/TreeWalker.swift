@@ -68,17 +68,23 @@ struct TreeWalker {
             result.problems.append(FileSystem.problem(directory, errno))
             return
         }
-        var entries: [String] = []
+        var entries: [(name: String, type: UInt8)] = []
         while let entry = readdir(handle) {
             let name = withUnsafePointer(to: entry.pointee.d_name) {
                 $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
             }
             if name == "." || name == ".." { continue }
-            entries.append(name)
+            entries.append((name, entry.pointee.d_type))
         }
         closedir(handle)
-        for name in entries.sorted() {
-            let path = directory == "." ? name : (directory.hasSuffix("/") ? directory + name : directory + "/" + name)
+        for (name, type) in entries.sorted(by: { $0.name < $1.name }) {
+            // A regular file is named by the directory entry itself: no `stat` for the thousands of
+            // files a tree holds besides its Swift sources (images, docs, other languages).
+            if type == Self.regularFileType {
+                if name.hasSuffix(".swift") || name.hasSuffix(".xcconfig") { collectFile(join(directory, name), name: name, into: &result) }
+                continue
+            }
+            let path = join(directory, name)
             var entryStatus = stat()
             if stat(path, &entryStatus) != 0 {
                 let code = errno
@@ -98,14 +104,28 @@ struct TreeWalker {
                     continue
                 }
                 walkDirectory(path, status: entryStatus, visited: &visited, into: &result)
-            } else if name.hasSuffix(".swift") {
-                if isExcluded(path, name: name) || !isIncluded(path) { continue }
-                if name == "Package.swift" || name.hasPrefix("Package@swift") { result.projectFiles.append(path) }
-                result.swiftFiles.append(path)
-            } else if name.hasSuffix(".xcconfig"), !isExcluded(path, name: name) {
-                result.projectFiles.append(path)
+            } else {
+                collectFile(path, name: name, into: &result)
             }
         }
+    }
+
+    /// Records a file that is not a directory when it is a Swift source or build settings.
+    private func collectFile(_ path: String, name: String, into result: inout WalkResult) {
+        if name.hasSuffix(".swift") {
+            if isExcluded(path, name: name) || !isIncluded(path) { return }
+            if name == "Package.swift" || name.hasPrefix("Package@swift") { result.projectFiles.append(path) }
+            result.swiftFiles.append(path)
+        } else if name.hasSuffix(".xcconfig"), !isExcluded(path, name: name) {
+            result.projectFiles.append(path)
+        }
+    }
+
+    /// `d_type` of a regular file (the same value on Linux and Darwin).
+    private static let regularFileType: UInt8 = 8
+
+    private func join(_ directory: String, _ name: String) -> String {
+        directory == "." ? name : (directory.hasSuffix("/") ? directory + name : directory + "/" + name)
     }
 
     private func collectXcodeProject(_ path: String, into result: inout WalkResult) {

@@ -1,0 +1,154 @@
+import Foundation
+import SourceScan
+import Testing
+@testable import MigrateTool
+
+/// The byte-pattern search the relevance filter and the suppression scan rest on.
+@Suite struct BytePatternsTests {
+    private func occurs(_ needles: [String], _ context: BytePatterns.Context = .any, in text: String) -> Bool {
+        BytePatterns(needles, context: context).occurs(in: Array(text.utf8))
+    }
+
+    @Test func findsAPatternAnywhereIncludingTheEdgesOfTheFile() {
+        #expect(occurs(["Published"], in: "Published"))
+        #expect(occurs(["Published"], in: "@Published var x"))
+        #expect(occurs(["Published"], in: "x = y // Published"))
+        #expect(!occurs(["Published"], in: "Publishe"))
+        #expect(!occurs(["Published"], in: ""))
+    }
+
+    @Test func patternsSharingAnAnchorAreEachTried() {
+        // `StateObject` and `objectWillChange` both anchor on `j`; the first `j` belongs to neither.
+        #expect(occurs(["StateObject", "objectWillChange"], in: "let j = 1; model.objectWillChange.send()"))
+        #expect(occurs(["StateObject", "objectWillChange"], in: "@StateObject var m = M()"))
+        #expect(!occurs(["StateObject", "objectWillChange"], in: "let object = project"))
+    }
+
+    @Test func wholeWordsNeedNonIdentifierBytesAround() {
+        #expect(occurs(["Model"], .wholeWord, in: "let m: Model"))
+        #expect(occurs(["Model"], .wholeWord, in: "Model()"))
+        #expect(occurs(["Model"], .wholeWord, in: "[Model]"))
+        #expect(!occurs(["Model"], .wholeWord, in: "let m: ModelView"))
+        #expect(!occurs(["Model"], .wholeWord, in: "let m: MyModel"))
+        #expect(!occurs(["Model"], .wholeWord, in: "let m: Modél"))
+    }
+
+    @Test func declaredNamesNeedATypeKeywordBefore() {
+        #expect(occurs(["Info"], .declaredName, in: "struct Info: Hashable {}"))
+        #expect(occurs(["Info"], .declaredName, in: "public final class  Info {}"))
+        #expect(occurs(["Info"], .declaredName, in: "extension Info: Equatable {}"))
+        #expect(occurs(["Info"], .declaredName, in: "typealias Info = [String]"))
+        #expect(!occurs(["Info"], .declaredName, in: "let info: Info = Info()"))
+        #expect(!occurs(["Info"], .declaredName, in: "func f(x: Info) {}"))
+        #expect(!occurs(["Info"], .declaredName, in: "subclass Info"))
+        #expect(!occurs(["Info"], .declaredName, in: "Info"))
+    }
+}
+
+/// Which files the relevance filter sends through the pipeline.
+@Suite struct RelevanceFilterTests {
+    private func mentionsObservation(_ text: String) -> Bool {
+        Array(text.utf8).withUnsafeBytes { RelevanceFilter.mentionsObservation($0) }
+    }
+
+    @Test(arguments: [
+        "final class M: ObservableObject {}",
+        "struct V: View { @StateObject var m = M() }",
+        "struct V: View { @EnvironmentObject var m: M }",
+        "Text(\"\").environmentObject(m)",
+        "m.objectWillChange.send()",
+        "@Published var x = 1",
+        "v.onReceive(p) { _ in }",
+        "import Combine",
+        "@Observable final class M {}",
+        "let p = model.$query",
+        "// observation-migrate:disable all",
+    ])
+    func filesMentioningObservationAreKept(_ text: String) {
+        #expect(mentionsObservation(text))
+    }
+
+    @Test(arguments: [
+        "protocol Delegate: AnyObject {}",
+        "final class Box: NSObject {}",
+        "let id = ObjectIdentifier(self)",
+        "struct Plain { var x = 1 }",
+    ])
+    func filesWithoutObservationAreSkipped(_ text: String) {
+        #expect(!mentionsObservation(text))
+    }
+
+    /// Runs `select` over in-memory files, as the tree loader does over a disk tree.
+    private func select(_ files: [String]) -> [Int] {
+        let structures = files.enumerated().map { FileStructure(text: $0.element, path: "\($0.offset).swift") }
+        let first = files.map(mentionsObservation)
+        return RelevanceFilter.select(firstSelected: first, paths: files.indices.map { "\($0).swift" }) { indices in
+            indices.map { structures[$0] }
+        } mentioningAny: { candidates, patterns in
+            candidates.filter { candidate in patterns.contains { $0.occurs(in: Array(files[candidate].utf8)) } }
+        }.indices
+    }
+
+    @Test func followsModelsToSubclassesAliasesAndHoldersToAFixpoint() {
+        let files = [
+            "class Base: ObservableObject { @Published var x = 1 }",
+            "class Middle: Base {}",                       // mentions Base only
+            "final class Leaf: Middle {}",                 // reached through Middle
+            "typealias Current = Leaf",                   // an alias of a model
+            "struct Holder { let current: Current }",      // holds one through the alias
+            "struct Unrelated { let x: Int }",
+        ]
+        #expect(select(files) == [0, 1, 2, 3, 4])
+    }
+
+    @Test func aModelKnownOnlyFromAnExtensionIsFollowedToItsDeclarationNotToEveryMention() {
+        let files = [
+            "extension Settings: ObservableObject {}",
+            "final class Settings { var theme = 0 }",
+            "struct UsesSettingsByName { let s = Settings() }",   // found once Settings is declared
+            "extension JSONEncoder: ObservableObject {}",
+            "func encode() { _ = JSONEncoder() }",                 // a framework type's user
+        ]
+        #expect(select(files) == [0, 1, 2, 3])
+    }
+
+    @Test func declarationsOfAModelPropertysTypeAreKeptForItsEquality() {
+        let files = [
+            "final class Store: ObservableObject { @Published var items: [Item] = [] }",
+            "struct Item: Identifiable { let id: Int }",
+            "extension Item: Hashable {}",
+            "func show(_ item: Item) {}",                         // mentions Item, declares nothing
+            "struct Other { var name: String }",
+        ]
+        #expect(select(files) == [0, 1, 2])
+    }
+}
+
+/// The tree loader reads each file once, keeps only what the pipeline needs, and says what it skipped.
+@Suite struct TreeLoaderSelectionTests {
+    @Test func unindexedFilesAreCountedAndTheirModelsStillFound() throws {
+        let root = try BinaryRunner.makeTree([
+            "Base.swift": "class Base: ObservableObject {\n    @Published var x = 1\n}\n",
+            "Sub.swift": "final class Sub: Base {\n}\n",
+            "Plain.swift": "protocol Delegate: AnyObject {}\nstruct Plain {\n    var y = 2\n}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let analysis = TreeLoader.analyze(paths: [root.path], configuration: Configuration())
+        #expect(analysis.files.map { FileSystem.baseName(of: $0.source.path) } == ["Base.swift", "Sub.swift"])
+        #expect(analysis.unindexed == UnindexedFiles(files: 1, lines: 4, bytes: 63))
+        #expect(analysis.units.map(\.members) == [["Base", "Sub"]])
+    }
+
+    @Test func aBinaryOrInvalidFileIsAProblemWhetherOrNotItMentionsObservation() throws {
+        let root = try BinaryRunner.makeTree(["Good.swift": "class M: ObservableObject {}\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data([0x63, 0x00, 0x64]).write(to: root.appendingPathComponent("Binary.swift"))
+        try Data([0x2F, 0x2F, 0xFF, 0x0A]).write(to: root.appendingPathComponent("Latin.swift"))
+        let analysis = TreeLoader.analyze(paths: [root.path], configuration: Configuration())
+        let problems = analysis.problems.map(\.description)
+        #expect(problems.count == 2)
+        #expect(problems.contains { $0.hasSuffix("Binary.swift: skipped: binary file (contains NUL bytes)") })
+        #expect(problems.contains { $0.hasSuffix("Latin.swift: skipped: invalid UTF-8 at byte 2") })
+        #expect(analysis.files.count == 1)
+    }
+}
