@@ -1,3 +1,5 @@
+import SourceScan
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,7 +10,7 @@ import Darwin
 
 /// What a walk over the user's paths found: the Swift files to scan, the project files that
 /// carry a deployment target, and every path it had to skip, with the reason.
-struct WalkResult {
+struct WalkResult: Sendable {
     /// Swift files, as paths the user can open (relative when the input was relative), sorted.
     var swiftFiles: [String] = []
     /// `Package.swift`, `project.pbxproj` and `.xcconfig` files, sorted.
@@ -38,7 +40,7 @@ struct TreeWalker {
                 continue
             }
             if (status.st_mode & S_IFMT) == S_IFDIR {
-                walkDirectory(path, status: status, visited: &visited, into: &result)
+                walkInParallel(path, identity: DirectoryIdentity(status), visited: &visited, into: &result)
             } else {
                 // A file named explicitly is scanned even if a glob would skip it: the user asked.
                 if path.hasSuffix(".swift") {
@@ -55,14 +57,65 @@ struct TreeWalker {
         return result
     }
 
-    private struct DirectoryIdentity: Hashable {
+    private struct DirectoryIdentity: Hashable, Sendable {
         var device: UInt64
         var inode: UInt64
+
+        init(_ status: stat) {
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
     }
 
-    private func walkDirectory(_ directory: String, status: stat, visited: inout Set<DirectoryIdentity>,
-                               into result: inout WalkResult) {
-        let identity = DirectoryIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    /// A directory met during the walk but entered later.
+    private struct PendingDirectory: Sendable {
+        var path: String
+        var identity: DirectoryIdentity
+        /// Reached through a symbolic link (or a file system that does not say).
+        var isLink: Bool
+    }
+
+    /// What to do with the subdirectories of a directory being read.
+    private enum Descent {
+        /// Enter every one, real or linked (the sequential walk).
+        case enterAll
+        /// Enter real directories; set aside linked ones, which may lead into another worker's part.
+        case setAsideLinks
+        /// Enter none: set them all aside (the top of a parallel walk).
+        case setAsideAll
+    }
+
+    /// Walks `root` with each of its subdirectories on a core of its own. Directories reached
+    /// through a symbolic link are entered last, one at a time, once every real directory is
+    /// known: a link never makes a file appear twice, whichever worker met it.
+    private func walkInParallel(_ root: String, identity: DirectoryIdentity, visited: inout Set<DirectoryIdentity>,
+                                into result: inout WalkResult) {
+        var pending: [PendingDirectory] = []
+        walkDirectory(root, identity: identity, visited: &visited, into: &result, descent: .setAsideAll, pending: &pending)
+        let parts = concurrentMap(pending.filter { !$0.isLink }) { directory -> (WalkResult, Set<DirectoryIdentity>, [PendingDirectory]) in
+            var part = WalkResult()
+            var partVisited = Set<DirectoryIdentity>()
+            var links: [PendingDirectory] = []
+            walkDirectory(directory.path, identity: directory.identity, visited: &partVisited, into: &part,
+                          descent: .setAsideLinks, pending: &links)
+            return (part, partVisited, links)
+        }
+        var links = pending.filter(\.isLink)
+        for (part, partVisited, partLinks) in parts {
+            result.swiftFiles += part.swiftFiles
+            result.projectFiles += part.projectFiles
+            result.problems += part.problems
+            visited.formUnion(partVisited)
+            links += partLinks
+        }
+        for link in links {
+            var none: [PendingDirectory] = []
+            walkDirectory(link.path, identity: link.identity, visited: &visited, into: &result, descent: .enterAll, pending: &none)
+        }
+    }
+
+    private func walkDirectory(_ directory: String, identity: DirectoryIdentity, visited: inout Set<DirectoryIdentity>,
+                               into result: inout WalkResult, descent: Descent, pending: inout [PendingDirectory]) {
         guard visited.insert(identity).inserted else { return }
         guard let handle = opendir(directory) else {
             result.problems.append(FileSystem.problem(directory, errno))
@@ -103,7 +156,19 @@ struct TreeWalker {
                 if name.hasPrefix(".") || Self.defaultExcludedNames.contains(name) || isExcluded(path, name: name) {
                     continue
                 }
-                walkDirectory(path, status: entryStatus, visited: &visited, into: &result)
+                let child = PendingDirectory(path: path, identity: DirectoryIdentity(entryStatus), isLink: type != Self.directoryType)
+                switch descent {
+                case .enterAll:
+                    walkDirectory(path, identity: child.identity, visited: &visited, into: &result, descent: .enterAll, pending: &pending)
+                case .setAsideAll:
+                    pending.append(child)
+                case .setAsideLinks:
+                    if child.isLink {
+                        pending.append(child)
+                    } else {
+                        walkDirectory(path, identity: child.identity, visited: &visited, into: &result, descent: .setAsideLinks, pending: &pending)
+                    }
+                }
             } else {
                 collectFile(path, name: name, into: &result)
             }
@@ -121,8 +186,9 @@ struct TreeWalker {
         }
     }
 
-    /// `d_type` of a regular file (the same value on Linux and Darwin).
+    /// `d_type` of a regular file and of a directory (the same values on Linux and Darwin).
     private static let regularFileType: UInt8 = 8
+    private static let directoryType: UInt8 = 4
 
     private func join(_ directory: String, _ name: String) -> String {
         directory == "." ? name : (directory.hasSuffix("/") ? directory + name : directory + "/" + name)

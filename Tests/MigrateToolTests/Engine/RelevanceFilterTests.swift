@@ -152,3 +152,37 @@ import Testing
         #expect(analysis.files.count == 1)
     }
 }
+
+/// Line counts of files the pipeline skips must agree with those of files it structures.
+@Suite struct LineCounterTests {
+    @Test(arguments: [
+        "", "a", "\n", "a\n", "a\nb", "12345678\n", "1234567\n", "\n\n\n\n\n\n\n\n\n", "é\nü\n中\n🙂",
+        "line one\nline two\nline three without break", "crlf\r\nlines\r\n", "old mac\rbreaks\r", String(repeating: "ab\n", count: 37),
+    ])
+    func agreesWithTheLineMap(_ text: String) {
+        let bytes = Array(text.utf8)
+        let counted = bytes.withUnsafeBytes { LineCounter.count($0) }
+        #expect(counted == (bytes.isEmpty ? 0 : LineMap(bytes).lineCount(byteCount: bytes.count)))
+    }
+}
+
+/// The walk runs each top-level folder on its own core; links must still never repeat a file.
+@Suite struct ParallelWalkTests {
+    @Test(.timeLimit(.minutes(1))) func linkedFoldersAreWalkedOnceUnderTheirRealPath() throws {
+        let root = try BinaryRunner.makeTree([
+            "A/Model.swift": "class M: ObservableObject {}\n",
+            "A/Deep/View.swift": "struct V {}\n",
+            "B/Other.swift": "struct O {}\n",
+            "C/notes.md": "not swift\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("B/ToA").path, withDestinationPath: "../A")
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("LinkToA").path, withDestinationPath: "A")
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("A/Deep/Up").path, withDestinationPath: "../..")
+        let walk = TreeWalker().walk([root.path])
+        let relative = walk.swiftFiles.map { String($0.dropFirst(root.path.count + 1)) }
+        #expect(relative == ["A/Deep/View.swift", "A/Model.swift", "B/Other.swift"])
+        #expect(walk.problems.isEmpty)
+    }
+}
