@@ -78,14 +78,20 @@ if ! command -v rg >/dev/null 2>&1; then
     (apt-get update -qq && apt-get install -y -qq ripgrep) >/dev/null 2>&1 || true
 fi
 
-echo "== warming the page cache"
-find "$tree" -type f -name '*.swift' -print0 | xargs -0 cat >/dev/null || true
+# Reads the whole tree once, untimed: these machines drop files from the page cache within about
+# 30 s of their last use, so every timed run starts from a warm cache of its own.
+warm() {
+    find "$tree" -type f -name '*.swift' -print0 | xargs -0 cat >/dev/null || true
+}
+echo "== warming the page cache (again before every timed run)"
+warm
 
 # Median wall time of a command over $runs runs, in seconds.
 median_seconds() {
     local times=()
     for _ in $(seq "$runs"); do
         local start end
+        warm
         start=$(date +%s%N)
         "$@" >/dev/null 2>&1 || true
         end=$(date +%s%N)
@@ -104,6 +110,7 @@ ours_rate=$(echo "$ours" | awk '/^read\+lex\+structure:/ {gsub(/\(/, "", $4); pr
 ours_cpu_rate=$(echo "$ours" | awk '/^  read\+lex\+structure:/ {gsub(/\(/, "", $4); print $4}')
 
 baseline_rate=""
+baseline_seconds=""
 baseline_cpu_rate=""
 if [ -x "$baseline" ]; then
     echo
@@ -111,11 +118,17 @@ if [ -x "$baseline" ]; then
     theirs=$("$baseline" parse-speed --runs "$runs" "$tree")
     echo "$theirs"
     baseline_rate=$(echo "$theirs" | awk '/^read\+parse:/ {gsub(/\(/, "", $4); print $4}')
+    baseline_seconds=$(echo "$theirs" | awk '/^read\+parse:/ {print $2}')
     baseline_cpu_rate=$(echo "$theirs" | awk '/^  read\+parse:/ {gsub(/\(/, "", $4); print $4}')
 else
     echo
     echo "== swift-syntax baseline not built; pass --with-swift-syntax to build it"
 fi
+
+echo
+echo "== observation-migrate: $tool report --format json $tree (the whole pipeline, both cores)"
+report_seconds=$(median_seconds "$tool" report --format json "$tree")
+echo "median: $report_seconds s"
 
 echo
 if command -v rg >/dev/null 2>&1; then
@@ -149,3 +162,12 @@ printf '%-42s %8s s  %8s MB/s   ours takes %sx its time\n' "$rg_label -c Observa
 printf '%-42s %8s s  %8s MB/s   ours takes %sx its time\n' "$rg_label -c ObservableObject (one core)" "$rg1_seconds" \
     "$(awk -v m="$megabytes" -v s="$rg1_seconds" 'BEGIN {printf "%.0f", m / s}')" \
     "$(awk -v a="$ours_seconds" -v b="$rg1_seconds" 'BEGIN {printf "%.1f", a / b}')"
+echo
+echo "== the report issue's ratios (same run)"
+printf '%-42s %8s s\n' "report --format json (both cores)" "$report_seconds"
+if [ -n "$baseline_seconds" ]; then
+    printf '%-42s %8s s   report is %sx faster (target: at least 15x)\n' "swift-syntax read+parse (one core)" "$baseline_seconds" \
+        "$(awk -v a="$baseline_seconds" -v b="$report_seconds" 'BEGIN {printf "%.1f", a / b}')"
+fi
+printf '%-42s %8s s   report takes %sx its time (target: within 5x)\n' "$rg_label -c ObservableObject (all cores)" "$rg_seconds" \
+    "$(awk -v a="$report_seconds" -v b="$rg_seconds" 'BEGIN {printf "%.1f", a / b}')"

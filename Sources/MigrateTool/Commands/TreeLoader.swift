@@ -15,18 +15,23 @@ enum TreeLoader {
         let progress = showsProgress && walk.swiftFiles.count > 2000
         if progress { StandardError.raw("observation-migrate: reading \(walk.swiftFiles.count) files…\r") }
         let alwaysInclude = Set(walk.projectFiles.filter { $0.hasSuffix(".swift") })
-        let firstLooks = PhaseTimer.measure("read, filter") { BatchReader.map(walk.swiftFiles) { path, result -> FirstLook in
-            switch result {
-            case .failure(let problem):
-                return .failed(problem)
-            case .success(let bytes):
-                if let problem = FileSystem.validateText(bytes, path: Analyzer.displayPath(path)) { return .failed(problem) }
-                if alwaysInclude.contains(path) || RelevanceFilter.mentionsObservation(bytes) { return .kept(Array(bytes)) }
-                return .skipped(lines: LineCounter.count(bytes), bytes: bytes.count)
+        let firstLooks = PhaseTimer.measure("read, filter") {
+            BatchReader.map(walk.swiftFiles, totalAllowance: skippedBytesKept) { path, result, allowance -> FirstLook in
+                switch result {
+                case .failure(let problem):
+                    return .failed(problem)
+                case .success(let bytes):
+                    if let problem = FileSystem.validateText(bytes, path: Analyzer.displayPath(path)) { return .failed(problem) }
+                    if alwaysInclude.contains(path) || RelevanceFilter.mentionsObservation(bytes) { return .selected(Array(bytes)) }
+                    let keep = bytes.count <= allowance
+                    if keep { allowance -= bytes.count }
+                    return .skipped(keep ? Array(bytes) : nil, lines: LineCounter.count(bytes), bytes: bytes.count)
+                }
             }
-        } }
+        }
         var paths: [String] = []
         var contents: [[UInt8]?] = []
+        var firstSelected: [Bool] = []
         var skippedSizes: [Int: (lines: Int, bytes: Int)] = [:]
         var problems = walk.problems
         for (path, look) in zip(walk.swiftFiles, firstLooks) {
@@ -34,34 +39,44 @@ enum TreeLoader {
             case .failed(let problem):
                 problems.append(problem)
                 continue
-            case .kept(let bytes):
+            case .selected(let bytes):
                 contents.append(bytes)
-            case .skipped(let lines, let bytes):
-                skippedSizes[paths.count] = (lines, bytes)
-                contents.append(nil)
+                firstSelected.append(true)
+            case .skipped(let bytes, let lines, let size):
+                skippedSizes[paths.count] = (lines, size)
+                contents.append(bytes)
+                firstSelected.append(false)
             }
             paths.append(path)
         }
         let filePaths = paths
         let selection = PhaseTimer.measure("select, lex, structure") {
-            RelevanceFilter.select(firstSelected: contents.map { $0 != nil }, paths: filePaths) { indices in
+            RelevanceFilter.select(firstSelected: firstSelected, paths: filePaths) { indices in
                 let snapshot = contents
                 return concurrentMap(indices) { FileStructure(SourceFile(path: filePaths[$0], bytes: snapshot[$0]!)) }
             } mentioningAny: { candidates, names in
-                // Read again (from the page cache) only the files not kept the first time.
-                let hits = BatchReader.map(candidates.map { filePaths[$0] }) { _, result -> [UInt8]? in
+                let snapshot = contents
+                let inMemory = candidates.filter { snapshot[$0] != nil }
+                let memoryHits = concurrentMap(inMemory) { candidate in
+                    names.contains { $0.occurs(in: snapshot[candidate]!) } ? candidate : nil
+                }.compactMap { $0 }
+                // Past the memory allowance, files are read again (from the page cache).
+                let onDisk = candidates.filter { snapshot[$0] == nil }
+                let diskHits = BatchReader.map(onDisk.map { filePaths[$0] }) { _, result, _ -> [UInt8]? in
                     guard case .success(let bytes) = result, names.contains(where: { $0.occurs(in: bytes) }) else { return nil }
                     return Array(bytes)
                 }
-                var found: [Int] = []
-                for (candidate, bytes) in zip(candidates, hits) {
+                var found = memoryHits
+                for (candidate, bytes) in zip(onDisk, diskHits) {
+                    // The file may have changed since it was validated.
                     guard let bytes, FileSystem.firstInvalidUTF8Offset(bytes) == nil, !bytes.contains(0) else { continue }
                     contents[candidate] = bytes
                     found.append(candidate)
                 }
-                return found
+                return found.sorted()
             }
         }
+        contents = []
         let structures = selection.structures
         var unindexed = UnindexedFiles()
         let chosen = Set(selection.indices)
@@ -85,10 +100,17 @@ enum TreeLoader {
         return analysis
     }
 
-    /// What the first read of a file found: its bytes when the pipeline needs them, else only its size.
+    /// How many bytes of files that do not mention observation are kept in memory after the
+    /// first read, for the search for model names: reading them again costs about as much as
+    /// the first read, and a tree's search usually takes two or three rounds. Past this, a huge
+    /// tree's remaining files are read again instead.
+    static let skippedBytesKept = 512 << 20
+
+    /// What the first read of a file found: its bytes when the pipeline needs them (or may),
+    /// and the size of a file the relevance filter skipped.
     private enum FirstLook: Sendable {
-        case kept([UInt8])
-        case skipped(lines: Int, bytes: Int)
+        case selected([UInt8])
+        case skipped([UInt8]?, lines: Int, bytes: Int)
         case failed(FileProblem)
     }
 

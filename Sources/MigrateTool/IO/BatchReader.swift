@@ -12,15 +12,21 @@ enum BatchReader {
     static let batchSize = 32
 
     /// Calls `extract` with each path and its bytes (valid only during the call), in parallel,
-    /// and returns the results in the order of `paths`.
-    static func map<Output: Sendable>(_ paths: [String],
-                                      _ extract: @Sendable (_ path: String, _ bytes: Result<UnsafeRawBufferPointer, FileProblem>) -> Output) -> [Output] {
+    /// and returns the results in the order of `paths`. `allowance` is shared by the files of a
+    /// batch (each batch gets `totalAllowance` divided among all batches): a byte budget that
+    /// `extract` may spend on keeping copies, so that the memory kept stays bounded however
+    /// large the tree.
+    static func map<Output: Sendable>(_ paths: [String], totalAllowance: Int = 0,
+                                      _ extract: @Sendable (_ path: String, _ bytes: Result<UnsafeRawBufferPointer, FileProblem>,
+                                                            _ allowance: inout Int) -> Output) -> [Output] {
         let starts = Array(stride(from: 0, to: paths.count, by: batchSize))
+        let allowancePerBatch = totalAllowance / max(1, starts.count)
         return concurrentMap(starts) { start -> [Output] in
             var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
             defer { buffer.deallocate() }
+            var allowance = allowancePerBatch
             return paths[start..<min(start + batchSize, paths.count)].map { path in
-                extract(path, FileSystem.read(path, reusing: &buffer))
+                extract(path, FileSystem.read(path, reusing: &buffer), &allowance)
             }
         }.flatMap { $0 }
     }

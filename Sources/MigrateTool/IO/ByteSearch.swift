@@ -17,12 +17,6 @@ import Darwin
 /// that anchor is compared around the hit. A file that matches nothing, the usual case, costs one
 /// `memchr` pass per distinct anchor.
 struct BytePatterns: Sendable {
-    private struct Pattern: Sendable {
-        var bytes: [UInt8]
-        /// Where the anchor byte sits in `bytes`.
-        var anchorOffset: Int
-    }
-
     /// What must surround a match.
     enum Context: Sendable {
         /// Anything: `Observ` in `ObservableObject`.
@@ -34,23 +28,45 @@ struct BytePatterns: Sendable {
         case declaredName
     }
 
-    /// Patterns grouped by anchor byte.
-    private let groups: [(anchor: UInt8, patterns: [Pattern])]
+    /// Every pattern's bytes, one after the other, grouped by anchor byte: flat arrays, so that
+    /// the search over thousands of files retains nothing per file or per hit.
+    private let bytes: [UInt8]
+    /// Per pattern: where its bytes start in `bytes`, their count, and where its anchor sits.
+    private let starts: [Int]
+    private let lengths: [Int]
+    private let anchorOffsets: [Int]
+    /// The distinct anchor bytes, and for each the range of its patterns: `groupEnds[g - 1]..<groupEnds[g]`.
+    private let anchors: [UInt8]
+    private let groupEnds: [Int]
     /// What must surround a match.
     let context: Context
 
     /// Searches for any of `needles` in `context`.
     init(_ needles: [String], context: Context = .any) {
-        var byAnchor: [UInt8: [Pattern]] = [:]
+        var byAnchor: [UInt8: [(bytes: [UInt8], anchorOffset: Int)]] = [:]
         var anchors: [UInt8] = []
         for needle in needles where !needle.isEmpty {
-            let bytes = Array(needle.utf8)
-            let anchorOffset = bytes.indices.min { Self.rarity(bytes[$0]) > Self.rarity(bytes[$1]) }!
-            if byAnchor[bytes[anchorOffset]] == nil { anchors.append(bytes[anchorOffset]) }
-            byAnchor[bytes[anchorOffset], default: []].append(Pattern(bytes: bytes, anchorOffset: anchorOffset))
+            let pattern = Array(needle.utf8)
+            let anchorOffset = pattern.indices.min { Self.rarity(pattern[$0]) > Self.rarity(pattern[$1]) }!
+            if byAnchor[pattern[anchorOffset]] == nil { anchors.append(pattern[anchorOffset]) }
+            byAnchor[pattern[anchorOffset], default: []].append((pattern, anchorOffset))
         }
-        groups = anchors.map { ($0, byAnchor[$0]!) }
-        self.context = context
+        var bytes: [UInt8] = []
+        var starts: [Int] = []
+        var lengths: [Int] = []
+        var anchorOffsets: [Int] = []
+        var groupEnds: [Int] = []
+        for anchor in anchors {
+            for pattern in byAnchor[anchor]! {
+                starts.append(bytes.count)
+                lengths.append(pattern.bytes.count)
+                anchorOffsets.append(pattern.anchorOffset)
+                bytes += pattern.bytes
+            }
+            groupEnds.append(starts.count)
+        }
+        (self.bytes, self.starts, self.lengths, self.anchorOffsets) = (bytes, starts, lengths, anchorOffsets)
+        (self.anchors, self.groupEnds, self.context) = (anchors, groupEnds, context)
     }
 
     /// Whether any pattern occurs in `bytes`.
@@ -61,26 +77,34 @@ struct BytePatterns: Sendable {
     /// Whether any pattern occurs in `haystack`.
     func occurs(in haystack: UnsafeRawBufferPointer) -> Bool {
         guard let base = haystack.baseAddress else { return false }
-        for group in groups {
-            var offset = 0
-            while offset < haystack.count,
-                  let hit = memchr(base + offset, Int32(group.anchor), haystack.count - offset) {
-                let anchorPosition = base.distance(to: UnsafeRawPointer(hit))
-                for pattern in group.patterns where matches(pattern, anchoredAt: anchorPosition, in: haystack) {
-                    return true
+        return bytes.withUnsafeBufferPointer { patterns in
+            var groupStart = 0
+            for (group, anchor) in anchors.enumerated() {
+                let groupEnd = groupEnds[group]
+                defer { groupStart = groupEnd }
+                var offset = 0
+                while offset < haystack.count, let hit = memchr(base + offset, Int32(anchor), haystack.count - offset) {
+                    let anchorPosition = base.distance(to: UnsafeRawPointer(hit))
+                    for pattern in groupStart..<groupEnd {
+                        let start = anchorPosition - anchorOffsets[pattern]
+                        let end = start + lengths[pattern]
+                        // The first and last bytes rule out most hits of a common anchor before `memcmp`.
+                        guard start >= 0, end <= haystack.count,
+                              haystack[start] == patterns[starts[pattern]],
+                              haystack[end - 1] == patterns[starts[pattern] + lengths[pattern] - 1],
+                              memcmp(base + start, patterns.baseAddress! + starts[pattern], lengths[pattern]) == 0,
+                              surroundingsFit(start, end, in: haystack) else { continue }
+                        return true
+                    }
+                    offset = anchorPosition + 1
                 }
-                offset = anchorPosition + 1
             }
+            return false
         }
-        return false
     }
 
-    private func matches(_ pattern: Pattern, anchoredAt anchorPosition: Int, in haystack: UnsafeRawBufferPointer) -> Bool {
-        let start = anchorPosition - pattern.anchorOffset
-        let end = start + pattern.bytes.count
-        guard start >= 0, end <= haystack.count else { return false }
-        let equal = pattern.bytes.withUnsafeBytes { memcmp(haystack.baseAddress! + start, $0.baseAddress!, $0.count) == 0 }
-        guard equal else { return false }
+    /// Whether what surrounds a match at `start..<end` suits the context.
+    private func surroundingsFit(_ start: Int, _ end: Int, in haystack: UnsafeRawBufferPointer) -> Bool {
         if context == .any { return true }
         let before = start > 0 ? haystack[start - 1] : 0x20
         let after = end < haystack.count ? haystack[end] : 0x20
