@@ -53,11 +53,11 @@ public struct ExpressionTyper: Sendable {
 
     /// The type of the expression in `range` of `file`, seen from token `range.lowerBound`.
     public func typeOf(_ range: Range<Int>, file: Int) -> ResolvedType {
-        typeOf(range, file: file, depth: 0)
+        typeOf(range, file: file, trail: Trail())
     }
 
-    private func typeOf(_ range: Range<Int>, file: Int, depth: Int) -> ResolvedType {
-        guard depth < 6, !range.isEmpty else { return .unknown }
+    private func typeOf(_ range: Range<Int>, file: Int, trail: Trail) -> ResolvedType {
+        guard !range.isEmpty else { return .unknown }
         let structure = types.files[file]
         let tokens = structure.tokens
         var index = range.lowerBound
@@ -76,10 +76,10 @@ public struct ExpressionTyper: Sendable {
             current = .declared(target)
         } else if isCall, name.first?.isUppercase == false {
             // `makeModel()`: a function of an enclosing type, or a global one.
-            guard let result = functionResult(name, at: index, file: file, depth: depth) else { return .unknown }
+            guard let result = functionResult(name, at: index, file: file, trail: trail) else { return .unknown }
             current = result
             index = structure.closing(index + 1)
-        } else if !isCall, let variable = lookUpVariable(name, at: index, file: file, depth: depth) {
+        } else if !isCall, let variable = lookUpVariable(name, at: index, file: file, trail: trail) {
             current = variable
         } else if name.first?.isUppercase == true {
             // A type: one the tree declares, or an external one (`ThirdPartyModel()` is known
@@ -128,13 +128,13 @@ public struct ExpressionTyper: Sendable {
                 let memberName = structure.source.text(memberIndex)
                 if memberIndex + 1 < end, tokens[memberIndex + 1].kind == .leftParen {
                     // A method call: its declared result type.
-                    guard let result = methodResult(memberName, of: typeID, isStatic: isTypeContext, depth: depth) else { return .unknown }
+                    guard let result = methodResult(memberName, of: typeID, isStatic: isTypeContext) else { return .unknown }
                     current = result
                     isTypeContext = false
                     index = structure.closing(memberIndex + 1) + 1
                     continue
                 }
-                guard let type = memberType(memberName, of: typeID, isStatic: isTypeContext, depth: depth) else { return .unknown }
+                guard let type = memberType(memberName, of: typeID, isStatic: isTypeContext, trail: trail) else { return .unknown }
                 current = type
                 isTypeContext = false
                 index += 2
@@ -168,14 +168,14 @@ public struct ExpressionTyper: Sendable {
 
     /// The result type of a function called `name` at `token`: a method of an enclosing type, or
     /// a global function.
-    private func functionResult(_ name: String, at token: Int, file: Int, depth: Int) -> ResolvedType? {
+    private func functionResult(_ name: String, at token: Int, file: Int, trail: Trail) -> ResolvedType? {
         var current = owner(file: file, token: token)
         let structure = types.files[file]
         while let index = current {
             let id = DeclarationID(file: file, declaration: index)
             if structure.declarations[index].kind.isTypeLike, let target = types.extendedType(id) {
-                if let result = methodResult(name, of: target, isStatic: false, depth: depth) { return result }
-                if let result = methodResult(name, of: target, isStatic: true, depth: depth) { return result }
+                if let result = methodResult(name, of: target, isStatic: false) { return result }
+                if let result = methodResult(name, of: target, isStatic: true) { return result }
             }
             current = structure.declarations[index].parent
         }
@@ -184,7 +184,7 @@ public struct ExpressionTyper: Sendable {
     }
 
     /// The declared result type of a method `name` of a type (or its extensions, or superclasses).
-    public func methodResult(_ name: String, of typeID: DeclarationID, isStatic: Bool, depth: Int = 0) -> ResolvedType? {
+    public func methodResult(_ name: String, of typeID: DeclarationID, isStatic: Bool) -> ResolvedType? {
         firstMember(of: typeID) { id, declaration in
             guard declaration.kind == .function, declaration.name == name,
                   (declaration.hasModifier(.static) || declaration.hasModifier(.class)) == isStatic else { return nil }
@@ -234,24 +234,34 @@ public struct ExpressionTyper: Sendable {
     }
 
     /// The type of a property `name` of type `typeID` (its declaration, extensions, superclasses).
-    public func memberType(_ name: String, of typeID: DeclarationID, isStatic: Bool, depth: Int = 0) -> ResolvedType? {
+    public func memberType(_ name: String, of typeID: DeclarationID, isStatic: Bool) -> ResolvedType? {
+        memberType(name, of: typeID, isStatic: isStatic, trail: Trail())
+    }
+
+    private func memberType(_ name: String, of typeID: DeclarationID, isStatic: Bool, trail: Trail) -> ResolvedType? {
         firstMember(of: typeID) { id, declaration in
             guard declaration.kind == .variable, (declaration.hasModifier(.static) || declaration.hasModifier(.class)) == isStatic,
                   let binding = declaration.bindings.first(where: { $0.name == name }) else { return nil }
-            return variableType(binding, declarationID: id, depth: depth + 1)
+            return variableType(binding, declarationID: id, trail: trail)
         }
     }
 
     /// The type of a variable binding: its annotation, else the type of its initializer.
-    public func variableType(_ binding: VariableBinding, declarationID: DeclarationID, depth: Int = 0) -> ResolvedType {
+    public func variableType(_ binding: VariableBinding, declarationID: DeclarationID) -> ResolvedType {
+        variableType(binding, declarationID: declarationID, trail: Trail())
+    }
+
+    private func variableType(_ binding: VariableBinding, declarationID: DeclarationID, trail: Trail) -> ResolvedType {
         let file = types.files[declarationID.file]
         let scope = DeclarationID(file: declarationID.file, declaration: file.declarations[declarationID.declaration].parent ?? -1)
         if let annotation = binding.typeAnnotation {
             return types.resolve(file.compactText(annotation), from: scope)
         }
         if let initializer = binding.initializer {
-            // A variable whose value names itself (`static let mock = mock(…)`) is not followed.
-            return typeOf(initializer, file: declarationID.file, depth: depth + 1)
+            // A variable whose value leads back to itself (`var a = b.a`, `var a = b; var b = a`)
+            // is not followed, nor a chain of variables longer than `Trail.limit`.
+            guard let inner = trail.entering(declarationID) else { return .unknown }
+            return typeOf(initializer, file: declarationID.file, trail: inner)
         }
         return .unknown
     }
@@ -259,8 +269,11 @@ public struct ExpressionTyper: Sendable {
     /// Finds what a bare identifier refers to at `token`: a closure parameter (unknown), a
     /// function parameter, a local variable declared earlier, a property of an enclosing type,
     /// or a global. Returns nil when it names no variable.
-    public func lookUpVariable(_ name: String, at token: Int, file: Int, depth: Int = 0) -> ResolvedType? {
-        guard depth < 6 else { return .unknown }
+    public func lookUpVariable(_ name: String, at token: Int, file: Int) -> ResolvedType? {
+        lookUpVariable(name, at: token, file: file, trail: Trail())
+    }
+
+    private func lookUpVariable(_ name: String, at token: Int, file: Int, trail: Trail) -> ResolvedType? {
         let structure = types.files[file]
         if isClosureParameter(name, at: token, fileIndex: file) { return .unknown }
         var current = owner(file: file, token: token)
@@ -270,14 +283,14 @@ public struct ExpressionTyper: Sendable {
             switch declaration.kind {
             case .function, .initializer, .subscript:
                 if let type = parameterType(name, of: declaration, in: structure, scope: id) { return type }
-                if let type = localType(name, before: token, in: index, file: file, depth: depth) { return type }
+                if let type = localType(name, before: token, in: index, file: file, trail: trail) { return type }
             case .variable:
                 // Locals declared inside an accessor (`body`) belong to the variable.
-                if let type = localType(name, before: token, in: index, file: file, depth: depth) { return type }
+                if let type = localType(name, before: token, in: index, file: file, trail: trail) { return type }
             case .class, .struct, .enum, .actor, .extension, .protocol:
                 if let target = types.extendedType(id) {
-                    if let type = memberType(name, of: target, isStatic: false, depth: depth + 1) { return type }
-                    if let type = memberType(name, of: target, isStatic: true, depth: depth + 1) { return type }
+                    if let type = memberType(name, of: target, isStatic: false, trail: trail) { return type }
+                    if let type = memberType(name, of: target, isStatic: true, trail: trail) { return type }
                 }
             default:
                 break
@@ -288,18 +301,18 @@ public struct ExpressionTyper: Sendable {
         guard let global = globals[name] else { return nil }
         let declaration = types.declaration(global)
         guard let binding = declaration.bindings.first(where: { $0.name == name }) else { return nil }
-        return variableType(binding, declarationID: global, depth: depth + 1)
+        return variableType(binding, declarationID: global, trail: trail)
     }
 
     /// A local variable `name` declared in declaration `owner`'s body before `token` (a variable
     /// cannot see itself: `let workspace = workspace` reads the outer one).
-    private func localType(_ name: String, before token: Int, in owner: Int, file: Int, depth: Int) -> ResolvedType? {
+    private func localType(_ name: String, before token: Int, in owner: Int, file: Int, trail: Trail) -> ResolvedType? {
         let structure = types.files[file]
         for member in structure.members(of: owner).reversed() {
             let local = structure.declarations[member]
             guard local.kind == .variable, local.tokens.upperBound <= token else { continue }
             for binding in local.bindings where binding.name == name {
-                return variableType(binding, declarationID: DeclarationID(file: file, declaration: member), depth: depth + 1)
+                return variableType(binding, declarationID: DeclarationID(file: file, declaration: member), trail: trail)
             }
         }
         return nil
@@ -375,5 +388,24 @@ public struct ExpressionTyper: Sendable {
         let declaration = file.declarations[owner]
         if declaration.body?.lowerBound == open { return true }
         return declaration.bindings.contains { $0.accessorBlock?.lowerBound == open }
+    }
+}
+
+/// The variables whose initializers are being typed on the way to the current question,
+/// outermost first. Every recursion of the typer goes through a variable's initializer, so a
+/// variable met again is a cycle (`static let mock = mock`, `var a = b; var b = a`), typed
+/// unknown; the length bounds how long a chain of variables is followed
+/// (`let m = Manager.shared; let c = m.client` is three deep).
+struct Trail: Sendable {
+    static let limit = 12
+    private var variables: [DeclarationID] = []
+
+    /// The trail one variable deeper, or nil when `variable` is already being typed or the
+    /// chain is too long.
+    func entering(_ variable: DeclarationID) -> Trail? {
+        guard variables.count < Trail.limit, !variables.contains(variable) else { return nil }
+        var deeper = self
+        deeper.variables.append(variable)
+        return deeper
     }
 }
