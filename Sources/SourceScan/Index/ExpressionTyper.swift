@@ -53,17 +53,17 @@ public struct ExpressionTyper: Sendable {
 
     /// The type of the expression in `range` of `file`, seen from token `range.lowerBound`.
     public func typeOf(_ range: Range<Int>, file: Int) -> ResolvedType {
-        typeOf(range, file: file, trail: Trail())
+        typeOf(range, file: file, trail: Trail()).type
     }
 
-    private func typeOf(_ range: Range<Int>, file: Int, trail: Trail) -> ResolvedType {
+    private func typeOf(_ range: Range<Int>, file: Int, trail: Trail) -> Typed {
         guard !range.isEmpty else { return .unknown }
         let structure = types.files[file]
         let tokens = structure.tokens
         var index = range.lowerBound
         let end = range.upperBound
         let scope = DeclarationID(file: file, declaration: owner(file: file, token: index) ?? -1)
-        var current: ResolvedType
+        var current: Typed
         var isTypeContext = false
 
         // The head: `self`, a call of a function, a variable, or a type name.
@@ -73,7 +73,7 @@ public struct ExpressionTyper: Sendable {
         let isCall = index + 1 < end && tokens[index + 1].kind == .leftParen
         if head.word == .self {
             guard let enclosing = types.enclosingTypeLike(scope), let target = types.extendedType(enclosing) else { return .unknown }
-            current = .declared(target)
+            current = Typed(.declared(target))
         } else if isCall, name.first?.isUppercase == false {
             // `makeModel()`: a function of an enclosing type, or a global one.
             guard let result = functionResult(name, at: index, file: file, trail: trail) else { return .unknown }
@@ -84,10 +84,10 @@ public struct ExpressionTyper: Sendable {
         } else if name.first?.isUppercase == true {
             // A type: one the tree declares, or an external one (`ThirdPartyModel()` is known
             // not to be a model, which is different from not knowing).
-            switch types.resolve(name, from: scope) {
-            case .declared(let target): current = .declared(target)
-            case .external(let written): current = .external(written)
-            case .ambiguous(let candidates): current = .ambiguous(candidates)
+            // A type alias brings its generic arguments: `AppStore` for `Store<AppState>`.
+            current = resolveWritten(name, from: scope)
+            switch current.type {
+            case .declared, .external, .ambiguous: break
             default: return .unknown
             }
             isTypeContext = true
@@ -115,6 +115,7 @@ public struct ExpressionTyper: Sendable {
                 // Generic arguments of a type: `Box<String>()`.
                 guard isTypeContext, structure.source.bytes[Int(token.start)] == UInt8(ascii: "<"),
                       let close = closingAngle(from: index, in: structure, before: end) else { return .unknown }
+                current = resolveWritten(structure.compactText(range.lowerBound..<(close + 1)), from: scope)
                 index = close + 1
             case .period:
                 guard index + 1 < end else { return .unknown }
@@ -124,17 +125,17 @@ public struct ExpressionTyper: Sendable {
                     index += 2
                     continue
                 }
-                guard member.kind == .identifier || member.kind == .keyword, case .declared(let typeID) = current else { return .unknown }
+                guard member.kind == .identifier || member.kind == .keyword, case .declared = current.type else { return .unknown }
                 let memberName = structure.source.text(memberIndex)
                 if memberIndex + 1 < end, tokens[memberIndex + 1].kind == .leftParen {
                     // A method call: its declared result type.
-                    guard let result = methodResult(memberName, of: typeID, isStatic: isTypeContext) else { return .unknown }
+                    guard let result = methodResult(memberName, of: current, isStatic: isTypeContext) else { return .unknown }
                     current = result
                     isTypeContext = false
                     index = structure.closing(memberIndex + 1) + 1
                     continue
                 }
-                guard let type = memberType(memberName, of: typeID, isStatic: isTypeContext, trail: trail) else { return .unknown }
+                guard let type = memberType(memberName, of: current, isStatic: isTypeContext, trail: trail) else { return .unknown }
                 current = type
                 isTypeContext = false
                 index += 2
@@ -168,33 +169,39 @@ public struct ExpressionTyper: Sendable {
 
     /// The result type of a function called `name` at `token`: a method of an enclosing type, or
     /// a global function.
-    private func functionResult(_ name: String, at token: Int, file: Int, trail: Trail) -> ResolvedType? {
+    private func functionResult(_ name: String, at token: Int, file: Int, trail: Trail) -> Typed? {
         var current = owner(file: file, token: token)
         let structure = types.files[file]
         while let index = current {
             let id = DeclarationID(file: file, declaration: index)
             if structure.declarations[index].kind.isTypeLike, let target = types.extendedType(id) {
-                if let result = methodResult(name, of: target, isStatic: false) { return result }
-                if let result = methodResult(name, of: target, isStatic: true) { return result }
+                if let result = methodResult(name, of: Typed(.declared(target)), isStatic: false) { return result }
+                if let result = methodResult(name, of: Typed(.declared(target)), isStatic: true) { return result }
             }
             current = structure.declarations[index].parent
         }
         guard let function = globalFunctions[name] else { return nil }
-        return resultType(of: function)
+        return resultType(of: function, in: nil)
     }
 
     /// The declared result type of a method `name` of a type (or its extensions, or superclasses).
     public func methodResult(_ name: String, of typeID: DeclarationID, isStatic: Bool) -> ResolvedType? {
-        firstMember(of: typeID) { id, declaration in
+        methodResult(name, of: Typed(.declared(typeID)), isStatic: isStatic)?.type
+    }
+
+    private func methodResult(_ name: String, of receiver: Typed, isStatic: Bool) -> Typed? {
+        guard case .declared(let typeID) = receiver.type else { return nil }
+        return firstMember(of: typeID) { id, declaration, holder in
             guard declaration.kind == .function, declaration.name == name,
                   (declaration.hasModifier(.static) || declaration.hasModifier(.class)) == isStatic else { return nil }
-            return resultType(of: id)
+            return resultType(of: id, in: holder == typeID ? receiver : nil)
         }
     }
 
     /// The first answer `match` gives for a member of a type, its extensions, then its
-    /// superclasses in the tree, nearest first.
-    private func firstMember(of typeID: DeclarationID, _ match: (DeclarationID, Declaration) -> ResolvedType?) -> ResolvedType? {
+    /// superclasses in the tree, nearest first; `match` also gets the type (or superclass)
+    /// whose body or extension holds the member.
+    private func firstMember(of typeID: DeclarationID, _ match: (DeclarationID, Declaration, DeclarationID) -> Typed?) -> Typed? {
         var visited = Set<DeclarationID>()
         var current: DeclarationID? = typeID
         while let typeDeclaration = current, visited.insert(typeDeclaration).inserted {
@@ -202,7 +209,7 @@ public struct ExpressionTyper: Sendable {
             for container in [typeDeclaration] + symbol.extensions {
                 let file = types.files[container.file]
                 for member in file.members(of: container.declaration) {
-                    if let found = match(DeclarationID(file: container.file, declaration: member), file.declarations[member]) {
+                    if let found = match(DeclarationID(file: container.file, declaration: member), file.declarations[member], typeDeclaration) {
                         return found
                     }
                 }
@@ -212,7 +219,10 @@ public struct ExpressionTyper: Sendable {
         return nil
     }
 
-    private func resultType(of function: DeclarationID) -> ResolvedType {
+    /// The declared result type of a function; `receiver` is the value it is called on when
+    /// the function belongs to that value's own type, whose generic arguments then replace the
+    /// type's generic parameters.
+    private func resultType(of function: DeclarationID, in receiver: Typed?) -> Typed {
         let declaration = types.declaration(function)
         guard let result = declaration.returnType else { return .unknown }
         let file = types.files[function.file]
@@ -220,9 +230,13 @@ public struct ExpressionTyper: Sendable {
         // `Self` in a model's factory method is the model.
         if written == "Self", let parent = declaration.parent,
            let enclosing = types.extendedType(DeclarationID(file: function.file, declaration: parent)) {
-            return .declared(enclosing)
+            return Typed(.declared(enclosing))
         }
-        return types.resolve(written, from: DeclarationID(file: function.file, declaration: declaration.parent ?? -1))
+        // A generic function's own parameter (`func make<T>() -> T`) is not the type's.
+        if declaration.genericParameters.isEmpty, let receiver, let argument = substitution(written, in: receiver) {
+            return argument
+        }
+        return resolveWritten(written, from: DeclarationID(file: function.file, declaration: declaration.parent ?? -1))
     }
 
     private func superclassOf(_ typeDeclaration: DeclarationID) -> DeclarationID? {
@@ -235,27 +249,35 @@ public struct ExpressionTyper: Sendable {
 
     /// The type of a property `name` of type `typeID` (its declaration, extensions, superclasses).
     public func memberType(_ name: String, of typeID: DeclarationID, isStatic: Bool) -> ResolvedType? {
-        memberType(name, of: typeID, isStatic: isStatic, trail: Trail())
+        memberType(name, of: Typed(.declared(typeID)), isStatic: isStatic, trail: Trail())?.type
     }
 
-    private func memberType(_ name: String, of typeID: DeclarationID, isStatic: Bool, trail: Trail) -> ResolvedType? {
-        firstMember(of: typeID) { id, declaration in
+    /// The type of property `name` of `receiver`; a property whose declared type is a generic
+    /// parameter of the receiver's type has the receiver's generic argument
+    /// (`Store<AppState>().state` is an `AppState`).
+    private func memberType(_ name: String, of receiver: Typed, isStatic: Bool, trail: Trail) -> Typed? {
+        guard case .declared(let typeID) = receiver.type else { return nil }
+        return firstMember(of: typeID) { id, declaration, holder in
             guard declaration.kind == .variable, (declaration.hasModifier(.static) || declaration.hasModifier(.class)) == isStatic,
                   let binding = declaration.bindings.first(where: { $0.name == name }) else { return nil }
+            if holder == typeID, let annotation = binding.typeAnnotation,
+               let argument = substitution(types.files[id.file].compactText(annotation), in: receiver) {
+                return argument
+            }
             return variableType(binding, declarationID: id, trail: trail)
         }
     }
 
     /// The type of a variable binding: its annotation, else the type of its initializer.
     public func variableType(_ binding: VariableBinding, declarationID: DeclarationID) -> ResolvedType {
-        variableType(binding, declarationID: declarationID, trail: Trail())
+        variableType(binding, declarationID: declarationID, trail: Trail()).type
     }
 
-    private func variableType(_ binding: VariableBinding, declarationID: DeclarationID, trail: Trail) -> ResolvedType {
+    private func variableType(_ binding: VariableBinding, declarationID: DeclarationID, trail: Trail) -> Typed {
         let file = types.files[declarationID.file]
         let scope = DeclarationID(file: declarationID.file, declaration: file.declarations[declarationID.declaration].parent ?? -1)
         if let annotation = binding.typeAnnotation {
-            return types.resolve(file.compactText(annotation), from: scope)
+            return resolveWritten(file.compactText(annotation), from: scope)
         }
         if let initializer = binding.initializer {
             // A variable whose value leads back to itself (`var a = b.a`, `var a = b; var b = a`)
@@ -270,10 +292,10 @@ public struct ExpressionTyper: Sendable {
     /// function parameter, a local variable declared earlier, a property of an enclosing type,
     /// or a global. Returns nil when it names no variable.
     public func lookUpVariable(_ name: String, at token: Int, file: Int) -> ResolvedType? {
-        lookUpVariable(name, at: token, file: file, trail: Trail())
+        lookUpVariable(name, at: token, file: file, trail: Trail())?.type
     }
 
-    private func lookUpVariable(_ name: String, at token: Int, file: Int, trail: Trail) -> ResolvedType? {
+    private func lookUpVariable(_ name: String, at token: Int, file: Int, trail: Trail) -> Typed? {
         let structure = types.files[file]
         if isClosureParameter(name, at: token, fileIndex: file) { return .unknown }
         var current = owner(file: file, token: token)
@@ -289,8 +311,8 @@ public struct ExpressionTyper: Sendable {
                 if let type = localType(name, before: token, in: index, file: file, trail: trail) { return type }
             case .class, .struct, .enum, .actor, .extension, .protocol:
                 if let target = types.extendedType(id) {
-                    if let type = memberType(name, of: target, isStatic: false, trail: trail) { return type }
-                    if let type = memberType(name, of: target, isStatic: true, trail: trail) { return type }
+                    if let type = memberType(name, of: Typed(.declared(target)), isStatic: false, trail: trail) { return type }
+                    if let type = memberType(name, of: Typed(.declared(target)), isStatic: true, trail: trail) { return type }
                 }
             default:
                 break
@@ -306,7 +328,7 @@ public struct ExpressionTyper: Sendable {
 
     /// A local variable `name` declared in declaration `owner`'s body before `token` (a variable
     /// cannot see itself: `let workspace = workspace` reads the outer one).
-    private func localType(_ name: String, before token: Int, in owner: Int, file: Int, trail: Trail) -> ResolvedType? {
+    private func localType(_ name: String, before token: Int, in owner: Int, file: Int, trail: Trail) -> Typed? {
         let structure = types.files[file]
         for member in structure.members(of: owner).reversed() {
             let local = structure.declarations[member]
@@ -319,7 +341,7 @@ public struct ExpressionTyper: Sendable {
     }
 
     /// The type written for parameter `name` (its internal name) in a parameter clause.
-    private func parameterType(_ name: String, of declaration: Declaration, in file: FileStructure, scope: DeclarationID) -> ResolvedType? {
+    private func parameterType(_ name: String, of declaration: Declaration, in file: FileStructure, scope: DeclarationID) -> Typed? {
         guard let clause = declaration.parameters, clause.count > 2 else { return nil }
         var segmentStart = clause.lowerBound + 1
         var index = segmentStart
@@ -331,7 +353,7 @@ public struct ExpressionTyper: Sendable {
                    file.source.tokenText(colon - 1, equals: name) {
                     var typeEnd = colon + 1
                     while typeEnd < index, file.tokens[typeEnd].kind != .equal { typeEnd += 1 }
-                    return types.resolve(file.compactText((colon + 1)..<typeEnd), from: scope)
+                    return resolveWritten(file.compactText((colon + 1)..<typeEnd), from: scope)
                 }
                 segmentStart = index + 1
                 index += 1
@@ -344,6 +366,73 @@ public struct ExpressionTyper: Sendable {
             index += 1
         }
         return nil
+    }
+
+    /// A type as written, with its generic arguments when they are spelled out
+    /// (`Store<AppState, AppAction>`) or come from a non-generic type alias
+    /// (`typealias AppStore = Store<AppState, AppAction>`).
+    private func resolveWritten(_ written: String, from scope: DeclarationID, aliasDepth: Int = 0) -> Typed {
+        let type = types.resolve(written, from: scope)
+        guard case .declared(let target) = type, aliasDepth < 4 else { return Typed(type) }
+        if let (_, arguments) = Self.genericArguments(of: written) {
+            guard types.declaration(target).genericParameters.count == arguments.count else { return Typed(type) }
+            return Typed(type, arguments: arguments.map { types.resolve($0, from: scope) })
+        }
+        // A type alias: the only alias of that qualified name in the tree, not generic itself,
+        // and resolving to the same type.
+        guard let reference = TypeReference(written) else { return Typed(type) }
+        let aliases = types.types(named: reference.components.joined(separator: ".")).filter { $0.kind == .typealias }
+        guard aliases.count == 1, let alias = aliases.first else { return Typed(type) }
+        let aliasDeclaration = types.declaration(alias.id)
+        guard aliasDeclaration.genericParameters.isEmpty, let aliased = aliasDeclaration.inheritance.first?.typeName else {
+            return Typed(type)
+        }
+        let aliasScope = DeclarationID(file: alias.id.file, declaration: aliasDeclaration.parent ?? -1)
+        let expanded = resolveWritten(aliased, from: aliasScope, aliasDepth: aliasDepth + 1)
+        return expanded.type == type ? expanded : Typed(type)
+    }
+
+    /// `Store<A, B>` (optionally `?` or `!` after it) split into `Store` and `["A", "B"]`; nil
+    /// when the text has no generic arguments at its end (`Box<A>.Inner`, `[A]`, `Store`).
+    static func genericArguments(of written: String) -> (base: String, arguments: [String])? {
+        var bytes = Array(written.utf8)
+        while let last = bytes.last, last == UInt8(ascii: "?") || last == UInt8(ascii: "!") || last == 0x20 { bytes.removeLast() }
+        guard bytes.last == UInt8(ascii: ">"), let open = bytes.firstIndex(of: UInt8(ascii: "<")), open > 0 else { return nil }
+        var arguments: [String] = []
+        var depth = 0
+        var start = open + 1
+        for index in open..<bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "<"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: ">"), UInt8(ascii: ")"), UInt8(ascii: "]"):
+                // `->` inside a function type is not a closing angle.
+                if bytes[index] == UInt8(ascii: ">"), index > 0, bytes[index - 1] == UInt8(ascii: "-") { continue }
+                depth -= 1
+                if depth == 0 {
+                    guard index == bytes.count - 1 else { return nil }
+                    arguments.append(String(decoding: bytes[start..<index], as: UTF8.self))
+                }
+            case UInt8(ascii: ",") where depth == 1:
+                arguments.append(String(decoding: bytes[start..<index], as: UTF8.self))
+                start = index + 1
+            default:
+                continue
+            }
+        }
+        guard depth == 0, !arguments.isEmpty else { return nil }
+        let base = String(decoding: bytes[..<open], as: UTF8.self)
+        return (base, arguments.map { $0.trimmingCharacters(in: " ") })
+    }
+
+    /// When `written` (a member's declared type) is one of the generic parameters of the
+    /// receiver's type and the receiver's generic arguments are known, that argument.
+    private func substitution(_ written: String, in receiver: Typed) -> Typed? {
+        guard !receiver.arguments.isEmpty, case .declared(let typeID) = receiver.type,
+              let reference = TypeReference(written), reference.components.count == 1 else { return nil }
+        let parameters = types.declaration(typeID).genericParameters
+        guard parameters.count == receiver.arguments.count,
+              let position = parameters.firstIndex(where: { $0.name == reference.components[0] }) else { return nil }
+        return Typed(receiver.arguments[position])
     }
 
     /// Whether `name` is a parameter of a closure enclosing `token` (`{ name in`, `{ (name, x) in`).
@@ -408,4 +497,19 @@ struct Trail: Sendable {
         deeper.variables.append(variable)
         return deeper
     }
+}
+
+/// A type with the generic arguments known for it: `Store<AppState, AppAction>` is `Store` with
+/// `[AppState, AppAction]`. Arguments are kept one level deep; a member typed by a generic
+/// parameter whose argument is not known keeps the parameter (and nothing is read through it).
+struct Typed: Sendable, Equatable {
+    var type: ResolvedType
+    var arguments: [ResolvedType]
+
+    init(_ type: ResolvedType, arguments: [ResolvedType] = []) {
+        self.type = type
+        self.arguments = arguments
+    }
+
+    static let unknown = Typed(.unknown)
 }

@@ -71,4 +71,83 @@ import Testing
         #expect(Self.verdict("Client", in: files) == .blocked)
         #expect(Self.blockers("Client", in: files).count == 2)
     }
+
+    /// U6 (LANreader): `AppStore.shared.state.archive` where `typealias AppStore =
+    /// Store<AppState, AppAction>` and `Store<State, Action>` declares `var state: State`.
+    @Test func aMemberTypedByAGenericParameterTakesTheArgumentOfAnAlias() {
+        let files = ["A.swift": """
+            import Combine
+
+            struct ArchiveState { var loading = false }
+            struct AppState { var archive = ArchiveState() }
+            enum AppAction { case load }
+
+            final class Store<State, Action> {
+                private(set) var state: State
+                init(initialState: State) { state = initialState }
+            }
+            typealias AppStore = Store<AppState, AppAction>
+
+            extension AppStore {
+                static var shared: AppStore { AppStore(initialState: AppState()) }
+            }
+
+            final class LibraryListModel: ObservableObject {
+                @Published private(set) var loading = false
+                private let store = AppStore.shared
+                private var bag = Set<AnyCancellable>()
+                init() {
+                    store.state.archive.$loading.sink { [weak self] in self?.loading = $0 }.store(in: &bag)
+                }
+            }
+            """]
+        #expect(Self.blockers("LibraryListModel", in: files).isEmpty)
+        #expect(Self.verdict("LibraryListModel", in: files) != .blocked)
+    }
+
+    /// The argument in the parameter's position is the one taken, for properties and method
+    /// results; a generic parameter of a superclass (`Sub: Base<Settings>`) is not substituted
+    /// and stays unknown.
+    @Test func genericArgumentsAreTakenByPositionAndOnlyFromTheReceiversOwnType() {
+        let files = ["A.swift": """
+            import SwiftUI
+
+            final class Settings: ObservableObject {
+                @Published var theme = 0
+            }
+
+            final class Store<State, Action> {
+                private(set) var state: State
+                var lastAction: Action
+                init(state: State, action: Action) { self.state = state; lastAction = action }
+                func snapshot() -> State { state }
+            }
+
+            struct SettingsView: View {
+                @EnvironmentObject var settings: Settings
+                var body: some View { Text("\\(settings.theme)") }
+            }
+
+            struct Root: View {
+                let store: Store<Settings, Int>
+                let reversed: Store<Int, Settings>
+                var body: some View {
+                    SettingsView()
+                        .environmentObject(store.state)
+                        .environmentObject(store.snapshot())
+                        .environmentObject(reversed.lastAction)
+                }
+            }
+            """]
+        #expect(Self.verdict("Settings", in: files) == .ready)
+        let migrated = Migrator.migrate(files: files)["A.swift"]!
+        #expect(migrated.contains(".environment(store.state)"))
+        #expect(migrated.contains(".environment(store.snapshot())"))
+        #expect(migrated.contains(".environment(reversed.lastAction)"))
+
+        let inherited = ["A.swift": files["A.swift"]!.replacingOccurrences(of: "let reversed: Store<Int, Settings>", with: "let sub: Sub")
+            .replacingOccurrences(of: ".environmentObject(reversed.lastAction)", with: ".environmentObject(sub.value)")
+            + "\nclass Base<Value> {\n    var value: Value\n    init(value: Value) { self.value = value }\n}\nfinal class Sub: Base<Settings> {}\n"]
+        #expect(Self.blockers("Settings", in: inherited).count == 1)
+    }
 }
