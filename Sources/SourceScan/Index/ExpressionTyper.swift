@@ -12,6 +12,14 @@ public struct ExpressionTyper: Sendable {
     private let globals: [String: DeclarationID]
     /// Top-level functions of the whole tree by name.
     private let globalFunctions: [String: DeclarationID]
+    /// Properties declared in extensions of the key-path roots of `@Dependency(\.x)` and
+    /// `@Environment(\.x)` when those types come from outside the tree, keyed `Root.x`; every
+    /// declaration of the name is kept, so that a name declared twice is not guessed.
+    private let keyPathValues: [String: [DeclarationID]]
+
+    /// Property wrappers whose key-path argument names a property of a values type:
+    /// `@Dependency(\.client)` (swift-dependencies), `@Environment(\.client)` (SwiftUI).
+    static let keyPathRoots = ["Dependency": "DependencyValues", "Environment": "EnvironmentValues"]
 
     /// Creates a typer over the tree; `owners` maps each token to its innermost declaration.
     public init(types: TypeIndex, owners: [[Int32]]) {
@@ -19,9 +27,21 @@ public struct ExpressionTyper: Sendable {
         self.owners = owners
         var globals: [String: DeclarationID] = [:]
         var functions: [String: DeclarationID] = [:]
+        var keyPathValues: [String: [DeclarationID]] = [:]
+        let roots = Set(Self.keyPathRoots.values)
         for (fileIndex, file) in types.files.enumerated() {
             for (index, declaration) in file.declarations.enumerated() where declaration.parent == nil {
                 let id = DeclarationID(file: fileIndex, declaration: index)
+                if declaration.kind == .extension, let root = declaration.name.split(separator: ".").last.map(String.init),
+                   roots.contains(root) {
+                    for member in file.members(of: index) where file.declarations[member].kind == .variable {
+                        for binding in file.declarations[member].bindings {
+                            if let name = binding.name {
+                                keyPathValues[root + "." + name, default: []].append(DeclarationID(file: fileIndex, declaration: member))
+                            }
+                        }
+                    }
+                }
                 if declaration.kind == .variable {
                     for binding in declaration.bindings {
                         if let name = binding.name, globals[name] == nil { globals[name] = id }
@@ -33,6 +53,7 @@ public struct ExpressionTyper: Sendable {
         }
         self.globals = globals
         self.globalFunctions = functions
+        self.keyPathValues = keyPathValues
     }
 
     /// Builds the token → innermost declaration map of one file (-1 at file scope).
@@ -74,6 +95,11 @@ public struct ExpressionTyper: Sendable {
         if head.word == .self {
             guard let enclosing = types.enclosingTypeLike(scope), let target = types.extendedType(enclosing) else { return .unknown }
             current = Typed(.declared(target))
+        } else if head.word == .`Self` {
+            // `Self.shared`, `Self()`: the enclosing type (never an external type named `Self`).
+            guard let enclosing = types.enclosingTypeLike(scope), let target = types.extendedType(enclosing) else { return .unknown }
+            current = Typed(.declared(target))
+            isTypeContext = true
         } else if isCall, name.first?.isUppercase == false {
             // `makeModel()`: a function of an enclosing type, or a global one.
             guard let result = functionResult(name, at: index, file: file, trail: trail) else { return .unknown }
@@ -125,8 +151,17 @@ public struct ExpressionTyper: Sendable {
                     index += 2
                     continue
                 }
-                guard member.kind == .identifier || member.kind == .keyword, case .declared = current.type else { return .unknown }
+                guard member.kind == .identifier || member.kind == .keyword else { return .unknown }
                 let memberName = structure.source.text(memberIndex)
+                if case .external(let written) = current.type, !isTypeContext,
+                   memberIndex + 1 >= end || tokens[memberIndex + 1].kind != .leftParen {
+                    // `DependencyValues().client`: a property the tree adds to the values type.
+                    guard let value = keyPathValue(memberName, of: written, trail: trail) else { return .unknown }
+                    current = value
+                    index += 2
+                    continue
+                }
+                guard case .declared = current.type else { return .unknown }
                 if memberIndex + 1 < end, tokens[memberIndex + 1].kind == .leftParen {
                     // A method call: its declared result type.
                     guard let result = methodResult(memberName, of: current, isStatic: isTypeContext) else { return .unknown }
@@ -279,6 +314,9 @@ public struct ExpressionTyper: Sendable {
         if let annotation = binding.typeAnnotation {
             return resolveWritten(file.compactText(annotation), from: scope)
         }
+        if binding.initializer == nil, let value = keyPathWrapperValue(of: declarationID, trail: trail) {
+            return value
+        }
         if let initializer = binding.initializer {
             // A variable whose value leads back to itself (`var a = b.a`, `var a = b; var b = a`)
             // is not followed, nor a chain of variables longer than `Trail.limit`.
@@ -366,6 +404,44 @@ public struct ExpressionTyper: Sendable {
             index += 1
         }
         return nil
+    }
+
+    /// The type of a property declared `@Dependency(\.x) var y` or `@Environment(\.x) var y`:
+    /// the type of `var x` in an extension of `DependencyValues` (`EnvironmentValues`) in the
+    /// tree. Nil when the wrapper is not there or its argument is not such a key path; unknown
+    /// when the tree does not declare `x` exactly once (it may come from a library).
+    private func keyPathWrapperValue(of variable: DeclarationID, trail: Trail) -> Typed? {
+        let file = types.files[variable.file]
+        let declaration = file.declarations[variable.declaration]
+        guard let attribute = declaration.attributes.first(where: { Self.keyPathRoots[String($0.baseName)] != nil }),
+              let root = Self.keyPathRoots[String(attribute.baseName)], let arguments = attribute.arguments else { return nil }
+        // `(\.x)` or `(\Root.x)`.
+        let tokens = file.tokens
+        var index = arguments.lowerBound + 1
+        guard index < arguments.upperBound, tokens[index].kind == .backslash else { return nil }
+        index += 1
+        if tokens[index].kind == .identifier {
+            guard file.source.tokenText(index, equals: root) else { return nil }
+            index += 1
+        }
+        guard index + 2 == arguments.upperBound - 1, tokens[index].kind == .period,
+              tokens[index + 1].kind == .identifier || tokens[index + 1].kind == .keyword else { return nil }
+        let name = file.source.text(index + 1)
+        // A values type declared in the tree: its own members and extensions.
+        let scope = DeclarationID(file: variable.file, declaration: declaration.parent ?? -1)
+        if case .declared(let values) = types.resolve(root, from: scope) {
+            return memberType(name, of: Typed(.declared(values)), isStatic: false, trail: trail) ?? .unknown
+        }
+        return keyPathValue(name, of: root, trail: trail) ?? .unknown
+    }
+
+    /// Property `name` of the external values type `root` (`DependencyValues`), declared once
+    /// in an extension in the tree; nil otherwise.
+    private func keyPathValue(_ name: String, of root: String, trail: Trail) -> Typed? {
+        guard Self.keyPathRoots.values.contains(root), let found = keyPathValues[root + "." + name], found.count == 1,
+              let property = found.first,
+              let binding = types.declaration(property).bindings.first(where: { $0.name == name }) else { return nil }
+        return variableType(binding, declarationID: property, trail: trail)
     }
 
     /// A type as written, with its generic arguments when they are spelled out

@@ -150,4 +150,79 @@ import Testing
             + "\nclass Base<Value> {\n    var value: Value\n    init(value: Value) { self.value = value }\n}\nfinal class Sub: Base<Settings> {}\n"]
         #expect(Self.blockers("Settings", in: inherited).count == 1)
     }
+
+    static let relay = """
+        import SwiftUI
+        import Dependencies
+
+        final class RelayService: ObservableObject {
+            @Published var connected = false
+        }
+
+        struct StatusView: View {
+            @EnvironmentObject var relayService: RelayService
+            var body: some View { Text(relayService.connected ? "on" : "off") }
+        }
+
+        """
+
+    static let relayValues = """
+        extension DependencyValues {
+            var relayService: RelayService {
+                get { self[RelayServiceKey.self] }
+                set { self[RelayServiceKey.self] = newValue }
+            }
+        }
+
+        """
+
+    /// U7 (Nos): `@Dependency(\\.x) var y` has the type of `var x` in the tree's extension of
+    /// `DependencyValues`; so has `DependencyValues().x`.
+    @Test func aDependencyKeyPathTakesTheTypeOfItsValuesProperty() {
+        let files = ["A.swift": Self.relay + Self.relayValues + """
+            struct Root: View {
+                @Dependency(\\.relayService) private var relayService
+                static var preview = DependencyValues().relayService
+                var body: some View {
+                    StatusView().environmentObject(relayService).environmentObject(Root.preview)
+                }
+            }
+            """]
+        #expect(Self.verdict("RelayService", in: files) == .ready)
+        let migrated = Migrator.migrate(files: files)["A.swift"]!
+        #expect(migrated.contains(".environment(relayService).environment(Root.preview)"))
+    }
+
+    /// A key path whose property the tree does not declare, declares twice, or that goes
+    /// further than one member stays unknown.
+    @Test func aDependencyKeyPathNotDeclaredOnceInTheTreeStaysUnknown() {
+        let root = """
+            struct Root: View {
+                @Dependency(\\.relayService) private var relayService
+                @Dependency(\\.services.relay) private var nested
+                var body: some View { StatusView().environmentObject(relayService).environmentObject(nested) }
+            }
+            """
+        #expect(Self.blockers("RelayService", in: ["A.swift": Self.relay + root]).count == 2)
+        let twice = ["A.swift": Self.relay + Self.relayValues + root,
+                     "B.swift": Self.relayValues.replacingOccurrences(of: ": RelayService", with: ": OtherService")]
+        #expect(Self.blockers("RelayService", in: twice).count == 2)
+        #expect(Self.blockers("RelayService", in: ["A.swift": Self.relay + Self.relayValues + root]).count == 1)
+    }
+
+    /// `Self.x` and `Self()` name the enclosing type; `Self()` used to be taken for an external
+    /// type called `Self`, that is known not to be a model.
+    @Test func selfAsATypeIsTheEnclosingType() {
+        let files = ["A.swift": Self.client + """
+            extension Client {
+                static var preview: Client { Client() }
+                static func host() -> some View {
+                    ClientView().environmentObject(Self.preview).environmentObject(Self())
+                }
+            }
+            """]
+        #expect(Self.verdict("Client", in: files) == .ready)
+        let migrated = Migrator.migrate(files: files)["A.swift"]!
+        #expect(migrated.contains(".environment(Self.preview).environment(Self())"))
+    }
 }
