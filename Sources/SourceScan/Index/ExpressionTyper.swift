@@ -341,12 +341,17 @@ public struct ExpressionTyper: Sendable {
             let declaration = structure.declarations[index]
             let id = DeclarationID(file: file, declaration: index)
             switch declaration.kind {
-            case .function, .initializer, .subscript:
-                if let type = parameterType(name, of: declaration, in: structure, scope: id) { return type }
-                if let type = localType(name, before: token, in: index, file: file, trail: trail) { return type }
-            case .variable:
-                // Locals declared inside an accessor (`body`) belong to the variable.
-                if let type = localType(name, before: token, in: index, file: file, trail: trail) { return type }
+            case .function, .initializer, .subscript, .variable:
+                // Locals declared inside an accessor (`body`) belong to the variable. An optional
+                // binding (`guard let x = …`, `if let x`) is not a declaration: the nearer of it
+                // and a local declaration wins, then the parameters.
+                let local = localType(name, before: token, in: index, file: file, trail: trail)
+                if let bound = conditionBinding(name, before: token, from: declaration.tokens.lowerBound, file: file, trail: trail),
+                   bound.position > (local?.position ?? -1) {
+                    return bound.type
+                }
+                if let local { return local.type }
+                if declaration.kind != .variable, let type = parameterType(name, of: declaration, in: structure, scope: id) { return type }
             case .class, .struct, .enum, .actor, .extension, .protocol:
                 if let target = types.extendedType(id) {
                     if let type = memberType(name, of: Typed(.declared(target)), isStatic: false, trail: trail) { return type }
@@ -366,16 +371,168 @@ public struct ExpressionTyper: Sendable {
 
     /// A local variable `name` declared in declaration `owner`'s body before `token` (a variable
     /// cannot see itself: `let workspace = workspace` reads the outer one).
-    private func localType(_ name: String, before token: Int, in owner: Int, file: Int, trail: Trail) -> Typed? {
+    private func localType(_ name: String, before token: Int, in owner: Int, file: Int, trail: Trail) -> (position: Int, type: Typed)? {
         let structure = types.files[file]
         for member in structure.members(of: owner).reversed() {
             let local = structure.declarations[member]
             guard local.kind == .variable, local.tokens.upperBound <= token else { continue }
             for binding in local.bindings where binding.name == name {
-                return variableType(binding, declarationID: DeclarationID(file: file, declaration: member), trail: trail)
+                return (binding.nameToken, variableType(binding, declarationID: DeclarationID(file: file, declaration: member), trail: trail))
             }
         }
         return nil
+    }
+
+    /// An optional binding of `name` visible at `token`, searched back to token `start` (the
+    /// owning declaration's first token): a clause of the `if` / `while` whose body holds the
+    /// token, of a `guard` before it in an enclosing block, or an earlier clause of the
+    /// condition the token is in. Its type is the initializer's without one level of `Optional`
+    /// (types here never carry `Optional`), the annotation's, or for `if let x` the outer `x`'s.
+    /// A `for` or `case` pattern naming `name` is found too, with an unknown type.
+    private func conditionBinding(_ name: String, before token: Int, from start: Int, file: Int,
+                                  trail: Trail) -> (position: Int, type: Typed)? {
+        let structure = types.files[file]
+        let tokens = structure.tokens
+        var index = token - 1
+        // Still in the statement holding the token (no earlier block stepped over).
+        var sameStatement = true
+        while index > start {
+            let current = tokens[index]
+            switch current.kind {
+            case .rightBrace:
+                let open = Int(structure.matchingBracket[index])
+                guard open > start else { return nil }
+                sameStatement = false
+                // `guard … else { … }`: the guard's bindings are visible after it.
+                if tokens[open - 1].word == .else, let keyword = statementKeyword(before: open - 1, from: start, in: structure),
+                   tokens[keyword].word == .guard {
+                    if let found = bindingClause(name, in: (keyword + 1)..<(open - 1), file: file, trail: trail) { return found }
+                    index = keyword - 1
+                    continue
+                }
+                index = open - 1
+            case .rightParen, .rightSquare:
+                let open = Int(structure.matchingBracket[index])
+                guard open > start else { return nil }
+                index = open - 1
+            case .leftBrace:
+                // Leaving the block that holds the token: the body of an `if`, `while` or `for`?
+                if let keyword = statementKeyword(before: index, from: start, in: structure) {
+                    let word = tokens[keyword].word
+                    if word == .if || word == .while || word == .for {
+                        if let found = bindingClause(name, in: (keyword + 1)..<index, file: file, trail: trail,
+                                                     isForPattern: word == .for) {
+                            return found
+                        }
+                        index = keyword - 1
+                        sameStatement = false
+                        continue
+                    }
+                }
+                index -= 1
+            default:
+                // The token is in a condition: its earlier clauses are visible.
+                if sameStatement, current.word == .if || current.word == .guard || current.word == .while {
+                    if let found = bindingClause(name, in: (index + 1)..<token, file: file, trail: trail) { return found }
+                    sameStatement = false
+                }
+                index -= 1
+            }
+        }
+        return nil
+    }
+
+    /// The `if`, `guard`, `while` or `for` keyword starting the statement whose condition ends
+    /// before token `end`, stepping back over balanced brackets; nil at a statement boundary.
+    private func statementKeyword(before end: Int, from start: Int, in file: FileStructure) -> Int? {
+        var index = end - 1
+        while index > start {
+            let token = file.tokens[index]
+            switch token.kind {
+            case .rightParen, .rightSquare:
+                let open = Int(file.matchingBracket[index])
+                guard open > start else { return nil }
+                index = open - 1
+                continue
+            case .leftBrace, .rightBrace, .leftParen, .leftSquare, .semicolon:
+                return nil
+            default:
+                if token.word == .if || token.word == .guard || token.word == .while || token.word == .for { return index }
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// The binding of `name` among the comma-separated clauses of a condition in `range`
+    /// (`let x = e`, `var x: T = e`, `let x`), or among the names of a `for` or `case` pattern
+    /// (typed unknown). Clauses that end after `range` are not read.
+    private func bindingClause(_ name: String, in range: Range<Int>, file: Int, trail: Trail,
+                               isForPattern: Bool = false) -> (position: Int, type: Typed)? {
+        let structure = types.files[file]
+        let tokens = structure.tokens
+        var clauseStart = range.lowerBound
+        var index = range.lowerBound
+        var found: (position: Int, type: Typed)?
+        func readClause(_ clause: Range<Int>) {
+            guard !clause.isEmpty else { return }
+            let first = tokens[clause.lowerBound]
+            if isForPattern || first.word == .case {
+                // Pattern names: `for (i, model) in`, `case .some(let model) = x`.
+                let patternEnd = clause.firstIndex { tokens[$0].word == .in || tokens[$0].kind == .equal } ?? clause.upperBound
+                if (clause.lowerBound..<patternEnd).contains(where: {
+                    tokens[$0].kind == .identifier && structure.source.tokenText($0, equals: name)
+                }) {
+                    found = (clause.lowerBound, Typed.unknown)
+                }
+                return
+            }
+            guard first.word == .let || first.word == .var, clause.count >= 2,
+                  tokens[clause.lowerBound + 1].kind == .identifier,
+                  structure.source.tokenText(clause.lowerBound + 1, equals: name) else { return }
+            let nameToken = clause.lowerBound + 1
+            var next = nameToken + 1
+            var type: Typed? = nil
+            if next < clause.upperBound, tokens[next].kind == .colon {
+                var typeEnd = next + 1
+                while typeEnd < clause.upperBound, tokens[typeEnd].kind != .equal { typeEnd += 1 }
+                let scope = DeclarationID(file: file, declaration: owner(file: file, token: nameToken) ?? -1)
+                type = resolveWritten(structure.compactText((next + 1)..<typeEnd), from: scope)
+                next = typeEnd
+            }
+            if type == nil {
+                if next < clause.upperBound, tokens[next].kind == .equal {
+                    type = typeOf((next + 1)..<clause.upperBound, file: file, trail: trail)
+                } else if next == clause.upperBound {
+                    // `if let x`: the outer `x`, seen from before the binding.
+                    type = lookUpVariable(name, at: clause.lowerBound, file: file, trail: trail) ?? .unknown
+                } else {
+                    type = .unknown
+                }
+            }
+            found = (nameToken, type ?? .unknown)
+        }
+        while index < range.upperBound {
+            let kind = tokens[index].kind
+            if kind == .leftParen || kind == .leftSquare || kind == .leftBrace {
+                let close = structure.closing(index)
+                guard close < range.upperBound else { break }
+                index = close + 1
+                continue
+            }
+            if kind == .comma {
+                readClause(clauseStart..<index)
+                clauseStart = index + 1
+            }
+            index += 1
+        }
+        // The last clause counts only when the range ends at the condition's end (a `{` or
+        // `else` follows), not inside it.
+        if index == range.upperBound, range.upperBound < tokens.count,
+           tokens[range.upperBound].kind == .leftBrace || tokens[range.upperBound].word == .else {
+            readClause(clauseStart..<range.upperBound)
+        }
+        return found
     }
 
     /// The type written for parameter `name` (its internal name) in a parameter clause.

@@ -225,4 +225,86 @@ import Testing
         let migrated = Migrator.migrate(files: files)["A.swift"]!
         #expect(migrated.contains(".environment(Self.preview).environment(Self())"))
     }
+
+    static let editor = """
+        import SwiftUI
+
+        final class EditorManager: ObservableObject {
+            @Published var tabs = 0
+        }
+
+        final class Workspace {
+            var editorManager: EditorManager? = EditorManager()
+        }
+
+        struct EditorView: View {
+            @EnvironmentObject var editorManager: EditorManager
+            var body: some View { Text("\\(editorManager.tabs)") }
+        }
+
+        """
+
+    /// U2 (CodeEdit, Swiftfin, bitchat): `guard let x = a.b`, shorthand `guard let a`, `if let`
+    /// and `while let` bindings have the initializer's type without `Optional`.
+    @Test func optionalBindingsHaveTheirInitializersType() {
+        let files = ["A.swift": Self.editor + """
+            final class Controller {
+                var workspace: Workspace?
+                func make() -> AnyView? {
+                    guard let workspace, let manager = workspace.editorManager else { return nil }
+                    return AnyView(EditorView().environmentObject(manager))
+                }
+                func other() -> AnyView? {
+                    if let current = workspace?.editorManager, current.tabs > 0 {
+                        return AnyView(EditorView().environmentObject(current))
+                    }
+                    while let next: EditorManager = workspace?.editorManager {
+                        return AnyView(EditorView().environmentObject(next))
+                    }
+                    return nil
+                }
+            }
+            """]
+        #expect(Self.verdict("EditorManager", in: files) == .ready)
+        let migrated = Migrator.migrate(files: files)["A.swift"]!
+        #expect(migrated.contains("EditorView().environment(manager)"))
+        #expect(migrated.contains("EditorView().environment(current)"))
+        #expect(migrated.contains("EditorView().environment(next)"))
+    }
+
+    /// A binding is visible only where Swift sees it: an `if let` ends with its body (the
+    /// property of the same name is read after it), and a `for` loop's element shadows a
+    /// property of the same name without a known type.
+    @Test func optionalBindingsAndLoopVariablesKeepSwiftsScopes() {
+        let outside = ["A.swift": Self.editor + """
+            struct Host: View {
+                let workspace: Workspace
+                let manager: VendorManager
+                var body: some View {
+                    if let manager = workspace.editorManager { Text("").onAppear { _ = manager } }
+                    EditorView().environmentObject(manager)
+                }
+            }
+            """]
+        #expect(Self.verdict("EditorManager", in: outside) == .ready)
+        #expect(Migrator.migrate(files: outside)["A.swift"]!.contains("EditorView().environmentObject(manager)"))
+
+        let loop = ["A.swift": Self.editor + """
+            struct Host: View {
+                let manager: EditorManager
+                let all: [AnyObject]
+                var body: some View {
+                    ForEach(0..<1) { _ in
+                        EditorView().environmentObject(manager)
+                    }
+                }
+                func views() -> [AnyView] {
+                    var views: [AnyView] = []
+                    for manager in all { views.append(AnyView(EditorView().environmentObject(manager))) }
+                    return views
+                }
+            }
+            """]
+        #expect(Self.blockers("EditorManager", in: loop).count == 1)
+    }
 }
