@@ -362,6 +362,11 @@ public struct ExpressionTyper: Sendable {
             }
             current = declaration.parent
         }
+        // A local of a freestanding macro's body (`#Preview { let model = … }`), which the
+        // declaration parser leaves unparsed at file scope.
+        if owner(file: file, token: token) == nil, let local = macroBodyLocal(name, before: token, file: file, trail: trail) {
+            return local
+        }
         // Globals anywhere in the tree.
         guard let global = globals[name] else { return nil }
         let declaration = types.declaration(global)
@@ -375,12 +380,34 @@ public struct ExpressionTyper: Sendable {
         let structure = types.files[file]
         for member in structure.members(of: owner).reversed() {
             let local = structure.declarations[member]
-            guard local.kind == .variable, local.tokens.upperBound <= token else { continue }
+            guard local.kind == .variable, local.tokens.upperBound <= token,
+                  local.bindings.contains(where: { $0.name == name }),
+                  isStillOpen(after: local.tokens.upperBound, at: token, in: structure) else { continue }
             for binding in local.bindings where binding.name == name {
                 return (binding.nameToken, variableType(binding, declarationID: DeclarationID(file: file, declaration: member), trail: trail))
             }
         }
         return nil
+    }
+
+    /// Whether the block holding a declaration that ends at `start` is still open at `token`
+    /// (a local of a closed block, `VStack { let m = … }`, is not visible after it).
+    private func isStillOpen(after start: Int, at token: Int, in file: FileStructure) -> Bool {
+        var index = start
+        while index < token {
+            switch file.tokens[index].kind {
+            case .leftBrace, .leftParen, .leftSquare:
+                let close = file.closing(index)
+                // The token is inside this inner block: the declaration's block holds it.
+                if close >= token { return true }
+                index = close + 1
+            case .rightBrace:
+                return false
+            default:
+                index += 1
+            }
+        }
+        return true
     }
 
     /// An optional binding of `name` visible at `token`, searched back to token `start` (the
@@ -533,6 +560,74 @@ public struct ExpressionTyper: Sendable {
             readClause(clauseStart..<range.upperBound)
         }
         return found
+    }
+
+    /// A `let` / `var` named `name` declared before `token` in the block holding it or an
+    /// enclosing block, up to the body of a freestanding macro (`#Preview { … }`, `#Preview("x") {`).
+    /// Nil when no macro body encloses the token or no such local precedes it.
+    private func macroBodyLocal(_ name: String, before token: Int, file: Int, trail: Trail) -> Typed? {
+        let structure = types.files[file]
+        let tokens = structure.tokens
+        var index = token - 1
+        var found: Int?
+        while index >= 0 {
+            let current = tokens[index]
+            switch current.kind {
+            case .rightBrace, .rightParen, .rightSquare:
+                // An earlier block or group: what it declares is not visible here.
+                let open = Int(structure.matchingBracket[index])
+                guard open >= 0 else { return nil }
+                index = open - 1
+                continue
+            case .leftBrace:
+                var before = index - 1
+                if before >= 0, tokens[before].kind == .rightParen { before = Int(structure.matchingBracket[before]) - 1 }
+                // `#Preview {`: the macro's name follows a `#` token.
+                if before >= 1, tokens[before].kind == .identifier, tokens[before - 1].kind == .pound {
+                    guard let found else { return nil }
+                    return macroLocalType(at: found, file: file, before: token, trail: trail)
+                }
+            default:
+                if found == nil, current.word == .let || current.word == .var, index + 1 < token,
+                   tokens[index + 1].kind == .identifier, structure.source.tokenText(index + 1, equals: name) {
+                    found = index
+                }
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// The type of the local `let name …` whose keyword is at `keyword`: its annotation, else
+    /// its initializer up to the end of its statement.
+    private func macroLocalType(at keyword: Int, file: Int, before limit: Int, trail: Trail) -> Typed {
+        let structure = types.files[file]
+        let tokens = structure.tokens
+        var index = keyword + 2
+        guard index < limit else { return .unknown }
+        if tokens[index].kind == .colon {
+            var typeEnd = index + 1
+            while typeEnd < limit, tokens[typeEnd].kind != .equal, !structure.startsLine(typeEnd) { typeEnd += 1 }
+            return resolveWritten(structure.compactText((index + 1)..<typeEnd), from: DeclarationID(file: file, declaration: -1))
+        }
+        guard tokens[index].kind == .equal else { return .unknown }
+        index += 1
+        let start = index
+        // The statement ends at a line that does not continue it (`.modifier`, an operator).
+        while index < limit {
+            let kind = tokens[index].kind
+            if index > start, structure.startsLine(index), kind != .period, !kind.isOperator,
+               !tokens[index - 1].kind.isOperator, tokens[index - 1].kind != .equal, tokens[index - 1].kind != .comma {
+                break
+            }
+            if kind == .leftParen || kind == .leftSquare || kind == .leftBrace {
+                index = structure.closing(index) + 1
+                continue
+            }
+            index += 1
+        }
+        guard index <= limit else { return .unknown }
+        return typeOf(start..<index, file: file, trail: trail)
     }
 
     /// The type written for parameter `name` (its internal name) in a parameter clause.

@@ -307,4 +307,95 @@ import Testing
             """]
         #expect(Self.blockers("EditorManager", in: loop).count == 1)
     }
+
+    static let channels = """
+        import SwiftUI
+
+        final class ChannelsModel: ObservableObject {
+            @Published var channels: [String] = []
+            init(names: [String] = []) { channels = names }
+        }
+
+        struct ChannelList: View {
+            @EnvironmentObject var model: ChannelsModel
+            var body: some View { Text("\\(model.channels.count)") }
+        }
+
+        """
+
+    /// U4 (bitchat): locals of a `#Preview { … }` body, which the parser leaves at file scope,
+    /// annotated or initialised over several lines, used in nested blocks.
+    @Test func localsOfAPreviewBodyAreTyped() {
+        let files = ["A.swift": Self.channels + """
+            #Preview {
+                let annotated: ChannelsModel = ChannelsModel()
+                ChannelList().environmentObject(annotated)
+            }
+
+            #Preview("several lines") {
+                @Previewable @State var text = ""
+                let model = ChannelsModel(
+                    names: ["a", "b"]
+                )
+                let same = model
+                List {
+                    ChannelList()
+                }
+                .environmentObject(same)
+            }
+            """]
+        #expect(Self.verdict("ChannelsModel", in: files) == .ready)
+        let migrated = Migrator.migrate(files: files)["A.swift"]!
+        #expect(migrated.contains("ChannelList().environment(annotated)"))
+        #expect(migrated.contains(".environment(same)"))
+    }
+
+    /// A local of an earlier block is not visible after it, and a local whose value the tool
+    /// cannot type stays unknown.
+    @Test func previewLocalsKeepTheirBlocksAndUnknownsBlock() {
+        let hidden = ["A.swift": Self.channels + """
+            #Preview {
+                VStack {
+                    let model = ChannelsModel()
+                    ChannelList().environmentObject(model)
+                }
+                .environmentObject(model)
+            }
+
+            let model = VendorModel()
+            """]
+        #expect(Self.verdict("ChannelsModel", in: hidden) == .ready)
+        let migrated = Migrator.migrate(files: hidden)["A.swift"]!
+        #expect(migrated.contains("ChannelList().environment(model)"))
+        #expect(migrated.contains("}\n    .environmentObject(model)"))
+
+        let unknown = ["A.swift": Self.channels + """
+            #Preview {
+                let model = makeModel()
+                ChannelList().environmentObject(model)
+            }
+            """]
+        #expect(Self.blockers("ChannelsModel", in: unknown).count == 1)
+    }
+
+    /// The same in a function body: a local declared in an inner block (a closure) was taken
+    /// for the property of that name read after the block.
+    @Test func aLocalOfAClosedBlockIsNotSeenAfterIt() {
+        let files = ["A.swift": Self.channels + """
+            struct Host: View {
+                let model: VendorModel
+                var body: some View {
+                    VStack {
+                        let model = ChannelsModel()
+                        ChannelList().environmentObject(model)
+                    }
+                    .environmentObject(model)
+                }
+            }
+            """]
+        #expect(Self.verdict("ChannelsModel", in: files) == .ready)
+        let migrated = Migrator.migrate(files: files)["A.swift"]!
+        #expect(migrated.contains("ChannelList().environment(model)"))
+        #expect(migrated.contains("}\n        .environmentObject(model)"))
+    }
 }
