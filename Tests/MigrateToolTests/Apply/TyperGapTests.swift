@@ -398,4 +398,35 @@ import Testing
         #expect(migrated.contains("ChannelList().environment(model)"))
         #expect(migrated.contains("}\n        .environmentObject(model)"))
     }
+
+    /// U8 (Swiftfin): `\\StoredUser.$server` is a key path whose root is a type; a plain class
+    /// is not a model, so no unit waits for it; a model's `\\Model.$x` still blocks (the
+    /// projected value goes away with `@Published`).
+    @Test func anExplicitKeyPathRootIsTheTypeItNames() {
+        let files = ["A.swift": """
+            import SwiftUI
+
+            final class Account: ObservableObject {
+                @Published var server = ""
+            }
+
+            @propertyWrapper struct Field<T> {
+                var wrappedValue: T
+                var projectedValue: Field<T> { self }
+            }
+
+            final class StoredUser {
+                @Field var server = ""
+            }
+
+            struct Relationship<Root, Value> {
+                init(inverse: KeyPath<Root, Value>) {}
+            }
+
+            let serverRelation = Relationship(inverse: \\StoredUser.$server)
+            """]
+        #expect(Self.verdict("Account", in: files) == .ready)
+        let onModel = ["A.swift": files["A.swift"]! + "\nlet accountRelation = Relationship(inverse: \\Account.$server)\n"]
+        #expect(Self.verdict("Account", in: onModel) == .blocked)
+    }
 }
