@@ -110,9 +110,17 @@ struct SiteScanner {
                 let name = String(file.source.text(index).dropFirst())
                 guard let first = name.first, !first.isNumber else { continue }
                 if index > 0, tokens[index - 1].kind == .period {
-                    // `\.$server` is a key path to a projected value (App Intents), not a publisher.
+                    // `\.$server`, `\Root.$server`, `\Root.child.$server`: a key path to a projected
+                    // value (App Intents, SwiftData-style wrappers), not a publisher.
                     if index > 1, tokens[index - 2].kind == .backslash { continue }
-                    sites.append(receiverSite(.memberPublisher(name: name), at: index, fileIndex: fileIndex))
+                    var site = receiverSite(.memberPublisher(name: name), at: index, fileIndex: fileIndex)
+                    if let root = site.receiver, root.lowerBound > 0, tokens[root.lowerBound - 1].kind == .backslash {
+                        // `\Root.$server`: the root is a type, not a value; the site is on that type
+                        // (a model's `$x` must still block). A path through properties
+                        // (`\Root.child.$x`) keeps the typer's answer, unknown.
+                        site.type = keyPathRootType(root, fileIndex: fileIndex)
+                    }
+                    sites.append(site)
                 } else {
                     var site = Site(kind: .projectedValue(name: name), file: fileIndex, token: index,
                                     owner: typer.owner(file: fileIndex, token: index), type: .unknown)
@@ -144,6 +152,19 @@ struct SiteScanner {
         if file.source.tokenText(index, equals: "ObservedObject") { return .observedObjectInitializer(property: property) }
         if file.source.tokenText(index, equals: "Published") { return .publishedInitializer(property: property) }
         return nil
+    }
+
+    /// The type named by an explicit key-path root, `Root` or `Outer.Root` (every component a
+    /// type name); unknown for anything else.
+    private func keyPathRootType(_ root: Range<Int>, fileIndex: Int) -> ResolvedType {
+        let file = types.files[fileIndex]
+        for index in root {
+            let kind = file.tokens[index].kind
+            if kind == .period { continue }
+            guard kind == .identifier, file.source.text(index).first?.isUppercase == true else { return .unknown }
+        }
+        let scope = DeclarationID(file: fileIndex, declaration: typer.owner(file: fileIndex, token: root.lowerBound) ?? -1)
+        return types.resolve(file.compactText(root), from: scope)
     }
 
     /// A site whose token may follow a receiver: `model.objectWillChange`, `self.$x`, or bare.
