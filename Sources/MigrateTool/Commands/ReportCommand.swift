@@ -72,7 +72,7 @@ enum ReportCommand {
         let options = ReportOptions(color: invocation.format == .text
                                         && ReportColorMode.resolve(invocation.color, toTerminal: toTerminal, environment: environment()),
                                     severityOverrides: configuration.severityOverrides)
-        let report = ReportRenderer.render(analysis, format: invocation.format, options: options)
+        let report = PhaseTimer.measure("render") { ReportRenderer.render(analysis, format: invocation.format, options: options) }
         if let path = invocation.outputPath {
             if let failure = ReportFile.write(Array(report.utf8), to: path) { throw ToolFailure(failure) }
         } else {

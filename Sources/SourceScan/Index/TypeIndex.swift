@@ -357,7 +357,9 @@ public struct TypeReference: Equatable, Sendable {
             case UInt8(ascii: ".") where depth == 0:
                 components.append(String(decoding: current, as: UTF8.self))
                 current.removeAll(keepingCapacity: true)
-            case UInt8(ascii: "`"), UInt8(ascii: " ") where depth == 0:
+            case UInt8(ascii: "`"):
+                continue
+            case UInt8(ascii: " ") where depth == 0:
                 continue
             default:
                 guard depth == 0 else { continue }
