@@ -12,6 +12,8 @@ struct Configuration: Sendable, Equatable {
     var severityOverrides: [String: Severity] = [:]
     /// The deployment target to assume, by platform (`"iOS": "17.0"`), over what the project says.
     var deploymentTarget: [String: String] = [:]
+    /// What becomes of a model's stored `var` that was not `@Published`.
+    var unpublishedProperties: UnpublishedPropertyPolicy = .ignore
     /// The file the configuration came from, if any.
     var source: String?
 
@@ -26,4 +28,15 @@ struct Configuration: Sendable, Equatable {
     func severity(of ruleID: String) -> Severity {
         severityOverrides[ruleID] ?? RuleCatalog.severity(ruleID)
     }
+}
+
+/// What the migration does with a model's stored `var` that was not `@Published`.
+enum UnpublishedPropertyPolicy: String, Sendable, Equatable, CaseIterable {
+    /// `@ObservationIgnored`: exactly the properties that notified before notify after (the
+    /// catalog's rewrite, and the default).
+    case ignore
+    /// Left as it is, so it becomes tracked like every other property, as Apple's macro does by
+    /// default and as most teams write by hand. Views that read it now also update when it
+    /// changes: a behaviour change, so the unit needs `--unsafe-fixes`.
+    case observe
 }

@@ -16,7 +16,7 @@ enum ConfigurationLoader {
     static let fileName = ".observation-migrate.json"
 
     /// Every key the file may hold, in the order the documentation lists them.
-    static let keys = ["include", "exclude", "disabledRules", "onlyRules", "severity", "deploymentTarget"]
+    static let keys = ["include", "exclude", "disabledRules", "onlyRules", "severity", "deploymentTarget", "unpublishedProperties"]
 
     /// Names other linters use for the same settings (SwiftLint's snake case, ESLint's and
     /// swift-format's words). Edit distance would send `enabledRules` to `disabledRules`, the
@@ -92,6 +92,12 @@ enum ConfigurationLoader {
                 configuration.severityOverrides = try severities(member, failure)
             case "deploymentTarget":
                 configuration.deploymentTarget = try deploymentTargets(member, failure)
+            case "unpublishedProperties":
+                let choices = UnpublishedPropertyPolicy.allCases.map(\.rawValue)
+                guard case .string(let text) = member.value, let policy = UnpublishedPropertyPolicy(rawValue: text) else {
+                    throw failure(member.offset, "'unpublishedProperties' must be one of \(choices.map { "\"\($0)\"" }.joined(separator: ", "))")
+                }
+                configuration.unpublishedProperties = policy
             default:
                 let guess = otherToolsNames[member.key] ?? closest(to: member.key, among: keys)
                 let hint = guess.map { "; did you mean '\($0)'?" } ?? " (known keys: \(keys.joined(separator: ", ")))"

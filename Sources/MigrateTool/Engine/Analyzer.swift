@@ -34,7 +34,8 @@ enum Analyzer {
             projectFiles.append((structures.count + offset, structure))
         }
         let context = RuleContext(index: index, units: units, projectFiles: projectFiles,
-                                  assumedDeploymentTargets: configuration.deploymentTarget)
+                                  assumedDeploymentTargets: configuration.deploymentTarget,
+                                  unpublishedProperties: configuration.unpublishedProperties)
         var findings = RuleCatalog.all.flatMap { rule in PhaseTimer.measure("rule \(rule.id)") { rule.init().check(context) } }
 
         let allFiles = structures + extraProjectFiles

@@ -36,14 +36,17 @@ struct RuleContext: Sendable {
     let assumedDeploymentTargets: [String: String]
     /// The members of every model class, looked up once.
     let modelMembers: [DeclarationID: [DeclarationID]]
+    /// What becomes of stored properties that were not `@Published`.
+    let unpublishedProperties: UnpublishedPropertyPolicy
 
     /// Builds the context for a tree.
     init(index: TreeIndex, units: MigrationUnits, projectFiles: [(index: Int, structure: FileStructure)] = [],
-         assumedDeploymentTargets: [String: String] = [:]) {
+         assumedDeploymentTargets: [String: String] = [:], unpublishedProperties: UnpublishedPropertyPolicy = .ignore) {
         self.index = index
         self.units = units
         self.projectFiles = projectFiles
         self.assumedDeploymentTargets = assumedDeploymentTargets
+        self.unpublishedProperties = unpublishedProperties
         var members: [DeclarationID: [DeclarationID]] = [:]
         for unit in units.units {
             for classID in unit.classes {

@@ -1960,6 +1960,11 @@ enum RuleDocuments {
         changes: a behaviour change. `@ObservationIgnored` keeps the set of properties that notify
         exactly as it was. Constants, computed and static properties need nothing.
 
+        Teams that prefer the macro's default, every stored property tracked, set
+        `"unpublishedProperties": "observe"` in `.observation-migrate.json`
+        ([configuration](../docs/configuration.md)): the property is then left as it is and the finding
+        becomes a `review` reason, so its unit is written only with `--unsafe-fixes`.
+
         ```swift before
         import SwiftUI
 

@@ -28,7 +28,8 @@ import Testing
               "disabledRules": ["unknown-type"],
               "onlyRules": ["state-object", "published-property"],
               "severity": { "state-object": "error", "published-property": "note" },
-              "deploymentTarget": { "iOS": "17.0", "macOS": "14" }
+              "deploymentTarget": { "iOS": "17.0", "macOS": "14" },
+              "unpublishedProperties": "observe"
             }
             """)
         #expect(configuration.include == ["/repo/Sources/**", "Sources/**"])
@@ -37,6 +38,7 @@ import Testing
         #expect(configuration.onlyRules == ["state-object", "published-property"])
         #expect(configuration.severityOverrides == ["state-object": .error, "published-property": .note])
         #expect(configuration.deploymentTarget == ["iOS": "17.0", "macOS": "14"])
+        #expect(configuration.unpublishedProperties == .observe)
         #expect(configuration.source == ".observation-migrate.json")
         #expect(configuration.severity(of: "state-object") == .error)
         #expect(!configuration.isEnabled("unknown-type"))
@@ -54,7 +56,8 @@ import Testing
             ("{\"exlude\": []}", "1:2: unknown key 'exlude'; did you mean 'exclude'?"),
             ("{\"enabledRules\": []}", "1:2: unknown key 'enabledRules'; did you mean 'onlyRules'?"),
             ("{\"disabled_rules\": []}", "1:2: unknown key 'disabled_rules'; did you mean 'disabledRules'?"),
-            ("{\"colour\": true}", "1:2: unknown key 'colour' (known keys: include, exclude, disabledRules, onlyRules, severity, deploymentTarget)"),
+            ("{\"colour\": true}", "1:2: unknown key 'colour' (known keys: include, exclude, disabledRules, onlyRules, severity, deploymentTarget, unpublishedProperties)"),
+            ("{\"unpublishedProperties\": \"track\"}", "1:2: 'unpublishedProperties' must be one of \"ignore\", \"observe\""),
             ("{\n  \"onlyRules\": [\"stateobject\"]\n}", "2:3: onlyRules: 'stateobject' is not a rule; did you mean 'state-object'?"),
             ("{\"onlyRules\": []}", "1:2: onlyRules is empty, which would turn every rule off; remove the key to run every rule"),
             ("{\"exclude\": \"Generated\"}", "1:2: 'exclude' must be an array of strings, not a string"),
