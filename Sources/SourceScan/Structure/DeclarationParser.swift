@@ -663,7 +663,9 @@ struct DeclarationParser {
             }
             if index > start, lineStart[index] {
                 if token.kind == .poundKeyword || startsDeclaration(at: index) { return index }
-                if inBody, !continuesExpression(at: index) { return index }
+                // A freestanding macro (`#Preview { … }`, `#warning(…)`) starting a line begins a
+                // new declaration or statement at any level, not an operand of the line before.
+                if inBody || token.kind == .pound, !continuesExpression(at: index) { return index }
             }
             index += 1
         }

@@ -26,6 +26,22 @@ import Testing
         #expect(found[2].conditional && found[3].conditional && !found[0].conditional)
     }
 
+    @Test func aTopLevelInitializerEndsBeforeAMacroStartingTheNextLine() throws {
+        let file = FileStructure(text: """
+            let sample = Library()
+            #Preview { LibraryView().environmentObject(sample) }
+            let sum = 1 +
+                #line
+            struct After {}
+            """)
+        let variables = file.declarations.filter { $0.kind == .variable }
+        let sample = try #require(variables.first { $0.name == "sample" }?.bindings.first?.initializer)
+        #expect(file.compactText(sample) == "Library()")
+        let sum = try #require(variables.first { $0.name == "sum" }?.bindings.first?.initializer)
+        #expect(file.compactText(sum).hasSuffix("#line"))
+        #expect(file.declarations.contains { $0.kind == .struct && $0.name == "After" })
+    }
+
     @Test func anUnclosedParenthesisDoesNotHideTheRestOfTheFile() {
         let found = Self.classes("class Broken: ObservableObject { func g( { }\nclass AfterBroken: ObservableObject {}\n")
         #expect(found.map(\.name).contains("AfterBroken"))
