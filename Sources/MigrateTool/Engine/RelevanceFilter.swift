@@ -43,9 +43,7 @@ enum RelevanceFilter {
                 let kind = declarations[index].kind
                 guard kind.isTypeLike || kind == .typealias else { continue }
                 let name = simpleName(declarations[index].name)
-                let inherited = declarations[index].inheritance.flatMap { entry in
-                    entry.typeName.split { !($0.isLetter || $0.isNumber || $0 == "_") }
-                }
+                let inherited = declarations[index].inheritance.flatMap { identifiers(in: $0.typeName) }
                 inheritors.append((name, inherited))
             }
         }
@@ -79,6 +77,14 @@ enum RelevanceFilter {
         return names
     }
 
+    /// The words of a type as written: `["Base", "Int"]` for `Base<Int>`. Works on UTF-8 bytes
+    /// (a non-ASCII byte counts as a word byte), as `Character` properties are slow at this scale.
+    private static func identifiers(in written: String) -> [Substring] {
+        written.utf8.split { byte in
+            !(byte >= 0x80 || byte == 0x5F || (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A))
+        }.map { Substring($0) }
+    }
+
     /// `Inner` for `Outer.Inner`.
     private static func simpleName(_ written: String) -> String {
         written.split(separator: ".").last.map(String.init) ?? written
@@ -100,7 +106,7 @@ enum RelevanceFilter {
                     guard let annotation = binding.typeAnnotation else { continue }
                     for token in annotation where structure.tokens[token].kind == .identifier {
                         let text = structure.source.text(token)
-                        if text.first?.isUppercase == true, !EquatableEvidence.standard.contains(text),
+                        if let first = text.utf8.first, first >= 0x41, first <= 0x5A, !EquatableEvidence.standard.contains(text),
                            !knownContainers.contains(text) {
                             names.insert(text)
                         }
