@@ -21,11 +21,15 @@ enum TreeLoader {
                 case .failure(let problem):
                     return .failed(problem)
                 case .success(let bytes):
-                    if let problem = FileSystem.validateText(bytes, path: Analyzer.displayPath(path)) { return .failed(problem) }
+                    let lines: Int
+                    switch FileSystem.inspectText(bytes, path: Analyzer.displayPath(path)) {
+                    case .failure(let problem): return .failed(problem)
+                    case .success(let count): lines = count
+                    }
                     if alwaysInclude.contains(path) || RelevanceFilter.mentionsObservation(bytes) { return .selected(Array(bytes)) }
                     let keep = bytes.count <= allowance
                     if keep { allowance -= bytes.count }
-                    return .skipped(keep ? Array(bytes) : nil, lines: LineCounter.count(bytes), bytes: bytes.count)
+                    return .skipped(keep ? Array(bytes) : nil, lines: lines, bytes: bytes.count)
                 }
             }
         }

@@ -30,7 +30,13 @@ enum RuleCatalog {
 
     /// A rule's metadata, read from its embedded Markdown.
     static func metadata(_ id: String) -> RuleMetadata? {
-        RuleDocuments.all[id].map { RuleMetadata(id: id, markdown: $0) }
+        parsedMetadata[id]
+    }
+
+    /// Every rule document's header, read once: findings ask for their rule's severity and
+    /// summary one by one, and a large tree has thousands of findings.
+    private static let parsedMetadata: [String: RuleMetadata] = RuleDocuments.all.reduce(into: [:]) { parsed, document in
+        parsed[document.key] = RuleMetadata(id: document.key, markdown: document.value)
     }
 
     /// The lint severity of a rule (warning when its document does not say).

@@ -162,28 +162,3 @@ struct BytePatterns: Sendable {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte >= 0x80
     }
 }
-
-/// Counts lines as `LineMap` does, without keeping their offsets.
-enum LineCounter {
-    /// The number of lines, counting a last line without a line break.
-    static func count(_ bytes: UnsafeRawBufferPointer) -> Int {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
-        if memchr(base, 0x0D, bytes.count) != nil { return LineMap(Array(bytes)).lineCount(byteCount: bytes.count) }
-        // Eight bytes at a time: a byte equal to `\n` becomes zero after the XOR, and the high bit
-        // of each byte of `nonZero` is set exactly for the non-zero ones (no borrow crosses bytes).
-        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        var newlines = 0
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-            let nonZero = ((word & low7) &+ low7) | word
-            newlines += (~nonZero & 0x8080_8080_8080_8080).nonzeroBitCount
-            offset += 8
-        }
-        while offset < bytes.count {
-            if bytes[offset] == 0x0A { newlines += 1 }
-            offset += 1
-        }
-        return bytes[bytes.count - 1] == 0x0A ? newlines : newlines + 1
-    }
-}

@@ -1,3 +1,5 @@
+import SourceScan
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -108,11 +110,45 @@ enum FileSystem {
         return .success(filled)
     }
 
-    /// Checks that bytes are text the tool can rewrite: no NUL, valid UTF-8.
-    static func validateText(_ bytes: UnsafeRawBufferPointer, path: String) -> FileProblem? {
-        if let base = bytes.baseAddress, memchr(base, 0, bytes.count) != nil { return .binary(path) }
-        if let offset = firstInvalidUTF8Offset(bytes) { return .invalidUTF8(path, offset: offset) }
-        return nil
+    /// Checks that bytes are text the tool can rewrite (no NUL, valid UTF-8) and counts their
+    /// lines as `LineMap` does, in one pass for the usual file: every file of a tree goes through
+    /// this, and four separate passes (NUL, UTF-8, carriage returns, line breaks) cost more than
+    /// reading the file.
+    static func inspectText(_ bytes: UnsafeRawBufferPointer, path: String) -> Result<Int, FileProblem> {
+        guard !bytes.isEmpty else { return .success(0) }
+        // Eight bytes at a time in a 64-bit word. (Swift's SIMD types measured 15 times slower.)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        // The high bit of each byte of `zeroBytes(x)` is set exactly where a byte of x is zero
+        // (no borrow crosses bytes, unlike the `x - 0x01…` trick).
+        func zeroBytes(_ word: UInt64) -> UInt64 { ~(((word & low7) &+ low7) | word) & highBits }
+        var newlines = 0
+        var special: UInt64 = 0  // NUL, carriage return or non-ASCII seen, as high bits
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            newlines += zeroBytes(word ^ (ones &* 0x0A)).nonzeroBitCount
+            special |= zeroBytes(word) | zeroBytes(word ^ (ones &* 0x0D)) | (word & highBits)
+            offset += 8
+        }
+        let flags = special != 0
+        var tailHasSpecial = false
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == 0x0A { newlines += 1 }
+            if byte == 0 || byte == 0x0D || byte >= 0x80 { tailHasSpecial = true }
+            offset += 1
+        }
+        if flags || tailHasSpecial {
+            // The rare file: find out which, exactly.
+            if memchr(bytes.baseAddress!, 0, bytes.count) != nil { return .failure(.binary(path)) }
+            if let invalid = firstInvalidUTF8Offset(bytes) { return .failure(.invalidUTF8(path, offset: invalid)) }
+            if memchr(bytes.baseAddress!, 0x0D, bytes.count) != nil {
+                return .success(LineMap(Array(bytes)).lineCount(byteCount: bytes.count))
+            }
+        }
+        return .success(bytes[bytes.count - 1] == 0x0A ? newlines : newlines + 1)
     }
 
     /// The offset of the first byte that is not part of valid UTF-8, or nil.

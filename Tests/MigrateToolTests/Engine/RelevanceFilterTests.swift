@@ -153,16 +153,29 @@ import Testing
     }
 }
 
-/// Line counts of files the pipeline skips must agree with those of files it structures.
-@Suite struct LineCounterTests {
+/// One pass tells whether a file is text and how many lines it has; both must agree with the
+/// slower, separate checks.
+@Suite struct TextInspectionTests {
     @Test(arguments: [
         "", "a", "\n", "a\n", "a\nb", "12345678\n", "1234567\n", "\n\n\n\n\n\n\n\n\n", "é\nü\n中\n🙂",
         "line one\nline two\nline three without break", "crlf\r\nlines\r\n", "old mac\rbreaks\r", String(repeating: "ab\n", count: 37),
+        "ascii for a while, then: \u{00E9}\n and more ascii text after it\n",
     ])
-    func agreesWithTheLineMap(_ text: String) {
+    func countsLinesAsTheLineMapDoes(_ text: String) {
         let bytes = Array(text.utf8)
-        let counted = bytes.withUnsafeBytes { LineCounter.count($0) }
-        #expect(counted == (bytes.isEmpty ? 0 : LineMap(bytes).lineCount(byteCount: bytes.count)))
+        let inspected = bytes.withUnsafeBytes { FileSystem.inspectText($0, path: "f.swift") }
+        #expect(inspected == .success(bytes.isEmpty ? 0 : LineMap(bytes).lineCount(byteCount: bytes.count)))
+    }
+
+    @Test(arguments: [
+        ([0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x00, 0x0A], FileProblem.binary("f.swift")),
+        ([0x61, 0x00], .binary("f.swift")),
+        ([0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68, 0x69, 0xFF], .invalidUTF8("f.swift", offset: 9)),
+        ([0xC3, 0xA9, 0x20, 0xE2, 0x82], .invalidUTF8("f.swift", offset: 3)),
+        ([0x2F, 0x2F, 0x20, 0xC0, 0xAF, 0x0A, 0x61, 0x62, 0x63], .invalidUTF8("f.swift", offset: 3)),
+    ] as [([UInt8], FileProblem)])
+    func rejectsBinaryAndInvalidText(_ bytes: [UInt8], _ problem: FileProblem) {
+        #expect(bytes.withUnsafeBytes { FileSystem.inspectText($0, path: "f.swift") } == .failure(problem))
     }
 }
 
