@@ -93,14 +93,18 @@ enum RelevanceFilter {
     /// Type names the rules need declared when they appear in a model's stored properties: the
     /// `Equatable` evidence for `.onReceive(m.$x)` → `.onChange(of:)` reads the declaration of
     /// `x`'s type and its extensions, which may sit in files that never mention observation.
-    /// Standard types, whose equality the rules know already, are left out: searching for
-    /// `String` would select every file.
+    /// Only properties some `.onReceive(… $x …)` names are looked at, and standard types, whose
+    /// equality the rules know already, are left out: searching for `String` would select every
+    /// file.
     static func modelPropertyTypeNames(in structures: [FileStructure], models: Set<String>) -> Set<String> {
+        let received = propertiesReceived(in: structures)
+        guard !received.isEmpty else { return [] }
         var names = Set<String>()
         for structure in structures {
             let declarations = structure.declarations
             for index in declarations.indices where declarations[index].kind == .variable {
-                guard let parent = declarations[index].parent, declarations[parent].kind.isTypeLike,
+                guard received.contains(declarations[index].name),
+                      let parent = declarations[index].parent, declarations[parent].kind.isTypeLike,
                       models.contains(simpleName(declarations[parent].name)) else { continue }
                 for binding in declarations[index].bindings {
                     guard let annotation = binding.typeAnnotation else { continue }
@@ -111,6 +115,23 @@ enum RelevanceFilter {
                             names.insert(text)
                         }
                     }
+                }
+            }
+        }
+        return names
+    }
+
+    private static let onReceive = BytePatterns(["onReceive"])
+
+    /// The `x` of every `$x` inside the parentheses of an `onReceive(…)` call.
+    static func propertiesReceived(in structures: [FileStructure]) -> Set<String> {
+        var names = Set<String>()
+        for structure in structures where onReceive.occurs(in: structure.source.bytes) {
+            let tokens = structure.tokens
+            for index in tokens.indices.dropLast() where tokens[index].kind == .identifier
+                && tokens[index + 1].kind == .leftParen && structure.source.tokenText(index, equals: "onReceive") {
+                for argument in (index + 2)..<structure.closing(index + 1) where tokens[argument].kind == .dollarIdentifier {
+                    names.insert(String(structure.source.text(argument).dropFirst()))
                 }
             }
         }

@@ -112,15 +112,17 @@ import Testing
         #expect(select(files) == [0, 1, 2, 3])
     }
 
-    @Test func declarationsOfAModelPropertysTypeAreKeptForItsEquality() {
+    @Test func declarationsOfAReceivedModelPropertysTypeAreKeptForItsEquality() {
         let files = [
-            "final class Store: ObservableObject { @Published var items: [Item] = [] }",
+            "final class Store: ObservableObject { @Published var items: [Item] = []; @Published var tag: Tag? }",
+            "struct V: View { @ObservedObject var store: Store; var body: some View { Text(\"\").onReceive(store.$items) { _ in } } }",
             "struct Item: Identifiable { let id: Int }",
             "extension Item: Hashable {}",
             "func show(_ item: Item) {}",                         // mentions Item, declares nothing
+            "struct Tag: Hashable {}",                            // a property no onReceive names
             "struct Other { var name: String }",
         ]
-        #expect(select(files) == [0, 1, 2])
+        #expect(select(files) == [0, 1, 2, 3])
     }
 }
 
