@@ -80,13 +80,18 @@ enum FileSystem {
     }
 
     /// Opens `path` for reading and checks it is a readable regular file within the size limit.
+    /// `O_NONBLOCK` keeps a named pipe called `X.swift` from blocking the run until a writer comes.
     private static func withOpenFile<Success>(_ path: String, _ body: (_ descriptor: Int32, _ size: Int) -> Result<Success, FileProblem>) -> Result<Success, FileProblem> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return .failure(problem(path, errno)) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return .failure(problem(path, errno)) }
-        if (status.st_mode & S_IFMT) == S_IFDIR { return .failure(.unreadable(path, reason: "is a directory")) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .failure(.unreadable(path, reason: "is a directory"))
+        default: return .failure(.unreadable(path, reason: "not a regular file"))
+        }
         let size = Int(status.st_size)
         if size > maximumFileSize { return .failure(.tooLarge(path, bytes: size)) }
         return body(descriptor, size)

@@ -141,6 +141,16 @@ import Testing
         #expect(analysis.units.map(\.members) == [["Base", "Sub"]])
     }
 
+    @Test(.timeLimit(.minutes(1))) func aNamedPipeIsReportedNotWaitedOn() throws {
+        let root = try BinaryRunner.makeTree(["Good.swift": "class M: ObservableObject {}\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let pipe = root.appendingPathComponent("Pipe.swift").path
+        try #require(mkfifo(pipe, 0o644) == 0)
+        let analysis = TreeLoader.analyze(paths: [root.path], configuration: Configuration())
+        #expect(analysis.problems.map(\.description) == ["\(pipe): cannot read: not a regular file"])
+        #expect(analysis.files.count == 1)
+    }
+
     @Test func aBinaryOrInvalidFileIsAProblemWhetherOrNotItMentionsObservation() throws {
         let root = try BinaryRunner.makeTree(["Good.swift": "class M: ObservableObject {}\n"])
         defer { try? FileManager.default.removeItem(at: root) }
