@@ -1384,7 +1384,10 @@ enum RuleDocuments {
         `.onReceive(model.$x) { value in … }` ran the closure with the current value and on every set.
         `.onChange(of: model.x, initial: true) { _, value in … }` runs it initially and on every
         change, reading `x` through Observation. Review: `onChange` does not fire for equal values and
-        needs `x` to be `Equatable`. Other shapes (operators after `$x`, `perform:`) block the unit.
+        needs `x` to be `Equatable`. `perform: handle` becomes a closure calling `handle` when the tree
+        declares exactly one function of that name (a method of the enclosing type, else a global one)
+        taking one parameter, so its argument label is known. Other shapes (operators after `$x`, a
+        function the tool cannot find) block the unit.
 
         ```swift before
         import SwiftUI
@@ -1423,6 +1426,42 @@ enum RuleDocuments {
                         label = "\(value)"
                     }
             }
+        }
+        ```
+
+        ```swift before
+        import SwiftUI
+
+        final class Feed: ObservableObject {
+            @Published var count = 0
+        }
+
+        struct FeedView: View {
+            @StateObject private var feed = Feed()
+
+            var body: some View {
+                Text("").↓onReceive(feed.$count, perform: handle)
+            }
+
+            func handle(_ count: Int) {}
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable final class Feed {
+            var count = 0
+        }
+
+        struct FeedView: View {
+            @State private var feed = Feed()
+
+            var body: some View {
+                Text("").onChange(of: feed.count, initial: true) { _, value in handle(value) }
+            }
+
+            func handle(_ count: Int) {}
         }
         ```
 
