@@ -326,6 +326,16 @@ def var_types(b):
     return out
 
 
+def unique_var_types(files):
+    """name -> base type for the simple declarations of every file, for names declared with
+    one type only (a name with several types is left out: nothing says which one is meant)."""
+    seen = {}
+    for b in files.values():
+        for name, t in var_types(b).items():
+            seen.setdefault(name, set()).add(t)
+    return {name: next(iter(ts)) for name, ts in seen.items() if len(ts) == 1}
+
+
 def leftovers(orig_root, out_root, orig_files, out_files, ob, nb, changed):
     """Forbidden leftovers in the migrated tree.  Returns (violations, candidates)."""
     viol, cand = [], []
@@ -521,6 +531,7 @@ def leftovers(orig_root, out_root, orig_files, out_files, ob, nb, changed):
 
     # 3. new wrappers on types that were NOT migrated (renaming a wrapper breaks the build)
     oo_not_migrated = set(orig_models) - migrated
+    tree_types = None
     for f in changed:
         old = read(os.path.join(orig_root, f)).split("\n") if os.path.exists(os.path.join(orig_root, f)) else []
         new = read(os.path.join(out_root, f)).split("\n")
@@ -531,7 +542,17 @@ def leftovers(orig_root, out_root, orig_files, out_files, ob, nb, changed):
                 t = base_type(m.group(1) or m.group(2) or m.group(3))
                 if m.group(4):
                     arg = m.group(4)
-                    t = base_type(arg) if arg[:1].isupper() else types.get(arg.split(".")[0].replace("self", "") or arg.split(".")[-1])
+                    parts = arg.split(".")
+                    if arg[:1].isupper():
+                        t = base_type(arg)
+                    elif len(parts) == 1 or (len(parts) == 2 and parts[0] == "self"):
+                        t = types.get(parts[-1])
+                    else:
+                        # `workspace.undoRegistration`: the value is the last property, not the
+                        # receiver; typed when the tree declares that name with one type only.
+                        if tree_types is None:
+                            tree_types = unique_var_types(nb)
+                        t = tree_types.get(parts[-1])
                 if t in oo_not_migrated:
                     add(viol, "modern-wrapper-on-unmigrated-ObservableObject", f, ln, text)
     return viol, cand, sorted(migrated), {k: sorted(v) for k, v in published.items()}

@@ -75,19 +75,45 @@ enum Analyzer {
         findings = kept
         findings.sort(by: inLocationOrder)
         var summaries = summarize(units: units, index: index, findings: findings, suppressed: suppressedUnits, analysis: analysis)
-        // Generic code constrained to ObservableObject changes only when every unit does: one
-        // blocked unit blocks them all, each told why.
-        if let constraint = findings.first(where: \.requiresEveryUnit),
-           let blocked = summaries.first(where: { $0.verdict == .blocked }) {
-            for summary in summaries where summary.verdict != .blocked {
-                findings.append(Finding(
-                    ruleID: ObservableConstraint.id, fixClass: .manual, isBlocker: true, file: constraint.file, offset: constraint.offset,
-                    message: "generic code constrained to ObservableObject must change together with every model, and "
-                        + "'\(blocked.name)' is blocked; '\(summary.name)' may reach this code",
-                    suggestion: "unblock '\(blocked.name)', or make this generic code take a concrete type", unit: summary.id))
+        // Generic code constrained to ObservableObject changes only with every model that reaches
+        // it (every unit, when that cannot be narrowed): one blocked unit blocks the others, each
+        // told why, until nothing more changes (a unit may reach several such declarations).
+        var couplings: [(finding: Int, units: [Int])] = []
+        var seenGroups = Set<[Int]>()
+        for (position, finding) in findings.enumerated() {
+            guard let group = finding.coupledUnits(of: units.units.count), group.count > 1, seenGroups.insert(group).inserted else { continue }
+            couplings.append((position, group))
+        }
+        if !couplings.isEmpty {
+            var blocked = Set(summaries.filter { $0.verdict == .blocked }.map(\.id))
+            var added: [Finding] = []
+            var changed = !blocked.isEmpty
+            while changed {
+                changed = false
+                for (position, group) in couplings {
+                    guard let culprit = group.first(where: blocked.contains) else { continue }
+                    let constraint = findings[position]
+                    let blockedName = summaries[culprit].name
+                    for unit in group where !blocked.contains(unit) {
+                        blocked.insert(unit)
+                        changed = true
+                        let message = constraint.requiresEveryUnit
+                            ? "generic code constrained to ObservableObject must change together with every model, and "
+                                + "'\(blockedName)' is blocked; '\(summaries[unit].name)' may reach this code"
+                            : "generic code constrained to ObservableObject must change together with the models that reach it, "
+                                + "and '\(blockedName)', which reaches it too, is blocked; '\(summaries[unit].name)' reaches this code"
+                        added.append(Finding(
+                            ruleID: ObservableConstraint.id, fixClass: .manual, isBlocker: true, file: constraint.file, offset: constraint.offset,
+                            message: message,
+                            suggestion: "unblock '\(blockedName)', or make this generic code take a concrete type", unit: unit))
+                    }
+                }
             }
-            findings.sort(by: inLocationOrder)
-            summaries = summarize(units: units, index: index, findings: findings, suppressed: suppressedUnits, analysis: analysis)
+            if !added.isEmpty {
+                findings += added
+                findings.sort(by: inLocationOrder)
+                summaries = summarize(units: units, index: index, findings: findings, suppressed: suppressedUnits, analysis: analysis)
+            }
         }
         analysis.findings = findings
         analysis.units = summaries

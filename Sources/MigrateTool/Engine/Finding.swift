@@ -69,6 +69,16 @@ struct Finding: Sendable {
     /// Edits that may be written only when every unit of the tree migrates in the same run
     /// (generic code constrained to `ObservableObject`).
     var requiresEveryUnit: Bool = false
+    /// Edits that may be written only when every one of these units migrates in the same run
+    /// (generic code constrained to `ObservableObject` that exactly these models reach); the
+    /// units are coupled: one blocked blocks the others.
+    var requiresUnits: [Int]? = nil
+
+    /// The units this finding couples, if any: all of them, or `requiresUnits`.
+    func coupledUnits(of analysisUnits: Int) -> [Int]? {
+        if requiresEveryUnit { return Array(0..<analysisUnits) }
+        return requiresUnits
+    }
 
     /// Whether `apply` can write this finding's fix at all.
     var isFixable: Bool { fixClass != .manual && !edits.isEmpty }

@@ -37,15 +37,29 @@ enum Migrator {
         for unit in analysis.units where !selectedIDs.contains(unit.id) {
             plan.skippedUnits.append((unit.id, "not selected with --type"))
         }
-        // Generic code constrained to ObservableObject: every unit migrates, or none does.
-        if analysis.findings.contains(where: \.requiresEveryUnit) {
-            let writable = selected.filter { $0.verdict == .ready || ($0.verdict == .needsUnsafeFixes && options.unsafeFixes) }
-            if writable.count != analysis.units.count {
-                for unit in selected {
-                    plan.skippedUnits.append((unit.id, "generic code constrained to ObservableObject needs every unit to migrate in one run"))
-                }
-                selected = []
+        // Generic code constrained to ObservableObject: the units that reach it (every unit, when
+        // that cannot be narrowed) migrate together, or none of them does.
+        var groups = Set<[Int]>()
+        for finding in analysis.findings {
+            if let group = finding.coupledUnits(of: analysis.units.count), group.count > 1 { groups.insert(group) }
+        }
+        if !groups.isEmpty {
+            func isWritable(_ unit: UnitSummary) -> Bool {
+                unit.verdict == .ready || (unit.verdict == .needsUnsafeFixes && options.unsafeFixes)
             }
+            var writable = Set(selected.filter(isWritable).map(\.id))
+            var changed = true
+            while changed {
+                changed = false
+                for group in groups where group.contains(where: { !writable.contains($0) }) {
+                    for unit in group where writable.remove(unit) != nil { changed = true }
+                }
+            }
+            for unit in selected where isWritable(unit) && !writable.contains(unit.id) {
+                plan.skippedUnits.append((unit.id, "generic code constrained to ObservableObject that it reaches needs every model "
+                                          + "that reaches it to migrate in the same run"))
+            }
+            selected = selected.filter { !isWritable($0) || writable.contains($0.id) }
         }
         for unit in selected {
             switch unit.verdict {
@@ -81,20 +95,25 @@ enum Migrator {
         }
         // Fixes outside units (constraint rewrites need every unit; tidy-ups need a whole-tree run).
         let everyUnitApplied = plan.appliedUnits.count == analysis.units.count
-        if options.types.isEmpty {
-            let fileRuleIDs = Set(RuleCatalog.fileRules.map { $0.id })
-            for finding in analysis.findings where finding.unit == nil && !finding.isNote && !finding.edits.isEmpty {
-                // Imports change only in files a unit rewrites (`tidy`), never elsewhere: a file may
-                // use another module's `@Observable`, or need an import for a configuration.
-                guard !fileRuleIDs.contains(finding.ruleID) else { continue }
-                guard finding.fixClass == .safe || (finding.fixClass == .review && options.unsafeFixes) else { continue }
+        let applied = Set(plan.appliedUnits)
+        let fileRuleIDs = Set(RuleCatalog.fileRules.map { $0.id })
+        for finding in analysis.findings where finding.unit == nil && !finding.isNote && !finding.edits.isEmpty {
+            // Imports change only in files a unit rewrites (`tidy`), never elsewhere: a file may
+            // use another module's `@Observable`, or need an import for a configuration.
+            guard !fileRuleIDs.contains(finding.ruleID) else { continue }
+            guard finding.fixClass == .safe || (finding.fixClass == .review && options.unsafeFixes) else { continue }
+            if let required = finding.requiresUnits {
+                // Written with the units that reach it; when none does, only in a whole-tree run.
+                guard required.allSatisfy(applied.contains), !required.isEmpty || options.types.isEmpty else { continue }
+            } else {
+                guard options.types.isEmpty else { continue }
                 if finding.requiresEveryUnit && !everyUnitApplied { continue }
-                var single: [Int: [Edit]] = [:]
-                for fileEdit in finding.edits { single[fileEdit.file, default: []].append(fileEdit.edit) }
-                guard firstConflict(single, with: editsByFile) == nil else { continue }
-                for (file, edits) in single { editsByFile[file, default: []] += edits }
-                plan.editsByRule[finding.ruleID, default: 0] += 1
             }
+            var single: [Int: [Edit]] = [:]
+            for fileEdit in finding.edits { single[fileEdit.file, default: []].append(fileEdit.edit) }
+            guard firstConflict(single, with: editsByFile) == nil else { continue }
+            for (file, edits) in single { editsByFile[file, default: []] += edits }
+            plan.editsByRule[finding.ruleID, default: 0] += 1
         }
         for (fileIndex, edits) in editsByFile {
             let original = analysis.files[fileIndex].source.bytes

@@ -874,11 +874,17 @@ enum RuleDocuments {
 
         ## Why
 
-        `T: ObservableObject` (in a generic parameter, a `where` clause, `some` or `any`) accepts any
-        model, and without type checking nobody can say which models reach it. Once one of them
-        migrates, the constraint no longer holds for it. So the constraint is rewritten to
-        `AnyObject & Observable` (and wrappers over `T` with it) only when every unit of the tree
-        migrates in the same run, and every unit carries a review note pointing at the generic code.
+        `T: ObservableObject` (in a generic parameter, a `where` clause, `some` or `any`) accepts
+        models, and once one of them migrates the constraint no longer holds for it. So the constraint
+        is rewritten to `AnyObject & Observable` (and wrappers over `T` with it) only together with the
+        models that reach it: the tool types the argument bound to `T` at every construction or call of
+        the generic code in the tree (`PanelView(viewModel: model)`, `PanelView<Model>`, another generic
+        parameter passed on), and those units migrate together or not at all: one of them blocked blocks
+        the others. A model that reaches no generic code is not held back. When the tool cannot follow
+        every use (an untyped argument, a metatype, a function reference), when the code is public, or
+        for an existential (`any ObservableObject`), any model may reach it, and it changes only when
+        every unit of the tree migrates in the same run. When a type that stays `ObservableObject` (a
+        third-party class) reaches it, the constraint stays and the models that reach it are blocked.
 
         ```swift before
         import SwiftUI
@@ -890,6 +896,11 @@ enum RuleDocuments {
         struct CounterLabel<Model: ↓ObservableObject>: View {
             ↓@ObservedObject var model: Model
             var body: some View { Text("\(model)") }
+        }
+
+        struct CounterScreen: View {
+            let counter: Counter
+            var body: some View { CounterLabel(model: counter) }
         }
         ```
 
@@ -903,6 +914,11 @@ enum RuleDocuments {
         struct CounterLabel<Model: AnyObject & Observable>: View {
             var model: Model
             var body: some View { Text("\(model)") }
+        }
+
+        struct CounterScreen: View {
+            let counter: Counter
+            var body: some View { CounterLabel(model: counter) }
         }
         ```
 
@@ -1368,7 +1384,10 @@ enum RuleDocuments {
         `.onReceive(model.$x) { value in … }` ran the closure with the current value and on every set.
         `.onChange(of: model.x, initial: true) { _, value in … }` runs it initially and on every
         change, reading `x` through Observation. Review: `onChange` does not fire for equal values and
-        needs `x` to be `Equatable`. Other shapes (operators after `$x`, `perform:`) block the unit.
+        needs `x` to be `Equatable`. `perform: handle` becomes a closure calling `handle` when the tree
+        declares exactly one function of that name (a method of the enclosing type, else a global one)
+        taking one parameter, so its argument label is known. Other shapes (operators after `$x`, a
+        function the tool cannot find) block the unit.
 
         ```swift before
         import SwiftUI
@@ -1407,6 +1426,42 @@ enum RuleDocuments {
                         label = "\(value)"
                     }
             }
+        }
+        ```
+
+        ```swift before
+        import SwiftUI
+
+        final class Feed: ObservableObject {
+            @Published var count = 0
+        }
+
+        struct FeedView: View {
+            @StateObject private var feed = Feed()
+
+            var body: some View {
+                Text("").↓onReceive(feed.$count, perform: handle)
+            }
+
+            func handle(_ count: Int) {}
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable final class Feed {
+            var count = 0
+        }
+
+        struct FeedView: View {
+            @State private var feed = Feed()
+
+            var body: some View {
+                Text("").onChange(of: feed.count, initial: true) { _, value in handle(value) }
+            }
+
+            func handle(_ count: Int) {}
         }
         ```
 

@@ -2,28 +2,54 @@ import SourceScan
 
 /// `T: ObservableObject` in generic code, `where` clauses, `some`/`any ObservableObject`.
 ///
-/// Generic code can receive any model, and nothing short of type checking says which, so these
-/// sites migrate only when every unit of the tree does, and each unit is told about them.
+/// A constraint becomes `AnyObject & Observable` only together with the models that reach it:
+/// the types bound to its parameter at every construction or call in the tree (and through
+/// other constrained parameters passed to it). Those units migrate together or not at all. When
+/// a use cannot be followed, or the code may be used from outside the tree, or the type is an
+/// existential, any model may reach it, and it changes only when every unit of the tree does.
 struct ObservableConstraint: Rule {
     static let id = "observable-constraint"
 
     func check(_ context: RuleContext) -> [Finding] {
+        let units = context.units
+        guard !units.constraints.isEmpty || !units.genericWrappers.isEmpty else { return [] }
         var findings: [Finding] = []
-        let constraints = context.units.constraints
-        guard !constraints.isEmpty else { return [] }
-        for site in constraints {
+        for (site, coupling) in zip(units.constraints, units.constraintCouplings) {
             let file = context.files[site.file]
-            let builder = EditBuilder(file: file)
-            findings.append(Finding(
-                ruleID: Self.id, fixClass: .review, file: site.file, offset: Int(file.tokens[site.token].start),
-                message: "generic code constrained to ObservableObject must change with every model that reaches it",
-                suggestion: "AnyObject & Observable",
-                edits: [FileEdit(file: site.file, edit: builder.replace(site.token..<(site.token + 1), with: "AnyObject & Observable"))],
-                requiresEveryUnit: true))
+            let offset = Int(file.tokens[site.token].start)
+            let edits = [FileEdit(file: site.file, edit: EditBuilder(file: file).replace(site.token..<(site.token + 1), with: "AnyObject & Observable"))]
+            switch coupling.reach {
+            case .everyUnit(let untraced):
+                findings.append(Finding(
+                    ruleID: Self.id, fixClass: .review, file: site.file, offset: offset,
+                    message: "generic code constrained to ObservableObject must change with every model of the tree, "
+                        + "since any of them may reach it: \(Self.describe(untraced, context))",
+                    suggestion: "AnyObject & Observable", edits: edits, requiresEveryUnit: true))
+            case .units(let reached, let foreign) where !foreign.isEmpty:
+                findings.append(Finding(
+                    ruleID: Self.id, fixClass: .manual, isNote: true, file: site.file, offset: offset,
+                    message: "\(coupling.description) stays constrained to ObservableObject: \(Self.list(foreign)) "
+                        + "\(foreign.count == 1 ? "reaches" : "reach") it and \(foreign.count == 1 ? "stays" : "stay") ObservableObject"
+                        + (reached.isEmpty ? "" : "; \(Self.list(reached.map { units.units[$0].name })) reach it too and stay blocked")))
+            case .units(let reached, _):
+                let who = reached.isEmpty ? "no model of the tree reaches it"
+                    : "\(Self.list(reached.map { units.units[$0].name })) \(reached.count == 1 ? "reaches" : "reach") it"
+                findings.append(Finding(
+                    ruleID: Self.id, fixClass: .review, file: site.file, offset: offset,
+                    message: "generic code constrained to ObservableObject (\(coupling.description)) changes together with "
+                        + "the models that reach it: \(who)",
+                    suggestion: "AnyObject & Observable", edits: edits, requiresUnits: reached))
+            }
         }
         // Wrappers over a constrained generic parameter change with the constraint.
-        for site in context.units.genericWrappers {
+        for (site, coupling) in zip(units.genericWrappers, units.genericWrapperCouplings) {
             guard let variableID = site.ownerID, case .wrapper(let kind) = site.kind else { continue }
+            var requiresUnits: [Int]?
+            switch coupling.reach {
+            case .everyUnit: requiresUnits = nil
+            case .units(_, let foreign) where !foreign.isEmpty: continue  // The constraint stays, and the wrapper with it.
+            case .units(let reached, _): requiresUnits = reached
+            }
             let variable = context.declaration(variableID)
             let file = context.files[site.file]
             let builder = EditBuilder(file: file)
@@ -41,22 +67,81 @@ struct ObservableConstraint: Rule {
                 ruleID: Self.id, fixClass: .review, file: site.file, offset: Int(file.tokens[site.token].start),
                 message: "@\(kind.rawValue) over a generic parameter changes with its ObservableObject constraint",
                 suggestion: replacement.isEmpty ? "var \(variable.name)" : "\(replacement) var \(variable.name)",
-                edits: [FileEdit(file: site.file, edit: edit)], requiresEveryUnit: true))
+                edits: [FileEdit(file: site.file, edit: edit)], requiresEveryUnit: requiresUnits == nil, requiresUnits: requiresUnits))
         }
-        // Every unit learns that generic code may need to change with it.
-        let first = constraints[0]
-        let where_ = "\(context.files[first.file].source.path)"
-        for unit in context.units.units {
-            let anchor = unit.classes.first ?? unit.protocols.first
-            guard let anchor else { continue }
-            let file = context.files[anchor.file]
-            findings.append(Finding(
-                ruleID: Self.id, fixClass: .review, file: anchor.file,
-                offset: Int(file.tokens[context.declaration(anchor).keyword].start),
-                message: "\(constraints.count) generic constraint(s) on ObservableObject (first in \(where_)) may receive "
-                    + "'\(unit.name)'; check those call sites when it migrates",
-                unit: unit.id))
+        findings += unitFindings(context)
+        return findings
+    }
+
+    /// What each unit is told: which generic code it reaches (or may reach), and, when that
+    /// code must stay `ObservableObject` for a type that is not migrated, that it is blocked.
+    private func unitFindings(_ context: RuleContext) -> [Finding] {
+        let units = context.units
+        var findings: [Finding] = []
+        func anchor(_ unit: MigrationUnit) -> (file: Int, offset: Int)? {
+            guard let id = unit.classes.first ?? unit.protocols.first else { return nil }
+            return (id.file, Int(context.files[id.file].tokens[context.declaration(id).keyword].start))
+        }
+        // Constraints any model may reach: every unit hears of them, once.
+        let open = zip(units.constraints, units.constraintCouplings).filter {
+            if case .everyUnit = $0.1.reach { return true }
+            return false
+        }
+        if let first = open.first {
+            let place = Self.location(file: first.0.file, token: first.0.token, context)
+            for unit in units.units {
+                guard let (file, offset) = anchor(unit) else { continue }
+                findings.append(Finding(
+                    ruleID: Self.id, fixClass: .review, file: file, offset: offset,
+                    message: "\(open.count) generic constraint(s) on ObservableObject that any model may reach (first at \(place)) "
+                        + "may receive '\(unit.name)'; check those call sites when it migrates",
+                    unit: unit.id))
+            }
+        }
+        // Constraints with a known set of models: those units, once per generic parameter.
+        var seen = Set<GenericKey>()
+        for (site, coupling) in zip(units.constraints, units.constraintCouplings) {
+            guard let key = coupling.key, case .units(let reached, let foreign) = coupling.reach, seen.insert(key).inserted else { continue }
+            let place = Self.location(file: site.file, token: site.token, context)
+            for unitID in reached {
+                let unit = units.units[unitID]
+                guard let (file, offset) = anchor(unit) else { continue }
+                let others = reached.filter { $0 != unitID }.map { units.units[$0].name }
+                if !foreign.isEmpty {
+                    findings.append(Finding(
+                        ruleID: Self.id, fixClass: .manual, isBlocker: true, file: file, offset: offset,
+                        message: "'\(unit.name)' reaches \(coupling.description) (\(place)), which must stay constrained to "
+                            + "ObservableObject because \(Self.list(foreign)) \(foreign.count == 1 ? "reaches" : "reach") it too",
+                        suggestion: "give \(coupling.description) a separate generic type for \(Self.list(foreign)), or migrate it by hand",
+                        unit: unitID))
+                } else {
+                    findings.append(Finding(
+                        ruleID: Self.id, fixClass: .review, file: file, offset: offset,
+                        message: "'\(unit.name)' reaches \(coupling.description) (\(place)), whose ObservableObject constraint "
+                            + "changes with it" + (others.isEmpty ? "" : " and with \(Self.list(others)), which reach it too; "
+                                + "they migrate together or not at all") + "; check those call sites when it migrates",
+                        unit: unitID))
+                }
+            }
         }
         return findings
+    }
+
+    /// `'A', 'B' and 3 more`.
+    static func list(_ names: [String]) -> String {
+        let quoted = names.prefix(4).map { "'\($0)'" }
+        let rest = names.count - quoted.count
+        return quoted.joined(separator: ", ") + (rest > 0 ? " and \(rest) more" : "")
+    }
+
+    static func location(file: Int, token: Int, _ context: RuleContext) -> String {
+        let structure = context.files[file]
+        let line = 1 + structure.source.bytes[..<Int(structure.tokens[token].start)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        return "\(Analyzer.displayPath(structure.source.path)):\(line)"
+    }
+
+    static func describe(_ untraced: UntracedUse, _ context: RuleContext) -> String {
+        guard let file = untraced.file, let token = untraced.token else { return untraced.why }
+        return untraced.why + " (\(location(file: file, token: token, context)))"
     }
 }

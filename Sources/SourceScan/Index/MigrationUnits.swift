@@ -49,6 +49,10 @@ public struct MigrationUnits: Sendable {
     public var genericWrappers: [Site] = []
     /// `ObservableObject` in generic constraints, `where` clauses, `some`/`any`.
     public var constraints: [Site] = []
+    /// Which units reach each constraint, in the order of `constraints`.
+    public var constraintCouplings: [GenericCoupling] = []
+    /// Which units reach the parameter of each generic wrapper, in the order of `genericWrappers`.
+    public var genericWrapperCouplings: [GenericCoupling] = []
     /// `.environmentObject(x)` whose argument's type cannot be known.
     public var unresolvedEnvironmentModifiers: [Site] = []
     /// `x.objectWillChange` whose receiver's type cannot be known.
@@ -78,6 +82,10 @@ public struct MigrationUnits: Sendable {
             for id in group { unitOf[id] = position }
         }
         attribute(index)
+        if !constraints.isEmpty || !genericWrappers.isEmpty {
+            let finder = GenericReachFinder(index: index, unitOf: unitOf)
+            (constraintCouplings, genericWrapperCouplings) = finder.couplings(constraints: constraints, wrappers: genericWrappers)
+        }
     }
 
     private static func baseFirst(_ classes: [DeclarationID], _ graph: ModelGraph, _ types: TypeIndex) -> [DeclarationID] {

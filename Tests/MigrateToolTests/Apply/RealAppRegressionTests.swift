@@ -132,7 +132,7 @@ import Testing
         #expect(Migrator.migrate(files: equatable)["A.swift"]!.contains(".onChange(of: feed.items, initial: true) { _, items in"))
     }
 
-    @Test func genericCodeOnObservableObjectMigratesWithEveryUnitOrNone() {
+    @Test func genericCodeOnObservableObjectMigratesWithTheModelsThatReachIt() {
         let files = ["A.swift": """
             import SwiftUI
             import Combine
@@ -152,8 +152,15 @@ import Testing
                 var body: some View { Text("") }
             }
             """]
-        #expect(Self.verdict("Ready", in: files) == .blocked)
-        #expect(Migrator.migrate(files: files) == files)
+        // No model reaches `Card`: `Ready` migrates, and `Card` with the whole-tree run.
+        #expect(Self.verdict("Ready", in: files) == .ready)
+        #expect(Migrator.migrate(files: files)["A.swift"]!.contains("struct Card<VM: AnyObject & Observable>: View {\n    var vm: VM"))
+        // Both reach it: one blocked, neither migrates, nor does `Card`.
+        let both = ["A.swift": files["A.swift"]!.replacingOccurrences(
+            of: "var body: some View { Text(\"\") }",
+            with: "var body: some View { Text(\"\") }\n    static func make() -> (Card<Ready>, Card<Stuck>)? { nil }")]
+        #expect(Self.verdict("Ready", in: both) == .blocked)
+        #expect(Migrator.migrate(files: both) == both)
     }
 
     @Test func aLocalModelClassIsNotGivenTheMacro() {

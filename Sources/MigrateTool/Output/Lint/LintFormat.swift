@@ -114,9 +114,10 @@ struct LintDiagnostic: Sendable {
             }
         }
         // Outside units: constraint rewrites wait for every unit to migrate in the same run.
-        if finding.requiresEveryUnit {
-            if analysis.units.contains(where: { $0.verdict == .blocked }) { return nil }
-            if analysis.units.contains(where: { $0.verdict == .needsUnsafeFixes }) { return .unsafe }
+        if let coupled = finding.coupledUnits(of: analysis.units.count) {
+            let reached = coupled.filter { $0 < analysis.units.count }.map { analysis.units[$0] }
+            if reached.contains(where: { $0.verdict == .blocked }) { return nil }
+            if reached.contains(where: { $0.verdict == .needsUnsafeFixes }) { return .unsafe }
         }
         return finding.fixClass == .safe ? .safe : .unsafe
     }

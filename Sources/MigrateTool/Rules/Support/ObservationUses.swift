@@ -88,10 +88,22 @@ enum OnReceiveConversion {
         let open = call.lowerBound + 2
         let close = call.upperBound - 1
         // The argument must be exactly `receiver.$x`.
-        guard receiver.lowerBound == open + 1, site.token + 1 == close, close + 1 < tokens.count,
-              tokens[close + 1].kind == .leftBrace else { return nil }
+        guard receiver.lowerBound == open + 1 else { return nil }
         let builder = EditBuilder(file: file)
         let receiverText = file.sourceText(receiver)
+        if site.token + 1 < close {
+            // `.onReceive(m.$x, perform: handle)`: the function is called from the new closure,
+            // with its argument label, when the tree declares it (else nothing says the label).
+            guard let callee = performedFunction(after: site.token, close: close, in: site.file, context) else { return nil }
+            let value = callee.name == "value" ? "newValue" : "value"
+            let argument = callee.label.map { "\($0): \(value)" } ?? value
+            return [
+                builder.replace((call.lowerBound + 1)..<(call.lowerBound + 2), with: "onChange"),
+                builder.replace((open + 1)..<(close + 1),
+                                with: "of: \(receiverText).\(name), initial: true) { _, \(value) in \(callee.written)(\(argument)) }"),
+            ]
+        }
+        guard site.token + 1 == close, close + 1 < tokens.count, tokens[close + 1].kind == .leftBrace else { return nil }
         var edits = [
             builder.replace((call.lowerBound + 1)..<(call.lowerBound + 2), with: "onChange"),
             builder.replace((open + 1)..<close, with: "of: \(receiverText).\(name), initial: true"),
@@ -123,6 +135,85 @@ enum OnReceiveConversion {
             }
         }
         return edits
+    }
+
+    /// The function in `, perform: f)` or `, perform: self.f)` after the publisher at `publisher`:
+    /// the only one of that name among the methods of the enclosing type (and its extensions),
+    /// or else among the tree's global functions, taking exactly one parameter. `written` is
+    /// what to call (`self.f` from a class, whose closures need an explicit `self`), `label`
+    /// the parameter's argument label, nil for `_`.
+    static func performedFunction(after publisher: Int, close: Int, in fileIndex: Int, _ context: RuleContext)
+        -> (written: String, name: String, label: String?)? {
+        let file = context.files[fileIndex]
+        let tokens = file.tokens
+        var index = publisher + 1
+        guard index + 3 < close, tokens[index].kind == .comma, file.source.tokenText(index + 1, equals: "perform"),
+              tokens[index + 2].kind == .colon else { return nil }
+        index += 3
+        var explicitSelf = false
+        if tokens[index].word == .self, index + 2 < close, tokens[index + 1].kind == .period {
+            explicitSelf = true
+            index += 2
+        }
+        guard index + 1 == close, tokens[index].kind == .identifier else { return nil }
+        let name = file.source.text(index)
+        let owner = context.index.typer.owner(file: fileIndex, token: index).map { DeclarationID(file: fileIndex, declaration: $0) }
+        var candidates: [DeclarationID] = []
+        var enclosingKind: DeclarationKind?
+        if let owner, let enclosing = context.types.enclosingTypeLike(owner), let type = context.types.extendedType(enclosing) {
+            enclosingKind = context.declaration(type).kind
+            for container in [type] + (context.types.symbol(type)?.extensions ?? []) {
+                let containerFile = context.files[container.file]
+                for member in containerFile.members(of: container.declaration) {
+                    let declaration = containerFile.declarations[member]
+                    if declaration.kind == .function, declaration.name == name {
+                        candidates.append(DeclarationID(file: container.file, declaration: member))
+                    }
+                }
+            }
+            // A method of a superclass, or one shadowed there, is not followed.
+            if candidates.isEmpty, enclosingKind == .class, context.declaration(type).inheritanceColon != nil { return nil }
+        }
+        var isGlobal = false
+        if candidates.isEmpty, !explicitSelf {
+            isGlobal = true
+            for (position, structure) in context.files.enumerated() {
+                for (index, declaration) in structure.declarations.enumerated()
+                where declaration.parent == nil && declaration.kind == .function && declaration.name == name {
+                    candidates.append(DeclarationID(file: position, declaration: index))
+                }
+            }
+        }
+        guard candidates.count == 1, let function = candidates.first else { return nil }
+        let declaration = context.declaration(function)
+        if !isGlobal, declaration.hasModifier(.static) || declaration.hasModifier(.class) { return nil }
+        guard let label = singleParameterLabel(of: declaration, in: context.files[function.file]) else { return nil }
+        let needsSelf = !isGlobal && (explicitSelf || (enclosingKind != .struct && enclosingKind != .enum))
+        return (needsSelf ? "self.\(name)" : name, name, label.isEmpty ? nil : label)
+    }
+
+    /// The argument label of a function's only parameter, "" for `_`; nil unless it takes exactly
+    /// one parameter, without a default, `inout` or variadic.
+    private static func singleParameterLabel(of declaration: Declaration, in file: FileStructure) -> String? {
+        guard let clause = declaration.parameters, clause.count > 2 else { return nil }
+        let tokens = file.tokens
+        var colon: Int?
+        var index = clause.lowerBound + 1
+        while index < clause.upperBound - 1 {
+            switch tokens[index].kind {
+            case .comma, .equal: return nil
+            case .colon where colon == nil: colon = index
+            case .leftParen, .leftSquare, .leftBrace: index = file.closing(index)
+            default:
+                if file.source.tokenText(index, equals: "inout") || file.source.tokenText(index, equals: "...") { return nil }
+            }
+            index += 1
+        }
+        guard let colon, colon > clause.lowerBound + 1 else { return nil }
+        let first = clause.lowerBound + 1
+        guard tokens[first].kind == .identifier || tokens[first].kind == .keyword else { return nil }
+        let outer = file.source.text(first)
+        return outer == "_" ? "" : outer
     }
 
     /// The declaration of a `@Published` property `name` of the unit's classes: `onChange(of:)`

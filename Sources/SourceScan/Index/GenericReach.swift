@@ -1,0 +1,579 @@
+/// A generic parameter: the declaration that introduces it (a type or a function) and its name.
+public struct GenericKey: Hashable, Sendable {
+    public var declaration: DeclarationID
+    public var parameter: String
+}
+
+/// Why the tool cannot say which models reach a generic parameter, with the place that shows it.
+public struct UntracedUse: Error, Equatable, Sendable {
+    /// The end of the sentence "any model of the tree may reach it: …".
+    public var why: String
+    /// The file and token of the use the tool could not follow, when there is one.
+    public var file: Int?
+    public var token: Int?
+}
+
+/// Which models reach generic code constrained to `ObservableObject`.
+public enum GenericReach: Equatable, Sendable {
+    /// Any model of the tree may reach it (an existential, or a use the tool cannot follow).
+    case everyUnit(UntracedUse)
+    /// Exactly these units reach it; `foreign` names the types that reach it too and stay
+    /// `ObservableObject` (third-party types, classes of the tree that are not models).
+    case units([Int], foreign: [String])
+}
+
+/// The reach of one constraint site (or of one wrapper over a constrained parameter).
+public struct GenericCoupling: Equatable, Sendable {
+    /// The parameter the site constrains, when it constrains one the tool follows.
+    public var key: GenericKey?
+    /// `'ViewModel' of WorkspacePanelView`, or `ObservableObject` for an existential.
+    public var description: String
+    public var reach: GenericReach
+}
+
+/// Works out, for every generic parameter constrained to `ObservableObject`, which models reach
+/// it: the types bound to it at every construction or call of its declaration (typed with the
+/// `ExpressionTyper`), its explicit generic arguments (`PanelView<NavigatorModel>`), and through
+/// other constrained parameters that are passed to it. Any use that cannot be typed, or a
+/// declaration that may be used from outside the tree, leaves the parameter reachable by every
+/// model, as an existential (`any ObservableObject`) always is.
+struct GenericReachFinder {
+    let index: TreeIndex
+    let unitOf: [DeclarationID: Int]
+
+    private var files: [FileStructure] { index.files }
+
+    /// What one parameter's own uses bind it to, before other parameters' sets flow in.
+    private struct Direct {
+        var units = Set<Int>()
+        var foreign = Set<String>()
+        var edges = Set<GenericKey>()
+        var untraced: UntracedUse?
+
+        mutating func give(up why: String, file: Int? = nil, token: Int? = nil) {
+            if untraced == nil { untraced = UntracedUse(why: why, file: file, token: token) }
+        }
+    }
+
+    /// One parameter of an initializer, a memberwise initializer or a function, as far as
+    /// matching arguments to it needs.
+    private struct Parameter {
+        var label: String?
+        var hasDefault: Bool
+        var isVariadic: Bool
+        /// The type is the generic parameter itself (`VM`, `VM?`).
+        var binds: Bool
+        /// The type names the generic parameter some other way (`[VM]`, `Binding<VM>`, `() -> VM`).
+        var mentions: Bool
+    }
+
+    /// The couplings of the constraint sites and of the wrappers over constrained parameters,
+    /// in the order given.
+    func couplings(constraints: [Site], wrappers: [Site]) -> (constraints: [GenericCoupling], wrappers: [GenericCoupling]) {
+        let constraintKeys = constraints.map { constraintKey($0) }
+        let wrapperKeys = wrappers.map { site -> GenericKey? in
+            guard case .genericParameter(let name, _) = site.type, let variable = site.ownerID,
+                  let parent = index.types.declaration(variable).parent else { return nil }
+            return declaringKey(name, from: parent, file: site.file)
+        }
+        let tracked = Set(constraintKeys.compactMap { $0 })
+        var reach: [GenericKey: GenericReach] = [:]
+        if !tracked.isEmpty {
+            let directs = directReach(of: tracked)
+            reach = propagate(directs)
+        }
+        func coupling(_ key: GenericKey?, site: Site) -> GenericCoupling {
+            guard let key else {
+                let why = isExistential(site)
+                    ? "it is an existential or opaque type ('any'/'some ObservableObject'), which values of any model can reach"
+                    : "it constrains no generic parameter of a type or function that the tool follows"
+                return GenericCoupling(key: nil, description: "ObservableObject",
+                                       reach: .everyUnit(UntracedUse(why: why, file: site.file, token: site.token)))
+            }
+            let found = reach[key] ?? .everyUnit(UntracedUse(
+                why: "its generic parameter is not constrained where the tool can see it", file: site.file, token: site.token))
+            return GenericCoupling(key: key, description: describe(key), reach: found)
+        }
+        func wrapperCoupling(_ site: Site, _ key: GenericKey?) -> GenericCoupling {
+            if let key, tracked.contains(key) { return coupling(key, site: site) }
+            // `Manager: ImprovManagerProtocol`, a protocol from outside the tree that refines
+            // ObservableObject: that constraint is not rewritten, so neither is the wrapper.
+            if case .genericParameter(let name, let written) = site.type, !written.isEmpty,
+               !written.contains(where: { $0.contains("ObservableObject") }) {
+                return GenericCoupling(key: key, description: "'\(name)'", reach: .units([], foreign: written))
+            }
+            return coupling(nil, site: site)
+        }
+        return (zip(constraints, constraintKeys).map { coupling($1, site: $0) }, zip(wrappers, wrapperKeys).map(wrapperCoupling))
+    }
+
+    /// `'ViewModel' of WorkspacePanelView`.
+    func describe(_ key: GenericKey) -> String {
+        let declaration = index.types.declaration(key.declaration)
+        let owner = index.types.symbol(key.declaration)?.qualifiedName ?? declaration.name
+        return "'\(key.parameter)' of \(declaration.kind == .function ? owner + "(…)" : owner)"
+    }
+
+    // MARK: - Which parameter a site constrains
+
+    private func isExistential(_ site: Site) -> Bool {
+        let tokens = files[site.file].tokens
+        var start = site.token
+        if start >= 2, tokens[start - 1].kind == .period { start -= 2 }
+        return start > 0 && (tokens[start - 1].word == .some || tokens[start - 1].word == .any)
+    }
+
+    /// `VM` of the declaration that introduces it, for `<VM: ObservableObject>`,
+    /// `<VM: P & ObservableObject>` and `where VM: ObservableObject`.
+    private func constraintKey(_ site: Site) -> GenericKey? {
+        let file = files[site.file]
+        let tokens = file.tokens
+        var index = site.token
+        if index >= 2, tokens[index - 1].kind == .period, tokens[index - 2].kind == .identifier { index -= 2 }  // Combine.ObservableObject
+        index -= 1
+        // Earlier members of a composition: `P & Q & ObservableObject`.
+        while index > 0, isAmpersand(index, in: file) {
+            index -= 1
+            while index > 0, tokens[index].kind == .identifier || tokens[index].kind == .period { index -= 1 }
+        }
+        guard index > 0, tokens[index].kind == .colon, tokens[index - 1].kind == .identifier,
+              let owner = site.owner else { return nil }
+        let name = file.source.text(index - 1)
+        return declaringKey(name, from: owner, file: site.file)
+    }
+
+    private func isAmpersand(_ index: Int, in file: FileStructure) -> Bool {
+        let token = file.tokens[index]
+        return token.kind.isOperator && token.end - token.start == 1 && file.source.bytes[Int(token.start)] == UInt8(ascii: "&")
+    }
+
+    /// The declaration (from `declaration` outwards) whose generic parameter `name` is; through
+    /// an extension, the extended type's.
+    private func declaringKey(_ name: String, from declaration: Int, file fileIndex: Int) -> GenericKey? {
+        let file = files[fileIndex]
+        var current: Int? = declaration
+        while let position = current {
+            let candidate = file.declarations[position]
+            if candidate.genericParameters.contains(where: { $0.name == name }) {
+                return GenericKey(declaration: DeclarationID(file: fileIndex, declaration: position), parameter: name)
+            }
+            if candidate.kind == .extension, let target = index.types.extendedType(DeclarationID(file: fileIndex, declaration: position)),
+               index.types.declaration(target).genericParameters.contains(where: { $0.name == name }) {
+                return GenericKey(declaration: target, parameter: name)
+            }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    // MARK: - Uses of each generic declaration
+
+    /// The name the declaration is used by, or why its uses cannot all be found.
+    private func useName(of key: GenericKey, baseNameCounts: [String: Int], functionCounts: [String: Int]) -> Result<String, UntracedUse> {
+        let declaration = index.types.declaration(key.declaration)
+        if declaration.hasModifier(.public) || declaration.hasModifier(.open) || declaration.attribute(named: "usableFromInline") != nil {
+            return .failure(UntracedUse(why: "'\(declaration.name)' is public, so code outside the tree may pass it any model"))
+        }
+        switch declaration.kind {
+        case .class, .struct, .enum, .actor:
+            if (baseNameCounts[declaration.name] ?? 0) > 1 {
+                return .failure(UntracedUse(why: "several types are named '\(declaration.name)'"))
+            }
+            return .success(declaration.name)
+        case .function:
+            if let parent = declaration.parent, files[key.declaration.file].declarations[parent].kind == .protocol {
+                return .failure(UntracedUse(why: "'\(declaration.name)' is a protocol requirement, implemented elsewhere"))
+            }
+            if (functionCounts[declaration.name] ?? 0) > 1 {
+                return .failure(UntracedUse(why: "several functions are named '\(declaration.name)'"))
+            }
+            return .success(declaration.name)
+        default:
+            return .failure(UntracedUse(why: "the tool does not follow the uses of a generic \(declaration.kind.rawValue)"))
+        }
+    }
+
+    private func directReach(of keys: Set<GenericKey>) -> [GenericKey: Direct] {
+        // Names are counted once for the tree, only when some parameter needs them.
+        var baseNameCounts: [String: Int] = [:]
+        for symbol in index.types.types where symbol.kind != .typealias && symbol.kind != .protocol {
+            baseNameCounts[symbol.path.last ?? "", default: 0] += 1
+        }
+        var functionCounts: [String: Int] = [:]
+        let functionNames = Set(keys.map { index.types.declaration($0.declaration) }.filter { $0.kind == .function }.map(\.name))
+        if !functionNames.isEmpty {
+            for file in files {
+                for declaration in file.declarations where declaration.kind == .function && functionNames.contains(declaration.name) {
+                    functionCounts[declaration.name, default: 0] += 1
+                }
+            }
+        }
+        var result: [GenericKey: Direct] = [:]
+        var names: [GenericKey: String] = [:]
+        for key in keys {
+            switch useName(of: key, baseNameCounts: baseNameCounts, functionCounts: functionCounts) {
+            case .success(let name): names[key] = name
+            case .failure(let untraced): result[key] = Direct(untraced: untraced)
+            }
+        }
+        let occurrences = self.occurrences(of: Set(names.values))
+        for (key, name) in names {
+            var direct = Direct()
+            let callables = self.callables(of: key)
+            for (fileIndex, token) in occurrences[name] ?? [] {
+                use(at: token, file: fileIndex, of: key, callables: callables, tracked: keys, into: &direct)
+                if direct.untraced != nil { break }
+            }
+            result[key] = direct
+        }
+        return result
+    }
+
+    /// Every identifier token spelling one of `names`, per name, in file and token order: one
+    /// pass over the tree, whatever the number of generic declarations.
+    private func occurrences(of names: Set<String>) -> [String: [(file: Int, token: Int)]] {
+        guard !names.isEmpty else { return [:] }
+        let byLength = Dictionary(grouping: names, by: { $0.utf8.count })
+        let perFile: [[(String, Int)]] = concurrentMap(Array(files.indices)) { fileIndex in
+            let file = files[fileIndex]
+            var found: [(String, Int)] = []
+            for (position, token) in file.tokens.enumerated() where token.kind == .identifier {
+                guard let candidates = byLength[Int(token.end - token.start)] else { continue }
+                for name in candidates where file.source.tokenText(position, equals: name) { found.append((name, position)) }
+            }
+            return found
+        }
+        var result: [String: [(file: Int, token: Int)]] = [:]
+        for (fileIndex, found) in perFile.enumerated() {
+            for (name, token) in found { result[name, default: []].append((fileIndex, token)) }
+        }
+        return result
+    }
+
+    /// The initializers of a generic type (its own, its extensions', and a struct's memberwise
+    /// one when it declares none), or the generic function itself, as parameter lists.
+    private func callables(of key: GenericKey) -> [[Parameter]] {
+        let types = index.types
+        let declaration = types.declaration(key.declaration)
+        let file = files[key.declaration.file]
+        if declaration.kind == .function {
+            return [parameters(of: declaration, in: file, generic: key.parameter)]
+        }
+        var result: [[Parameter]] = []
+        var ownInitializer = false
+        var containers = [key.declaration]
+        containers += types.symbol(key.declaration)?.extensions ?? []
+        for container in containers {
+            let containerFile = files[container.file]
+            for member in containerFile.members(of: container.declaration) where containerFile.declarations[member].kind == .initializer {
+                result.append(parameters(of: containerFile.declarations[member], in: containerFile, generic: key.parameter))
+                if container == key.declaration { ownInitializer = true }
+            }
+        }
+        if declaration.kind == .struct, !ownInitializer {
+            var memberwise: [Parameter] = []
+            for member in file.members(of: key.declaration.declaration) {
+                let variable = file.declarations[member]
+                guard variable.kind == .variable, !variable.hasModifier(.static), !variable.hasModifier(.class) else { continue }
+                for binding in variable.bindings {
+                    guard let name = binding.name, binding.accessorBlock == nil || binding.hasObservers else { continue }
+                    let written = binding.typeAnnotation.map { file.compactText($0) } ?? ""
+                    let mentions = binding.typeAnnotation.map { names(key.parameter, in: $0, file: file) } ?? false
+                    // Wrappers other than these two take the wrapper's own type in the memberwise
+                    // initializer (`Binding<VM>`), so the parameter is only mentioned there.
+                    let wrapped = variable.attributes.contains { !["ObservedObject", "StateObject"].contains(String($0.baseName)) }
+                    let binds = !wrapped && isExactly(key.parameter, written)
+                    memberwise.append(Parameter(label: name, hasDefault: binding.initializer != nil || !variable.attributes.isEmpty,
+                                                isVariadic: false, binds: binds, mentions: mentions && !binds))
+                }
+            }
+            result.append(memberwise)
+        }
+        return result
+    }
+
+    private func isExactly(_ parameter: String, _ written: String) -> Bool {
+        written == parameter || written == parameter + "?" || written == parameter + "!"
+    }
+
+    private func names(_ parameter: String, in range: Range<Int>, file: FileStructure) -> Bool {
+        range.contains { file.tokens[$0].kind == .identifier && file.source.tokenText($0, equals: parameter) }
+    }
+
+    /// The parameters of a function or initializer, read from its parameter clause.
+    private func parameters(of declaration: Declaration, in file: FileStructure, generic: String) -> [Parameter] {
+        guard let clause = declaration.parameters, clause.count > 2 else { return [] }
+        var result: [Parameter] = []
+        for segment in topLevelSegments(clause.lowerBound + 1..<clause.upperBound - 1, in: file) where !segment.isEmpty {
+            let tokens = file.tokens
+            guard let colon = segment.first(where: { tokens[$0].kind == .colon }) else { continue }
+            let nameTokens = (segment.lowerBound..<colon).filter { tokens[$0].kind == .identifier || tokens[$0].kind == .keyword }
+            guard let first = nameTokens.first else { continue }
+            let outer = file.source.text(first)
+            let label: String? = outer == "_" ? nil : outer
+            var typeEnd = colon + 1
+            while typeEnd < segment.upperBound, tokens[typeEnd].kind != .equal { typeEnd += 1 }
+            var typeStart = colon + 1
+            // `@escaping`, `@autoclosure`, `inout`, `sending` before the type.
+            while typeStart < typeEnd {
+                if tokens[typeStart].kind == .atSign { typeStart += 2; continue }
+                if tokens[typeStart].kind == .identifier || tokens[typeStart].kind == .keyword,
+                   ["inout", "sending", "borrowing", "consuming", "__owned", "__shared"].contains(file.source.text(typeStart)),
+                   typeStart + 1 < typeEnd {
+                    typeStart += 1; continue
+                }
+                break
+            }
+            let written = file.compactText(typeStart..<typeEnd)
+            let binds = isExactly(generic, written)
+            result.append(Parameter(label: label, hasDefault: typeEnd < segment.upperBound, isVariadic: written.hasSuffix("..."),
+                                    binds: binds, mentions: !binds && names(generic, in: colon + 1..<typeEnd, file: file)))
+        }
+        return result
+    }
+
+    /// The comma-separated parts of a token range, skipping nested brackets.
+    private func topLevelSegments(_ range: Range<Int>, in file: FileStructure) -> [Range<Int>] {
+        var segments: [Range<Int>] = []
+        var start = range.lowerBound
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let kind = file.tokens[index].kind
+            if kind == .comma {
+                segments.append(start..<index)
+                start = index + 1
+            } else if kind == .leftParen || kind == .leftSquare || kind == .leftBrace {
+                index = file.closing(index)
+            }
+            index += 1
+        }
+        segments.append(start..<range.upperBound)
+        return segments
+    }
+
+    /// The `>` closing the `<` at `open`, if the angle brackets hold only a type list.
+    private func closingAngle(from open: Int, in file: FileStructure) -> Int? {
+        var depth = 0
+        var index = open
+        while index < file.tokens.count {
+            let token = file.tokens[index]
+            if token.kind.isOperator {
+                for offset in Int(token.start)..<Int(token.end) {
+                    let byte = file.source.bytes[offset]
+                    if byte == UInt8(ascii: "<") { depth += 1 }
+                    if byte == UInt8(ascii: ">") { depth -= 1 }
+                }
+                if depth == 0 { return index }
+                if depth < 0 { return nil }
+            } else if token.kind == .leftParen || token.kind == .leftSquare {
+                index = file.closing(index)
+            } else if token.kind == .leftBrace || token.kind == .rightBrace || token.kind == .rightParen || token.kind == .endOfFile {
+                return nil
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private func isLessThan(_ index: Int, in file: FileStructure) -> Bool {
+        let token = file.tokens[index]
+        return token.kind.isOperator && file.source.bytes[Int(token.start)] == UInt8(ascii: "<")
+    }
+
+    /// Whether token `token` lies inside the declaration `target` or an extension of it, where a
+    /// bare name means the type itself with its own parameters.
+    private func isInside(_ target: DeclarationID, token: Int, file fileIndex: Int) -> Bool {
+        var current = index.typer.owner(file: fileIndex, token: token)
+        let file = files[fileIndex]
+        while let position = current {
+            let id = DeclarationID(file: fileIndex, declaration: position)
+            if id == target { return true }
+            if file.declarations[position].kind == .extension, index.types.extendedType(id) == target { return true }
+            current = file.declarations[position].parent
+        }
+        return false
+    }
+
+    /// Reads one occurrence of the generic declaration's name.
+    private func use(at token: Int, file fileIndex: Int, of key: GenericKey, callables: [[Parameter]], tracked: Set<GenericKey>,
+                     into direct: inout Direct) {
+        let file = files[fileIndex]
+        let tokens = file.tokens
+        let owner = index.typer.owner(file: fileIndex, token: token)
+        if let owner, file.declarations[owner].nameTokens.contains(token) { return }  // The declaration, or an extension of it.
+        let declaration = index.types.declaration(key.declaration)
+        let isType = declaration.kind != .function
+        let name = declaration.name
+        let next = token + 1
+        guard next < tokens.count else { return }
+        func giveUp() {
+            direct.give(up: "'\(name)' is used where the tool cannot tell which model it gets (a metatype, a static member, "
+                        + "a function reference or a call it cannot read)", file: fileIndex, token: token)
+        }
+        if isType, isLessThan(next, in: file) {
+            // `PanelView<NavigatorModel>`: the argument in the parameter's position.
+            guard let close = closingAngle(from: next, in: file),
+                  let position = declaration.genericParameters.firstIndex(where: { $0.name == key.parameter }) else { return giveUp() }
+            let arguments = topLevelSegments(next + 1..<close, in: file)
+            guard arguments.count == declaration.genericParameters.count else { return giveUp() }
+            let scope = DeclarationID(file: fileIndex, declaration: owner ?? -1)
+            let written = file.compactText(arguments[position])
+            classify(index.types.resolve(written, from: scope), at: arguments[position].lowerBound, file: fileIndex,
+                     key: key, tracked: tracked, into: &direct)
+            return
+        }
+        var open: Int?
+        if tokens[next].kind == .leftParen {
+            open = next
+        } else if isType, tokens[next].kind == .period, next + 2 < tokens.count, tokens[next + 1].word == .`init`,
+                  tokens[next + 2].kind == .leftParen {
+            open = next + 2
+        }
+        guard let open else {
+            // Inside the type, a bare name is the type itself (`Self`), with its own parameter.
+            if isType, isInside(key.declaration, token: token, file: fileIndex) { return }
+            return giveUp()
+        }
+        call(open: open, file: fileIndex, key: key, callables: callables, tracked: tracked, into: &direct)
+    }
+
+    /// A call of the generic function or an initializer of the generic type: the arguments
+    /// given for parameters typed by the generic parameter.
+    private func call(open: Int, file fileIndex: Int, key: GenericKey, callables: [[Parameter]], tracked: Set<GenericKey>,
+                      into direct: inout Direct) {
+        let file = files[fileIndex]
+        let tokens = file.tokens
+        let close = file.closing(open)
+        let name = index.types.declaration(key.declaration).name
+        var arguments: [(label: String?, range: Range<Int>)] = []
+        if close > open + 1 {
+            for segment in topLevelSegments(open + 1..<close, in: file) {
+                guard !segment.isEmpty else { return direct.give(up: "a call of '\(name)' has an empty argument", file: fileIndex, token: open) }
+                if segment.count > 2, tokens[segment.lowerBound].kind == .identifier || tokens[segment.lowerBound].kind == .keyword,
+                   tokens[segment.lowerBound + 1].kind == .colon {
+                    arguments.append((file.source.text(segment.lowerBound), segment.lowerBound + 2..<segment.upperBound))
+                } else {
+                    arguments.append((nil, segment))
+                }
+            }
+        }
+        let hasTrailingClosure = close + 1 < tokens.count && tokens[close + 1].kind == .leftBrace
+        var matched = false
+        for parameters in callables {
+            guard let pairs = match(arguments, to: parameters, trailingClosure: hasTrailingClosure) else { continue }
+            matched = true
+            var bound = false
+            for (parameter, argument) in pairs {
+                let declared = parameters[parameter]
+                guard declared.binds || declared.mentions else { continue }
+                guard declared.binds, let argument else {
+                    return direct.give(up: "a call of '\(name)' passes the generic parameter inside another type "
+                                       + "(a closure, a collection, a binding)", file: fileIndex, token: open)
+                }
+                bound = true
+                classify(index.typer.typeOf(arguments[argument].range, file: fileIndex), at: arguments[argument].range.lowerBound,
+                         file: fileIndex, key: key, tracked: tracked, into: &direct)
+            }
+            if !bound {
+                return direct.give(up: "a call of '\(name)' leaves '\(key.parameter)' to be inferred from its context",
+                                   file: fileIndex, token: open)
+            }
+        }
+        if !matched {
+            direct.give(up: "a call of '\(name)' matches none of its declarations", file: fileIndex, token: open)
+        }
+    }
+
+    /// Pairs arguments with parameters in order, by label; parameters with a default may be
+    /// left out, required ones at the end only when a trailing closure follows (the argument is
+    /// then nil). Nil when the arguments do not fit the parameters.
+    private func match(_ arguments: [(label: String?, range: Range<Int>)], to parameters: [Parameter],
+                       trailingClosure: Bool) -> [(parameter: Int, argument: Int?)]? {
+        var pairs: [(parameter: Int, argument: Int?)] = []
+        var next = 0
+        for (position, parameter) in parameters.enumerated() {
+            if next < arguments.count, arguments[next].label == parameter.label {
+                pairs.append((position, next))
+                next += 1
+                while parameter.isVariadic, next < arguments.count, arguments[next].label == nil {
+                    pairs.append((position, next))
+                    next += 1
+                }
+                continue
+            }
+            if parameter.hasDefault { continue }
+            guard trailingClosure, next == arguments.count else { return nil }
+            pairs.append((position, nil))
+        }
+        return next == arguments.count ? pairs : nil
+    }
+
+    /// Adds what a type bound to the parameter says: a unit, a type that stays
+    /// `ObservableObject`, another constrained parameter whose models flow in, or nothing known.
+    private func classify(_ type: ResolvedType, at token: Int, file fileIndex: Int, key: GenericKey, tracked: Set<GenericKey>,
+                          into direct: inout Direct) {
+        switch type {
+        case .declared(let id):
+            if let unit = unitOf[id] {
+                direct.units.insert(unit)
+            } else {
+                direct.foreign.insert(index.types.symbol(id)?.qualifiedName ?? index.types.declaration(id).name)
+            }
+        case .external(let name):
+            direct.foreign.insert(name)
+        case .genericParameter(let name, let constraints):
+            if let owner = index.typer.owner(file: fileIndex, token: token),
+               let other = declaringKey(name, from: owner, file: fileIndex) {
+                if other == key { return }  // The declaration passing its own parameter on.
+                if tracked.contains(other) {
+                    direct.edges.insert(other)
+                    return
+                }
+            }
+            // A parameter bounded by a model class or an observable protocol: that unit.
+            let scope = DeclarationID(file: fileIndex, declaration: index.typer.owner(file: fileIndex, token: token) ?? -1)
+            for part in constraints.flatMap({ $0.split(separator: "&") }) {
+                let written = String(part).trimmingCharacters(in: " ")
+                if case .declared(let id) = index.types.resolve(written, from: scope), let unit = unitOf[id] {
+                    direct.units.insert(unit)
+                    return
+                }
+            }
+            direct.give(up: "a generic parameter '\(name)' the tool does not follow is passed to it", file: fileIndex, token: token)
+        case .unknown, .ambiguous:
+            direct.give(up: "the type of a value passed to it cannot be known", file: fileIndex, token: token)
+        }
+    }
+
+    /// Each parameter's set with the sets of the parameters passed to it, to a fixed point.
+    private func propagate(_ directs: [GenericKey: Direct]) -> [GenericKey: GenericReach] {
+        var current = directs
+        var changed = true
+        while changed {
+            changed = false
+            for key in current.keys.sorted(by: { ($0.declaration, $0.parameter) < ($1.declaration, $1.parameter) }) {
+                var direct = current[key]!
+                guard direct.untraced == nil else { continue }
+                for edge in direct.edges {
+                    guard let other = current[edge] else { continue }
+                    if let untraced = other.untraced {
+                        direct.untraced = UntracedUse(why: "\(describe(edge)) is passed to it, and any model may reach that: "
+                                                      + untraced.why, file: untraced.file, token: untraced.token)
+                        break
+                    }
+                    direct.units.formUnion(other.units)
+                    direct.foreign.formUnion(other.foreign)
+                }
+                if direct.units != current[key]!.units || direct.foreign != current[key]!.foreign
+                    || direct.untraced != current[key]!.untraced {
+                    current[key] = direct
+                    changed = true
+                }
+            }
+        }
+        return current.mapValues { direct in
+            if let untraced = direct.untraced { return .everyUnit(untraced) }
+            return .units(direct.units.sorted(), foreign: direct.foreign.sorted())
+        }
+    }
+}
