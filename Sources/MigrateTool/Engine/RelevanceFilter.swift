@@ -6,8 +6,9 @@ import SourceScan
 /// `objectWillChange`, `onReceive`, Combine, `@Observable`, a suppression comment), or when it
 /// mentions by name a model or a protocol refining `ObservableObject` found so far: that is
 /// how a subclass, an extension, a type alias or a property holding a model is found; or when it
-/// mentions a type that a model's stored property is declared with (its `Equatable` conformance
-/// decides a rewrite). The names grow as files are added, until nothing new turns up. A file that mentions neither cannot
+/// names generic code constrained to `ObservableObject` (every model it is built with must be
+/// known); or when it declares a type that a model's received property is declared with (its
+/// `Equatable` conformance decides a rewrite). The names grow as files are added, until nothing new turns up. A file that mentions neither cannot
 /// declare or use anything the rules act on; at worst a typed chain through it is not followed,
 /// and the tool then says "unknown type", which blocks rather than guesses.
 enum RelevanceFilter {
@@ -121,6 +122,31 @@ enum RelevanceFilter {
         return names
     }
 
+    /// The names of types and functions with a generic parameter constrained to
+    /// `ObservableObject` or to a model (in `<…>` or a `where` clause). Which models reach such a
+    /// parameter is read from every place that constructs or calls the declaration, so every
+    /// file naming it must be structured: a use left unseen would let a model escape the
+    /// coupling and the rewritten constraint fail to compile.
+    static func constrainedGenericNames(in structures: [FileStructure], models: Set<String>) -> Set<String> {
+        var names = Set<String>()
+        let constraints = models.union(["ObservableObject"])
+        for structure in structures {
+            let declarations = structure.declarations
+            for index in declarations.indices {
+                let kind = declarations[index].kind
+                guard kind.isTypeLike || kind == .function || kind == .typealias, kind != .extension else { continue }
+                let inline = declarations[index].genericParameters.contains { parameter in
+                    parameter.constraint.map { identifiers(in: $0).contains { constraints.contains(String($0)) } } ?? false
+                }
+                let inWhere = declarations[index].whereClause.map { clause in
+                    clause.contains { structure.tokens[$0].kind == .identifier && constraints.contains(structure.source.text($0)) }
+                } ?? false
+                if inline || inWhere { names.insert(simpleName(declarations[index].name)) }
+            }
+        }
+        return names
+    }
+
     private static let onReceive = BytePatterns(["onReceive"])
 
     /// The `x` of every `$x` inside the parentheses of an `onReceive(…)` call.
@@ -143,7 +169,8 @@ enum RelevanceFilter {
 
     /// Indices of the files to structure, in path order, with their structures: those marked in
     /// `firstSelected` (mentioning observation, or package manifests), then, to a fixpoint, those
-    /// mentioning a model name found so far or a type a model's stored property is declared with. `structure` builds the structures of the files at
+    /// mentioning a model name found so far, generic code constrained to one, or a type a
+    /// received model property is declared with. `structure` builds the structures of the files at
     /// some indices; `mentioningAny` returns which of some files mention any of some names (and
     /// makes their bytes available to `structure`).
     static func select(firstSelected: [Bool], paths: [String],
@@ -163,7 +190,9 @@ enum RelevanceFilter {
             // framework types mentioned all over a tree.
             let models = modelNames(in: structures)
             let declared = declaredModelLikeNames(in: structures)
-            let mentions = models.intersection(declared).subtracting(knownMentions)
+            let mentions = models.intersection(declared)
+                .union(constrainedGenericNames(in: structures, models: models))
+                .subtracting(knownMentions)
             let declarations = models.subtracting(declared)
                 .union(modelPropertyTypeNames(in: structures, models: models))
                 .subtracting(knownDeclarations)

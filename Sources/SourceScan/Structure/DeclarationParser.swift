@@ -585,6 +585,10 @@ struct DeclarationParser {
         var resultStart: Int?
         func closeResult(_ at: Int) {
             if let start = resultStart, declaration.returnType == nil, at > start { declaration.returnType = start..<at }
+            // The `where` clause runs from `where` to the body (or the end of a requirement).
+            if let clause = declaration.whereClause, clause.isEmpty, at > clause.lowerBound {
+                declaration.whereClause = clause.lowerBound..<at
+            }
         }
         while index < end {
             let token = tokens[index]

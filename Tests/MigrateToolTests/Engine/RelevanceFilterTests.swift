@@ -101,6 +101,18 @@ import Testing
         #expect(select(files) == [0, 1, 2, 3, 4])
     }
 
+    @Test func everyUseOfGenericCodeConstrainedToObservableObjectIsKept() {
+        let files = [
+            "final class Model: ObservableObject {}",
+            "struct Panel<VM: ObservableObject>: View { var body: some View { EmptyView() } }",
+            "func show<M>(_ m: M) where M: Model {}",
+            "struct Screen { let host: Host; var body: some View { Panel(vm: host.current) } }",  // no keyword, no model name
+            "func call(_ h: Host) { show(h.current) }",
+            "struct Unrelated { let panelCount = 1 }",
+        ]
+        #expect(select(files) == [0, 1, 2, 3, 4])
+    }
+
     @Test func aModelKnownOnlyFromAnExtensionIsFollowedToItsDeclarationNotToEveryMention() {
         let files = [
             "extension Settings: ObservableObject {}",

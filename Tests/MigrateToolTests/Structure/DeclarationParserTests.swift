@@ -42,6 +42,13 @@ import Testing
         #expect(file.declarations.contains { $0.kind == .struct && $0.name == "After" })
     }
 
+    @Test func aFunctionsWhereClauseCoversItsRequirements() throws {
+        let file = FileStructure(text: "func show<M>(_ m: M) -> Int where M: Model, M: Sendable { 1 }\nprotocol P { func f<T>(_ t: T) where T: Q }\n")
+        let functions = file.declarations.filter { $0.kind == .function }
+        #expect(try functions.map { file.compactText(try #require($0.whereClause)) } == ["where M: Model, M: Sendable", "where T: Q"])
+        #expect(file.compactText(try #require(functions[0].returnType)) == "Int")
+    }
+
     @Test func anUnclosedParenthesisDoesNotHideTheRestOfTheFile() {
         let found = Self.classes("class Broken: ObservableObject { func g( { }\nclass AfterBroken: ObservableObject {}\n")
         #expect(found.map(\.name).contains("AfterBroken"))
