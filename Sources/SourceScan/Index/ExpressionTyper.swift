@@ -140,7 +140,7 @@ public struct ExpressionTyper: Sendable {
             case .binaryOperator, .prefixOperator, .postfixOperator:
                 // Generic arguments of a type: `Box<String>()`.
                 guard isTypeContext, structure.source.bytes[Int(token.start)] == UInt8(ascii: "<"),
-                      let close = closingAngle(from: index, in: structure, before: end) else { return .unknown }
+                      let close = structure.closingAngle(from: index, before: end) else { return .unknown }
                 current = resolveWritten(structure.compactText(range.lowerBound..<(close + 1)), from: scope)
                 index = close + 1
             case .period:
@@ -179,27 +179,6 @@ public struct ExpressionTyper: Sendable {
             }
         }
         return isTypeContext ? .unknown : current
-    }
-
-    /// The token holding the `>` that closes the `<` at `open`, within `end`.
-    private func closingAngle(from open: Int, in file: FileStructure, before end: Int) -> Int? {
-        var depth = 0
-        var index = open
-        while index < end {
-            let token = file.tokens[index]
-            if token.kind.isOperator {
-                for offset in Int(token.start)..<Int(token.end) {
-                    let byte = file.source.bytes[offset]
-                    if byte == UInt8(ascii: "<") { depth += 1 }
-                    if byte == UInt8(ascii: ">") { depth -= 1 }
-                }
-                if depth == 0 { return index }
-            } else if token.kind == .leftParen || token.kind == .leftBrace {
-                return nil
-            }
-            index += 1
-        }
-        return nil
     }
 
     /// The result type of a function called `name` at `token`: a method of an enclosing type, or

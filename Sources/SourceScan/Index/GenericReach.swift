@@ -351,30 +351,6 @@ struct GenericReachFinder {
         return segments
     }
 
-    /// The `>` closing the `<` at `open`, if the angle brackets hold only a type list.
-    private func closingAngle(from open: Int, in file: FileStructure) -> Int? {
-        var depth = 0
-        var index = open
-        while index < file.tokens.count {
-            let token = file.tokens[index]
-            if token.kind.isOperator {
-                for offset in Int(token.start)..<Int(token.end) {
-                    let byte = file.source.bytes[offset]
-                    if byte == UInt8(ascii: "<") { depth += 1 }
-                    if byte == UInt8(ascii: ">") { depth -= 1 }
-                }
-                if depth == 0 { return index }
-                if depth < 0 { return nil }
-            } else if token.kind == .leftParen || token.kind == .leftSquare {
-                index = file.closing(index)
-            } else if token.kind == .leftBrace || token.kind == .rightBrace || token.kind == .rightParen || token.kind == .endOfFile {
-                return nil
-            }
-            index += 1
-        }
-        return nil
-    }
-
     private func isLessThan(_ index: Int, in file: FileStructure) -> Bool {
         let token = file.tokens[index]
         return token.kind.isOperator && file.source.bytes[Int(token.start)] == UInt8(ascii: "<")
@@ -412,7 +388,7 @@ struct GenericReachFinder {
         }
         if isType, isLessThan(next, in: file) {
             // `PanelView<NavigatorModel>`: the argument in the parameter's position.
-            guard let close = closingAngle(from: next, in: file),
+            guard let close = file.closingAngle(from: next),
                   let position = declaration.genericParameters.firstIndex(where: { $0.name == key.parameter }) else { return giveUp() }
             let arguments = topLevelSegments(next + 1..<close, in: file)
             guard arguments.count == declaration.genericParameters.count else { return giveUp() }

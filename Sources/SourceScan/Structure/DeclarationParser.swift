@@ -402,41 +402,10 @@ struct DeclarationParser {
         tokens[index].kind.isOperator && source.bytes[Int(tokens[index].start)] == UInt8(ascii: "<")
     }
 
-    /// The index of the token holding the `>` that closes the `<` at `open`, counting `<` and `>`
-    /// characters inside operator tokens (`>>` closes two). Nil when it is not a generic list.
+    /// The index of the token holding the `>` that closes the `<` at `open`; nil when it is not
+    /// a generic list.
     func closingAngle(from open: Int) -> Int? {
-        var depth = 0
-        var index = open
-        let limit = min(tokens.count - 1, open + 400)
-        while index < limit {
-            let token = tokens[index]
-            switch token.kind {
-            case .leftParen, .leftSquare:
-                index = closing(index) + 1
-                continue
-            case .leftBrace, .rightBrace, .semicolon, .rightParen, .rightSquare:
-                return nil
-            case .equal:
-                return nil
-            default:
-                if token.kind.isOperator || token.kind == .unknown {
-                    for offset in Int(token.start)..<Int(token.end) {
-                        let byte = source.bytes[offset]
-                        if byte == UInt8(ascii: "<") {
-                            depth += 1
-                        } else if byte == UInt8(ascii: ">") {
-                            depth -= 1
-                            if depth == 0 { return offset == Int(token.end) - 1 ? index : nil }
-                        } else if byte != UInt8(ascii: "?") && byte != UInt8(ascii: "!") && byte != UInt8(ascii: "&")
-                                    && byte != UInt8(ascii: ".") && byte != UInt8(ascii: "-") {
-                            return nil
-                        }
-                    }
-                }
-            }
-            index += 1
-        }
-        return nil
+        AngleBrackets.closing(from: open, tokens: tokens, bytes: source.bytes, limit: open + 400, closing: closing)
     }
 
     // MARK: Variables

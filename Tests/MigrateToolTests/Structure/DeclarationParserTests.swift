@@ -49,6 +49,18 @@ import Testing
         #expect(file.compactText(try #require(functions[0].returnType)) == "Int")
     }
 
+    @Test(arguments: [
+        ("Panel<Model>", "Panel<Model>"), ("Panel<Model>?", "Panel<Model>?"), ("Box<Outer<Inner>>", "Box<Outer<Inner>>"),
+        ("Map<[Key: Value]>", "Map<[Key: Value]>"), ("Pair<(A, B)>.self", "Pair<(A, B)>"), ("a < b", nil), ("x<y>=z", nil),
+        ("Cache<Key, Value> {", "Cache<Key, Value>"), ("List<Item; other", nil),
+    ] as [(String, String?)])
+    func angleBracketsCloseOnlyTypeLists(_ text: String, _ list: String?) {
+        let file = FileStructure(text: text)
+        let open = file.tokens.firstIndex { $0.kind.isOperator && file.source.bytes[Int($0.start)] == UInt8(ascii: "<") }!
+        let close = file.closingAngle(from: open)
+        #expect(close.map { file.compactText((open - 1)..<($0 + 1)) } == list)
+    }
+
     @Test func anUnclosedParenthesisDoesNotHideTheRestOfTheFile() {
         let found = Self.classes("class Broken: ObservableObject { func g( { }\nclass AfterBroken: ObservableObject {}\n")
         #expect(found.map(\.name).contains("AfterBroken"))

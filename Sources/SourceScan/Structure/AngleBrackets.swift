@@ -1,0 +1,54 @@
+/// Finds the `>` that closes a generic `<`, for the parser, the typer and the generic-coupling
+/// finder alike: Swift has no angle-bracket tokens, so `<` and `>` are characters inside operator
+/// tokens (`>>` closes two lists, `?>` an optional argument, `>?` an optional of the generic type).
+enum AngleBrackets {
+    /// The index of the token holding the `>` that closes the `<` at `open`, or nil when the `<`
+    /// does not open a type list (a comparison, an operator, something unbalanced). Parenthesised
+    /// and bracketed groups inside (`<(Int, String)>`, `<[Key: Value]>`) are skipped with
+    /// `closing`; a brace, `;`, a stray closer or `=` ends the search, as does `limit`.
+    static func closing(from open: Int, tokens: [Token], bytes: [UInt8], limit: Int,
+                        closing: (Int) -> Int) -> Int? {
+        var depth = 0
+        var index = open
+        while index < min(limit, tokens.count - 1) {
+            let token = tokens[index]
+            switch token.kind {
+            case .leftParen, .leftSquare:
+                index = closing(index) + 1
+                continue
+            case .leftBrace, .rightBrace, .semicolon, .rightParen, .rightSquare, .equal:
+                return nil
+            default:
+                if token.kind.isOperator || token.kind == .unknown {
+                    for offset in Int(token.start)..<Int(token.end) {
+                        let byte = bytes[offset]
+                        if byte == UInt8(ascii: "<") {
+                            depth += 1
+                        } else if byte == UInt8(ascii: ">") {
+                            depth -= 1
+                            // `Model<T>?` lexes `>?` as one operator; `a<b>=c` is no type list.
+                            if depth == 0 {
+                                let rest = bytes[(offset + 1)..<Int(token.end)]
+                                return rest.allSatisfy { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "!") } ? index : nil
+                            }
+                        } else if byte != UInt8(ascii: "?") && byte != UInt8(ascii: "!") && byte != UInt8(ascii: "&")
+                                    && byte != UInt8(ascii: ".") && byte != UInt8(ascii: "-") {
+                            return nil
+                        }
+                    }
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+}
+
+extension FileStructure {
+    /// The index of the token holding the `>` that closes the generic `<` at `open`, searching
+    /// before `end` (at most 400 tokens on); nil when the `<` opens no type list.
+    public func closingAngle(from open: Int, before end: Int? = nil) -> Int? {
+        AngleBrackets.closing(from: open, tokens: tokens, bytes: source.bytes,
+                              limit: min(end ?? tokens.count, open + 400), closing: closing)
+    }
+}
