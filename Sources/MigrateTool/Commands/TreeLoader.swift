@@ -73,7 +73,7 @@ enum TreeLoader {
                 var found = memoryHits
                 for (candidate, bytes) in zip(onDisk, diskHits) {
                     // The file may have changed since it was validated.
-                    guard let bytes, FileSystem.firstInvalidUTF8Offset(bytes) == nil, !bytes.contains(0) else { continue }
+                    guard let bytes, case .success = bytes.withUnsafeBytes({ FileSystem.inspectText($0, path: "") }) else { continue }
                     contents[candidate] = bytes
                     found.append(candidate)
                 }
@@ -106,7 +106,7 @@ enum TreeLoader {
 
     /// How many bytes of files that do not mention observation are kept in memory after the
     /// first read, for the search for model names: reading them again costs about as much as
-    /// the first read, and a tree's search usually takes two or three rounds. Past this, a huge
+    /// the first read, and a tree's search takes one to three rounds. Past this, a huge
     /// tree's remaining files are read again instead.
     static let skippedBytesKept = 512 << 20
 

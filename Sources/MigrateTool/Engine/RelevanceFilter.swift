@@ -8,9 +8,10 @@ import SourceScan
 /// how a subclass, an extension, a type alias or a property holding a model is found; or when it
 /// names generic code constrained to `ObservableObject` (every model it is built with must be
 /// known); or when it declares a type that a model's received property is declared with (its
-/// `Equatable` conformance decides a rewrite). The names grow as files are added, until nothing new turns up. A file that mentions neither cannot
-/// declare or use anything the rules act on; at worst a typed chain through it is not followed,
-/// and the tool then says "unknown type", which blocks rather than guesses.
+/// `Equatable` conformance decides a rewrite). The names grow as files are added, until nothing
+/// new turns up. A file that mentions none of these cannot declare or use anything the rules act
+/// on; at worst a typed chain through it is not followed, and the tool then says "unknown type",
+/// which blocks rather than guesses.
 enum RelevanceFilter {
     /// Byte patterns whose absence rules out every construct the rules look for. `Observ`
     /// covers `ObservableObject`, `Observable`, `ObservationIgnored`, `ObservedObject` and
