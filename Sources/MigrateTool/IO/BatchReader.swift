@@ -4,8 +4,9 @@ import SourceScan
 /// what the caller extracts from each file's bytes.
 ///
 /// Most files of a tree are looked at once (is it text, does it mention observation, how many
-/// lines) and never again; copying each into its own fresh array made the kernel fault in and
-/// zero as many pages as the tree has bytes, which cost more than reading them.
+/// lines); reading each into its own fresh array made the kernel fault in and zero as many
+/// pages as the tree has bytes. Here a file is copied out only when the caller keeps it, within
+/// a byte allowance.
 enum BatchReader {
     /// Files per batch: enough that a buffer is reused many times, few enough that both cores
     /// get a fair share of a small tree.

@@ -12,10 +12,10 @@ import Darwin
 /// (Swift's Glibc module does not expose `memmem`), for the whole-tree scans that decide which
 /// files matter.
 ///
-/// Each pattern is anchored on its rarest byte in Swift source; `memchr` jumps from one anchor
-/// to the next (a common letter like `o` would stop it every few bytes) and every pattern sharing
-/// that anchor is compared around the hit. A file that matches nothing, the usual case, costs one
-/// `memchr` pass per distinct anchor.
+/// Each pattern is anchored on one of its rare bytes in Swift source, shared with other patterns
+/// where possible; `memchr` jumps from one anchor to the next (a common letter like `o` would
+/// stop it every few bytes) and every pattern sharing that anchor is compared around the hit. A
+/// file that matches nothing, the usual case, costs one `memchr` pass per distinct anchor.
 struct BytePatterns: Sendable {
     /// What must surround a match.
     enum Context: Sendable {
@@ -145,14 +145,15 @@ struct BytePatterns: Sendable {
         return patterns.indices.map { (patterns[$0], patterns[$0].firstIndex(of: anchorOf[$0]!)!) }
     }
 
-    /// How rare a byte is in Swift source, roughly: punctuation other than `.`, `(`, `)`, `:` is
-    /// rarer than letters, and uncommon letters rarer than common ones.
+    /// How rare a byte is in Swift source, roughly (measured over /opt/swift-packages: `$` 0.02 %,
+    /// `j` 0.04 %, `z` 0.07 %, `q` 0.16 %, `k` 0.25 %, an uppercase letter 0.2–0.75 %, `-` 0.3 %,
+    /// `x` 0.48 %, `w`, `y`, `v`, `b` 0.7–0.8 %; `e` or a space far more).
     private static func rarity(_ byte: UInt8) -> Int {
         switch byte {
         case UInt8(ascii: "-"), UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: "$"): return 5
-        case UInt8(ascii: "z"), UInt8(ascii: "q"), UInt8(ascii: "x"), UInt8(ascii: "j"), UInt8(ascii: "k"): return 4
+        case UInt8(ascii: "z"), UInt8(ascii: "q"), UInt8(ascii: "j"), UInt8(ascii: "k"): return 4
         case UInt8(ascii: "A")...UInt8(ascii: "Z"): return 3
-        case UInt8(ascii: "v"), UInt8(ascii: "w"), UInt8(ascii: "y"), UInt8(ascii: "b"), UInt8(ascii: "g"): return 2
+        case UInt8(ascii: "x"), UInt8(ascii: "v"), UInt8(ascii: "w"), UInt8(ascii: "y"), UInt8(ascii: "b"), UInt8(ascii: "g"): return 2
         case UInt8(ascii: ":"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "."), UInt8(ascii: " "): return 0
         default: return 1
         }
