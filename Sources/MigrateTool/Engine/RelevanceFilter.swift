@@ -82,9 +82,7 @@ enum RelevanceFilter {
     /// The words of a type as written: `["Base", "Int"]` for `Base<Int>`. Works on UTF-8 bytes
     /// (a non-ASCII byte counts as a word byte), as `Character` properties are slow at this scale.
     private static func identifiers(in written: String) -> [Substring] {
-        written.utf8.split { byte in
-            !(byte >= 0x80 || byte == 0x5F || (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A))
-        }.map { Substring($0) }
+        written.utf8.split { !BytePatterns.isIdentifierByte($0) }.map { Substring($0) }
     }
 
     /// `Inner` for `Outer.Inner`.

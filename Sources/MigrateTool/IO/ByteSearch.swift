@@ -159,7 +159,9 @@ struct BytePatterns: Sendable {
         }
     }
 
-    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+    /// Whether a byte may be part of an identifier (any non-ASCII byte counts: a multi-byte
+    /// letter belongs to the word around it).
+    static func isIdentifierByte(_ byte: UInt8) -> Bool {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte >= 0x80
     }
 }

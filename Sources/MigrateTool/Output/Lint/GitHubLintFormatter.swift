@@ -29,31 +29,25 @@ enum GitHubLintFormatter {
     /// first, so the escapes it writes are not escaped again, then the line breaks that would
     /// end the command.
     static func escapeData(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        ReportEscape.replacingScalars(text) { scalar in
             switch scalar {
-            case "%": result += "%25"
-            case "\r": result += "%0D"
-            case "\n": result += "%0A"
-            default: result.unicodeScalars.append(scalar)
+            case "%": return "%25"
+            case "\r": return "%0D"
+            case "\n": return "%0A"
+            default: return nil
             }
         }
-        return result
     }
 
     /// The escaping for a property value (`escapeProperty`): as for data, plus `:` (which would
     /// end the properties) and `,` (which would start the next one).
     static func escapeProperty(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in escapeData(text).unicodeScalars {
+        ReportEscape.replacingScalars(escapeData(text)) { scalar in
             switch scalar {
-            case ":": result += "%3A"
-            case ",": result += "%2C"
-            default: result.unicodeScalars.append(scalar)
+            case ":": return "%3A"
+            case ",": return "%2C"
+            default: return nil
             }
         }
-        return result
     }
 }

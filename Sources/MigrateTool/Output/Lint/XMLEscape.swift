@@ -7,30 +7,22 @@ enum XMLEscape {
     /// attribute values to spaces. The other C0 controls may not appear in XML 1.0 at all, not
     /// even as references, so they are written out visibly as `\u{…}`.
     static func text(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        ReportEscape.replacingScalars(text) { scalar in
             switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\n": result += "&#10;"
-            case "\r": result += "&#13;"
-            case "\t": result += "&#9;"
-            default:
-                if let visible = ReportEscape.visibleControl(scalar) {
-                    result += visible
-                } else if scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    // Not characters in XML 1.0 either.
-                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+            case "&": return "&amp;"
+            case "<": return "&lt;"
+            case ">": return "&gt;"
+            case "\"": return "&quot;"
+            case "'": return "&apos;"
+            case "\n": return "&#10;"
+            case "\r": return "&#13;"
+            case "\t": return "&#9;"
+            case "\u{FFFE}", "\u{FFFF}":
+                // Not characters in XML 1.0 either.
+                return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: return ReportEscape.visibleControl(scalar)
             }
         }
-        return result
     }
 
     /// The XML declaration every document starts with.

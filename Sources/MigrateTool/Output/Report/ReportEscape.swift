@@ -3,68 +3,51 @@
 enum ReportEscape {
     /// Text safe inside HTML element content and double- or single-quoted attribute values.
     static func html(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        replacingScalars(text) { scalar in
             switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default:
-                if let visible = visibleControl(scalar) {
-                    result += visible
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+            case "&": return "&amp;"
+            case "<": return "&lt;"
+            case ">": return "&gt;"
+            case "\"": return "&quot;"
+            case "'": return "&#39;"
+            default: return visibleControl(scalar)
             }
         }
-        return result
     }
 
     /// A JSON string literal, quotes included (RFC 8259). U+2028 and U+2029 are escaped too, so
     /// the output can also be pasted into JavaScript.
     static func jsonString(_ text: String) -> String {
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
+        let body = replacingScalars(text) { scalar in
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u" + hex4(scalar.value)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+            case "\"": return "\\\""
+            case "\\": return "\\\\"
+            case "\n": return "\\n"
+            case "\r": return "\\r"
+            case "\t": return "\\t"
+            case "\u{08}": return "\\b"
+            case "\u{0C}": return "\\f"
+            case "\u{2028}": return "\\u2028"
+            case "\u{2029}": return "\\u2029"
+            default: return scalar.value < 0x20 || scalar.value == 0x7F ? "\\u" + hex4(scalar.value) : nil
             }
         }
-        return result + "\""
+        return "\"" + body + "\""
     }
 
     /// Text for a Markdown table cell or paragraph on GitHub: `|` would end a cell, `<` would
     /// start raw HTML, and the punctuation Markdown treats as emphasis or links is escaped.
     static func markdown(_ text: String) -> String {
-        var result = ""
-        for scalar in terminal(text).unicodeScalars {
+        replacingScalars(terminal(text)) { scalar in
             switch scalar {
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "&": result += "&amp;"
-            case "\n": result += "<br>"
-            case "|", "\\", "`", "*", "_", "[", "]", "#", "~": result += "\\" + String(scalar)
-            default: result.unicodeScalars.append(scalar)
+            case "<": return "&lt;"
+            case ">": return "&gt;"
+            case "&": return "&amp;"
+            case "\n": return "<br>"
+            case "|", "\\", "`", "*", "_", "[", "]", "#", "~": return "\\" + String(scalar)
+            default: return nil
             }
         }
-        return result
     }
 
     /// A Markdown code span showing `text` literally: fenced with more backticks than the longest
@@ -89,9 +72,16 @@ enum ReportEscape {
     /// what it is) are shown as `\u{…}`. Line breaks and tabs are kept.
     static func terminal(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { visibleControl($0) != nil }) else { return text }
+        return replacingScalars(text, visibleControl)
+    }
+
+    /// `text` with every scalar that `replacement` maps replaced by what it returns and the others
+    /// kept: the loop every escaper here and in the lint formats is built on.
+    static func replacingScalars(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
         var result = ""
+        result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
-            if let visible = visibleControl(scalar) { result += visible } else { result.unicodeScalars.append(scalar) }
+            if let replaced = replacement(scalar) { result += replaced } else { result.unicodeScalars.append(scalar) }
         }
         return result
     }
