@@ -938,6 +938,9 @@ def noobs():
 
 def summary(apps):
     rd = os.path.join(WORK, "results")
+    # Each migration app's comparison with its developers' commit, read once for the three tables.
+    compared = [(app, json.load(open(os.path.join(rd, app["name"] + ".compare.json")))) for app in apps
+                if os.path.exists(os.path.join(rd, app["name"] + ".compare.json"))]
     print(f"Tool: {sorted({json.load(open(os.path.join(rd, a['name'] + '.json'))).get('tool_commit', '?')[:7] for a in apps if os.path.exists(os.path.join(rd, a['name'] + '.json'))})}")
     print()
     print("| app | commit | .swift files | lines | units (ready / review / blocked) | report s | apply s | files changed | parse regressions | violations | 2nd run | census vs report |")
@@ -974,22 +977,14 @@ def summary(apps):
     print()
     print("| app | scope | dev lines | our lines | matched | recall | precision | recall (trimmed) | precision (trimmed) | recall (attributes joined) | precision (attributes joined) |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
-    for app in apps:
-        p = os.path.join(rd, app["name"] + ".compare.json")
-        if not os.path.exists(p):
-            continue
-        r = json.load(open(p))
+    for app, r in compared:
         for label in ("full", "dev-scope"):
             e, t, j = r[label]["exact"], r[label]["trimmed"], r[label]["attributes-joined"]
             print(f"| {app['name']} | {label} | {e['dev_lines']} | {e['our_lines']} | {e['matched']} | {e['recall']} | "
                   f"{e['precision']} | {t['recall']} | {t['precision']} | {j['recall']} | {j['precision']} |")
     # all apps together: sums of lines, then the ratios
     tot = collections.defaultdict(lambda: [0, 0, 0])
-    for app in apps:
-        p = os.path.join(rd, app["name"] + ".compare.json")
-        if not os.path.exists(p):
-            continue
-        r = json.load(open(p))
+    for app, r in compared:
         for label in ("full", "dev-scope"):
             for n in ("exact", "trimmed", "attributes-joined"):
                 m, t = r[label][n], tot[(label, n)]
@@ -1008,11 +1003,7 @@ def summary(apps):
     print()
     print("| app | models both migrated | dev lines | our lines | matched | recall | precision | recall / precision, `@ObservationIgnored` ignored | models only the developer migrated | models only we migrated |")
     print("|---|---|---|---|---|---|---|---|---|---|")
-    for app in apps:
-        p = os.path.join(rd, app["name"] + ".compare.json")
-        if not os.path.exists(p):
-            continue
-        r = json.load(open(p))
+    for app, r in compared:
         m = r["both-migrated"]
         m2 = m["ignoring-ObservationIgnored"]
         print(f"| {app['name']} | {len(m['models'])} | {m['dev_lines']} | {m['our_lines']} | {m['matched']} | {m['recall']} | "
