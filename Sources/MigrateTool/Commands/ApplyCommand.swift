@@ -50,11 +50,14 @@ enum ApplyCommand {
         for wanted in options.types where !analysis.units.contains(where: { $0.matches(typeName: wanted) }) {
             throw ToolFailure("--type \(wanted): no model of that name in the scanned tree")
         }
-        if !ignoreTarget, let target = analysis.deploymentTargets.first(where: { !$0.allowsObservation }) {
+        options.ignoreDeploymentTarget = ignoreTarget
+        let plan = Migrator.plan(analysis, options: options)
+        // Refused whole when the deployment target is the only reason nothing would be written.
+        if !plan.hasChanges, let refused = plan.refusedForDeployment.first,
+           let target = analysis.units[refused].deploymentBlockers.first.map({ analysis.deploymentTargets[$0] }) {
             throw ToolFailure("\(target.location.description): deployment target \(target.platform) \(target.version) predates "
                               + "Observation (\(target.platform) \(target.minimum)); raise it, or pass --ignore-deployment-target")
         }
-        let plan = Migrator.plan(analysis, options: options)
 
         if dryRun {
             for fileIndex in plan.newContents.keys.sorted() {

@@ -6,6 +6,7 @@ enum DebugCommand {
         USAGE: observation-migrate debug tokens FILE
                observation-migrate debug decls FILE
                observation-migrate debug bench [--runs N] DIR...
+               observation-migrate debug modules [PATH...]
 
         tokens   one JSON object per token: kind, start, end (byte offsets of the text),
                  leading and trailing trivia ranges. Concatenating the ranges gives the file.
@@ -13,10 +14,13 @@ enum DebugCommand {
                  inheritance entries; indented by nesting.
         bench    lexes and structures every .swift file under DIR; prints files, MB, MB/s
                  (median of --runs, default 5, after one untimed warm-up read) and peak memory.
+        modules  the build graph read from Package.swift manifests and Xcode projects: every
+                 module with its kind, file count, dependencies and deployment targets, then
+                 the Swift files no target compiles, and what could not be read.
         """
 
     static func run(_ arguments: [String], output: inout OutputSink) throws -> Int32 {
-        guard let subcommand = arguments.first else { throw UsageError("debug needs a subcommand: tokens, decls or bench") }
+        guard let subcommand = arguments.first else { throw UsageError("debug needs a subcommand: tokens, decls, bench or modules") }
         var reader = ArgumentReader(Array(arguments.dropFirst()))
         if reader.flag("--help", "-h") {
             output.write(help + "\n")
@@ -44,8 +48,11 @@ enum DebugCommand {
             let paths = try reader.finish()
             guard !paths.isEmpty else { throw UsageError("debug bench needs at least one DIR") }
             return Benchmark.run(paths: paths, runs: runs, output: &output)
+        case "modules":
+            let paths = try reader.finish()
+            return ModulesListing.run(paths: paths.isEmpty ? ["."] : paths, output: &output)
         default:
-            throw UsageError("unknown debug subcommand '\(subcommand)' (tokens, decls, bench)")
+            throw UsageError("unknown debug subcommand '\(subcommand)' (tokens, decls, bench, modules)")
         }
     }
 

@@ -11,7 +11,26 @@ enum TreeLoader {
         var walker = TreeWalker()
         walker.excludeGlobs = configuration.exclude + extraExcludes
         walker.includeGlobs = configuration.include
-        let walk = PhaseTimer.measure("walk") { walker.walk(paths.isEmpty ? ["."] : paths) }
+        var walk = PhaseTimer.measure("walk") { walker.walk(paths.isEmpty ? ["."] : paths) }
+        // The build decides which module compiles each file; a file no target compiles is
+        // outside the build: listed, never read further, never part of a unit.
+        let build = PhaseTimer.measure("build graph") {
+            BuildGraphLoader.load(swiftFiles: walk.swiftFiles, projectFiles: walk.projectFiles, scannedPaths: paths,
+                                  configuration: configuration)
+        }
+        let manifests = Set(walk.projectFiles.filter { $0.hasSuffix(".swift") })
+        var outsideBuild: [String] = []
+        if !build.graph.outsideFiles.isEmpty {
+            let outside = Set(build.graph.outsideFiles.map { walk.swiftFiles[$0] }).subtracting(manifests)
+            outsideBuild = walk.swiftFiles.filter(outside.contains)
+            walk.swiftFiles.removeAll(where: outside.contains)
+        }
+        // Descriptions found above a file named alone carry deployment targets too.
+        let known = Set(walk.projectFiles.map { PathName.absolute($0, in: FileSystem.currentDirectory()) })
+        for description in build.graph.descriptions where !known.contains(description.path) {
+            walk.projectFiles.append(Analyzer.displayPath(description.path))
+            if description.kind == .package { walk.swiftFiles.append(Analyzer.displayPath(description.path)) }
+        }
         let progress = showsProgress && walk.swiftFiles.count > 2000
         if progress { StandardError.raw("observation-migrate: reading \(walk.swiftFiles.count) files…\r") }
         let alwaysInclude = Set(walk.projectFiles.filter { $0.hasSuffix(".swift") })
@@ -97,9 +116,10 @@ enum TreeLoader {
         }
         if progress { StandardError.raw("observation-migrate: analyzing…            \r") }
         var analysis = Analyzer.analyze(structures: structures, extraProjectFiles: extraProjectFiles,
-                                        packageManifests: walk.projectFiles.filter { $0.hasSuffix(".swift") },
-                                        problems: problems, configuration: configuration)
+                                        problems: problems, configuration: configuration, build: build.graph)
         analysis.unindexed = unindexed
+        analysis.outsideBuild = outsideBuild
+        analysis.buildWarnings = build.warnings
         if progress { StandardError.raw("                                            \r") }
         return analysis
     }
@@ -122,6 +142,9 @@ enum TreeLoader {
     static func reportProblems(_ analysis: Analysis) -> Int32? {
         for problem in analysis.problems {
             StandardError.line("observation-migrate: \(problem.description)")
+        }
+        for warning in analysis.buildWarnings {
+            StandardError.line("observation-migrate: warning: \(warning)")
         }
         if analysis.files.isEmpty, !analysis.problems.isEmpty { return 2 }
         return nil

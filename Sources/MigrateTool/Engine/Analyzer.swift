@@ -12,29 +12,39 @@ struct SourceInput: Sendable {
 enum Analyzer {
     /// Analyzes Swift sources and project files already in memory; pure, for tests and `apply`.
     static func analyze(swift: [SourceInput], projectFiles: [SourceInput] = [], problems: [FileProblem] = [],
-                        configuration: Configuration = Configuration()) -> Analysis {
+                        configuration: Configuration = Configuration(), build: BuildGraph? = nil) -> Analysis {
         let structures = concurrentMap(swift) { FileStructure(SourceFile(path: $0.path, bytes: $0.bytes)) }
         let extraProjectFiles = projectFiles.filter { !$0.path.hasSuffix(".swift") }
             .map { FileStructure(SourceFile(path: $0.path, bytes: $0.bytes)) }
+        let graph = build ?? inMemoryGraph(swift: swift, projectFiles: projectFiles, configuration: configuration)
         return analyze(structures: structures, extraProjectFiles: extraProjectFiles,
-                       packageManifests: projectFiles.filter { $0.path.hasSuffix(".swift") }.map(\.path), problems: problems,
-                       configuration: configuration)
+                       problems: problems,
+                       configuration: configuration, build: graph)
+    }
+
+    /// The build graph of sources held in memory: their manifests and projects, `.xcconfig`
+    /// files looked up among `projectFiles`.
+    static func inMemoryGraph(swift: [SourceInput], projectFiles: [SourceInput], configuration: Configuration) -> BuildGraph? {
+        let directory = FileSystem.currentDirectory()
+        let descriptions = projectFiles.filter { PathName.lastComponent($0.path) == "Package.swift" || $0.path.hasSuffix(".pbxproj") }
+        guard !descriptions.isEmpty else { return nil }
+        let byPath = Dictionary(projectFiles.map { (PathName.absolute($0.path, in: directory), $0.bytes) }, uniquingKeysWith: { first, _ in first })
+        let files = swift.map { PathName.absolute($0.path, in: directory) }
+        let loaded = BuildGraphLoader.build(
+            descriptions.map { .init(path: PathName.absolute($0.path, in: directory), bytes: $0.bytes) }, swiftFiles: files,
+            configuration: configuration, readFile: { byPath[$0] },
+            folderExists: { folder in files.contains { PathName.isInside($0, folder: folder) } })
+        return loaded.graph
     }
 
     /// Analyzes structured files; `extraProjectFiles` (Xcode settings) are appended after them.
-    static func analyze(structures: [FileStructure], extraProjectFiles: [FileStructure], packageManifests: [String],
-                        problems: [FileProblem], configuration: Configuration = Configuration()) -> Analysis {
-        let index = PhaseTimer.measure("index") { TreeIndex(files: structures) }
+    static func analyze(structures: [FileStructure], extraProjectFiles: [FileStructure],
+                        problems: [FileProblem], configuration: Configuration = Configuration(), build: BuildGraph? = nil) -> Analysis {
+        let modules = build.flatMap { ModuleTable.fileModules(for: structures, in: $0) }
+        let index = PhaseTimer.measure("index") { TreeIndex(files: structures, modules: modules) }
         let units = PhaseTimer.measure("units") { MigrationUnits(index: index) }
-        var projectFiles: [(index: Int, structure: FileStructure)] = []
-        for (position, structure) in structures.enumerated() where packageManifests.contains(structure.source.path) {
-            projectFiles.append((position, structure))
-        }
-        for (offset, structure) in extraProjectFiles.enumerated() {
-            projectFiles.append((structures.count + offset, structure))
-        }
-        let context = RuleContext(index: index, units: units, projectFiles: projectFiles,
-                                  assumedDeploymentTargets: configuration.deploymentTarget,
+        let deployments = build.map { deploymentFacts($0, files: structures + extraProjectFiles) } ?? []
+        let context = RuleContext(index: index, units: units, deployments: deployments,
                                   unpublishedProperties: configuration.unpublishedProperties)
         var findings = RuleCatalog.all.flatMap { rule in PhaseTimer.measure("rule \(rule.id)") { rule.init().check(context) } }
 
@@ -117,16 +127,59 @@ enum Analyzer {
         }
         analysis.findings = findings
         analysis.units = summaries
-        analysis.deploymentTargets = projectFiles.flatMap { DeploymentTargetRule.targets(in: $0.structure, fileIndex: $0.index) }
-            .map { found in
-                // A configured target replaces what the project says for that platform.
-                var found = found
-                if let assumed = configuration.deploymentTarget[found.platform] { found.version = assumed }
-                return DeploymentTarget(platform: found.platform, version: found.version, minimum: found.minimum,
-                                        location: analysis.location(file: found.file, offset: found.offset),
-                                        allowsObservation: found.allowsObservation)
+        analysis.deploymentTargets = deployments.map { fact in
+            DeploymentTarget(platform: fact.platform, version: fact.version, minimum: DeploymentTargetRule.minimum(of: fact.platform),
+                             location: fact.file.map { analysis.location(file: $0, offset: fact.offset) }
+                                 ?? SourceLocation(path: displayPath(fact.path), line: 1, column: 1),
+                             allowsObservation: DeploymentTargetRule.allowsObservation(platform: fact.platform, version: fact.version))
+        }
+        // A unit is refused by `apply` when a target compiling one of its files predates Observation.
+        if let modules, deployments.contains(where: { !DeploymentTargetRule.allowsObservation(platform: $0.platform, version: $0.version) }) {
+            for position in analysis.units.indices {
+                let unitModules = Set(unitFiles(units.units[position]).flatMap { modules.own[$0].map(Int.init) })
+                analysis.units[position].deploymentBlockers = deployments.indices.filter { fact in
+                    !analysis.deploymentTargets[fact].allowsObservation && !unitModules.isDisjoint(with: deployments[fact].modules)
+                }
             }
+        } else if !analysis.deploymentAllowsObservation {
+            // One module: every target applies to every unit.
+            let below = analysis.deploymentTargets.indices.filter { !analysis.deploymentTargets[$0].allowsObservation }
+            for position in analysis.units.indices { analysis.units[position].deploymentBlockers = below }
+        }
         return analysis
+    }
+
+    /// Every deployment setting of the graph once, with the modules it applies to, located in
+    /// `files` when one of them is the file that sets it.
+    static func deploymentFacts(_ graph: BuildGraph, files: [FileStructure]) -> [DeploymentFact] {
+        let directory = FileSystem.currentDirectory()
+        var fileByPath: [String: Int] = [:]
+        for (position, file) in files.enumerated() { fileByPath[PathName.absolute(file.source.path, in: directory)] = position }
+        var facts: [DeploymentFact] = []
+        var positionByKey: [String: Int] = [:]
+        for (module, description) in graph.modules.enumerated() {
+            for deployment in description.deployments {
+                let key = "\(deployment.platform) \(deployment.version) \(deployment.path) \(deployment.offset)"
+                if let known = positionByKey[key] {
+                    facts[known].modules.append(module)
+                    continue
+                }
+                positionByKey[key] = facts.count
+                facts.append(DeploymentFact(platform: deployment.platform, version: deployment.version, path: deployment.path,
+                                            file: fileByPath[deployment.path], offset: deployment.offset, modules: [module]))
+            }
+        }
+        return facts
+    }
+
+    /// The files a unit edits: its declarations, conformance extensions and sites.
+    static func unitFiles(_ unit: MigrationUnit) -> Set<Int> {
+        var sites: [Site] = unit.wrappers.map(\.site) + unit.stateObjectInitializers + unit.environmentModifiers
+        sites += unit.objectWillChangeUses + unit.publisherUses + unit.existentialWrappers
+        var files = Set(sites.map(\.file))
+        for id in unit.classes + unit.protocols { files.insert(id.file) }
+        for (extensionID, _) in unit.conformanceExtensions { files.insert(extensionID.file) }
+        return files
     }
 
     /// Each unit's summary and verdict: blocked by any blocker, needing `--unsafe-fixes` when any
@@ -153,9 +206,7 @@ enum Analyzer {
             let file = index.files[anchor.file]
             var sites: [Site] = unit.wrappers.map(\.site) + unit.stateObjectInitializers + unit.environmentModifiers
             sites += unit.objectWillChangeUses + unit.publisherUses + unit.existentialWrappers
-            var files = Set(sites.map(\.file))
-            for id in unit.classes + unit.protocols { files.insert(id.file) }
-            for (extensionID, _) in unit.conformanceExtensions { files.insert(extensionID.file) }
+            let files = unitFiles(unit)
             var summary = UnitSummary(
                 id: unit.id, name: unit.name,
                 members: (unit.classes + unit.protocols).compactMap { index.types.symbol($0)?.qualifiedName },

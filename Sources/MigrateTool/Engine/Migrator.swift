@@ -6,6 +6,8 @@ struct MigrationOptions: Sendable {
     var unsafeFixes = false
     /// Only these units (matched by model or protocol name, qualified or not); all when empty.
     var types: [String] = []
+    /// Also write units compiled by a target whose deployment target predates Observation.
+    var ignoreDeploymentTarget = false
 }
 
 /// The outcome of planning a migration: new file contents and an account of every unit.
@@ -18,6 +20,8 @@ struct MigrationPlan: Sendable {
     var skippedUnits: [(unit: Int, reason: String)] = []
     /// How many edits each rule contributed.
     var editsByRule: [String: Int] = [:]
+    /// Units left alone only because a target compiling their files predates Observation.
+    var refusedForDeployment: [Int] = []
 
     /// Whether anything would change.
     var hasChanges: Bool { !newContents.isEmpty }
@@ -45,7 +49,8 @@ enum Migrator {
         }
         if !groups.isEmpty {
             func isWritable(_ unit: UnitSummary) -> Bool {
-                unit.verdict == .ready || (unit.verdict == .needsUnsafeFixes && options.unsafeFixes)
+                (unit.deploymentBlockers.isEmpty || options.ignoreDeploymentTarget)
+                    && (unit.verdict == .ready || (unit.verdict == .needsUnsafeFixes && options.unsafeFixes))
             }
             var writable = Set(selected.filter(isWritable).map(\.id))
             var changed = true
@@ -74,6 +79,14 @@ enum Migrator {
                 continue
             default:
                 break
+            }
+            if !options.ignoreDeploymentTarget, let first = unit.deploymentBlockers.first {
+                let target = analysis.deploymentTargets[first]
+                plan.skippedUnits.append((unit.id, "\(target.location.description): deployment target \(target.platform) "
+                                          + "\(target.version) predates Observation (\(target.platform) \(target.minimum)); raise it, "
+                                          + "or pass --ignore-deployment-target"))
+                plan.refusedForDeployment.append(unit.id)
+                continue
             }
             var unitEdits: [Int: [Edit]] = [:]
             var counts: [String: Int] = [:]

@@ -29,23 +29,19 @@ extension FileRule {
 struct RuleContext: Sendable {
     let index: TreeIndex
     let units: MigrationUnits
-    /// Files that may declare a deployment target (`Package.swift`, Xcode settings), with their
-    /// index in the analysis's file list.
-    let projectFiles: [(index: Int, structure: FileStructure)]
-    /// Deployment targets the configuration tells the tool to assume, by platform.
-    let assumedDeploymentTargets: [String: String]
+    /// Every deployment setting the build graph applies, located in the analysis's files.
+    let deployments: [DeploymentFact]
     /// The members of every model class, looked up once.
     let modelMembers: [DeclarationID: [DeclarationID]]
     /// What becomes of stored properties that were not `@Published`.
     let unpublishedProperties: UnpublishedPropertyPolicy
 
     /// Builds the context for a tree.
-    init(index: TreeIndex, units: MigrationUnits, projectFiles: [(index: Int, structure: FileStructure)] = [],
-         assumedDeploymentTargets: [String: String] = [:], unpublishedProperties: UnpublishedPropertyPolicy = .ignore) {
+    init(index: TreeIndex, units: MigrationUnits, deployments: [DeploymentFact] = [],
+         unpublishedProperties: UnpublishedPropertyPolicy = .ignore) {
         self.index = index
         self.units = units
-        self.projectFiles = projectFiles
-        self.assumedDeploymentTargets = assumedDeploymentTargets
+        self.deployments = deployments
         self.unpublishedProperties = unpublishedProperties
         var members: [DeclarationID: [DeclarationID]] = [:]
         for unit in units.units {

@@ -112,7 +112,8 @@ import Testing
     }
 
     @Test func excludeSkipsMatchingPaths() throws {
-        let tree = try Self.tree(["Generated/Extra.swift": "final class Extra: ObservableObject {}\n"])
+        // Inside the package's only target (a file outside every target is outside the build).
+        let tree = try Self.tree(["App/Generated/Extra.swift": "final class Extra: ObservableObject {}\n"])
         let all = try BinaryRunner.run(["report"], in: tree)
         #expect(all.stdout.contains("Extra · "))
         let excluded = try BinaryRunner.run(["report", "--exclude", "Generated"], in: tree)
