@@ -53,6 +53,15 @@ struct RuleContext: Sendable {
     }
 
     var files: [FileStructure] { index.files }
+
+    /// The units among `candidates` whose model code in `file` can name: declared in its module
+    /// or in a module it imports. A site whose type cannot be told couples with these only.
+    func unitsVisible(from file: Int, among candidates: [Int]) -> [Int] {
+        candidates.filter { unit in
+            let model = units.units[unit]
+            return (model.classes + model.protocols).contains { index.types.sees($0.file, from: file) }
+        }
+    }
     var types: TypeIndex { index.types }
 
     /// The declaration behind an id.
