@@ -7,7 +7,7 @@ import SourceScan
 /// other constrained parameters passed to it). Those units migrate together or not at all. When
 /// a use cannot be followed, or the code may be used from outside the tree, or the type is an
 /// existential, any model may reach it, and it changes only when every unit of the tree does.
-struct ObservableConstraint: Rule {
+struct ObservableConstraint: CouplingRule {
     static let id = "observable-constraint"
 
     func check(_ context: RuleContext) -> [Finding] {
@@ -126,6 +126,21 @@ struct ObservableConstraint: Rule {
         }
         return findings
     }
+
+    /// The constraint changes only with every model that reaches it (every unit, when that
+    /// cannot be narrowed): a unit that reaches it is blocked when another one is.
+    static func couplingBlocker(_ coupling: Finding, unit: UnitSummary, blockedPartner: UnitSummary) -> Finding {
+        let message = coupling.requiresEveryUnit
+            ? "generic code constrained to ObservableObject must change together with every model, and "
+                + "'\(blockedPartner.name)' is blocked; '\(unit.name)' may reach this code"
+            : "generic code constrained to ObservableObject must change together with the models that reach it, "
+                + "and '\(blockedPartner.name)', which reaches it too, is blocked; '\(unit.name)' reaches this code"
+        return Finding(ruleID: id, fixClass: .manual, isBlocker: true, file: coupling.file, offset: coupling.offset, message: message,
+                       suggestion: "unblock '\(blockedPartner.name)', or make this generic code take a concrete type", unit: unit.id)
+    }
+
+    static let couplingHoldBackReason = "generic code constrained to ObservableObject that it reaches needs every model "
+        + "that reaches it to migrate in the same run"
 
     /// `'A', 'B' and 3 more`.
     static func list(_ names: [String]) -> String {
