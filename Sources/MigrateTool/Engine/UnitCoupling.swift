@@ -61,17 +61,13 @@ struct UnitCoupling: Sendable {
         return result
     }
 
-    /// `seeds` with every unit they drag along.
-    func closure(of seeds: Set<Int>) -> Set<Int> {
-        seeds.union(propagation(from: seeds).map(\.unit))
-    }
-
     /// After the findings were re-sorted: `newPosition(old)` is where each group's finding is now.
     mutating func renumberFindings(_ newPosition: (Int) -> Int) {
         for index in groups.indices { groups[index].finding = newPosition(groups[index].finding) }
     }
 
-    /// What a unit is told when a rule that couples units does not word it itself (see `CouplingRule`).
+    /// What a unit is told when a rule that couples units does not word it itself (see
+    /// `CouplingRule`; `UnitCouplingTests` checks that every coupling rule of the catalog does).
     static func blocker(_ coupling: Finding, unit: UnitSummary, blockedPartner: UnitSummary) -> Finding {
         Finding(ruleID: coupling.ruleID, fixClass: .manual, isBlocker: true, file: coupling.file, offset: coupling.offset,
                 message: "'\(unit.name)' must change together with '\(blockedPartner.name)', which is blocked",

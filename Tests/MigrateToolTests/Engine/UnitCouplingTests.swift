@@ -25,8 +25,8 @@ import Testing
         let coupling = UnitCoupling(findings: [finding(requires: [0, 1]), finding(requires: [1, 2])], unitCount: 4)
         let steps = coupling.propagation(from: [0])
         #expect(steps == [UnitCoupling.Propagation(unit: 1, group: 0, cause: 0), UnitCoupling.Propagation(unit: 2, group: 1, cause: 1)])
-        #expect(coupling.closure(of: [2]) == [0, 1, 2])
-        #expect(coupling.closure(of: [3]) == [3])
+        #expect(Set(coupling.propagation(from: [2]).map(\.unit)) == [0, 1])
+        #expect(coupling.propagation(from: [3]).isEmpty)
         #expect(coupling.propagation(from: []).isEmpty)
     }
 
@@ -34,5 +34,71 @@ import Testing
         var coupling = UnitCoupling(findings: [finding(requires: [0, 1])], unitCount: 2)
         coupling.renumberFindings { $0 + 3 }
         #expect(coupling.groups.map(\.finding) == [3])
+    }
+
+    /// Two models that reach one generic view (one of them blocked, so the analysis adds a
+    /// finding and renumbers), two unblocked ones, and two that may reach an existential.
+    static let coupledTrees = [
+        """
+        import SwiftUI
+        import Combine
+        struct PanelView<ViewModel: ObservableObject>: View {
+            @ObservedObject var viewModel: ViewModel
+            var body: some View { Text("panel") }
+        }
+        final class NavigatorModel: ObservableObject { @Published var tab = 0 }
+        final class TaskModel: ObservableObject {
+            @Published var status = ""
+            var bag = Set<AnyCancellable>()
+            init() { $status.sink { print($0) }.store(in: &bag) }
+        }
+        func navigator(model: NavigatorModel) -> some View { PanelView(viewModel: model) }
+        func task(model: TaskModel) -> some View { PanelView(viewModel: model) }
+        """,
+        """
+        import SwiftUI
+        struct PanelView<ViewModel: ObservableObject>: View {
+            @ObservedObject var viewModel: ViewModel
+            var body: some View { Text("panel") }
+        }
+        final class NavigatorModel: ObservableObject { @Published var tab = 0 }
+        final class TaskModel: ObservableObject { @Published var status = "" }
+        func navigator(model: NavigatorModel) -> some View { PanelView(viewModel: model) }
+        func task(model: TaskModel) -> some View { PanelView(viewModel: model) }
+        """,
+        """
+        import SwiftUI
+        final class A: ObservableObject { @Published var value = 0 }
+        final class B: ObservableObject { @Published var value = 0 }
+        func show(_ model: any ObservableObject) {}
+        """,
+        // The blocker added for A sorts before the constraint's own finding, which moves.
+        """
+        import SwiftUI
+        import Combine
+        final class A: ObservableObject { @Published var value = 0 }
+        final class B: ObservableObject {
+            @Published var status = ""
+            var bag = Set<AnyCancellable>()
+            init() { $status.sink { print($0) }.store(in: &bag) }
+        }
+        func show(_ model: any ObservableObject) {}
+        """,
+    ]
+
+    @Test("the rule behind every coupling words its blockers itself", arguments: coupledTrees + RuleExamples.all().map(\.code))
+    func couplingRulesWordTheirBlockers(_ code: String) {
+        for group in RuleExamples.analyze(code).coupling.groups {
+            #expect(RuleCatalog.rule(withID: group.ruleID) is any CouplingRule.Type, "\(group.ruleID) couples units but is no CouplingRule")
+        }
+    }
+
+    @Test(arguments: coupledTrees)
+    func theAnalysisStoresTheCouplingOfItsFindings(_ code: String) {
+        let analysis = RuleExamples.analyze(code)
+        #expect(analysis.coupling.groups.map(\.units) == [[0, 1]])
+        for group in analysis.coupling.groups {
+            #expect(analysis.findings[group.finding].coupledUnits(of: analysis.units.count) == group.units)
+        }
     }
 }
