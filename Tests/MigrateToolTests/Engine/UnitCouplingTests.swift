@@ -101,4 +101,15 @@ import Testing
             #expect(analysis.findings[group.finding].coupledUnits(of: analysis.units.count) == group.units)
         }
     }
+
+    @Test func applyHoldsBackAUnitWhosePartnerIsNotWrittenWithTheRulesReason() throws {
+        let analysis = RuleExamples.analyze(Self.coupledTrees[1])
+        #expect(analysis.units.map(\.verdict) == [.needsUnsafeFixes, .needsUnsafeFixes])
+        let plan = Migrator.plan(analysis, options: MigrationOptions(unsafeFixes: true, types: ["NavigatorModel"]))
+        #expect(plan.appliedUnits.isEmpty)
+        let navigator = try #require(analysis.units.first { $0.name == "NavigatorModel" })
+        #expect(plan.skippedUnits.first { $0.unit == navigator.id }?.reason == ObservableConstraint.couplingHoldBackReason)
+        let both = Migrator.plan(analysis, options: MigrationOptions(unsafeFixes: true, types: ["NavigatorModel", "TaskModel"]))
+        #expect(both.appliedUnits.sorted() == [0, 1])
+    }
 }
