@@ -39,22 +39,7 @@ import Testing
     /// Two models that reach one generic view (one of them blocked, so the analysis adds a
     /// finding and renumbers), two unblocked ones, and two that may reach an existential.
     static let coupledTrees = [
-        """
-        import SwiftUI
-        import Combine
-        struct PanelView<ViewModel: ObservableObject>: View {
-            @ObservedObject var viewModel: ViewModel
-            var body: some View { Text("panel") }
-        }
-        final class NavigatorModel: ObservableObject { @Published var tab = 0 }
-        final class TaskModel: ObservableObject {
-            @Published var status = ""
-            var bag = Set<AnyCancellable>()
-            init() { $status.sink { print($0) }.store(in: &bag) }
-        }
-        func navigator(model: NavigatorModel) -> some View { PanelView(viewModel: model) }
-        func task(model: TaskModel) -> some View { PanelView(viewModel: model) }
-        """,
+        RuleExamples.stripMarkers(ObservableConstraintMessageTests.blockedPartnerTree).0,
         """
         import SwiftUI
         struct PanelView<ViewModel: ObservableObject>: View {

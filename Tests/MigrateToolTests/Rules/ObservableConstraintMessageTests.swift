@@ -29,27 +29,31 @@ import Testing
         ])
     }
 
+    /// Two models reach one generic view and one of them is blocked (its `$status` publisher);
+    /// `UnitCouplingTests` reads it too, without the markers.
+    static let blockedPartnerTree = #"""
+        import SwiftUI
+        import Combine
+
+        struct PanelView<ViewModel: ↓ObservableObject>: View {
+            @ObservedObject var viewModel: ViewModel
+            var body: some View { Text("panel") }
+        }
+
+        final ↓class NavigatorModel: ObservableObject { @Published var tab = 0 }
+
+        final class TaskModel: ObservableObject {
+            @Published var status = ""
+            var bag = Set<AnyCancellable>()
+            init() { $status.sink { print($0) }.store(in: &bag) }
+        }
+
+        func navigator(model: NavigatorModel) -> some View { PanelView(viewModel: model) }
+        func task(model: TaskModel) -> some View { PanelView(viewModel: model) }
+        """#
+
     @Test func aBlockedModelBlocksTheModelsThatReachTheSameCode() {
-        let messages = Self.messagesAtMarkers(#"""
-            import SwiftUI
-            import Combine
-
-            struct PanelView<ViewModel: ↓ObservableObject>: View {
-                @ObservedObject var viewModel: ViewModel
-                var body: some View { Text("panel") }
-            }
-
-            final ↓class NavigatorModel: ObservableObject { @Published var tab = 0 }
-
-            final class TaskModel: ObservableObject {
-                @Published var status = ""
-                var bag = Set<AnyCancellable>()
-                init() { $status.sink { print($0) }.store(in: &bag) }
-            }
-
-            func navigator(model: NavigatorModel) -> some View { PanelView(viewModel: model) }
-            func task(model: TaskModel) -> some View { PanelView(viewModel: model) }
-            """#)
+        let messages = Self.messagesAtMarkers(Self.blockedPartnerTree)
         #expect(messages == [
             ["generic code constrained to ObservableObject ('ViewModel' of PanelView) changes together with the models that "
                 + "reach it: 'NavigatorModel', 'TaskModel' reach it",
