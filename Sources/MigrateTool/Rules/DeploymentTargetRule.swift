@@ -3,7 +3,7 @@ import SourceScan
 /// A deployment target below iOS 17, macOS 14, tvOS 17, watchOS 10 or visionOS 1, where
 /// Observation does not exist. Reported; `apply` refuses the units whose files a target below
 /// the minimum compiles, unless told to ignore it.
-struct DeploymentTargetRule: Rule {
+struct DeploymentTargetRule: AnalysisFactRule {
     static let id = "deployment-target"
 
     /// The first version of each platform that ships Observation.
@@ -34,6 +34,29 @@ struct DeploymentTargetRule: Rule {
                            message: "the deployment target \(target.platform) \(target.version) is below \(target.platform) "
                                + "\(Self.minimum(of: target.platform)), the first with Observation",
                            suggestion: "raise it to \(target.platform) \(Self.minimum(of: target.platform)), or keep ObservableObject")
+        }
+    }
+
+    /// The report lists every target found, whether or not it allows Observation; each unit is
+    /// told which targets below the minimum compile the files it edits (`apply` refuses it).
+    static func recordFacts(in analysis: inout Analysis, context: RuleContext) {
+        let deployments = context.deployments
+        analysis.deploymentTargets = deployments.map { fact in
+            DeploymentTarget(platform: fact.platform, version: fact.version, minimum: minimum(of: fact.platform),
+                             location: fact.file.map { analysis.location(file: $0, offset: fact.offset) }
+                                 ?? SourceLocation(path: Analyzer.displayPath(fact.path), line: 1, column: 1),
+                             allowsObservation: allowsObservation(platform: fact.platform, version: fact.version))
+        }
+        let below = analysis.deploymentTargets.indices.filter { !analysis.deploymentTargets[$0].allowsObservation }
+        guard !below.isEmpty else { return }
+        guard let modules = context.index.types.modules else {
+            // One module: every target applies to every unit.
+            for position in analysis.units.indices { analysis.units[position].deploymentBlockers = below }
+            return
+        }
+        for position in analysis.units.indices {
+            let unitModules = Set(Analyzer.unitFiles(context.units.units[position]).flatMap { modules.own[$0].map(Int.init) })
+            analysis.units[position].deploymentBlockers = below.filter { !unitModules.isDisjoint(with: deployments[$0].modules) }
         }
     }
 }
