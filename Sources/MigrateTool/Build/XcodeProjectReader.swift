@@ -41,7 +41,7 @@ struct XcodeProjectReader {
         }
         var walker = ObjectWalker(objects: objects, projectDirectory: projectDirectory)
         if let mainGroup = project["mainGroup"] as? String { walker.locate(mainGroup, parent: projectDirectory) }
-        let text = String(decoding: bytes, as: UTF8.self)
+        let settingOffsets = Self.settingOffsets(bytes)
         let projectSettings = walker.settings(ofList: project["buildConfigurationList"] as? String, readFile: readFile)
 
         // Membership exceptions of synchronized folders, by target.
@@ -114,7 +114,7 @@ struct XcodeProjectReader {
             targets.append(TargetDescription(
                 name: name, moduleName: Self.moduleName(target: name, settings: resolved),
                 isTest: productType.contains("test"), files: files, folders: folders, dependencies: dependencies,
-                deployments: Self.deployments(resolved.isEmpty ? projectSettings : resolved, projectPath: path, projectText: text)))
+                deployments: Self.deployments(resolved.isEmpty ? projectSettings : resolved, projectPath: path, offsets: settingOffsets)))
         }
         let name = PathName.lastComponent(bundle).replacingOccurrences(of: ".xcodeproj", with: "")
         return .success(BuildDescription(kind: .xcodeProject, path: path, root: projectDirectory, name: name, targets: targets))
@@ -150,7 +150,7 @@ struct XcodeProjectReader {
     ]
 
     /// The lowest deployment target per platform the target builds for, over its configurations.
-    static func deployments(_ configurations: [BuildSettings], projectPath: String, projectText: String) -> [TargetDescription.Deployment] {
+    static func deployments(_ configurations: [BuildSettings], projectPath: String, offsets: [String: Int]) -> [TargetDescription.Deployment] {
         var lowest: [String: TargetDescription.Deployment] = [:]
         for configuration in configurations {
             let platforms = Self.platforms(configuration)
@@ -158,9 +158,7 @@ struct XcodeProjectReader {
                 guard platforms?.contains(platform) ?? true, let setting = configuration.values[key],
                       let first = setting.value.first, first.isNumber else { continue }
                 var location = (path: setting.path ?? projectPath, offset: setting.offset ?? 0)
-                if setting.path == nil {
-                    location.offset = Self.offset(of: key, value: setting.value, in: projectText)
-                }
+                if setting.path == nil { location.offset = offsets["\(key)=\(setting.value)"] ?? 0 }
                 let found = TargetDescription.Deployment(platform: platform, version: setting.value, path: location.path, offset: location.offset)
                 if let current = lowest[platform], !VersionNumber.precedes(setting.value, current.version) { continue }
                 lowest[platform] = found
@@ -169,12 +167,25 @@ struct XcodeProjectReader {
         return lowest.keys.sorted().map { lowest[$0]! }
     }
 
-    /// Byte offset of `KEY = value;` in the project text (0 when not found verbatim).
-    private static func offset(of key: String, value: String, in text: String) -> Int {
-        for spelling in ["\(key) = \(value);", "\(key) = \"\(value)\";"] {
-            if let range = text.range(of: spelling) { return text.utf8.distance(from: text.utf8.startIndex, to: range.lowerBound) }
+    /// Where each `*_DEPLOYMENT_TARGET = value;` first appears in the project's bytes, by
+    /// `KEY=value` (quotes dropped): one pass, however many targets and configurations ask.
+    static func settingOffsets(_ bytes: [UInt8]) -> [String: Int] {
+        var offsets: [String: Int] = [:]
+        var lineStart = 0
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            var start = lineStart
+            while start < lineEnd, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+            let line = String(decoding: bytes[start..<lineEnd], as: UTF8.self)
+            if line.contains("_DEPLOYMENT_TARGET"), let equals = line.firstIndex(of: "=") {
+                let key = line[..<equals].trimmingCharacters(in: CharacterSet(charactersIn: " \t\""))
+                let value = line[line.index(after: equals)...].trimmingCharacters(in: CharacterSet(charactersIn: " \t;\""))
+                if offsets["\(key)=\(value)"] == nil { offsets["\(key)=\(value)"] = start }
+            }
+            lineStart = lineEnd + 1
         }
-        return 0
+        return offsets
     }
 
     /// Walks the group tree, giving every file reference and group its absolute path.

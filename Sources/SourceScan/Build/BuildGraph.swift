@@ -208,34 +208,35 @@ public struct BuildGraph: Sendable {
     }
 
     private mutating func assign(_ moduleOfTarget: [[Int]]) {
-        // Explicit files first: a dictionary, since a project lists thousands.
+        // Lookups by path, so a file costs one probe per folder above it, however many
+        // descriptions and targets the tree has (a monorepo has hundreds).
         var explicit: [String: [Int]] = [:]
+        var folders: [String: [(module: Int, description: Int, folder: TargetDescription.Folder)]] = [:]
+        var packageByRoot: [String: Int] = [:]
+        var roots = Set<String>()
         for (position, description) in descriptions.enumerated() {
+            roots.insert(description.root)
+            if description.kind == .package { packageByRoot[description.root] = position }
             for (targetPosition, target) in description.targets.enumerated() {
-                for file in target.files { explicit[file, default: []].append(moduleOfTarget[position][targetPosition]) }
+                let module = moduleOfTarget[position][targetPosition]
+                for file in target.files { explicit[file, default: []].append(module) }
+                for folder in target.folders { folders[folder.path, default: []].append((module, position, folder)) }
             }
         }
-        // Packages own the files under their folder; a nested package owns its own folder.
-        let packageRoots = descriptions.indices.filter { descriptions[$0].kind == .package }
         for (fileIndex, file) in files.enumerated() {
             var found = explicit[file] ?? []
-            var innermostPackage: Int?
-            for position in packageRoots where PathName.isInside(file, folder: descriptions[position].root) {
-                if let current = innermostPackage, descriptions[current].root.count >= descriptions[position].root.count { continue }
-                innermostPackage = position
-            }
-            var candidates = descriptions.indices.filter { descriptions[$0].kind == .xcodeProject }
-            if let innermostPackage { candidates.append(innermostPackage) }
-            for position in candidates {
-                for (targetPosition, target) in descriptions[position].targets.enumerated()
-                where target.folders.contains(where: { $0.contains(file) }) {
-                    found.append(moduleOfTarget[position][targetPosition])
+            let ancestors = PathName.ancestors(of: file)
+            // Packages own the files under their folder; a nested package owns its own folder.
+            let innermostPackage = ancestors.lazy.compactMap { packageByRoot[$0] }.first
+            for ancestor in ancestors {
+                for entry in folders[ancestor] ?? [] where entry.folder.contains(file) {
+                    if descriptions[entry.description].kind == .package, entry.description != innermostPackage { continue }
+                    found.append(entry.module)
                 }
             }
-            found = Array(Set(found)).sorted()
+            if found.count > 1 { found = Array(Set(found)).sorted() }
             if found.isEmpty {
-                let described = descriptions.contains { PathName.isInside(file, folder: $0.root) }
-                if described {
+                if ancestors.contains(where: roots.contains) {
                     outsideFiles.append(fileIndex)
                 } else {
                     if folderModule == nil {
@@ -319,9 +320,21 @@ public enum PathName {
 
     /// Whether `path` is `folder` or lies under it.
     public static func isInside(_ path: String, folder: String) -> Bool {
-        guard path.hasPrefix(folder) else { return false }
-        if path.count == folder.count || folder == "/" { return true }
-        return path.utf8[path.utf8.index(path.utf8.startIndex, offsetBy: folder.utf8.count)] == UInt8(ascii: "/")
+        let (pathBytes, folderBytes) = (path.utf8, folder.utf8)
+        guard pathBytes.starts(with: folderBytes) else { return false }
+        if pathBytes.count == folderBytes.count || folder == "/" { return true }
+        return pathBytes[pathBytes.index(pathBytes.startIndex, offsetBy: folderBytes.count)] == UInt8(ascii: "/")
+    }
+
+    /// `path` and every folder above it, innermost first: `/a/b/c`, `/a/b`, `/a`, `/`.
+    public static func ancestors(of path: String) -> [String] {
+        var result = [path]
+        var current = Substring(path)
+        while let slash = current.lastIndex(of: "/") {
+            current = current[..<slash]
+            result.append(current.isEmpty ? "/" : String(current))
+        }
+        return result
     }
 
     /// A target name as a module name: what is not a letter, digit or `_` becomes `_`, and a
