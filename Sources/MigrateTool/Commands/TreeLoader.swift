@@ -31,6 +31,11 @@ enum TreeLoader {
             walk.projectFiles.append(Analyzer.displayPath(description.path))
             if description.kind == .package { walk.swiftFiles.append(Analyzer.displayPath(description.path)) }
         }
+        // A configured deployment target is reported where the configuration file says it.
+        if !configuration.deploymentTarget.isEmpty, let source = configuration.source,
+           !known.contains(PathName.absolute(source, in: FileSystem.currentDirectory())) {
+            walk.projectFiles.append(source)
+        }
         let progress = showsProgress && walk.swiftFiles.count > 2000
         if progress { StandardError.raw("observation-migrate: reading \(walk.swiftFiles.count) files…\r") }
         let alwaysInclude = Set(walk.projectFiles.filter { $0.hasSuffix(".swift") })

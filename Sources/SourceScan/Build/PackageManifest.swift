@@ -59,6 +59,12 @@ public struct PackageManifest: Sendable, Equatable {
     public struct Product: Sendable, Equatable {
         public var name: String
         public var targets: [String]
+
+        /// Creates a product.
+        public init(name: String, targets: [String]) {
+            self.name = name
+            self.targets = targets
+        }
     }
 
     /// One entry of `platforms:`.
@@ -315,9 +321,15 @@ private struct ManifestReader {
         return String(text.dropFirst().dropLast())
     }
 
-    /// The literals of an array literal `["a", "b"]` (others skipped).
+    /// The literals and constants of an array literal `["a", core]` (other elements skipped).
     func stringArray(_ range: Range<Int>) -> [String] {
-        range.compactMap { tokens[$0].kind == .stringLiteral ? plainString($0) : nil }
+        range.compactMap { position in
+            switch tokens[position].kind {
+            case .stringLiteral: return plainString(position)
+            case .identifier: return constants[source.text(position)]
+            default: return nil
+            }
+        }
     }
 
     private func dependencies(_ range: Range<Int>) -> [PackageManifest.Dependency] {

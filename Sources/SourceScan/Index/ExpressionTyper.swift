@@ -153,12 +153,25 @@ public struct ExpressionTyper: Sendable {
                 }
                 guard member.kind == .identifier || member.kind == .keyword else { return .unknown }
                 let memberName = structure.source.text(memberIndex)
-                if case .external(let written) = current.type, !isTypeContext,
-                   memberIndex + 1 >= end || tokens[memberIndex + 1].kind != .leftParen {
+                let isMethodCall = memberIndex + 1 < end && tokens[memberIndex + 1].kind == .leftParen
+                if case .external(let written) = current.type, !isTypeContext, !isMethodCall,
+                   let value = keyPathValue(memberName, of: written, trail: trail) {
                     // `DependencyValues().client`: a property the tree adds to the values type.
-                    guard let value = keyPathValue(memberName, of: written, trail: trail) else { return .unknown }
                     current = value
                     index += 2
+                    continue
+                }
+                if case .external(let written) = current.type {
+                    // A member of a type no scanned module declares (`Inject.observer`,
+                    // `Ext.shared.value`): that module cannot see the tree's models, so the
+                    // result is external too, unless generic arguments or call arguments hand
+                    // it one of the tree's types (`Container.resolve(Model.self)`).
+                    let arguments = isMethodCall ? (memberIndex + 1)..<(structure.closing(memberIndex + 1) + 1) : memberIndex..<memberIndex
+                    guard !mentionsDeclaredType(written, arguments, in: structure), !types.extendsExternal(written, with: memberName)
+                    else { return .unknown }
+                    current = Typed(.external(written + "." + memberName))
+                    isTypeContext = false
+                    index = isMethodCall ? arguments.upperBound : index + 2
                     continue
                 }
                 guard case .declared = current.type else { return .unknown }
@@ -179,6 +192,17 @@ public struct ExpressionTyper: Sendable {
             }
         }
         return isTypeContext ? .unknown : current
+    }
+
+    /// Whether a written external type's generic arguments, or the tokens of `arguments`, name a
+    /// type the tree declares: an external generic API may then return one of its models.
+    func mentionsDeclaredType(_ written: String, _ arguments: Range<Int>, in structure: FileStructure) -> Bool {
+        var words: [Substring] = written.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+        words.removeFirst(min(1, words.count))
+        if words.contains(where: { types.isDeclaredBaseName(String($0)) }) { return true }
+        return arguments.contains { position in
+            structure.tokens[position].kind == .identifier && types.isDeclaredBaseName(structure.source.text(position))
+        }
     }
 
     /// The result type of a function called `name` at `token`: a method of an enclosing type, or

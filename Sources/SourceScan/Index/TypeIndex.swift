@@ -57,6 +57,8 @@ public struct TypeIndex: Sendable {
     /// Last components of every declared type name: a name outside this set resolves to an
     /// external type at once, which is the common case (`Codable`, `View`, `Sendable`…).
     private var declaredBaseNames: Set<String> = []
+    /// `Type.member` for members the tree adds to types it does not declare.
+    private var externalExtensionMembers: Set<String> = []
     /// The type each extension in the tree extends, resolved once.
     private var extensionTargets: [DeclarationID: DeclarationID] = [:]
     /// Length of the folder prefix every file of the tree shares (up to and including a `/`).
@@ -107,9 +109,23 @@ public struct TypeIndex: Sendable {
                 if case .declared(let target) = resolveExtended(index, in: fileIndex), let position = typeByDeclaration[target] {
                     types[position].extensions.append(id)
                     extensionTargets[id] = target
+                } else if let base = TypeReference(declaration.name)?.baseName {
+                    // An external type the tree extends: its added members may hold models.
+                    for member in file.members(of: index) where !file.declarations[member].name.isEmpty {
+                        let memberDeclaration = file.declarations[member]
+                        let names = memberDeclaration.kind == .variable ? memberDeclaration.bindings.compactMap(\.name) : [memberDeclaration.name]
+                        for name in names { externalExtensionMembers.insert(base + "." + name) }
+                    }
                 }
             }
         }
+    }
+
+    /// Whether the tree extends an external type named `typeName` (its last component) with a
+    /// member called `member`: such a member may hold one of the tree's models.
+    public func extendsExternal(_ typeName: String, with member: String) -> Bool {
+        let base = typeName.split(separator: ".").last.map(String.init) ?? typeName
+        return externalExtensionMembers.contains(base + "." + member)
     }
 
     /// The declaration behind an identifier.
@@ -126,6 +142,9 @@ public struct TypeIndex: Sendable {
     public func types(named name: String) -> [TypeSymbol] {
         (typesByQualifiedName[name] ?? []).map { types[$0] }
     }
+
+    /// Whether some type of the tree has the simple name `name`.
+    public func isDeclaredBaseName(_ name: String) -> Bool { declaredBaseNames.contains(name) }
 
     /// Whether code in file `from` can see declarations of file `file` (same module, or a
     /// module it imports); always true in a one-module tree.
