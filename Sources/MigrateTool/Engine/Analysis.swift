@@ -52,6 +52,9 @@ struct UnitSummary: Sendable {
     /// Whether a suppression comment silenced one of the unit's fixes, so it is left alone.
     var suppressed: Bool = false
 
+    /// The unit's classes and protocols: the file declaring each (index into `Analysis.files`)
+    /// and its qualified name, so homonyms elsewhere are told apart.
+    var memberDeclarations: [(file: Int, name: String)] = []
     /// Deployment targets below Observation's minimum that compile files this unit edits
     /// (indices into `Analysis.deploymentTargets`): `apply` refuses the unit unless told to
     /// ignore them.
@@ -81,6 +84,10 @@ struct Analysis: Sendable {
     var problems: [FileProblem]
     /// Findings silenced by suppression comments (kept for the unused-suppression check).
     var suppressedCount: Int = 0
+    /// How many of `files` are Swift files the index read (the project files follow them).
+    var indexedFileCount = 0
+    /// Which module compiles each indexed file and which modules it sees (nil: one module).
+    var fileModules: FileModules?
     /// Swift files no target of the tree's packages and projects compiles (display paths):
     /// listed, never part of a unit.
     var outsideBuild: [String] = []

@@ -52,6 +52,8 @@ enum Analyzer {
         let lineMaps = concurrentMap(allFiles) { LineMap($0.source.bytes) }
         var analysis = Analysis(files: allFiles, displayPaths: allFiles.map { displayPath($0.source.path) }, lineMaps: lineMaps,
                                 findings: [], units: [], deploymentTargets: [], problems: problems)
+        analysis.indexedFileCount = structures.count
+        analysis.fileModules = modules
 
         // Suppressions: drop what they silence; a unit whose fix was silenced is left alone.
         var suppressions = PhaseTimer.measure("suppressions") {
@@ -179,6 +181,9 @@ enum Analyzer {
                 declaredAt: analysis.location(file: anchor.file, offset: Int(file.tokens[declaration.keyword].start)),
                 siteCount: sites.count, fileCount: files.count, verdict: verdict, findings: own)
             summary.suppressed = suppressed.contains(unit.id)
+            summary.memberDeclarations = (unit.classes + unit.protocols).compactMap { id in
+                index.types.symbol(id).map { (file: id.file, name: $0.qualifiedName) }
+            }
             return summary
         }
     }

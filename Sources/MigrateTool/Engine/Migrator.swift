@@ -8,6 +8,8 @@ struct MigrationOptions: Sendable {
     var types: [String] = []
     /// Also write units compiled by a target whose deployment target predates Observation.
     var ignoreDeploymentTarget = false
+    /// Units not to write, with the reason (set by the consistency check).
+    var excludedUnits: [Int: String] = [:]
 }
 
 /// The outcome of planning a migration: new file contents and an account of every unit.
@@ -29,8 +31,22 @@ struct MigrationPlan: Sendable {
 
 /// Turns an analysis into new file contents, unit by unit: all of a unit's edits or none.
 enum Migrator {
-    /// Plans the rewrite of an analyzed tree.
+    /// Plans the rewrite of an analyzed tree; a unit the consistency check finds a legacy
+    /// construct left on is not written, and the plan is made again without it.
     static func plan(_ analysis: Analysis, options: MigrationOptions) -> MigrationPlan {
+        var options = options
+        while true {
+            let plan = planOnce(analysis, options: options)
+            let violations = ConsistencyCheck.violations(analysis, newContents: plan.newContents, appliedUnits: plan.appliedUnits)
+            guard !violations.isEmpty else { return plan }
+            for violation in violations where options.excludedUnits[violation.unit] == nil {
+                options.excludedUnits[violation.unit] = "internal consistency: \(violation.location.description): \(violation.construct) would still name "
+                    + "'\(violation.className)' after the rewrite, which would not compile; please report this as a bug"
+            }
+        }
+    }
+
+    private static func planOnce(_ analysis: Analysis, options: MigrationOptions) -> MigrationPlan {
         var plan = MigrationPlan()
         var editsByFile: [Int: [Edit]] = [:]
         var selected = analysis.units
@@ -45,7 +61,7 @@ enum Migrator {
         // written in this run (blocked, not selected, or needing `--unsafe-fixes`) is held back.
         if !analysis.coupling.isEmpty {
             func isWritable(_ unit: UnitSummary) -> Bool {
-                (unit.deploymentBlockers.isEmpty || options.ignoreDeploymentTarget)
+                options.excludedUnits[unit.id] == nil && (unit.deploymentBlockers.isEmpty || options.ignoreDeploymentTarget)
                     && (unit.verdict == .ready || (unit.verdict == .needsUnsafeFixes && options.unsafeFixes))
             }
             let writable = Set(selected.filter(isWritable).map(\.id))
@@ -60,6 +76,10 @@ enum Migrator {
             selected = selected.filter { heldBack[$0.id] == nil }
         }
         for unit in selected {
+            if let reason = options.excludedUnits[unit.id] {
+                plan.skippedUnits.append((unit.id, reason))
+                continue
+            }
             switch unit.verdict {
             case .blocked:
                 let blockers = unit.findings.map { analysis.findings[$0] }.filter(\.isBlocker)
