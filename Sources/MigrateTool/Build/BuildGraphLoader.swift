@@ -33,10 +33,20 @@ enum BuildGraphLoader {
             let name = PathName.lastComponent(path)
             if name == "Package.swift" { manifests.insert(absolute) }
         }
-        // A file named alone is judged by its own package's or project's targets; a folder's
-        // descriptions are the ones the walk found inside it.
-        for path in scannedPaths where isRegularFile(path) {
-            let found = descriptionsAbove(PathName.absolute(path, in: directory))
+        // A file named alone is judged by its own package's or project's targets; so is a folder
+        // (a target's, as the SwiftPM plugin passes them) when a description above it has a
+        // target compiling that folder. A folder no target above compiles (a test-data folder
+        // inside a package) keeps only the descriptions found inside it.
+        var coverRequired: [String: [String]] = [:]
+        for path in scannedPaths {
+            let absolute = PathName.absolute(path, in: directory)
+            let isFile = isRegularFile(path)
+            guard isFile || isDirectory(path) else { continue }
+            let found = descriptionsAbove(absolute)
+            for description in found.manifests + found.projects where !manifests.contains(description) && !projects.contains(description) {
+                if !isFile { coverRequired[description, default: []].append(absolute) }
+            }
+            for description in found.manifests + found.projects where isFile { coverRequired[description] = nil }
             manifests.formUnion(found.manifests)
             projects.formUnion(found.projects)
         }
@@ -50,6 +60,7 @@ enum BuildGraphLoader {
             }
         }
         var loaded = build(inputs, swiftFiles: swiftFiles.map { PathName.absolute($0, in: directory) }, configuration: configuration,
+                           keepOnlyIfCompiling: coverRequired,
                            readFile: { path in
                                if case .success(let bytes) = FileSystem.read(path) { return bytes }
                                return nil
@@ -67,10 +78,18 @@ enum BuildGraphLoader {
     /// Builds the graph from manifests and projects already read; `readFile` reads an
     /// `.xcconfig`, `folderExists` tells which of SwiftPM's default target folders exists.
     static func build(_ inputs: [DescriptionInput], swiftFiles: [String], configuration: Configuration,
+                      keepOnlyIfCompiling: [String: [String]] = [:],
                       readFile: @escaping (String) -> [UInt8]?, folderExists: (String) -> Bool) -> Loaded {
         var descriptions: [BuildDescription] = []
         var warnings: [String] = []
         for input in inputs {
+            if let folders = keepOnlyIfCompiling[input.path] {
+                // Found above a scanned folder: it speaks for the folder only if a target compiles it.
+                let read = PathName.lastComponent(input.path) == "Package.swift"
+                    ? packageDescription(input.path, bytes: input.bytes, configuration: configuration, folderExists: folderExists).description
+                    : try? XcodeProjectReader(path: input.path, readFile: readFile).read(input.bytes).get()
+                guard let read, folders.allSatisfy({ folder in read.targets.contains { $0.compiles(folder: folder) } }) else { continue }
+            }
             if PathName.lastComponent(input.path) == "Package.swift" {
                 let read = packageDescription(input.path, bytes: input.bytes, configuration: configuration, folderExists: folderExists)
                 descriptions.append(read.description)

@@ -86,6 +86,12 @@ public struct TargetDescription: Sendable, Equatable {
     public var name: String
     /// The module name other files import it by.
     public var moduleName: String
+
+    /// Whether the target compiles the folder `path` (it lies in one of the target's folders and
+    /// no exception takes it out) or a file listed one by one inside it.
+    public func compiles(folder path: String) -> Bool {
+        folders.contains { $0.contains(path) } || files.contains { PathName.isInside($0, folder: path) }
+    }
     public var isTest: Bool
     /// Files compiled one by one (Xcode's sources build phase), absolute.
     public var files: [String]

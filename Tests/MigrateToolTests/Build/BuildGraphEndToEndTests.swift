@@ -121,6 +121,24 @@ import Testing
         #expect(result.stderr.contains("deployment target iOS 16 predates Observation"))
     }
 
+    @Test func aTargetFolderNamedAloneIsJudgedByItsPackageAndATestDataFolderIsNot() throws {
+        // `swift package plugin --target P` passes the target's folder only.
+        let tree = try BinaryRunner.makeTree([
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", "
+                + "platforms: [.iOS(.v16)], targets: [.target(name: \"P\"), .testTarget(name: \"PTests\", exclude: [\"Trees\"])])\n",
+            "Sources/P/Model.swift": "import Combine\nfinal class Model: ObservableObject { @Published var x = 0 }\n",
+            "Tests/PTests/Trees/Sample/Model.swift": "import Combine\nfinal class Sample: ObservableObject { @Published var x = 0 }\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let target = try BinaryRunner.run(["apply", "--allow-dirty", "Sources/P"], in: tree)
+        #expect(target.exitCode == 2)
+        #expect(target.stderr.contains("deployment target iOS 16 predates Observation"), "\(target.stderr)")
+        // Test data no target compiles, scanned on purpose: the package above does not speak for it.
+        let data = try BinaryRunner.run(["apply", "--allow-dirty", "Tests/PTests/Trees/Sample"], in: tree)
+        #expect(data.exitCode == 0, "\(data.stderr)")
+        #expect(data.stdout.contains("migrated  Sample"))
+    }
+
     @Test func aConfiguredDeploymentTargetCountsWhereNoProjectDeclaresOne() throws {
         let tree = try BinaryRunner.makeTree([
             ".observation-migrate.json": "{\n  \"deploymentTarget\": {\"iOS\": \"16\"}\n}\n",
