@@ -2,7 +2,7 @@ import Foundation
 import SourceScan
 
 /// `observation-migrate apply [PATHS…]`: rewrites the tree in place, unit by unit.
-enum ApplyCommand {
+enum ApplyCommand: Subcommand {
     static let help = """
         OVERVIEW: Rewrites legacy data flow to Observation, a whole migration unit at a time.
 
@@ -31,10 +31,6 @@ enum ApplyCommand {
 
     static func run(_ arguments: [String], output: inout OutputSink) throws -> Int32 {
         var reader = ArgumentReader(arguments)
-        if reader.flag("--help", "-h") {
-            output.write(help + "\n")
-            return 0
-        }
         var options = MigrationOptions()
         options.unsafeFixes = reader.flag("--unsafe-fixes")
         let dryRun = reader.flag("--dry-run", "--diff")
@@ -44,6 +40,7 @@ enum ApplyCommand {
         let excludes = try reader.values("--exclude")
         let configuration = try ConfigurationLoader.load(explicitPath: try reader.value("--config"))
         let paths = try reader.finish()
+        try TreeLoader.requireExistingPaths(paths)
 
         let analysis = TreeLoader.analyze(paths: paths, configuration: configuration, extraExcludes: excludes)
         if let code = TreeLoader.reportProblems(analysis) { return code }

@@ -1,7 +1,7 @@
 import SourceScan
 
 /// `observation-migrate debug tokens|decls|bench`: how anyone checks the scanner on real code.
-enum DebugCommand {
+enum DebugCommand: Subcommand {
     static let help = """
         USAGE: observation-migrate debug tokens FILE
                observation-migrate debug decls FILE
@@ -18,10 +18,6 @@ enum DebugCommand {
     static func run(_ arguments: [String], output: inout OutputSink) throws -> Int32 {
         guard let subcommand = arguments.first else { throw UsageError("debug needs a subcommand: tokens, decls or bench") }
         var reader = ArgumentReader(Array(arguments.dropFirst()))
-        if reader.flag("--help", "-h") {
-            output.write(help + "\n")
-            return 0
-        }
         switch subcommand {
         case "tokens", "decls":
             let paths = try reader.finish()

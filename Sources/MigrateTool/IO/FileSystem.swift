@@ -18,11 +18,14 @@ enum FileProblem: Error, Equatable, CustomStringConvertible {
     case symlinkLoop(String)
     case notSwift(String)
     case unwritable(String, reason: String)
+    /// Brackets or `#if` blocks nest deeper than `FileStructure.maximumNestingDepth` at `line`.
+    case tooDeeplyNested(String, line: Int)
 
     var path: String {
         switch self {
         case .notFound(let path), .unreadable(let path, _), .tooLarge(let path, _), .binary(let path),
-             .invalidUTF8(let path, _), .symlinkLoop(let path), .notSwift(let path), .unwritable(let path, _):
+             .invalidUTF8(let path, _), .symlinkLoop(let path), .notSwift(let path), .unwritable(let path, _),
+             .tooDeeplyNested(let path, _):
             return path
         }
     }
@@ -37,6 +40,9 @@ enum FileProblem: Error, Equatable, CustomStringConvertible {
         case .symlinkLoop(let path): return "\(path): skipped: symbolic link loop"
         case .notSwift(let path): return "\(path): not a Swift file"
         case .unwritable(let path, let reason): return "\(path): cannot write: \(reason)"
+        case .tooDeeplyNested(let path, let line):
+            return "\(path): skipped: nested more than \(FileStructure.maximumNestingDepth) levels deep at line \(line) "
+                + "(the Swift parser's limit)"
         }
     }
 }

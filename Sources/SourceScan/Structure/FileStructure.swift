@@ -4,17 +4,64 @@ public struct FileStructure: Sendable {
     /// For every `(`, `[`, `{` the index of its partner, and back; -1 for an unmatched bracket
     /// (an unmatched opener is treated as running to the end of the file).
     public let matchingBracket: [Int32]
-    /// Every declaration in source order.
+    /// Every declaration in source order (none when the file nests past `maximumNestingDepth`).
     public let declarations: [Declaration]
+    /// The token that first nests past `maximumNestingDepth`, or nil. Such a file has no
+    /// declarations: everything downstream recurses by nesting, and the compiler rejects it anyway.
+    public let excessiveNesting: Int?
+
+    /// How deep brackets (`(`, `[`, `{`, string interpolations) and `#if` blocks may nest, as
+    /// swift-syntax's parser allows by default. Real code stays far below; deeper input is
+    /// generated or hostile, and a limit keeps every recursive pass off the end of the stack.
+    public static let maximumNestingDepth = 256
 
     /// Lexes nothing: structures an already lexed file.
     public init(_ source: SourceFile) {
         self.source = source
         let matches = BracketMatcher.match(source.tokens)
         self.matchingBracket = matches
+        excessiveNesting = Self.firstTokenNestedTooDeep(source, matchingBracket: matches)
+        guard excessiveNesting == nil else {
+            declarations = []
+            return
+        }
         var parser = DeclarationParser(source: source, matchingBracket: matches)
         parser.parseFile()
         self.declarations = parser.declarations
+    }
+
+    /// The first token at which brackets, or `#if` blocks, nest deeper than `maximumNestingDepth`.
+    /// Brackets count as the parser pairs them; an unmatched opener counts until the end.
+    static func firstTokenNestedTooDeep(_ source: SourceFile, matchingBracket: [Int32]) -> Int? {
+        let tokens = source.tokens
+        var bracketDepth = 0
+        var conditionalDepth = 0
+        for index in tokens.indices {
+            switch tokens[index].kind {
+            case .leftParen, .leftSquare, .leftBrace:
+                // As the parser reads them: an unmatched `{` runs to the end of the file, an
+                // unmatched `(` or `[` closes at once.
+                guard matchingBracket[index] >= 0 || tokens[index].kind == .leftBrace else { continue }
+                bracketDepth += 1
+                if bracketDepth > maximumNestingDepth { return index }
+            case .rightParen, .rightSquare, .rightBrace:
+                // A stray closer (no partner) closes nothing.
+                if matchingBracket[index] >= 0 { bracketDepth -= 1 }
+            case .poundKeyword:
+                switch source.text(index) {
+                case "#if":
+                    conditionalDepth += 1
+                    if conditionalDepth > maximumNestingDepth { return index }
+                case "#endif":
+                    conditionalDepth = max(0, conditionalDepth - 1)
+                default:
+                    break
+                }
+            default:
+                break
+            }
+        }
+        return nil
     }
 
     /// Lexes and structures a string, for tests and examples.
