@@ -123,7 +123,7 @@ struct ReportDocument: Sendable {
     var figures: Figures
     /// Every finding, by path, line, column, rule, message.
     var items: [Item]
-    /// Units by name, then where declared.
+    /// Units in `UnitOrder`: ready, then needing `--unsafe-fixes`, then blocked by fewest blockers.
     var units: [UnitEntry]
     /// Positions in `items` of findings that belong to no unit (unknown types, deployment targets…).
     var treeItems: [Int]
@@ -148,8 +148,7 @@ struct ReportDocument: Sendable {
         for (sorted, item) in items.enumerated() { position[item.source] = sorted }
         self.items = items
 
-        units = analysis.units
-            .sorted { ($0.name, $0.declaredAt) < ($1.name, $1.declaredAt) }
+        units = UnitOrder.sorted(analysis.units, findings: analysis.findings)
             .map { summary in
                 let mine = summary.findings.map { position[$0] }.sorted()
                 let roles = mine.map { items[$0].role }
