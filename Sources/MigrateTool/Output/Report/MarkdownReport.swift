@@ -151,7 +151,7 @@ enum MarkdownReport {
         var text = "<details>\n<summary><b>\(ReportEscape.html(summary.name))</b>: \(verdictText)"
             + (counts.isEmpty ? "" : ", " + counts.joined(separator: ", ")) + "</summary>\n\n"
         text += "Declared at \(ReportEscape.markdownCode(summary.declaredAt.description)); "
-            + "\(ReportWords.count(summary.siteCount, "site")) in \(ReportWords.count(summary.fileCount, "file")).\n\n"
+            + "\(ReportWords.reach(summary)).\n\n"
         if summary.suppressed { text += "- ⛔ **blocker**: \(ReportEscape.markdown(ReportWords.suppressedReason))\n" }
         for position in entry.reasons { text += reason(document.items[position]) }
         return text + "\n</details>\n"
@@ -170,7 +170,7 @@ enum MarkdownReport {
     /// Findings by rule, collapsed: useful for triage, noisy in a comment.
     static func rulesTable(_ document: ReportDocument) -> Part {
         Part(head: "<details>\n<summary>Findings by rule</summary>\n\n| Rule | Count | Class |\n|---|---:|---|\n",
-             items: document.rules.map { "| \(ReportEscape.markdownCode($0.ruleID, inTable: true)) | \($0.count) | \($0.fixClass.rawValue) |\n" },
+             items: document.rules.map { "| \(ReportEscape.markdownCode($0.ruleID, inTable: true)) | \($0.count) | \($0.classLabel) |\n" },
              tail: "\n</details>\n", noun: "rule rows")
     }
 }
