@@ -79,4 +79,25 @@ import Testing
             #expect(["error", "warning", "note"].contains(String(severity)), "\(line)")
         }
     }
+
+    @Test func reviewReasonsInPreviewCodeAreGroupedAndSaySo() throws {
+        let loader = "import SwiftUI\nfinal class Loader: ObservableObject {\n    @Published var items: [String] = []\n"
+            + "    init() { start() }\n    func start() {}\n}\n"
+        let previews = (0..<3).map { "    struct H\($0): View { @StateObject var m = Loader(); var body: some View { Text(\"\") } }\n" }.joined()
+        let tree = try BinaryRunner.makeTree([
+            "Loader.swift": loader,
+            "Root.swift": "import SwiftUI\nstruct Root: View {\n    @StateObject var loader = Loader()\n    var body: some View { Text(\"\") }\n}\n",
+            "Previews.swift": "import SwiftUI\nstruct Root_Previews: PreviewProvider {\n\(previews)    static var previews: some View { H0() }\n}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let text = try BinaryRunner.run(["report", "--no-color", "."], in: tree).stdout
+        let heading = "  review   3 review reasons in preview code (#Preview, PreviewProvider); they change what previews show, not the app [previews]\n"
+        #expect(text.contains(heading), "\(text)")
+        let group = try #require(text.components(separatedBy: heading).last)
+        #expect(group.hasPrefix("           Previews.swift:3:23  @StateObject 'm' becomes @State"), "\(group)")
+        #expect(text.components(separatedBy: "[previews]").count == 2, "the preview reasons are one group, not three")
+        #expect(text.contains("  review   Root.swift:3:5  @StateObject 'loader' becomes @State"), "app code is listed as before")
+        let markdown = try BinaryRunner.run(["report", "--format", "markdown", "."], in: tree).stdout
+        #expect(markdown.contains("**review** 3 review reasons in preview code"))
+    }
 }

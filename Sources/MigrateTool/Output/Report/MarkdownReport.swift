@@ -153,7 +153,15 @@ enum MarkdownReport {
         text += "Declared at \(ReportEscape.markdownCode(summary.declaredAt.description)); "
             + "\(ReportWords.reach(summary)).\n\n"
         if summary.suppressed { text += "- ⛔ **blocker**: \(ReportEscape.markdown(ReportWords.suppressedReason))\n" }
-        for position in entry.reasons { text += reason(document.items[position]) }
+        for position in entry.appReasons { text += reason(document.items[position]) }
+        if !entry.previewReviews.isEmpty {
+            text += "- ⚠️ **review** \(ReportEscape.markdown(ReportWords.previewHeading(entry.previewReviews.count))) "
+                + "(\(ReportEscape.markdownCode(Previews.id))):\n"
+            for position in entry.previewReviews {
+                let item = document.items[position]
+                text += "  - \(ReportEscape.markdownCode(item.location.description)): \(ReportEscape.markdown(item.message))\n"
+            }
+        }
         return text + "\n</details>\n"
     }
 

@@ -61,8 +61,19 @@ struct ReportDocument: Sendable {
         var notes: [Int]
         var safeCount: Int
 
+        /// Review reasons found in preview code (`#Preview`, `PreviewProvider`), which the
+        /// reports group apart: they change what a preview shows, never the app.
+        var previewReviews: [Int]
+
         /// Blockers, then review reasons, then notes: what a reader must act on first.
         var reasons: [Int] { blockers + reviews + notes }
+
+        /// Blockers, then review reasons outside preview code, then notes: listed one by one,
+        /// with the preview reasons grouped after them.
+        var appReasons: [Int] {
+            let previews = Set(previewReviews)
+            return blockers + reviews.filter { !previews.contains($0) } + notes
+        }
     }
 
     /// One row of the findings-by-rule table: a rule's findings of one class, counted by the class
@@ -160,8 +171,10 @@ struct ReportDocument: Sendable {
                 let roles = mine.map { items[$0].role }
                 /// The unit's findings playing `role`.
                 func with(_ role: Role) -> [Int] { zip(mine, roles).filter { $0.1 == role }.map(\.0) }
-                return UnitEntry(summary: summary, items: mine, blockers: with(.blocker), reviews: with(.review),
-                                 notes: with(.note), safeCount: roles.filter { $0 == .safe }.count)
+                let reviews = with(.review)
+                return UnitEntry(summary: summary, items: mine, blockers: with(.blocker), reviews: reviews,
+                                 notes: with(.note), safeCount: roles.filter { $0 == .safe }.count,
+                                 previewReviews: reviews.filter { items[$0].ruleID == Previews.id })
             }
         treeItems = analysis.findings.indices
             .filter { analysis.findings[$0].unit == nil && analysis.findings[$0].alsoUnits.isEmpty }
@@ -321,6 +334,12 @@ enum ReportWords {
     /// hold its declarations as well as its sites, so there can be more files than sites.
     static func reach(_ unit: UnitSummary) -> String {
         "\(count(unit.fileCount, "file")): its declarations and \(unit.siteCount == 0 ? "no site" : count(unit.siteCount, "site"))"
+    }
+
+    /// The heading of a unit's review reasons in preview code: they change previews, not the app.
+    static func previewHeading(_ count: Int) -> String {
+        "\(count == 1 ? "1 review reason" : "\(count) review reasons") in preview code (#Preview, PreviewProvider); "
+            + "they change what previews show, not the app"
     }
 
     /// The reason a suppressed unit is blocked even without a blocker finding.

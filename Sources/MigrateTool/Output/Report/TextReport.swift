@@ -152,8 +152,19 @@ enum TextReport {
         text += "  \(ReportWords.reach(summary)); "
             + "\(ReportWords.count(entry.safeCount, "safe edit"))\n"
         if summary.suppressed { text += "  " + style.label("blocker") + "  " + ReportWords.suppressedReason + "\n" }
-        for position in entry.reasons {
+        for position in entry.appReasons {
             text += reason(document.items[position], style)
+        }
+        if !entry.previewReviews.isEmpty { text += previewReasons(entry.previewReviews.map { document.items[$0] }, style) }
+        return text
+    }
+
+    /// The review reasons in preview code, as one group: a heading saying so, then one line each.
+    static func previewReasons(_ items: [ReportDocument.Item], _ style: ReportStyle) -> String {
+        let indent = String(repeating: " ", count: 11)
+        var text = "  " + style.label("review") + "  " + ReportWords.previewHeading(items.count) + " " + style.dim("[\(Previews.id)]") + "\n"
+        for item in items {
+            text += indent + item.location.description + "  " + continued(item.message, indent: indent + "  ") + "\n"
         }
         return text
     }
