@@ -91,6 +91,12 @@ import Testing
         #expect(result.stderr.contains("Shared/Store.swift, outside the scanned paths; left as it is"))
         #expect(try Self.text(tree, "App/Root.swift") == Self.view, "its model was not written, so neither is the view")
 
+        // Two links and the file itself are one file: scanned once, one unit, not three.
+        let report = try BinaryRunner.run(["report", "--format", "json", "."], in: tree)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any])
+        #expect((object["units"] as? [Any])?.count == 1)
+        #expect((object["summary"] as? [String: Any])?["files"] as? Int == 2)
+
         let whole = try BinaryRunner.run(["apply", "--unsafe-fixes", "."], in: tree)
         #expect(whole.exitCode == 0, "\(whole.stderr)")
         #expect(whole.stderr.isEmpty, "\(whole.stderr)")
