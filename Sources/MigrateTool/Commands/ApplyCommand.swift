@@ -82,7 +82,7 @@ enum ApplyCommand: Subcommand {
             return 0
         }
         if !allowDirty {
-            let targets = plan.newContents.keys.sorted().map { analysis.files[$0].source.path }
+            let targets = written.map { writeTargets.targets[$0]! }
             let dirty = GitStatus.dirtyFiles(among: targets)
             if !dirty.isEmpty {
                 throw ToolFailure("refusing to rewrite files with uncommitted changes: "

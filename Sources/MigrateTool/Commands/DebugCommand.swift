@@ -31,7 +31,9 @@ enum DebugCommand: Subcommand {
             if subcommand == "tokens" {
                 printTokens(source, output: &output)
             } else {
-                printDeclarations(FileStructure(source), output: &output)
+                let structure = FileStructure(source)
+                if let problem = FileProblem.nesting(of: structure) { throw ToolFailure(problem.description) }
+                printDeclarations(structure, output: &output)
             }
             return 0
         case "bench":

@@ -26,11 +26,7 @@ enum Analyzer {
                         problems: [FileProblem], configuration: Configuration = Configuration()) -> Analysis {
         // A file nested past the parser's limit has no declarations; it is skipped and named.
         var problems = problems
-        for structure in structures {
-            guard let token = structure.excessiveNesting else { continue }
-            let line = LineMap(structure.source.bytes).location(of: Int(structure.tokens[token].start)).line
-            problems.append(.tooDeeplyNested(structure.source.path, line: line))
-        }
+        problems += structures.compactMap(FileProblem.nesting(of:))
         let structures = structures.filter { $0.excessiveNesting == nil }
         let index = PhaseTimer.measure("index") { TreeIndex(files: structures) }
         let units = PhaseTimer.measure("units") { MigrationUnits(index: index) }

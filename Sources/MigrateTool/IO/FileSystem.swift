@@ -47,6 +47,15 @@ enum FileProblem: Error, Equatable, CustomStringConvertible {
     }
 }
 
+extension FileProblem {
+    /// The problem of a file nested past the parser's limit, naming the line; nil for any other.
+    static func nesting(of structure: FileStructure) -> FileProblem? {
+        guard let token = structure.excessiveNesting else { return nil }
+        let line = LineMap(structure.source.bytes).location(of: Int(structure.tokens[token].start)).line
+        return .tooDeeplyNested(structure.source.path, line: line)
+    }
+}
+
 /// Reads and writes files with POSIX calls: several times faster than Foundation's `Data` on
 /// these machines, and every failure maps to a `FileProblem` instead of an exception.
 enum FileSystem {

@@ -80,6 +80,11 @@ import Testing
         let apply = try BinaryRunner.run(["apply", "--unsafe-fixes", "."], in: tree)
         #expect(apply.exitCode == 0, "\(apply.stderr)")
         #expect(Self.skippedPaths(apply.stderr) == expected)
+
+        let decls = try BinaryRunner.run(["debug", "decls", "Deep/Classes.swift"], in: tree)
+        #expect(decls.exitCode == 2)
+        #expect(decls.stderr == "observation-migrate: error: Deep/Classes.swift: skipped: nested more than 256 levels deep at line 257 "
+                    + "(the Swift parser's limit)\n")
         let store = try String(contentsOf: tree.appendingPathComponent("App/Store.swift"), encoding: .utf8)
         #expect(store.contains("@Observable"))
         // Skipped files are never written.
