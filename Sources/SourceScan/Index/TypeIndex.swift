@@ -250,10 +250,13 @@ public struct TypeIndex: Sendable {
             current = file.declarations[index].parent
         }
         var expanded: [[String]] = []
+        var seen = Set<[String]>()
         for path in paths {
             for length in stride(from: path.count, through: 1, by: -1) {
-                let prefix = Array(path.prefix(length))
-                if !expanded.contains(prefix) { expanded.append(prefix) }
+                // A prefix already listed came with every shorter prefix of it: stop there. (The
+                // linear search this replaces made absurdly nested scopes take minutes.)
+                guard seen.insert(Array(path.prefix(length))).inserted else { break }
+                expanded.append(Array(path.prefix(length)))
             }
         }
         expanded.append([])

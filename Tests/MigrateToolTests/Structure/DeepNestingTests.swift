@@ -34,7 +34,10 @@ import Testing
             "Operators.swift": model + " func f() { _ = self.x" + repeated(" + self.x") + " }\n}\n",
             "Ternaries.swift": model + " func f() { _ = " + repeated("true ? 1 : ") + "0 }\n}\n",
             "Comments.swift": repeated("/*") + repeated("*/") + "\nfinal class N: ObservableObject {}\n",
-            "Subclasses.swift": "class P0: ObservableObject { @Published var x = 0 }\n" + numbered { "class P\($0 + 1): P\($0) {}\n" },
+            // A chain, not a nesting: capped, since resolving a 5,000-class chain takes seconds
+            // in a debug build (quadratic in the model graph; no recursion).
+            "Subclasses.swift": "class P0: ObservableObject { @Published var x = 0 }\n"
+                + (0..<min(n, 500)).map { "class P\($0 + 1): P\($0) {}\n" }.joined(),
         ]
     }
 
