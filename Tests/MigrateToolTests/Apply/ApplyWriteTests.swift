@@ -158,9 +158,13 @@ import Testing
         let names = (object["units"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
         let loaders = (0..<30).map { "Loader\($0)" }.sorted()
         #expect(names == ["Ant", "Zed"] + loaders + ["Alpha", "Beta", "Gamma"])
-        let text = try BinaryRunner.run(["report", "."], in: tree).stdout
-        let positions = names.map { name in text.range(of: "\n\(name) · ")?.lowerBound }
-        #expect(positions.allSatisfy { $0 != nil })
-        #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
+        // Text, Markdown and HTML: each unit's first mention comes in that order too.
+        for (format, mention) in [("text", { (name: String) in "\n\(name) · " }), ("markdown", { "`\($0)`" }),
+                                  ("html", { "<code>\($0)</code>" })] {
+            let output = try BinaryRunner.run(["report", "--format", format, "."], in: tree).stdout
+            let positions = names.map { output.range(of: mention($0))?.lowerBound }
+            #expect(positions.allSatisfy { $0 != nil }, "\(format)")
+            #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "\(format)")
+        }
     }
 }
