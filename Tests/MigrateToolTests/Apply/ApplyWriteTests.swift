@@ -68,6 +68,38 @@ import Testing
         #expect(try Self.text(tree, "Models/Store.swift") == Self.model)
     }
 
+    /// Runs `chattr` (Linux) on `path`; whether it succeeded.
+    @discardableResult
+    static func chattr(_ flag: String, _ path: String) -> Bool {
+        (try? LintTestSupport.run("/usr/bin/env", ["chattr", flag, path]).status) == 0
+    }
+
+    /// Whether this machine can make a folder immutable, which stops even root writing into it.
+    static let canMakeImmutable: Bool = {
+        guard let probe = try? BinaryRunner.makeTree([:]) else { return false }
+        defer { try? FileManager.default.removeItem(at: probe) }
+        guard chattr("+i", probe.path) else { return false }
+        chattr("-i", probe.path)
+        return true
+    }()
+
+    @Test(.enabled(if: canMakeImmutable, "needs chattr and a file system with the immutable attribute"))
+    func anImmutableFolderFailsTheWholeRunEvenForRoot() throws {
+        let tree = try Self.twoFileUnit()
+        let views = tree.appendingPathComponent("Views").path
+        #expect(Self.chattr("+i", views))
+        defer {
+            Self.chattr("-i", views)
+            try? FileManager.default.removeItem(at: tree)
+        }
+        let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "."], in: tree)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.hasSuffix("Views/Root.swift: cannot write: Operation not permitted; no file was changed\n"), "\(result.stderr)")
+        #expect(try Self.text(tree, "Models/Store.swift") == Self.model, "the model of the unit is not migrated alone")
+        #expect(try Self.text(tree, "Views/Root.swift") == Self.view)
+        #expect(Self.strayFiles(tree).isEmpty)
+    }
+
     // MARK: Symbolic links
 
     @Test func aLinkIsWrittenThroughToItsTargetOnceAndStaysALink() throws {
