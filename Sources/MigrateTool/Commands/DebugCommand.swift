@@ -41,6 +41,7 @@ enum DebugCommand: Subcommand {
             guard runs > 0 else { throw UsageError("--runs takes a positive whole number") }
             let paths = try reader.finish()
             guard !paths.isEmpty else { throw UsageError("debug bench needs at least one DIR") }
+            try TreeLoader.requireExistingPaths(paths)
             return Benchmark.run(paths: paths, runs: runs, output: &output)
         default:
             throw UsageError("unknown debug subcommand '\(subcommand)' (tokens, decls, bench)")

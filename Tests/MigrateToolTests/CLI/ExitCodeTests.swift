@@ -83,6 +83,12 @@ import Testing
         #expect(result.exitCode == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == "observation-migrate: error: Nowhere: no such file or directory\n")
+        // The scanner's own commands say it the same way.
+        for debug in [["debug", "decls", "Nowhere"], ["debug", "bench", "--runs", "1", "Nowhere"]] where command == "report" {
+            let result = try BinaryRunner.run(debug, in: tree)
+            #expect(result.exitCode == 2)
+            #expect(result.stderr == "observation-migrate: error: Nowhere: no such file or directory\n", "\(debug)")
+        }
         // Nothing was written by `apply` either.
         #expect(try String(contentsOf: tree.appendingPathComponent("App/Store.swift"), encoding: .utf8) == Self.legacyModel)
     }
