@@ -43,11 +43,17 @@ enum CommandLineTool {
         }
     }
 
-    /// Every command, by the name typed after `observation-migrate`.
-    static let commands: [String: any Subcommand.Type] = [
-        "report": ReportCommand.self, "apply": ApplyCommand.self, "lint": LintCommand.self,
-        "rules": RulesCommand.self, "debug": DebugCommand.self,
-    ]
+    /// The command typed after `observation-migrate`, or nil for an unknown name.
+    static func command(named name: String) -> (any Subcommand.Type)? {
+        switch name {
+        case "report": return ReportCommand.self
+        case "apply": return ApplyCommand.self
+        case "lint": return LintCommand.self
+        case "rules": return RulesCommand.self
+        case "debug": return DebugCommand.self
+        default: return nil
+        }
+    }
 
     static func run(_ arguments: [String], output: inout OutputSink) throws -> Int32 {
         guard let name = arguments.first else {
@@ -62,7 +68,7 @@ enum CommandLineTool {
             output.write(version + "\n")
             return 0
         default:
-            guard let command = commands[name] else { throw UsageError("unknown command '\(name)'") }
+            guard let command = command(named: name) else { throw UsageError("unknown command '\(name)'") }
             let rest = Array(arguments.dropFirst())
             // `-h` or `--help` anywhere before `--` shows the command's help, whatever else is given.
             if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {

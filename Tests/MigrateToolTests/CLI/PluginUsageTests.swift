@@ -9,19 +9,9 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent()
     static let enabled = ProcessInfo.processInfo.environment["OBSERVATION_MIGRATE_PLUGIN_TESTS"] == "1"
 
-    /// Runs `swift` with `arguments` in `directory`: exit status and combined output.
-    static func swift(_ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift"] + arguments
-        process.currentDirectoryURL = directory
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    /// Runs `swift package --package-path PACKAGE` with `arguments`: exit status and combined output.
+    static func swift(_ arguments: [String], in package: URL) throws -> (status: Int32, output: String) {
+        try LintTestSupport.run("/usr/bin/env", ["swift", "package", "--package-path", package.path] + arguments)
     }
 
     @Test(.enabled(if: enabled, "set OBSERVATION_MIGRATE_PLUGIN_TESTS=1: builds the tool in a scratch package"))
@@ -42,15 +32,15 @@ import Testing
             "Sources/Scratch/Store.swift": model,
         ])
         defer { try? FileManager.default.removeItem(at: package) }
-        let usage = try Self.swift(["package", "observation-migrate", "--help"], in: package)
+        let usage = try Self.swift(["observation-migrate", "--help"], in: package)
         #expect(usage.status == 0, "\(usage.output)")
         #expect(usage.output.contains("swift package observation-migrate apply --dry-run"), "\(usage.output)")
 
-        let dryRun = try Self.swift(["package", "observation-migrate", "apply", "--dry-run"], in: package)
+        let dryRun = try Self.swift(["observation-migrate", "apply", "--dry-run"], in: package)
         #expect(dryRun.output.contains("+@Observable final class Store {"), "\(dryRun.output)")
         #expect(try String(contentsOf: package.appendingPathComponent("Sources/Scratch/Store.swift"), encoding: .utf8) == model)
 
-        let refused = try Self.swift(["package", "observation-migrate", "apply"], in: package)
+        let refused = try Self.swift(["observation-migrate", "apply"], in: package)
         #expect(refused.status != 0)
         #expect(refused.output.contains("or add --dry-run to see the diff"))
     }
