@@ -18,7 +18,8 @@ enum FileProblem: Error, Equatable, CustomStringConvertible {
     case symlinkLoop(String)
     case notSwift(String)
     case unwritable(String, reason: String)
-    /// Brackets or `#if` blocks nest deeper than `FileStructure.maximumNestingDepth` at `line`.
+    /// Brackets or `#if` blocks nest deeper than `FileStructure.maximumNestingDepth` at `line`,
+    /// or string interpolations deeper than `Lexer.maximumInterpolationDepth`.
     case tooDeeplyNested(String, line: Int)
 
     var path: String {
@@ -41,8 +42,8 @@ enum FileProblem: Error, Equatable, CustomStringConvertible {
         case .notSwift(let path): return "\(path): not a Swift file"
         case .unwritable(let path, let reason): return "\(path): cannot write: \(reason)"
         case .tooDeeplyNested(let path, let line):
-            return "\(path): skipped: nested more than \(FileStructure.maximumNestingDepth) levels deep at line \(line) "
-                + "(the Swift parser's limit)"
+            return "\(path): skipped: nested too deeply at line \(line) (over \(FileStructure.maximumNestingDepth) levels of "
+                + "brackets or #if, as the Swift parser allows, or \(Lexer.maximumInterpolationDepth) of string interpolations)"
         }
     }
 }

@@ -11,14 +11,26 @@
 /// Two differences are by design: a whole string literal (interpolations included) and a whole
 /// regex literal are one token each.
 public enum Lexer {
+    /// How deep string interpolations may nest (`"\("\("…")")"`). The lexer recurses once per
+    /// level, with a few kilobytes of stack each in a debug build; past this a string's `\(` is
+    /// not followed, and `tokenizeReportingNesting` says where, so the file can be skipped.
+    public static let maximumInterpolationDepth = 32
+
     /// Tokenizes `bytes`; the result always ends with an `.endOfFile` token.
     public static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) -> [Token] {
+        tokenizeReportingNesting(bytes).tokens
+    }
+
+    /// Tokenizes `bytes`, and gives the byte offset of the first interpolation nested deeper than
+    /// `maximumInterpolationDepth`, if any (the tokens from there on may be wrong).
+    public static func tokenizeReportingNesting(_ bytes: UnsafeBufferPointer<UInt8>) -> (tokens: [Token], interpolationTooDeep: Int?) {
         guard let base = bytes.baseAddress, bytes.count > 0 else {
-            return [Token(kind: .endOfFile, leadingStart: 0, start: 0, end: 0, trailingEnd: 0)]
+            return ([Token(kind: .endOfFile, leadingStart: 0, start: 0, end: 0, trailingEnd: 0)], nil)
         }
         var cursor = LexerCursor(base: base, count: bytes.count)
         cursor.run()
-        return cursor.finish()
+        let tooDeep = cursor.interpolationTooDeep
+        return (cursor.finish(), tooDeep)
     }
 
     /// Tokenizes a byte array.
@@ -134,7 +146,9 @@ struct LexerCursor {
     /// How deep the lexer is in string interpolations, bounded so that pathological nesting
     /// cannot exhaust the stack.
     var interpolationDepth = 0
-    static let maximumInterpolationDepth = 128
+    static let maximumInterpolationDepth = Lexer.maximumInterpolationDepth
+    /// The offset of the first `\(` met at `maximumInterpolationDepth`, which was not followed.
+    var interpolationTooDeep: Int?
     private let classes: UnsafePointer<UInt8>
     private let triviaClasses: UnsafePointer<UInt8>
     private let punctuationKinds: UnsafePointer<UInt8>
@@ -893,10 +907,14 @@ struct LexerCursor {
             switch byte {
             case Byte.backslash:
                 if let afterPounds = endOfDelimiter(pounds, at: position + 1), peek(afterPounds) == Byte.leftParen,
-                   afterPounds < count, interpolationDepth < Self.maximumInterpolationDepth {
-                    position = afterPounds + 1
-                    if !lexInterpolation(multiline: multiline) { return false }
-                    continue
+                   afterPounds < count {
+                    if interpolationDepth < Self.maximumInterpolationDepth {
+                        position = afterPounds + 1
+                        if !lexInterpolation(multiline: multiline) { return false }
+                        continue
+                    }
+                    // Too deep to follow: read on as an escape, and say where.
+                    if interpolationTooDeep == nil { interpolationTooDeep = position }
                 }
                 let backslash = position
                 position += 1

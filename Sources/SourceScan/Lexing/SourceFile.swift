@@ -14,12 +14,15 @@ public struct SourceFile: Sendable {
     public let bytes: [UInt8]
     /// Tokens tiling `bytes`, ending with `.endOfFile`.
     public let tokens: [Token]
+    /// The byte offset of the first string interpolation nested past
+    /// `Lexer.maximumInterpolationDepth`, or nil; the tokens after it may be wrong.
+    public let interpolationTooDeep: Int?
 
     /// Lexes `bytes` read from `path`.
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        self.tokens = Lexer.tokenize(bytes)
+        (tokens, interpolationTooDeep) = bytes.withUnsafeBufferPointer { Lexer.tokenizeReportingNesting($0) }
     }
 
     /// Lexes a string, for tests and examples.

@@ -9,8 +9,9 @@ import Testing
 @Suite struct DeepNestingTests {
     /// One generated file per construct, `depth` levels deep, each inside or around a model so the
     /// rules and the typer read it too.
-    static func constructs(depth n: Int) -> [String: String] {
-        func repeated(_ text: String) -> String { String(repeating: text, count: n) }
+    static func constructs(depth n: Int, interpolations: Int? = nil) -> [String: String] {
+        func repeated(_ text: String, _ count: Int = n) -> String { String(repeating: text, count: count) }
+        let strings = interpolations ?? n
         func numbered(_ make: (Int) -> String) -> String { (0..<n).map(make).joined() }
         let model = "final class M: ObservableObject {\n @Published var x = 0\n"
         return [
@@ -25,8 +26,8 @@ import Testing
             "Conditions.swift": model + repeated("#if A\n") + "@Published var y = 0\n" + repeated("#endif\n") + "}\n",
             "Views.swift": "import SwiftUI\nstruct V: View {\n @StateObject var m = M()\n var body: some View {\n"
                 + repeated("VStack { ") + "Text(\"\\(m.x)\")" + repeated(" }") + "\n }\n}\n",
-            // These nest without brackets the parser counts; the lexer and typer bound them themselves.
-            "Interpolations.swift": model + " var y = " + repeated("\"\\(") + "1" + repeated(")\"") + "\n}\n",
+            "Interpolations.swift": model + " var y = " + repeated("\"\\(", strings) + "1" + repeated(")\"", strings) + "\n}\n",
+            // These nest without brackets the parser counts, and nothing recurses on them.
             "Generics.swift": model + " @Published var y: " + repeated("Array<") + "Int" + repeated(">") + " = []\n}\n",
             "Optionals.swift": model + " @Published var y: Int" + repeated("?") + " = nil\n}\n",
             "Members.swift": model + " func f() { _ = self" + repeated(".x") + " }\n}\n",
@@ -41,22 +42,23 @@ import Testing
         ]
     }
 
-    /// The files whose brackets or `#if` blocks nest as deep as the generator's depth.
+    /// The files whose brackets, `#if` blocks or string interpolations nest as deep as the
+    /// generator's depth.
     static let bracketNested: Set<String> = ["Classes.swift", "Structs.swift", "Extensions.swift", "Functions.swift",
                                              "Closures.swift", "Brackets.swift", "Parens.swift", "ArrayTypes.swift",
-                                             "Conditions.swift", "Views.swift"]
+                                             "Conditions.swift", "Views.swift", "Interpolations.swift"]
 
     /// A tree of every construct at `depth` in `Deep/`, plus a plain model in `App/`.
-    static func tree(depth: Int) throws -> URL {
+    static func tree(depth: Int, interpolations: Int? = nil) throws -> URL {
         var files: [String: String] = ["App/Store.swift": "final class Store: ObservableObject {\n    @Published var count = 0\n}\n"]
-        for (name, text) in constructs(depth: depth) { files["Deep/" + name] = text }
+        for (name, text) in constructs(depth: depth, interpolations: interpolations) { files["Deep/" + name] = text }
         return try BinaryRunner.makeTree(files)
     }
 
     /// The paths named as skipped on stderr.
     static func skippedPaths(_ stderr: String) -> Set<String> {
         Set(stderr.split(separator: "\n").compactMap { line -> String? in
-            guard let range = line.range(of: ": skipped: nested more than 256 levels deep at line ") else { return nil }
+            guard let range = line.range(of: ": skipped: nested too deeply at line ") else { return nil }
             return String(line[..<range.lowerBound]).replacingOccurrences(of: "observation-migrate: warning: ", with: "")
         })
     }
@@ -86,8 +88,8 @@ import Testing
 
         let decls = try BinaryRunner.run(["debug", "decls", "Deep/Classes.swift"], in: tree)
         #expect(decls.exitCode == 2)
-        #expect(decls.stderr == "observation-migrate: error: Deep/Classes.swift: skipped: nested more than 256 levels deep at line 257 "
-                    + "(the Swift parser's limit)\n")
+        #expect(decls.stderr == "observation-migrate: error: Deep/Classes.swift: skipped: nested too deeply at line 257 (over 256 "
+                    + "levels of brackets or #if, as the Swift parser allows, or 32 of string interpolations)\n")
         let store = try String(contentsOf: tree.appendingPathComponent("App/Store.swift"), encoding: .utf8)
         #expect(store.contains("@Observable"))
         // Skipped files are never written.
@@ -99,14 +101,19 @@ import Testing
 
     @Test func justBelowTheLimitEveryConstructGoesThroughEveryPass() throws {
         let depth = FileStructure.maximumNestingDepth - 6  // room for the enclosing class and body
-        let tree = try Self.tree(depth: depth)
+        let tree = try Self.tree(depth: depth, interpolations: Lexer.maximumInterpolationDepth)
         defer { try? FileManager.default.removeItem(at: tree) }
         let report = try BinaryRunner.run(["report", "--format", "json", "."], in: tree)
         #expect(report.exitCode == 0, "\(report.stderr)")
         #expect(report.stderr.isEmpty, "\(report.stderr)")
+        // As on a macOS worker thread (512 KiB of stack), where a debug build spends kilobytes a level.
+        let script = "ulimit -s 512 && exec '\(BinaryRunner.binary.path)' report --format json ."
+        let smallStack = try BinaryRunner.runShell(script, in: tree)
+        #expect(smallStack.status == 0, "\(smallStack.output.suffix(2_000))")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any])
         let summary = try #require(object["summary"] as? [String: Any])
         #expect(summary["files"] as? Int == Self.constructs(depth: depth).count + 1)
+        #expect(report.stdout == smallStack.output)
 
         let apply = try BinaryRunner.run(["apply", "--unsafe-fixes", "."], in: tree)
         #expect(apply.exitCode == 0, "\(apply.stderr)")
@@ -127,5 +134,12 @@ import Testing
         #expect(FileStructure(text: String(repeating: "{\n", count: limit + 1)).excessiveNesting != nil)
         let conditions = String(repeating: "#if A\n", count: limit + 1) + String(repeating: "#endif\n", count: limit + 1)
         #expect(FileStructure(text: conditions).excessiveNesting != nil)
+        /// `let s = "\("\(…1…)")"`, `levels` interpolations deep.
+        func strings(_ levels: Int) -> String {
+            "let s = " + String(repeating: "\"\\(", count: levels) + "1" + String(repeating: ")\"", count: levels) + "\n"
+        }
+        #expect(FileStructure(text: strings(Lexer.maximumInterpolationDepth)).excessiveNesting == nil)
+        let pastStrings = FileStructure(text: strings(Lexer.maximumInterpolationDepth + 1))
+        #expect(pastStrings.excessiveNesting.map { pastStrings.tokens[$0].kind } == .stringLiteral)
     }
 }
