@@ -171,13 +171,52 @@ enum RuleExamples {
         #expect(RuleCatalog.ids.count == rules.count, "two rule types share an id")
     }
 
+    /// The generated `RuleDocuments.swift` is what the rule documents generate; with
+    /// `UPDATE_GOLDENS=1` it is rewritten instead (then rebuild, and review the change with git diff).
+    @Test func generatedDocumentsFileIsCurrent() throws {
+        let generated = RuleDocumentsSource.generate(documents: RuleDocumentsSource.repositoryDocuments(in: RuleExamples.rulesDirectory))
+        let url = ReportTestTree.repositoryRoot.appendingPathComponent(RuleDocumentsSource.path)
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
+            if (try? String(contentsOf: url, encoding: .utf8)) != generated { try Data(generated.utf8).write(to: url, options: .atomic) }
+            return
+        }
+        let current = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        #expect(current == generated, "\(RuleDocumentsSource.path) is stale: run UPDATE_GOLDENS=1 swift test --filter RuleDocumentTests\n\(TextDiff.unified(current, generated, path: RuleDocumentsSource.path))")
+    }
+
+    /// The binary under test was built from current documents.
     @Test func embeddedDocumentsAreCurrent() {
         let documents = RuleExamples.documents()
         for (id, text) in documents {
             #expect(RuleDocuments.all[id] == text.replacingOccurrences(of: "\r\n", with: "\n").trimmingTrailingNewline(),
-                    "rules/\(id).md changed: run scripts/generate-rule-documents.py")
+                    "rules/\(id).md changed: run UPDATE_GOLDENS=1 swift test --filter RuleDocumentTests, then rebuild")
         }
-        #expect(Set(RuleDocuments.all.keys) == Set(documents.keys), "run scripts/generate-rule-documents.py")
+        #expect(Set(RuleDocuments.all.keys) == Set(documents.keys), "run UPDATE_GOLDENS=1 swift test --filter RuleDocumentTests, then rebuild")
+    }
+
+    /// The generator escapes a document that contains `"#`, and writes `[:]` for no documents.
+    @Test func generatorPicksEnoughPoundsAndHandlesNoDocuments() {
+        let source = RuleDocumentsSource.generate(documents: [("b.md", "x = \"#\"\n\ny\n"), ("a-b.md", "z")], header: "//")
+        #expect(source == ####"""
+            //
+
+            /// The text of every `rules/<id>.md`, compiled in so `observation-migrate rules ID` works anywhere.
+            enum RuleDocuments {
+                /// Markdown by rule id.
+                static let all: [String: String] = [
+                    "a-b": #"""
+                    z
+                    """#,
+                    "b": ##"""
+                    x = "#"
+
+                    y
+                    """##,
+                ]
+            }
+
+            """####)
+        #expect(RuleDocumentsSource.generate(documents: [], header: "//").contains("static let all: [String: String] = [:\n    ]\n}"))
     }
 
     @Test(arguments: RuleCatalog.ids)
