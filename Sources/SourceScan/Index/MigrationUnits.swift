@@ -217,7 +217,7 @@ public struct MigrationUnits: Sendable {
             var bound: Int?
             let parts: [Substring] = constraints.flatMap { $0.split(separator: "&") }
             for part in parts where bound == nil {
-                let written = String(part).trimmingCharacters(in: " ")
+                let written = String(part).trimming(charactersIn: " ")
                 guard !ModelGraph.namesObservableObject(written) else { continue }
                 if case .declared(let id) = index.types.resolve(written, from: scope) { bound = unitOf[id] }
             }
