@@ -10,6 +10,17 @@ protocol Rule: Sendable {
     init()
     /// Every finding of this rule in the tree.
     func check(_ context: RuleContext) -> [Finding]
+    /// Byte patterns a file holding this rule's construct mentions, when nothing else in it does
+    /// (no model declaration, no model name): the relevance filter's keywords are the union over
+    /// the catalog (`RelevanceFilter.keywords`), and only files mentioning one of them, or a model
+    /// found so far, are analyzed. `RuleExampleTests` checks that every `before` example of a rule
+    /// declaring some mentions one, and runs the examples through the filter.
+    static var relevanceKeywords: [String] { get }
+}
+
+extension Rule {
+    /// Most rules act on models or on files another rule's keyword selects already.
+    static var relevanceKeywords: [String] { [] }
 }
 
 /// A rule that reads one file at a time and needs nothing else from the tree. `apply` runs these

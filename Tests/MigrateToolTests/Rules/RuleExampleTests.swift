@@ -88,11 +88,21 @@ enum RuleExamples {
         return (String(decoding: bytes, as: UTF8.self), markers)
     }
 
-    /// The analysis of one example; a package manifest example is read as `Package.swift`.
+    /// The analysis of one example through the pipeline the commands run: the example is written
+    /// as a file (a package manifest example as `Package.swift`) to a fresh folder, which
+    /// `TreeLoader` walks, reads and sends through the relevance filter. A construct the filter's
+    /// keywords miss is then not found, and its examples fail.
     static func analyze(_ code: String) -> Analysis {
         let isManifest = code.contains("import PackageDescription")
-        let input = SourceInput(path: isManifest ? "Package.swift" : "Example.swift", bytes: Array(code.utf8))
-        return Analyzer.analyze(swift: [input], projectFiles: isManifest ? [input] : [])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rule-example-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(code.utf8).write(to: folder.appendingPathComponent(isManifest ? "Package.swift" : "Example.swift"))
+        } catch {
+            Issue.record("cannot write the example to \(folder.path): \(error)")
+        }
+        return TreeLoader.analyze(paths: [folder.path], configuration: Configuration())
     }
 
     /// Findings of `rule` in one file of code, as byte offsets.
@@ -100,8 +110,11 @@ enum RuleExamples {
         analyze(code).findings.filter { $0.ruleID == rule }.map(\.offset).sorted()
     }
 
+    /// The example as `apply --unsafe-fixes` rewrites it, through the same pipeline as `analyze`.
     static func migrate(_ code: String) -> String {
-        Migrator.migrate(files: ["Example.swift": code], unsafeFixes: true)["Example.swift"]!
+        let analysis = analyze(code)
+        let plan = Migrator.plan(analysis, options: MigrationOptions(unsafeFixes: true))
+        return plan.newContents[0].map { String(decoding: $0, as: UTF8.self) } ?? code
     }
 
     /// Where a byte offset is, as `line:column`, for readable failures.
