@@ -93,12 +93,16 @@ enum RuleExamples {
     /// `TreeLoader` walks, reads and sends through the relevance filter. A construct the filter's
     /// keywords miss is then not found, and its examples fail.
     static func analyze(_ code: String) -> Analysis {
-        let isManifest = code.contains("import PackageDescription")
+        analyze(files: [(code.contains("import PackageDescription") ? "Package.swift" : "Example.swift", code)])
+    }
+
+    /// The analysis of a tree of files (name and text), written to a fresh folder, through `TreeLoader`.
+    static func analyze(files: [(name: String, code: String)]) -> Analysis {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rule-example-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(code.utf8).write(to: folder.appendingPathComponent(isManifest ? "Package.swift" : "Example.swift"))
+            for file in files { try Data(file.code.utf8).write(to: folder.appendingPathComponent(file.name)) }
         } catch {
             Issue.record("cannot write the example to \(folder.path): \(error)")
         }

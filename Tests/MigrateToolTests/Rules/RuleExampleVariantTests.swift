@@ -1,3 +1,4 @@
+import SourceScan
 import Testing
 @testable import MigrateTool
 
@@ -25,6 +26,34 @@ struct RuleExampleVariant {
         return (variant, { offset in
             let line = starts.lastIndex { $0 <= offset } ?? 0
             return offset + width * (line + 1)
+        })
+    }
+
+    /// The code split into one file per top-level declaration, each with the imports of the
+    /// original, and where each original byte offset moved to (file position, offset). A file
+    /// then reaches the pipeline only if the relevance filter selects it on its own: by a keyword,
+    /// or by naming a model another file declares. Nil for fewer than two declarations or one
+    /// inside `#if` (a split would cut the directive).
+    static func splittingByDeclaration(_ code: String) -> (files: [(name: String, code: String)], moved: (Int) -> (file: Int, offset: Int))? {
+        let bytes = Array(code.utf8)
+        let structure = FileStructure(SourceFile(path: "Example.swift", bytes: bytes))
+        let topLevel = structure.declarations.filter { $0.parent == nil }
+        guard !topLevel.contains(where: \.isConditional) else { return nil }
+        func end(_ declaration: Declaration) -> Int { Int(structure.tokens[declaration.tokens.upperBound - 1].end) }
+        let imports = topLevel.filter { $0.kind == .import }.map { declaration in
+            String(decoding: bytes[Int(structure.tokens[declaration.tokens.lowerBound].start)..<end(declaration)], as: UTF8.self) + "\n"
+        }.joined()
+        let others = topLevel.filter { $0.kind != .import }
+        guard others.count >= 2 else { return nil }
+        let starts = [0] + others.dropLast().map(end)
+        let ends = Array(starts.dropFirst()) + [bytes.count]
+        let files = zip(starts, ends).enumerated().map { position, range in
+            (name: "Part\(position).swift", code: (position == 0 ? "" : imports) + String(decoding: bytes[range.0..<range.1], as: UTF8.self))
+        }
+        let header = imports.utf8.count
+        return (files, { offset in
+            let file = starts.lastIndex { $0 <= offset } ?? 0
+            return (file, offset - starts[file] + (file == 0 ? 0 : header))
         })
     }
 }
@@ -69,6 +98,33 @@ struct RuleExampleVariant {
             !(finding.ruleID == UnusedSuppression.id && example.code.contains(Suppressions.prefix))
         }
         #expect(findings.isEmpty, "\(findings.map { "\($0.ruleID) at \(RuleExamples.position($0.offset, in: variant.code))" })")
+    }
+
+    static let splittable = RuleExampleTests.beforeExamples.filter { example in
+        // Import rules judge each file's imports, which the split copies into every file.
+        !(RuleCatalog.rule(withID: example.rule) is any FileRule.Type)
+            && RuleExampleVariant.splittingByDeclaration(example.code) != nil && !example.code.contains("import PackageDescription")
+    }
+
+    @Test("split into one file per declaration, findings stay with their code: the relevance filter keeps every file they are in",
+          arguments: splittable)
+    func oneFilePerDeclaration(_ example: RuleExample) throws {
+        let variant = try #require(RuleExampleVariant.splittingByDeclaration(example.code))
+        let analysis = RuleExamples.analyze(files: variant.files)
+        let found = analysis.findings.filter { $0.ruleID == example.rule }.map { finding in
+            "\(analysis.files[finding.file].source.path.split(separator: "/").last!)@\(finding.offset)"
+        }.sorted()
+        let expected = example.markers.map(variant.moved).map { "\(variant.files[$0.file].name)@\($0.offset)" }.sorted()
+        #expect(found == expected, "files analyzed: \(analysis.files.map { $0.source.path.split(separator: "/").last! })")
+    }
+
+    @Test func theSplitGivesEachDeclarationAFileWithTheImports() throws {
+        let variant = try #require(RuleExampleVariant.splittingByDeclaration("import A\nstruct S {}\n\nclass C {}\n"))
+        #expect(variant.files.map(\.name) == ["Part0.swift", "Part1.swift"])
+        #expect(variant.files.map(\.code) == ["import A\nstruct S {}", "import A\n\n\nclass C {}\n"])
+        #expect(variant.moved(7).file == 0 && variant.moved(7).offset == 7)
+        #expect(variant.moved(27).file == 1 && variant.moved(27).offset == 27 - 20 + 9)
+        #expect(RuleExampleVariant.splittingByDeclaration("struct S {}\n") == nil)
     }
 
     @Test func theVariantShiftsEachLineByThePrefix() throws {
