@@ -13,8 +13,9 @@ protocol Rule: Sendable {
     /// Byte patterns a file holding this rule's construct mentions, when nothing else in it does
     /// (no model declaration, no model name): the relevance filter's keywords are the union over
     /// the catalog (`RelevanceFilter.keywords`), and only files mentioning one of them, or a model
-    /// found so far, are analyzed. `RuleExampleTests` checks that every `before` example of a rule
-    /// declaring some mentions one, and runs the examples through the filter.
+    /// found so far, are analyzed. `HiddenListTests` checks that every `before` example of a rule
+    /// declaring some mentions one; `RuleExampleVariantTests` runs each example split into one
+    /// file per declaration through the filter, which fails when a needed keyword is missing.
     static var relevanceKeywords: [String] { get }
 }
 

@@ -109,6 +109,12 @@ enum RuleExamples {
         return TreeLoader.analyze(paths: [folder.path], configuration: Configuration())
     }
 
+    /// The analysis of one example held in memory as `Example.swift`, without the disk and the
+    /// relevance filter: for tests of the words of a message, which name the file.
+    static func analyzeInMemory(_ code: String) -> Analysis {
+        Analyzer.analyze(swift: [SourceInput(path: "Example.swift", bytes: Array(code.utf8))])
+    }
+
     /// Findings of `rule` in one file of code, as byte offsets.
     static func findingOffsets(_ code: String, rule: String) -> [Int] {
         analyze(code).findings.filter { $0.ruleID == rule }.map(\.offset).sorted()
