@@ -107,8 +107,8 @@ import Testing
         #expect(report.exitCode == 0, "\(report.stderr)")
         #expect(report.stderr.isEmpty, "\(report.stderr)")
         // As on a macOS worker thread (512 KiB of stack), where a debug build spends kilobytes a level.
-        let script = "ulimit -s 512 && exec '\(BinaryRunner.binary.path)' report --format json ."
-        let smallStack = try BinaryRunner.runShell(script, in: tree)
+        let script = "cd '\(tree.path)' && ulimit -s 512 && exec '\(BinaryRunner.binary.path)' report --format json ."
+        let smallStack = try LintTestSupport.run("/bin/sh", ["-c", script])
         #expect(smallStack.status == 0, "\(smallStack.output.suffix(2_000))")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any])
         let summary = try #require(object["summary"] as? [String: Any])

@@ -52,21 +52,6 @@ struct BinaryRunner {
                       exitCode: process.terminationStatus)
     }
 
-    /// Runs a `/bin/sh` script in `directory`: exit status and standard output (stderr dropped).
-    static func runShell(_ script: String, in directory: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = directory
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     /// A fresh temporary directory holding `files` (relative path → contents).
     static func makeTree(_ files: [String: String]) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("observation-migrate-\(UUID().uuidString)")
