@@ -40,6 +40,10 @@ enum Analyzer {
     /// Analyzes structured files; `extraProjectFiles` (Xcode settings) are appended after them.
     static func analyze(structures: [FileStructure], extraProjectFiles: [FileStructure],
                         problems: [FileProblem], configuration: Configuration = Configuration(), build: BuildGraph? = nil) -> Analysis {
+        // A file nested past the parser's limit has no declarations; it is skipped and named.
+        var problems = problems
+        problems += structures.compactMap(FileProblem.nesting(of:))
+        let structures = structures.filter { $0.excessiveNesting == nil }
         let modules = build.flatMap { ModuleTable.fileModules(for: structures, in: $0) }
         let index = PhaseTimer.measure("index") { TreeIndex(files: structures, modules: modules) }
         let units = PhaseTimer.measure("units") { MigrationUnits(index: index) }
@@ -142,9 +146,7 @@ enum Analyzer {
 
     /// The files a unit edits: its declarations, conformance extensions and sites.
     static func unitFiles(_ unit: MigrationUnit) -> Set<Int> {
-        var sites: [Site] = unit.wrappers.map(\.site) + unit.stateObjectInitializers + unit.environmentModifiers
-        sites += unit.objectWillChangeUses + unit.publisherUses + unit.existentialWrappers
-        var files = Set(sites.map(\.file))
+        var files = Set(unit.usageSites.map(\.file))
         for id in unit.classes + unit.protocols { files.insert(id.file) }
         for (extensionID, _) in unit.conformanceExtensions { files.insert(extensionID.file) }
         return files
@@ -172,8 +174,7 @@ enum Analyzer {
             let anchor = unit.protocols.first ?? unit.classes.first!
             let declaration = index.types.declaration(anchor)
             let file = index.files[anchor.file]
-            var sites: [Site] = unit.wrappers.map(\.site) + unit.stateObjectInitializers + unit.environmentModifiers
-            sites += unit.objectWillChangeUses + unit.publisherUses + unit.existentialWrappers
+            let sites = unit.usageSites
             let files = unitFiles(unit)
             var summary = UnitSummary(
                 id: unit.id, name: unit.name,
