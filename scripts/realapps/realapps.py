@@ -9,6 +9,13 @@
   realapps.py summary             markdown tables from the results
   realapps.py blockers [NAME...]  blocked units by blocker, "cannot tell" sites that block most
   realapps.py delta OLD [NAME...] unit verdicts changed since an older results folder
+  realapps.py score --split dev|holdout [--no-apps] [NAME...]
+                                  recall/precision per split, parse rejects, second run,
+                                  and (dev) the share of legacy keywords gone from whole apps;
+                                  holdout is for final validation only
+  realapps.py smoke --split dev|holdout [NAME...]
+                                  the split extracts and the tool runs on it (sizes and
+                                  exit codes only: safe on holdout)
   realapps.py all                 everything above, in order
 
 Environment: REALAPPS_WORK (default /tmp/realapps), REALAPPS_MIRROR (default /work/.mirror),
@@ -126,6 +133,24 @@ def read(path):
 
 # ---------------------------------------------------------------- extract
 
+def present_sources(g, rev):
+    """The paths at `rev` the tool reads (Swift sources and project settings) whose blobs the
+    mirror holds (some mirrors lack blobs, and git archive stops at the first one missing)."""
+    listing = subprocess.run(["git", "--git-dir", g, "ls-tree", "-r", "-z", rev],
+                             capture_output=True, check=True).stdout.decode().split("\0")
+    entries = []
+    for row in listing:
+        if "\t" not in row:
+            continue
+        meta, path = row.split("\t", 1)
+        if meta.split()[1] != "blob" or not path.endswith((".swift", ".pbxproj", ".xcconfig", ".observation-migrate.json")):
+            continue
+        entries.append((meta.split()[2], path))
+    check = subprocess.run(["git", "--git-dir", g, "cat-file", "--batch-check"], capture_output=True, text=True,
+                           input="".join(sha + "\n" for sha, _ in entries)).stdout.split("\n")
+    return [path for (sha, path), line in zip(entries, check) if not line.endswith(" missing")]
+
+
 def extract(apps):
     os.makedirs(os.path.join(WORK, "trees"), exist_ok=True)
     for app in apps:
@@ -143,9 +168,7 @@ def extract(apps):
             os.makedirs(dest)
             # only what the tool reads: Swift sources and project settings (some mirrors lack
             # large binary blobs, so a whole-tree archive can fail)
-            listing = subprocess.run(["git", "--git-dir", g, "ls-tree", "-r", "-z", "--name-only", rev],
-                                     capture_output=True, check=True).stdout.decode().split("\0")
-            wanted = [p for p in listing if p.endswith((".swift", ".pbxproj", ".xcconfig", ".observation-migrate.json"))]
+            wanted = present_sources(g, rev)
             arch = subprocess.run(["git", "--git-dir", g, "archive", rev, "--"] + [":(literal)" + p for p in wanted],
                                   capture_output=True, check=True)
             subprocess.run(["tar", "x", "-C", dest], input=arch.stdout, check=True)
@@ -805,6 +828,22 @@ def metrics(dev, ours):
             "precision": round(inter / no, 4) if no else None}
 
 
+def developer_migrated(parent, dev, files_p, files_d):
+    """(census models of the parent, sorted names of those the developer's commit made `@Observable`
+    and no longer `ObservableObject`: a class that is both in the parent and in the commit, as
+    some half-migrated trees have, was not migrated by this commit)."""
+    pb = {f: ss.blank(read(os.path.join(parent, f))) for f in files_p}
+    db = {f: ss.blank(read(os.path.join(dev, f))) for f in files_d}
+    models, _, _, _ = census(parent, sorted(files_p), pb)
+    still_legacy, _, _, _ = census(dev, sorted(files_d), db)
+    dev_obs = set()
+    for f in files_d:
+        for d in ss.declarations(db[f]):
+            if d["kind"] == "class" and re.search(r"@Observable\b", d["prefix"]):
+                dev_obs.add(d["name"])
+    return models, sorted((set(models) & dev_obs) - set(still_legacy))
+
+
 def compare(apps):
     os.makedirs(os.path.join(WORK, "results"), exist_ok=True)
     for app in apps:
@@ -813,16 +852,7 @@ def compare(apps):
         name = app["name"]
         parent, dev = tree(name), tree(name + ".dev")
         files_p, files_d = set(swift_files(parent)), set(swift_files(dev))
-        # classes the developer migrated: ObservableObject in parent, @Observable in commit
-        pb = {f: ss.blank(read(os.path.join(parent, f))) for f in files_p}
-        db = {f: ss.blank(read(os.path.join(dev, f))) for f in files_d}
-        models, _, _, _ = census(parent, sorted(files_p), pb)
-        dev_obs = set()
-        for f in files_d:
-            for d in ss.declarations(db[f]):
-                if d["kind"] == "class" and re.search(r"@Observable\b", d["prefix"]):
-                    dev_obs.add(d["name"])
-        dev_migrated = sorted(set(models) & dev_obs)
+        models, dev_migrated = developer_migrated(parent, dev, files_p, files_d)
         res = {"name": name, "repo": app["repo"], "commit": app["commit"], "dev_migrated": dev_migrated,
                "parent_models": sorted(models)}
         runs = {"full": [], "dev-scope": sum((["--type", t] for t in dev_migrated), [])}
@@ -888,6 +918,287 @@ def compare(apps):
             print(f"{name} [{label}]: dev {e['dev_lines']} ours {e['our_lines']} matched {e['matched']} "
                   f"recall {e['recall']} precision {e['precision']} (trimmed: {t['recall']} / {t['precision']}; "
                   f"attributes joined: {j['recall']} / {j['precision']})")
+
+
+# ---------------------------------------------------------------- score
+
+HOLDOUT_WARNING = ("!" * 78 + "\n"
+                   "!! HOLDOUT SPLIT: these results are for FINAL VALIDATION ONLY.\n"
+                   "!! Do not tune rules against them, do not read their diffs; once read, the\n"
+                   "!! holdout commits are development data and a new holdout must be found.\n"
+                   + "!" * 78)
+
+# the legacy data-flow keywords whose share gone is measured on whole apps
+LEGACY_KEYWORDS = {
+    "ObservableObject": re.compile(r"\bObservableObject\b"),
+    "@Published": re.compile(r"@Published\b"),
+    "@StateObject": re.compile(r"@StateObject\b"),
+    "@ObservedObject": re.compile(r"@ObservedObject\b"),
+    "@EnvironmentObject": re.compile(r"@EnvironmentObject\b"),
+    ".environmentObject(": re.compile(r"\.environmentObject\("),
+}
+
+# the first of these a counted line contains names its category (most specific first)
+LINE_CATEGORIES = [
+    ("import Observation", re.compile(r"^import\s+Observation\b")),
+    ("import Combine", re.compile(r"^import\s+Combine\b")),
+    ("@ObservationIgnored", re.compile(r"@ObservationIgnored\b")),
+    ("@Observable", re.compile(r"@Observable\b")),
+    ("ObservableObject", re.compile(r"\bObservableObject\b")),
+    ("@Published", re.compile(r"@Published\b")),
+    ("objectWillChange", re.compile(r"objectWillChange")),
+    ("@StateObject", re.compile(r"@StateObject\b|StateObject\(")),
+    ("@ObservedObject", re.compile(r"@ObservedObject\b")),
+    ("@EnvironmentObject", re.compile(r"@EnvironmentObject\b")),
+    (".environmentObject(", re.compile(r"\.environmentObject\(")),
+    ("@Bindable", re.compile(r"@Bindable\b|Bindable\(")),
+    ("@Environment(", re.compile(r"@Environment\(")),
+    (".environment(", re.compile(r"\.environment\(")),
+    ("@State", re.compile(r"@State\b|State\((initialValue|wrappedValue)")),
+]
+
+
+def collapse_whitespace(s):
+    return " ".join(s.split())
+
+
+def scored_lines(old_root, new_root, files, only=None, names=()):
+    """The lines a migration changed that count for recall and precision, as a multiset of
+    (file, sign, text): every removed or added line holding an observation token (OBS_RE),
+    whitespace collapsed, an attribute alone on its line joined to the declaration below.
+    The same function reads the developers' commit and our output, so the rule is symmetric.
+    With `only`, just the lines of those models (see obs_changes)."""
+    return obs_changes(old_root, new_root, files, collapse_whitespace, True, only, names)
+
+
+def line_category(sign, text):
+    for label, rx in LINE_CATEGORIES:
+        if rx.search(text):
+            return f"{sign} {label}"
+    return f"{sign} other"
+
+
+def categories(lines):
+    """Counter of line categories over a multiset of (file, sign, text)."""
+    out = collections.Counter()
+    for (f, sign, text), n in lines.items():
+        out[line_category(sign, text)] += n
+    return out
+
+
+def applied_and_skipped(stdout):
+    """({units migrated}, {unit: reason skipped}) from apply's summary."""
+    migrated = set(re.findall(r"^  migrated  (\S+)$", stdout, re.M))
+    skipped, in_skipped = {}, False
+    for line in stdout.split("\n"):
+        if re.match(r"^skipped \d+ unit", line):
+            in_skipped = True
+            continue
+        if in_skipped:
+            m = re.match(r"^  (\S+?): (.*)$", line)
+            if not m:
+                in_skipped = False
+                continue
+            skipped[m.group(1)] = m.group(2)
+    return migrated, skipped
+
+
+def apply_and_check(parent, out, types=()):
+    """apply --unsafe-fixes (with --type for each of `types`, if any) on a copy of `parent` in
+    `out`: its summary, the files it changed, the parse check of those files, and the files a
+    second run changes. The second run names only the types the first one skipped (the others
+    are no longer models, and --type refuses a name that is not one); with none left there is
+    nothing it could migrate, and it is not run."""
+    copy_tree(parent, out)
+    r = sh([OM] + APPLY_FLAGS + sum((["--type", t] for t in types), []) + ["."], cwd=out)
+    before, after = tree_digests(parent), tree_digests(out)
+    changed = sorted(p for p in after if before.get(p) != after[p] and p.endswith(".swift"))
+    parse = parse_check(parent, out, changed)
+    _, skipped = applied_and_skipped(r.stdout)
+    again_types = [t for t in types if any(u.split(".")[-1].split("<")[0] == t for u in skipped)]
+    second_exit, second_changed = None, []
+    if not types or again_types:
+        r2 = sh([OM] + APPLY_FLAGS + sum((["--type", t] for t in again_types), []) + ["."], cwd=out)
+        again = tree_digests(out)
+        second_exit, second_changed = r2.returncode, sorted(p for p in again if after.get(p) != again[p])
+    return {"exit": r.returncode, "stdout": r.stdout, "stderr": r.stderr[:2000], "changed": changed,
+            "parse_regressions": parse["regressions"],
+            "second_run_exit": second_exit, "second_run_changed": second_changed}
+
+
+def crashed(run):
+    """apply ended in neither success (0) nor a documented refusal (1)."""
+    return run["exit"] not in (0, 1) or run["second_run_exit"] not in (None, 0, 1)
+
+
+def score_commit(app):
+    """Recall and precision of our apply against one developer commit, in two scopes:
+    `scoped` (apply --type for every class the developers made @Observable: their commit
+    answers how to migrate those models, not the rest of the tree) and `whole` (apply on the
+    whole parent tree, as a user would run it)."""
+    name = app["name"]
+    parent, dev = tree(name), tree(name + ".dev")
+    files_p, files_d = set(swift_files(parent)), set(swift_files(dev))
+    _, dev_migrated = developer_migrated(parent, dev, files_p, files_d)
+    res = {"name": name, "repo": app["repo"], "commit": app["commit"], "split": app.get("split"),
+           "tool_commit": TOOL_COMMIT or sh(["git", "-C", REPO, "rev-parse", "HEAD"]).stdout.strip(),
+           "dev_migrated": dev_migrated}
+    res["crashed"] = False
+    for scope, types in (("scoped", dev_migrated), ("whole", [])):
+        out = os.path.join(WORK, "out", f"{name}.score-{scope}")
+        run = apply_and_check(parent, out, types)
+        res["crashed"] |= crashed(run)
+        universe = sorted(files_p | files_d | set(swift_files(out)))
+        dch, och = scored_lines(parent, dev, universe), scored_lines(parent, out, universe)
+        missed, extra_lines = dch - och, och - dch
+        migrated, skipped = applied_and_skipped(run["stdout"])
+        m = metrics(dch, och)
+        m.update({"apply_exit": run["exit"], "apply_stderr": run["stderr"], "migrated": sorted(migrated), "skipped": skipped,
+                  "files_changed": len(run["changed"]), "parse_regressions": run["parse_regressions"],
+                  "second_run_changed": run["second_run_changed"],
+                  "missed_by_category": dict(categories(missed).most_common()),
+                  "extra_by_category": dict(categories(extra_lines).most_common()),
+                  "missed": sorted([list(k) + [v] for k, v in missed.items()]),
+                  "extra": sorted([list(k) + [v] for k, v in extra_lines.items()])})
+        # the developers' lines we miss because we skipped the model they belong to
+        names = set(dev_migrated) | {u.split(".")[-1] for u in migrated}
+        blocked = {}
+        for unit, reason in skipped.items():
+            short = unit.split(".")[-1].split("<")[0]
+            if short not in dev_migrated:
+                continue
+            theirs = scored_lines(parent, dev, universe, {short}, names)
+            lost = sum((theirs & missed).values())
+            if lost:
+                blocked[unit] = {"missed_lines": lost, "reason": reason}
+        m["missed_in_skipped_units"] = blocked
+        res[scope] = m
+    with open(os.path.join(WORK, "results", name + ".score.json"), "w") as fh:
+        json.dump(res, fh, indent=1)
+    return res
+
+
+def keyword_counts(root):
+    """{keyword: occurrences} in the Swift files of a tree, comments and strings left out."""
+    out = collections.Counter()
+    for f in swift_files(root):
+        b = ss.blank(read(os.path.join(root, f)))
+        for k, rx in LEGACY_KEYWORDS.items():
+            out[k] += len(rx.findall(b))
+    return out
+
+
+def score_app(app):
+    """The share of legacy data-flow keywords gone from a whole app after apply --unsafe-fixes."""
+    name = app["name"]
+    out = os.path.join(WORK, "out", f"{name}.score")
+    run = apply_and_check(tree(name), out)
+    before, after = keyword_counts(tree(name)), keyword_counts(out)
+    res = {"name": name, "repo": app["repo"], "commit": app["commit"],
+           "tool_commit": TOOL_COMMIT or sh(["git", "-C", REPO, "rev-parse", "HEAD"]).stdout.strip(),
+           "apply_exit": run["exit"], "apply_stderr": run["stderr"], "crashed": crashed(run),
+           "before": dict(before), "after": dict(after),
+           "files_changed": len(run["changed"]), "parse_regressions": run["parse_regressions"],
+           "second_run_changed": run["second_run_changed"]}
+    with open(os.path.join(WORK, "results", name + ".keywords.json"), "w") as fh:
+        json.dump(res, fh, indent=1)
+    return res
+
+
+def pct(a, b):
+    return f"{100 * a / b:.1f} %" if b else "-"
+
+
+def score(split, with_apps=True, names=None):
+    """`score --split dev|holdout [--no-apps] [NAME...]`: a table per split."""
+    os.makedirs(os.path.join(WORK, "results"), exist_ok=True)
+    if split == "holdout":
+        print(HOLDOUT_WARNING)
+        print(HOLDOUT_WARNING, file=sys.stderr)
+    commits = [a for a in load_apps(names) if a["kind"] == "migration" and a.get("split") == split]
+    extract(commits)
+    print(f"Tool: {TOOL_COMMIT or sh(['git', '-C', REPO, 'rev-parse', 'HEAD']).stdout.strip()}; split {split}; "
+          f"{len(commits)} developer commits")
+    print()
+    print("| commit | repository | models the developers migrated | scoped: dev lines / ours / matched | scoped recall | scoped precision "
+          "| whole tree: dev / ours / matched | whole recall | whole precision | parse rejects | 2nd run changes |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    tot = {s: [0, 0, 0] for s in ("scoped", "whole")}
+    rejects = second = 0
+    pooled = {s: {"missed": collections.Counter(), "extra": collections.Counter()} for s in tot}
+    lost_in_skipped = []
+    for app in commits:
+        r = score_commit(app)
+        cells = []
+        for s in ("scoped", "whole"):
+            m = r[s]
+            t = tot[s]
+            t[0] += m["dev_lines"]; t[1] += m["our_lines"]; t[2] += m["matched"]
+            pooled[s]["missed"].update(m["missed_by_category"])
+            pooled[s]["extra"].update(m["extra_by_category"])
+            cells += [f"{m['dev_lines']} / {m['our_lines']} / {m['matched']}", pct(m["matched"], m["dev_lines"]),
+                      pct(m["matched"], m["our_lines"])]
+        lost_in_skipped += [(v["missed_lines"], app["name"], unit, v["reason"])
+                            for unit, v in r["scoped"]["missed_in_skipped_units"].items()]
+        pr = len({p["file"] for s in ("scoped", "whole") for p in r[s]["parse_regressions"]})
+        sr = len({p for s in ("scoped", "whole") for p in r[s]["second_run_changed"]})
+        rejects += pr; second += sr
+        crash = " **CRASH**" if r["crashed"] else ""
+        print(f"| {app['name']}{crash} | {app['repo']}@{app['commit'][:8]} | {len(r['dev_migrated'])} | "
+              + " | ".join(cells) + f" | {pr} | {sr} |")
+    if commits:
+        s, w = tot["scoped"], tot["whole"]
+        print(f"| **pooled** | | | {s[0]} / {s[1]} / {s[2]} | **{pct(s[2], s[0])}** | **{pct(s[2], s[1])}** | "
+              f"{w[0]} / {w[1]} / {w[2]} | {pct(w[2], w[0])} | {pct(w[2], w[1])} | {rejects} | {second} |")
+        for s in ("scoped", "whole"):
+            print()
+            print(f"{s}: lines we miss by category: " + ", ".join(f"`{k}` {v}" for k, v in pooled[s]["missed"].most_common()))
+            print(f"{s}: lines we add wrongly by category: " + ", ".join(f"`{k}` {v}" for k, v in pooled[s]["extra"].most_common()))
+        print()
+        print(f"scoped: developers' lines we miss because we skipped their model: {sum(x[0] for x in lost_in_skipped)}")
+        for n, an, unit, reason in sorted(lost_in_skipped, reverse=True):
+            print(f"- {an} `{unit}`: {n} lines; {reason[:300]}")
+    if with_apps and split == "dev":
+        apps = [a for a in load_apps(names) if a["kind"] == "app"]
+        extract(apps)
+        print()
+        print("| app | commit | legacy keywords before | after apply --unsafe-fixes | gone | parse rejects | 2nd run changes |")
+        print("|---|---|---|---|---|---|---|")
+        kb = ka = 0
+        per_kw = collections.Counter(), collections.Counter()
+        for app in apps:
+            r = score_app(app)
+            b, a = sum(r["before"].values()), sum(r["after"].values())
+            kb += b; ka += a
+            per_kw[0].update(r["before"]); per_kw[1].update(r["after"])
+            crash = " **CRASH**" if r["crashed"] else ""
+            print(f"| {app['name']}{crash} | {app['repo']}@{app['commit'][:8]} | {b} | {a} | {pct(b - a, b)} | "
+                  f"{len(r['parse_regressions'])} | {len(r['second_run_changed'])} |")
+        if apps:
+            print(f"| **all** | | {kb} | {ka} | **{pct(kb - ka, kb)}** | | |")
+            print()
+            print("by keyword (before → after): " + ", ".join(
+                f"`{k}` {per_kw[0][k]} → {per_kw[1][k]}" for k in LEGACY_KEYWORDS))
+    if split == "holdout":
+        print(HOLDOUT_WARNING)
+        print(HOLDOUT_WARNING, file=sys.stderr)
+
+
+def smoke(split, names=None):
+    """`smoke --split S`: the commits of a split extract and the tool runs on their parents
+    without crashing. Prints only sizes and exit codes (no diff, no score), so that it can be
+    run on the holdout split without reading it."""
+    commits = [a for a in load_apps(names) if a["kind"] == "migration" and a.get("split") == split]
+    extract(commits)
+    print("| commit | .swift files (parent / commit) | units | report exit | apply exit | 2nd apply exit |")
+    print("|---|---|---|---|---|---|")
+    for app in commits:
+        parent = tree(app["name"])
+        _, _, units, _, rexit = run_report(parent)
+        run = apply_and_check(parent, os.path.join(WORK, "out", app["name"] + ".smoke"))
+        crash = " **CRASH**" if crashed(run) or rexit not in (0, 1) else ""
+        print(f"| {app['name']}{crash} | {len(swift_files(parent))} / {len(swift_files(tree(app['name'] + '.dev')))} | "
+              f"{len(units)} | {rexit} | {run['exit']} | {run['second_run_exit']} |")
 
 
 # ---------------------------------------------------------------- noobs
@@ -1148,6 +1459,26 @@ def main(argv):
     elif cmd == "delta":
         # realapps.py delta OLD_RESULTS_DIR [NAME...]
         delta(load_apps(names[1:] or None), names[0])
+    elif cmd == "score":
+        # realapps.py score --split dev|holdout [--no-apps] [NAME...]
+        args = list(names)
+        split = None
+        if "--split" in args:
+            i = args.index("--split")
+            split = args[i + 1] if i + 1 < len(args) else None
+            del args[i:i + 2]
+        with_apps = "--no-apps" not in args
+        args = [a for a in args if a != "--no-apps"]
+        if split not in ("dev", "holdout"):
+            print("score: --split dev or --split holdout is required", file=sys.stderr)
+            return 2
+        score(split, with_apps, args or None)
+    elif cmd == "smoke":
+        # realapps.py smoke --split dev|holdout [NAME...]
+        if names[:1] != ["--split"] or len(names) < 2 or names[1] not in ("dev", "holdout"):
+            print("smoke: --split dev or --split holdout is required", file=sys.stderr)
+            return 2
+        smoke(names[1], names[2:] or None)
     elif cmd == "all":
         extract(apps)
         check(apps)
