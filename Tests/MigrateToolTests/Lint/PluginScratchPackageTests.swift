@@ -13,19 +13,10 @@ struct PluginScratchPackageTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Runs `swift` with `arguments` in `directory`; standard output and error together.
-    static func swift(_ arguments: [String], in directory: URL) throws -> (output: String, exitCode: Int32) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift"] + arguments
-        process.currentDirectoryURL = directory
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+    /// Runs `swift package` on the package at `directory` with `arguments`.
+    static func swiftPackage(_ arguments: [String], in directory: URL) throws -> (output: String, exitCode: Int32) {
+        let result = try LintTestSupport.run("/usr/bin/env", ["swift", "package", "--package-path", directory.path] + arguments)
+        return (result.output, result.status)
     }
 
     @Test func lintAndApplyThroughThePlugins() throws {
@@ -54,15 +45,15 @@ struct PluginScratchPackageTests {
         ])
         defer { try? FileManager.default.removeItem(at: package) }
 
-        let list = try Self.swift(["package", "plugin", "--list"], in: package)
+        let list = try Self.swiftPackage(["plugin", "--list"], in: package)
         #expect(list.exitCode == 0, "\(list.output)")
         #expect(list.output.contains("‘observation-migrate’") || list.output.contains("'observation-migrate'"), "\(list.output)")
         #expect(list.output.contains("observation-migrate-apply"), "\(list.output)")
-        let lint = try Self.swift(["package", "observation-migrate", "lint"], in: package)
+        let lint = try Self.swiftPackage(["observation-migrate", "lint"], in: package)
         #expect(lint.exitCode != 0)
         #expect(lint.output.contains("Sources/App/Store.swift:3:20: error: 'Store' conforms to ObservableObject"), "\(lint.output)")
 
-        let apply = try Self.swift(["package", "--allow-writing-to-package-directory", "observation-migrate-apply", "--allow-dirty"], in: package)
+        let apply = try Self.swiftPackage(["--allow-writing-to-package-directory", "observation-migrate-apply", "--allow-dirty"], in: package)
         #expect(apply.exitCode == 0, "\(apply.output)")
         let rewritten = try String(contentsOf: package.appendingPathComponent("Sources/App/Store.swift"), encoding: .utf8)
         #expect(rewritten.contains("@Observable final class Store {"))

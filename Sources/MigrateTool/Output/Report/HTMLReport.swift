@@ -274,22 +274,8 @@ enum HTMLReport {
 
     /// The `href` of a file: its path, relative or as a `file:` URL.
     static func fileHref(_ path: String) -> String {
-        (path.hasPrefix("/") ? "file://" : "") + percentEncodedPath(path)
-    }
-
-    /// A path with every byte outside the unreserved set and `/` percent-encoded, for an `href`.
-    static func percentEncodedPath(_ path: String) -> String {
-        var encoded = ""
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                encoded += (byte < 16 ? "%0" : "%") + String(byte, radix: 16, uppercase: true)
-            }
-        }
-        return encoded
+        // The same URI path encoding as SARIF's artifact locations.
+        (path.hasPrefix("/") ? "file://" : "") + SARIFLintFormatter.percentEncoded(path)
     }
 
     /// The lines around `line` of `file`, numbered; clipped to the file.
