@@ -33,7 +33,7 @@ struct MissingObservationImport: FileRule {
             // Above the comment block attached to the first declaration (its doc comment), not
             // between them.
             let first = file.declarations.first?.tokens.lowerBound ?? 0
-            let trivia = file.tokens[first].leadingTriviaRange
+            let trivia = file.source.leadingTriviaRange(of: first)
             var insertAt = Int(file.tokens[first].start)
             var lineStart = trivia.upperBound
             while lineStart > trivia.lowerBound {
