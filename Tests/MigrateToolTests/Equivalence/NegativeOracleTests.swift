@@ -53,12 +53,13 @@ private enum IgnoredTheme {
     }
 }
 
-// MARK: An unpublished stored property left tracked (the unpublished-stored-property rule skipped)
+// MARK: An unpublished stored property left tracked, with and without the fixture saying so
 
-private enum TrackedSaves {
-    @Observable
-    final class DraftCounter {
-        var count = 0
+/// The committed fixture's legacy model and view, under a script that states no expected
+/// difference: tracking `saves` is then a behaviour change the oracle must flag.
+private enum UndeclaredLegacySaves {
+    final class DraftCounter: ObservableObject {
+        @Published var count = 0
         var saves = 0
 
         func increment() {
@@ -67,7 +68,7 @@ private enum TrackedSaves {
     }
 
     struct DraftCounterView: View {
-        var counter: DraftCounter
+        @ObservedObject var counter: DraftCounter
 
         var body: some View {
             VStack {
@@ -88,20 +89,126 @@ private enum TrackedSaves {
 
         @MainActor static func make() -> ScriptedApp {
             let counter = DraftCounter()
-            return ScriptedApp(
-                root: DraftCounterView(counter: counter),
-                steps: [
-                    .tap("Save"),
-                    .tap("Save"),
-                    .tap("Increment"),
-                    .mutate("saved in the background") { counter.saves = 10 },
-                    .tap("Increment"),
-                ],
-                probes: [
-                    Probe("count") { "\(counter.count)" },
-                    Probe("saves") { "\(counter.saves)" },
-                ]
-            )
+            return DraftCounterSteps.app(DraftCounterView(counter: counter), save: { counter.saves = 10 },
+                                         count: { counter.count }, saves: { counter.saves }, expecting: [])
+        }
+    }
+}
+
+/// The steps and probes of the committed DraftCounter fixture, for variants of its modern side.
+private enum DraftCounterSteps {
+    @MainActor static func app(_ root: any View, save: @escaping @MainActor () -> Void, count: @escaping @MainActor () -> Int,
+                               saves: @escaping @MainActor () -> Int, expecting: [ExpectedDifference]) -> ScriptedApp {
+        ScriptedApp(
+            root: root,
+            steps: [
+                .tap("Save"),
+                .tap("Save"),
+                .tap("Increment"),
+                .mutate("saved in the background", save),
+                .tap("Increment"),
+            ],
+            probes: [
+                Probe("count") { "\(count())" },
+                Probe("saves") { "\(saves())" },
+            ],
+            expectedDifferences: expecting
+        )
+    }
+}
+
+/// `saves` left tracked (the default migration), shown as written or, `doubled`, wrongly.
+private enum TrackedSaves {
+    @Observable
+    final class DraftCounter {
+        var count = 0
+        var saves = 0
+
+        func increment() {
+            count += 1
+        }
+    }
+
+    struct DraftCounterView: View {
+        var counter: DraftCounter
+        var doubled = false
+
+        var body: some View {
+            VStack {
+                Text("Count \(counter.count)")
+                Text("Saves \(doubled ? counter.saves * 2 : counter.saves)")
+                Button("Increment") {
+                    counter.increment()
+                }
+                Button("Save") {
+                    counter.saves += 1
+                }
+            }
+        }
+    }
+
+    /// No difference stated: the legacy side above is the fixture's model under such a script.
+    enum Undeclared: FixtureScript {
+        static let name = "unpublished-stored-property"
+
+        @MainActor static func make() -> ScriptedApp {
+            let counter = DraftCounter()
+            return DraftCounterSteps.app(DraftCounterView(counter: counter), save: { counter.saves = 10 },
+                                         count: { counter.count }, saves: { counter.saves }, expecting: [])
+        }
+    }
+
+    /// The fixture's stated difference, but the view shows a value the legacy view never would.
+    enum WrongFreshValue: FixtureScript {
+        static let name = "unpublished-stored-property"
+
+        @MainActor static func make() -> ScriptedApp {
+            let counter = DraftCounter()
+            return DraftCounterSteps.app(DraftCounterView(counter: counter, doubled: true), save: { counter.saves = 10 },
+                                         count: { counter.count }, saves: { counter.saves },
+                                         expecting: [.trackedUnpublishedShown(probe: "saves")])
+        }
+    }
+}
+
+/// `saves` kept silent with `@ObservationIgnored` (`unpublishedProperties: "ignore"`): equivalent
+/// to legacy, so the difference the committed fixture states never appears.
+private enum IgnoredSaves {
+    @Observable
+    final class DraftCounter {
+        var count = 0
+        @ObservationIgnored var saves = 0
+
+        func increment() {
+            count += 1
+        }
+    }
+
+    enum Script: FixtureScript {
+        static let name = "unpublished-stored-property"
+
+        @MainActor static func make() -> ScriptedApp {
+            let counter = DraftCounter()
+            return DraftCounterSteps.app(DraftCounterView(counter: counter), save: { counter.saves = 10 },
+                                         count: { counter.count }, saves: { counter.saves },
+                                         expecting: [.trackedUnpublishedShown(probe: "saves")])
+        }
+    }
+
+    struct DraftCounterView: View {
+        var counter: DraftCounter
+
+        var body: some View {
+            VStack {
+                Text("Count \(counter.count)")
+                Text("Saves \(counter.saves)")
+                Button("Increment") {
+                    counter.increment()
+                }
+                Button("Save") {
+                    counter.saves += 1
+                }
+            }
         }
     }
 }
@@ -259,14 +366,37 @@ extension Equivalence {
             #expect(report.violations.first?.step?.index == 1)  // "Dark" is the first real change
         }
 
-        @Test("an unpublished property left tracked: modern re-renders where legacy did not")
-        func unpublishedLeftTracked() {
-            let report = Oracle.compare(legacy: LegacyFixtures.DraftCounterScript.self, modern: TrackedSaves.Script.self)
+        @Test("an unpublished property left tracked without the fixture saying so: modern re-renders where legacy did not")
+        func unpublishedLeftTrackedUndeclared() {
+            let report = Oracle.compare(legacy: UndeclaredLegacySaves.Script.self, modern: TrackedSaves.Undeclared.self)
             print(report.summary)
             #expect(!report.passed)
             #expect(kinds(report).isSuperset(of: [.screen, .coarserRerender, .notification]))
             let coarserSteps = report.violations.filter { $0.kind == .coarserRerender }.compactMap { $0.step?.index }
             #expect(coarserSteps == [0, 1, 3])  // the saves, not the increments
+        }
+
+        @Test("the committed fixture's stated difference is allowed exactly where it appears")
+        func unpublishedLeftTrackedDeclared() {
+            let report = Oracle.run(app: "unpublished-stored-property")
+            print(report.summary)
+            #expect(report.passed)
+            #expect(report.expectedDifferencesSeen.map(\.steps) == [[0, 1, 3]])
+        }
+
+        @Test("a stated difference showing a value legacy never would is a screen violation")
+        func unpublishedShownWrongly() {
+            let report = Oracle.compare(legacy: LegacyFixtures.DraftCounterScript.self, modern: TrackedSaves.WrongFreshValue.self)
+            print(report.summary)
+            #expect(!report.passed)
+            #expect(kinds(report).isSuperset(of: [.screen, .coarserRerender]))
+        }
+
+        @Test("a stated difference that never appears is a violation")
+        func statedDifferenceMissing() {
+            let report = Oracle.compare(legacy: LegacyFixtures.DraftCounterScript.self, modern: IgnoredSaves.Script.self)
+            print(report.summary)
+            #expect(kinds(report) == [.expectedDifferenceMissing])
         }
 
         @Test("a view reading the wrong model: the screen differs, the state does not")
