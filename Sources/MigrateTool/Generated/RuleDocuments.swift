@@ -1255,6 +1255,37 @@ enum RuleDocuments {
         }
         ```
 
+        A shared model the view does not create keeps its initial value:
+
+        ```swift before
+        import SwiftUI
+
+        final class Draft: ObservableObject {
+            static let current = Draft()
+            @Published var title = ""
+        }
+
+        struct DraftEditor: View {
+            ↓@ObservedObject var draft = Draft.current
+            var body: some View { TextField("Title", text: $draft.title) }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Draft {
+            static let current = Draft()
+            var title = ""
+        }
+
+        struct DraftEditor: View {
+            @Bindable var draft = Draft.current
+            var body: some View { TextField("Title", text: $draft.title) }
+        }
+        ```
+
         ```swift unchanged
         import SwiftUI
 
@@ -1277,7 +1308,10 @@ enum RuleDocuments {
         whenever the parent re-rendered. Owning a model is `@State`'s job. Review: the view now keeps
         the first instance, and the initial value is evaluated on every init (up to Xcode 26). The
         access level stays as written (the catalog's `private` would break callers that pass a model in
-        through the memberwise initializer).
+        through the memberwise initializer). Only an initializer call creates the model: `M()`,
+        `M(…)`, `Outer.M(…)`, `M.init(…)`, `.init(…)`. `@ObservedObject var m = M.shared` (a singleton,
+        a static member, a factory's result) is held, not owned, and becomes a plain `var m = M.shared`
+        (`observed-object`), or `@Bindable var` when `$m.x` bindings are used.
 
         ```swift before
         import SwiftUI
@@ -1302,6 +1336,39 @@ enum RuleDocuments {
 
         struct Clock: View {
             @State var ticker = Ticker()
+            var body: some View { Text("\(ticker.count)") }
+        }
+        ```
+
+        `.init()` against the annotation is an initializer call too:
+
+        ```swift before
+        import SwiftUI
+
+        enum Clocks {
+            final class Ticker: ObservableObject {
+                @Published var count = 0
+            }
+        }
+
+        struct Dial: View {
+            ↓@ObservedObject var ticker: Clocks.Ticker = .init()
+            var body: some View { Text("\(ticker.count)") }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        enum Clocks {
+            @Observable final class Ticker {
+                var count = 0
+            }
+        }
+
+        struct Dial: View {
+            @State var ticker: Clocks.Ticker = .init()
             var body: some View { Text("\(ticker.count)") }
         }
         ```
@@ -1352,6 +1419,40 @@ enum RuleDocuments {
         struct Row: View {
             var item: Item
             var body: some View { Text(item.title) }
+        }
+        ```
+
+        A model the view does not create (a singleton, a static member, a factory's result) is held the
+        same way: only an initializer call (`M()`, `M(…)`, `.init(…)`) makes the view its owner, which
+        is `observed-object-owned`. With `$settings.x` bindings it becomes `@Bindable var`
+        (`observed-object-binding`).
+
+        ```swift before
+        import SwiftUI
+
+        final class Settings: ObservableObject {
+            static let shared = Settings()
+            @Published var volume = 5
+        }
+
+        struct VolumeLabel: View {
+            ↓@ObservedObject var settings = Settings.shared
+            var body: some View { Text("\(settings.volume)") }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Settings {
+            static let shared = Settings()
+            var volume = 5
+        }
+
+        struct VolumeLabel: View {
+            var settings = Settings.shared
+            var body: some View { Text("\(settings.volume)") }
         }
         ```
 

@@ -5,13 +5,11 @@ import SourceScan
 enum WrapperRewrite {
     /// The rule that owns a wrapper use outside previews.
     static func ruleID(for use: WrapperUse, in context: RuleContext) -> String {
-        let variable = context.declaration(use.site.ownerID!)
-        let hasInitializer = variable.bindings.first?.initializer != nil
         switch use.kind {
         case .stateObject:
             return StateObjectRule.id
         case .observedObject:
-            if hasInitializer { return ObservedObjectOwned.id }
+            if ObservedObjectOwned.constructsModel(use.site.ownerID!, in: context) { return ObservedObjectOwned.id }
             return use.projections.isEmpty ? ObservedObjectRule.id : ObservedObjectBinding.id
         case .environmentObject:
             return use.projections.isEmpty ? EnvironmentObjectRule.id : EnvironmentObjectBinding.id
@@ -50,7 +48,7 @@ enum WrapperRewrite {
             }
             return [make(.safe, "@StateObject '\(name)' becomes @State", "@State", [edit])]
         case .observedObject:
-            if binding.initializer != nil {
+            if ObservedObjectOwned.constructsModel(variableID, in: context) {
                 // Access stays as written: callers may pass the model through the memberwise
                 // initializer, which `private` would take away.
                 let edits = [builder.replace(attribute.tokens, with: "@State")]
