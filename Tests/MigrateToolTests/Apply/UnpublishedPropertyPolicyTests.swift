@@ -192,49 +192,37 @@ import Testing
 
         """
 
+    /// `model` migrated: the imports, then A's header lines; B and C always read as in Apple's article.
+    static func migrated(imports: String, headerOfA: String) -> String {
+        """
+        \(imports)
+
+        \(headerOfA)
+            var x = 0
+        }
+
+        @MainActor @Observable final class B {
+            var y = 0
+        }
+
+        @Observable final class C {
+            var z = 0
+        }
+
+        """
+    }
+
     @Test func byDefaultTheImportIsAddedBesideSwiftUIAndThePlacementFollowsTheDeclaration() {
-        #expect(Self.migrate(Self.model) { _ in } == """
-            import SwiftUI
-            import Observation
-
-            @MainActor
-            @Observable
-            final class A {
-                var x = 0
-            }
-
-            @MainActor @Observable final class B {
-                var y = 0
-            }
-
-            @Observable final class C {
-                var z = 0
-            }
-
-            """)
+        #expect(Self.migrate(Self.model) { _ in }
+                == Self.migrated(imports: "import SwiftUI\nimport Observation", headerOfA: "@MainActor\n@Observable\nfinal class A {"))
     }
 
     @Test func whenNeededLeavesSwiftUIAloneAndClassLinePutsTheMacroOnTheClassLine() {
-        #expect(Self.migrate(Self.model) {
+        let migrated = Self.migrate(Self.model) {
             $0.observationImport = .whenNeeded
             $0.observablePlacement = .classLine
-        } == """
-            import SwiftUI
-
-            @MainActor
-            @Observable final class A {
-                var x = 0
-            }
-
-            @MainActor @Observable final class B {
-                var y = 0
-            }
-
-            @Observable final class C {
-                var z = 0
-            }
-
-            """)
+        }
+        #expect(migrated == Self.migrated(imports: "import SwiftUI", headerOfA: "@MainActor\n@Observable final class A {"))
     }
 
     @Test func ownLinePutsTheMacroAboveEveryDeclarationAtItsIndentation() {

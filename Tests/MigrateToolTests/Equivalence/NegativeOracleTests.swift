@@ -3,7 +3,8 @@
 // with a script identical to the fixture's own.
 
 import Fixtures
-import LegacyFixtures
+@testable import LegacyFixtures
+@testable import ModernFixtures
 import SwiftUI
 import Testing
 
@@ -55,160 +56,96 @@ private enum IgnoredTheme {
 
 // MARK: An unpublished stored property left tracked, with and without the fixture saying so
 
-/// The committed fixture's legacy model and view, under a script that states no expected
-/// difference: tracking `saves` is then a behaviour change the oracle must flag.
-private enum UndeclaredLegacySaves {
-    final class DraftCounter: ObservableObject {
-        @Published var count = 0
-        var saves = 0
-
-        func increment() {
-            count += 1
-        }
+/// Variants of the committed DraftCounter pair (`saves` is not published): the fixture's own
+/// models and views under a script that states no difference, and modern sides that show a
+/// wrong value or keep `saves` silent under the fixture's statement.
+private enum DraftCounterVariants {
+    /// `saves` kept silent (`unpublishedProperties: "ignore"`): equivalent to legacy.
+    @Observable
+    final class IgnoredDraftCounter {
+        var count = 0
+        @ObservationIgnored var saves = 0
     }
 
+    /// The fixture's screen, reading the model through closures (Observation tracks the reads
+    /// they make in `body`), showing `saves` through `shown`. Named as the fixture's view so the
+    /// identities match.
     struct DraftCounterView: View {
-        @ObservedObject var counter: DraftCounter
+        let count: () -> Int
+        let saves: () -> Int
+        let increment: () -> Void
+        let save: () -> Void
+        var shown: (Int) -> Int = { $0 }
 
         var body: some View {
             VStack {
-                Text("Count \(counter.count)")
-                Text("Saves \(counter.saves)")
-                Button("Increment") {
-                    counter.increment()
-                }
-                Button("Save") {
-                    counter.saves += 1
-                }
+                Text("Count \(count())")
+                Text("Saves \(shown(saves()))")
+                Button("Increment") { increment() }
+                Button("Save") { save() }
             }
         }
     }
 
-    enum Script: FixtureScript {
-        static let name = "unpublished-stored-property"
-
-        @MainActor static func make() -> ScriptedApp {
-            let counter = DraftCounter()
-            return DraftCounterSteps.app(DraftCounterView(counter: counter), save: { counter.saves = 10 },
-                                         count: { counter.count }, saves: { counter.saves }, expecting: [])
-        }
-    }
-}
-
-/// The steps and probes of the committed DraftCounter fixture, for variants of its modern side.
-private enum DraftCounterSteps {
+    /// The fixture's steps and probes over any root view.
     @MainActor static func app(_ root: any View, save: @escaping @MainActor () -> Void, count: @escaping @MainActor () -> Int,
                                saves: @escaping @MainActor () -> Int, expecting: [ExpectedDifference]) -> ScriptedApp {
         ScriptedApp(
             root: root,
-            steps: [
-                .tap("Save"),
-                .tap("Save"),
-                .tap("Increment"),
-                .mutate("saved in the background", save),
-                .tap("Increment"),
-            ],
-            probes: [
-                Probe("count") { "\(count())" },
-                Probe("saves") { "\(saves())" },
-            ],
+            steps: [.tap("Save"), .tap("Save"), .tap("Increment"), .mutate("saved in the background", save), .tap("Increment")],
+            probes: [Probe("count") { "\(count())" }, Probe("saves") { "\(saves())" }],
             expectedDifferences: expecting
         )
     }
-}
 
-/// `saves` left tracked (the default migration), shown as written or, `doubled`, wrongly.
-private enum TrackedSaves {
-    @Observable
-    final class DraftCounter {
-        var count = 0
-        var saves = 0
-
-        func increment() {
-            count += 1
-        }
-    }
-
-    struct DraftCounterView: View {
-        var counter: DraftCounter
-        var doubled = false
-
-        var body: some View {
-            VStack {
-                Text("Count \(counter.count)")
-                Text("Saves \(doubled ? counter.saves * 2 : counter.saves)")
-                Button("Increment") {
-                    counter.increment()
-                }
-                Button("Save") {
-                    counter.saves += 1
-                }
-            }
-        }
-    }
-
-    /// No difference stated: the legacy side above is the fixture's model under such a script.
-    enum Undeclared: FixtureScript {
+    enum UndeclaredLegacy: FixtureScript {
         static let name = "unpublished-stored-property"
 
         @MainActor static func make() -> ScriptedApp {
-            let counter = DraftCounter()
-            return DraftCounterSteps.app(DraftCounterView(counter: counter), save: { counter.saves = 10 },
-                                         count: { counter.count }, saves: { counter.saves }, expecting: [])
+            let counter = LegacyFixtures.DraftCounter()
+            return app(LegacyFixtures.DraftCounterView(counter: counter), save: { counter.saves = 10 },
+                       count: { counter.count }, saves: { counter.saves }, expecting: [])
         }
     }
 
-    /// The fixture's stated difference, but the view shows a value the legacy view never would.
+    enum UndeclaredModern: FixtureScript {
+        static let name = "unpublished-stored-property"
+
+        @MainActor static func make() -> ScriptedApp {
+            let counter = ModernFixtures.DraftCounter()
+            return app(ModernFixtures.DraftCounterView(counter: counter), save: { counter.saves = 10 },
+                       count: { counter.count }, saves: { counter.saves }, expecting: [])
+        }
+    }
+
+    /// The fixture's statement over the screen above, for any model reached through closures.
+    @MainActor static func stated(count: @escaping @MainActor () -> Int, saves: @escaping @MainActor () -> Int,
+                                  increment: @escaping () -> Void, setSaves: @escaping @MainActor (Int) -> Void,
+                                  shown: @escaping (Int) -> Int = { $0 }) -> ScriptedApp {
+        let view = DraftCounterView(count: { MainActor.assumeIsolated { count() } }, saves: { MainActor.assumeIsolated { saves() } },
+                                    increment: increment, save: { MainActor.assumeIsolated { setSaves(saves() + 1) } }, shown: shown)
+        return app(view, save: { setSaves(10) }, count: count, saves: saves, expecting: [.trackedUnpublishedShown(probe: "saves")])
+    }
+
+    /// The fixture's statement, but the view shows a value the legacy view never would.
     enum WrongFreshValue: FixtureScript {
         static let name = "unpublished-stored-property"
 
         @MainActor static func make() -> ScriptedApp {
-            let counter = DraftCounter()
-            return DraftCounterSteps.app(DraftCounterView(counter: counter, doubled: true), save: { counter.saves = 10 },
-                                         count: { counter.count }, saves: { counter.saves },
-                                         expecting: [.trackedUnpublishedShown(probe: "saves")])
-        }
-    }
-}
-
-/// `saves` kept silent with `@ObservationIgnored` (`unpublishedProperties: "ignore"`): equivalent
-/// to legacy, so the difference the committed fixture states never appears.
-private enum IgnoredSaves {
-    @Observable
-    final class DraftCounter {
-        var count = 0
-        @ObservationIgnored var saves = 0
-
-        func increment() {
-            count += 1
+            let counter = ModernFixtures.DraftCounter()
+            return stated(count: { counter.count }, saves: { counter.saves }, increment: { counter.increment() },
+                          setSaves: { counter.saves = $0 }, shown: { $0 * 2 })
         }
     }
 
-    enum Script: FixtureScript {
+    /// The fixture's statement over a model that keeps `saves` silent: it never appears.
+    enum Ignored: FixtureScript {
         static let name = "unpublished-stored-property"
 
         @MainActor static func make() -> ScriptedApp {
-            let counter = DraftCounter()
-            return DraftCounterSteps.app(DraftCounterView(counter: counter), save: { counter.saves = 10 },
-                                         count: { counter.count }, saves: { counter.saves },
-                                         expecting: [.trackedUnpublishedShown(probe: "saves")])
-        }
-    }
-
-    struct DraftCounterView: View {
-        var counter: DraftCounter
-
-        var body: some View {
-            VStack {
-                Text("Count \(counter.count)")
-                Text("Saves \(counter.saves)")
-                Button("Increment") {
-                    counter.increment()
-                }
-                Button("Save") {
-                    counter.saves += 1
-                }
-            }
+            let counter = IgnoredDraftCounter()
+            return stated(count: { counter.count }, saves: { counter.saves }, increment: { counter.count += 1 },
+                          setSaves: { counter.saves = $0 })
         }
     }
 }
@@ -368,7 +305,7 @@ extension Equivalence {
 
         @Test("an unpublished property left tracked without the fixture saying so: modern re-renders where legacy did not")
         func unpublishedLeftTrackedUndeclared() {
-            let report = Oracle.compare(legacy: UndeclaredLegacySaves.Script.self, modern: TrackedSaves.Undeclared.self)
+            let report = Oracle.compare(legacy: DraftCounterVariants.UndeclaredLegacy.self, modern: DraftCounterVariants.UndeclaredModern.self)
             print(report.summary)
             #expect(!report.passed)
             #expect(kinds(report).isSuperset(of: [.screen, .coarserRerender, .notification]))
@@ -386,7 +323,7 @@ extension Equivalence {
 
         @Test("a stated difference showing a value legacy never would is a screen violation")
         func unpublishedShownWrongly() {
-            let report = Oracle.compare(legacy: LegacyFixtures.DraftCounterScript.self, modern: TrackedSaves.WrongFreshValue.self)
+            let report = Oracle.compare(legacy: LegacyFixtures.DraftCounterScript.self, modern: DraftCounterVariants.WrongFreshValue.self)
             print(report.summary)
             #expect(!report.passed)
             #expect(kinds(report).isSuperset(of: [.screen, .coarserRerender]))
@@ -394,7 +331,7 @@ extension Equivalence {
 
         @Test("a stated difference that never appears is a violation")
         func statedDifferenceMissing() {
-            let report = Oracle.compare(legacy: LegacyFixtures.DraftCounterScript.self, modern: IgnoredSaves.Script.self)
+            let report = Oracle.compare(legacy: LegacyFixtures.DraftCounterScript.self, modern: DraftCounterVariants.Ignored.self)
             print(report.summary)
             #expect(kinds(report) == [.expectedDifferenceMissing])
         }
