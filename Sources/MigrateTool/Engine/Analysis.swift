@@ -55,6 +55,8 @@ struct Analysis: Sendable {
     /// Every finding, sorted by location then rule.
     var findings: [Finding]
     var units: [UnitSummary]
+    /// Units that migrate together or not at all; the report's verdicts and `apply` both read it.
+    var coupling = UnitCoupling()
     var deploymentTargets: [DeploymentTarget]
     /// Paths that could not be scanned, with the reason.
     var problems: [FileProblem]

@@ -64,69 +64,45 @@ enum Analyzer {
             }
             kept.append(finding)
         }
-        // Stale suppressions are findings too, and can themselves be suppressed.
-        for finding in UnusedSuppression.findings(for: suppressions) where configuration.isEnabled(finding.ruleID) {
-            let line = lineMaps[finding.file].location(of: finding.offset).line
-            if suppressions.suppresses(ruleID: finding.ruleID, file: finding.file, line: line) {
-                analysis.suppressedCount += 1
-            } else {
-                kept.append(finding)
+        // Rules about the suppressions themselves (stale ones) run now; their findings can be suppressed too.
+        for case let rule as any SuppressionAuditRule.Type in RuleCatalog.all {
+            for finding in rule.findings(for: suppressions) where configuration.isEnabled(finding.ruleID) {
+                let line = lineMaps[finding.file].location(of: finding.offset).line
+                if suppressions.suppresses(ruleID: finding.ruleID, file: finding.file, line: line) {
+                    analysis.suppressedCount += 1
+                } else {
+                    kept.append(finding)
+                }
             }
         }
         findings = kept
         findings.sort(by: inLocationOrder)
         var summaries = summarize(units: units, index: index, findings: findings, suppressed: suppressedUnits, analysis: analysis)
-        // Generic code constrained to ObservableObject changes only with every model that reaches
-        // it (every unit, when that cannot be narrowed): one blocked unit blocks the others, each
-        // told why, until nothing more changes (a unit may reach several such declarations).
-        var couplings: [(finding: Int, units: [Int])] = []
-        var seenGroups = Set<[Int]>()
-        for (position, finding) in findings.enumerated() {
-            guard let group = finding.coupledUnits(of: units.units.count), group.count > 1, seenGroups.insert(group).inserted else { continue }
-            couplings.append((position, group))
+        // Coupled units change together: a blocked one blocks its partners, each told why by the
+        // rule that couples them.
+        var coupling = UnitCoupling(findings: findings, unitCount: units.units.count)
+        let blocked = Set(summaries.filter { $0.verdict == .blocked }.map(\.id))
+        let added = coupling.propagation(from: blocked).map { step in
+            let group = coupling.groups[step.group]
+            let (cause, unit, partner) = (findings[group.finding], summaries[step.unit], summaries[step.cause])
+            let rule = RuleCatalog.rule(withID: group.ruleID) as? any CouplingRule.Type
+            return rule?.couplingBlocker(cause, unit: unit, blockedPartner: partner)
+                ?? UnitCoupling.blocker(cause, unit: unit, blockedPartner: partner)
         }
-        if !couplings.isEmpty {
-            var blocked = Set(summaries.filter { $0.verdict == .blocked }.map(\.id))
-            var added: [Finding] = []
-            var changed = !blocked.isEmpty
-            while changed {
-                changed = false
-                for (position, group) in couplings {
-                    guard let culprit = group.first(where: blocked.contains) else { continue }
-                    let constraint = findings[position]
-                    let blockedName = summaries[culprit].name
-                    for unit in group where !blocked.contains(unit) {
-                        blocked.insert(unit)
-                        changed = true
-                        let message = constraint.requiresEveryUnit
-                            ? "generic code constrained to ObservableObject must change together with every model, and "
-                                + "'\(blockedName)' is blocked; '\(summaries[unit].name)' may reach this code"
-                            : "generic code constrained to ObservableObject must change together with the models that reach it, "
-                                + "and '\(blockedName)', which reaches it too, is blocked; '\(summaries[unit].name)' reaches this code"
-                        added.append(Finding(
-                            ruleID: ObservableConstraint.id, fixClass: .manual, isBlocker: true, file: constraint.file, offset: constraint.offset,
-                            message: message,
-                            suggestion: "unblock '\(blockedName)', or make this generic code take a concrete type", unit: unit))
-                    }
-                }
-            }
-            if !added.isEmpty {
-                findings += added
-                findings.sort(by: inLocationOrder)
-                summaries = summarize(units: units, index: index, findings: findings, suppressed: suppressedUnits, analysis: analysis)
-            }
+        if !added.isEmpty {
+            var numbered = findings.enumerated().map { (finding: $0.element, position: Optional($0.offset)) }
+            numbered += added.map { (finding: $0, position: nil) }
+            numbered.sort { inLocationOrder($0.finding, $1.finding) }
+            findings = numbered.map(\.finding)
+            var newPositions = Array(repeating: 0, count: findings.count - added.count)
+            for (newPosition, entry) in numbered.enumerated() { if let old = entry.position { newPositions[old] = newPosition } }
+            coupling.renumberFindings { newPositions[$0] }
+            summaries = summarize(units: units, index: index, findings: findings, suppressed: suppressedUnits, analysis: analysis)
         }
         analysis.findings = findings
         analysis.units = summaries
-        analysis.deploymentTargets = projectFiles.flatMap { DeploymentTargetRule.targets(in: $0.structure, fileIndex: $0.index) }
-            .map { found in
-                // A configured target replaces what the project says for that platform.
-                var found = found
-                if let assumed = configuration.deploymentTarget[found.platform] { found.version = assumed }
-                return DeploymentTarget(platform: found.platform, version: found.version, minimum: found.minimum,
-                                        location: analysis.location(file: found.file, offset: found.offset),
-                                        allowsObservation: found.allowsObservation)
-            }
+        analysis.coupling = coupling
+        for case let rule as any AnalysisFactRule.Type in RuleCatalog.all { rule.recordFacts(in: &analysis, context: context) }
         return analysis
     }
 

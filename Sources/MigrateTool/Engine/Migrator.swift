@@ -37,29 +37,22 @@ enum Migrator {
         for unit in analysis.units where !selectedIDs.contains(unit.id) {
             plan.skippedUnits.append((unit.id, "not selected with --type"))
         }
-        // Generic code constrained to ObservableObject: the units that reach it (every unit, when
-        // that cannot be narrowed) migrate together, or none of them does.
-        var groups = Set<[Int]>()
-        for finding in analysis.findings {
-            if let group = finding.coupledUnits(of: analysis.units.count), group.count > 1 { groups.insert(group) }
-        }
-        if !groups.isEmpty {
+        // Coupled units are written together or not at all: a unit whose partner is not
+        // written in this run (blocked, not selected, or needing `--unsafe-fixes`) is held back.
+        if !analysis.coupling.isEmpty {
             func isWritable(_ unit: UnitSummary) -> Bool {
                 unit.verdict == .ready || (unit.verdict == .needsUnsafeFixes && options.unsafeFixes)
             }
-            var writable = Set(selected.filter(isWritable).map(\.id))
-            var changed = true
-            while changed {
-                changed = false
-                for group in groups where group.contains(where: { !writable.contains($0) }) {
-                    for unit in group where writable.remove(unit) != nil { changed = true }
-                }
+            let writable = Set(selected.filter(isWritable).map(\.id))
+            let notWritten = Set(analysis.units.map(\.id)).subtracting(writable)
+            var heldBack: [Int: String] = [:]
+            for step in analysis.coupling.propagation(from: notWritten) {
+                let ruleID = analysis.coupling.groups[step.group].ruleID
+                let rule = RuleCatalog.rule(withID: ruleID) as? any CouplingRule.Type
+                heldBack[step.unit] = rule?.couplingHoldBackReason ?? UnitCoupling.holdBackReason
             }
-            for unit in selected where isWritable(unit) && !writable.contains(unit.id) {
-                plan.skippedUnits.append((unit.id, "generic code constrained to ObservableObject that it reaches needs every model "
-                                          + "that reaches it to migrate in the same run"))
-            }
-            selected = selected.filter { !isWritable($0) || writable.contains($0.id) }
+            for unit in selected { if let reason = heldBack[unit.id] { plan.skippedUnits.append((unit.id, reason)) } }
+            selected = selected.filter { heldBack[$0.id] == nil }
         }
         for unit in selected {
             switch unit.verdict {

@@ -25,6 +25,31 @@ extension FileRule {
     }
 }
 
+/// A rule whose findings couple units (`Finding.requiresUnits`, `Finding.requiresEveryUnit`):
+/// it words what a unit is told when the coupling blocks it or holds it back. The engine computes
+/// the coupling itself, once (`UnitCoupling`).
+protocol CouplingRule: Rule {
+    /// The blocker a unit receives because `blockedPartner`, coupled to it by `coupling` (one of
+    /// this rule's findings), is blocked.
+    static func couplingBlocker(_ coupling: Finding, unit: UnitSummary, blockedPartner: UnitSummary) -> Finding
+    /// Why `apply` holds back a writable unit whose coupled partner is not written in this run.
+    static var couplingHoldBackReason: String { get }
+}
+
+/// A rule that reports on the suppression comments themselves, so it runs after every other
+/// rule's findings have been matched against them.
+protocol SuppressionAuditRule: Rule {
+    /// Findings about the directives, given how many findings each one silenced.
+    static func findings(for suppressions: Suppressions) -> [Finding]
+}
+
+/// A rule that also records facts the outputs show apart from findings (the deployment targets
+/// the report lists). Kept in the rule so the engine needs no knowledge of where the facts come from.
+protocol AnalysisFactRule: Rule {
+    /// Adds this rule's facts to `analysis`, reading the same context the rule's check reads.
+    static func recordFacts(in analysis: inout Analysis, context: RuleContext)
+}
+
 /// What rules read: the tree's index and units, with the queries several rules share.
 struct RuleContext: Sendable {
     let index: TreeIndex

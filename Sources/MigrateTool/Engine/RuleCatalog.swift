@@ -25,6 +25,11 @@ enum RuleCatalog {
     /// afterwards leaves it where the old import stood (see `Migrator.tidy`).
     static let fileRules: [any FileRule.Type] = [MissingObservationImport.self, UnusedCombineImport.self]
 
+    /// The rule with this id, if any.
+    static func rule(withID id: String) -> (any Rule.Type)? {
+        all.first { $0.id == id }
+    }
+
     /// Every rule id.
     static var ids: [String] { all.map { $0.id } }
 

@@ -2,7 +2,7 @@ import SourceScan
 
 /// A deployment target below iOS 17, macOS 14, tvOS 17, watchOS 10 or visionOS 1, where
 /// Observation does not exist. Reported; `apply` refuses to run unless told to ignore it.
-struct DeploymentTargetRule: Rule {
+struct DeploymentTargetRule: AnalysisFactRule {
     static let id = "deployment-target"
 
     /// The first version of each platform that ships Observation.
@@ -28,18 +28,33 @@ struct DeploymentTargetRule: Rule {
     }
 
     func check(_ context: RuleContext) -> [Finding] {
-        context.projectFiles.flatMap { Self.targets(in: $0.structure, fileIndex: $0.index) }
-            .map { found in
-                var found = found
-                if let assumed = context.assumedDeploymentTargets[found.platform] { found.version = assumed }
-                return found
-            }
+        Self.effectiveTargets(context)
             .filter { !$0.allowsObservation }
             .map { target in
                 Finding(ruleID: Self.id, fixClass: .manual, file: target.file, offset: target.offset,
                         message: "the deployment target \(target.platform) \(target.version) is below \(target.platform) "
                             + "\(target.minimum), the first with Observation",
                         suggestion: "raise it to \(target.platform) \(target.minimum), or keep ObservableObject")
+            }
+    }
+
+    /// The report lists every target found, whether or not it allows Observation.
+    static func recordFacts(in analysis: inout Analysis, context: RuleContext) {
+        analysis.deploymentTargets = effectiveTargets(context).map { found in
+            DeploymentTarget(platform: found.platform, version: found.version, minimum: found.minimum,
+                             location: analysis.location(file: found.file, offset: found.offset),
+                             allowsObservation: found.allowsObservation)
+        }
+    }
+
+    /// The targets the project files declare, a configured target replacing what the project
+    /// says for that platform. The one place both the check and the report read targets from.
+    static func effectiveTargets(_ context: RuleContext) -> [Found] {
+        context.projectFiles.flatMap { targets(in: $0.structure, fileIndex: $0.index) }
+            .map { found in
+                var found = found
+                if let assumed = context.assumedDeploymentTargets[found.platform] { found.version = assumed }
+                return found
             }
     }
 

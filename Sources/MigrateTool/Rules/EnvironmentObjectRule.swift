@@ -1,10 +1,10 @@
 import SourceScan
 
 /// `@EnvironmentObject var m: M` becomes `@Environment(M.self) var m`, access level kept.
-struct EnvironmentObjectRule: Rule {
+struct EnvironmentObjectRule: WrapperRule {
     static let id = "environment-object"
 
-    func check(_ context: RuleContext) -> [Finding] {
-        WrapperVariant.findings(of: Self.id, in: context)
+    static func owns(_ use: WrapperUse, in context: RuleContext) -> Bool {
+        use.kind == .environmentObject && use.projections.isEmpty
     }
 }

@@ -7,7 +7,7 @@ import SourceScan
 /// other constrained parameters passed to it). Those units migrate together or not at all. When
 /// a use cannot be followed, or the code may be used from outside the tree, or the type is an
 /// existential, any model may reach it, and it changes only when every unit of the tree does.
-struct ObservableConstraint: Rule {
+struct ObservableConstraint: CouplingRule {
     static let id = "observable-constraint"
 
     func check(_ context: RuleContext) -> [Finding] {
@@ -28,7 +28,7 @@ struct ObservableConstraint: Rule {
             case .units(let reached, let foreign) where !foreign.isEmpty:
                 findings.append(Finding(
                     ruleID: Self.id, fixClass: .manual, isNote: true, file: site.file, offset: offset,
-                    message: "\(coupling.description) stays constrained to ObservableObject: \(Self.list(foreign)) "
+                    message: "\(Self.text(coupling.subject)) stays constrained to ObservableObject: \(Self.list(foreign)) "
                         + "\(foreign.count == 1 ? "reaches" : "reach") it and \(foreign.count == 1 ? "stays" : "stay") ObservableObject"
                         + (reached.isEmpty ? "" : "; \(Self.list(reached.map { units.units[$0].name })) reach it too and stay blocked")))
             case .units(let reached, _):
@@ -36,7 +36,7 @@ struct ObservableConstraint: Rule {
                     : "\(Self.list(reached.map { units.units[$0].name })) \(reached.count == 1 ? "reaches" : "reach") it"
                 findings.append(Finding(
                     ruleID: Self.id, fixClass: .review, file: site.file, offset: offset,
-                    message: "generic code constrained to ObservableObject (\(coupling.description)) changes together with "
+                    message: "generic code constrained to ObservableObject (\(Self.text(coupling.subject))) changes together with "
                         + "the models that reach it: \(who)",
                     suggestion: "AnyObject & Observable", edits: edits, requiresUnits: reached))
             }
@@ -110,14 +110,14 @@ struct ObservableConstraint: Rule {
                 if !foreign.isEmpty {
                     findings.append(Finding(
                         ruleID: Self.id, fixClass: .manual, isBlocker: true, file: file, offset: offset,
-                        message: "'\(unit.name)' reaches \(coupling.description) (\(place)), which must stay constrained to "
+                        message: "'\(unit.name)' reaches \(Self.text(coupling.subject)) (\(place)), which must stay constrained to "
                             + "ObservableObject because \(Self.list(foreign)) \(foreign.count == 1 ? "reaches" : "reach") it too",
-                        suggestion: "give \(coupling.description) a separate generic type for \(Self.list(foreign)), or migrate it by hand",
+                        suggestion: "give \(Self.text(coupling.subject)) a separate generic type for \(Self.list(foreign)), or migrate it by hand",
                         unit: unitID))
                 } else {
                     findings.append(Finding(
                         ruleID: Self.id, fixClass: .review, file: file, offset: offset,
-                        message: "'\(unit.name)' reaches \(coupling.description) (\(place)), whose ObservableObject constraint "
+                        message: "'\(unit.name)' reaches \(Self.text(coupling.subject)) (\(place)), whose ObservableObject constraint "
                             + "changes with it" + (others.isEmpty ? "" : " and with \(Self.list(others)), which reach it too; "
                                 + "they migrate together or not at all") + "; check those call sites when it migrates",
                         unit: unitID))
@@ -126,6 +126,21 @@ struct ObservableConstraint: Rule {
         }
         return findings
     }
+
+    /// The constraint changes only with every model that reaches it (every unit, when that
+    /// cannot be narrowed): a unit that reaches it is blocked when another one is.
+    static func couplingBlocker(_ coupling: Finding, unit: UnitSummary, blockedPartner: UnitSummary) -> Finding {
+        let message = coupling.requiresEveryUnit
+            ? "generic code constrained to ObservableObject must change together with every model, and "
+                + "'\(blockedPartner.name)' is blocked; '\(unit.name)' may reach this code"
+            : "generic code constrained to ObservableObject must change together with the models that reach it, "
+                + "and '\(blockedPartner.name)', which reaches it too, is blocked; '\(unit.name)' reaches this code"
+        return Finding(ruleID: id, fixClass: .manual, isBlocker: true, file: coupling.file, offset: coupling.offset, message: message,
+                       suggestion: "unblock '\(blockedPartner.name)', or make this generic code take a concrete type", unit: unit.id)
+    }
+
+    static let couplingHoldBackReason = "generic code constrained to ObservableObject that it reaches needs every model "
+        + "that reaches it to migrate in the same run"
 
     /// `'A', 'B' and 3 more`.
     static func list(_ names: [String]) -> String {
@@ -140,8 +155,51 @@ struct ObservableConstraint: Rule {
         return "\(Analyzer.displayPath(structure.source.path)):\(line)"
     }
 
+    /// The untraced use's reason, with the place that shows it when there is one.
     static func describe(_ untraced: UntracedUse, _ context: RuleContext) -> String {
-        guard let file = untraced.file, let token = untraced.token else { return untraced.why }
-        return untraced.why + " (\(location(file: file, token: token, context)))"
+        guard let file = untraced.file, let token = untraced.token else { return text(untraced.reason) }
+        return text(untraced.reason) + " (\(location(file: file, token: token, context)))"
+    }
+
+    /// `'ViewModel' of WorkspacePanelView`, `'T' of makeView(…)`.
+    static func text(_ name: GenericParameterName) -> String {
+        "'\(name.parameter)' of \(name.ownerIsFunction ? name.owner + "(…)" : name.owner)"
+    }
+
+    /// What a constraint site constrains, as messages name it.
+    static func text(_ subject: GenericSubject) -> String {
+        switch subject {
+        case .parameter(let name): return text(name)
+        case .observableObject: return "ObservableObject"
+        case .unfollowedParameter(let name): return "'\(name)'"
+        }
+    }
+
+    /// The end of the sentence "any model of the tree may reach it: …".
+    static func text(_ reason: UntracedReason) -> String {
+        switch reason {
+        case .existential:
+            return "it is an existential or opaque type ('any'/'some ObservableObject'), which values of any model can reach"
+        case .unfollowedConstraint: return "it constrains no generic parameter of a type or function that the tool follows"
+        case .constraintNotVisible: return "its generic parameter is not constrained where the tool can see it"
+        case .publicDeclaration(let name): return "'\(name)' is public, so code outside the tree may pass it any model"
+        case .ambiguousTypeName(let name): return "several types are named '\(name)'"
+        case .protocolRequirement(let name): return "'\(name)' is a protocol requirement, implemented elsewhere"
+        case .ambiguousFunctionName(let name): return "several functions are named '\(name)'"
+        case .unfollowedDeclarationKind(let kind): return "the tool does not follow the uses of a generic \(kind.rawValue)"
+        case .unreadableUse(let name):
+            return "'\(name)' is used where the tool cannot tell which model it gets (a metatype, a static member, "
+                + "a function reference or a call it cannot read)"
+        case .emptyArgument(let callee): return "a call of '\(callee)' has an empty argument"
+        case .parameterInsideAnotherType(let callee):
+            return "a call of '\(callee)' passes the generic parameter inside another type (a closure, a collection, a binding)"
+        case .inferredFromContext(let callee, let parameter):
+            return "a call of '\(callee)' leaves '\(parameter)' to be inferred from its context"
+        case .noMatchingDeclaration(let callee): return "a call of '\(callee)' matches none of its declarations"
+        case .unfollowedParameterPassed(let name): return "a generic parameter '\(name)' the tool does not follow is passed to it"
+        case .unknownArgumentType: return "the type of a value passed to it cannot be known"
+        case .passedFrom(let name, let reason):
+            return "\(text(name)) is passed to it, and any model may reach that: " + text(reason)
+        }
     }
 }

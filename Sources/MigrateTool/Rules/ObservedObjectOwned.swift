@@ -7,11 +7,11 @@ import SourceScan
 /// a static member, a factory's result) is held, not owned: it becomes a plain `var m = M.shared`
 /// (or `@Bindable var` when `$m.x` bindings are used), as developers write it, under the
 /// observed-object rules.
-struct ObservedObjectOwned: Rule {
+struct ObservedObjectOwned: WrapperRule {
     static let id = "observed-object-owned"
 
-    func check(_ context: RuleContext) -> [Finding] {
-        WrapperVariant.findings(of: Self.id, in: context)
+    static func owns(_ use: WrapperUse, in context: RuleContext) -> Bool {
+        use.kind == .observedObject && createsItsModel(use, in: context)
     }
 
     /// Whether a variable's initial value is a call of a type's initializer: `M()`, `M(…)`,

@@ -3,10 +3,11 @@ import SourceScan
 /// A suppression comment that silences nothing, or names a rule that does not exist: stale
 /// comments hide future findings, so lint reports them as SwiftLint's
 /// `superfluous_disable_command` does.
-struct UnusedSuppression: Rule {
+struct UnusedSuppression: SuppressionAuditRule {
     static let id = "unused-suppression"
 
-    /// Needs the other rules' findings, so the engine calls `findings(for:)` after them.
+    /// Needs the other rules' findings, so the engine calls `findings(for:)` after them
+    /// (`SuppressionAuditRule`).
     func check(_ context: RuleContext) -> [Finding] { [] }
 
     /// Findings for directives that silenced nothing or name unknown rules.

@@ -4,10 +4,65 @@ public struct GenericKey: Hashable, Sendable {
     public var parameter: String
 }
 
+/// A generic parameter as people know it: its name and its declaration's qualified name.
+public struct GenericParameterName: Equatable, Sendable {
+    public var parameter: String
+    /// The qualified name of the type or function that introduces the parameter.
+    public var owner: String
+    /// Whether the owner is a function (people read it as `owner(…)`).
+    public var ownerIsFunction: Bool
+}
+
+/// What a constraint site constrains, for the message that names it.
+public enum GenericSubject: Equatable, Sendable {
+    /// A generic parameter the tool follows.
+    case parameter(GenericParameterName)
+    /// Nothing the tool follows: an existential, or a constraint it cannot attribute.
+    case observableObject
+    /// A wrapper's generic parameter constrained by a protocol from outside the tree.
+    case unfollowedParameter(String)
+}
+
+/// Why the tool cannot say which models reach a generic parameter: facts, which the rule that
+/// reports them turns into a sentence.
+public indirect enum UntracedReason: Equatable, Sendable {
+    /// `any`/`some ObservableObject`: values of any model can reach it.
+    case existential
+    /// The constraint is on no generic parameter of a type or function the tool follows.
+    case unfollowedConstraint
+    /// The generic parameter is not constrained where the tool can see it.
+    case constraintNotVisible
+    /// The declaration is public (or `@usableFromInline`), so code outside the tree may use it.
+    case publicDeclaration(name: String)
+    /// Several types share the declaration's name.
+    case ambiguousTypeName(String)
+    /// The declaration is a protocol requirement, implemented elsewhere.
+    case protocolRequirement(name: String)
+    /// Several functions share the declaration's name.
+    case ambiguousFunctionName(String)
+    /// The tool does not follow uses of generic declarations of this kind.
+    case unfollowedDeclarationKind(DeclarationKind)
+    /// The name is used as a metatype, a static member, a function reference or an unreadable call.
+    case unreadableUse(name: String)
+    /// A call of the declaration has an empty argument.
+    case emptyArgument(callee: String)
+    /// A call passes the generic parameter inside another type (a closure, a collection…).
+    case parameterInsideAnotherType(callee: String)
+    /// A call leaves the parameter to be inferred from its context.
+    case inferredFromContext(callee: String, parameter: String)
+    /// A call matches none of the declaration's parameter lists.
+    case noMatchingDeclaration(callee: String)
+    /// A generic parameter the tool does not follow is passed to it.
+    case unfollowedParameterPassed(String)
+    /// The type of a value passed to it cannot be known.
+    case unknownArgumentType
+    /// Another parameter, itself reachable by any model, is passed to it.
+    case passedFrom(GenericParameterName, because: UntracedReason)
+}
+
 /// Why the tool cannot say which models reach a generic parameter, with the place that shows it.
 public struct UntracedUse: Error, Equatable, Sendable {
-    /// The end of the sentence "any model of the tree may reach it: …".
-    public var why: String
+    public var reason: UntracedReason
     /// The file and token of the use the tool could not follow, when there is one.
     public var file: Int?
     public var token: Int?
@@ -26,8 +81,8 @@ public enum GenericReach: Equatable, Sendable {
 public struct GenericCoupling: Equatable, Sendable {
     /// The parameter the site constrains, when it constrains one the tool follows.
     public var key: GenericKey?
-    /// `'ViewModel' of WorkspacePanelView`, or `ObservableObject` for an existential.
-    public var description: String
+    /// What the site constrains, as the message names it.
+    public var subject: GenericSubject
     public var reach: GenericReach
 }
 
@@ -50,8 +105,8 @@ struct GenericReachFinder {
         var edges = Set<GenericKey>()
         var untraced: UntracedUse?
 
-        mutating func give(up why: String, file: Int? = nil, token: Int? = nil) {
-            if untraced == nil { untraced = UntracedUse(why: why, file: file, token: token) }
+        mutating func give(up reason: UntracedReason, file: Int? = nil, token: Int? = nil) {
+            if untraced == nil { untraced = UntracedUse(reason: reason, file: file, token: token) }
         }
     }
 
@@ -84,15 +139,12 @@ struct GenericReachFinder {
         }
         func coupling(_ key: GenericKey?, site: Site) -> GenericCoupling {
             guard let key else {
-                let why = isExistential(site)
-                    ? "it is an existential or opaque type ('any'/'some ObservableObject'), which values of any model can reach"
-                    : "it constrains no generic parameter of a type or function that the tool follows"
-                return GenericCoupling(key: nil, description: "ObservableObject",
-                                       reach: .everyUnit(UntracedUse(why: why, file: site.file, token: site.token)))
+                let reason: UntracedReason = isExistential(site) ? .existential : .unfollowedConstraint
+                return GenericCoupling(key: nil, subject: .observableObject,
+                                       reach: .everyUnit(UntracedUse(reason: reason, file: site.file, token: site.token)))
             }
-            let found = reach[key] ?? .everyUnit(UntracedUse(
-                why: "its generic parameter is not constrained where the tool can see it", file: site.file, token: site.token))
-            return GenericCoupling(key: key, description: describe(key), reach: found)
+            let found = reach[key] ?? .everyUnit(UntracedUse(reason: .constraintNotVisible, file: site.file, token: site.token))
+            return GenericCoupling(key: key, subject: .parameter(name(of: key)), reach: found)
         }
         func wrapperCoupling(_ site: Site, _ key: GenericKey?) -> GenericCoupling {
             if let key, tracked.contains(key) { return coupling(key, site: site) }
@@ -100,18 +152,18 @@ struct GenericReachFinder {
             // ObservableObject: that constraint is not rewritten, so neither is the wrapper.
             if case .genericParameter(let name, let written) = site.type, !written.isEmpty,
                !written.contains(where: { $0.contains("ObservableObject") }) {
-                return GenericCoupling(key: key, description: "'\(name)'", reach: .units([], foreign: written))
+                return GenericCoupling(key: key, subject: .unfollowedParameter(name), reach: .units([], foreign: written))
             }
             return coupling(nil, site: site)
         }
         return (zip(constraints, constraintKeys).map { coupling($1, site: $0) }, zip(wrappers, wrapperKeys).map(wrapperCoupling))
     }
 
-    /// `'ViewModel' of WorkspacePanelView`.
-    func describe(_ key: GenericKey) -> String {
+    /// The parameter and its declaration's qualified name.
+    func name(of key: GenericKey) -> GenericParameterName {
         let declaration = index.types.declaration(key.declaration)
         let owner = index.types.symbol(key.declaration)?.qualifiedName ?? declaration.name
-        return "'\(key.parameter)' of \(declaration.kind == .function ? owner + "(…)" : owner)"
+        return GenericParameterName(parameter: key.parameter, owner: owner, ownerIsFunction: declaration.kind == .function)
     }
 
     // MARK: - Which parameter a site constrains
@@ -172,24 +224,24 @@ struct GenericReachFinder {
     private func useName(of key: GenericKey, baseNameCounts: [String: Int], functionCounts: [String: Int]) -> Result<String, UntracedUse> {
         let declaration = index.types.declaration(key.declaration)
         if declaration.hasModifier(.public) || declaration.hasModifier(.open) || declaration.attribute(named: "usableFromInline") != nil {
-            return .failure(UntracedUse(why: "'\(declaration.name)' is public, so code outside the tree may pass it any model"))
+            return .failure(UntracedUse(reason: .publicDeclaration(name: declaration.name)))
         }
         switch declaration.kind {
         case .class, .struct, .enum, .actor:
             if (baseNameCounts[declaration.name] ?? 0) > 1 {
-                return .failure(UntracedUse(why: "several types are named '\(declaration.name)'"))
+                return .failure(UntracedUse(reason: .ambiguousTypeName(declaration.name)))
             }
             return .success(declaration.name)
         case .function:
             if let parent = declaration.parent, files[key.declaration.file].declarations[parent].kind == .protocol {
-                return .failure(UntracedUse(why: "'\(declaration.name)' is a protocol requirement, implemented elsewhere"))
+                return .failure(UntracedUse(reason: .protocolRequirement(name: declaration.name)))
             }
             if (functionCounts[declaration.name] ?? 0) > 1 {
-                return .failure(UntracedUse(why: "several functions are named '\(declaration.name)'"))
+                return .failure(UntracedUse(reason: .ambiguousFunctionName(declaration.name)))
             }
             return .success(declaration.name)
         default:
-            return .failure(UntracedUse(why: "the tool does not follow the uses of a generic \(declaration.kind.rawValue)"))
+            return .failure(UntracedUse(reason: .unfollowedDeclarationKind(declaration.kind)))
         }
     }
 
@@ -383,8 +435,7 @@ struct GenericReachFinder {
         let next = token + 1
         guard next < tokens.count else { return }
         func giveUp() {
-            direct.give(up: "'\(name)' is used where the tool cannot tell which model it gets (a metatype, a static member, "
-                        + "a function reference or a call it cannot read)", file: fileIndex, token: token)
+            direct.give(up: .unreadableUse(name: name), file: fileIndex, token: token)
         }
         if isType, isLessThan(next, in: file) {
             // `PanelView<NavigatorModel>`: the argument in the parameter's position.
@@ -424,7 +475,7 @@ struct GenericReachFinder {
         var arguments: [(label: String?, range: Range<Int>)] = []
         if close > open + 1 {
             for segment in topLevelSegments(open + 1..<close, in: file) {
-                guard !segment.isEmpty else { return direct.give(up: "a call of '\(name)' has an empty argument", file: fileIndex, token: open) }
+                guard !segment.isEmpty else { return direct.give(up: .emptyArgument(callee: name), file: fileIndex, token: open) }
                 if segment.count > 2, tokens[segment.lowerBound].kind == .identifier || tokens[segment.lowerBound].kind == .keyword,
                    tokens[segment.lowerBound + 1].kind == .colon {
                     arguments.append((file.source.text(segment.lowerBound), segment.lowerBound + 2..<segment.upperBound))
@@ -443,20 +494,18 @@ struct GenericReachFinder {
                 let declared = parameters[parameter]
                 guard declared.binds || declared.mentions else { continue }
                 guard declared.binds, let argument else {
-                    return direct.give(up: "a call of '\(name)' passes the generic parameter inside another type "
-                                       + "(a closure, a collection, a binding)", file: fileIndex, token: open)
+                    return direct.give(up: .parameterInsideAnotherType(callee: name), file: fileIndex, token: open)
                 }
                 bound = true
                 classify(index.typer.typeOf(arguments[argument].range, file: fileIndex), at: arguments[argument].range.lowerBound,
                          file: fileIndex, key: key, tracked: tracked, into: &direct)
             }
             if !bound {
-                return direct.give(up: "a call of '\(name)' leaves '\(key.parameter)' to be inferred from its context",
-                                   file: fileIndex, token: open)
+                return direct.give(up: .inferredFromContext(callee: name, parameter: key.parameter), file: fileIndex, token: open)
             }
         }
         if !matched {
-            direct.give(up: "a call of '\(name)' matches none of its declarations", file: fileIndex, token: open)
+            direct.give(up: .noMatchingDeclaration(callee: name), file: fileIndex, token: open)
         }
     }
 
@@ -515,9 +564,9 @@ struct GenericReachFinder {
                     return
                 }
             }
-            direct.give(up: "a generic parameter '\(name)' the tool does not follow is passed to it", file: fileIndex, token: token)
+            direct.give(up: .unfollowedParameterPassed(name), file: fileIndex, token: token)
         case .unknown, .ambiguous:
-            direct.give(up: "the type of a value passed to it cannot be known", file: fileIndex, token: token)
+            direct.give(up: .unknownArgumentType, file: fileIndex, token: token)
         }
     }
 
@@ -533,8 +582,8 @@ struct GenericReachFinder {
                 for edge in direct.edges {
                     guard let other = current[edge] else { continue }
                     if let untraced = other.untraced {
-                        direct.untraced = UntracedUse(why: "\(describe(edge)) is passed to it, and any model may reach that: "
-                                                      + untraced.why, file: untraced.file, token: untraced.token)
+                        direct.untraced = UntracedUse(reason: .passedFrom(name(of: edge), because: untraced.reason),
+                                                      file: untraced.file, token: untraced.token)
                         break
                     }
                     direct.units.formUnion(other.units)

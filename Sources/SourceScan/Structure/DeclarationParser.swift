@@ -13,7 +13,7 @@ struct DeclarationParser {
     /// How many `#if` blocks enclose the current position.
     private var conditionalDepth = 0
     /// Per token, whether a line break precedes it; computed once because every rule asks.
-    private let lineStart: [Bool]
+    let lineStart: [Bool]
 
     init(source: SourceFile, matchingBracket: [Int32]) {
         self.source = source
@@ -45,7 +45,7 @@ struct DeclarationParser {
     }
 
     /// Parses a declaration list (a file or a member block) in `[start, end)`.
-    private mutating func parseMembers(from start: Int, to end: Int, parent: Int?) {
+    mutating func parseMembers(from start: Int, to end: Int, parent: Int?) {
         var index = start
         while index < end {
             let next = parseDeclarationOrSkip(at: index, end: end, parent: parent, inBody: false)
@@ -54,7 +54,7 @@ struct DeclarationParser {
     }
 
     /// Scans a function or accessor body in `[start, end)` for declarations at statement starts.
-    private mutating func parseBody(from start: Int, to end: Int, parent: Int?) {
+    mutating func parseBody(from start: Int, to end: Int, parent: Int?) {
         var index = start
         while index < end {
             let token = tokens[index]
@@ -69,7 +69,7 @@ struct DeclarationParser {
         }
     }
 
-    private func isStatementStart(_ index: Int) -> Bool {
+    func isStatementStart(_ index: Int) -> Bool {
         switch tokens[index - 1].kind {
         case .leftBrace, .rightBrace, .semicolon: return true
         // `guard let a = a,\n let b = b`: a condition continues after a comma or an operator.
@@ -82,7 +82,7 @@ struct DeclarationParser {
 
     /// Parses the declaration at `index`, or skips one statement when there is none; returns the
     /// index after what it consumed.
-    private mutating func parseDeclarationOrSkip(at start: Int, end: Int, parent: Int?, inBody: Bool) -> Int {
+    mutating func parseDeclarationOrSkip(at start: Int, end: Int, parent: Int?, inBody: Bool) -> Int {
         let token = tokens[start]
         switch token.kind {
         case .semicolon:
@@ -167,13 +167,13 @@ struct DeclarationParser {
         return after
     }
 
-    private func nameSpan(_ from: Int, _ to: Int) -> Range<Int> {
+    func nameSpan(_ from: Int, _ to: Int) -> Range<Int> {
         guard from < to else { return Int(tokens[from].start)..<Int(tokens[from].start) }
         return Int(tokens[from].start)..<Int(tokens[to - 1].end)
     }
 
     /// The declaration introduced by the keyword at `index`, if it introduces one.
-    private func declarationKind(at index: Int) -> DeclarationKind? {
+    func declarationKind(at index: Int) -> DeclarationKind? {
         let token = tokens[index]
         switch token.word {
         case .class:
@@ -228,7 +228,7 @@ struct DeclarationParser {
 
     // MARK: Attributes and modifiers
 
-    private func parseAttribute(at index: Int) -> Attribute? {
+    func parseAttribute(at index: Int) -> Attribute? {
         var position = index + 1
         guard position < tokens.count, tokens[position].kind == .identifier || tokens[position].kind == .keyword,
               tokens[index].trailingEnd == tokens[index].end else { return nil }
@@ -253,7 +253,7 @@ struct DeclarationParser {
         return Attribute(tokens: index..<position, name: name, arguments: arguments)
     }
 
-    private func isModifierWord(_ index: Int) -> Bool {
+    func isModifierWord(_ index: Int) -> Bool {
         switch tokens[index].word {
         case .public, .private, .fileprivate, .internal, .open, .static, .final, .lazy, .weak, .unowned,
              .override, .mutating, .nonmutating, .convenience, .required, .dynamic, .indirect, .optional,
@@ -268,7 +268,7 @@ struct DeclarationParser {
         }
     }
 
-    private func parseModifier(at index: Int, end: Int) -> Modifier? {
+    func parseModifier(at index: Int, end: Int) -> Modifier? {
         guard index < end, isModifierWord(index) else { return nil }
         // A modifier word that is really a name (`var open = 1` never reaches here; `open(x)` as a
         // call at top level does): require a declaration to follow.
@@ -286,7 +286,7 @@ struct DeclarationParser {
     // MARK: Types
 
     /// Reads name, generic parameters, inheritance, `where` and the member block.
-    private mutating func parseTypeHeader(_ declaration: inout Declaration, end: Int) -> Int {
+    mutating func parseTypeHeader(_ declaration: inout Declaration, end: Int) -> Int {
         var index = declaration.keyword + 1
         guard index < end else { return index }
         let nameStart = index
@@ -338,14 +338,14 @@ struct DeclarationParser {
         return index
     }
 
-    private func appendEntry(_ declaration: inout Declaration, _ range: Range<Int>, comma: Int?) {
+    func appendEntry(_ declaration: inout Declaration, _ range: Range<Int>, comma: Int?) {
         guard !range.isEmpty else { return }
         declaration.inheritance.append(
             InheritanceEntry(tokens: range, typeName: sourceTextCompact(range), trailingComma: comma))
     }
 
     /// Steps over one token of a type, jumping over brackets and generic argument lists.
-    private func skipTypeToken(_ index: Int) -> Int {
+    func skipTypeToken(_ index: Int) -> Int {
         switch tokens[index].kind {
         case .leftParen, .leftSquare, .leftBrace:
             return closing(index) + 1
@@ -356,7 +356,7 @@ struct DeclarationParser {
     }
 
     /// The end of an extension's type name: stops at `:`, `where`, `{`.
-    private func skipTypeUntilClauseEnd(from start: Int, end: Int) -> Int {
+    func skipTypeUntilClauseEnd(from start: Int, end: Int) -> Int {
         var index = start
         while index < end {
             let token = tokens[index]
@@ -367,7 +367,7 @@ struct DeclarationParser {
         return index
     }
 
-    private func parseGenericParameters(_ open: Int, _ close: Int) -> [GenericParameter] {
+    func parseGenericParameters(_ open: Int, _ close: Int) -> [GenericParameter] {
         var parameters: [GenericParameter] = []
         var index = open + 1
         var start = index
@@ -398,7 +398,7 @@ struct DeclarationParser {
     }
 
     /// Whether the token is an operator whose text starts with `<` (`<`, `<<`, `<(` never lexes so).
-    private func startsWithLess(_ index: Int) -> Bool {
+    func startsWithLess(_ index: Int) -> Bool {
         tokens[index].kind.isOperator && source.bytes[Int(tokens[index].start)] == UInt8(ascii: "<")
     }
 
@@ -408,213 +408,12 @@ struct DeclarationParser {
         AngleBrackets.closing(from: open, tokens: tokens, bytes: source.bytes, limit: open + 400, closing: closing)
     }
 
-    // MARK: Variables
-
-    private mutating func parseBindings(_ declaration: inout Declaration, end: Int, inBody: Bool) -> Int {
-        var index = declaration.keyword + 1
-        while index < end {
-            let nameToken = index
-            var name: String?
-            switch tokens[index].kind {
-            case .identifier, .keyword:
-                name = source.text(index)
-                index += 1
-            case .leftParen:
-                index = closing(index) + 1
-            default:
-                return index
-            }
-            if declaration.bindings.isEmpty {
-                declaration.name = name ?? sourceTextCompact(nameToken..<index)
-                declaration.nameTokens = nameToken..<index
-            }
-            var binding = VariableBinding(name: name, nameToken: nameToken, typeAnnotation: nil, initializer: nil,
-                                          accessorBlock: nil, hasObservers: false)
-            if index < end, tokens[index].kind == .colon {
-                let typeStart = index + 1
-                index = typeStart
-                while index < end {
-                    let token = tokens[index]
-                    if token.kind == .equal || token.kind == .comma || token.kind == .leftBrace || token.kind == .semicolon {
-                        break
-                    }
-                    if token.kind == .rightBrace || token.kind == .rightParen || token.kind == .rightSquare { break }
-                    if index > typeStart, lineStart[index], !continuesType(index) { break }
-                    index = skipTypeToken(index)
-                }
-                binding.typeAnnotation = typeStart..<index
-            }
-            if index < end, tokens[index].kind == .equal {
-                let expressionStart = index + 1
-                index = skipExpression(from: expressionStart, end: end, stopAtComma: true, inBody: inBody,
-                                       stopAtAccessorBlock: true)
-                binding.initializer = expressionStart..<index
-            }
-            if index < end, tokens[index].kind == .leftBrace,
-               binding.initializer == nil || isAccessorBlock(index) {
-                let close = closing(index)
-                binding.accessorBlock = index..<(close + 1)
-                binding.hasObservers = isObserverBlock(index)
-                index = close + 1
-            }
-            declaration.bindings.append(binding)
-            if index < end, tokens[index].kind == .comma {
-                index += 1
-                continue
-            }
-            break
-        }
-        return index
-    }
-
-    /// Whether a line-start token continues a type annotation (`-> T`, `& P`, `.Inner`).
-    private func continuesType(_ index: Int) -> Bool {
-        let token = tokens[index]
-        return token.kind == .period || token.kind == .arrow
-            || (token.kind.isOperator && (source.bytes[Int(token.start)] == UInt8(ascii: "&")))
-    }
-
-    /// Whether the brace at `open` holds accessors: `get`, `set`, `willSet`, `didSet`, `_modify`…
-    private func isAccessorBlock(_ open: Int) -> Bool {
-        var index = open + 1
-        while index < tokens.count, tokens[index].kind == .atSign, let attribute = parseAttribute(at: index) {
-            index = attribute.tokens.upperBound
-        }
-        while index < tokens.count, isAccessorModifier(index) { index += 1 }
-        guard index < tokens.count else { return false }
-        switch tokens[index].word {
-        case .get, .set, .willSet, .didSet:
-            let next = tokens[index + 1].kind
-            return next == .leftBrace || next == .leftParen || next == .rightBrace || tokens[index + 1].word == .async
-                || tokens[index + 1].word == .throws || lineStart[index + 1]
-        default:
-            return tokens[index].kind == .identifier
-                && (source.tokenText(index, equals: "_modify") || source.tokenText(index, equals: "_read")
-                    || source.tokenText(index, equals: "unsafeAddress") || source.tokenText(index, equals: "unsafeMutableAddress")
-                    || source.tokenText(index, equals: "init") || source.tokenText(index, equals: "modify")
-                    || source.tokenText(index, equals: "read"))
-        }
-    }
-
-    private func isAccessorModifier(_ index: Int) -> Bool {
-        tokens[index].word == .mutating || tokens[index].word == .nonmutating
-            || tokens[index].word == .nonisolated || tokens[index].word == .private
-    }
-
-    private func isObserverBlock(_ open: Int) -> Bool {
-        var index = open + 1
-        while index < tokens.count, tokens[index].kind == .atSign, let attribute = parseAttribute(at: index) {
-            index = attribute.tokens.upperBound
-        }
-        return tokens[index].word == .willSet || tokens[index].word == .didSet
-    }
-
-    // MARK: Functions
-
-    private mutating func parseFunction(_ declaration: inout Declaration, end: Int) -> Int {
-        var index = declaration.keyword + 1
-        switch declaration.kind {
-        case .function:
-            let nameStart = index
-            if index < end, tokens[index].kind == .identifier || tokens[index].kind == .keyword {
-                index += 1
-            } else {
-                // An operator function: its name is the operator tokens before `(` or `<`.
-                while index < end, tokens[index].kind != .leftParen, !(index > nameStart && startsWithLess(index)) {
-                    index += 1
-                    if index - nameStart > 3 { break }
-                }
-            }
-            declaration.nameTokens = nameStart..<index
-            declaration.name = sourceTextCompact(nameStart..<index)
-        case .initializer:
-            declaration.name = "init"
-            declaration.nameTokens = declaration.keyword..<(declaration.keyword + 1)
-            if index < end, tokens[index].kind == .postfixQuestionMark || tokens[index].kind == .exclamationMark {
-                index += 1
-            }
-        case .deinitializer:
-            declaration.name = "deinit"
-            declaration.nameTokens = declaration.keyword..<(declaration.keyword + 1)
-        default:
-            declaration.name = "subscript"
-            declaration.nameTokens = declaration.keyword..<(declaration.keyword + 1)
-        }
-        if index < end, startsWithLess(index), let close = closingAngle(from: index) {
-            declaration.genericParameters = parseGenericParameters(index, close)
-            index = close + 1
-        }
-        if index < end, tokens[index].kind == .leftParen {
-            let close = closing(index)
-            declaration.parameters = index..<(close + 1)
-            index = close + 1
-        }
-        // Effects, result type and `where`, up to the body; a requirement without a body ends at
-        // the next line-start declaration.
-        var resultStart: Int?
-        func closeResult(_ at: Int) {
-            if let start = resultStart, declaration.returnType == nil, at > start { declaration.returnType = start..<at }
-            // The `where` clause runs from `where` to the body (or the end of a requirement).
-            if let clause = declaration.whereClause, clause.isEmpty, at > clause.lowerBound {
-                declaration.whereClause = clause.lowerBound..<at
-            }
-        }
-        while index < end {
-            let token = tokens[index]
-            if token.kind == .leftBrace {
-                closeResult(index)
-                let close = closing(index)
-                declaration.body = index..<(close + 1)
-                return close + 1
-            }
-            if token.kind == .rightBrace || token.kind == .semicolon || (lineStart[index] && startsDeclaration(at: index)) {
-                closeResult(index)
-                return index
-            }
-            if token.kind == .arrow, resultStart == nil { resultStart = index + 1 }
-            if token.word == .where, declaration.whereClause == nil {
-                closeResult(index)
-                declaration.whereClause = index..<index
-            }
-            index = skipTypeToken(index)
-        }
-        closeResult(index)
-        return index
-    }
-
-    // MARK: Type aliases
-
-    private mutating func parseTypealias(_ declaration: inout Declaration, end: Int) -> Int {
-        var index = declaration.keyword + 1
-        guard index < end else { return index }
-        declaration.name = source.text(index)
-        declaration.nameTokens = index..<(index + 1)
-        index += 1
-        if index < end, startsWithLess(index), let close = closingAngle(from: index) {
-            declaration.genericParameters = parseGenericParameters(index, close)
-            index = close + 1
-        }
-        guard index < end, tokens[index].kind == .equal else { return index }
-        let valueStart = index + 1
-        index = valueStart
-        while index < end {
-            let token = tokens[index]
-            if token.kind == .rightBrace || token.kind == .semicolon { break }
-            if index > valueStart, lineStart[index], !continuesType(index) { break }
-            index = skipTypeToken(index)
-        }
-        // The aliased type is kept as the single inheritance-like entry, for name resolution.
-        declaration.inheritance = [InheritanceEntry(tokens: valueStart..<index,
-                                                    typeName: sourceTextCompact(valueStart..<index), trailingComma: nil)]
-        return index
-    }
-
     // MARK: Skipping
 
     /// The end of the expression starting at `start`: the first token at bracket depth zero that
     /// is `;`, a closer, a `,` (when asked), or a line-start token that begins a declaration or,
     /// inside a body, a new statement.
-    private func skipExpression(from start: Int, end: Int, stopAtComma: Bool, inBody: Bool,
+    func skipExpression(from start: Int, end: Int, stopAtComma: Bool, inBody: Bool,
                                 stopAtAccessorBlock: Bool = false) -> Int {
         var index = start
         while index < end {
@@ -646,7 +445,7 @@ struct DeclarationParser {
     }
 
     /// Whether a line-start token continues the previous line's expression.
-    private func continuesExpression(at index: Int) -> Bool {
+    func continuesExpression(at index: Int) -> Bool {
         let token = tokens[index]
         switch token.kind {
         case .period, .binaryOperator, .arrow, .equal, .infixQuestionMark, .colon, .comma, .leftBrace,
@@ -669,7 +468,7 @@ struct DeclarationParser {
     }
 
     /// Skips a statement that is not a declaration (top-level code, or damage).
-    private func skipStatement(from start: Int, end: Int) -> Int {
+    func skipStatement(from start: Int, end: Int) -> Int {
         var index = start
         while index < end {
             let token = tokens[index]
@@ -690,7 +489,7 @@ struct DeclarationParser {
         return index
     }
 
-    private func skipToLineEnd(from start: Int, end: Int) -> Int {
+    func skipToLineEnd(from start: Int, end: Int) -> Int {
         var index = start
         while index < end, !lineStart[index], tokens[index].kind != .semicolon { index += 1 }
         return index
@@ -699,7 +498,7 @@ struct DeclarationParser {
     /// `#if`, `#elseif`, `#else`, `#endif` are transparent to declarations: members in every branch
     /// are recorded, each marked conditional. The condition runs to the end of its line.
     @discardableResult
-    private mutating func trackDirective(_ index: Int) -> Int {
+    mutating func trackDirective(_ index: Int) -> Int {
         let text = source.text(index)
         switch text {
         case "#if":
@@ -725,13 +524,13 @@ struct DeclarationParser {
     /// The partner of the bracket at `index`. An unmatched `{` runs to the last real token (an
     /// unclosed body holds the rest of the file); an unmatched `(` or `[` closes at once, so a
     /// broken parameter list costs nothing after it.
-    private func closing(_ index: Int) -> Int {
+    func closing(_ index: Int) -> Int {
         let partner = Int(matchingBracket[index])
         if partner >= 0 { return partner }
         return tokens[index].kind == .leftBrace ? max(index, tokens.count - 2) : index
     }
 
-    private func sourceTextCompact(_ range: Range<Int>) -> String {
+    func sourceTextCompact(_ range: Range<Int>) -> String {
         CompactText.of(range, in: source)
     }
 }

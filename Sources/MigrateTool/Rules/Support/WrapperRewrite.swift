@@ -1,21 +1,8 @@
 import SourceScan
 
-/// The rewrites of view-side sites, shared by the wrapper rules and by `previews`, which applies
-/// the same rewrites to preview code under its own id.
+/// The rewrites of view-side sites, shared by the wrapper rules (each decides which uses it owns,
+/// see `WrapperRule`) and by `previews`, which applies the same rewrites to preview code under its own id.
 enum WrapperRewrite {
-    /// The rule that owns a wrapper use outside previews.
-    static func ruleID(for use: WrapperUse, in context: RuleContext) -> String {
-        switch use.kind {
-        case .stateObject:
-            return StateObjectRule.id
-        case .observedObject:
-            if ObservedObjectOwned.constructsModel(use.site.ownerID!, in: context) { return ObservedObjectOwned.id }
-            return use.projections.isEmpty ? ObservedObjectRule.id : ObservedObjectBinding.id
-        case .environmentObject:
-            return use.projections.isEmpty ? EnvironmentObjectRule.id : EnvironmentObjectBinding.id
-        }
-    }
-
     /// Whether a wrapper site is in preview code.
     static func isInPreview(_ site: Site, _ context: RuleContext) -> Bool {
         context.isInPreview(file: site.file, token: site.token)
@@ -48,7 +35,7 @@ enum WrapperRewrite {
             }
             return [make(.safe, "@StateObject '\(name)' becomes @State", "@State", [edit])]
         case .observedObject:
-            if ObservedObjectOwned.constructsModel(variableID, in: context) {
+            if ObservedObjectOwned.createsItsModel(use, in: context) {
                 // Access stays as written: callers may pass the model through the memberwise
                 // initializer, which `private` would take away.
                 let edits = [builder.replace(attribute.tokens, with: "@State")]

@@ -1,0 +1,46 @@
+// Dependency and key-path environment typing: `@Dependency(\.x) var y` and
+// `@Environment(\.x) var y` read the type of `var x` in an extension of the values type.
+
+extension ExpressionTyper {
+    /// Property wrappers whose key-path argument names a property of a values type:
+    /// `@Dependency(\.client)` (swift-dependencies), `@Environment(\.client)` (SwiftUI).
+    static let keyPathRoots = ["Dependency": "DependencyValues", "Environment": "EnvironmentValues"]
+
+    /// The type of a property declared `@Dependency(\.x) var y` or `@Environment(\.x) var y`:
+    /// the type of `var x` in an extension of `DependencyValues` (`EnvironmentValues`) in the
+    /// tree. Nil when the wrapper is not there or its argument is not such a key path; unknown
+    /// when the tree does not declare `x` exactly once (it may come from a library).
+    func keyPathWrapperValue(of variable: DeclarationID, trail: Trail) -> Typed? {
+        let file = types.files[variable.file]
+        let declaration = file.declarations[variable.declaration]
+        guard let attribute = declaration.attributes.first(where: { Self.keyPathRoots[String($0.baseName)] != nil }),
+              let root = Self.keyPathRoots[String(attribute.baseName)], let arguments = attribute.arguments else { return nil }
+        // `(\.x)` or `(\Root.x)`.
+        let tokens = file.tokens
+        var index = arguments.lowerBound + 1
+        guard index < arguments.upperBound, tokens[index].kind == .backslash else { return nil }
+        index += 1
+        if tokens[index].kind == .identifier {
+            guard file.source.tokenText(index, equals: root) else { return nil }
+            index += 1
+        }
+        guard index + 2 == arguments.upperBound - 1, tokens[index].kind == .period,
+              tokens[index + 1].kind == .identifier || tokens[index + 1].kind == .keyword else { return nil }
+        let name = file.source.text(index + 1)
+        // A values type declared in the tree: its own members and extensions.
+        let scope = DeclarationID(file: variable.file, declaration: declaration.parent ?? -1)
+        if case .declared(let values) = types.resolve(root, from: scope) {
+            return memberType(name, of: Typed(.declared(values)), isStatic: false, trail: trail) ?? .unknown
+        }
+        return keyPathValue(name, of: root, trail: trail) ?? .unknown
+    }
+
+    /// Property `name` of the external values type `root` (`DependencyValues`), declared once
+    /// in an extension in the tree; nil otherwise.
+    func keyPathValue(_ name: String, of root: String, trail: Trail) -> Typed? {
+        guard Self.keyPathRoots.values.contains(root), let found = keyPathValues[root + "." + name], found.count == 1,
+              let property = found.first,
+              let binding = types.declaration(property).bindings.first(where: { $0.name == name }) else { return nil }
+        return variableType(binding, declarationID: property, trail: trail)
+    }
+}

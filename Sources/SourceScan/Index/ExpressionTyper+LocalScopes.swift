@@ -1,0 +1,380 @@
+// Local scopes: the variables, parameters and condition bindings visible at a token (function
+// and closure bodies, `if let`/`guard let`, `for … in`, preview macro bodies).
+
+extension ExpressionTyper {
+    /// Finds what a bare identifier refers to at `token`: a closure parameter (unknown), a
+    /// function parameter, a local variable declared earlier, a property of an enclosing type,
+    /// or a global. Returns nil when it names no variable.
+    public func lookUpVariable(_ name: String, at token: Int, file: Int) -> ResolvedType? {
+        lookUpVariable(name, at: token, file: file, trail: Trail())?.type
+    }
+
+    func lookUpVariable(_ name: String, at token: Int, file: Int, trail: Trail) -> Typed? {
+        let structure = types.files[file]
+        if isClosureParameter(name, at: token, fileIndex: file) { return .unknown }
+        var current = owner(file: file, token: token)
+        while let index = current {
+            let declaration = structure.declarations[index]
+            let id = DeclarationID(file: file, declaration: index)
+            switch declaration.kind {
+            case .function, .initializer, .subscript, .variable:
+                // Locals declared inside an accessor (`body`) belong to the variable. An optional
+                // binding (`guard let x = …`, `if let x`) is not a declaration: the nearer of it
+                // and a local declaration wins, then the parameters.
+                let local = localType(name, before: token, in: index, file: file, trail: trail)
+                if let bound = conditionBinding(name, before: token, from: declaration.tokens.lowerBound, file: file, trail: trail),
+                   bound.position > (local?.position ?? -1) {
+                    return bound.type
+                }
+                if let local { return local.type }
+                if declaration.kind != .variable, let type = parameterType(name, of: declaration, in: structure, scope: id) { return type }
+            case .class, .struct, .enum, .actor, .extension, .protocol:
+                if let target = types.extendedType(id) {
+                    if let type = memberType(name, of: Typed(.declared(target)), isStatic: false, trail: trail) { return type }
+                    if let type = memberType(name, of: Typed(.declared(target)), isStatic: true, trail: trail) { return type }
+                }
+            default:
+                break
+            }
+            current = declaration.parent
+        }
+        // A local of a freestanding macro's body (`#Preview { let model = … }`), which the
+        // declaration parser leaves unparsed at file scope.
+        if owner(file: file, token: token) == nil, let local = macroBodyLocal(name, before: token, file: file, trail: trail) {
+            return local
+        }
+        // Globals anywhere in the tree.
+        guard let global = globals[name] else { return nil }
+        let declaration = types.declaration(global)
+        guard let binding = declaration.bindings.first(where: { $0.name == name }) else { return nil }
+        return variableType(binding, declarationID: global, trail: trail)
+    }
+
+    /// A local variable `name` declared in declaration `owner`'s body before `token` (a variable
+    /// cannot see itself: `let workspace = workspace` reads the outer one).
+    func localType(_ name: String, before token: Int, in owner: Int, file: Int, trail: Trail) -> (position: Int, type: Typed)? {
+        let structure = types.files[file]
+        for member in structure.members(of: owner).reversed() {
+            let local = structure.declarations[member]
+            guard local.kind == .variable, local.tokens.upperBound <= token,
+                  local.bindings.contains(where: { $0.name == name }),
+                  isStillOpen(after: local.tokens.upperBound, at: token, in: structure) else { continue }
+            for binding in local.bindings where binding.name == name {
+                return (binding.nameToken, variableType(binding, declarationID: DeclarationID(file: file, declaration: member), trail: trail))
+            }
+        }
+        return nil
+    }
+
+    /// Whether the block holding a declaration that ends at `start` is still open at `token`
+    /// (a local of a closed block, `VStack { let m = … }`, is not visible after it).
+    func isStillOpen(after start: Int, at token: Int, in file: FileStructure) -> Bool {
+        var index = start
+        while index < token {
+            switch file.tokens[index].kind {
+            case .leftBrace, .leftParen, .leftSquare:
+                let close = file.closing(index)
+                // The token is inside this inner block: the declaration's block holds it.
+                if close >= token { return true }
+                index = close + 1
+            case .rightBrace:
+                return false
+            default:
+                index += 1
+            }
+        }
+        return true
+    }
+
+    /// An optional binding of `name` visible at `token`, searched back to token `start` (the
+    /// owning declaration's first token): a clause of the `if` / `while` whose body holds the
+    /// token, of a `guard` before it in an enclosing block, or an earlier clause of the
+    /// condition the token is in. Its type is the initializer's without one level of `Optional`
+    /// (types here never carry `Optional`), the annotation's, or for `if let x` the outer `x`'s.
+    /// A `for` or `case` pattern naming `name` is found too, with an unknown type.
+    func conditionBinding(_ name: String, before token: Int, from start: Int, file: Int,
+                                  trail: Trail) -> (position: Int, type: Typed)? {
+        let structure = types.files[file]
+        let tokens = structure.tokens
+        var index = token - 1
+        // Still in the statement holding the token (no earlier block stepped over).
+        var sameStatement = true
+        while index > start {
+            let current = tokens[index]
+            switch current.kind {
+            case .rightBrace:
+                let open = Int(structure.matchingBracket[index])
+                guard open > start else { return nil }
+                sameStatement = false
+                // `guard … else { … }`: the guard's bindings are visible after it.
+                if tokens[open - 1].word == .else, let keyword = statementKeyword(before: open - 1, from: start, in: structure),
+                   tokens[keyword].word == .guard {
+                    if let found = bindingClause(name, in: (keyword + 1)..<(open - 1), file: file, trail: trail) { return found }
+                    index = keyword - 1
+                    continue
+                }
+                index = open - 1
+            case .rightParen, .rightSquare:
+                let open = Int(structure.matchingBracket[index])
+                guard open > start else { return nil }
+                index = open - 1
+            case .leftBrace:
+                // Leaving the block that holds the token: the body of an `if`, `while` or `for`?
+                if let keyword = statementKeyword(before: index, from: start, in: structure) {
+                    let word = tokens[keyword].word
+                    if word == .if || word == .while || word == .for {
+                        if let found = bindingClause(name, in: (keyword + 1)..<index, file: file, trail: trail,
+                                                     isForPattern: word == .for) {
+                            return found
+                        }
+                        index = keyword - 1
+                        sameStatement = false
+                        continue
+                    }
+                }
+                index -= 1
+            default:
+                // The token is in a condition: its earlier clauses are visible.
+                if sameStatement, current.word == .if || current.word == .guard || current.word == .while {
+                    if let found = bindingClause(name, in: (index + 1)..<token, file: file, trail: trail) { return found }
+                    sameStatement = false
+                }
+                index -= 1
+            }
+        }
+        return nil
+    }
+
+    /// The `if`, `guard`, `while` or `for` keyword starting the statement whose condition ends
+    /// before token `end`, stepping back over balanced brackets; nil at a statement boundary.
+    func statementKeyword(before end: Int, from start: Int, in file: FileStructure) -> Int? {
+        var index = end - 1
+        while index > start {
+            let token = file.tokens[index]
+            switch token.kind {
+            case .rightParen, .rightSquare:
+                let open = Int(file.matchingBracket[index])
+                guard open > start else { return nil }
+                index = open - 1
+                continue
+            case .leftBrace, .rightBrace, .leftParen, .leftSquare, .semicolon:
+                return nil
+            default:
+                if token.word == .if || token.word == .guard || token.word == .while || token.word == .for { return index }
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// The binding of `name` among the comma-separated clauses of a condition in `range`
+    /// (`let x = e`, `var x: T = e`, `let x`), or among the names of a `for` or `case` pattern
+    /// (typed unknown). Clauses that end after `range` are not read.
+    func bindingClause(_ name: String, in range: Range<Int>, file: Int, trail: Trail,
+                               isForPattern: Bool = false) -> (position: Int, type: Typed)? {
+        let structure = types.files[file]
+        let tokens = structure.tokens
+        var clauseStart = range.lowerBound
+        var index = range.lowerBound
+        var found: (position: Int, type: Typed)?
+        func readClause(_ clause: Range<Int>) {
+            guard !clause.isEmpty else { return }
+            let first = tokens[clause.lowerBound]
+            if isForPattern || first.word == .case {
+                // Pattern names: `for (i, model) in`, `case .some(let model) = x`.
+                let patternEnd = clause.firstIndex { tokens[$0].word == .in || tokens[$0].kind == .equal } ?? clause.upperBound
+                if (clause.lowerBound..<patternEnd).contains(where: {
+                    tokens[$0].kind == .identifier && structure.source.tokenText($0, equals: name)
+                }) {
+                    found = (clause.lowerBound, Typed.unknown)
+                }
+                return
+            }
+            guard first.word == .let || first.word == .var, clause.count >= 2,
+                  tokens[clause.lowerBound + 1].kind == .identifier,
+                  structure.source.tokenText(clause.lowerBound + 1, equals: name) else { return }
+            let nameToken = clause.lowerBound + 1
+            var next = nameToken + 1
+            var type: Typed? = nil
+            if next < clause.upperBound, tokens[next].kind == .colon {
+                var typeEnd = next + 1
+                while typeEnd < clause.upperBound, tokens[typeEnd].kind != .equal { typeEnd += 1 }
+                let scope = DeclarationID(file: file, declaration: owner(file: file, token: nameToken) ?? -1)
+                type = resolveWritten(structure.compactText((next + 1)..<typeEnd), from: scope)
+                next = typeEnd
+            }
+            if type == nil {
+                if next < clause.upperBound, tokens[next].kind == .equal {
+                    type = typeOf((next + 1)..<clause.upperBound, file: file, trail: trail)
+                } else if next == clause.upperBound {
+                    // `if let x`: the outer `x`, seen from before the binding.
+                    type = lookUpVariable(name, at: clause.lowerBound, file: file, trail: trail) ?? .unknown
+                } else {
+                    type = .unknown
+                }
+            }
+            found = (nameToken, type ?? .unknown)
+        }
+        while index < range.upperBound {
+            let kind = tokens[index].kind
+            if kind == .leftParen || kind == .leftSquare || kind == .leftBrace {
+                let close = structure.closing(index)
+                guard close < range.upperBound else { break }
+                index = close + 1
+                continue
+            }
+            if kind == .comma {
+                readClause(clauseStart..<index)
+                clauseStart = index + 1
+            }
+            index += 1
+        }
+        // The last clause counts only when the range ends at the condition's end (a `{` or
+        // `else` follows), not inside it.
+        if index == range.upperBound, range.upperBound < tokens.count,
+           tokens[range.upperBound].kind == .leftBrace || tokens[range.upperBound].word == .else {
+            readClause(clauseStart..<range.upperBound)
+        }
+        return found
+    }
+
+    /// A `let` / `var` named `name` declared before `token` in the block holding it or an
+    /// enclosing block, up to the body of a freestanding macro (`#Preview { … }`, `#Preview("x") {`).
+    /// Nil when no macro body encloses the token or no such local precedes it.
+    func macroBodyLocal(_ name: String, before token: Int, file: Int, trail: Trail) -> Typed? {
+        let structure = types.files[file]
+        let tokens = structure.tokens
+        var index = token - 1
+        var found: Int?
+        while index >= 0 {
+            let current = tokens[index]
+            switch current.kind {
+            case .rightBrace, .rightParen, .rightSquare:
+                // An earlier block or group: what it declares is not visible here.
+                let open = Int(structure.matchingBracket[index])
+                guard open >= 0 else { return nil }
+                index = open - 1
+                continue
+            case .leftBrace:
+                var before = index - 1
+                if before >= 0, tokens[before].kind == .rightParen { before = Int(structure.matchingBracket[before]) - 1 }
+                // `#Preview {`: the macro's name follows a `#` token.
+                if before >= 1, tokens[before].kind == .identifier, tokens[before - 1].kind == .pound {
+                    guard let found else { return nil }
+                    return macroLocalType(at: found, file: file, before: token, trail: trail)
+                }
+            default:
+                if found == nil, current.word == .let || current.word == .var, index + 1 < token,
+                   tokens[index + 1].kind == .identifier, structure.source.tokenText(index + 1, equals: name) {
+                    found = index
+                }
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// The type of the local `let name …` whose keyword is at `keyword`: its annotation, else
+    /// its initializer up to the end of its statement.
+    func macroLocalType(at keyword: Int, file: Int, before limit: Int, trail: Trail) -> Typed {
+        let structure = types.files[file]
+        let tokens = structure.tokens
+        var index = keyword + 2
+        guard index < limit else { return .unknown }
+        if tokens[index].kind == .colon {
+            var typeEnd = index + 1
+            while typeEnd < limit, tokens[typeEnd].kind != .equal, !structure.startsLine(typeEnd) { typeEnd += 1 }
+            return resolveWritten(structure.compactText((index + 1)..<typeEnd), from: DeclarationID(file: file, declaration: -1))
+        }
+        guard tokens[index].kind == .equal else { return .unknown }
+        index += 1
+        let start = index
+        // The statement ends at a line that does not continue it (`.modifier`, an operator).
+        while index < limit {
+            let kind = tokens[index].kind
+            if index > start, structure.startsLine(index), kind != .period, !kind.isOperator,
+               !tokens[index - 1].kind.isOperator, tokens[index - 1].kind != .equal, tokens[index - 1].kind != .comma {
+                break
+            }
+            if kind == .leftParen || kind == .leftSquare || kind == .leftBrace {
+                index = structure.closing(index) + 1
+                continue
+            }
+            index += 1
+        }
+        guard index <= limit else { return .unknown }
+        return typeOf(start..<index, file: file, trail: trail)
+    }
+
+    /// The type written for parameter `name` (its internal name) in a parameter clause.
+    func parameterType(_ name: String, of declaration: Declaration, in file: FileStructure, scope: DeclarationID) -> Typed? {
+        guard let clause = declaration.parameters, clause.count > 2 else { return nil }
+        var segmentStart = clause.lowerBound + 1
+        var index = segmentStart
+        let end = clause.upperBound - 1
+        while index <= end {
+            let token = file.tokens[index]
+            if index == end || token.kind == .comma {
+                if let colon = (segmentStart..<index).first(where: { file.tokens[$0].kind == .colon }), colon > segmentStart,
+                   file.source.tokenText(colon - 1, equals: name) {
+                    var typeEnd = colon + 1
+                    while typeEnd < index, file.tokens[typeEnd].kind != .equal { typeEnd += 1 }
+                    return resolveWritten(file.compactText((colon + 1)..<typeEnd), from: scope)
+                }
+                segmentStart = index + 1
+                index += 1
+                continue
+            }
+            if token.kind == .leftParen || token.kind == .leftSquare || token.kind == .leftBrace {
+                index = file.closing(index) + 1
+                continue
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether `name` is a parameter of a closure enclosing `token` (`{ name in`, `{ (name, x) in`).
+    /// Scans outward through enclosing braces up to the body of the declaration that owns them.
+    func isClosureParameter(_ name: String, at token: Int, fileIndex: Int) -> Bool {
+        let file = types.files[fileIndex]
+        var index = token - 1
+        var depth = 0
+        while index >= 0 {
+            let kind = file.tokens[index].kind
+            if kind == .rightBrace {
+                depth += 1
+            } else if kind == .leftBrace {
+                if depth > 0 {
+                    depth -= 1
+                } else {
+                    if isDeclarationBody(index, file: file, fileIndex: fileIndex) { return false }
+                    var scan = index + 1
+                    var names: [Int] = []
+                    // A capture list (`[weak chat]`) names outer variables, not parameters.
+                    if file.tokens[scan].kind == .leftSquare { scan = file.closing(scan) + 1 }
+                    while scan < token, scan < index + 24 {
+                        let scanned = file.tokens[scan]
+                        if scanned.word == .in {
+                            if names.contains(where: { file.source.tokenText($0, equals: name) }) { return true }
+                            break
+                        }
+                        if scanned.kind == .identifier { names.append(scan) }
+                        if scanned.kind == .leftBrace || scanned.kind == .rightBrace { break }
+                        scan += 1
+                    }
+                }
+            }
+            index -= 1
+        }
+        return false
+    }
+
+    /// Whether the brace at `open` opens a declaration's body or accessor block (not a closure).
+    func isDeclarationBody(_ open: Int, file: FileStructure, fileIndex: Int) -> Bool {
+        guard let owner = owner(file: fileIndex, token: open) else { return false }
+        let declaration = file.declarations[owner]
+        if declaration.body?.lowerBound == open { return true }
+        return declaration.bindings.contains { $0.accessorBlock?.lowerBound == open }
+    }
+}

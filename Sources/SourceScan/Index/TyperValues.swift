@@ -1,0 +1,33 @@
+/// The variables whose initializers are being typed on the way to the current question,
+/// outermost first. Every recursion of the typer goes through a variable's initializer, so a
+/// variable met again is a cycle (`static let mock = mock`, `var a = b; var b = a`), typed
+/// unknown; the length bounds how long a chain of variables is followed
+/// (`let m = Manager.shared; let c = m.client` is three deep).
+struct Trail: Sendable {
+    static let limit = 12
+    private var variables: [DeclarationID] = []
+
+    /// The trail one variable deeper, or nil when `variable` is already being typed or the
+    /// chain is too long.
+    func entering(_ variable: DeclarationID) -> Trail? {
+        guard variables.count < Trail.limit, !variables.contains(variable) else { return nil }
+        var deeper = self
+        deeper.variables.append(variable)
+        return deeper
+    }
+}
+
+/// A type with the generic arguments known for it: `Store<AppState, AppAction>` is `Store` with
+/// `[AppState, AppAction]`. Arguments are kept one level deep; a member typed by a generic
+/// parameter whose argument is not known keeps the parameter (and nothing is read through it).
+struct Typed: Sendable, Equatable {
+    var type: ResolvedType
+    var arguments: [ResolvedType]
+
+    init(_ type: ResolvedType, arguments: [ResolvedType] = []) {
+        self.type = type
+        self.arguments = arguments
+    }
+
+    static let unknown = Typed(.unknown)
+}

@@ -1,0 +1,131 @@
+import Testing
+@testable import MigrateTool
+
+/// The sentences `observable-constraint` prints, asserted at each `↓` marker as swift-format's
+/// `Finding.Message` tests do. The index reports why it cannot trace a use as facts
+/// (`UntracedReason`); these tests pin the words the rule renders for each of them.
+@Suite struct ObservableConstraintMessageTests {
+    /// The rule's messages at each marker of `code`, in marker order; every marker must carry one.
+    static func messagesAtMarkers(_ code: String) -> [[String]] {
+        let (source, markers) = RuleExamples.stripMarkers(code)
+        let findings = RuleExamples.analyze(source).findings.filter { $0.ruleID == ObservableConstraint.id }
+        return markers.map { marker in findings.filter { $0.offset == marker }.map(\.message).sorted() }
+    }
+
+    static let everyModel = "generic code constrained to ObservableObject must change with every model of the tree, "
+        + "since any of them may reach it: "
+
+    @Test func theDocumentedExample() throws {
+        let document = try #require(RuleExamples.documents()[ObservableConstraint.id])
+        let example = try #require(RuleExamples.parse(document, rule: ObservableConstraint.id).first { $0.kind == .before })
+        let findings = RuleExamples.analyze(example.code).findings.filter { $0.ruleID == ObservableConstraint.id }
+        let messages = example.markers.map { marker in findings.filter { $0.offset == marker }.map(\.message) }
+        #expect(messages == [
+            ["'Counter' reaches 'Model' of CounterLabel (Example.swift:7), whose ObservableObject constraint changes with it; "
+                + "check those call sites when it migrates"],
+            ["generic code constrained to ObservableObject ('Model' of CounterLabel) changes together with the models that "
+                + "reach it: 'Counter' reaches it"],
+            ["@ObservedObject over a generic parameter changes with its ObservableObject constraint"],
+        ])
+    }
+
+    /// Two models reach one generic view and one of them is blocked (its `$status` publisher);
+    /// `UnitCouplingTests` reads it too, without the markers.
+    static let blockedPartnerTree = #"""
+        import SwiftUI
+        import Combine
+
+        struct PanelView<ViewModel: ↓ObservableObject>: View {
+            @ObservedObject var viewModel: ViewModel
+            var body: some View { Text("panel") }
+        }
+
+        final ↓class NavigatorModel: ObservableObject { @Published var tab = 0 }
+
+        final class TaskModel: ObservableObject {
+            @Published var status = ""
+            var bag = Set<AnyCancellable>()
+            init() { $status.sink { print($0) }.store(in: &bag) }
+        }
+
+        func navigator(model: NavigatorModel) -> some View { PanelView(viewModel: model) }
+        func task(model: TaskModel) -> some View { PanelView(viewModel: model) }
+        """#
+
+    @Test func aBlockedModelBlocksTheModelsThatReachTheSameCode() {
+        let messages = Self.messagesAtMarkers(Self.blockedPartnerTree)
+        #expect(messages == [
+            ["generic code constrained to ObservableObject ('ViewModel' of PanelView) changes together with the models that "
+                + "reach it: 'NavigatorModel', 'TaskModel' reach it",
+             "generic code constrained to ObservableObject must change together with the models that reach it, and "
+                + "'TaskModel', which reaches it too, is blocked; 'NavigatorModel' reaches this code"],
+            ["'NavigatorModel' reaches 'ViewModel' of PanelView (Example.swift:4), whose ObservableObject constraint changes "
+                + "with it and with 'TaskModel', which reach it too; they migrate together or not at all; check those call "
+                + "sites when it migrates"],
+        ])
+    }
+
+    @Test func aTypeThatStaysObservableObjectKeepsTheConstraintAndBlocksTheModels() {
+        let messages = Self.messagesAtMarkers("""
+            import SwiftUI
+            import ThirdParty
+
+            func show<M: ↓ObservableObject>(_ model: M) {}
+
+            final ↓class Counter: ObservableObject { @Published var value = 0 }
+
+            func run(counter: Counter, player: ThirdPartyPlayer) {
+                show(counter)
+                show(player)
+            }
+            """)
+        #expect(messages == [
+            ["'M' of show(…) stays constrained to ObservableObject: 'ThirdPartyPlayer' reaches it and stays ObservableObject; "
+                + "'Counter' reach it too and stay blocked"],
+            ["'Counter' reaches 'M' of show(…) (Example.swift:4), which must stay constrained to ObservableObject because "
+                + "'ThirdPartyPlayer' reaches it too"],
+        ])
+    }
+
+    /// One example per reason the index gives for not tracing a use, with the sentence it renders.
+    static let untracedCases: [(code: String, reason: String)] = [
+        ("func show(_ model: any ↓ObservableObject) {}",
+         "it is an existential or opaque type ('any'/'some ObservableObject'), which values of any model can reach (Example.swift:2)"),
+        ("extension Array where Element: ↓ObservableObject { func first2() {} }",
+         "it constrains no generic parameter of a type or function that the tool follows (Example.swift:2)"),
+        ("public func show<M: ↓ObservableObject>(_ model: M) {}",
+         "'show' is public, so code outside the tree may pass it any model"),
+        ("enum A { struct Panel<M: ↓ObservableObject> { var model: M } }\nenum B { struct Panel<M: ObservableObject> { var model: M } }",
+         "several types are named 'Panel'"),
+        ("protocol Shower { func show<M: ↓ObservableObject>(_ model: M) }",
+         "'show' is a protocol requirement, implemented elsewhere"),
+        ("func show<M: ↓ObservableObject>(_ model: M) {}\nfunc show<M: ObservableObject>(_ model: M, times: Int) {}",
+         "several functions are named 'show'"),
+        ("struct Table { subscript<M: ↓ObservableObject>(model: M) -> Int { 0 } }",
+         "the tool does not follow the uses of a generic subscript"),
+        ("func show<M: ↓ObservableObject>(_ model: M) {}\nlet action = show",
+         "'show' is used where the tool cannot tell which model it gets (a metatype, a static member, a function reference "
+            + "or a call it cannot read) (Example.swift:3)"),
+        ("func show<M: ↓ObservableObject>(_ model: M, _ other: Int) {}\nfunc run(model: Model) { show(model, ) }",
+         "a call of 'show' has an empty argument (Example.swift:3)"),
+        ("func show<M: ↓ObservableObject>(_ models: [M]) {}\nfunc run(model: Model) { show([model]) }",
+         "a call of 'show' passes the generic parameter inside another type (a closure, a collection, a binding) (Example.swift:3)"),
+        ("struct Panel<M: ↓ObservableObject> { init() {} }\nfunc run() { _ = Panel() }",
+         "a call of 'Panel' leaves 'M' to be inferred from its context (Example.swift:3)"),
+        ("func show<M: ↓ObservableObject>(_ model: M) {}\nfunc run(model: Model) { show(other: model) }",
+         "a call of 'show' matches none of its declarations (Example.swift:3)"),
+        ("func show<M: ↓ObservableObject>(_ model: M) {}\nfunc run<T>(_ value: T) { show(value) }",
+         "a generic parameter 'T' the tool does not follow is passed to it (Example.swift:3)"),
+        ("func show<M: ↓ObservableObject>(_ model: M) {}\nfunc run() { show(makeModel()) }",
+         "the type of a value passed to it cannot be known (Example.swift:3)"),
+        ("func show<M: ↓ObservableObject>(_ model: M) {}\npublic func run<T: ObservableObject>(_ value: T) { show(value) }",
+         "'T' of run(…) is passed to it, and any model may reach that: 'run' is public, so code outside the tree may pass it any model"),
+    ]
+
+    @Test(arguments: untracedCases.indices)
+    func eachUntracedReasonReadsAsASentence(_ position: Int) {
+        let (code, reason) = Self.untracedCases[position]
+        let messages = Self.messagesAtMarkers("final class Model: ObservableObject { @Published var value = 0 }\n" + code + "\n")
+        #expect(messages == [[Self.everyModel + reason]])
+    }
+}
