@@ -2174,7 +2174,6 @@ enum RuleDocuments {
         | Combine subscriptions | `AnyCancellable`, `Cancellable`, `Set<AnyCancellable>`, `[AnyCancellable]`, `[String: AnyCancellable]`, optionals |
         | Combine subjects and publishers | `PassthroughSubject`, `CurrentValueSubject`, `AnyPublisher`, `Timer.TimerPublisher` |
         | tasks and timers | `Task<…>`, `Timer`, `CADisplayLink`, `DispatchWorkItem`, `DispatchSourceTimer`, `DispatchSource…`, `DispatchQueue`, `OperationQueue` |
-        | callbacks | a property annotated with a function type: `(Item) -> Void`, `(() -> Void)?` (a view calls it, never renders it) |
         | observer tokens | `NSObjectProtocol`, `NSKeyValueObservation`, and a property of any type (`Any?`) that the model assigns from `…addObserver(…)` |
 
         `"unpublishedProperties": "ignore"` in `.observation-migrate.json` puts `@ObservationIgnored` on

@@ -4,7 +4,7 @@ import SourceScan
 /// (`"unpublishedProperties": "track"`) it is left tracked, as Apple's article and most teams
 /// write it: safe when no view reads it (nothing observes it, so nothing changes), review when
 /// one does (that view now updates where it showed a stale value). Plumbing that nothing renders
-/// (subscriptions, tasks, timers, observer tokens, subjects, callbacks) gets `@ObservationIgnored`.
+/// (subscriptions, tasks, timers, observer tokens, subjects) gets `@ObservationIgnored`.
 /// `"ignore"` puts `@ObservationIgnored` on every one, so exactly the same properties notify;
 /// `"observe"` leaves every one tracked, each a review reason.
 struct UnpublishedStoredProperty: Rule {
@@ -83,10 +83,6 @@ enum Plumbing {
         // A name the tree declares is the app's own type (`struct Task` of a to-do app), not the SDK's.
         let isSDKType = { (name: String) in context.types.types(named: name).isEmpty }
         if let name = plumbingName(in: written, where: isSDKType) { return "a \(name)" }
-        // `var onSelect: (Item) -> Void`: a callback is called, never rendered.
-        if let annotation = binding.typeAnnotation, file.tokens[annotation].contains(where: { $0.kind == .arrow }) {
-            return "a closure"
-        }
         // `var observer: Any?` assigned from `NotificationCenter…addObserver(…)`: an observer token.
         if let name = binding.name, isAssignedFromAddObserver(name, classID: classID, context) { return "a notification observer token" }
         return nil

@@ -55,7 +55,6 @@ import Testing
             private var cancellables = Set<AnyCancellable>()
             var ticker: Timer?
             var token: Any?
-            var onPick: ((String) -> Void)?
             var tasks: [Task] = []
 
             var summary: String { "\\(title) at \\(position)" }
@@ -102,7 +101,7 @@ import Testing
         #expect(findings["tasks"]?.fixClass == .safe)
         #expect(findings["tasks"]?.edits.isEmpty == true)
         // Plumbing.
-        for name in ["cancellables", "ticker", "token", "onPick"] {
+        for name in ["cancellables", "ticker", "token"] {
             #expect(findings[name]?.fixClass == .safe, "\(name)")
             #expect(findings[name]?.edits.count == 1, "\(name)")
         }
