@@ -2,9 +2,10 @@ import SourceScan
 
 /// Which members of each unit's models SwiftUI views read, computed from the tree: a view
 /// (a type conforming to `View`, `App`, `Scene` or `ViewModifier`, or holding one of the unit's
-/// wrappers) reads `m.x`, `self.m.x` or `$m.x` where `m` types to one of the unit's classes; and a
-/// computed property or method of the model that such a read reaches reads the stored
-/// properties its body names (`self.x` or bare `x`), transitively.
+/// wrappers) reads `m.x`, `self.m.x` or `$m.x` (in code or in a string interpolation) where `m`
+/// types to one of the unit's classes; and a computed property, or a method returning a value,
+/// that such a read reaches reads the stored properties its body names (`self.x` or bare `x`),
+/// transitively.
 ///
 /// Under `@Observable` exactly those reads are tracked, so a formerly unpublished property a view
 /// reads changes what the user sees (the view now updates), while one no view reads changes
@@ -78,8 +79,9 @@ struct ViewReads {
         readers[unit]?[name]
     }
 
-    /// A computed property or method of the model that a view reads reads, in turn, what its body
-    /// names: `var total: Int { items.count }` read by a view means `items` is read by it.
+    /// A computed property (or value-returning method) of the model that a view reads reads, in
+    /// turn, what its body names: `var total: Int { items.count }` read by a view means `items` is
+    /// read by it.
     private mutating func expandThroughComputedMembers(of unit: MigrationUnit, _ context: RuleContext) {
         guard var pending = readers[unit.id].map({ Array($0.keys) }), !pending.isEmpty else { return }
         var bodies: [String: [(file: Int, range: Range<Int>)]] = [:]
