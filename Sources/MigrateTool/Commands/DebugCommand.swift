@@ -1,7 +1,7 @@
 import SourceScan
 
 /// `observation-migrate debug tokens|decls|bench`: how anyone checks the scanner on real code.
-enum DebugCommand {
+enum DebugCommand: Subcommand {
     static let help = """
         USAGE: observation-migrate debug tokens FILE
                observation-migrate debug decls FILE
@@ -18,10 +18,6 @@ enum DebugCommand {
     static func run(_ arguments: [String], output: inout OutputSink) throws -> Int32 {
         guard let subcommand = arguments.first else { throw UsageError("debug needs a subcommand: tokens, decls or bench") }
         var reader = ArgumentReader(Array(arguments.dropFirst()))
-        if reader.flag("--help", "-h") {
-            output.write(help + "\n")
-            return 0
-        }
         switch subcommand {
         case "tokens", "decls":
             let paths = try reader.finish()
@@ -35,7 +31,9 @@ enum DebugCommand {
             if subcommand == "tokens" {
                 printTokens(source, output: &output)
             } else {
-                printDeclarations(FileStructure(source), output: &output)
+                let structure = FileStructure(source)
+                if let problem = FileProblem.nesting(of: structure) { throw ToolFailure(problem.description) }
+                printDeclarations(structure, output: &output)
             }
             return 0
         case "bench":
@@ -43,6 +41,7 @@ enum DebugCommand {
             guard runs > 0 else { throw UsageError("--runs takes a positive whole number") }
             let paths = try reader.finish()
             guard !paths.isEmpty else { throw UsageError("debug bench needs at least one DIR") }
+            try TreeLoader.requireExistingPaths(paths)
             return Benchmark.run(paths: paths, runs: runs, output: &output)
         default:
             throw UsageError("unknown debug subcommand '\(subcommand)' (tokens, decls, bench)")

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SourceScan
 
 /// The edge between the disk and the pipeline: walks the user's paths, reads every file once
@@ -118,12 +125,25 @@ enum TreeLoader {
         case failed(FileProblem)
     }
 
-    /// Prints one line per unreadable path; returns the exit code to use when nothing was scanned.
+    /// Fails when a path named on the command line does not exist: a typo in a CI script or a
+    /// command must not quietly scan less. Every command checks this before reading anything.
+    static func requireExistingPaths(_ paths: [String]) throws {
+        for path in paths {
+            var status = stat()
+            if stat(path, &status) != 0 { throw ToolFailure(FileSystem.problem(path, errno).description) }
+        }
+    }
+
+    /// Prints one warning line per path that could not be scanned; returns exit code 2 when
+    /// nothing could be scanned (every Swift file failed), nil when the run goes on.
     static func reportProblems(_ analysis: Analysis) -> Int32? {
         for problem in analysis.problems {
-            StandardError.line("observation-migrate: \(problem.description)")
+            StandardError.line("observation-migrate: warning: \(problem.description)")
         }
-        if analysis.files.isEmpty, !analysis.problems.isEmpty { return 2 }
+        if analysis.swiftFileCount == 0, !analysis.problems.isEmpty {
+            StandardError.line("observation-migrate: error: no Swift file could be scanned")
+            return 2
+        }
         return nil
     }
 }

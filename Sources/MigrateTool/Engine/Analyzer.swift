@@ -24,6 +24,10 @@ enum Analyzer {
     /// Analyzes structured files; `extraProjectFiles` (Xcode settings) are appended after them.
     static func analyze(structures: [FileStructure], extraProjectFiles: [FileStructure], packageManifests: [String],
                         problems: [FileProblem], configuration: Configuration = Configuration()) -> Analysis {
+        // A file nested past the parser's limit has no declarations; it is skipped and named.
+        var problems = problems
+        problems += structures.compactMap(FileProblem.nesting(of:))
+        let structures = structures.filter { $0.excessiveNesting == nil }
         let index = PhaseTimer.measure("index") { TreeIndex(files: structures) }
         let units = PhaseTimer.measure("units") { MigrationUnits(index: index) }
         var projectFiles: [(index: Int, structure: FileStructure)] = []
@@ -128,8 +132,7 @@ enum Analyzer {
             let anchor = unit.protocols.first ?? unit.classes.first!
             let declaration = index.types.declaration(anchor)
             let file = index.files[anchor.file]
-            var sites: [Site] = unit.wrappers.map(\.site) + unit.stateObjectInitializers + unit.environmentModifiers
-            sites += unit.objectWillChangeUses + unit.publisherUses + unit.existentialWrappers
+            let sites = unit.usageSites
             var files = Set(sites.map(\.file))
             for id in unit.classes + unit.protocols { files.insert(id.file) }
             for (extensionID, _) in unit.conformanceExtensions { files.insert(extensionID.file) }

@@ -6,6 +6,9 @@ struct MigrationOptions: Sendable {
     var unsafeFixes = false
     /// Only these units (matched by model or protocol name, qualified or not); all when empty.
     var types: [String] = []
+    /// Files `apply` may not write, by index into `Analysis.files`, with the reason: a unit with
+    /// an edit in one is skipped whole, since writing the rest of it would not compile.
+    var unwritableFiles: [Int: String] = [:]
 }
 
 /// The outcome of planning a migration: new file contents and an account of every unit.
@@ -76,6 +79,10 @@ enum Migrator {
                 for fileEdit in finding.edits { unitEdits[fileEdit.file, default: []].append(fileEdit.edit) }
                 if !finding.edits.isEmpty { counts[finding.ruleID, default: 0] += 1 }
             }
+            if let file = unitEdits.keys.sorted().first(where: { options.unwritableFiles[$0] != nil }) {
+                plan.skippedUnits.append((unit.id, "\(analysis.displayPaths[file]) \(options.unwritableFiles[file]!)"))
+                continue
+            }
             // A unit whose edits collide with each other or with an earlier unit's is not written.
             if let conflict = firstConflict(unitEdits, with: editsByFile) {
                 plan.skippedUnits.append((unit.id, "its edits overlap at \(analysis.location(file: conflict.file, offset: conflict.offset).description); "
@@ -104,7 +111,8 @@ enum Migrator {
             }
             var single: [Int: [Edit]] = [:]
             for fileEdit in finding.edits { single[fileEdit.file, default: []].append(fileEdit.edit) }
-            guard firstConflict(single, with: editsByFile) == nil else { continue }
+            guard firstConflict(single, with: editsByFile) == nil,
+                  !single.keys.contains(where: { options.unwritableFiles[$0] != nil }) else { continue }
             for (file, edits) in single { editsByFile[file, default: []] += edits }
             plan.editsByRule[finding.ruleID, default: 0] += 1
         }

@@ -250,10 +250,13 @@ public struct TypeIndex: Sendable {
             current = file.declarations[index].parent
         }
         var expanded: [[String]] = []
+        var seen = Set<[String]>()
         for path in paths {
             for length in stride(from: path.count, through: 1, by: -1) {
-                let prefix = Array(path.prefix(length))
-                if !expanded.contains(prefix) { expanded.append(prefix) }
+                // A prefix already listed came with every shorter prefix of it: stop there. (The
+                // linear search this replaces made absurdly nested scopes take minutes.)
+                guard seen.insert(Array(path.prefix(length))).inserted else { break }
+                expanded.append(Array(path.prefix(length)))
             }
         }
         expanded.append([])
@@ -390,11 +393,19 @@ extension Substring {
 }
 
 extension String {
-    /// The string without leading and trailing characters from `characters` (no Foundation).
-    public func trimmingCharacters(in characters: String) -> String {
+    /// The string without leading and trailing characters that occur in `characters` (no
+    /// Foundation): `"\"15.0\"".trimming(charactersIn: "\"")` is `15.0`. Named apart from
+    /// Foundation's `trimmingCharacters(in: CharacterSet)` so a reader never mistakes one for the other.
+    public func trimming(charactersIn characters: String) -> String {
         var result = Substring(self)
         while let first = result.first, characters.contains(first) { result = result.dropFirst() }
         while let last = result.last, characters.contains(last) { result = result.dropLast() }
         return String(result)
+    }
+
+    /// The former name of `trimming(charactersIn:)`, kept while branches written against it merge.
+    @available(*, deprecated, renamed: "trimming(charactersIn:)")
+    public func trimmingCharacters(in characters: String) -> String {
+        trimming(charactersIn: characters)
     }
 }

@@ -11,14 +11,26 @@
 /// Two differences are by design: a whole string literal (interpolations included) and a whole
 /// regex literal are one token each.
 public enum Lexer {
+    /// How deep string interpolations may nest (`"\("\("…")")"`). The lexer recurses once per
+    /// level, with a few kilobytes of stack each in a debug build; past this a string's `\(` is
+    /// not followed, and `tokenizeReportingNesting` says where, so the file can be skipped.
+    public static let maximumInterpolationDepth = 32
+
     /// Tokenizes `bytes`; the result always ends with an `.endOfFile` token.
     public static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) -> [Token] {
+        tokenizeReportingNesting(bytes).tokens
+    }
+
+    /// Tokenizes `bytes`, and gives the byte offset of the first interpolation nested deeper than
+    /// `maximumInterpolationDepth`, if any (the tokens from there on may be wrong).
+    public static func tokenizeReportingNesting(_ bytes: UnsafeBufferPointer<UInt8>) -> (tokens: [Token], interpolationTooDeep: Int?) {
         guard let base = bytes.baseAddress, bytes.count > 0 else {
-            return [Token(kind: .endOfFile, leadingStart: 0, start: 0, end: 0, trailingEnd: 0)]
+            return ([Token(kind: .endOfFile, leadingStart: 0, start: 0, end: 0, trailingEnd: 0)], nil)
         }
         var cursor = LexerCursor(base: base, count: bytes.count)
         cursor.run()
-        return cursor.finish()
+        let tooDeep = cursor.interpolationTooDeep
+        return (cursor.finish(), tooDeep)
     }
 
     /// Tokenizes a byte array.
@@ -30,21 +42,6 @@ public enum Lexer {
     public static func tokenize(_ text: String) -> [Token] {
         tokenize(Array(text.utf8))
     }
-}
-
-// ASCII bytes the lexer switches on, named so the code reads like the grammar.
-private enum Byte {
-    static let tab: UInt8 = 0x09, newline: UInt8 = 0x0A, verticalTab: UInt8 = 0x0B
-    static let formFeed: UInt8 = 0x0C, carriageReturn: UInt8 = 0x0D, space: UInt8 = 0x20
-    static let bang: UInt8 = 0x21, quote: UInt8 = 0x22, pound: UInt8 = 0x23, dollar: UInt8 = 0x24
-    static let apostrophe: UInt8 = 0x27, leftParen: UInt8 = 0x28, rightParen: UInt8 = 0x29
-    static let star: UInt8 = 0x2A, plus: UInt8 = 0x2B, comma: UInt8 = 0x2C, minus: UInt8 = 0x2D
-    static let dot: UInt8 = 0x2E, slash: UInt8 = 0x2F, zero: UInt8 = 0x30, nine: UInt8 = 0x39
-    static let colon: UInt8 = 0x3A, semicolon: UInt8 = 0x3B, less: UInt8 = 0x3C, equal: UInt8 = 0x3D
-    static let greater: UInt8 = 0x3E, question: UInt8 = 0x3F, at: UInt8 = 0x40
-    static let leftSquare: UInt8 = 0x5B, backslash: UInt8 = 0x5C, rightSquare: UInt8 = 0x5D
-    static let underscore: UInt8 = 0x5F, backtick: UInt8 = 0x60, leftBrace: UInt8 = 0x7B
-    static let rightBrace: UInt8 = 0x7D, delete: UInt8 = 0x7F
 }
 
 /// ASCII character classes as a 256-entry table, so the hot loops test one load and one mask.
@@ -134,7 +131,9 @@ struct LexerCursor {
     /// How deep the lexer is in string interpolations, bounded so that pathological nesting
     /// cannot exhaust the stack.
     var interpolationDepth = 0
-    static let maximumInterpolationDepth = 128
+    static let maximumInterpolationDepth = Lexer.maximumInterpolationDepth
+    /// The offset of the first `\(` met at `maximumInterpolationDepth`, which was not followed.
+    var interpolationTooDeep: Int?
     private let classes: UnsafePointer<UInt8>
     private let triviaClasses: UnsafePointer<UInt8>
     private let punctuationKinds: UnsafePointer<UInt8>
@@ -893,10 +892,14 @@ struct LexerCursor {
             switch byte {
             case Byte.backslash:
                 if let afterPounds = endOfDelimiter(pounds, at: position + 1), peek(afterPounds) == Byte.leftParen,
-                   afterPounds < count, interpolationDepth < Self.maximumInterpolationDepth {
-                    position = afterPounds + 1
-                    if !lexInterpolation(multiline: multiline) { return false }
-                    continue
+                   afterPounds < count {
+                    if interpolationDepth < Self.maximumInterpolationDepth {
+                        position = afterPounds + 1
+                        if !lexInterpolation(multiline: multiline) { return false }
+                        continue
+                    }
+                    // Too deep to follow: read on as an escape, and say where.
+                    if interpolationTooDeep == nil { interpolationTooDeep = position }
                 }
                 let backslash = position
                 position += 1

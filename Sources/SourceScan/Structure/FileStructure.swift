@@ -4,17 +4,81 @@ public struct FileStructure: Sendable {
     /// For every `(`, `[`, `{` the index of its partner, and back; -1 for an unmatched bracket
     /// (an unmatched opener is treated as running to the end of the file).
     public let matchingBracket: [Int32]
-    /// Every declaration in source order.
+    /// Every declaration in source order (none when the file nests past `maximumNestingDepth`).
     public let declarations: [Declaration]
+    /// The token that first nests past `maximumNestingDepth` (or holds a string interpolation
+    /// nested past `Lexer.maximumInterpolationDepth`), or nil. Such a file has no
+    /// declarations: everything downstream recurses by nesting, and the compiler rejects it anyway.
+    public let excessiveNesting: Int?
+
+    /// How deep brackets (`(`, `[`, `{`) and `#if` blocks may nest, as
+    /// swift-syntax's parser allows by default. Real code stays far below; deeper input is
+    /// generated or hostile, and a limit keeps every recursive pass off the end of the stack.
+    public static let maximumNestingDepth = 256
 
     /// Lexes nothing: structures an already lexed file.
     public init(_ source: SourceFile) {
         self.source = source
         let matches = BracketMatcher.match(source.tokens)
         self.matchingBracket = matches
-        var parser = DeclarationParser(source: source, matchingBracket: matches)
-        parser.parseFile()
-        self.declarations = parser.declarations
+        let nesting = Self.nesting(source, matchingBracket: matches)
+        excessiveNesting = nesting.tooDeep
+        guard excessiveNesting == nil else {
+            declarations = []
+            return
+        }
+        /// The parser's run: it recurses once per nesting level.
+        func parse() -> [Declaration] {
+            var parser = DeclarationParser(source: source, matchingBracket: matches)
+            parser.parseFile()
+            return parser.declarations
+        }
+        declarations = nesting.deepest > Self.nestingOnAnyStack ? LargeStack.run(parse) : parse()
+    }
+
+    /// How deep a file may nest and still be parsed on the calling thread's stack, whatever it is
+    /// (a debug build on a 512 KiB macOS worker thread overflows at about 60 levels).
+    static let nestingOnAnyStack = 24
+
+    /// The deepest nesting of brackets or `#if` blocks in the file, and the first token at which it
+    /// passes `maximumNestingDepth` (where counting stops). Brackets count as the parser pairs
+    /// them; an unmatched opener counts until the end.
+    static func nesting(_ source: SourceFile, matchingBracket: [Int32]) -> (tooDeep: Int?, deepest: Int) {
+        let tokens = source.tokens
+        // Interpolations too deep for the lexer: the string token holding the first one.
+        if let offset = source.interpolationTooDeep, let token = tokens.firstIndex(where: { Int($0.end) > offset }) {
+            return (token, Lexer.maximumInterpolationDepth + 1)
+        }
+        var bracketDepth = 0
+        var conditionalDepth = 0
+        var deepest = 0
+        for index in tokens.indices {
+            deepest = max(deepest, bracketDepth, conditionalDepth)
+            switch tokens[index].kind {
+            case .leftParen, .leftSquare, .leftBrace:
+                // As the parser reads them: an unmatched `{` runs to the end of the file, an
+                // unmatched `(` or `[` closes at once.
+                guard matchingBracket[index] >= 0 || tokens[index].kind == .leftBrace else { continue }
+                bracketDepth += 1
+                if bracketDepth > maximumNestingDepth { return (index, bracketDepth) }
+            case .rightParen, .rightSquare, .rightBrace:
+                // A stray closer (no partner) closes nothing.
+                if matchingBracket[index] >= 0 { bracketDepth -= 1 }
+            case .poundKeyword:
+                switch source.text(index) {
+                case "#if":
+                    conditionalDepth += 1
+                    if conditionalDepth > maximumNestingDepth { return (index, conditionalDepth) }
+                case "#endif":
+                    conditionalDepth = max(0, conditionalDepth - 1)
+                default:
+                    break
+                }
+            default:
+                break
+            }
+        }
+        return (nil, max(deepest, bracketDepth, conditionalDepth))
     }
 
     /// Lexes and structures a string, for tests and examples.
@@ -78,7 +142,7 @@ public struct FileStructure: Sendable {
 
     /// Whether a line break precedes the token at `index` (in its leading trivia).
     public func startsLine(_ index: Int) -> Bool {
-        index == 0 || source.bytes[tokens[index].leadingTriviaRange].contains { $0 == 0x0A || $0 == 0x0D }
+        index == 0 || source.bytes[tokens[index].leadingTriviaRange].contains { $0 == Byte.newline || $0 == Byte.carriageReturn }
     }
 }
 

@@ -36,7 +36,7 @@ import Testing
         let first = try BinaryRunner.run(["apply", "."], in: tree)
         #expect(first.exitCode == 0, "\(first.stderr)")
         #expect(first.stdout.contains("migrated  Settings"))
-        #expect(first.stdout.contains("SyncService: blocked"))
+        #expect(first.stdout.contains("    SyncService: 2 blockers\n"))
         let actual = try Self.contents(of: tree)
         let expected = try Self.contents(of: Self.golden)
         #expect(Set(actual.keys) == Set(expected.keys))
@@ -176,7 +176,8 @@ import Testing
     @Test func goldenHelp() throws {
         let result = try BinaryRunner.run(["apply", "--help"])
         #expect(result.exitCode == 0)
-        #expect(result.stdout == ApplyCommand.help + "\n")
-        #expect(result.stdout.contains("EXIT CODES"))
+        #expect(result.stderr.isEmpty)
+        try ReportTestTree.expectGolden(result.stdout, "apply-help.txt",
+                                        directory: ReportTestTree.goldenDirectory.deletingLastPathComponent().appendingPathComponent("Apply"))
     }
 }

@@ -181,7 +181,7 @@ enum HTMLReport {
             let summary = entry.summary
             text += "<section class=\"unit\" id=\"unit-\(position)\">\n<h3><code>\(ReportEscape.html(summary.name))</code> \(badge(summary.verdict))</h3>\n"
             text += "<p>Declared at <code>\(ReportEscape.html(summary.declaredAt.description))</code>; "
-                + "\(ReportWords.count(summary.siteCount, "site")) in \(ReportWords.count(summary.fileCount, "file")); "
+                + "\(ReportWords.reach(summary)); "
                 + "\(ReportWords.count(entry.safeCount, "safe edit")).</p>\n"
             let others = summary.members.filter { $0 != summary.name }
             if !others.isEmpty {
@@ -247,7 +247,7 @@ enum HTMLReport {
             + "<th data-type=\"text\"><button type=\"button\">Class</button></th><th>Summary</th></tr></thead>\n<tbody>\n"
         for row in document.rules {
             text += "<tr><td><code>\(ReportEscape.html(row.ruleID))</code></td><td>\(row.count)</td>"
-                + "<td>\(ReportEscape.html(row.fixClass.rawValue))</td><td>\(ReportEscape.html(row.summary ?? ""))</td></tr>\n"
+                + "<td>\(ReportEscape.html(row.classLabel))</td><td>\(ReportEscape.html(row.summary ?? ""))</td></tr>\n"
         }
         return text + "</tbody>\n</table>\n"
     }

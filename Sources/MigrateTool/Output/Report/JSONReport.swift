@@ -83,6 +83,7 @@ enum JSONReport {
             ("ruleId", .string(row.ruleID)),
             ("count", .int(row.count)),
             ("fixClass", .string(row.fixClass.rawValue)),
+            ("note", .bool(row.isNote)),
             ("severity", .string(row.severity.rawValue)),
             ("summary", .optional(row.summary)),
         ])
