@@ -39,13 +39,14 @@ enum Analyzer {
         }
         let context = RuleContext(index: index, units: units, projectFiles: projectFiles,
                                   assumedDeploymentTargets: configuration.deploymentTarget,
-                                  unpublishedProperties: configuration.unpublishedProperties)
+                                  options: configuration.ruleOptions)
         var findings = RuleCatalog.all.flatMap { rule in PhaseTimer.measure("rule \(rule.id)") { rule.init().check(context) } }
 
         let allFiles = structures + extraProjectFiles
         let lineMaps = concurrentMap(allFiles) { LineMap($0.source.bytes) }
         var analysis = Analysis(files: allFiles, displayPaths: allFiles.map { displayPath($0.source.path) }, lineMaps: lineMaps,
                                 findings: [], units: [], deploymentTargets: [], problems: problems)
+        analysis.ruleOptions = configuration.ruleOptions
 
         // Suppressions: drop what they silence; a unit whose fix was silenced is left alone.
         var suppressions = PhaseTimer.measure("suppressions") {

@@ -73,19 +73,19 @@ struct RuleContext: Sendable {
     let assumedDeploymentTargets: [String: String]
     /// The members of every model class, looked up once.
     let modelMembers: [DeclarationID: [DeclarationID]]
-    /// What becomes of stored properties that were not `@Published`.
-    let unpublishedProperties: UnpublishedPropertyPolicy
+    /// The configuration's choices of what to write.
+    let options: RuleOptions
     /// For each file, the token ranges of its `#Preview` macros' arguments and bodies.
     let previewBodies: [[Range<Int>]]
 
     /// Builds the context for a tree.
     init(index: TreeIndex, units: MigrationUnits, projectFiles: [(index: Int, structure: FileStructure)] = [],
-         assumedDeploymentTargets: [String: String] = [:], unpublishedProperties: UnpublishedPropertyPolicy = .ignore) {
+         assumedDeploymentTargets: [String: String] = [:], options: RuleOptions = RuleOptions()) {
         self.index = index
         self.units = units
         self.projectFiles = projectFiles
         self.assumedDeploymentTargets = assumedDeploymentTargets
-        self.unpublishedProperties = unpublishedProperties
+        self.options = options
         var members: [DeclarationID: [DeclarationID]] = [:]
         for unit in units.units {
             for classID in unit.classes {
@@ -95,6 +95,9 @@ struct RuleContext: Sendable {
         self.modelMembers = members
         self.previewBodies = index.files.map(Self.previewBodies(in:))
     }
+
+    /// What becomes of stored properties that were not `@Published`.
+    var unpublishedProperties: UnpublishedPropertyPolicy { options.unpublishedProperties }
 
     var files: [FileStructure] { index.files }
     var types: TypeIndex { index.types }
