@@ -70,11 +70,9 @@ enum ApplyCommand: Subcommand {
         let written = writeTargets.chosenIndices(plan.newContents, paths: filePaths)
         if dryRun {
             for fileIndex in written {
-                let old = String(decoding: analysis.files[fileIndex].source.bytes, as: UTF8.self)
-                let new = String(decoding: plan.newContents[fileIndex]!, as: UTF8.self)
                 // `a/` and `b/` prefixes as git writes them, also for absolute paths.
                 let path = analysis.displayPaths[fileIndex]
-                output.write(TextDiff.unified(old, new, path: path.hasPrefix("/") ? String(path.dropFirst()) : path))
+                output.write(TextDiff.unified(analysis.files[fileIndex].source.bytes, plan.newContents[fileIndex]!, path: path.hasPrefix("/") ? String(path.dropFirst()) : path))
             }
             output.flush()
             StandardError.raw(ApplySummary.render(plan, analysis, files: written, dryRun: true))

@@ -57,10 +57,10 @@ enum DebugCommand: Subcommand {
 
     static func printTokens(_ source: SourceFile, output: inout OutputSink) {
         var line = ""
-        for token in source.tokens {
+        for (index, token) in source.tokens.enumerated() {
             line.removeAll(keepingCapacity: true)
             line += "{\"kind\":\"\(token.kind.name)\",\"start\":\(token.start),\"end\":\(token.end),"
-            line += "\"leading\":[\(token.leadingStart),\(token.start)],\"trailing\":[\(token.end),\(token.trailingEnd)]"
+            line += "\"leading\":[\(source.leadingStart(of: index)),\(token.start)],\"trailing\":[\(token.end),\(token.trailingEnd)]"
             if token.isMalformed { line += ",\"malformed\":true" }
             line += "}\n"
             output.write(line)

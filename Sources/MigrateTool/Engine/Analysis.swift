@@ -96,6 +96,8 @@ struct Analysis: Sendable {
     /// Swift files that were read and checked but not structured: they mention neither
     /// observation nor any model (see `RelevanceFilter`). Counted in the summary figures.
     var unindexed = UnindexedFiles()
+    /// The configuration's choices of what to write, which `apply`'s tidy-up follows too.
+    var ruleOptions = RuleOptions()
 
     /// Swift files scanned, structured or not.
     var swiftFileCount: Int { files.filter { $0.source.path.hasSuffix(".swift") }.count + unindexed.files }

@@ -48,8 +48,7 @@ enum Analyzer {
         let index = PhaseTimer.measure("index") { TreeIndex(files: structures, modules: modules) }
         let units = PhaseTimer.measure("units") { MigrationUnits(index: index) }
         let deployments = build.map { deploymentFacts($0, files: structures + extraProjectFiles) } ?? []
-        let context = RuleContext(index: index, units: units, deployments: deployments,
-                                  unpublishedProperties: configuration.unpublishedProperties)
+        let context = RuleContext(index: index, units: units, deployments: deployments, options: configuration.ruleOptions)
         var findings = RuleCatalog.all.flatMap { rule in PhaseTimer.measure("rule \(rule.id)") { rule.init().check(context) } }
 
         let allFiles = structures + extraProjectFiles
@@ -58,6 +57,7 @@ enum Analyzer {
                                 findings: [], units: [], deploymentTargets: [], problems: problems)
         analysis.indexedFileCount = structures.count
         analysis.fileModules = modules
+        analysis.ruleOptions = configuration.ruleOptions
 
         // Suppressions: drop what they silence; a unit whose fix was silenced is left alone.
         var suppressions = PhaseTimer.measure("suppressions") {

@@ -154,7 +154,7 @@ enum Migrator {
             guard var rewritten = try? EditApplier.apply(edits, to: original) else { continue }
             let addsObservable = edits.contains { $0.replacement.contains("@Observable") }
             rewritten = tidy(rewritten, path: analysis.files[fileIndex].source.path, addsObservable: addsObservable,
-                             counts: &plan.editsByRule)
+                             observationImport: analysis.ruleOptions.observationImport, counts: &plan.editsByRule)
             if rewritten != original { plan.newContents[fileIndex] = rewritten }
         }
         return plan
@@ -163,8 +163,9 @@ enum Migrator {
     /// Runs the file rules over a rewritten file, one after the other, so each sees the last's
     /// result: `import Observation` where this run put `@Observable` (a file may use a macro of
     /// that name from elsewhere), then `import Combine` out where nothing uses it any more.
-    static func tidy(_ bytes: [UInt8], path: String, addsObservable: Bool, counts: inout [String: Int]) -> [UInt8] {
-        var rules: [any FileRule] = addsObservable ? [MissingObservationImport()] : []
+    static func tidy(_ bytes: [UInt8], path: String, addsObservable: Bool, observationImport: ObservationImportPolicy,
+                     counts: inout [String: Int]) -> [UInt8] {
+        var rules: [any FileRule] = addsObservable ? [MissingObservationImport(policy: observationImport)] : []
         rules.append(UnusedCombineImport(afterRewrite: true))
         var current = bytes
         for rule in rules {

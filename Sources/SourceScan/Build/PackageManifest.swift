@@ -112,8 +112,8 @@ private struct ManifestReader {
     init(source: SourceFile) {
         self.source = source
         self.tokens = source.tokens
-        let matches = BracketMatcher.match(source.tokens)
-        self.matching = matches.indices.map { matches[$0] >= 0 ? Int(matches[$0]) : max($0, source.tokens.count - 1) }
+        let matches = BracketPairs(source.tokens)
+        self.matching = source.tokens.indices.map { matches[$0] >= 0 ? Int(matches[$0]) : max($0, source.tokens.count - 1) }
     }
 
     static let platformNames: Set<String> = ["iOS", "macOS", "tvOS", "watchOS", "visionOS", "macCatalyst", "driverKit"]

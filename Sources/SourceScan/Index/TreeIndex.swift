@@ -14,7 +14,7 @@ public struct TreeIndex: Sendable {
         let types = TypeIndex(files: files, modules: modules)
         let graph = ModelGraph(types: types)
         // Owner maps and site scans are per file: both cores share them.
-        let typer = ExpressionTyper(types: types, owners: concurrentMap(files, ExpressionTyper.owners(of:)))
+        let typer = ExpressionTyper(types: types)
         let scanner = SiteScanner(types: types, graph: graph, typer: typer)
         let sites = concurrentMap(Array(files.indices)) { scanner.scan(file: $0) }.flatMap { $0 }
         self.types = types

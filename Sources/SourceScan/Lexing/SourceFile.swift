@@ -30,6 +30,16 @@ public struct SourceFile: Sendable {
         self.init(path: path, bytes: Array(text.utf8))
     }
 
+    /// Where the leading trivia of the token at `index` starts: the previous token's end.
+    @inlinable public func leadingStart(of index: Int) -> Int {
+        index == 0 ? 0 : Int(tokens[index - 1].trailingEnd)
+    }
+
+    /// The leading trivia of the token at `index` as a byte range.
+    @inlinable public func leadingTriviaRange(of index: Int) -> Range<Int> {
+        leadingStart(of: index)..<Int(tokens[index].start)
+    }
+
     /// The text of the token at `index`, without trivia.
     public func text(_ index: Int) -> String {
         text(in: tokens[index].textRange)

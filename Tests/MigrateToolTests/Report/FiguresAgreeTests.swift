@@ -51,7 +51,7 @@ import Testing
         let markdown = try BinaryRunner.run(["report", "--format", "markdown", "."], in: Self.example).stdout
         #expect(markdown.contains("| `state-object` | 3 | safe |"))
         let html = try BinaryRunner.run(["report", "--format", "html", "."], in: Self.example).stdout
-        #expect(html.contains("<tr><td><code>state-object</code></td><td>3</td><td>safe</td>"))
+        #expect(html.contains("<tr><td class=\"rule\"><code>state-object</code></td><td class=\"number\">3</td><td>safe</td>"))
     }
 
     @Test func aUnitTouchingMoreFilesThanItHasSitesSaysWhy() throws {

@@ -7,7 +7,9 @@ enum JSONReport {
 
     /// The report as pretty-printed JSON.
     static func render(_ analysis: Analysis, options: ReportOptions) -> String {
-        value(ReportDocument(analysis, options: options), options: options).serialized()
+        let document = ReportDocument(analysis, options: options)
+        // About 450 bytes per finding and a few hundred per unit, rounded up.
+        return value(document, options: options).serialized(reservingCapacity: 4096 + 640 * document.items.count + 1024 * document.units.count)
     }
 
     /// The whole report as a JSON value.
@@ -19,7 +21,7 @@ enum JSONReport {
             ("deploymentTargets", .array(document.deploymentTargets.map(deploymentTarget))),
             ("findingsByRule", .array(document.rules.map(rule))),
             ("units", .array(document.units.map(unit))),
-            ("findings", .array(document.items.map(finding))),
+            ("findings", .objects(count: document.items.count) { finding(document.items[$0]) }),
             ("problems", .array(document.problems.map(problem))),
         ])
     }
