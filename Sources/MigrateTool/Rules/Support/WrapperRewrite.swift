@@ -80,7 +80,7 @@ enum WrapperRewrite {
                                     message: "'$\(name)' is used as an EnvironmentObject.Wrapper, which has no Observation twin",
                                     suggestion: "use 'Bindable(\(name))' where a binding is needed", unit: unit)]
                 }
-                extra.append(bindableEdit(for: projection, name: name, context: context))
+                extra += bindableEdit(for: projection, name: name, context: context)
             }
             var finding = make(.safe, "@EnvironmentObject '\(name)' becomes @Environment(\(written).self); its '$\(name).…' "
                                + "bindings go through a local @Bindable", "@Bindable var \(name) = \(name)", edits)
@@ -151,8 +151,7 @@ enum WrapperRewrite {
     static func hasMemberProjection(of variable: Declaration, in context: RuleContext) -> Bool {
         guard let name = variable.bindings.first?.name else { return false }
         return context.index.sites.contains { site in
-            if case .projectedValue(let projected) = site.kind, projected == name { return isMemberProjection(site, context) }
-            return false
+            site.projectedName(in: context.files[site.file]) == name && isMemberProjection(site, context)
         }
     }
 
@@ -161,11 +160,11 @@ enum WrapperRewrite {
     /// The edit that lets `$name.x` keep working after `name` becomes an `@Environment` value:
     /// `@Bindable var name = name` as the first statement of the body that uses it, or
     /// `Bindable(name)` in place of `$name` where a statement cannot go (a one-expression body).
-    static func bindableEdit(for projection: Site, name: String, context: RuleContext) -> FileEdit {
+    static func bindableEdit(for projection: Site, name: String, context: RuleContext) -> [FileEdit] {
         let file = context.files[projection.file]
         let builder = EditBuilder(file: file)
-        let inline = FileEdit(file: projection.file, edit: builder.replace(projection.token..<(projection.token + 1),
-                                                                          with: "Bindable(\(name))"))
+        let spelled = projection.spelledTokens(in: file)
+        let inline = [FileEdit(file: projection.file, edit: builder.replace(spelled, with: "Bindable(\(name))"))]
         guard let (host, open) = bodyHost(of: projection, context), acceptsStatement(host, open: open, file: file) else {
             return inline
         }
@@ -174,7 +173,13 @@ enum WrapperRewrite {
         guard open + 1 < close, file.startsLine(open + 1) else { return inline }
         let indentation = builder.indentation(ofLineAt: Int(file.tokens[open + 1].start))
         let text = "\(builder.lineBreak)\(indentation)@Bindable var \(name) = \(name)"
-        return FileEdit(file: projection.file, edit: .insert(text, at: Int(file.tokens[open].end)))
+        var edits = [FileEdit(file: projection.file, edit: .insert(text, at: Int(file.tokens[open].end)))]
+        if file.compactText(spelled) != "$\(name)" {
+            // `self.$m` and `_m` name the property's wrapper, which under @Environment has no
+            // projected value: the local `@Bindable var m` is reached as `$m`.
+            edits.append(FileEdit(file: projection.file, edit: builder.replace(spelled, with: "$\(name)")))
+        }
+        return edits
     }
 
     /// The declaration whose body holds `site` and the index of that body's `{` (inside `get`).
