@@ -171,7 +171,14 @@ public struct ExpressionTyper: Sendable {
                     index += 2
                     continue
                 }
-                guard case .declared = current.type else { return .unknown }
+                guard case .declared(let typeID) = current.type else { return .unknown }
+                if isTypeContext, types.enumCases(of: typeID).contains(where: { $0.name == memberName }) {
+                    // `Phase.idle`, `Phase.loaded(x)`: a case is a value of its enum.
+                    isTypeContext = false
+                    index += 2
+                    if index < end, tokens[index].kind == .leftParen { index = structure.closing(index) + 1 }
+                    continue
+                }
                 if memberIndex + 1 < end, tokens[memberIndex + 1].kind == .leftParen {
                     // A method call: its declared result type.
                     guard let result = methodResult(memberName, of: current, isStatic: isTypeContext) else { return .unknown }

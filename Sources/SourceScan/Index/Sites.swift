@@ -280,8 +280,26 @@ struct SiteScanner {
         return start
     }
 
-    /// When the expression starting at `argumentStart` is the argument of `.onReceive(`, that call.
+    /// When the expression starting at `argumentStart` is the argument of `.onReceive(`, or a
+    /// branch of a ternary that is (`c ? m.$a : m.$b`), that call.
     private func onReceiveCall(argumentStart: Int, file: FileStructure) -> Range<Int>? {
+        var argumentStart = argumentStart
+        if argumentStart > 0, [.infixQuestionMark, .colon].contains(file.tokens[argumentStart - 1].kind) {
+            // Back to the `(` that opens the argument, over the condition and the first branch.
+            var index = argumentStart - 2
+            while index >= 0 {
+                let kind = file.tokens[index].kind
+                if kind == .rightParen || kind == .rightSquare {
+                    index = Int(file.matchingBracket[index]) - 1
+                    continue
+                }
+                if kind == .leftParen { break }
+                if [.leftBrace, .rightBrace, .comma, .semicolon, .leftSquare].contains(kind) { return nil }
+                index -= 1
+            }
+            guard index >= 0 else { return nil }
+            argumentStart = index + 1
+        }
         guard argumentStart >= 3, file.tokens[argumentStart - 1].kind == .leftParen,
               file.tokens[argumentStart - 3].kind == .period,
               file.source.tokenText(argumentStart - 2, equals: "onReceive") else { return nil }
