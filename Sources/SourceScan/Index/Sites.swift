@@ -218,7 +218,9 @@ struct SiteScanner {
         guard index > 0 else { return true }
         let previous = file.tokens[index - 1]
         if previous.kind == .period { return index < 2 || file.tokens[index - 2].kind != .backslash }
-        return previous.word != .func && previous.kind != .backslash
+        guard previous.word != .func, previous.kind != .backslash else { return false }
+        // A bare call reaches a function the tree declares under that name, if there is one.
+        return !types.files.contains { $0.declarations.contains { $0.kind == .function && $0.name == "environmentObject" } }
     }
 
     /// The type named by an explicit key-path root, `Root` or `Outer.Root` (every component a

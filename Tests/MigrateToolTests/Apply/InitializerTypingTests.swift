@@ -83,6 +83,19 @@ import Testing
         #expect(migrated.contains(".environment(\(spelling.expression))"))
     }
 
+    /// `@State`'s repeated evaluation is harmless when the initializer only stores values,
+    /// whether the type is written `Model(…)` or `Outer.Model(…)`: the finding is safe.
+    @Test(arguments: ["Outer.Model(x: 1)", "App.Outer.Model.init(x: 1)"])
+    func aSideEffectFreeNestedInitializerIsSafe(_ expression: String) {
+        let files = ["A.swift": Self.models + """
+            struct Host: View {
+                @StateObject private var m = \(expression)
+                var body: some View { Text("\\(m.x)") }
+            }
+            """]
+        #expect(TyperGapTests.verdict("Outer.Model", in: files) == .ready)
+    }
+
     /// A nested type reached through `Self.` from inside its outer type.
     @Test func aNestedTypeThroughSelfIsTyped() {
         let files = ["A.swift": Self.models + """

@@ -218,4 +218,16 @@ import Testing
             #expect(unit.findings.map { analysis.findings[$0] }.contains { $0.isBlocker && $0.ruleID == ruleID })
         }
     }
+
+    /// A bare `environmentObject(x)` calls the tree's own function when it declares one: not the
+    /// modifier, so it is left alone.
+    @Test func aBareCallOfTheTreesOwnFunctionIsNotAModifier() {
+        let files = ["A.swift": Self.model + """
+            struct Host {
+                func environmentObject(_ model: M) -> Host { self }
+                func configured() -> Host { environmentObject(M.shared) }
+            }
+            """ + "\n"]
+        #expect(Migrator.migrate(files: files)["A.swift"]!.contains("{ environmentObject(M.shared) }"))
+    }
 }

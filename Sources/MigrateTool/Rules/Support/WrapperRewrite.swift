@@ -261,7 +261,7 @@ enum WrapperRewrite {
         guard let model = context.index.model(modelType) else { return "its type is not known" }
         let variable = context.declaration(variableID)
         if let initializer = variable.bindings.first?.initializer,
-           !SideEffects.isCreationFree(initializer, file: context.files[variableID.file], model: model, context: context) {
+           !SideEffects.isCreationFree(initializer, in: variableID.file, model: model, context: context) {
             return "@State evaluates its initial value on every view init (up to Xcode 26), and creating "
                 + "'\(context.declaration(model).name)' may have side effects"
         }
@@ -275,13 +275,18 @@ enum WrapperRewrite {
 enum SideEffects {
     /// Whether `expression` (e.g. `Library()`) only creates `model` with simple arguments, and the
     /// model's stored defaults, initializers and `deinit` do nothing but store values.
-    static func isCreationFree(_ expression: Range<Int>, file: FileStructure, model: DeclarationID, context: RuleContext) -> Bool {
-        // The expression must call the model's own initializer, `Model(…)` or `Model.init(…)`:
-        // any other function may do anything.
+    static func isCreationFree(_ expression: Range<Int>, in fileIndex: Int, model: DeclarationID, context: RuleContext) -> Bool {
+        let file = context.files[fileIndex]
+        // The expression must call the model's own initializer, `Model(…)`, `Model.init(…)` or
+        // through its enclosing types or module, `Outer.Model(…)`: any other function may do anything.
         let tokens = file.tokens
-        guard expression.count >= 3, tokens[expression.lowerBound].kind == .identifier,
-              context.declaration(model).name == file.source.text(expression.lowerBound) else { return false }
-        var call = expression.lowerBound + 1
+        guard expression.count >= 3, tokens[expression.lowerBound].kind == .identifier else { return false }
+        var name = expression.lowerBound
+        while name + 2 < expression.upperBound, tokens[name + 1].kind == .period, tokens[name + 2].kind == .identifier { name += 2 }
+        guard context.declaration(model).name == file.source.text(name),
+              name == expression.lowerBound || context.index.typer.typeOf(expression, file: fileIndex) == .declared(model)
+        else { return false }
+        var call = name + 1
         if tokens[call].kind == .period, call + 1 < expression.upperBound, tokens[call + 1].word == .`init` { call += 2 }
         guard tokens[call].kind == .leftParen, file.closing(call) == expression.upperBound - 1 else { return false }
         // Arguments must be literals or names.
