@@ -1390,8 +1390,9 @@ enum RuleDocuments {
         (`= Phase.idle`, `= Filter()`). `perform: handle` becomes a closure calling `handle` when the
         tree declares exactly one function of that name (a method of the enclosing type, else a global
         one) taking one parameter, so its argument label is known, or when `handle` is a property of
-        the enclosing type whose type is a function of one parameter (closures take no labels;
-        `handle?(value)` when it is optional). `m.$x.map { $0.p }` and `.map(\.p)` observe `m.x.p`;
+        the enclosing type, or of a value whose type the tool knows (`perform: handlers.handle`), whose
+        type is a function of one parameter (closures take no labels; `handle?(value)` when it is
+        optional). `m.$x.map { $0.p }` and `.map(\.p)` observe `m.x.p`;
         `c ? m.$a : m.$b` observes `c ? m.a : m.b` (both of one model). Other shapes (other operators
         after `$x`, a function the tool cannot find) and values not known to be `Equatable` block the
         unit.
@@ -1547,11 +1548,15 @@ enum RuleDocuments {
         struct UnitLabel: View {
             @ObservedObject var settings: Settings
             let atHome: Bool
-            let show: (Unit) -> Void
+            let actions: UnitActions
 
             var body: some View {
-                Text("").↓onReceive(atHome ? settings.$home : settings.$away, perform: show)
+                Text("").↓onReceive(atHome ? settings.$home : settings.$away, perform: actions.show)
             }
+        }
+
+        struct UnitActions {
+            var show: (Unit) -> Void
         }
         ```
 
@@ -1570,11 +1575,15 @@ enum RuleDocuments {
         struct UnitLabel: View {
             var settings: Settings
             let atHome: Bool
-            let show: (Unit) -> Void
+            let actions: UnitActions
 
             var body: some View {
-                Text("").onChange(of: atHome ? settings.home : settings.away, initial: true) { _, value in show(value) }
+                Text("").onChange(of: atHome ? settings.home : settings.away, initial: true) { _, value in actions.show(value) }
             }
+        }
+
+        struct UnitActions {
+            var show: (Unit) -> Void
         }
         ```
 

@@ -96,3 +96,41 @@ import Testing
         #expect(Self.migrated(source).contains(".onChange(of: feed.\(property), initial: true)") == isEquatable)
     }
 }
+
+/// `perform: other.handler`: a closure property of another value whose type the typer knows
+/// (TodoCalendar's `perform: eventHandler.toggleIsShowHolidayName`).
+@Suite struct OnReceiveOtherClosureTests {
+    static func source(perform: String, kind: String = "struct") -> String {
+        OnReceiveShapeTests.models + """
+            final class Handlers: ObservableObject {
+                var toggle: (Int) -> Void = { _ in }
+                func method(_ n: Int) {}
+            }
+
+            \(kind) FeedView: View {
+                @ObservedObject var feed: Feed
+                @EnvironmentObject private var handlers: Handlers
+                var body: some View { Text("").onReceive(feed.$count, perform: \(perform)) }
+            }
+
+            """
+    }
+
+    @Test(arguments: [
+        ("handlers.toggle", "struct", "{ _, value in handlers.toggle(value) }"),
+        ("self.handlers.toggle", "final class", "{ _, value in self.handlers.toggle(value) }"),
+        ("handlers.toggle", "final class", "{ _, value in self.handlers.toggle(value) }"),
+    ])
+    func aClosurePropertyOfAnotherValueIsCalled(perform: String, kind: String, call: String) {
+        let source = Self.source(perform: perform, kind: kind)
+        #expect(OnReceivePerformTests.verdict(source) == .needsUnsafeFixes)
+        #expect(OnReceivePerformTests.migrated(source).contains(".onChange(of: feed.count, initial: true) \(call)"))
+    }
+
+    /// A method of another value has argument labels the closure cannot know; an unknown
+    /// receiver says nothing.
+    @Test(arguments: ["handlers.method", "unknown.toggle", "handlers.missing"])
+    func otherShapesStillBlock(perform: String) {
+        #expect(OnReceivePerformTests.verdict(Self.source(perform: perform)) == .blocked)
+    }
+}

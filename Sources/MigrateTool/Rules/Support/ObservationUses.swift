@@ -206,20 +206,37 @@ enum OnReceiveConversion {
         return (index, explicitSelf)
     }
 
-    /// The closure-typed property in `, perform: handler)` or `, perform: self.handler)`: a
-    /// property of the enclosing type (or its extensions) annotated with a function type of one
-    /// parameter, `(Int) -> Void` or `((Int) -> Void)?`. A closure has no argument labels, so
-    /// `{ _, value in handler(value) }` calls it (`handler?(value)` when optional).
+    /// The closure-typed property in `, perform: handler)`, `, perform: self.handler)` or
+    /// `, perform: other.handler)`: a property annotated with a function type of one parameter,
+    /// `(Int) -> Void` or `((Int) -> Void)?`, of the enclosing type or of the type of `other`
+    /// (typed by the expression typer). A closure has no argument labels, so
+    /// `{ _, value in other.handler(value) }` calls it (`handler?(value)` when optional).
     static func performedClosure(after publisher: Int, close: Int, in fileIndex: Int, _ context: RuleContext)
         -> (written: String, name: String, label: String?)? {
         let file = context.files[fileIndex]
-        guard let (index, explicitSelf) = performedName(after: publisher, close: close, file),
+        let tokens = file.tokens
+        var start = publisher + 1
+        guard start + 3 < close, tokens[start].kind == .comma, file.source.tokenText(start + 1, equals: "perform"),
+              tokens[start + 2].kind == .colon else { return nil }
+        start += 3
+        // `a.b.handler`: names joined by periods, the last one the property.
+        var index = start
+        while index + 2 < close, tokens[index + 1].kind == .period { index += 2 }
+        guard index + 1 == close, tokens[index].kind == .identifier,
+              stride(from: start, to: index, by: 2).allSatisfy({ tokens[$0].kind == .identifier || tokens[$0].word == .self }),
               let owner = context.index.typer.owner(file: fileIndex, token: index),
               let enclosing = context.types.enclosingTypeLike(DeclarationID(file: fileIndex, declaration: owner)),
-              let type = context.types.extendedType(enclosing) else { return nil }
+              let enclosingType = context.types.extendedType(enclosing) else { return nil }
+        let holder: DeclarationID
+        if index == start || (index == start + 2 && tokens[start].word == .self) {
+            holder = enclosingType
+        } else {
+            guard case .declared(let type) = context.index.typer.typeOf(start..<(index - 1), file: fileIndex) else { return nil }
+            holder = type
+        }
         let name = file.source.text(index)
         var annotations: [String] = []
-        for container in [type] + (context.types.symbol(type)?.extensions ?? []) {
+        for container in [holder] + (context.types.symbol(holder)?.extensions ?? []) {
             let containerFile = context.files[container.file]
             for member in containerFile.members(of: container.declaration) {
                 let declaration = containerFile.declarations[member]
@@ -229,9 +246,12 @@ enum OnReceiveConversion {
             }
         }
         guard annotations.count == 1, let isOptional = oneParameterFunctionType(annotations[0]) else { return nil }
-        let kind = context.declaration(type).kind
-        let needsSelf = explicitSelf || (kind != .struct && kind != .enum)
-        return ((needsSelf ? "self." : "") + name + (isOptional ? "?" : ""), name, nil)
+        // Closures in a class need `self.` before the class's own members.
+        let head = file.source.text(start)
+        let kind = context.declaration(enclosingType).kind
+        let needsSelf = tokens[start].word != .self && kind != .struct && kind != .enum
+            && (index == start || context.index.typer.memberType(head, of: enclosingType, isStatic: false) != nil)
+        return ((needsSelf ? "self." : "") + file.sourceText(start..<(index + 1)) + (isOptional ? "?" : ""), name, nil)
     }
 
     /// Whether `written` is a function type of exactly one parameter: false for `(A) -> B`, true
