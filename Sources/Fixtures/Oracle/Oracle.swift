@@ -1,4 +1,4 @@
-// The equivalence oracle (shared/spec/equivalence.md): drives a legacy fixture app and its
+// The equivalence oracle (the contract in Sources/Fixtures/README.md): drives a legacy fixture app and its
 // migrated twin through the same script and checks, after every step, that
 //   - the screens are identical,
 //   - every view the modern app re-rendered was also re-rendered by the legacy app,

@@ -25,7 +25,7 @@ public struct StepRef: Sendable, CustomStringConvertible {
 
 /// One way the two styles differed.
 public struct Violation: Sendable, CustomStringConvertible {
-    /// The rule of equivalence.md that was broken.
+    /// The rule of the oracle (Sources/Fixtures/README.md, "The contract") that was broken.
     public enum Kind: String, Sendable {
         /// The rendered text differs.
         case screen

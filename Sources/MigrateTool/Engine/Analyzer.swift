@@ -127,8 +127,7 @@ enum Analyzer {
             let anchor = unit.protocols.first ?? unit.classes.first!
             let declaration = index.types.declaration(anchor)
             let file = index.files[anchor.file]
-            var sites: [Site] = unit.wrappers.map(\.site) + unit.stateObjectInitializers + unit.environmentModifiers
-            sites += unit.objectWillChangeUses + unit.publisherUses + unit.existentialWrappers
+            let sites = unit.usageSites
             var files = Set(sites.map(\.file))
             for id in unit.classes + unit.protocols { files.insert(id.file) }
             for (extensionID, _) in unit.conformanceExtensions { files.insert(extensionID.file) }

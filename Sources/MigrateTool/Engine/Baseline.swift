@@ -54,7 +54,7 @@ struct Baseline: Sendable, Equatable {
         let sourcePath = PathArithmetic.absolute(analysis.files[finding.file].source.path, in: workingDirectory)
         let line = analysis.lineMaps[finding.file].location(of: finding.offset).line
         return Entry(path: PathArithmetic.relative(from: directory, to: sourcePath), rule: finding.ruleID,
-                     lineText: analysis.lineText(file: finding.file, line: line).trimmingCharacters(in: " \t"))
+                     lineText: analysis.lineText(file: finding.file, line: line).trimming(charactersIn: " \t"))
     }
 
     /// `analysis` without the findings this baseline accounts for, each entry hiding at most one

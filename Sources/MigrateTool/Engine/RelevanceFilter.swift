@@ -13,17 +13,19 @@ import SourceScan
 /// on; at worst a typed chain through it is not followed, and the tool then says "unknown type",
 /// which blocks rather than guesses.
 enum RelevanceFilter {
-    /// Byte patterns whose absence rules out every construct the rules look for. `Observ`
-    /// covers `ObservableObject`, `Observable`, `ObservationIgnored`, `ObservedObject` and
-    /// `withObservationTracking`; the other wrappers and the modifier are spelled out, because a
-    /// bare `Object` also matches `AnyObject`, `NSObject` and `ObjectIdentifier` in a third of all
-    /// Swift files, which would then be lexed for nothing.
-    static let keywords = BytePatterns([
-        "Observ", "StateObject", "EnvironmentObject", "environmentObject", "objectWillChange",
-        "Published", "onReceive", "Combine", Suppressions.prefix,
-        // A publisher used through a receiver whose type the file never names: `model.$query.sink`.
-        ".$",
-    ])
+    /// Byte patterns whose absence rules out every construct the rules look for: what the rules
+    /// declare (`Rule.relevanceKeywords`), in catalog order. `Observ` covers `ObservableObject`,
+    /// `Observable`, `ObservationIgnored`, `ObservedObject` and `withObservationTracking`; the
+    /// other wrappers and the modifier are spelled out, because a bare `Object` also matches
+    /// `AnyObject`, `NSObject` and `ObjectIdentifier` in a third of all Swift files, which would
+    /// then be lexed for nothing.
+    static let keywordList: [String] = {
+        var seen = Set<String>()
+        return RuleCatalog.all.flatMap { $0.relevanceKeywords }.filter { seen.insert($0).inserted }
+    }()
+
+    /// `keywordList`, searched for together.
+    static let keywords = BytePatterns(keywordList)
 
     /// Whether the file mentions observation at all.
     static func mentionsObservation(_ bytes: UnsafeRawBufferPointer) -> Bool {

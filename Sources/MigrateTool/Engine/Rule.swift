@@ -10,6 +10,18 @@ protocol Rule: Sendable {
     init()
     /// Every finding of this rule in the tree.
     func check(_ context: RuleContext) -> [Finding]
+    /// Byte patterns a file holding this rule's construct mentions, when nothing else in it does
+    /// (no model declaration, no model name): the relevance filter's keywords are the union over
+    /// the catalog (`RelevanceFilter.keywords`), and only files mentioning one of them, or a model
+    /// found so far, are analyzed. `HiddenListTests` checks that every `before` example of a rule
+    /// declaring some mentions one; `RuleExampleVariantTests` runs each example split into one
+    /// file per declaration through the filter, which fails when a needed keyword is missing.
+    static var relevanceKeywords: [String] { get }
+}
+
+extension Rule {
+    /// Most rules act on models or on files another rule's keyword selects already.
+    static var relevanceKeywords: [String] { [] }
 }
 
 /// A rule that reads one file at a time and needs nothing else from the tree. `apply` runs these
@@ -182,32 +194,32 @@ struct EditBuilder {
         let end = Int(last.end)
         let lineStart = startOfLine(start)
         let afterEnd = Int(last.trailingEnd)
-        let onlyWhitespaceBefore = bytes[lineStart..<start].allSatisfy { $0 == 0x20 || $0 == 0x09 }
-        let onlyWhitespaceAfter = bytes[end..<afterEnd].allSatisfy { $0 == 0x20 || $0 == 0x09 }
-        if onlyWhitespaceBefore, onlyWhitespaceAfter, afterEnd == bytes.count || bytes[afterEnd] == 0x0A || bytes[afterEnd] == 0x0D {
+        let onlyWhitespaceBefore = bytes[lineStart..<start].allSatisfy { $0 == Byte.space || $0 == Byte.tab }
+        let onlyWhitespaceAfter = bytes[end..<afterEnd].allSatisfy { $0 == Byte.space || $0 == Byte.tab }
+        if onlyWhitespaceBefore, onlyWhitespaceAfter, afterEnd == bytes.count || bytes[afterEnd] == Byte.newline || bytes[afterEnd] == Byte.carriageReturn {
             // The tokens fill their line: remove it, line break included.
             var next = afterEnd
-            if next < bytes.count, bytes[next] == 0x0D { next += 1 }
-            if next < bytes.count, bytes[next] == 0x0A { next += 1 }
+            if next < bytes.count, bytes[next] == Byte.carriageReturn { next += 1 }
+            if next < bytes.count, bytes[next] == Byte.newline { next += 1 }
             // Between a blank line and another blank line (or the end), take one blank line too,
             // so removing a declaration does not leave a double gap.
             var start = lineStart
-            if isBlankLine(endingAt: lineStart), next == bytes.count || bytes[next] == 0x0A || bytes[next] == 0x0D {
+            if isBlankLine(endingAt: lineStart), next == bytes.count || bytes[next] == Byte.newline || bytes[next] == Byte.carriageReturn {
                 start = startOfLine(lineStart - 1)
-            } else if lineStart == 0, next < bytes.count, bytes[next] == 0x0A || bytes[next] == 0x0D {
+            } else if lineStart == 0, next < bytes.count, bytes[next] == Byte.newline || bytes[next] == Byte.carriageReturn {
                 // The file's first line: do not leave the file starting with a blank line.
-                next += bytes[next] == 0x0D && next + 1 < bytes.count && bytes[next + 1] == 0x0A ? 2 : 1
+                next += bytes[next] == Byte.carriageReturn && next + 1 < bytes.count && bytes[next + 1] == Byte.newline ? 2 : 1
             }
             return .delete(start..<next)
         }
         // Keep the trailing trivia when it holds a comment; otherwise take its whitespace.
-        if onlyWhitespaceAfter, afterEnd < bytes.count, bytes[afterEnd] != 0x0A, bytes[afterEnd] != 0x0D {
+        if onlyWhitespaceAfter, afterEnd < bytes.count, bytes[afterEnd] != Byte.newline, bytes[afterEnd] != Byte.carriageReturn {
             return .delete(start..<afterEnd)
         }
         if onlyWhitespaceAfter, onlyWhitespaceBefore == false {
             // At the end of a line after other code: take the whitespace before instead.
             var trimmedStart = start
-            while trimmedStart > lineStart, bytes[trimmedStart - 1] == 0x20 || bytes[trimmedStart - 1] == 0x09 { trimmedStart -= 1 }
+            while trimmedStart > lineStart, bytes[trimmedStart - 1] == Byte.space || bytes[trimmedStart - 1] == Byte.tab { trimmedStart -= 1 }
             return .delete(trimmedStart..<afterEnd)
         }
         return .delete(start..<end)
@@ -228,7 +240,7 @@ struct EditBuilder {
             // before the colon when there is one (`class M : ObservableObject`).
             var start = Int(tokens[colon].start)
             let previousEnd = Int(tokens[colon - 1].end)
-            if start > previousEnd, bytes[previousEnd..<start].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { start = previousEnd }
+            if start > previousEnd, bytes[previousEnd..<start].allSatisfy({ $0 == Byte.space || $0 == Byte.tab }) { start = previousEnd }
             return .delete(start..<Int(tokens[entry.tokens.upperBound - 1].end))
         }
         if position == 0 {
@@ -245,23 +257,23 @@ struct EditBuilder {
     func indentation(ofLineAt offset: Int) -> String {
         let start = startOfLine(offset)
         var end = start
-        while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
+        while end < bytes.count, bytes[end] == Byte.space || bytes[end] == Byte.tab { end += 1 }
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
     /// The file's line break: `\r\n` when its first line ends so, else `\n`.
     var lineBreak: String {
-        if let newline = bytes.firstIndex(of: 0x0A), newline > 0, bytes[newline - 1] == 0x0D { return "\r\n" }
+        if let newline = bytes.firstIndex(of: Byte.newline), newline > 0, bytes[newline - 1] == Byte.carriageReturn { return "\r\n" }
         return "\n"
     }
 
     /// One level of indentation as the file writes it (four spaces when it cannot tell).
     var indentUnit: String {
         for lineStart in LineMap(bytes).lineStarts where lineStart < bytes.count {
-            if bytes[lineStart] == 0x09 { return "\t" }
+            if bytes[lineStart] == Byte.tab { return "\t" }
             var count = 0
-            while lineStart + count < bytes.count, bytes[lineStart + count] == 0x20 { count += 1 }
-            if count > 0, count < 8, lineStart + count < bytes.count, bytes[lineStart + count] != 0x0A {
+            while lineStart + count < bytes.count, bytes[lineStart + count] == Byte.space { count += 1 }
+            if count > 0, count < 8, lineStart + count < bytes.count, bytes[lineStart + count] != Byte.newline {
                 return String(repeating: " ", count: count)
             }
         }
@@ -272,13 +284,13 @@ struct EditBuilder {
     func isBlankLine(endingAt lineStart: Int) -> Bool {
         guard lineStart > 0 else { return false }
         let previousStart = startOfLine(lineStart - 1)
-        return bytes[previousStart..<lineStart].allSatisfy { $0 == 0x0A || $0 == 0x0D || $0 == 0x20 || $0 == 0x09 }
+        return bytes[previousStart..<lineStart].allSatisfy { $0 == Byte.newline || $0 == Byte.carriageReturn || $0 == Byte.space || $0 == Byte.tab }
     }
 
     /// The offset where the line holding `offset` starts.
     func startOfLine(_ offset: Int) -> Int {
         var position = offset
-        while position > 0, bytes[position - 1] != 0x0A, bytes[position - 1] != 0x0D { position -= 1 }
+        while position > 0, bytes[position - 1] != Byte.newline, bytes[position - 1] != Byte.carriageReturn { position -= 1 }
         return position
     }
 }

@@ -89,14 +89,22 @@ struct RuleMetadata: Sendable {
         var fixClass = FixClass.manual
         var severity = Severity.warning
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false).prefix(12) {
-            if line.hasPrefix("summary:") { summary = String(line.dropFirst(8)).trimmingCharacters(in: " ") }
-            if line.hasPrefix("class:") {
-                fixClass = FixClass(rawValue: String(line.dropFirst(6)).trimmingCharacters(in: " ").split(separator: " ").first.map(String.init) ?? "") ?? .manual
+            if let value = Self.headerValue("summary", in: line) { summary = value }
+            if let value = Self.headerValue("class", in: line) {
+                // Only the first word counts, so a remark may follow the class.
+                fixClass = FixClass(rawValue: value.split(separator: " ").first.map(String.init) ?? "") ?? .manual
             }
-            if line.hasPrefix("severity:") { severity = Severity(rawValue: String(line.dropFirst(9)).trimmingCharacters(in: " ")) ?? .warning }
+            if let value = Self.headerValue("severity", in: line) { severity = Severity(rawValue: value) ?? .warning }
         }
         self.summary = summary
         self.fixClass = fixClass
         self.severity = severity
+    }
+
+    /// What a `key: value` header line says, without the spaces around it; nil for another line.
+    static func headerValue(_ key: String, in line: Substring) -> String? {
+        let prefix = key + ":"
+        guard line.hasPrefix(prefix) else { return nil }
+        return String(line.dropFirst(prefix.count)).trimming(charactersIn: " ")
     }
 }

@@ -70,8 +70,8 @@ struct Suppressions: Sendable {
                 continue
             }
             var end = index
-            while end < range.upperBound, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
-            let text = String(decoding: bytes[(index + 2)..<end], as: UTF8.self).trimmingCharacters(in: " \t/")
+            while end < range.upperBound, bytes[end] != Byte.newline, bytes[end] != Byte.carriageReturn { end += 1 }
+            let text = String(decoding: bytes[(index + 2)..<end], as: UTF8.self).trimming(charactersIn: " \t/")
             if text.hasPrefix(Self.prefix) {
                 parse(String(text.dropFirst(Self.prefix.count)), file: file, offset: index, line: lineMap.location(of: index).line,
                       knownRules: knownRules)

@@ -86,7 +86,7 @@ struct DeploymentTargetRule: AnalysisFactRule {
                     let version = file.source.text(argument + 1).dropFirst().replacingUnderscores()
                     found.append(Found(platform: platform, version: version, file: fileIndex, offset: Int(tokens[index].start)))
                 } else if tokens[argument].kind == .stringLiteral {
-                    let version = file.source.text(argument).trimmingCharacters(in: "\"")
+                    let version = file.source.text(argument).trimming(charactersIn: "\"")
                     found.append(Found(platform: platform, version: version, file: fileIndex, offset: Int(tokens[index].start)))
                 }
             }
@@ -109,11 +109,11 @@ struct DeploymentTargetRule: AnalysisFactRule {
             var end = lineStart
             while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
             let line = String(decoding: bytes[lineStart..<end], as: UTF8.self)
-            let trimmed = line.trimmingCharacters(in: " \t")
+            let trimmed = line.trimming(charactersIn: " \t")
             guard let equals = trimmed.firstIndex(of: "=") else { continue }
-            let key = String(trimmed[..<equals]).trimmingCharacters(in: " \t\"")
+            let key = String(trimmed[..<equals]).trimming(charactersIn: " \t\"")
             guard let platform = settingPlatforms[key] else { continue }
-            let value = String(trimmed[trimmed.index(after: equals)...]).trimmingCharacters(in: " \t;\"")
+            let value = String(trimmed[trimmed.index(after: equals)...]).trimming(charactersIn: " \t;\"")
             guard !value.isEmpty, value.first!.isNumber, seen.insert("\(platform) \(value)").inserted else { continue }
             let column = line.utf8.count - line.drop(while: { $0 == " " || $0 == "\t" }).utf8.count
             found.append(Found(platform: platform, version: value, file: fileIndex, offset: lineStart + column))

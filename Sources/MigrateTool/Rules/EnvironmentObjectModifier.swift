@@ -5,6 +5,7 @@ import SourceScan
 /// units that are read from the environment, since it might be any of them.
 struct EnvironmentObjectModifier: Rule {
     static let id = "environment-object-modifier"
+    static let relevanceKeywords = ["environmentObject"]
 
     func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []

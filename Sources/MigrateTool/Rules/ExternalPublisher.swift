@@ -4,6 +4,8 @@ import SourceScan
 /// `@Published`. Blocks the unit (every unit with an `x`, when the receiver cannot be told).
 struct ExternalPublisher: Rule {
     static let id = "external-publisher"
+    /// `.$` finds a publisher used through a receiver whose type the file never names (`model.$query.sink`).
+    static let relevanceKeywords = [".$"]
 
     func check(_ context: RuleContext) -> [Finding] {
         var findings = ObservationUse.publisherSites(.externalPublisher, context).map { unit, site in

@@ -39,7 +39,7 @@ struct MissingObservationImport: FileRule {
             while lineStart > trivia.lowerBound {
                 let previousLineStart = builder.startOfLine(lineStart - 1)
                 let line = file.source.bytes[max(trivia.lowerBound, previousLineStart)..<lineStart]
-                let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: " \t\r\n")
+                let text = String(decoding: line, as: UTF8.self).trimming(charactersIn: " \t\r\n")
                 guard text.hasPrefix("//") || text.hasPrefix("/*") || text.hasPrefix("*") else { break }
                 insertAt = max(trivia.lowerBound, previousLineStart)
                 lineStart = previousLineStart

@@ -18,7 +18,7 @@ struct ObjectWillChangeObserver: Rule {
                 // The whole observer block was the send: `var x = 0 { willSet {…} }` → `var x = 0`.
                 let end = Int(file.tokens[block.upperBound - 1].end)
                 var start = Int(file.tokens[block.lowerBound].start)
-                while start > 0, file.source.bytes[start - 1] == 0x20 || file.source.bytes[start - 1] == 0x09 { start -= 1 }
+                while start > 0, file.source.bytes[start - 1] == Byte.space || file.source.bytes[start - 1] == Byte.tab { start -= 1 }
                 edit = .delete(start..<end)
             } else if willSet.sendOnly {
                 edit = builder.remove(willSet.accessor)

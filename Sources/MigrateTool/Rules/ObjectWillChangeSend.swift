@@ -4,6 +4,7 @@ import SourceScan
 /// send to under Observation. Blocks the unit.
 struct ObjectWillChangeSend: Rule {
     static let id = "object-will-change-send"
+    static let relevanceKeywords = ["objectWillChange"]
 
     func check(_ context: RuleContext) -> [Finding] {
         ObservationUse.objectWillChangeSites(.send, context).map { unit, site in

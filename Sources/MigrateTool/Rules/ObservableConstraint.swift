@@ -151,7 +151,7 @@ struct ObservableConstraint: CouplingRule {
 
     static func location(file: Int, token: Int, _ context: RuleContext) -> String {
         let structure = context.files[file]
-        let line = 1 + structure.source.bytes[..<Int(structure.tokens[token].start)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let line = 1 + structure.source.bytes[..<Int(structure.tokens[token].start)].reduce(0) { $0 + ($1 == Byte.newline ? 1 : 0) }
         return "\(Analyzer.displayPath(structure.source.path)):\(line)"
     }
 

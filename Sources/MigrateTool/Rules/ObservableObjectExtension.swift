@@ -4,6 +4,9 @@ import SourceScan
 /// gets `@Observable`. Manual when `M` is not declared in the scanned tree.
 struct ObservableObjectExtension: Rule {
     static let id = "observable-object-extension"
+    /// `Observ` also covers `Observable`, `ObservationIgnored`, `ObservedObject` and
+    /// `withObservationTracking`, which the other model and wrapper rules look for.
+    static let relevanceKeywords = ["Observ"]
 
     func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []

@@ -4,6 +4,7 @@ import SourceScan
 /// does by itself; deciding that needs a person. Blocks the unit.
 struct OnReceiveObjectWillChange: Rule {
     static let id = "on-receive-object-will-change"
+    static let relevanceKeywords = ["onReceive"]
 
     func check(_ context: RuleContext) -> [Finding] {
         ObservationUse.objectWillChangeSites(.onReceiveObjectWillChange, context).map { unit, site in

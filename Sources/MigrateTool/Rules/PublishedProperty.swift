@@ -4,6 +4,7 @@ import SourceScan
 /// `private(set)`, observers and everything else on the declaration stay.
 struct PublishedProperty: Rule {
     static let id = "published-property"
+    static let relevanceKeywords = ["Published"]
 
     func check(_ context: RuleContext) -> [Finding] {
         propertyFindings(context) + initializerFindings(context)

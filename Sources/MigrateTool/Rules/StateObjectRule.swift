@@ -5,6 +5,7 @@ import SourceScan
 /// `Scene` types and where creating `M` provably has no side effects.
 struct StateObjectRule: WrapperRule {
     static let id = "state-object"
+    static let relevanceKeywords = ["StateObject"]
 
     static func owns(_ use: WrapperUse, in context: RuleContext) -> Bool {
         use.kind == .stateObject

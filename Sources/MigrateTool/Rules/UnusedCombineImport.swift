@@ -3,6 +3,7 @@ import SourceScan
 /// `import Combine` in a file where no Combine symbol is left (after a migration, typically).
 struct UnusedCombineImport: FileRule {
     static let id = "unused-combine-import"
+    static let relevanceKeywords = ["Combine"]
 
     /// Names whose presence keeps the import: Combine's types and the operators apps call on
     /// publishers. Generous on purpose: keeping an unneeded import is harmless, removing a needed

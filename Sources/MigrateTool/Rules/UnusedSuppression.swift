@@ -5,6 +5,7 @@ import SourceScan
 /// `superfluous_disable_command` does.
 struct UnusedSuppression: SuppressionAuditRule {
     static let id = "unused-suppression"
+    static let relevanceKeywords = [Suppressions.prefix]
 
     /// Needs the other rules' findings, so the engine calls `findings(for:)` after them
     /// (`SuppressionAuditRule`).

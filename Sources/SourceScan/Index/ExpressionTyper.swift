@@ -415,7 +415,7 @@ public struct ExpressionTyper: Sendable {
         }
         guard depth == 0, !arguments.isEmpty else { return nil }
         let base = String(decoding: bytes[..<open], as: UTF8.self)
-        return (base, arguments.map { $0.trimmingCharacters(in: " ") })
+        return (base, arguments.map { $0.trimming(charactersIn: " ") })
     }
 
     /// When `written` (a member's declared type) is one of the generic parameters of the

@@ -390,11 +390,19 @@ extension Substring {
 }
 
 extension String {
-    /// The string without leading and trailing characters from `characters` (no Foundation).
-    public func trimmingCharacters(in characters: String) -> String {
+    /// The string without leading and trailing characters that occur in `characters` (no
+    /// Foundation): `"\"15.0\"".trimming(charactersIn: "\"")` is `15.0`. Named apart from
+    /// Foundation's `trimmingCharacters(in: CharacterSet)` so a reader never mistakes one for the other.
+    public func trimming(charactersIn characters: String) -> String {
         var result = Substring(self)
         while let first = result.first, characters.contains(first) { result = result.dropFirst() }
         while let last = result.last, characters.contains(last) { result = result.dropLast() }
         return String(result)
+    }
+
+    /// The former name of `trimming(charactersIn:)`, kept while branches written against it merge.
+    @available(*, deprecated, renamed: "trimming(charactersIn:)")
+    public func trimmingCharacters(in characters: String) -> String {
+        trimming(charactersIn: characters)
     }
 }

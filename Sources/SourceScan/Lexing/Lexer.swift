@@ -32,21 +32,6 @@ public enum Lexer {
     }
 }
 
-// ASCII bytes the lexer switches on, named so the code reads like the grammar.
-private enum Byte {
-    static let tab: UInt8 = 0x09, newline: UInt8 = 0x0A, verticalTab: UInt8 = 0x0B
-    static let formFeed: UInt8 = 0x0C, carriageReturn: UInt8 = 0x0D, space: UInt8 = 0x20
-    static let bang: UInt8 = 0x21, quote: UInt8 = 0x22, pound: UInt8 = 0x23, dollar: UInt8 = 0x24
-    static let apostrophe: UInt8 = 0x27, leftParen: UInt8 = 0x28, rightParen: UInt8 = 0x29
-    static let star: UInt8 = 0x2A, plus: UInt8 = 0x2B, comma: UInt8 = 0x2C, minus: UInt8 = 0x2D
-    static let dot: UInt8 = 0x2E, slash: UInt8 = 0x2F, zero: UInt8 = 0x30, nine: UInt8 = 0x39
-    static let colon: UInt8 = 0x3A, semicolon: UInt8 = 0x3B, less: UInt8 = 0x3C, equal: UInt8 = 0x3D
-    static let greater: UInt8 = 0x3E, question: UInt8 = 0x3F, at: UInt8 = 0x40
-    static let leftSquare: UInt8 = 0x5B, backslash: UInt8 = 0x5C, rightSquare: UInt8 = 0x5D
-    static let underscore: UInt8 = 0x5F, backtick: UInt8 = 0x60, leftBrace: UInt8 = 0x7B
-    static let rightBrace: UInt8 = 0x7D, delete: UInt8 = 0x7F
-}
-
 /// ASCII character classes as a 256-entry table, so the hot loops test one load and one mask.
 private enum CharClass {
     static let identifierStart: UInt8 = 1

@@ -88,9 +88,9 @@ public struct LineMap: Sendable {
             guard let base = buffer.baseAddress else { return }
             let count = buffer.count
             // Files without a carriage return (nearly all) take the memchr path.
-            if memchr(base, 0x0D, count) == nil {
+            if memchr(base, Int32(Byte.carriageReturn), count) == nil {
                 var offset = 0
-                while offset < count, let hit = memchr(base + offset, 0x0A, count - offset) {
+                while offset < count, let hit = memchr(base + offset, Int32(Byte.newline), count - offset) {
                     offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
                     starts.append(offset)
                 }
@@ -99,10 +99,10 @@ public struct LineMap: Sendable {
             var index = 0
             while index < count {
                 let byte = base[index]
-                if byte == 0x0A {
+                if byte == Byte.newline {
                     starts.append(index + 1)
-                } else if byte == 0x0D {
-                    if index + 1 < count, base[index + 1] == 0x0A { index += 1 }
+                } else if byte == Byte.carriageReturn {
+                    if index + 1 < count, base[index + 1] == Byte.newline { index += 1 }
                     starts.append(index + 1)
                 }
                 index += 1
@@ -131,7 +131,7 @@ public struct LineMap: Sendable {
     public func lineRange(_ line: Int, in bytes: [UInt8]) -> Range<Int> {
         let start = lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] : bytes.count
-        while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        while end > start, bytes[end - 1] == Byte.newline || bytes[end - 1] == Byte.carriageReturn { end -= 1 }
         return start..<end
     }
 }

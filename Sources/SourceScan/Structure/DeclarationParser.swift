@@ -26,7 +26,7 @@ struct DeclarationParser {
                 let end = Int(token.start)
                 while offset < end {
                     let byte = bytes[offset]
-                    if byte == 0x0A || byte == 0x0D {
+                    if byte == Byte.newline || byte == Byte.carriageReturn {
                         lineStart[index] = true
                         break
                     }

@@ -78,7 +78,7 @@ public struct FileStructure: Sendable {
 
     /// Whether a line break precedes the token at `index` (in its leading trivia).
     public func startsLine(_ index: Int) -> Bool {
-        index == 0 || source.bytes[tokens[index].leadingTriviaRange].contains { $0 == 0x0A || $0 == 0x0D }
+        index == 0 || source.bytes[tokens[index].leadingTriviaRange].contains { $0 == Byte.newline || $0 == Byte.carriageReturn }
     }
 }
 

@@ -176,7 +176,8 @@ import Testing
     @Test func goldenHelp() throws {
         let result = try BinaryRunner.run(["apply", "--help"])
         #expect(result.exitCode == 0)
-        #expect(result.stdout == ApplyCommand.help + "\n")
-        #expect(result.stdout.contains("EXIT CODES"))
+        #expect(result.stderr.isEmpty)
+        try ReportTestTree.expectGolden(result.stdout, "apply-help.txt",
+                                        directory: ReportTestTree.goldenDirectory.deletingLastPathComponent().appendingPathComponent("Apply"))
     }
 }

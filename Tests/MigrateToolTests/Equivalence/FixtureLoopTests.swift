@@ -1,4 +1,4 @@
-// Closing the loop (equivalence.md, "Closing the loop"): the modern fixtures are the tool's
+// Closing the loop (Sources/Fixtures/README.md, "The contract"): the modern fixtures are the tool's
 // own output for the legacy fixtures. The build compiles both trees and the oracle runs them;
 // this file checks that the trees pair up, and, once `apply` lands, that running the migrator
 // over Sources/Fixtures/Legacy reproduces Sources/Fixtures/Modern byte for byte.

@@ -1,4 +1,4 @@
-// The Combine emulation reproduces the legacy timing that equivalence.md spells out.
+// The Combine emulation reproduces the legacy timing that Sources/Fixtures/README.md ("The contract") spells out.
 //
 // These models live in the test target; they spell the legacy API exactly as app code would.
 

@@ -84,7 +84,7 @@ extension Equivalence {
             #expect(log.fired == 1)
         }
 
-        // equivalence.md says the identical object does not notify; that holds for a property
+        // The fixtures' contract (Sources/Fixtures/README.md) says the identical object does not notify; that holds for a property
         // whose type is the class itself. An Optional of a non-Equatable class is neither
         // Equatable nor AnyObject, so the macro's fallback notifies on every assignment.
         @Test("assigning the identical object to an Optional property still notifies")

@@ -89,10 +89,12 @@ enum ReportTestTree {
     /// Compares `actual` with the golden file `name`, recording a unified diff on mismatch.
     /// With `UPDATE_GOLDENS=1` in the environment the golden is rewritten instead (then review
     /// the change with git diff before committing it).
-    static func expectGolden(_ actual: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        let url = goldenDirectory.appendingPathComponent(name)
+    /// `directory` is a folder under TestTrees (Report by default).
+    static func expectGolden(_ actual: String, _ name: String, directory: URL = goldenDirectory,
+                             sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let url = directory.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
-            try FileManager.default.createDirectory(at: goldenDirectory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try Data(actual.utf8).write(to: url)
             return
         }

@@ -8,7 +8,7 @@ import Testing
     /// The rule's messages at each marker of `code`, in marker order; every marker must carry one.
     static func messagesAtMarkers(_ code: String) -> [[String]] {
         let (source, markers) = RuleExamples.stripMarkers(code)
-        let findings = RuleExamples.analyze(source).findings.filter { $0.ruleID == ObservableConstraint.id }
+        let findings = RuleExamples.analyzeInMemory(source).findings.filter { $0.ruleID == ObservableConstraint.id }
         return markers.map { marker in findings.filter { $0.offset == marker }.map(\.message).sorted() }
     }
 
@@ -18,7 +18,7 @@ import Testing
     @Test func theDocumentedExample() throws {
         let document = try #require(RuleExamples.documents()[ObservableConstraint.id])
         let example = try #require(RuleExamples.parse(document, rule: ObservableConstraint.id).first { $0.kind == .before })
-        let findings = RuleExamples.analyze(example.code).findings.filter { $0.ruleID == ObservableConstraint.id }
+        let findings = RuleExamples.analyzeInMemory(example.code).findings.filter { $0.ruleID == ObservableConstraint.id }
         let messages = example.markers.map { marker in findings.filter { $0.offset == marker }.map(\.message) }
         #expect(messages == [
             ["'Counter' reaches 'Model' of CounterLabel (Example.swift:7), whose ObservableObject constraint changes with it; "

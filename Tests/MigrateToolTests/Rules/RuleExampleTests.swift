@@ -88,11 +88,31 @@ enum RuleExamples {
         return (String(decoding: bytes, as: UTF8.self), markers)
     }
 
-    /// The analysis of one example; a package manifest example is read as `Package.swift`.
+    /// The analysis of one example through the pipeline the commands run: the example is written
+    /// as a file (a package manifest example as `Package.swift`) to a fresh folder, which
+    /// `TreeLoader` walks, reads and sends through the relevance filter. A construct the filter's
+    /// keywords miss is then not found, and its examples fail.
     static func analyze(_ code: String) -> Analysis {
-        let isManifest = code.contains("import PackageDescription")
-        let input = SourceInput(path: isManifest ? "Package.swift" : "Example.swift", bytes: Array(code.utf8))
-        return Analyzer.analyze(swift: [input], projectFiles: isManifest ? [input] : [])
+        analyze(files: [(code.contains("import PackageDescription") ? "Package.swift" : "Example.swift", code)])
+    }
+
+    /// The analysis of a tree of files (name and text), written to a fresh folder, through `TreeLoader`.
+    static func analyze(files: [(name: String, code: String)]) -> Analysis {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rule-example-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for file in files { try Data(file.code.utf8).write(to: folder.appendingPathComponent(file.name)) }
+        } catch {
+            Issue.record("cannot write the example to \(folder.path): \(error)")
+        }
+        return TreeLoader.analyze(paths: [folder.path], configuration: Configuration())
+    }
+
+    /// The analysis of one example held in memory as `Example.swift`, without the disk and the
+    /// relevance filter: for tests of the words of a message, which name the file.
+    static func analyzeInMemory(_ code: String) -> Analysis {
+        Analyzer.analyze(swift: [SourceInput(path: "Example.swift", bytes: Array(code.utf8))])
     }
 
     /// Findings of `rule` in one file of code, as byte offsets.
@@ -100,8 +120,11 @@ enum RuleExamples {
         analyze(code).findings.filter { $0.ruleID == rule }.map(\.offset).sorted()
     }
 
+    /// The example as `apply --unsafe-fixes` rewrites it, through the same pipeline as `analyze`.
     static func migrate(_ code: String) -> String {
-        Migrator.migrate(files: ["Example.swift": code], unsafeFixes: true)["Example.swift"]!
+        let analysis = analyze(code)
+        let plan = Migrator.plan(analysis, options: MigrationOptions(unsafeFixes: true))
+        return plan.newContents[0].map { String(decoding: $0, as: UTF8.self) } ?? code
     }
 
     /// Where a byte offset is, as `line:column`, for readable failures.
@@ -171,13 +194,52 @@ enum RuleExamples {
         #expect(RuleCatalog.ids.count == rules.count, "two rule types share an id")
     }
 
+    /// The generated `RuleDocuments.swift` is what the rule documents generate; with
+    /// `UPDATE_GOLDENS=1` it is rewritten instead (then rebuild, and review the change with git diff).
+    @Test func generatedDocumentsFileIsCurrent() throws {
+        let generated = RuleDocumentsSource.generate(documents: RuleDocumentsSource.repositoryDocuments(in: RuleExamples.rulesDirectory))
+        let url = ReportTestTree.repositoryRoot.appendingPathComponent(RuleDocumentsSource.path)
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
+            if (try? String(contentsOf: url, encoding: .utf8)) != generated { try Data(generated.utf8).write(to: url, options: .atomic) }
+            return
+        }
+        let current = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        #expect(current == generated, "\(RuleDocumentsSource.path) is stale: run UPDATE_GOLDENS=1 swift test --filter RuleDocumentTests\n\(TextDiff.unified(current, generated, path: RuleDocumentsSource.path))")
+    }
+
+    /// The binary under test was built from current documents.
     @Test func embeddedDocumentsAreCurrent() {
         let documents = RuleExamples.documents()
         for (id, text) in documents {
             #expect(RuleDocuments.all[id] == text.replacingOccurrences(of: "\r\n", with: "\n").trimmingTrailingNewline(),
-                    "rules/\(id).md changed: run scripts/generate-rule-documents.py")
+                    "rules/\(id).md changed: run UPDATE_GOLDENS=1 swift test --filter RuleDocumentTests, then rebuild")
         }
-        #expect(Set(RuleDocuments.all.keys) == Set(documents.keys), "run scripts/generate-rule-documents.py")
+        #expect(Set(RuleDocuments.all.keys) == Set(documents.keys), "run UPDATE_GOLDENS=1 swift test --filter RuleDocumentTests, then rebuild")
+    }
+
+    /// The generator escapes a document that contains `"#`, and writes `[:]` for no documents.
+    @Test func generatorPicksEnoughPoundsAndHandlesNoDocuments() {
+        let source = RuleDocumentsSource.generate(documents: [("b.md", "x = \"#\"\n\ny\n"), ("a-b.md", "z")], header: "//")
+        #expect(source == ####"""
+            //
+
+            /// The text of every `rules/<id>.md`, compiled in so `observation-migrate rules ID` works anywhere.
+            enum RuleDocuments {
+                /// Markdown by rule id.
+                static let all: [String: String] = [
+                    "a-b": #"""
+                    z
+                    """#,
+                    "b": ##"""
+                    x = "#"
+
+                    y
+                    """##,
+                ]
+            }
+
+            """####)
+        #expect(RuleDocumentsSource.generate(documents: [], header: "//").contains("static let all: [String: String] = [:\n    ]\n}"))
     }
 
     @Test(arguments: RuleCatalog.ids)

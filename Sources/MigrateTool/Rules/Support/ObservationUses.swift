@@ -370,7 +370,7 @@ enum EquatableEvidence {
 
     /// `[String]`, `Int?`, `[String: Int]`, `Set<UUID>`, or a tree type declaring equality.
     static func isEquatable(written: String, from scope: DeclarationID, _ context: RuleContext) -> Bool {
-        var text = written.trimmingCharacters(in: " ")
+        var text = written.trimming(charactersIn: " ")
         while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
         if text.hasPrefix("["), text.hasSuffix("]") {
             let inner = String(text.dropFirst().dropLast())
