@@ -22,7 +22,7 @@ extension TypeIndex {
                 switch token.kind {
                 case .identifier, .keyword:
                     if expectsName {
-                        cases.append(EnumCase(name: file.source.text(index).trimmingCharacters(in: "`"), hasAssociatedValues: false))
+                        cases.append(EnumCase(name: file.source.text(index).trimming(charactersIn: "`"), hasAssociatedValues: false))
                         expectsName = false
                     }
                 case .leftParen:

@@ -140,7 +140,7 @@ struct OnReceiveArgument {
             if other.token == site.token { isFirst = branch == branches[0] }
             values.append(file.sourceText(receiver) + "." + name)
         }
-        let condition = file.sourceText((open + 1)..<question).trimmingCharacters(in: " ")
+        let condition = file.sourceText((open + 1)..<question).trimming(charactersIn: " ")
         return Self(value: "\(condition) ? \(values[0]) : \(values[1])", end: argumentEnd - 1, writesEdits: isFirst)
     }
 }
