@@ -1548,15 +1548,11 @@ enum RuleDocuments {
         struct UnitLabel: View {
             @ObservedObject var settings: Settings
             let atHome: Bool
-            let actions: UnitActions
+            let show: (Unit) -> Void
 
             var body: some View {
-                Text("").↓onReceive(atHome ? settings.$home : settings.$away, perform: actions.show)
+                Text("").↓onReceive(atHome ? settings.$home : settings.$away, perform: show)
             }
-        }
-
-        struct UnitActions {
-            var show: (Unit) -> Void
         }
         ```
 
@@ -1575,15 +1571,11 @@ enum RuleDocuments {
         struct UnitLabel: View {
             var settings: Settings
             let atHome: Bool
-            let actions: UnitActions
+            let show: (Unit) -> Void
 
             var body: some View {
-                Text("").onChange(of: atHome ? settings.home : settings.away, initial: true) { _, value in actions.show(value) }
+                Text("").onChange(of: atHome ? settings.home : settings.away, initial: true) { _, value in show(value) }
             }
-        }
-
-        struct UnitActions {
-            var show: (Unit) -> Void
         }
         ```
 
