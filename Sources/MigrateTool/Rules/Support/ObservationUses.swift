@@ -189,14 +189,21 @@ enum OnReceiveConversion {
         return (needsSelf ? "self.\(name)" : name, name, label.isEmpty ? nil : label)
     }
 
+    /// The first token of the argument in `, perform: …)` right after the publisher expression
+    /// ending at `publisher`.
+    private static func performedArgument(after publisher: Int, close: Int, _ file: FileStructure) -> Int? {
+        let tokens = file.tokens
+        let comma = publisher + 1
+        guard comma + 3 < close, tokens[comma].kind == .comma, file.source.tokenText(comma + 1, equals: "perform"),
+              tokens[comma + 2].kind == .colon else { return nil }
+        return comma + 3
+    }
+
     /// The name token in `, perform: name)` or `, perform: self.name)` after the publisher
     /// expression ending at `publisher`, and whether `self.` was written.
     private static func performedName(after publisher: Int, close: Int, _ file: FileStructure) -> (Int, Bool)? {
         let tokens = file.tokens
-        var index = publisher + 1
-        guard index + 3 < close, tokens[index].kind == .comma, file.source.tokenText(index + 1, equals: "perform"),
-              tokens[index + 2].kind == .colon else { return nil }
-        index += 3
+        guard var index = performedArgument(after: publisher, close: close, file) else { return nil }
         var explicitSelf = false
         if tokens[index].word == .self, index + 2 < close, tokens[index + 1].kind == .period {
             explicitSelf = true
@@ -215,10 +222,7 @@ enum OnReceiveConversion {
         -> (written: String, name: String, label: String?)? {
         let file = context.files[fileIndex]
         let tokens = file.tokens
-        var start = publisher + 1
-        guard start + 3 < close, tokens[start].kind == .comma, file.source.tokenText(start + 1, equals: "perform"),
-              tokens[start + 2].kind == .colon else { return nil }
-        start += 3
+        guard let start = performedArgument(after: publisher, close: close, file) else { return nil }
         // `a.b.handler`: names joined by periods, the last one the property.
         var index = start
         while index + 2 < close, tokens[index + 1].kind == .period { index += 2 }
