@@ -29,6 +29,8 @@ while [ $# -gt 0 ]; do
 done
 
 scratch="${SCRATCH:-$root/.build-bench}"
+# shellcheck source=corpus.sh
+source "$root/Benchmarks/corpus.sh"
 baseline_dir="$root/Benchmarks/SwiftSyntaxBaseline"
 baseline="$baseline_dir/.build/release/swift-syntax-baseline"
 
@@ -37,40 +39,17 @@ cleanup=""
 if [ -z "$tree" ]; then
     tree=$(mktemp -d /tmp/observation-migrate-bench.XXXXXX)
     cleanup="$tree"
-    echo "== extracting .swift files at HEAD of /opt/swift-packages/*/*.git into $tree"
-    declare -A seen=()
-    for repository in $(ls -d /opt/swift-packages/*/*.git | sort); do
-        key=$(echo "${repository#/opt/swift-packages/}" | tr '[:upper:]' '[:lower:]')
-        [ -n "${seen[$key]:-}" ] && continue
-        seen[$key]=1
-        folder="$tree/${key//\//+}"
-        mkdir -p "$folder"
-        git --git-dir="$repository" archive HEAD -- '*.swift' 2>/dev/null | tar -x -C "$folder"
-    done
+    extract_corpus "$tree"
 fi
 trap '[ -n "$cleanup" ] && rm -rf "$cleanup"' EXIT
 
-# Runs a build quietly, showing its tail only when it fails.
-build() {
-    local log
-    log=$(mktemp)
-    if ! "$@" >"$log" 2>&1; then
-        tail -30 "$log"
-        rm -f "$log"
-        echo "run.sh: build failed: $*" >&2
-        exit 1
-    fi
-    tail -1 "$log"
-    rm -f "$log"
-}
-
 echo "== building observation-migrate (release)"
-build swift build -c release --scratch-path "$scratch" --product observation-migrate
+quiet_build swift build -c release --scratch-path "$scratch" --product observation-migrate
 tool="$scratch/release/observation-migrate"
 
 if [ "$with_swift_syntax" = 1 ] && [ ! -x "$baseline" ]; then
     echo "== building the swift-syntax baseline (release; several minutes)"
-    build swift build -c release --package-path "$baseline_dir"
+    quiet_build swift build -c release --package-path "$baseline_dir"
 fi
 
 if ! command -v rg >/dev/null 2>&1; then

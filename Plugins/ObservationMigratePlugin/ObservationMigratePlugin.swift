@@ -1,6 +1,6 @@
 import PackagePlugin
 
-/// `swift package observation-migrate lint|report|rules [options] [--target NAME]...`: runs the
+/// `swift package observation-migrate lint|report|rules|apply --dry-run [options] [--target NAME]...`: runs the
 /// tool on the package's Swift targets without write access, so CI needs no extra flag.
 /// Rewriting is the separate `observation-migrate-apply` command, which declares the write
 /// permission; one plugin declaring it would make every `lint` ask for that permission too.
@@ -8,9 +8,11 @@ import PackagePlugin
 struct ObservationMigratePlugin: CommandPlugin {
     static let usage = """
         USAGE: swift package observation-migrate <lint|report|rules> [options] [--target NAME]...
+               swift package observation-migrate apply --dry-run [options] [--target NAME]...
 
         Runs observation-migrate on the package's Swift targets (or those named with --target).
         Options are the tool's own: see 'swift package observation-migrate lint --help'.
+        'apply --dry-run' prints the diff apply would write, and writes nothing.
         To rewrite the package: swift package --allow-writing-to-package-directory observation-migrate-apply
         """
 

@@ -13,13 +13,11 @@ enum ToolInvocation {
     static func paths(in context: PluginContext, targetNames: [String]) throws -> [String] {
         let package = context.package
         let targets = targetNames.isEmpty ? package.targets : try package.targets(named: targetNames)
-        let root = package.directoryURL.path
+        let root = package.directoryURL.standardizedFileURL.path
         var paths: [String] = []
         for target in targets {
             guard let module = target as? SwiftSourceModuleTarget else { continue }
-            // `directoryURL` on targets needs tools version 6.1; this package declares 6.0, so
-            // the deprecated `Path` spelling is the one available.
-            let directory = module.directory.string
+            let directory = module.directoryURL.standardizedFileURL.path
             paths.append(directory.hasPrefix(root + "/") ? String(directory.dropFirst(root.count + 1)) : directory)
         }
         if targetNames.isEmpty { paths.append("Package.swift") }

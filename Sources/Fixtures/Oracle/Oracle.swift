@@ -50,16 +50,23 @@ public enum Oracle {
 
     /// Runs any legacy script against any modern one; the negative tests pass deliberately
     /// broken modern variants through here.
+    /// A fixture expecting a difference runs the legacy app a second time as the reference,
+    /// every view re-rendered after each step: what the legacy screen shows once nothing is stale.
     public static func compare(legacy: any FixtureScript.Type, modern: any FixtureScript.Type) -> OracleReport {
-        compare(name: legacy.name, legacy: legacy.make(), modern: modern.make())
+        let legacyApp = legacy.make()
+        let reference = legacyApp.expectedDifferences.isEmpty ? nil : legacy.make()
+        return compare(name: legacy.name, legacy: legacyApp, modern: modern.make(), reference: reference)
     }
 
-    static func compare(name: String, legacy legacyApp: ScriptedApp, modern modernApp: ScriptedApp) -> OracleReport {
+    static func compare(name: String, legacy legacyApp: ScriptedApp, modern modernApp: ScriptedApp,
+                        reference referenceApp: ScriptedApp? = nil) -> OracleReport {
         var report = OracleReport(app: name)
         guard scriptsAgree(legacyApp, modernApp, into: &report) else { return report }
 
         let legacy = StyleRun(legacyApp)
         let modern = StyleRun(modernApp)
+        let reference = referenceApp.map(StyleRun.init)
+        var expected = ExpectedDifferences(legacyApp)
         report.initialRenders = StylePair(legacy: legacy.host.takeEvaluationLog().count, modern: modern.host.takeEvaluationLog().count)
         compareScreens(legacy, modern, step: nil, into: &report)
         compareStates(legacy.probeValues(), modern.probeValues(), probes: legacyApp.probes, step: nil, into: &report)
@@ -78,15 +85,33 @@ public enum Oracle {
             report.probeNotifications.legacy += legacyOutcome.notifiedProbes.count
             report.probeNotifications.modern += modernOutcome.notifiedProbes.count
 
-            compareScreens(legacy, modern, step: stepRef, into: &report)
+            if let reference, let referenceApp {
+                _ = reference.perform(referenceApp.steps[index])
+                reference.host.renderEverything()
+            }
+            // A difference the fixture expects: the modern screen shows what the legacy one shows
+            // once every view re-renders (fresh where legacy was stale), and nothing else.
+            let modernOnly = Set(legacyApp.probes.indices.filter {
+                modernOutcome.notifiedProbes.contains($0) && !legacyOutcome.notifiedProbes.contains($0)
+            })
+            let freshWhereStale = legacy.host.screen != modern.host.screen && reference?.host.screen == modern.host.screen
+            let shown = expected.shown(modernOnly: modernOnly, freshWhereStale: freshWhereStale, step: index)
+            if !shown {
+                compareScreens(legacy, modern, step: stepRef, into: &report)
+            } else {
+                report.screensCompared += 1
+                report.transcript.append("== \(stepRef.description)\n" + legacy.host.screen)
+            }
             let coarser = Set(modernOutcome.evaluated).subtracting(legacyOutcome.evaluated)
-            if !coarser.isEmpty {
+            if !coarser.isEmpty, !shown {
                 report.violations.append(Violation(.coarserRerender, step: stepRef,
                     "modern re-rendered views the legacy app did not: \(coarser.sorted().joined(separator: ", "))"))
             }
             compareStates(legacyOutcome.after, modernOutcome.after, probes: legacyApp.probes, step: stepRef, into: &report)
-            compareNotifications(legacyOutcome, modernOutcome, probes: legacyApp.probes, step: stepRef, into: &report)
+            compareNotifications(legacyOutcome, modernOutcome, probes: legacyApp.probes, allowedModernOnly: expected.tracked(modernOnly, step: index),
+                                 step: stepRef, into: &report)
         }
+        expected.report(into: &report)
         report.notifications = StylePair(legacy: legacy.host.notifications, modern: modern.host.notifications)
         report.finalState = legacyApp.stateDump()
         return report
@@ -97,9 +122,10 @@ public enum Oracle {
         let modernSteps = modern.steps.map(\.summary)
         let legacyProbes = legacy.probes.map(\.name)
         let modernProbes = modern.probes.map(\.name)
-        guard legacySteps == modernSteps, legacyProbes == modernProbes else {
+        guard legacySteps == modernSteps, legacyProbes == modernProbes, legacy.expectedDifferences == modern.expectedDifferences else {
             report.violations.append(Violation(.scriptMismatch, step: nil,
-                "the two scripts differ: steps \(legacySteps) vs \(modernSteps), probes \(legacyProbes) vs \(modernProbes)"))
+                "the two scripts differ: steps \(legacySteps) vs \(modernSteps), probes \(legacyProbes) vs \(modernProbes), "
+                + "expected differences \(legacy.expectedDifferences) vs \(modern.expectedDifferences)"))
             return false
         }
         return true
@@ -123,8 +149,9 @@ public enum Oracle {
         }
     }
 
-    private static func compareNotifications(_ legacy: StepOutcome, _ modern: StepOutcome, probes: [Probe], step: StepRef, into report: inout OracleReport) {
-        for index in probes.indices {
+    private static func compareNotifications(_ legacy: StepOutcome, _ modern: StepOutcome, probes: [Probe], allowedModernOnly: Set<Int>,
+                                             step: StepRef, into report: inout OracleReport) {
+        for index in probes.indices where !allowedModernOnly.contains(index) {
             let legacyNotified = legacy.notifiedProbes.contains(index)
             let modernNotified = modern.notifiedProbes.contains(index)
             let changed = legacy.before[index] != legacy.after[index]
@@ -148,6 +175,62 @@ public enum Oracle {
         }
         return "screens differ at line \(firstDifference + 1): legacy \(line(legacyLines).trimmed), modern \(line(modernLines).trimmed)\n"
             + "--- legacy\n\(legacy)\n--- modern\n\(modern)"
+    }
+}
+
+/// The differences a fixture states (equivalence.md: a review rewrite may change what the user
+/// sees by design, and the oracle checks that exactly that difference appears), with the steps
+/// where each appeared.
+struct ExpectedDifferences {
+    private let differences: [ExpectedDifference]
+    /// Probe index of each difference.
+    private let probeIndices: [Int?]
+    private var seenAt: [[Int]]
+
+    init(_ app: ScriptedApp) {
+        differences = app.expectedDifferences
+        probeIndices = differences.map { difference in app.probes.firstIndex { $0.name == difference.probe } }
+        seenAt = differences.map { _ in [] }
+    }
+
+    /// Whether a screen difference at this step is the stated one: the modern screen is the
+    /// fresh one where the legacy screen is stale, and a shown property's probe notified in the
+    /// modern app only.
+    mutating func shown(modernOnly: Set<Int>, freshWhereStale: Bool, step: Int) -> Bool {
+        guard freshWhereStale else { return false }
+        var matched = false
+        for (position, difference) in differences.enumerated() {
+            guard case .trackedUnpublishedShown = difference, let probe = probeIndices[position], modernOnly.contains(probe) else { continue }
+            seenAt[position].append(step)
+            matched = true
+        }
+        return matched
+    }
+
+    /// The probes allowed to notify in the modern app only at this step; a quiet difference
+    /// (no view reads the property) is seen here.
+    mutating func tracked(_ modernOnly: Set<Int>, step: Int) -> Set<Int> {
+        var allowed = Set<Int>()
+        for (position, difference) in differences.enumerated() {
+            guard let probe = probeIndices[position], modernOnly.contains(probe) else { continue }
+            allowed.insert(probe)
+            if case .trackedUnpublished = difference { seenAt[position].append(step) }
+        }
+        return allowed
+    }
+
+    /// Records where each difference appeared; one that never did is a violation (the rewrite
+    /// no longer makes the change the fixture documents), as is one naming no probe.
+    func report(into report: inout OracleReport) {
+        for (position, difference) in differences.enumerated() {
+            if probeIndices[position] == nil {
+                report.violations.append(Violation(.scriptMismatch, step: nil, "\(difference) names no probe of the script"))
+            } else if seenAt[position].isEmpty {
+                report.violations.append(Violation(.expectedDifferenceMissing, step: nil, "\(difference) never appeared"))
+            } else {
+                report.expectedDifferencesSeen.append((difference, seenAt[position]))
+            }
+        }
     }
 }
 

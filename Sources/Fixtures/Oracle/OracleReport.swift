@@ -39,6 +39,8 @@ public struct Violation: Sendable, CustomStringConvertible {
         case stepFailed = "step failed"
         /// The two script files do not describe the same steps and probes.
         case scriptMismatch = "script mismatch"
+        /// A difference the fixture expects (a review rewrite's by design) never appeared.
+        case expectedDifferenceMissing = "expected difference missing"
     }
 
     /// Which rule.
@@ -84,6 +86,9 @@ public struct OracleReport: Sendable {
     /// The legacy app's model state after the last step (identical to the modern one unless a
     /// state violation says otherwise).
     public var finalState = ""
+    /// The differences the fixture expects, each with the steps where it appeared (allowed,
+    /// not violations).
+    public var expectedDifferencesSeen: [(difference: ExpectedDifference, steps: [Int])] = []
     /// Every difference found; empty when the styles are equivalent.
     public var violations: [Violation] = []
 
@@ -107,6 +112,7 @@ public struct OracleReport: Sendable {
             "probe notifications legacy \(probeNotifications.legacy) vs modern \(probeNotifications.modern)",
         ]
         var lines = ["\(app): \(verdict); " + figures.joined(separator: ", ")]
+        lines += expectedDifferencesSeen.map { "  expected: \($0.difference) at steps \($0.steps.map { $0 + 1 })" }
         lines += violations.map { "  - \($0)" }
         return lines.joined(separator: "\n")
     }

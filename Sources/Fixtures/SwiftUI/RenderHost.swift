@@ -193,6 +193,13 @@ public final class RenderHost {
         }
     }
 
+    /// Re-renders every view from the root, as if each had been invalidated: what the screen
+    /// shows once nothing is stale. The oracle's reference for a difference a fixture expects.
+    public func renderEverything() {
+        nodes[rootKey]?.isDirty = true
+        update()
+    }
+
     /// The identities whose body ran since the last call, in evaluation order.
     public func takeEvaluationLog() -> [String] {
         defer { evaluationLog = [] }

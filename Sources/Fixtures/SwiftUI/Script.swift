@@ -60,6 +60,27 @@ public struct Probe {
     }
 }
 
+/// A difference between the legacy app and its migrated twin that the migration makes on
+/// purpose, stated by the fixture so the oracle can check that exactly it appears.
+public enum ExpectedDifference: Equatable, Sendable {
+    /// A stored property the legacy model did not publish is tracked after the migration
+    /// (unpublished-stored-property, the default): the probe named here, which reads it, may
+    /// notify in the modern app only, and must at least once. No view reads the property, so
+    /// nothing on screen may differ.
+    case trackedUnpublished(probe: String)
+    /// The same, for a property a view reads (the review case): where the legacy screen showed a
+    /// stale value, the modern screen shows exactly what the legacy screen shows once every view
+    /// re-renders, and the views showing it re-render; this must happen at least once.
+    case trackedUnpublishedShown(probe: String)
+
+    /// The probe whose property the difference is about.
+    public var probe: String {
+        switch self {
+        case .trackedUnpublished(let probe), .trackedUnpublishedShown(let probe): return probe
+        }
+    }
+}
+
 /// A fixture app ready to run: its root view, the script, and the probes of its model state.
 public struct ScriptedApp {
     /// The view the host installs.
@@ -68,12 +89,16 @@ public struct ScriptedApp {
     public let steps: [ScriptStep]
     /// The model state that must come out identical in both styles.
     public let probes: [Probe]
+    /// The behaviour changes a `review` rewrite makes by design, which the oracle requires to
+    /// appear exactly as stated (equivalence.md); empty for a pair that must behave the same.
+    public let expectedDifferences: [ExpectedDifference]
 
     /// Bundles a root view with its script and probes.
-    public init(root: any View, steps: [ScriptStep], probes: [Probe]) {
+    public init(root: any View, steps: [ScriptStep], probes: [Probe], expectedDifferences: [ExpectedDifference] = []) {
         self.root = root
         self.steps = steps
         self.probes = probes
+        self.expectedDifferences = expectedDifferences
     }
 
     /// The model state as "probe: value" lines, the form the oracle reports.

@@ -43,31 +43,49 @@ enum CommandLineTool {
         }
     }
 
+    /// The command typed after `observation-migrate`, or nil for an unknown name.
+    static func command(named name: String) -> (any Subcommand.Type)? {
+        switch name {
+        case "report": return ReportCommand.self
+        case "apply": return ApplyCommand.self
+        case "lint": return LintCommand.self
+        case "rules": return RulesCommand.self
+        case "debug": return DebugCommand.self
+        default: return nil
+        }
+    }
+
     static func run(_ arguments: [String], output: inout OutputSink) throws -> Int32 {
-        guard let command = arguments.first else {
+        guard let name = arguments.first else {
             output.write(help + "\n")
             return 0
         }
-        let rest = Array(arguments.dropFirst())
-        switch command {
+        switch name {
         case "--help", "-h", "help":
             output.write(help + "\n")
             return 0
         case "--version":
             output.write(version + "\n")
             return 0
-        case "report":
-            return try ReportCommand.run(rest, output: &output)
-        case "apply":
-            return try ApplyCommand.run(rest, output: &output)
-        case "lint":
-            return try LintCommand.run(rest, output: &output)
-        case "rules":
-            return try RulesCommand.run(rest, output: &output)
-        case "debug":
-            return try DebugCommand.run(rest, output: &output)
         default:
-            throw UsageError("unknown command '\(command)'")
+            guard let command = command(named: name) else { throw UsageError("unknown command '\(name)'") }
+            let rest = Array(arguments.dropFirst())
+            // `-h` or `--help` anywhere before `--` shows the command's help, whatever else is given.
+            if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
+                output.write(command.help + "\n")
+                return 0
+            }
+            return try command.run(rest, output: &output)
         }
     }
+}
+
+/// One command of the tool: its `--help` text and how it runs. `CommandLineTool` answers
+/// `--help` for every command, so no command parses it itself.
+protocol Subcommand {
+    /// The text `observation-migrate <command> --help` prints.
+    static var help: String { get }
+    /// Runs the command with the arguments after its name; the exit code. Usage and I/O errors
+    /// are thrown, and `CommandLineTool` turns them into one line on stderr and exit 2.
+    static func run(_ arguments: [String], output: inout OutputSink) throws -> Int32
 }

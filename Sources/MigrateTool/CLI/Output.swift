@@ -35,6 +35,14 @@ struct OutputSink {
 
     /// Appends text.
     mutating func write(_ text: String) {
+        // A large text (a whole report) goes out from its own storage rather than being copied
+        // into the buffer first: a 50 MB file's JSON report is 24 MB.
+        if target == .standardOutput, text.utf8.count >= 1 << 16 {
+            flush()
+            var text = text
+            text.withUTF8 { Self.writeToStandardOutput(UnsafeRawBufferPointer($0)) }
+            return
+        }
         buffer.append(contentsOf: text.utf8)
         if target == .standardOutput, buffer.count >= 1 << 16 { flush() }
     }
@@ -45,18 +53,21 @@ struct OutputSink {
     /// Writes what is buffered to standard output.
     mutating func flush() {
         guard target == .standardOutput, !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { raw in
-            var written = 0
-            while written < raw.count {
-                let result = posixWrite(1, raw.baseAddress! + written, raw.count - written)
-                if result <= 0 {
-                    if errno == EINTR { continue }
-                    break  // A closed pipe (`| head`) is not an error worth a message.
-                }
-                written += result
-            }
-        }
+        buffer.withUnsafeBytes(Self.writeToStandardOutput)
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes all of `raw` to file descriptor 1, retrying short writes.
+    private static func writeToStandardOutput(_ raw: UnsafeRawBufferPointer) {
+        var written = 0
+        while written < raw.count {
+            let result = posixWrite(1, raw.baseAddress! + written, raw.count - written)
+            if result <= 0 {
+                if errno == EINTR { continue }
+                break  // A closed pipe (`| head`) is not an error worth a message.
+            }
+            written += result
+        }
     }
 }
 

@@ -2,16 +2,19 @@ import Foundation
 import SourceScan
 
 /// `observation-migrate apply [PATHS…]`: rewrites the tree in place, unit by unit.
-enum ApplyCommand {
+enum ApplyCommand: Subcommand {
     static let help = """
         OVERVIEW: Rewrites legacy data flow to Observation, a whole migration unit at a time.
 
         USAGE: observation-migrate apply [options] [PATHS...]
 
         Writes only units whose edits are all safe; --unsafe-fixes also writes units that need
-        review. Units with a manual blocker are never written. A file is either left untouched or
-        replaced whole (written to a temporary file beside it, then renamed over it), keeping its
-        permissions, line endings and byte-order mark.
+        review. Units with a manual blocker are never written. The run is all or nothing: every
+        new file is first written to a temporary file beside its target, and only when all are
+        ready are they renamed over the targets (a failed rename puts the replaced files back).
+        Files keep their permissions, line endings and byte-order mark. A symbolic link is never
+        replaced: its target is written when it lies within PATHS, otherwise the link and its
+        unit are left as they are.
 
         OPTIONS:
           --unsafe-fixes               also write units whose edits may change behaviour
@@ -31,10 +34,6 @@ enum ApplyCommand {
 
     static func run(_ arguments: [String], output: inout OutputSink) throws -> Int32 {
         var reader = ArgumentReader(arguments)
-        if reader.flag("--help", "-h") {
-            output.write(help + "\n")
-            return 0
-        }
         var options = MigrationOptions()
         options.unsafeFixes = reader.flag("--unsafe-fixes")
         let dryRun = reader.flag("--dry-run", "--diff")
@@ -44,73 +43,60 @@ enum ApplyCommand {
         let excludes = try reader.values("--exclude")
         let configuration = try ConfigurationLoader.load(explicitPath: try reader.value("--config"))
         let paths = try reader.finish()
+        try TreeLoader.requireExistingPaths(paths)
 
         let analysis = TreeLoader.analyze(paths: paths, configuration: configuration, extraExcludes: excludes)
         if let code = TreeLoader.reportProblems(analysis) { return code }
         for wanted in options.types where !analysis.units.contains(where: { $0.matches(typeName: wanted) }) {
             throw ToolFailure("--type \(wanted): no model of that name in the scanned tree")
         }
-        if !ignoreTarget, let target = analysis.deploymentTargets.first(where: { !$0.allowsObservation }) {
+        options.ignoreDeploymentTarget = ignoreTarget
+        let filePaths = analysis.files.map(\.source.path)
+        let writeTargets = WriteTargets(paths: filePaths, roots: paths)
+        for (index, reason) in writeTargets.outside.sorted(by: { $0.key < $1.key })
+        where analysis.findings.contains(where: { $0.edits.contains { $0.file == index } }) {
+            StandardError.line("observation-migrate: warning: \(analysis.displayPaths[index]) \(reason)")
+            options.unwritableFiles[index] = reason
+        }
+        let plan = Migrator.plan(analysis, options: options)
+        // Refused whole when the deployment target is the only reason nothing would be written.
+        if !plan.hasChanges, let refused = plan.refusedForDeployment.first,
+           let target = analysis.units[refused].deploymentBlockers.first.map({ analysis.deploymentTargets[$0] }) {
             throw ToolFailure("\(target.location.description): deployment target \(target.platform) \(target.version) predates "
                               + "Observation (\(target.platform) \(target.minimum)); raise it, or pass --ignore-deployment-target")
         }
-        let plan = Migrator.plan(analysis, options: options)
 
+        // One entry per file on disk, however many scanned paths (links) lead to it.
+        let written = writeTargets.chosenIndices(plan.newContents, paths: filePaths)
         if dryRun {
-            for fileIndex in plan.newContents.keys.sorted() {
-                let old = String(decoding: analysis.files[fileIndex].source.bytes, as: UTF8.self)
-                let new = String(decoding: plan.newContents[fileIndex]!, as: UTF8.self)
+            for fileIndex in written {
                 // `a/` and `b/` prefixes as git writes them, also for absolute paths.
                 let path = analysis.displayPaths[fileIndex]
-                output.write(TextDiff.unified(old, new, path: path.hasPrefix("/") ? String(path.dropFirst()) : path))
+                output.write(TextDiff.unified(analysis.files[fileIndex].source.bytes, plan.newContents[fileIndex]!, path: path.hasPrefix("/") ? String(path.dropFirst()) : path))
             }
             output.flush()
-            StandardError.line(summary(plan, analysis, verb: "would change"))
+            StandardError.raw(ApplySummary.render(plan, analysis, files: written, dryRun: true))
             return plan.hasChanges ? 1 : 0
         }
         guard plan.hasChanges else {
-            output.write(summary(plan, analysis, verb: "changed"))
+            output.write(ApplySummary.render(plan, analysis, files: written, dryRun: false))
             return 0
         }
         if !allowDirty {
-            let targets = plan.newContents.keys.sorted().map { analysis.files[$0].source.path }
+            let targets = written.map { writeTargets.targets[$0]! }
             let dirty = GitStatus.dirtyFiles(among: targets)
             if !dirty.isEmpty {
                 throw ToolFailure("refusing to rewrite files with uncommitted changes: "
                                   + dirty.map(Analyzer.displayPath).joined(separator: ", ") + " (commit them, or pass --allow-dirty)")
             }
         }
-        var written: [String] = []
-        for fileIndex in plan.newContents.keys.sorted() {
-            let path = analysis.files[fileIndex].source.path
-            if let problem = FileSystem.replaceAtomically(path, with: plan.newContents[fileIndex]!) {
-                let done = written.isEmpty ? "no file was written" : "written before the failure: " + written.joined(separator: ", ")
-                throw ToolFailure("\(problem.description); \(done)")
-            }
-            written.append(analysis.displayPaths[fileIndex])
+        // Every file of the run, or none: a unit half written would not compile.
+        let replacements = written.map { FileTransaction.Replacement(path: writeTargets.targets[$0]!, bytes: plan.newContents[$0]!) }
+        if case .failure(let failure) = FileTransaction.commit(replacements) {
+            throw ToolFailure(failure.description)
         }
-        output.write(summary(plan, analysis, verb: "changed"))
+        output.write(ApplySummary.render(plan, analysis, files: written, dryRun: false))
         return 0
-    }
-
-    /// What was (or would be) changed and what was skipped, for people.
-    static func summary(_ plan: MigrationPlan, _ analysis: Analysis, verb: String) -> String {
-        var text = ""
-        let files = plan.newContents.keys.sorted().map { analysis.displayPaths[$0] }
-        text += "\(verb) \(files.count) file\(files.count == 1 ? "" : "s"), "
-        text += "\(plan.appliedUnits.count) unit\(plan.appliedUnits.count == 1 ? "" : "s")\n"
-        for unitID in plan.appliedUnits {
-            text += "  migrated  \(analysis.units[unitID].name)\n"
-        }
-        if !plan.editsByRule.isEmpty {
-            text += "edits by rule:\n"
-            for (rule, count) in plan.editsByRule.sorted(by: { $0.key < $1.key }) { text += "  \(rule): \(count)\n" }
-        }
-        if !plan.skippedUnits.isEmpty {
-            text += "skipped \(plan.skippedUnits.count) unit\(plan.skippedUnits.count == 1 ? "" : "s"):\n"
-            for (unitID, reason) in plan.skippedUnits { text += "  \(analysis.units[unitID].name): \(reason)\n" }
-        }
-        return text
     }
 }
 

@@ -1,11 +1,12 @@
 import SourceScan
 
 /// `observation-migrate debug tokens|decls|bench`: how anyone checks the scanner on real code.
-enum DebugCommand {
+enum DebugCommand: Subcommand {
     static let help = """
         USAGE: observation-migrate debug tokens FILE
                observation-migrate debug decls FILE
                observation-migrate debug bench [--runs N] DIR...
+               observation-migrate debug modules [PATH...]
 
         tokens   one JSON object per token: kind, start, end (byte offsets of the text),
                  leading and trailing trivia ranges. Concatenating the ranges gives the file.
@@ -13,15 +14,14 @@ enum DebugCommand {
                  inheritance entries; indented by nesting.
         bench    lexes and structures every .swift file under DIR; prints files, MB, MB/s
                  (median of --runs, default 5, after one untimed warm-up read) and peak memory.
+        modules  the build graph read from Package.swift manifests and Xcode projects: every
+                 module with its kind, file count, dependencies and deployment targets, then
+                 the Swift files no target compiles, and what could not be read.
         """
 
     static func run(_ arguments: [String], output: inout OutputSink) throws -> Int32 {
-        guard let subcommand = arguments.first else { throw UsageError("debug needs a subcommand: tokens, decls or bench") }
+        guard let subcommand = arguments.first else { throw UsageError("debug needs a subcommand: tokens, decls, bench or modules") }
         var reader = ArgumentReader(Array(arguments.dropFirst()))
-        if reader.flag("--help", "-h") {
-            output.write(help + "\n")
-            return 0
-        }
         switch subcommand {
         case "tokens", "decls":
             let paths = try reader.finish()
@@ -35,7 +35,9 @@ enum DebugCommand {
             if subcommand == "tokens" {
                 printTokens(source, output: &output)
             } else {
-                printDeclarations(FileStructure(source), output: &output)
+                let structure = FileStructure(source)
+                if let problem = FileProblem.nesting(of: structure) { throw ToolFailure(problem.description) }
+                printDeclarations(structure, output: &output)
             }
             return 0
         case "bench":
@@ -43,18 +45,22 @@ enum DebugCommand {
             guard runs > 0 else { throw UsageError("--runs takes a positive whole number") }
             let paths = try reader.finish()
             guard !paths.isEmpty else { throw UsageError("debug bench needs at least one DIR") }
+            try TreeLoader.requireExistingPaths(paths)
             return Benchmark.run(paths: paths, runs: runs, output: &output)
+        case "modules":
+            let paths = try reader.finish()
+            return ModulesListing.run(paths: paths.isEmpty ? ["."] : paths, output: &output)
         default:
-            throw UsageError("unknown debug subcommand '\(subcommand)' (tokens, decls, bench)")
+            throw UsageError("unknown debug subcommand '\(subcommand)' (tokens, decls, bench, modules)")
         }
     }
 
     static func printTokens(_ source: SourceFile, output: inout OutputSink) {
         var line = ""
-        for token in source.tokens {
+        for (index, token) in source.tokens.enumerated() {
             line.removeAll(keepingCapacity: true)
             line += "{\"kind\":\"\(token.kind.name)\",\"start\":\(token.start),\"end\":\(token.end),"
-            line += "\"leading\":[\(token.leadingStart),\(token.start)],\"trailing\":[\(token.end),\(token.trailingEnd)]"
+            line += "\"leading\":[\(source.leadingStart(of: index)),\(token.start)],\"trailing\":[\(token.end),\(token.trailingEnd)]"
             if token.isMalformed { line += ",\"malformed\":true" }
             line += "}\n"
             output.write(line)

@@ -1,17 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import SourceScan
 
 /// `observation-migrate lint [PATHS…]`: one diagnostic per finding, for CI and editors.
 ///
 /// The run is: read the configuration, check the paths, analyze, optionally record or subtract
 /// a baseline, render in the chosen format, and turn the findings' severities into an exit code.
-enum LintCommand {
+enum LintCommand: Subcommand {
     static let help = """
         OVERVIEW: Reports legacy data flow (ObservableObject, @Published, @StateObject…) as diagnostics.
 
@@ -24,30 +17,37 @@ enum LintCommand {
 
         OPTIONS:
           --format FORMAT          xcode (default), json, github, sarif, checkstyle, junit, summary
-          --output FILE            write the report to FILE (replaced whole) instead of stdout
+          -o, --output FILE        write the report to FILE (replaced whole) instead of stdout
           --strict                 report warnings as errors
           --baseline FILE          report only findings that FILE does not record
           --write-baseline FILE    record every current finding in FILE, report nothing, exit 0
           --config FILE            configuration file (default: nearest .observation-migrate.json)
           --exclude GLOB           skip matching paths (repeatable)
+          --allow-no-swift-files   exit 0 when PATHS hold no Swift file (default: an error)
+          --color WHEN             auto, always or never (default: auto, colour when standard output
+                                   is a terminal and NO_COLOR is unset); xcode format only
+          --no-color               same as --color never
           -h, --help               show this help
+
+        Files that cannot be scanned (unreadable, invalid UTF-8, binary, symbolic link loops,
+        nested past the parser's limit) are named on standard error, one warning line each, and
+        do not change the exit code while any Swift file was scanned.
 
         EXIT CODES:
           0  no finding at error level (notes never fail; with --strict, no warning either)
           1  at least one finding at error level (with --strict, at least one warning)
-          2  usage, configuration or I/O error (missing path, invalid configuration or baseline)
+          2  usage, configuration or I/O error: a missing path, an invalid configuration or
+             baseline, no Swift file under PATHS (unless --allow-no-swift-files), or none readable
         """
 
     static func run(_ arguments: [String], output: inout OutputSink) throws -> Int32 {
         var reader = ArgumentReader(arguments)
-        if reader.flag("--help", "-h") {
-            output.write(help + "\n")
-            return 0
-        }
         var options = LintOptions()
         options.strict = reader.flag("--strict")
         let formatName = try reader.value("--format")
-        let outputPath = try reader.value("--output")
+        let outputPath = try reader.value("--output", "-o")
+        let color = try ReportColorMode.read(from: &reader)
+        let allowNoSwiftFiles = reader.flag("--allow-no-swift-files")
         let baselinePath = try reader.value("--baseline")
         let writeBaselinePath = try reader.value("--write-baseline")
         let excludes = try reader.values("--exclude")
@@ -59,14 +59,16 @@ enum LintCommand {
         options.workingDirectory = FileSystem.currentDirectory()
         // A baseline that cannot be read must fail before a long analysis, not after it.
         let baseline = try baselinePath.map { try readBaseline($0) }
-        // A path that does not exist is a typo in a CI script: fail rather than lint less.
-        for path in paths {
-            var status = stat()
-            if stat(path, &status) != 0 { throw ToolFailure(FileSystem.problem(path, errno).description) }
-        }
+        try TreeLoader.requireExistingPaths(paths)
+        options.color = format == .xcode && color.resolvedForStandardOutput(writingToFile: outputPath != nil)
 
         let analysis = TreeLoader.analyze(paths: paths, configuration: options.configuration, extraExcludes: excludes)
         if let code = TreeLoader.reportProblems(analysis) { return code }
+        // A CI job pointed at the wrong folder must not pass for having found nothing.
+        if analysis.swiftFileCount == 0, !allowNoSwiftFiles {
+            let place = paths.isEmpty ? "the working directory" : paths.joined(separator: ", ")
+            throw ToolFailure("no Swift file found in \(place) (pass --allow-no-swift-files if that is expected)")
+        }
 
         if let writeBaselinePath {
             let recorded = Baseline(recording: analysis, directory: baselineDirectory(writeBaselinePath),

@@ -1,13 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `observation-migrate report [PATHS…]`: what migrating will take, unit by unit. Changes nothing.
-enum ReportCommand {
+enum ReportCommand: Subcommand {
     static let help = """
         OVERVIEW: What migrating to Observation will take, unit by unit. Changes nothing.
 
@@ -35,12 +27,14 @@ enum ReportCommand {
           --no-color          same as --color never
           -h, --help          show this help
 
-        Paths that cannot be scanned (missing, unreadable, invalid UTF-8, binary, symbolic link
-        loops) are named on standard error, one line each; the rest of the tree is still reported.
+        A path named on the command line that does not exist is an error (exit 2). Files that
+        cannot be scanned (unreadable, invalid UTF-8, binary, symbolic link loops, nested past the
+        parser's limit) are named on standard error, one warning line each, and listed in the
+        report; the rest of the tree is still reported.
 
         EXIT CODES:
           0  the report was produced
-          2  usage, configuration or I/O error, or nothing could be scanned
+          2  usage, configuration or I/O error, a missing path, or no Swift file could be scanned
         """
 
     /// The parsed command line.
@@ -57,20 +51,16 @@ enum ReportCommand {
     /// errors are thrown, and `CommandLineTool` turns them into one line on stderr and exit 2.
     static func run(_ arguments: [String], output: inout OutputSink) throws -> Int32 {
         var reader = ArgumentReader(arguments)
-        if reader.flag("--help", "-h") {
-            output.write(help + "\n")
-            return 0
-        }
         let invocation = try parse(&reader)
         // Fail before a long scan, not after it, when the report could not be written anyway.
         if let path = invocation.outputPath, let failure = ReportFile.checkWritable(path) { throw ToolFailure(failure) }
         let configuration = try ConfigurationLoader.load(explicitPath: invocation.configPath)
+        try TreeLoader.requireExistingPaths(invocation.paths)
         let analysis = TreeLoader.analyze(paths: invocation.paths, configuration: configuration, extraExcludes: invocation.excludes)
         if let code = TreeLoader.reportProblems(analysis) { return code }
 
-        let toTerminal = invocation.outputPath == nil && FileSystem.isTerminal(1)
         let options = ReportOptions(color: invocation.format == .text
-                                        && ReportColorMode.resolve(invocation.color, toTerminal: toTerminal, environment: environment()),
+                                        && invocation.color.resolvedForStandardOutput(writingToFile: invocation.outputPath != nil),
                                     severityOverrides: configuration.severityOverrides)
         let report = PhaseTimer.measure("render") { ReportRenderer.render(analysis, format: invocation.format, options: options) }
         if let path = invocation.outputPath {
@@ -86,8 +76,7 @@ enum ReportCommand {
         var invocation = Invocation()
         let formatText = try reader.value("--format")
         invocation.outputPath = try reader.value("--output", "-o")
-        let colorText = try reader.value("--color")
-        let noColor = reader.flag("--no-color")
+        invocation.color = try ReportColorMode.read(from: &reader)
         invocation.excludes = try reader.values("--exclude")
         invocation.configPath = try reader.value("--config")
         invocation.paths = try reader.finish()
@@ -100,25 +89,7 @@ enum ReportCommand {
         } else if let path = invocation.outputPath, let format = ReportFormat.inferred(fromFileName: path) {
             invocation.format = format
         }
-        if let colorText {
-            guard let color = ReportColorMode(rawValue: colorText) else {
-                throw UsageError("--color '\(colorText)': expected " + ReportColorMode.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            if noColor, color != .never { throw UsageError("--no-color contradicts --color \(colorText)") }
-            invocation.color = color
-        } else if noColor {
-            invocation.color = .never
-        }
         if invocation.outputPath?.isEmpty == true { throw UsageError("--output needs a file name") }
         return invocation
-    }
-
-    /// The environment variables that decide colour.
-    static func environment() -> [String: String] {
-        var result: [String: String] = [:]
-        for name in ["NO_COLOR", "TERM"] {
-            if let value = getenv(name) { result[name] = String(cString: value) }
-        }
-        return result
     }
 }

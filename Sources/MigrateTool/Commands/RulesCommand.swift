@@ -1,6 +1,6 @@
 /// `observation-migrate rules [ID]`: every rule with its class and summary, or one rule's
 /// whole document. The text is compiled into the binary, so this works when installed alone.
-enum RulesCommand {
+enum RulesCommand: Subcommand {
     static let help = """
         USAGE: observation-migrate rules [ID]
 
@@ -10,10 +10,6 @@ enum RulesCommand {
 
     static func run(_ arguments: [String], output: inout OutputSink) throws -> Int32 {
         var reader = ArgumentReader(arguments)
-        if reader.flag("--help", "-h") {
-            output.write(help + "\n")
-            return 0
-        }
         let ids = try reader.finish()
         if let id = ids.first {
             guard ids.count == 1 else { throw UsageError("rules takes at most one ID") }
@@ -24,14 +20,16 @@ enum RulesCommand {
             output.write(metadata.markdown.hasSuffix("\n") ? metadata.markdown : metadata.markdown + "\n")
             return 0
         }
-        let width = RuleCatalog.ids.map(\.count).max() ?? 0
+        let width = max(4, RuleCatalog.ids.map(\.count).max() ?? 0)
+        /// One row: columns padded to line up under the header.
+        func row(_ id: String, _ fixClass: String, _ severity: String, _ summary: String) -> String {
+            "\(id.padding(toLength: width, withPad: " ", startingAt: 0))  \(fixClass.padding(toLength: 6, withPad: " ", startingAt: 0))  "
+                + "\(severity.padding(toLength: 8, withPad: " ", startingAt: 0))  \(summary)\n"
+        }
+        output.write(row("RULE", "CLASS", "SEVERITY", "SUMMARY"))
         for id in RuleCatalog.ids {
             let metadata = RuleCatalog.metadata(id)
-            let fixClass = metadata?.fixClass.rawValue ?? "?"
-            let severity = metadata?.severity.rawValue ?? "?"
-            let padded = id.padding(toLength: width, withPad: " ", startingAt: 0)
-            output.write("\(padded)  \(fixClass.padding(toLength: 6, withPad: " ", startingAt: 0))  "
-                         + "\(severity.padding(toLength: 7, withPad: " ", startingAt: 0))  \(metadata?.summary ?? "")\n")
+            output.write(row(id, metadata?.fixClass.rawValue ?? "?", metadata?.severity.rawValue ?? "?", metadata?.summary ?? ""))
         }
         return 0
     }

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SourceScan
 
 /// The edge between the disk and the pipeline: walks the user's paths, reads every file once
@@ -11,7 +18,31 @@ enum TreeLoader {
         var walker = TreeWalker()
         walker.excludeGlobs = configuration.exclude + extraExcludes
         walker.includeGlobs = configuration.include
-        let walk = PhaseTimer.measure("walk") { walker.walk(paths.isEmpty ? ["."] : paths) }
+        var walk = PhaseTimer.measure("walk") { walker.walk(paths.isEmpty ? ["."] : paths) }
+        // The build decides which module compiles each file; a file no target compiles is
+        // outside the build: listed, never read further, never part of a unit.
+        let build = PhaseTimer.measure("build graph") {
+            BuildGraphLoader.load(swiftFiles: walk.swiftFiles, projectFiles: walk.projectFiles, scannedPaths: paths,
+                                  configuration: configuration)
+        }
+        let manifests = Set(walk.projectFiles.filter { $0.hasSuffix(".swift") })
+        var outsideBuild: [String] = []
+        if !build.graph.outsideFiles.isEmpty {
+            let outside = Set(build.graph.outsideFiles.map { walk.swiftFiles[$0] }).subtracting(manifests)
+            outsideBuild = walk.swiftFiles.filter(outside.contains)
+            walk.swiftFiles.removeAll(where: outside.contains)
+        }
+        // Descriptions found above a file named alone carry deployment targets too.
+        let known = Set(walk.projectFiles.map { PathName.absolute($0, in: FileSystem.currentDirectory()) })
+        for description in build.graph.descriptions where !known.contains(description.path) {
+            walk.projectFiles.append(Analyzer.displayPath(description.path))
+            if description.kind == .package { walk.swiftFiles.append(Analyzer.displayPath(description.path)) }
+        }
+        // A configured deployment target is reported where the configuration file says it.
+        if !configuration.deploymentTarget.isEmpty, let source = configuration.source,
+           !known.contains(PathName.absolute(source, in: FileSystem.currentDirectory())) {
+            walk.projectFiles.append(source)
+        }
         let progress = showsProgress && walk.swiftFiles.count > 2000
         if progress { StandardError.raw("observation-migrate: reading \(walk.swiftFiles.count) files…\r") }
         let alwaysInclude = Set(walk.projectFiles.filter { $0.hasSuffix(".swift") })
@@ -97,9 +128,10 @@ enum TreeLoader {
         }
         if progress { StandardError.raw("observation-migrate: analyzing…            \r") }
         var analysis = Analyzer.analyze(structures: structures, extraProjectFiles: extraProjectFiles,
-                                        packageManifests: walk.projectFiles.filter { $0.hasSuffix(".swift") },
-                                        problems: problems, configuration: configuration)
+                                        problems: problems, configuration: configuration, build: build.graph)
         analysis.unindexed = unindexed
+        analysis.outsideBuild = outsideBuild
+        analysis.buildWarnings = build.warnings
         if progress { StandardError.raw("                                            \r") }
         return analysis
     }
@@ -118,12 +150,28 @@ enum TreeLoader {
         case failed(FileProblem)
     }
 
-    /// Prints one line per unreadable path; returns the exit code to use when nothing was scanned.
+    /// Fails when a path named on the command line does not exist: a typo in a CI script or a
+    /// command must not quietly scan less. Every command checks this before reading anything.
+    static func requireExistingPaths(_ paths: [String]) throws {
+        for path in paths {
+            var status = stat()
+            if stat(path, &status) != 0 { throw ToolFailure(FileSystem.problem(path, errno).description) }
+        }
+    }
+
+    /// Prints one warning line per path that could not be scanned; returns exit code 2 when
+    /// nothing could be scanned (every Swift file failed), nil when the run goes on.
     static func reportProblems(_ analysis: Analysis) -> Int32? {
         for problem in analysis.problems {
-            StandardError.line("observation-migrate: \(problem.description)")
+            StandardError.line("observation-migrate: warning: \(problem.description)")
         }
-        if analysis.files.isEmpty, !analysis.problems.isEmpty { return 2 }
+        if analysis.swiftFileCount == 0, !analysis.problems.isEmpty {
+            StandardError.line("observation-migrate: error: no Swift file could be scanned")
+            return 2
+        }
+        for warning in analysis.buildWarnings {
+            StandardError.line("observation-migrate: warning: \(warning)")
+        }
         return nil
     }
 }

@@ -13,7 +13,11 @@ struct Configuration: Sendable, Equatable {
     /// The deployment target to assume, by platform (`"iOS": "17.0"`), over what the project says.
     var deploymentTarget: [String: String] = [:]
     /// What becomes of a model's stored `var` that was not `@Published`.
-    var unpublishedProperties: UnpublishedPropertyPolicy = .ignore
+    var unpublishedProperties: UnpublishedPropertyPolicy = .track
+    /// Which files the run adds `import Observation` to.
+    var observationImport: ObservationImportPolicy = .always
+    /// Where `@Observable` goes on a migrated class.
+    var observablePlacement: ObservablePlacement = .matchFile
     /// The file the configuration came from, if any.
     var source: String?
 
@@ -24,19 +28,55 @@ struct Configuration: Sendable, Equatable {
         return true
     }
 
+    /// The choices that change what the rules write, for `RuleContext` and `apply`'s tidy-up.
+    var ruleOptions: RuleOptions {
+        RuleOptions(unpublishedProperties: unpublishedProperties, observationImport: observationImport,
+                    observablePlacement: observablePlacement)
+    }
+
     /// The lint severity of a rule under this configuration.
     func severity(of ruleID: String) -> Severity {
         severityOverrides[ruleID] ?? RuleCatalog.severity(ruleID)
     }
 }
 
+/// The configuration choices that change what rules write (not which rules run).
+struct RuleOptions: Sendable, Equatable {
+    var unpublishedProperties: UnpublishedPropertyPolicy = .track
+    var observationImport: ObservationImportPolicy = .always
+    var observablePlacement: ObservablePlacement = .matchFile
+}
+
 /// What the migration does with a model's stored `var` that was not `@Published`.
 enum UnpublishedPropertyPolicy: String, Sendable, Equatable, CaseIterable {
-    /// `@ObservationIgnored`: exactly the properties that notified before notify after (the
-    /// catalog's rewrite, and the default).
+    /// Left tracked, as Apple's article and most teams write it (the default); plumbing nothing
+    /// renders (`AnyCancellable`, `Task`, `Timer`, observer tokens…) gets `@ObservationIgnored`.
+    /// Safe when no view reads the property, review when one does (it now updates there).
+    case track
+    /// `@ObservationIgnored` on every one: exactly the properties that notified before notify
+    /// after (the behaviour before 2026-11-23).
     case ignore
-    /// Left as it is, so it becomes tracked like every other property, as Apple's macro does by
-    /// default and as most teams write by hand. Views that read it now also update when it
-    /// changes: a behaviour change, so the unit needs `--unsafe-fixes`.
+    /// Every one left as it is, plumbing included, each a review reason: the macro's default
+    /// taken whole.
     case observe
+}
+
+/// Which files a run adds `import Observation` to.
+enum ObservationImportPolicy: String, Sendable, Equatable, CaseIterable {
+    /// Every file the run puts `@Observable` in, even beside `import SwiftUI`, as Apple's
+    /// article sample does (the default).
+    case always
+    /// Only files where no import provides the macro (`SwiftUI`, `SwiftData`, `Observation`).
+    case whenNeeded
+}
+
+/// Where `@Observable` goes on a migrated class.
+enum ObservablePlacement: String, Sendable, Equatable, CaseIterable {
+    /// On its own line when the declaration keeps an attribute on its own line (`@MainActor`
+    /// above `final class`), else on the class line as in Apple's article (the default).
+    case matchFile
+    /// Always on a line of its own above the declaration.
+    case ownLine
+    /// Always on the class line, after any attributes: `@MainActor @Observable final class M`.
+    case classLine
 }

@@ -16,7 +16,8 @@ enum ConfigurationLoader {
     static let fileName = ".observation-migrate.json"
 
     /// Every key the file may hold, in the order the documentation lists them.
-    static let keys = ["include", "exclude", "disabledRules", "onlyRules", "severity", "deploymentTarget", "unpublishedProperties"]
+    static let keys = ["include", "exclude", "disabledRules", "onlyRules", "severity", "deploymentTarget", "unpublishedProperties",
+                             "observationImport", "observablePlacement"]
 
     /// Names other linters use for the same settings (SwiftLint's snake case, ESLint's and
     /// swift-format's words). Edit distance would send `enabledRules` to `disabledRules`, the
@@ -93,11 +94,11 @@ enum ConfigurationLoader {
             case "deploymentTarget":
                 configuration.deploymentTarget = try deploymentTargets(member, failure)
             case "unpublishedProperties":
-                let choices = UnpublishedPropertyPolicy.allCases.map(\.rawValue)
-                guard case .string(let text) = member.value, let policy = UnpublishedPropertyPolicy(rawValue: text) else {
-                    throw failure(member.offset, "'unpublishedProperties' must be one of \(choices.map { "\"\($0)\"" }.joined(separator: ", "))")
-                }
-                configuration.unpublishedProperties = policy
+                configuration.unpublishedProperties = try choice(member, failure)
+            case "observationImport":
+                configuration.observationImport = try choice(member, failure)
+            case "observablePlacement":
+                configuration.observablePlacement = try choice(member, failure)
             default:
                 let guess = otherToolsNames[member.key] ?? closest(to: member.key, among: keys)
                 let hint = guess.map { "; did you mean '\($0)'?" } ?? " (known keys: \(keys.joined(separator: ", ")))"
@@ -105,6 +106,20 @@ enum ConfigurationLoader {
             }
         }
         return configuration
+    }
+
+    /// One of an option's values, with a did-you-mean for a near miss (`"trak"`, `"ownline"`).
+    private static func choice<Value: RawRepresentable & CaseIterable>(_ member: ParsedJSON.Member, _ failure: JSONFileLocator) throws -> Value
+    where Value.RawValue == String {
+        let choices = Value.allCases.map(\.rawValue)
+        if case .string(let text) = member.value, let value = Value(rawValue: text) { return value }
+        let listed = choices.map { "\"\($0)\"" }.joined(separator: ", ")
+        guard case .string(let text) = member.value else {
+            throw failure(member.offset, "'\(member.key)' must be one of \(listed), not \(member.value.kindDescription)")
+        }
+        let guess = choices.first { $0.lowercased() == text.lowercased() } ?? closest(to: text, among: choices)
+        let hint = guess.map { "; did you mean '\($0)'?" } ?? ""
+        throw failure(member.offset, "'\(member.key)' must be one of \(listed), not '\(text)'\(hint)")
     }
 
     /// An array of non-empty strings.

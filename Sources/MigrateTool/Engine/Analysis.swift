@@ -13,6 +13,20 @@ struct DeploymentTarget: Sendable {
     var allowsObservation: Bool
 }
 
+/// A deployment setting of the build graph: which platform and version, where it is written
+/// (a file of the analysis, when it is one), and the modules it applies to.
+struct DeploymentFact: Sendable, Equatable {
+    var platform: String
+    var version: String
+    /// The absolute path of the file that sets it.
+    var path: String
+    /// The index of that file in `Analysis.files`, when the analysis holds it.
+    var file: Int?
+    var offset: Int
+    /// Indices into the build graph's modules.
+    var modules: [Int]
+}
+
 /// The Swift files a run read and checked without structuring them, as totals.
 struct UnindexedFiles: Sendable, Equatable {
     var files = 0
@@ -38,6 +52,14 @@ struct UnitSummary: Sendable {
     /// Whether a suppression comment silenced one of the unit's fixes, so it is left alone.
     var suppressed: Bool = false
 
+    /// The unit's classes and protocols: the file declaring each (index into `Analysis.files`)
+    /// and its qualified name, so homonyms elsewhere are told apart.
+    var memberDeclarations: [(file: Int, name: String)] = []
+    /// Deployment targets below Observation's minimum that compile files this unit edits
+    /// (indices into `Analysis.deploymentTargets`): `apply` refuses the unit unless told to
+    /// ignore them.
+    var deploymentBlockers: [Int] = []
+
     /// Whether `--type NAME` selects this unit: its name or a member's, qualified or not.
     func matches(typeName wanted: String) -> Bool {
         name == wanted || members.contains(wanted)
@@ -62,9 +84,20 @@ struct Analysis: Sendable {
     var problems: [FileProblem]
     /// Findings silenced by suppression comments (kept for the unused-suppression check).
     var suppressedCount: Int = 0
+    /// How many of `files` are Swift files the index read (the project files follow them).
+    var indexedFileCount = 0
+    /// Which module compiles each indexed file and which modules it sees (nil: one module).
+    var fileModules: FileModules?
+    /// Swift files no target of the tree's packages and projects compiles (display paths):
+    /// listed, never part of a unit.
+    var outsideBuild: [String] = []
+    /// Manifests and projects that could not be read fully, one `path: reason` line each.
+    var buildWarnings: [String] = []
     /// Swift files that were read and checked but not structured: they mention neither
     /// observation nor any model (see `RelevanceFilter`). Counted in the summary figures.
     var unindexed = UnindexedFiles()
+    /// The configuration's choices of what to write, which `apply`'s tidy-up follows too.
+    var ruleOptions = RuleOptions()
 
     /// Swift files scanned, structured or not.
     var swiftFileCount: Int { files.filter { $0.source.path.hasSuffix(".swift") }.count + unindexed.files }

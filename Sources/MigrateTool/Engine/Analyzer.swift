@@ -12,36 +12,52 @@ struct SourceInput: Sendable {
 enum Analyzer {
     /// Analyzes Swift sources and project files already in memory; pure, for tests and `apply`.
     static func analyze(swift: [SourceInput], projectFiles: [SourceInput] = [], problems: [FileProblem] = [],
-                        configuration: Configuration = Configuration()) -> Analysis {
+                        configuration: Configuration = Configuration(), build: BuildGraph? = nil) -> Analysis {
         let structures = concurrentMap(swift) { FileStructure(SourceFile(path: $0.path, bytes: $0.bytes)) }
         let extraProjectFiles = projectFiles.filter { !$0.path.hasSuffix(".swift") }
             .map { FileStructure(SourceFile(path: $0.path, bytes: $0.bytes)) }
+        let graph = build ?? inMemoryGraph(swift: swift, projectFiles: projectFiles, configuration: configuration)
         return analyze(structures: structures, extraProjectFiles: extraProjectFiles,
-                       packageManifests: projectFiles.filter { $0.path.hasSuffix(".swift") }.map(\.path), problems: problems,
-                       configuration: configuration)
+                       problems: problems,
+                       configuration: configuration, build: graph)
+    }
+
+    /// The build graph of sources held in memory: their manifests and projects, `.xcconfig`
+    /// files looked up among `projectFiles`.
+    static func inMemoryGraph(swift: [SourceInput], projectFiles: [SourceInput], configuration: Configuration) -> BuildGraph? {
+        let directory = FileSystem.currentDirectory()
+        let descriptions = projectFiles.filter { PathName.lastComponent($0.path) == "Package.swift" || $0.path.hasSuffix(".pbxproj") }
+        guard !descriptions.isEmpty else { return nil }
+        let byPath = Dictionary(projectFiles.map { (PathName.absolute($0.path, in: directory), $0.bytes) }, uniquingKeysWith: { first, _ in first })
+        let files = swift.map { PathName.absolute($0.path, in: directory) }
+        let loaded = BuildGraphLoader.build(
+            descriptions.map { .init(path: PathName.absolute($0.path, in: directory), bytes: $0.bytes) }, swiftFiles: files,
+            configuration: configuration, readFile: { byPath[$0] },
+            folderExists: { folder in files.contains { PathName.isInside($0, folder: folder) } })
+        return loaded.graph
     }
 
     /// Analyzes structured files; `extraProjectFiles` (Xcode settings) are appended after them.
-    static func analyze(structures: [FileStructure], extraProjectFiles: [FileStructure], packageManifests: [String],
-                        problems: [FileProblem], configuration: Configuration = Configuration()) -> Analysis {
-        let index = PhaseTimer.measure("index") { TreeIndex(files: structures) }
+    static func analyze(structures: [FileStructure], extraProjectFiles: [FileStructure],
+                        problems: [FileProblem], configuration: Configuration = Configuration(), build: BuildGraph? = nil) -> Analysis {
+        // A file nested past the parser's limit has no declarations; it is skipped and named.
+        var problems = problems
+        problems += structures.compactMap(FileProblem.nesting(of:))
+        let structures = structures.filter { $0.excessiveNesting == nil }
+        let modules = build.flatMap { ModuleTable.fileModules(for: structures, in: $0) }
+        let index = PhaseTimer.measure("index") { TreeIndex(files: structures, modules: modules) }
         let units = PhaseTimer.measure("units") { MigrationUnits(index: index) }
-        var projectFiles: [(index: Int, structure: FileStructure)] = []
-        for (position, structure) in structures.enumerated() where packageManifests.contains(structure.source.path) {
-            projectFiles.append((position, structure))
-        }
-        for (offset, structure) in extraProjectFiles.enumerated() {
-            projectFiles.append((structures.count + offset, structure))
-        }
-        let context = RuleContext(index: index, units: units, projectFiles: projectFiles,
-                                  assumedDeploymentTargets: configuration.deploymentTarget,
-                                  unpublishedProperties: configuration.unpublishedProperties)
+        let deployments = build.map { deploymentFacts($0, files: structures + extraProjectFiles) } ?? []
+        let context = RuleContext(index: index, units: units, deployments: deployments, options: configuration.ruleOptions)
         var findings = RuleCatalog.all.flatMap { rule in PhaseTimer.measure("rule \(rule.id)") { rule.init().check(context) } }
 
         let allFiles = structures + extraProjectFiles
         let lineMaps = concurrentMap(allFiles) { LineMap($0.source.bytes) }
         var analysis = Analysis(files: allFiles, displayPaths: allFiles.map { displayPath($0.source.path) }, lineMaps: lineMaps,
                                 findings: [], units: [], deploymentTargets: [], problems: problems)
+        analysis.indexedFileCount = structures.count
+        analysis.fileModules = modules
+        analysis.ruleOptions = configuration.ruleOptions
 
         // Suppressions: drop what they silence; a unit whose fix was silenced is left alone.
         var suppressions = PhaseTimer.measure("suppressions") {
@@ -105,6 +121,37 @@ enum Analyzer {
         return analysis
     }
 
+    /// Every deployment setting of the graph once, with the modules it applies to, located in
+    /// `files` when one of them is the file that sets it.
+    static func deploymentFacts(_ graph: BuildGraph, files: [FileStructure]) -> [DeploymentFact] {
+        let directory = FileSystem.currentDirectory()
+        var fileByPath: [String: Int] = [:]
+        for (position, file) in files.enumerated() { fileByPath[PathName.absolute(file.source.path, in: directory)] = position }
+        var facts: [DeploymentFact] = []
+        var positionByKey: [String: Int] = [:]
+        for (module, description) in graph.modules.enumerated() {
+            for deployment in description.deployments {
+                let key = "\(deployment.platform) \(deployment.version) \(deployment.path) \(deployment.offset)"
+                if let known = positionByKey[key] {
+                    facts[known].modules.append(module)
+                    continue
+                }
+                positionByKey[key] = facts.count
+                facts.append(DeploymentFact(platform: deployment.platform, version: deployment.version, path: deployment.path,
+                                            file: fileByPath[deployment.path], offset: deployment.offset, modules: [module]))
+            }
+        }
+        return facts
+    }
+
+    /// The files a unit edits: its declarations, conformance extensions and sites.
+    static func unitFiles(_ unit: MigrationUnit) -> Set<Int> {
+        var files = Set(unit.usageSites.map(\.file))
+        for id in unit.classes + unit.protocols { files.insert(id.file) }
+        for (extensionID, _) in unit.conformanceExtensions { files.insert(extensionID.file) }
+        return files
+    }
+
     /// Each unit's summary and verdict: blocked by any blocker, needing `--unsafe-fixes` when any
     /// finding is review, ready otherwise. Notes do not count.
     static func summarize(units: MigrationUnits, index: TreeIndex, findings: [Finding], suppressed: Set<Int>,
@@ -128,15 +175,16 @@ enum Analyzer {
             let declaration = index.types.declaration(anchor)
             let file = index.files[anchor.file]
             let sites = unit.usageSites
-            var files = Set(sites.map(\.file))
-            for id in unit.classes + unit.protocols { files.insert(id.file) }
-            for (extensionID, _) in unit.conformanceExtensions { files.insert(extensionID.file) }
+            let files = unitFiles(unit)
             var summary = UnitSummary(
                 id: unit.id, name: unit.name,
                 members: (unit.classes + unit.protocols).compactMap { index.types.symbol($0)?.qualifiedName },
                 declaredAt: analysis.location(file: anchor.file, offset: Int(file.tokens[declaration.keyword].start)),
                 siteCount: sites.count, fileCount: files.count, verdict: verdict, findings: own)
             summary.suppressed = suppressed.contains(unit.id)
+            summary.memberDeclarations = (unit.classes + unit.protocols).compactMap { id in
+                index.types.symbol(id).map { (file: id.file, name: $0.qualifiedName) }
+            }
             return summary
         }
     }

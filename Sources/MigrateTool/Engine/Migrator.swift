@@ -6,6 +6,13 @@ struct MigrationOptions: Sendable {
     var unsafeFixes = false
     /// Only these units (matched by model or protocol name, qualified or not); all when empty.
     var types: [String] = []
+    /// Also write units compiled by a target whose deployment target predates Observation.
+    var ignoreDeploymentTarget = false
+    /// Units not to write, with the reason (set by the consistency check).
+    var excludedUnits: [Int: String] = [:]
+    /// Files `apply` may not write, by index into `Analysis.files`, with the reason: a unit with
+    /// an edit in one is skipped whole, since writing the rest of it would not compile.
+    var unwritableFiles: [Int: String] = [:]
 }
 
 /// The outcome of planning a migration: new file contents and an account of every unit.
@@ -18,6 +25,8 @@ struct MigrationPlan: Sendable {
     var skippedUnits: [(unit: Int, reason: String)] = []
     /// How many edits each rule contributed.
     var editsByRule: [String: Int] = [:]
+    /// Units left alone only because a target compiling their files predates Observation.
+    var refusedForDeployment: [Int] = []
 
     /// Whether anything would change.
     var hasChanges: Bool { !newContents.isEmpty }
@@ -25,8 +34,22 @@ struct MigrationPlan: Sendable {
 
 /// Turns an analysis into new file contents, unit by unit: all of a unit's edits or none.
 enum Migrator {
-    /// Plans the rewrite of an analyzed tree.
+    /// Plans the rewrite of an analyzed tree; a unit the consistency check finds a legacy
+    /// construct left on is not written, and the plan is made again without it.
     static func plan(_ analysis: Analysis, options: MigrationOptions) -> MigrationPlan {
+        var options = options
+        while true {
+            let plan = planOnce(analysis, options: options)
+            let violations = ConsistencyCheck.violations(analysis, newContents: plan.newContents, appliedUnits: plan.appliedUnits)
+            guard !violations.isEmpty else { return plan }
+            for violation in violations where options.excludedUnits[violation.unit] == nil {
+                options.excludedUnits[violation.unit] = "internal consistency: \(violation.location.description): \(violation.construct) would still name "
+                    + "'\(violation.className)' after the rewrite, which would not compile; please report this as a bug"
+            }
+        }
+    }
+
+    private static func planOnce(_ analysis: Analysis, options: MigrationOptions) -> MigrationPlan {
         var plan = MigrationPlan()
         var editsByFile: [Int: [Edit]] = [:]
         var selected = analysis.units
@@ -41,7 +64,8 @@ enum Migrator {
         // written in this run (blocked, not selected, or needing `--unsafe-fixes`) is held back.
         if !analysis.coupling.isEmpty {
             func isWritable(_ unit: UnitSummary) -> Bool {
-                unit.verdict == .ready || (unit.verdict == .needsUnsafeFixes && options.unsafeFixes)
+                options.excludedUnits[unit.id] == nil && (unit.deploymentBlockers.isEmpty || options.ignoreDeploymentTarget)
+                    && (unit.verdict == .ready || (unit.verdict == .needsUnsafeFixes && options.unsafeFixes))
             }
             let writable = Set(selected.filter(isWritable).map(\.id))
             let notWritten = Set(analysis.units.map(\.id)).subtracting(writable)
@@ -55,6 +79,10 @@ enum Migrator {
             selected = selected.filter { heldBack[$0.id] == nil }
         }
         for unit in selected {
+            if let reason = options.excludedUnits[unit.id] {
+                plan.skippedUnits.append((unit.id, reason))
+                continue
+            }
             switch unit.verdict {
             case .blocked:
                 let blockers = unit.findings.map { analysis.findings[$0] }.filter(\.isBlocker)
@@ -68,6 +96,14 @@ enum Migrator {
             default:
                 break
             }
+            if !options.ignoreDeploymentTarget, let first = unit.deploymentBlockers.first {
+                let target = analysis.deploymentTargets[first]
+                plan.skippedUnits.append((unit.id, "\(target.location.description): deployment target \(target.platform) "
+                                          + "\(target.version) predates Observation (\(target.platform) \(target.minimum)); raise it, "
+                                          + "or pass --ignore-deployment-target"))
+                plan.refusedForDeployment.append(unit.id)
+                continue
+            }
             var unitEdits: [Int: [Edit]] = [:]
             var counts: [String: Int] = [:]
             for position in unit.findings {
@@ -75,6 +111,10 @@ enum Migrator {
                 guard finding.unit == unit.id, !finding.isNote, finding.fixClass != .manual, !finding.requiresEveryUnit else { continue }
                 for fileEdit in finding.edits { unitEdits[fileEdit.file, default: []].append(fileEdit.edit) }
                 if !finding.edits.isEmpty { counts[finding.ruleID, default: 0] += 1 }
+            }
+            if let file = unitEdits.keys.sorted().first(where: { options.unwritableFiles[$0] != nil }) {
+                plan.skippedUnits.append((unit.id, "\(analysis.displayPaths[file]) \(options.unwritableFiles[file]!)"))
+                continue
             }
             // A unit whose edits collide with each other or with an earlier unit's is not written.
             if let conflict = firstConflict(unitEdits, with: editsByFile) {
@@ -104,7 +144,8 @@ enum Migrator {
             }
             var single: [Int: [Edit]] = [:]
             for fileEdit in finding.edits { single[fileEdit.file, default: []].append(fileEdit.edit) }
-            guard firstConflict(single, with: editsByFile) == nil else { continue }
+            guard firstConflict(single, with: editsByFile) == nil,
+                  !single.keys.contains(where: { options.unwritableFiles[$0] != nil }) else { continue }
             for (file, edits) in single { editsByFile[file, default: []] += edits }
             plan.editsByRule[finding.ruleID, default: 0] += 1
         }
@@ -113,7 +154,7 @@ enum Migrator {
             guard var rewritten = try? EditApplier.apply(edits, to: original) else { continue }
             let addsObservable = edits.contains { $0.replacement.contains("@Observable") }
             rewritten = tidy(rewritten, path: analysis.files[fileIndex].source.path, addsObservable: addsObservable,
-                             counts: &plan.editsByRule)
+                             observationImport: analysis.ruleOptions.observationImport, counts: &plan.editsByRule)
             if rewritten != original { plan.newContents[fileIndex] = rewritten }
         }
         return plan
@@ -122,8 +163,9 @@ enum Migrator {
     /// Runs the file rules over a rewritten file, one after the other, so each sees the last's
     /// result: `import Observation` where this run put `@Observable` (a file may use a macro of
     /// that name from elsewhere), then `import Combine` out where nothing uses it any more.
-    static func tidy(_ bytes: [UInt8], path: String, addsObservable: Bool, counts: inout [String: Int]) -> [UInt8] {
-        var rules: [any FileRule] = addsObservable ? [MissingObservationImport()] : []
+    static func tidy(_ bytes: [UInt8], path: String, addsObservable: Bool, observationImport: ObservationImportPolicy,
+                     counts: inout [String: Int]) -> [UInt8] {
+        var rules: [any FileRule] = addsObservable ? [MissingObservationImport(policy: observationImport)] : []
         rules.append(UnusedCombineImport(afterRewrite: true))
         var current = bytes
         for rule in rules {

@@ -66,24 +66,21 @@ protocol AnalysisFactRule: Rule {
 struct RuleContext: Sendable {
     let index: TreeIndex
     let units: MigrationUnits
-    /// Files that may declare a deployment target (`Package.swift`, Xcode settings), with their
-    /// index in the analysis's file list.
-    let projectFiles: [(index: Int, structure: FileStructure)]
-    /// Deployment targets the configuration tells the tool to assume, by platform.
-    let assumedDeploymentTargets: [String: String]
+    /// Every deployment setting the build graph applies, located in the analysis's files.
+    let deployments: [DeploymentFact]
     /// The members of every model class, looked up once.
     let modelMembers: [DeclarationID: [DeclarationID]]
-    /// What becomes of stored properties that were not `@Published`.
-    let unpublishedProperties: UnpublishedPropertyPolicy
+    /// The configuration's choices of what to write.
+    let options: RuleOptions
+    /// For each file, the token ranges of its `#Preview` macros' arguments and bodies.
+    let previewBodies: [[Range<Int>]]
 
     /// Builds the context for a tree.
-    init(index: TreeIndex, units: MigrationUnits, projectFiles: [(index: Int, structure: FileStructure)] = [],
-         assumedDeploymentTargets: [String: String] = [:], unpublishedProperties: UnpublishedPropertyPolicy = .ignore) {
+    init(index: TreeIndex, units: MigrationUnits, deployments: [DeploymentFact] = [], options: RuleOptions = RuleOptions()) {
         self.index = index
         self.units = units
-        self.projectFiles = projectFiles
-        self.assumedDeploymentTargets = assumedDeploymentTargets
-        self.unpublishedProperties = unpublishedProperties
+        self.deployments = deployments
+        self.options = options
         var members: [DeclarationID: [DeclarationID]] = [:]
         for unit in units.units {
             for classID in unit.classes {
@@ -91,9 +88,22 @@ struct RuleContext: Sendable {
             }
         }
         self.modelMembers = members
+        self.previewBodies = index.files.map(Self.previewBodies(in:))
     }
 
+    /// What becomes of stored properties that were not `@Published`.
+    var unpublishedProperties: UnpublishedPropertyPolicy { options.unpublishedProperties }
+
     var files: [FileStructure] { index.files }
+
+    /// The units among `candidates` whose model code in `file` can name: declared in its module
+    /// or in a module it imports. A site whose type cannot be told couples with these only.
+    func unitsVisible(from file: Int, among candidates: [Int]) -> [Int] {
+        candidates.filter { unit in
+            let model = units.units[unit]
+            return (model.classes + model.protocols).contains { index.types.sees($0.file, from: file) }
+        }
+    }
     var types: TypeIndex { index.types }
 
     /// The declaration behind an id.
@@ -147,27 +157,37 @@ struct RuleContext: Sendable {
             }
             current = declaration.parent
         }
-        // `#Preview { … }` is top-level code: look back for the macro owning the enclosing brace.
-        var depth = 0
-        var position = token - 1
-        while position >= 0 {
-            let kind = file.tokens[position].kind
-            if kind == .rightBrace || kind == .rightParen {
-                depth += 1
-            } else if kind == .leftBrace || kind == .leftParen {
-                if depth == 0 {
-                    var before = position - 1
-                    if before >= 0, file.tokens[before].kind == .rightParen { before = Int(file.matchingBracket[before]) - 1 }
-                    if before >= 1, file.tokens[before - 1].kind == .pound, file.source.tokenText(before, equals: "Preview") {
-                        return true
-                    }
-                } else {
-                    depth -= 1
-                }
-            }
-            position -= 1
+        // `#Preview { … }` is top-level code: found once per file, not by walking back from each site.
+        // The ranges are in order and do not overlap: the last one starting at or before the token.
+        let bodies = previewBodies[fileIndex]
+        var low = 0, high = bodies.count
+        while low < high {
+            let middle = (low + high) / 2
+            if bodies[middle].lowerBound <= token { low = middle + 1 } else { high = middle }
         }
-        return false
+        return low > 0 && bodies[low - 1].contains(token)
+    }
+
+    /// For each file, the tokens inside each `#Preview(…) { … }`: arguments and body, brackets
+    /// excluded.
+    static func previewBodies(in file: FileStructure) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        let tokens = file.tokens
+        var position = 0
+        while position + 2 < tokens.count {
+            defer { position += 1 }
+            guard tokens[position].kind == .pound, file.source.tokenText(position + 1, equals: "Preview") else { continue }
+            let opener = position + 2
+            guard tokens[opener].kind == .leftParen || tokens[opener].kind == .leftBrace else { continue }
+            var closer = Int(file.matchingBracket[opener])
+            guard closer > opener else { continue }
+            if tokens[opener].kind == .leftParen, closer + 1 < tokens.count, tokens[closer + 1].kind == .leftBrace,
+               file.matchingBracket[closer + 1] > closer + 1 {
+                closer = Int(file.matchingBracket[closer + 1])
+            }
+            ranges.append((opener + 1)..<closer)
+        }
+        return ranges
     }
 }
 

@@ -46,8 +46,8 @@ struct Suppressions: Sendable {
             let bytes = file.source.bytes
             // Comments live in trivia; a quick byte search skips the files without any directive.
             guard bytes.count >= Self.prefix.utf8.count, containsPrefix(bytes) else { continue }
-            for token in file.tokens {
-                for range in [token.leadingTriviaRange, token.trailingTriviaRange] where !range.isEmpty {
+            for (index, token) in file.tokens.enumerated() {
+                for range in [file.source.leadingTriviaRange(of: index), token.trailingTriviaRange] where !range.isEmpty {
                     scanComments(in: range, file: fileIndex, bytes: bytes, lineMap: lineMaps[fileIndex], knownRules: knownRules)
                 }
             }

@@ -96,9 +96,11 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @MainActor
-        @Observable final class Recorder {
+        @Observable
+        final class Recorder {
             var isRecording = false
             @ObservationIgnored var session: String?
 
@@ -207,6 +209,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable final class Settings {
             var darkMode = false
@@ -273,6 +276,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable final class Store {
             var items: [String] = []
@@ -332,6 +336,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable final class Session {
             var user = ""
@@ -380,6 +385,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable final class Inbox {
             var messages: [String] = []
@@ -533,6 +539,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable final class Feed {
             var items: [String] = []
@@ -588,7 +595,7 @@ enum RuleDocuments {
         "missing-observation-import": #"""
         # missing-observation-import
 
-        summary: A file declaring an @Observable type imports Observation when nothing else provides the macro.
+        summary: A file declaring an @Observable type imports Observation (apply: in every file it migrates; lint: where nothing else provides the macro).
         class: safe
         severity: warning
 
@@ -606,8 +613,13 @@ enum RuleDocuments {
         }
         ```
 
-        `apply` adds the import in the files where it writes `@Observable`; elsewhere `lint` reports
-        it and leaves the edit to you (the file may use another module's macro of that name).
+        `apply` adds the import in every file where it writes `@Observable`, after the last import
+        outside `#if`, even beside `import SwiftUI`: Apple's article sample imports Observation by name
+        in each model file, and the import says where the macro comes from.
+        `"observationImport": "whenNeeded"` in `.observation-migrate.json` adds it only where no import
+        provides the macro ([configuration](../docs/configuration.md)). Elsewhere `lint` reports only
+        files that need it and leaves the edit to you (the file may use another module's macro of that
+        name).
 
         ```swift unchanged
         import SwiftUI
@@ -676,6 +688,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable final class Child {
             var name = ""
@@ -746,6 +759,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable final class Draft {
             var text = ""
@@ -769,6 +783,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable final class Meter {
             var level = 0 {
@@ -906,6 +921,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable final class Counter {
             var value = 0
@@ -942,11 +958,17 @@ enum RuleDocuments {
 
         `@Observable` replaces the `ObservableObject` protocol: the macro generates the tracking that
         `@Published` and `objectWillChange` provided, per property. The conformance goes from the
-        inheritance list (commas and the colon repaired) and `@Observable` is written before the first
-        modifier or `class`, after any attributes, which stay. The unit's other edits (properties,
-        wrappers, modifiers) decide whether the whole unit is safe to write.
+        inheritance list (commas and the colon repaired) and `@Observable` goes where the declaration
+        keeps its attributes: on a line of its own when the declaration already has an attribute on its
+        own line (`@MainActor` above `final class`), else on the class line before the first modifier or
+        `class`, as in Apple's article (`@Observable final class M`, `@MainActor @Observable final class
+        M`). `"observablePlacement": "ownLine"` or `"classLine"` in
+        `.observation-migrate.json` forces either ([configuration](../docs/configuration.md)). The
+        unit's other edits (properties, wrappers, modifiers) decide whether the whole unit is safe to
+        write.
 
-        Attributes and modifiers stay; the conformance goes:
+        Attributes and modifiers stay; the conformance goes, and `@Observable` joins `@MainActor` on a
+        line of its own:
 
         ```swift before
         import SwiftUI
@@ -959,9 +981,11 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @MainActor
-        @Observable final class Library {
+        @Observable
+        final class Library {
             var books: [String] = []
         }
         ```
@@ -998,6 +1022,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable class Store<Item> where Item: Identifiable {
             var items: [Item] = []
@@ -1043,6 +1068,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable class Settings {
             var theme = "light"
@@ -1065,6 +1091,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable final class Player {
             var volume = 0
@@ -1119,6 +1146,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         protocol Store: AnyObject, Observable {
             var count: Int { get set }
@@ -1166,6 +1194,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable class Base {
             var name = ""
@@ -1214,6 +1243,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable final class Note {
             var title = ""
@@ -1222,6 +1252,37 @@ enum RuleDocuments {
         struct Editor: View {
             @Bindable var note: Note
             var body: some View { TextField("Title", text: $note.title) }
+        }
+        ```
+
+        A shared model the view does not create keeps its initial value:
+
+        ```swift before
+        import SwiftUI
+
+        final class Draft: ObservableObject {
+            static let current = Draft()
+            @Published var title = ""
+        }
+
+        struct DraftEditor: View {
+            ↓@ObservedObject var draft = Draft.current
+            var body: some View { TextField("Title", text: $draft.title) }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Draft {
+            static let current = Draft()
+            var title = ""
+        }
+
+        struct DraftEditor: View {
+            @Bindable var draft = Draft.current
+            var body: some View { TextField("Title", text: $draft.title) }
         }
         ```
 
@@ -1247,7 +1308,10 @@ enum RuleDocuments {
         whenever the parent re-rendered. Owning a model is `@State`'s job. Review: the view now keeps
         the first instance, and the initial value is evaluated on every init (up to Xcode 26). The
         access level stays as written (the catalog's `private` would break callers that pass a model in
-        through the memberwise initializer).
+        through the memberwise initializer). Only an initializer call creates the model: `M()`,
+        `M(…)`, `Outer.M(…)`, `M.init(…)`, `.init(…)`. `@ObservedObject var m = M.shared` (a singleton,
+        a static member, a factory's result) is held, not owned, and becomes a plain `var m = M.shared`
+        (`observed-object`), or `@Bindable var` when `$m.x` bindings are used.
 
         ```swift before
         import SwiftUI
@@ -1264,6 +1328,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable final class Ticker {
             var count = 0
@@ -1271,6 +1336,39 @@ enum RuleDocuments {
 
         struct Clock: View {
             @State var ticker = Ticker()
+            var body: some View { Text("\(ticker.count)") }
+        }
+        ```
+
+        `.init()` against the annotation is an initializer call too:
+
+        ```swift before
+        import SwiftUI
+
+        enum Clocks {
+            final class Ticker: ObservableObject {
+                @Published var count = 0
+            }
+        }
+
+        struct Dial: View {
+            ↓@ObservedObject var ticker: Clocks.Ticker = .init()
+            var body: some View { Text("\(ticker.count)") }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        enum Clocks {
+            @Observable final class Ticker {
+                var count = 0
+            }
+        }
+
+        struct Dial: View {
+            @State var ticker: Clocks.Ticker = .init()
             var body: some View { Text("\(ticker.count)") }
         }
         ```
@@ -1312,6 +1410,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable final class Item {
             var title = ""
@@ -1320,6 +1419,40 @@ enum RuleDocuments {
         struct Row: View {
             var item: Item
             var body: some View { Text(item.title) }
+        }
+        ```
+
+        A model the view does not create (a singleton, a static member, a factory's result) is held the
+        same way: only an initializer call (`M()`, `M(…)`, `.init(…)`) makes the view its owner, which
+        is `observed-object-owned`. With `$settings.x` bindings it becomes `@Bindable var`
+        (`observed-object-binding`).
+
+        ```swift before
+        import SwiftUI
+
+        final class Settings: ObservableObject {
+            static let shared = Settings()
+            @Published var volume = 5
+        }
+
+        struct VolumeLabel: View {
+            ↓@ObservedObject var settings = Settings.shared
+            var body: some View { Text("\(settings.volume)") }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Settings {
+            static let shared = Settings()
+            var volume = 5
+        }
+
+        struct VolumeLabel: View {
+            var settings = Settings.shared
+            var body: some View { Text("\(settings.volume)") }
         }
         ```
 
@@ -1419,6 +1552,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable final class Stopwatch {
             var seconds = 0
@@ -1457,6 +1591,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable final class Feed {
             var count = 0
@@ -1505,6 +1640,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         enum Phase {
             case idle, running
@@ -1558,6 +1694,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         enum Unit: String {
             case metric, imperial
@@ -1636,6 +1773,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable class Base {
             var volume = 0
@@ -1697,6 +1835,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable final class Library {
             var books: [String] = []
@@ -1749,6 +1888,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable final class Account {
             var name = ""
@@ -1878,6 +2018,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable final class Detail {
             var id: Int
@@ -1944,6 +2085,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable final class Loader {
             var items: [String] = []
@@ -1975,6 +2117,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable final class Model {
             var count = 0
@@ -2008,7 +2151,9 @@ enum RuleDocuments {
         The macro turns tracked properties into computed ones over `_name` storage and adds an
         `_$observationRegistrar` stored property. Synthesized `Codable` encodes stored properties, so
         the JSON would change to `_name` keys plus the registrar. A `CodingKeys` enum mapping `_name`
-        to `"name"` (and naming ignored properties as they are) keeps the encoded form. Review: the
+        to `"name"` for every tracked property (formerly unpublished ones included, unless
+        `unpublishedProperties` keeps them ignored) and naming ignored properties as they are keeps the
+        encoded form. Review: the
         keys are written out for a person to check.
 
         ```swift before
@@ -2026,11 +2171,11 @@ enum RuleDocuments {
         import Observation
 
         @Observable final class Profile: Codable {
-            @ObservationIgnored var name = ""
-            @ObservationIgnored var age = 0
+            var name = ""
+            var age = 0
 
             private enum CodingKeys: String, CodingKey {
-                case name, age
+                case _name = "name", _age = "age"
             }
         }
         ```
@@ -2136,21 +2281,42 @@ enum RuleDocuments {
         "unpublished-stored-property": #"""
         # unpublished-stored-property
 
-        summary: A stored var without @Published becomes @ObservationIgnored, so it stays silent.
-        class: safe
+        summary: A stored var without @Published stays tracked (review when a view reads it); plumbing nothing renders becomes @ObservationIgnored.
+        class: review
         severity: warning
 
         ## Why
 
         In an `ObservableObject`, a stored property without `@Published` never notified views. Under
-        `@Observable` it would be tracked, and views reading it would start re-rendering when it
-        changes: a behaviour change. `@ObservationIgnored` keeps the set of properties that notify
-        exactly as it was. Constants, computed and static properties need nothing.
+        `@Observable` every stored property is tracked unless marked `@ObservationIgnored`. Apple's
+        article and most teams leave such properties tracked, and so does the tool by default
+        (`"unpublishedProperties": "track"`):
 
-        Teams that prefer the macro's default, every stored property tracked, set
-        `"unpublishedProperties": "observe"` in `.observation-migrate.json`
-        ([configuration](../docs/configuration.md)): the property is then left as it is and the finding
-        becomes a `review` reason, so its unit is written only with `--unsafe-fixes`.
+        - **safe** when no view reads the property, directly (`m.x`, `self.m.x`, `$m.x` in a type
+          conforming to `View`, `App`, `Scene` or `ViewModifier`, or holding the model through a
+          wrapper) or through the model's computed properties and methods that such a read reaches:
+          nothing observes it, so nothing changes;
+        - **review** when a view does: that view now updates when the property changes, where it used
+          to show a stale value until something published changed. The finding names the view.
+
+        Plumbing that nothing renders keeps `@ObservationIgnored` (safe): tracking it only adds
+        bookkeeping. The list, read from the type annotation or else the initial value (a type of that
+        name declared in the scanned tree is the app's own and does not count):
+
+        | holds | types |
+        |---|---|
+        | Combine subscriptions | `AnyCancellable`, `Cancellable`, `Set<AnyCancellable>`, `[AnyCancellable]`, `[String: AnyCancellable]`, optionals |
+        | Combine subjects and publishers | `PassthroughSubject`, `CurrentValueSubject`, `AnyPublisher`, `Timer.TimerPublisher` |
+        | tasks and timers | `Task<…>`, `Timer`, `CADisplayLink`, `DispatchWorkItem`, `DispatchSourceTimer`, `DispatchSource…`, `DispatchQueue`, `OperationQueue` |
+        | observer tokens | `NSObjectProtocol`, `NSKeyValueObservation`, and a property of any type (`Any?`) that the model assigns from `…addObserver(…)` |
+
+        `"unpublishedProperties": "ignore"` in `.observation-migrate.json` puts `@ObservationIgnored` on
+        every such property, so exactly the properties that notified before notify after (every finding
+        safe); `"observe"` leaves every one tracked, plumbing included, each a review reason
+        ([configuration](../docs/configuration.md)).
+
+        `history` is read by a view through `count` (review); `cache` by none (safe); the subscriptions,
+        the task and the observer token are plumbing:
 
         ```swift before
         import SwiftUI
@@ -2159,22 +2325,47 @@ enum RuleDocuments {
             @Published var query = ""
             ↓var history: [String] = []
             ↓private var cache = [String: Int]()
+            ↓private var cancellables = Set<AnyCancellable>()
+            ↓private var searchTask: Task<Void, Never>?
+            ↓private var resetObserver: Any?
             let id = 1
             var count: Int { history.count }
             static var shared = Search()
+
+            init() {
+                resetObserver = NotificationCenter.default.addObserver(forName: .init("reset"), object: nil, queue: nil) { _ in }
+            }
+        }
+
+        struct SearchView: View {
+            @ObservedObject var search: Search
+            var body: some View { Text("\(search.count) searches") }
         }
         ```
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable final class Search {
             var query = ""
-            @ObservationIgnored var history: [String] = []
-            @ObservationIgnored private var cache = [String: Int]()
+            var history: [String] = []
+            private var cache = [String: Int]()
+            @ObservationIgnored private var cancellables = Set<AnyCancellable>()
+            @ObservationIgnored private var searchTask: Task<Void, Never>?
+            @ObservationIgnored private var resetObserver: Any?
             let id = 1
             var count: Int { history.count }
             static var shared = Search()
+
+            init() {
+                resetObserver = NotificationCenter.default.addObserver(forName: .init("reset"), object: nil, queue: nil) { _ in }
+            }
+        }
+
+        struct SearchView: View {
+            var search: Search
+            var body: some View { Text("\(search.count) searches") }
         }
         ```
 
@@ -2285,6 +2476,7 @@ enum RuleDocuments {
 
         ```swift after
         import SwiftUI
+        import Observation
 
         @Observable final class Preferences {
             @ObservationIgnored @AppStorage("theme") var theme = "light"

@@ -18,11 +18,15 @@ enum FileProblem: Error, Equatable, CustomStringConvertible {
     case symlinkLoop(String)
     case notSwift(String)
     case unwritable(String, reason: String)
+    /// Brackets or `#if` blocks nest deeper than `FileStructure.maximumNestingDepth` at `line`,
+    /// or string interpolations deeper than `Lexer.maximumInterpolationDepth`.
+    case tooDeeplyNested(String, line: Int)
 
     var path: String {
         switch self {
         case .notFound(let path), .unreadable(let path, _), .tooLarge(let path, _), .binary(let path),
-             .invalidUTF8(let path, _), .symlinkLoop(let path), .notSwift(let path), .unwritable(let path, _):
+             .invalidUTF8(let path, _), .symlinkLoop(let path), .notSwift(let path), .unwritable(let path, _),
+             .tooDeeplyNested(let path, _):
             return path
         }
     }
@@ -37,7 +41,19 @@ enum FileProblem: Error, Equatable, CustomStringConvertible {
         case .symlinkLoop(let path): return "\(path): skipped: symbolic link loop"
         case .notSwift(let path): return "\(path): not a Swift file"
         case .unwritable(let path, let reason): return "\(path): cannot write: \(reason)"
+        case .tooDeeplyNested(let path, let line):
+            return "\(path): skipped: nested too deeply at line \(line) (over \(FileStructure.maximumNestingDepth) levels of "
+                + "brackets or #if, as the Swift parser allows, or \(Lexer.maximumInterpolationDepth) of string interpolations)"
         }
+    }
+}
+
+extension FileProblem {
+    /// The problem of a file nested past the parser's limit, naming the line; nil for any other.
+    static func nesting(of structure: FileStructure) -> FileProblem? {
+        guard let token = structure.excessiveNesting else { return nil }
+        let line = LineMap(structure.source.bytes).location(of: Int(structure.tokens[token].start)).line
+        return .tooDeeplyNested(structure.source.path, line: line)
     }
 }
 
@@ -98,7 +114,7 @@ enum FileSystem {
     }
 
     /// An `errno` value as an `Error`.
-    private struct ErrorCode: Error { var code: Int32 }
+    struct ErrorCode: Error { var code: Int32 }
 
     /// Reads up to `size` bytes, retrying interrupted reads; fewer when the file shrank meanwhile.
     private static func readFully(_ descriptor: Int32, into destination: UnsafeMutableRawPointer, size: Int) -> Result<Int, ErrorCode> {
@@ -202,25 +218,13 @@ enum FileSystem {
     /// the original's permissions, then renamed over it. The original is never half-written.
     static func replaceAtomically(_ path: String, with bytes: [UInt8]) -> FileProblem? {
         var original = stat()
-        guard stat(path, &original) == 0 else { return problem(path, errno) }
+        guard stat(path, &original) == 0 else { return .unwritable(path, reason: errorText(errno)) }
         let directory = parentDirectory(of: path)
         var template = Array("\(directory)/.\(baseName(of: path)).observation-migrate-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { return problem(path, errno) }
+        guard descriptor >= 0 else { return .unwritable(path, reason: errorText(errno)) }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var failure: Int32?
-        bytes.withUnsafeBytes { buffer in
-            var written = 0
-            while written < buffer.count {
-                let result = posixWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                written += result
-            }
-        }
+        var failure = writeAll(descriptor, bytes)
         if failure == nil, fchmod(descriptor, original.st_mode & 0o7777) != 0 { failure = errno }
         if failure == nil, fsync(descriptor) != 0 { failure = errno }
         close(descriptor)
@@ -230,6 +234,35 @@ enum FileSystem {
             return .unwritable(path, reason: errorText(failure))
         }
         return nil
+    }
+
+    /// Writes all of `bytes` to an open file, retrying interrupted writes; the `errno` of a failure.
+    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32? {
+        bytes.withUnsafeBytes { buffer in
+            var written = 0
+            while written < buffer.count {
+                let result = posixWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                written += result
+            }
+            return nil
+        }
+    }
+
+    /// The canonical absolute path of an existing file, symbolic links resolved; nil if it has none.
+    static func canonicalPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether `path` itself is a symbolic link.
+    static func isSymbolicLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
     }
 
     static func problem(_ path: String, _ code: Int32) -> FileProblem {

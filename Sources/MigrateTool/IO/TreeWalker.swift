@@ -16,6 +16,9 @@ struct WalkResult: Sendable {
     /// `Package.swift`, `project.pbxproj` and `.xcconfig` files, sorted.
     var projectFiles: [String] = []
     var problems: [FileProblem] = []
+    /// Swift files reached through a symbolic link (or a file system that does not say): the
+    /// only ones that can be the same file as another path.
+    var linkedSwiftFiles: [String] = []
 }
 
 /// Finds the files under the given paths, skipping build output and hidden folders, following
@@ -45,6 +48,7 @@ struct TreeWalker {
                 // A file named explicitly is scanned even if a glob would skip it: the user asked.
                 if path.hasSuffix(".swift") {
                     result.swiftFiles.append(path)
+                    if FileSystem.isSymbolicLink(path) { result.linkedSwiftFiles.append(path) }
                 } else if isProjectFile(path) {
                     result.projectFiles.append(path)
                 } else {
@@ -53,10 +57,12 @@ struct TreeWalker {
             }
         }
         result.swiftFiles = Array(Set(result.swiftFiles)).sorted()
+        if !result.linkedSwiftFiles.isEmpty { result.swiftFiles = Self.onePathPerFile(result.swiftFiles) }
         result.projectFiles = Array(Set(result.projectFiles)).sorted()
         return result
     }
 
+    /// A file or directory on disk, whatever path reaches it.
     private struct DirectoryIdentity: Hashable, Sendable {
         var device: UInt64
         var inode: UInt64
@@ -105,6 +111,7 @@ struct TreeWalker {
             result.swiftFiles += part.swiftFiles
             result.projectFiles += part.projectFiles
             result.problems += part.problems
+            result.linkedSwiftFiles += part.linkedSwiftFiles
             visited.formUnion(partVisited)
             links += partLinks
         }
@@ -170,9 +177,36 @@ struct TreeWalker {
                     }
                 }
             } else {
+                let before = result.swiftFiles.count
                 collectFile(path, name: name, into: &result)
+                if result.swiftFiles.count > before { result.linkedSwiftFiles.append(path) }
             }
         }
+    }
+
+    /// `paths` (sorted) with each file on disk kept once: where links lead to a file also reached
+    /// as itself, or several links to one file, the file's own path is kept, else the first
+    /// link's. A file scanned twice would declare its models twice, and `apply` would plan it twice.
+    static func onePathPerFile(_ paths: [String]) -> [String] {
+        var chosen: [DirectoryIdentity: (path: String, isLink: Bool)] = [:]
+        var order: [DirectoryIdentity] = []
+        var unidentified: [String] = []
+        for path in paths {
+            var status = stat()
+            guard stat(path, &status) == 0 else {
+                unidentified.append(path)  // Reading it will say why.
+                continue
+            }
+            let identity = DirectoryIdentity(status)
+            let isLink = FileSystem.isSymbolicLink(path)
+            guard let existing = chosen[identity] else {
+                chosen[identity] = (path, isLink)
+                order.append(identity)
+                continue
+            }
+            if existing.isLink && !isLink { chosen[identity] = (path, isLink) }
+        }
+        return (order.map { chosen[$0]!.path } + unidentified).sorted()
     }
 
     /// Records a file that is not a directory when it is a Swift source or build settings.

@@ -15,7 +15,9 @@ struct EnvironmentObjectModifier: Rule {
             }
         }
         let candidates = context.units.units.filter { unit in unit.wrappers.contains { $0.kind == .environmentObject } }.map(\.id)
-        for site in context.units.unresolvedEnvironmentModifiers where !candidates.isEmpty {
+        for site in context.units.unresolvedEnvironmentModifiers {
+            let candidates = context.unitsVisible(from: site.file, among: candidates)
+            guard !candidates.isEmpty else { continue }
             let file = context.files[site.file]
             let argument = site.arguments.map { file.compactText($0) } ?? "…"
             findings.append(Finding(

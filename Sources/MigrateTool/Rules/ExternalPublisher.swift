@@ -14,7 +14,9 @@ struct ExternalPublisher: Rule {
                 Self.id, site, unit: unit, message: "'$\(name)' is used as a Combine publisher outside the model",
                 suggestion: "observe '\(name)' with withObservationTracking or Observations (iOS 26)", context)
         }
-        for (site, units) in context.units.unresolvedPublishers {
+        for (site, candidates) in context.units.unresolvedPublishers {
+            let units = context.unitsVisible(from: site.file, among: candidates)
+            guard !units.isEmpty else { continue }
             let name = PublishedPublisher.propertyName(site)
             let file = context.files[site.file]
             let receiver = site.receiver.map { file.compactText($0) } ?? "?"

@@ -1,11 +1,22 @@
 import SourceScan
 
 /// A file that declares an `@Observable` type without importing a module that provides the
-/// macro (`SwiftUI`, `SwiftData` and `Observation` do; `Foundation` does not).
+/// macro (`SwiftUI`, `SwiftData` and `Observation` do; `Foundation` does not). In the files
+/// `apply` puts `@Observable` in, it runs with the configured `observationImport` policy:
+/// `always` imports Observation even beside SwiftUI, as Apple's article sample does.
 struct MissingObservationImport: FileRule {
     static let id = "missing-observation-import"
 
     static let providers: Set<String> = ["SwiftUI", "SwiftData", "Observation"]
+
+    /// `lint` reports only files that need the import; `apply` passes the configured policy.
+    var policy: ObservationImportPolicy = .whenNeeded
+
+    init() {}
+
+    init(policy: ObservationImportPolicy) {
+        self.policy = policy
+    }
 
     /// Silent in a tree that declares its own `Observable` macro (swift-syntax's examples do):
     /// there the import would make `@Observable` ambiguous.
@@ -21,7 +32,8 @@ struct MissingObservationImport: FileRule {
         guard let observable = file.declarations.first(where: { $0.kind.isTypeLike && $0.attribute(named: "Observable") != nil })
         else { return [] }
         let imports = file.declarations.filter { $0.kind == .import && $0.parent == nil }
-        guard !imports.contains(where: { Self.providers.contains(moduleName($0)) }) else { return [] }
+        let required: Set<String> = policy == .always ? ["Observation"] : Self.providers
+        guard !imports.contains(where: { required.contains(moduleName($0)) }) else { return [] }
         let builder = EditBuilder(file: file)
         let edit: Edit
         // After the last import that applies to every build, never inside an `#if` branch.
@@ -33,7 +45,7 @@ struct MissingObservationImport: FileRule {
             // Above the comment block attached to the first declaration (its doc comment), not
             // between them.
             let first = file.declarations.first?.tokens.lowerBound ?? 0
-            let trivia = file.tokens[first].leadingTriviaRange
+            let trivia = file.source.leadingTriviaRange(of: first)
             var insertAt = Int(file.tokens[first].start)
             var lineStart = trivia.upperBound
             while lineStart > trivia.lowerBound {
@@ -48,7 +60,9 @@ struct MissingObservationImport: FileRule {
         }
         let attribute = observable.attribute(named: "Observable")!
         return [Finding(ruleID: Self.id, fixClass: .safe, file: fileIndex, offset: Int(file.tokens[attribute.tokens.lowerBound].start),
-                        message: "@Observable needs 'import Observation' (or SwiftUI) in this file",
+                        message: policy == .always && imports.contains(where: { Self.providers.contains(moduleName($0)) })
+                            ? "@Observable comes from Observation; import it by name as Apple's sample does (observationImport: always)"
+                            : "@Observable needs 'import Observation' (or SwiftUI) in this file",
                         suggestion: "import Observation", edits: [FileEdit(file: fileIndex, edit: edit)])]
     }
 

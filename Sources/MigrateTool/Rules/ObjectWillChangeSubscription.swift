@@ -13,7 +13,9 @@ struct ObjectWillChangeSubscription: Rule {
                 suggestion: "re-arm withObservationTracking, or use Observations (iOS 26) to observe the model", context)
         }
         let all = context.units.units.map(\.id)
-        for site in context.units.unresolvedObjectWillChange where !all.isEmpty {
+        for site in context.units.unresolvedObjectWillChange {
+            let all = context.unitsVisible(from: site.file, among: all)
+            guard !all.isEmpty else { continue }
             let file = context.files[site.file]
             let receiver = site.receiver.map { file.compactText($0) } ?? "self"
             findings.append(ObservationUse.blocker(

@@ -28,15 +28,50 @@ struct ObservableObjectClass: Rule {
     }
 }
 
-/// Where `@Observable` goes on a class: right before its first modifier or `class`, after any
-/// attributes, so `@MainActor final class M` reads `@MainActor @Observable final class M`.
+/// Where `@Observable` goes on a class, as the configuration's `observablePlacement` says: on
+/// the class line right before its first modifier or `class`, after any attributes
+/// (`@MainActor @Observable final class M`, Apple's article style), or on a line of its own
+/// (`@MainActor` / `@Observable` / `final class M`) where the declaration already keeps an
+/// attribute on its own line.
 enum ObservableAttribute {
     /// The insertion, or nil when the class already carries `@Observable`.
     static func insertion(for classID: DeclarationID, in context: RuleContext) -> FileEdit? {
         let declaration = context.declaration(classID)
         guard declaration.attribute(named: "Observable") == nil else { return nil }
+        let file = context.files[classID.file]
         let anchor = declaration.modifiers.first?.tokens.lowerBound ?? declaration.keyword
-        let builder = EditBuilder(file: context.files[classID.file])
-        return FileEdit(file: classID.file, edit: builder.insert("@Observable ", before: anchor))
+        let builder = EditBuilder(file: file)
+        guard ownLine(declaration, in: file, placement: context.options.observablePlacement) else {
+            return FileEdit(file: classID.file, edit: builder.insert("@Observable ", before: anchor))
+        }
+        // Before the first token on the anchor's line: `@MainActor final class` on one line
+        // under `@available(…)` gets `@Observable` between the two lines, not mid-line.
+        let anchorLine = builder.startOfLine(Int(file.tokens[anchor].start))
+        let lineFirst = declaration.tokens.first { Int(file.tokens[$0].start) >= anchorLine } ?? anchor
+        let indentation = builder.indentation(ofLineAt: Int(file.tokens[lineFirst].start))
+        return FileEdit(file: classID.file, edit: builder.insert("@Observable\(builder.lineBreak)\(indentation)", before: lineFirst))
+    }
+
+    /// Whether `@Observable` goes on a line of its own above `declaration`.
+    static func ownLine(_ declaration: Declaration, in file: FileStructure, placement: ObservablePlacement) -> Bool {
+        switch placement {
+        case .ownLine: return true
+        case .classLine: return false
+        case .matchFile:
+            // A class without attributes reads as in Apple's article: `@Observable final class M`.
+            return attributeStyle(declaration, in: file) ?? false
+        }
+    }
+
+    /// Whether a declaration keeps an attribute on a line of its own (a line break between it and
+    /// what follows it); nil when it has no attributes.
+    private static func attributeStyle(_ declaration: Declaration, in file: FileStructure) -> Bool? {
+        guard !declaration.attributes.isEmpty else { return nil }
+        let anchor = declaration.modifiers.first?.tokens.lowerBound ?? declaration.keyword
+        let followers = declaration.attributes.dropFirst().map(\.tokens.lowerBound) + [anchor]
+        return zip(declaration.attributes, followers).contains { attribute, follower in
+            let between = file.source.bytes[Int(file.tokens[attribute.tokens.upperBound - 1].end)..<Int(file.tokens[follower].start)]
+            return between.contains(0x0A) || between.contains(0x0D)
+        }
     }
 }

@@ -26,8 +26,9 @@ struct SynthesizedCodable: Rule {
                 for variableID in context.variables(ofModel: classID) {
                     let variable = context.declaration(variableID)
                     guard context.isStored(variable) else { continue }
-                    let tracked = [PropertyRole.published, .manuallyPublished].contains(
-                        ModelProperties.role(of: variableID, in: context, deinitReads: deinitReads))
+                    let role = ModelProperties.role(of: variableID, in: context, deinitReads: deinitReads)
+                    let tracked = [PropertyRole.published, .manuallyPublished].contains(role)
+                        || (role == .plainStored && UnpublishedStoredProperty.staysTracked(variableID, in: classID, context))
                     for binding in variable.bindings {
                         guard let name = binding.name else { continue }
                         keys.append(tracked ? "_\(name) = \"\(name)\"" : name)

@@ -23,6 +23,7 @@ struct UnknownType: Rule {
                 finding.isNote = true
                 return finding
             default:
+                let allUnits = context.unitsVisible(from: site.file, among: allUnits)
                 guard !allUnits.isEmpty else { return nil }
                 return Finding(
                     ruleID: Self.id, fixClass: .manual, isBlocker: true, file: site.file, offset: offset,

@@ -9,8 +9,6 @@
 /// values the typer passes around (`Trail`, `Typed`) in `TyperValues.swift`.
 public struct ExpressionTyper: Sendable {
     public let types: TypeIndex
-    /// Innermost declaration of every token, per file, built on first use.
-    let owners: [[Int32]]
 
     /// Top-level variables of the whole tree by name, looked up once rather than per use.
     let globals: [String: DeclarationID]
@@ -21,10 +19,9 @@ public struct ExpressionTyper: Sendable {
     /// declaration of the name is kept, so that a name declared twice is not guessed.
     let keyPathValues: [String: [DeclarationID]]
 
-    /// Creates a typer over the tree; `owners` maps each token to its innermost declaration.
-    public init(types: TypeIndex, owners: [[Int32]]) {
+    /// Creates a typer over the tree.
+    public init(types: TypeIndex) {
         self.types = types
-        self.owners = owners
         var globals: [String: DeclarationID] = [:]
         var functions: [String: DeclarationID] = [:]
         var keyPathValues: [String: [DeclarationID]] = [:]
@@ -56,20 +53,25 @@ public struct ExpressionTyper: Sendable {
         self.keyPathValues = keyPathValues
     }
 
-    /// Builds the token → innermost declaration map of one file (-1 at file scope).
-    public static func owners(of file: FileStructure) -> [Int32] {
-        var owners = [Int32](repeating: -1, count: file.tokens.count)
-        // Declarations come in source order and nest, so later (inner) ones overwrite.
-        for (index, declaration) in file.declarations.enumerated() {
-            for token in declaration.tokens where token < owners.count { owners[token] = Int32(index) }
-        }
-        return owners
-    }
-
     /// The innermost declaration holding token `token` of file `file`, or nil at file scope.
+    ///
+    /// Found from the declarations rather than from a table with an entry per token, which took
+    /// four bytes per token of every file for the whole run: declarations come in source order
+    /// and nest, so the innermost holder is the last declaration starting at or before the token,
+    /// or one of its enclosing declarations.
     public func owner(file: Int, token: Int) -> Int? {
-        let owner = Int(owners[file][token])
-        return owner >= 0 ? owner : nil
+        let declarations = types.files[file].declarations
+        var low = 0, high = declarations.count
+        while low < high {
+            let middle = (low + high) / 2
+            if declarations[middle].tokens.lowerBound <= token { low = middle + 1 } else { high = middle }
+        }
+        var candidate: Int? = low - 1
+        while let index = candidate, index >= 0 {
+            if declarations[index].tokens.contains(token) { return index }
+            candidate = declarations[index].parent
+        }
+        return nil
     }
 
     /// The type of the expression in `range` of `file`, seen from token `range.lowerBound`.
@@ -163,12 +165,25 @@ public struct ExpressionTyper: Sendable {
                     index += 2
                     continue
                 }
-                if case .external(let written) = current.type, !isTypeContext,
-                   memberIndex + 1 >= end || tokens[memberIndex + 1].kind != .leftParen {
+                let isMethodCall = memberIndex + 1 < end && tokens[memberIndex + 1].kind == .leftParen
+                if case .external(let written) = current.type, !isTypeContext, !isMethodCall,
+                   let value = keyPathValue(memberName, of: written, trail: trail) {
                     // `DependencyValues().client`: a property the tree adds to the values type.
-                    guard let value = keyPathValue(memberName, of: written, trail: trail) else { return .unknown }
                     current = value
                     index += 2
+                    continue
+                }
+                if case .external(let written) = current.type {
+                    // A member of a type no scanned module declares (`Inject.observer`,
+                    // `Ext.shared.value`): that module cannot see the tree's models, so the
+                    // result is external too, unless generic arguments or call arguments hand
+                    // it one of the tree's types (`Container.resolve(Model.self)`).
+                    let arguments = isMethodCall ? (memberIndex + 1)..<(structure.closing(memberIndex + 1) + 1) : memberIndex..<memberIndex
+                    guard !mentionsDeclaredType(written, arguments, in: structure), !types.extendsExternal(written, with: memberName)
+                    else { return .unknown }
+                    current = Typed(.external(written + "." + memberName))
+                    isTypeContext = false
+                    index = isMethodCall ? arguments.upperBound : index + 2
                     continue
                 }
                 guard case .declared(let typeID) = current.type else { return .unknown }
@@ -236,6 +251,17 @@ public struct ExpressionTyper: Sendable {
             }
         }
         return best
+    }
+
+    /// Whether a written external type's generic arguments, or the tokens of `arguments`, name a
+    /// type the tree declares: an external generic API may then return one of its models.
+    func mentionsDeclaredType(_ written: String, _ arguments: Range<Int>, in structure: FileStructure) -> Bool {
+        var words: [Substring] = written.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+        words.removeFirst(min(1, words.count))
+        if words.contains(where: { types.isDeclaredBaseName(String($0)) }) { return true }
+        return arguments.contains { position in
+            structure.tokens[position].kind == .identifier && types.isDeclaredBaseName(structure.source.text(position))
+        }
     }
 
     /// The result type of a function called `name` at `token`: a method of an enclosing type, or

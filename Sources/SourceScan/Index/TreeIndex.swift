@@ -8,12 +8,13 @@ public struct TreeIndex: Sendable {
     /// Every site, in file and token order.
     public let sites: [Site]
 
-    /// Indexes `files` (already lexed and structured, in a stable order).
-    public init(files: [FileStructure]) {
-        let types = TypeIndex(files: files)
+    /// Indexes `files` (already lexed and structured, in a stable order); `modules` says which
+    /// file sees which (nil: the tree is one module).
+    public init(files: [FileStructure], modules: FileModules? = nil) {
+        let types = TypeIndex(files: files, modules: modules)
         let graph = ModelGraph(types: types)
         // Owner maps and site scans are per file: both cores share them.
-        let typer = ExpressionTyper(types: types, owners: concurrentMap(files, ExpressionTyper.owners(of:)))
+        let typer = ExpressionTyper(types: types)
         let scanner = SiteScanner(types: types, graph: graph, typer: typer)
         let sites = concurrentMap(Array(files.indices)) { scanner.scan(file: $0) }.flatMap { $0 }
         self.types = types

@@ -57,16 +57,22 @@ public struct TypeIndex: Sendable {
     /// Last components of every declared type name: a name outside this set resolves to an
     /// external type at once, which is the common case (`Codable`, `View`, `Sendable`…).
     private var declaredBaseNames: Set<String> = []
+    /// `Type.member` for members the tree adds to types it does not declare.
+    private var externalExtensionMembers: Set<String> = []
     /// The type each extension in the tree extends, resolved once.
     private var extensionTargets: [DeclarationID: DeclarationID] = [:]
     /// Length of the folder prefix every file of the tree shares (up to and including a `/`).
     private var commonRootLength = 0
     /// Each file's path as bytes, for comparing folders without building strings.
     private let pathBytes: [[UInt8]]
+    /// Which modules compile each file and which each file sees; nil for a one-module tree.
+    public let modules: FileModules?
 
-    /// Indexes the type declarations and extensions of `files`.
-    public init(files: [FileStructure]) {
+    /// Indexes the type declarations and extensions of `files`; `modules` says which file sees
+    /// which (nil: one module, every declaration visible everywhere).
+    public init(files: [FileStructure], modules: FileModules? = nil) {
         self.files = files
+        self.modules = modules
         self.pathBytes = files.map { Array($0.source.path.utf8) }
         if let firstPath = pathBytes.first {
             var shared = firstPath
@@ -103,9 +109,23 @@ public struct TypeIndex: Sendable {
                 if case .declared(let target) = resolveExtended(index, in: fileIndex), let position = typeByDeclaration[target] {
                     types[position].extensions.append(id)
                     extensionTargets[id] = target
+                } else if let base = TypeReference(declaration.name)?.baseName {
+                    // An external type the tree extends: its added members may hold models.
+                    for member in file.members(of: index) where !file.declarations[member].name.isEmpty {
+                        let memberDeclaration = file.declarations[member]
+                        let names = memberDeclaration.kind == .variable ? memberDeclaration.bindings.compactMap(\.name) : [memberDeclaration.name]
+                        for name in names { externalExtensionMembers.insert(base + "." + name) }
+                    }
                 }
             }
         }
+    }
+
+    /// Whether the tree extends an external type named `typeName` (its last component) with a
+    /// member called `member`: such a member may hold one of the tree's models.
+    public func extendsExternal(_ typeName: String, with member: String) -> Bool {
+        let base = typeName.split(separator: ".").last.map(String.init) ?? typeName
+        return externalExtensionMembers.contains(base + "." + member)
     }
 
     /// The declaration behind an identifier.
@@ -121,6 +141,15 @@ public struct TypeIndex: Sendable {
     /// The type declarations whose qualified name is `name`.
     public func types(named name: String) -> [TypeSymbol] {
         (typesByQualifiedName[name] ?? []).map { types[$0] }
+    }
+
+    /// Whether some type of the tree has the simple name `name`.
+    public func isDeclaredBaseName(_ name: String) -> Bool { declaredBaseNames.contains(name) }
+
+    /// Whether code in file `from` can see declarations of file `file` (same module, or a
+    /// module it imports); always true in a one-module tree.
+    public func sees(_ file: Int, from: Int) -> Bool {
+        modules?.sees(file, from: from) ?? true
     }
 
     /// The type, or extension, declaration that encloses `id` (itself when it is one).
@@ -181,9 +210,16 @@ public struct TypeIndex: Sendable {
     }
 
     private func lookUp(_ path: [String], aliasDepth: Int, near file: Int) -> ResolvedType? {
-        guard let candidates = typesByQualifiedName[path.joined(separator: ".")], let first = candidates.first else {
+        guard var candidates = typesByQualifiedName[path.joined(separator: ".")], !candidates.isEmpty else {
             return nil
         }
+        // Swift sees the declarations of the file's own module and of the modules it imports:
+        // a homonym anywhere else is another type, and one in no visible module is external.
+        if let modules {
+            candidates = candidates.filter { modules.sees(types[$0].id.file, from: file) }
+            guard !candidates.isEmpty else { return nil }
+        }
+        let first = candidates[0]
         // Several types of one name: a tree of several packages or targets. The one declared
         // nearest to the reference (longest shared folder) is the one its module sees; when none
         // is nearer than the tree's root, nothing says which, so the name is unknown.
@@ -250,10 +286,13 @@ public struct TypeIndex: Sendable {
             current = file.declarations[index].parent
         }
         var expanded: [[String]] = []
+        var seen = Set<[String]>()
         for path in paths {
             for length in stride(from: path.count, through: 1, by: -1) {
-                let prefix = Array(path.prefix(length))
-                if !expanded.contains(prefix) { expanded.append(prefix) }
+                // A prefix already listed came with every shorter prefix of it: stop there. (The
+                // linear search this replaces made absurdly nested scopes take minutes.)
+                guard seen.insert(Array(path.prefix(length))).inserted else { break }
+                expanded.append(Array(path.prefix(length)))
             }
         }
         expanded.append([])
@@ -305,6 +344,30 @@ public struct TypeIndex: Sendable {
             index += 1
         }
         return constraints
+    }
+}
+
+/// The build graph as the index needs it: for each file of the index, the modules compiling it
+/// and the modules its code sees (its own and those its imports name).
+public struct FileModules: Sendable {
+    /// Per file: the modules that compile it.
+    public var own: [[Int32]]
+    /// Per file: the modules whose declarations its code sees, sorted.
+    public var visible: [[Int32]]
+
+    /// Creates the table; both arrays are indexed like the index's files.
+    public init(own: [[Int32]], visible: [[Int32]]) {
+        self.own = own
+        self.visible = visible
+    }
+
+    /// Whether a declaration in `file` is visible from code in `from`.
+    @inline(__always)
+    public func sees(_ file: Int, from: Int) -> Bool {
+        if file == from { return true }
+        let seen = visible[from]
+        for module in own[file] where seen.contains(module) { return true }
+        return false
     }
 }
 

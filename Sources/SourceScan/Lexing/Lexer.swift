@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Splits Swift source bytes into tokens with trivia, losslessly and without ever failing.
 ///
 /// Boundaries follow the compiler's lexer (swift-syntax 603's `Lexer.Cursor`), checked against it
@@ -11,14 +19,26 @@
 /// Two differences are by design: a whole string literal (interpolations included) and a whole
 /// regex literal are one token each.
 public enum Lexer {
+    /// How deep string interpolations may nest (`"\("\("…")")"`). The lexer recurses once per
+    /// level, with a few kilobytes of stack each in a debug build; past this a string's `\(` is
+    /// not followed, and `tokenizeReportingNesting` says where, so the file can be skipped.
+    public static let maximumInterpolationDepth = 32
+
     /// Tokenizes `bytes`; the result always ends with an `.endOfFile` token.
     public static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) -> [Token] {
+        tokenizeReportingNesting(bytes).tokens
+    }
+
+    /// Tokenizes `bytes`, and gives the byte offset of the first interpolation nested deeper than
+    /// `maximumInterpolationDepth`, if any (the tokens from there on may be wrong).
+    public static func tokenizeReportingNesting(_ bytes: UnsafeBufferPointer<UInt8>) -> (tokens: [Token], interpolationTooDeep: Int?) {
         guard let base = bytes.baseAddress, bytes.count > 0 else {
-            return [Token(kind: .endOfFile, leadingStart: 0, start: 0, end: 0, trailingEnd: 0)]
+            return ([Token(kind: .endOfFile, start: 0, end: 0, trailingEnd: 0)], nil)
         }
         var cursor = LexerCursor(base: base, count: bytes.count)
         cursor.run()
-        return cursor.finish()
+        let tooDeep = cursor.interpolationTooDeep
+        return (cursor.finish(), tooDeep)
     }
 
     /// Tokenizes a byte array.
@@ -119,7 +139,9 @@ struct LexerCursor {
     /// How deep the lexer is in string interpolations, bounded so that pathological nesting
     /// cannot exhaust the stack.
     var interpolationDepth = 0
-    static let maximumInterpolationDepth = 128
+    static let maximumInterpolationDepth = Lexer.maximumInterpolationDepth
+    /// The offset of the first `\(` met at `maximumInterpolationDepth`, which was not followed.
+    var interpolationTooDeep: Int?
     private let classes: UnsafePointer<UInt8>
     private let triviaClasses: UnsafePointer<UInt8>
     private let punctuationKinds: UnsafePointer<UInt8>
@@ -147,7 +169,7 @@ struct LexerCursor {
         self.triviaClasses = TriviaClass.pointer
         self.punctuationKinds = Self.punctuationTable
         capacity = count / 6 + 16
-        storage = .allocate(capacity: capacity)
+        storage = Self.resize(nil, to: capacity)
     }
 
     // MARK: Token buffer
@@ -158,12 +180,20 @@ struct LexerCursor {
         tokenCount += 1
     }
 
+    /// Doubles the buffer with `realloc`: for a large buffer the C library moves the mapping
+    /// instead of copying it (Linux `mremap`), so a 50 MB file's tokens are never held twice.
     mutating func grow() {
-        let larger = UnsafeMutablePointer<Token>.allocate(capacity: capacity * 2)
-        larger.moveInitialize(from: storage, count: tokenCount)
-        storage.deallocate()
-        storage = larger
         capacity *= 2
+        storage = Self.resize(storage, to: capacity)
+    }
+
+    /// `storage` reallocated (or allocated, from nil) to hold `capacity` tokens. Tokens are plain
+    /// values, so moving their bytes moves them.
+    private static func resize(_ storage: UnsafeMutablePointer<Token>?, to capacity: Int) -> UnsafeMutablePointer<Token> {
+        guard let memory = realloc(storage, capacity * MemoryLayout<Token>.stride) else {
+            fatalError("out of memory for \(capacity) tokens")
+        }
+        return memory.bindMemory(to: Token.self, capacity: capacity)
     }
 
     /// The last token appended, if any.
@@ -172,12 +202,43 @@ struct LexerCursor {
     }
 
     /// The tokens as an array of exactly their count; the cursor is spent afterwards.
+    ///
+    /// The copy goes a slice at a time, and each slice of the buffer copied is handed back to
+    /// the system at once: pages are resident only once written, so the tokens of a large file
+    /// take their size once, not twice, while they move into the array.
     mutating func finish() -> [Token] {
-        let result = Array(UnsafeBufferPointer(start: storage, count: tokenCount))
-        storage.deallocate()
+        let count = tokenCount
+        let source = UnsafeRawPointer(storage)
+        let result = [Token](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let target = buffer.baseAddress else { return }
+            let totalBytes = count * MemoryLayout<Token>.stride
+            let sliceBytes = 1 << 20
+            var done = 0
+            var released = source
+            while done < totalBytes {
+                let length = min(sliceBytes, totalBytes - done)
+                memcpy(UnsafeMutableRawPointer(target) + done, source + done, length)
+                done += length
+                if totalBytes >= 4 * sliceBytes { released = Self.release(from: released, to: source + done) }
+            }
+            initialized = count
+        }
+        free(storage)
         tokenCount = 0
         capacity = 0
         return result
+    }
+
+    /// Tells the system that the whole pages from `start` to `end` are no longer needed (their
+    /// contents are already copied), so they stop counting as resident; returns where the next
+    /// release starts (the end rounded down to a page).
+    private static func release(from start: UnsafeRawPointer, to end: UnsafeRawPointer) -> UnsafeRawPointer {
+        let page = Int(getpagesize())
+        let first = (Int(bitPattern: start) + page - 1) / page * page
+        let last = Int(bitPattern: end) / page * page
+        guard last > first, let pointer = UnsafeMutableRawPointer(bitPattern: first) else { return start }
+        _ = madvise(pointer, last - first, MADV_DONTNEED)
+        return UnsafeRawPointer(pointer) + (last - first)
     }
 
     // MARK: Reading
@@ -205,17 +266,14 @@ struct LexerCursor {
     // MARK: Driver
 
     mutating func run() {
-        var leadingStart = 0
         while true {
             skipTrivia(acrossLines: true)
             let start = position
             if position >= count {
-                append(Token(kind: .endOfFile, leadingStart: Int32(leadingStart), start: Int32(start),
-                                    end: Int32(start), trailingEnd: Int32(count)))
+                append(Token(kind: .endOfFile, start: Int32(start), end: Int32(start), trailingEnd: Int32(count)))
                 return
             }
-            var token = Token(kind: .unknown, leadingStart: Int32(leadingStart), start: Int32(start),
-                              end: 0, trailingEnd: 0)
+            var token = Token(kind: .unknown, start: Int32(start), end: 0, trailingEnd: 0)
             if start == 0, base[0] == Byte.pound, peek(1) == Byte.bang {
                 // Only the file's very first bytes: after a byte-order mark `#!` is no shebang.
                 position = endOfLine(from: 0)
@@ -228,7 +286,6 @@ struct LexerCursor {
             skipTrivia(acrossLines: false)
             token.trailingEnd = Int32(position)
             append(token)
-            leadingStart = position
         }
     }
 
@@ -878,10 +935,14 @@ struct LexerCursor {
             switch byte {
             case Byte.backslash:
                 if let afterPounds = endOfDelimiter(pounds, at: position + 1), peek(afterPounds) == Byte.leftParen,
-                   afterPounds < count, interpolationDepth < Self.maximumInterpolationDepth {
-                    position = afterPounds + 1
-                    if !lexInterpolation(multiline: multiline) { return false }
-                    continue
+                   afterPounds < count {
+                    if interpolationDepth < Self.maximumInterpolationDepth {
+                        position = afterPounds + 1
+                        if !lexInterpolation(multiline: multiline) { return false }
+                        continue
+                    }
+                    // Too deep to follow: read on as an escape, and say where.
+                    if interpolationTooDeep == nil { interpolationTooDeep = position }
                 }
                 let backslash = position
                 position += 1
@@ -956,7 +1017,7 @@ struct LexerCursor {
         interpolationDepth += 1
         let mark = tokenCount
         let opener = Int32(position - 1)
-        append(Token(kind: .leftParen, leadingStart: opener, start: opener, end: opener + 1, trailingEnd: opener + 1))
+        append(Token(kind: .leftParen, start: opener, end: opener + 1, trailingEnd: opener + 1))
         var depth = 0
         var closed = false
         while true {
@@ -975,7 +1036,7 @@ struct LexerCursor {
                 depth += 1
             }
             let start = position
-            var token = Token(kind: .unknown, leadingStart: Int32(start), start: Int32(start), end: 0, trailingEnd: 0)
+            var token = Token(kind: .unknown, start: Int32(start), end: 0, trailingEnd: 0)
             lexToken(&token)
             if position == start { position += 1 }
             token.end = Int32(position)

@@ -14,17 +14,30 @@ public struct SourceFile: Sendable {
     public let bytes: [UInt8]
     /// Tokens tiling `bytes`, ending with `.endOfFile`.
     public let tokens: [Token]
+    /// The byte offset of the first string interpolation nested past
+    /// `Lexer.maximumInterpolationDepth`, or nil; the tokens after it may be wrong.
+    public let interpolationTooDeep: Int?
 
     /// Lexes `bytes` read from `path`.
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        self.tokens = Lexer.tokenize(bytes)
+        (tokens, interpolationTooDeep) = bytes.withUnsafeBufferPointer { Lexer.tokenizeReportingNesting($0) }
     }
 
     /// Lexes a string, for tests and examples.
     public init(path: String = "<memory>", text: String) {
         self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    /// Where the leading trivia of the token at `index` starts: the previous token's end.
+    @inlinable public func leadingStart(of index: Int) -> Int {
+        index == 0 ? 0 : Int(tokens[index - 1].trailingEnd)
+    }
+
+    /// The leading trivia of the token at `index` as a byte range.
+    @inlinable public func leadingTriviaRange(of index: Int) -> Range<Int> {
+        leadingStart(of: index)..<Int(tokens[index].start)
     }
 
     /// The text of the token at `index`, without trivia.

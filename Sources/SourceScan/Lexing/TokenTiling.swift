@@ -6,7 +6,7 @@ public enum TokenTiling {
         guard let last = tokens.last, last.kind == .endOfFile, Int(last.trailingEnd) == byteCount else { return false }
         var expectedStart: Int32 = 0
         for token in tokens {
-            guard token.leadingStart == expectedStart, token.leadingStart <= token.start, token.start <= token.end,
+            guard expectedStart <= token.start, token.start <= token.end,
                   token.end <= token.trailingEnd else { return false }
             if token.kind != .endOfFile, token.start == token.end { return false }
             expectedStart = token.trailingEnd
@@ -18,10 +18,12 @@ public enum TokenTiling {
     public static func reassemble(_ tokens: [Token], from bytes: [UInt8]) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
+        var leadingStart = 0
         for token in tokens {
-            result.append(contentsOf: bytes[token.leadingTriviaRange])
+            result.append(contentsOf: bytes[leadingStart..<Int(token.start)])
             result.append(contentsOf: bytes[token.textRange])
             result.append(contentsOf: bytes[token.trailingTriviaRange])
+            leadingStart = Int(token.trailingEnd)
         }
         return result
     }

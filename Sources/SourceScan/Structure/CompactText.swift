@@ -6,7 +6,7 @@ enum CompactText {
         var text = ""
         for index in range {
             let token = source.tokens[index]
-            if index > range.lowerBound, token.leadingStart < token.start || source.tokens[index - 1].end < source.tokens[index - 1].trailingEnd {
+            if index > range.lowerBound, source.tokens[index - 1].end < token.start {
                 text += " "
             }
             text += source.text(index)

@@ -8,21 +8,21 @@
 struct DeclarationParser {
     let source: SourceFile
     let tokens: [Token]
-    let matchingBracket: [Int32]
+    let matchingBracket: BracketPairs
     private(set) var declarations: [Declaration] = []
     /// How many `#if` blocks enclose the current position.
     private var conditionalDepth = 0
     /// Per token, whether a line break precedes it; computed once because every rule asks.
     let lineStart: [Bool]
 
-    init(source: SourceFile, matchingBracket: [Int32]) {
+    init(source: SourceFile, matchingBracket: BracketPairs) {
         self.source = source
         self.tokens = source.tokens
         self.matchingBracket = matchingBracket
         var lineStart = [Bool](repeating: false, count: source.tokens.count)
         source.bytes.withUnsafeBufferPointer { bytes in
             for (index, token) in source.tokens.enumerated() {
-                var offset = Int(token.leadingStart)
+                var offset = source.leadingStart(of: index)
                 let end = Int(token.start)
                 while offset < end {
                     let byte = bytes[offset]

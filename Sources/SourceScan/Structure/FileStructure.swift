@@ -2,19 +2,83 @@
 public struct FileStructure: Sendable {
     public let source: SourceFile
     /// For every `(`, `[`, `{` the index of its partner, and back; -1 for an unmatched bracket
-    /// (an unmatched opener is treated as running to the end of the file).
-    public let matchingBracket: [Int32]
-    /// Every declaration in source order.
+    /// (an unmatched opener is treated as running to the end of the file) and for any other token.
+    public let matchingBracket: BracketPairs
+    /// Every declaration in source order (none when the file nests past `maximumNestingDepth`).
     public let declarations: [Declaration]
+    /// The token that first nests past `maximumNestingDepth` (or holds a string interpolation
+    /// nested past `Lexer.maximumInterpolationDepth`), or nil. Such a file has no
+    /// declarations: everything downstream recurses by nesting, and the compiler rejects it anyway.
+    public let excessiveNesting: Int?
+
+    /// How deep brackets (`(`, `[`, `{`) and `#if` blocks may nest, as
+    /// swift-syntax's parser allows by default. Real code stays far below; deeper input is
+    /// generated or hostile, and a limit keeps every recursive pass off the end of the stack.
+    public static let maximumNestingDepth = 256
 
     /// Lexes nothing: structures an already lexed file.
     public init(_ source: SourceFile) {
         self.source = source
-        let matches = BracketMatcher.match(source.tokens)
+        let matches = BracketPairs(source.tokens)
         self.matchingBracket = matches
-        var parser = DeclarationParser(source: source, matchingBracket: matches)
-        parser.parseFile()
-        self.declarations = parser.declarations
+        let nesting = Self.nesting(source, matchingBracket: matches)
+        excessiveNesting = nesting.tooDeep
+        guard excessiveNesting == nil else {
+            declarations = []
+            return
+        }
+        /// The parser's run: it recurses once per nesting level.
+        func parse() -> [Declaration] {
+            var parser = DeclarationParser(source: source, matchingBracket: matches)
+            parser.parseFile()
+            return parser.declarations
+        }
+        declarations = nesting.deepest > Self.nestingOnAnyStack ? LargeStack.run(parse) : parse()
+    }
+
+    /// How deep a file may nest and still be parsed on the calling thread's stack, whatever it is
+    /// (a debug build on a 512 KiB macOS worker thread overflows at about 60 levels).
+    static let nestingOnAnyStack = 24
+
+    /// The deepest nesting of brackets or `#if` blocks in the file, and the first token at which it
+    /// passes `maximumNestingDepth` (where counting stops). Brackets count as the parser pairs
+    /// them; an unmatched opener counts until the end.
+    static func nesting(_ source: SourceFile, matchingBracket: BracketPairs) -> (tooDeep: Int?, deepest: Int) {
+        let tokens = source.tokens
+        // Interpolations too deep for the lexer: the string token holding the first one.
+        if let offset = source.interpolationTooDeep, let token = tokens.firstIndex(where: { Int($0.end) > offset }) {
+            return (token, Lexer.maximumInterpolationDepth + 1)
+        }
+        var bracketDepth = 0
+        var conditionalDepth = 0
+        var deepest = 0
+        for index in tokens.indices {
+            deepest = max(deepest, bracketDepth, conditionalDepth)
+            switch tokens[index].kind {
+            case .leftParen, .leftSquare, .leftBrace:
+                // As the parser reads them: an unmatched `{` runs to the end of the file, an
+                // unmatched `(` or `[` closes at once.
+                guard matchingBracket[index] >= 0 || tokens[index].kind == .leftBrace else { continue }
+                bracketDepth += 1
+                if bracketDepth > maximumNestingDepth { return (index, bracketDepth) }
+            case .rightParen, .rightSquare, .rightBrace:
+                // A stray closer (no partner) closes nothing.
+                if matchingBracket[index] >= 0 { bracketDepth -= 1 }
+            case .poundKeyword:
+                switch source.text(index) {
+                case "#if":
+                    conditionalDepth += 1
+                    if conditionalDepth > maximumNestingDepth { return (index, conditionalDepth) }
+                case "#endif":
+                    conditionalDepth = max(0, conditionalDepth - 1)
+                default:
+                    break
+                }
+            default:
+                break
+            }
+        }
+        return (nil, max(deepest, bracketDepth, conditionalDepth))
     }
 
     /// Lexes and structures a string, for tests and examples.
@@ -78,43 +142,73 @@ public struct FileStructure: Sendable {
 
     /// Whether a line break precedes the token at `index` (in its leading trivia).
     public func startsLine(_ index: Int) -> Bool {
-        index == 0 || source.bytes[tokens[index].leadingTriviaRange].contains { $0 == Byte.newline || $0 == Byte.carriageReturn }
+        index == 0 || source.bytes[source.leadingTriviaRange(of: index)].contains { $0 == Byte.newline || $0 == Byte.carriageReturn }
     }
 }
 
-/// Pairs brackets with a stack; a stray closer pops back to its opener when one is open, so one
-/// missing brace costs one declaration rather than the rest of the file.
-enum BracketMatcher {
-    static func match(_ tokens: [Token]) -> [Int32] {
-        var matches = [Int32](repeating: -1, count: tokens.count)
-        var stack: [Int32] = []
+/// The partner of every bracket token, held in about a bit and a half per token plus four bytes
+/// per bracket, rather than four bytes per token: a 50 MB file has ten million tokens, a fifth of
+/// them brackets. Reading a partner is a bit test, a population count and two array reads.
+public struct BracketPairs: Sendable {
+    /// One bit per token, set for brackets.
+    private var isBracket: [UInt64]
+    /// For each word of `isBracket`, how many brackets come before it.
+    private var bracketsBefore: [Int32]
+    /// Each bracket's partner token (or -1), in token order.
+    private var partners: [Int32]
+
+    /// The partner of the bracket at token `index`, or -1.
+    @inlinable public subscript(index: Int) -> Int32 { partner(of: index) }
+
+    @usableFromInline func partner(of index: Int) -> Int32 {
+        let word = isBracket[index >> 6]
+        let bit = UInt64(1) << UInt64(index & 63)
+        guard word & bit != 0 else { return -1 }
+        return partners[Int(bracketsBefore[index >> 6]) + (word & (bit &- 1)).nonzeroBitCount]
+    }
+
+    /// Pairs brackets with a stack; a stray closer pops back to its opener when one is open, so
+    /// one missing brace costs one declaration rather than the rest of the file.
+    init(_ tokens: [Token]) {
+        let words = (tokens.count + 63) / 64
+        isBracket = [UInt64](repeating: 0, count: words)
+        bracketsBefore = [Int32](repeating: 0, count: words)
+        partners = []
+        partners.reserveCapacity(tokens.count / 4)
+        // Openers waiting for their closer: token index and position in `partners`.
+        var stack: [(token: Int32, slot: Int32)] = []
         stack.reserveCapacity(64)
         for index in tokens.indices {
+            if index & 63 == 0 { bracketsBefore[index >> 6] = Int32(partners.count) }
             let kind = tokens[index].kind
             switch kind {
             case .leftParen, .leftSquare, .leftBrace:
-                stack.append(Int32(index))
+                isBracket[index >> 6] |= UInt64(1) << UInt64(index & 63)
+                stack.append((Int32(index), Int32(partners.count)))
+                partners.append(-1)
             case .rightParen, .rightSquare, .rightBrace:
+                isBracket[index >> 6] |= UInt64(1) << UInt64(index & 63)
+                let slot = partners.count
+                partners.append(-1)
                 let opener: TokenKind = kind == .rightParen ? .leftParen : (kind == .rightSquare ? .leftSquare : .leftBrace)
                 // The common case: the closer matches the innermost opener.
-                if let top = stack.last, tokens[Int(top)].kind == opener {
-                    matches[Int(top)] = Int32(index)
-                    matches[index] = top
+                if let top = stack.last, tokens[Int(top.token)].kind == opener {
+                    partners[Int(top.slot)] = Int32(index)
+                    partners[slot] = top.token
                     stack.removeLast()
                     continue
                 }
-                guard let depth = stack.lastIndex(where: { tokens[Int($0)].kind == opener }) else { continue }
+                guard let depth = stack.lastIndex(where: { tokens[Int($0.token)].kind == opener }) else { continue }
                 // Only reach past a mismatched opener for braces: a `}` closes a body even after a
                 // missing `)`, while a stray `)` must not close a whole type.
                 if depth != stack.count - 1 && kind != .rightBrace { continue }
-                let open = Int(stack[depth])
-                matches[open] = Int32(index)
-                matches[index] = Int32(open)
+                let open = stack[depth]
+                partners[Int(open.slot)] = Int32(index)
+                partners[slot] = open.token
                 stack.removeSubrange(depth...)
             default:
                 break
             }
         }
-        return matches
     }
 }

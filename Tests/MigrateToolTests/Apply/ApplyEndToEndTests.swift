@@ -36,7 +36,7 @@ import Testing
         let first = try BinaryRunner.run(["apply", "."], in: tree)
         #expect(first.exitCode == 0, "\(first.stderr)")
         #expect(first.stdout.contains("migrated  Settings"))
-        #expect(first.stdout.contains("SyncService: blocked"))
+        #expect(first.stdout.contains("    SyncService: 2 blockers\n"))
         let actual = try Self.contents(of: tree)
         let expected = try Self.contents(of: Self.golden)
         #expect(Set(actual.keys) == Set(expected.keys))
@@ -132,7 +132,7 @@ import Testing
         let result = try BinaryRunner.run(["apply", "."], in: tree)
         #expect(result.exitCode == 0, "\(result.stderr)")
         let migrated = try Data(contentsOf: counter)
-        let expected = "\u{FEFF}import SwiftUI\r\n\r\n@Observable final class Counter {\r\n    var count = 0\r\n    @ObservationIgnored var log: [String] = []\r\n}\r\n"
+        let expected = "\u{FEFF}import SwiftUI\r\nimport Observation\r\n\r\n@Observable final class Counter {\r\n    var count = 0\r\n    var log: [String] = []\r\n}\r\n"
         #expect(String(decoding: migrated, as: UTF8.self) == expected)
         #expect(Array(migrated.prefix(3)) == [0xEF, 0xBB, 0xBF])
         let permissions = try FileManager.default.attributesOfItem(atPath: counter.path)[.posixPermissions] as? Int

@@ -3,7 +3,8 @@
 // with a script identical to the fixture's own.
 
 import Fixtures
-import LegacyFixtures
+@testable import LegacyFixtures
+@testable import ModernFixtures
 import SwiftUI
 import Testing
 
@@ -53,55 +54,98 @@ private enum IgnoredTheme {
     }
 }
 
-// MARK: An unpublished stored property left tracked (the unpublished-stored-property rule skipped)
+// MARK: An unpublished stored property left tracked, with and without the fixture saying so
 
-private enum TrackedSaves {
+/// Variants of the committed DraftCounter pair (`saves` is not published): the fixture's own
+/// models and views under a script that states no difference, and modern sides that show a
+/// wrong value or keep `saves` silent under the fixture's statement.
+private enum DraftCounterVariants {
+    /// `saves` kept silent (`unpublishedProperties: "ignore"`): equivalent to legacy.
     @Observable
-    final class DraftCounter {
+    final class IgnoredDraftCounter {
         var count = 0
-        var saves = 0
-
-        func increment() {
-            count += 1
-        }
+        @ObservationIgnored var saves = 0
     }
 
+    /// The fixture's screen, reading the model through closures (Observation tracks the reads
+    /// they make in `body`), showing `saves` through `shown`. Named as the fixture's view so the
+    /// identities match.
     struct DraftCounterView: View {
-        var counter: DraftCounter
+        let count: () -> Int
+        let saves: () -> Int
+        let increment: () -> Void
+        let save: () -> Void
+        var shown: (Int) -> Int = { $0 }
 
         var body: some View {
             VStack {
-                Text("Count \(counter.count)")
-                Text("Saves \(counter.saves)")
-                Button("Increment") {
-                    counter.increment()
-                }
-                Button("Save") {
-                    counter.saves += 1
-                }
+                Text("Count \(count())")
+                Text("Saves \(shown(saves()))")
+                Button("Increment") { increment() }
+                Button("Save") { save() }
             }
         }
     }
 
-    enum Script: FixtureScript {
+    /// The fixture's steps and probes over any root view.
+    @MainActor static func app(_ root: any View, save: @escaping @MainActor () -> Void, count: @escaping @MainActor () -> Int,
+                               saves: @escaping @MainActor () -> Int, expecting: [ExpectedDifference]) -> ScriptedApp {
+        ScriptedApp(
+            root: root,
+            steps: [.tap("Save"), .tap("Save"), .tap("Increment"), .mutate("saved in the background", save), .tap("Increment")],
+            probes: [Probe("count") { "\(count())" }, Probe("saves") { "\(saves())" }],
+            expectedDifferences: expecting
+        )
+    }
+
+    enum UndeclaredLegacy: FixtureScript {
         static let name = "unpublished-stored-property"
 
         @MainActor static func make() -> ScriptedApp {
-            let counter = DraftCounter()
-            return ScriptedApp(
-                root: DraftCounterView(counter: counter),
-                steps: [
-                    .tap("Save"),
-                    .tap("Save"),
-                    .tap("Increment"),
-                    .mutate("saved in the background") { counter.saves = 10 },
-                    .tap("Increment"),
-                ],
-                probes: [
-                    Probe("count") { "\(counter.count)" },
-                    Probe("saves") { "\(counter.saves)" },
-                ]
-            )
+            let counter = LegacyFixtures.DraftCounter()
+            return app(LegacyFixtures.DraftCounterView(counter: counter), save: { counter.saves = 10 },
+                       count: { counter.count }, saves: { counter.saves }, expecting: [])
+        }
+    }
+
+    enum UndeclaredModern: FixtureScript {
+        static let name = "unpublished-stored-property"
+
+        @MainActor static func make() -> ScriptedApp {
+            let counter = ModernFixtures.DraftCounter()
+            return app(ModernFixtures.DraftCounterView(counter: counter), save: { counter.saves = 10 },
+                       count: { counter.count }, saves: { counter.saves }, expecting: [])
+        }
+    }
+
+    /// The fixture's statement over the screen above, for any model reached through closures.
+    @MainActor static func stated(count: @escaping @MainActor () -> Int, saves: @escaping @MainActor () -> Int,
+                                  increment: @escaping () -> Void, setSaves: @escaping @MainActor (Int) -> Void,
+                                  shown: @escaping (Int) -> Int = { $0 }) -> ScriptedApp {
+        let view = DraftCounterView(count: { MainActor.assumeIsolated { count() } }, saves: { MainActor.assumeIsolated { saves() } },
+                                    increment: increment, save: { MainActor.assumeIsolated { setSaves(saves() + 1) } }, shown: shown)
+        return app(view, save: { setSaves(10) }, count: count, saves: saves, expecting: [.trackedUnpublishedShown(probe: "saves")])
+    }
+
+    /// The fixture's statement, but the view shows a value the legacy view never would.
+    enum WrongFreshValue: FixtureScript {
+        static let name = "unpublished-stored-property"
+
+        @MainActor static func make() -> ScriptedApp {
+            let counter = ModernFixtures.DraftCounter()
+            return stated(count: { counter.count }, saves: { counter.saves }, increment: { counter.increment() },
+                          setSaves: { counter.saves = $0 }, shown: { $0 * 2 })
+        }
+    }
+
+    /// The fixture's statement over a model that keeps `saves` silent: it never appears.
+    enum Ignored: FixtureScript {
+        static let name = "unpublished-stored-property"
+
+        @MainActor static func make() -> ScriptedApp {
+            let counter = IgnoredDraftCounter()
+            return stated(count: { counter.count }, saves: { counter.saves }, increment: { counter.count += 1 },
+                          setSaves: { counter.saves = $0 })
         }
     }
 }
@@ -259,14 +303,37 @@ extension Equivalence {
             #expect(report.violations.first?.step?.index == 1)  // "Dark" is the first real change
         }
 
-        @Test("an unpublished property left tracked: modern re-renders where legacy did not")
-        func unpublishedLeftTracked() {
-            let report = Oracle.compare(legacy: LegacyFixtures.DraftCounterScript.self, modern: TrackedSaves.Script.self)
+        @Test("an unpublished property left tracked without the fixture saying so: modern re-renders where legacy did not")
+        func unpublishedLeftTrackedUndeclared() {
+            let report = Oracle.compare(legacy: DraftCounterVariants.UndeclaredLegacy.self, modern: DraftCounterVariants.UndeclaredModern.self)
             print(report.summary)
             #expect(!report.passed)
             #expect(kinds(report).isSuperset(of: [.screen, .coarserRerender, .notification]))
             let coarserSteps = report.violations.filter { $0.kind == .coarserRerender }.compactMap { $0.step?.index }
             #expect(coarserSteps == [0, 1, 3])  // the saves, not the increments
+        }
+
+        @Test("the committed fixture's stated difference is allowed exactly where it appears")
+        func unpublishedLeftTrackedDeclared() {
+            let report = Oracle.run(app: "unpublished-stored-property")
+            print(report.summary)
+            #expect(report.passed)
+            #expect(report.expectedDifferencesSeen.map(\.steps) == [[0, 1, 3]])
+        }
+
+        @Test("a stated difference showing a value legacy never would is a screen violation")
+        func unpublishedShownWrongly() {
+            let report = Oracle.compare(legacy: LegacyFixtures.DraftCounterScript.self, modern: DraftCounterVariants.WrongFreshValue.self)
+            print(report.summary)
+            #expect(!report.passed)
+            #expect(kinds(report).isSuperset(of: [.screen, .coarserRerender]))
+        }
+
+        @Test("a stated difference that never appears is a violation")
+        func statedDifferenceMissing() {
+            let report = Oracle.compare(legacy: LegacyFixtures.DraftCounterScript.self, modern: DraftCounterVariants.Ignored.self)
+            print(report.summary)
+            #expect(kinds(report) == [.expectedDifferenceMissing])
         }
 
         @Test("a view reading the wrong model: the screen differs, the state does not")

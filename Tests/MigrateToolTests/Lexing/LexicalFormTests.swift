@@ -216,11 +216,11 @@ extension Lexing {
         @Test func commentsAreTrivia() {
             let source = "/// doc\n/** block */ a // line\n/* outer /* inner */ still */ b"
             #expect(Lexing.texts(source) == ["a", "b"])
-            let tokens = Lexer.tokenize(source)
+            let file = SourceFile(text: source)
             // Trailing trivia runs to the end of the line; the next line's comments lead the next token.
-            #expect(tokens[0].leadingTriviaRange == 0..<21)
-            #expect(tokens[0].trailingTriviaRange == 22..<30)
-            #expect(tokens[1].leadingTriviaRange == 30..<61)
+            #expect(file.leadingTriviaRange(of: 0) == 0..<21)
+            #expect(file.tokens[0].trailingTriviaRange == 22..<30)
+            #expect(file.leadingTriviaRange(of: 1) == 30..<61)
         }
 
         @Test func unterminatedBlockCommentRunsToTheEnd() {
@@ -279,15 +279,14 @@ extension Lexing {
 
         @Test func byteOrderMarkIsLeadingTrivia() {
             let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("import SwiftUI".utf8)
-            let tokens = Lexer.tokenize(bytes)
-            #expect(tokens[0].leadingTriviaRange == 0..<3)
+            #expect(SourceFile(path: "BOM.swift", bytes: bytes).leadingTriviaRange(of: 0) == 0..<3)
             #expect(Lexing.lexemes(bytes).map(\.text) == ["import", "SwiftUI"])
         }
 
         @Test func emptyAndTriviaOnlyFiles() {
             #expect(Lexer.tokenize("").map(\.kind) == [.endOfFile])
-            let tokens = Lexer.tokenize("  // only a comment\n")
-            #expect(tokens.count == 1 && tokens[0].leadingTriviaRange == 0..<20)
+            let file = SourceFile(text: "  // only a comment\n")
+            #expect(file.tokens.count == 1 && file.leadingTriviaRange(of: 0) == 0..<20)
         }
 
         @Test func conflictMarkersAreTrivia() {

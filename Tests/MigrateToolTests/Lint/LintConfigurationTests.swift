@@ -29,7 +29,9 @@ import Testing
               "onlyRules": ["state-object", "published-property"],
               "severity": { "state-object": "error", "published-property": "note" },
               "deploymentTarget": { "iOS": "17.0", "macOS": "14" },
-              "unpublishedProperties": "observe"
+              "unpublishedProperties": "observe",
+              "observationImport": "whenNeeded",
+              "observablePlacement": "ownLine"
             }
             """)
         #expect(configuration.include == ["/repo/Sources/**", "Sources/**"])
@@ -39,6 +41,8 @@ import Testing
         #expect(configuration.severityOverrides == ["state-object": .error, "published-property": .note])
         #expect(configuration.deploymentTarget == ["iOS": "17.0", "macOS": "14"])
         #expect(configuration.unpublishedProperties == .observe)
+        #expect(configuration.observationImport == .whenNeeded)
+        #expect(configuration.observablePlacement == .ownLine)
         #expect(configuration.source == ".observation-migrate.json")
         #expect(configuration.severity(of: "state-object") == .error)
         #expect(!configuration.isEnabled("unknown-type"))
@@ -49,6 +53,8 @@ import Testing
         var expected = Configuration()
         expected.source = ".observation-migrate.json"
         #expect(try Self.parse("{}") == expected)
+        // The defaults write what careful teams write (catalog, revised 2026-11-23).
+        #expect(expected.ruleOptions == RuleOptions(unpublishedProperties: .track, observationImport: .always, observablePlacement: .matchFile))
     }
 
     @Test func mistakesAreOneLineWithPositionAndSuggestion() {
@@ -56,8 +62,16 @@ import Testing
             ("{\"exlude\": []}", "1:2: unknown key 'exlude'; did you mean 'exclude'?"),
             ("{\"enabledRules\": []}", "1:2: unknown key 'enabledRules'; did you mean 'onlyRules'?"),
             ("{\"disabled_rules\": []}", "1:2: unknown key 'disabled_rules'; did you mean 'disabledRules'?"),
-            ("{\"colour\": true}", "1:2: unknown key 'colour' (known keys: include, exclude, disabledRules, onlyRules, severity, deploymentTarget, unpublishedProperties)"),
-            ("{\"unpublishedProperties\": \"track\"}", "1:2: 'unpublishedProperties' must be one of \"ignore\", \"observe\""),
+            ("{\"colour\": true}", "1:2: unknown key 'colour' (known keys: include, exclude, disabledRules, onlyRules, severity, "
+                + "deploymentTarget, unpublishedProperties, observationImport, observablePlacement)"),
+            ("{\"unpublishedProperties\": \"trak\"}",
+             "1:2: 'unpublishedProperties' must be one of \"track\", \"ignore\", \"observe\", not 'trak'; did you mean 'track'?"),
+            ("{\"unpublishedProperties\": true}", "1:2: 'unpublishedProperties' must be one of \"track\", \"ignore\", \"observe\", not a boolean"),
+            ("{\"observationImport\": \"whenneeded\"}",
+             "1:2: 'observationImport' must be one of \"always\", \"whenNeeded\", not 'whenneeded'; did you mean 'whenNeeded'?"),
+            ("{\"observablePlacement\": \"own line\"}",
+             "1:2: 'observablePlacement' must be one of \"matchFile\", \"ownLine\", \"classLine\", not 'own line'; did you mean 'ownLine'?"),
+            ("{\"observationImports\": \"always\"}", "1:2: unknown key 'observationImports'; did you mean 'observationImport'?"),
             ("{\n  \"onlyRules\": [\"stateobject\"]\n}", "2:3: onlyRules: 'stateobject' is not a rule; did you mean 'state-object'?"),
             ("{\"onlyRules\": []}", "1:2: onlyRules is empty, which would turn every rule off; remove the key to run every rule"),
             ("{\"exclude\": \"Generated\"}", "1:2: 'exclude' must be an array of strings, not a string"),

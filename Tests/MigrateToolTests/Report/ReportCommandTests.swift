@@ -59,12 +59,11 @@ import Testing
         #expect(object["schemaVersion"] as? Int == 1)
     }
 
-    @Test func aMissingPathAmongGoodOnesIsNamedAndTheRestReported() throws {
+    @Test func aMissingPathAmongGoodOnesIsAnErrorBeforeAnythingIsScanned() throws {
         let result = try BinaryRunner.run(["report", "App", "Nowhere"], in: try Self.tree())
-        #expect(result.exitCode == 0)
-        #expect(result.stderr == "observation-migrate: Nowhere: no such file or directory\n")
-        #expect(result.stdout.contains("Search · blocked"))
-        #expect(result.stdout.contains("SKIPPED\n  Nowhere: no such file or directory\n"))
+        #expect(result.exitCode == 2)
+        #expect(result.stderr == "observation-migrate: error: Nowhere: no such file or directory\n")
+        #expect(result.stdout.isEmpty)
     }
 
     @Test func onlyMissingPathsExitTwo() throws {
@@ -72,9 +71,7 @@ import Testing
         #expect(result.exitCode == 2)
         #expect(result.stdout == "")
         let lines = result.stderr.split(separator: "\n")
-        #expect(lines.count == 2)
-        #expect(lines.contains { $0.contains("Nowhere: no such file or directory") })
-        #expect(lines.contains { $0.contains("Neither.swift: no such file or directory") })
+        #expect(lines == ["observation-migrate: error: Nowhere: no such file or directory"], "the first missing path stops the run")
     }
 
     @Test func invalidUTF8AndBinaryFilesAreNamedOnceEachAndSkipped() throws {
@@ -85,8 +82,8 @@ import Testing
         #expect(result.exitCode == 0)
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
-        #expect(lines.contains("observation-migrate: App/Latin1.swift: skipped: invalid UTF-8 at byte 4"))
-        #expect(lines.contains("observation-migrate: App/Blob.swift: skipped: binary file (contains NUL bytes)"))
+        #expect(lines.contains("observation-migrate: warning: App/Latin1.swift: skipped: invalid UTF-8 at byte 4"))
+        #expect(lines.contains("observation-migrate: warning: App/Blob.swift: skipped: binary file (contains NUL bytes)"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let summary = try #require(object["summary"] as? [String: Any])
         #expect(summary["files"] as? Int == 3)
@@ -112,7 +109,8 @@ import Testing
     }
 
     @Test func excludeSkipsMatchingPaths() throws {
-        let tree = try Self.tree(["Generated/Extra.swift": "final class Extra: ObservableObject {}\n"])
+        // Inside the package's only target (a file outside every target is outside the build).
+        let tree = try Self.tree(["App/Generated/Extra.swift": "final class Extra: ObservableObject {}\n"])
         let all = try BinaryRunner.run(["report"], in: tree)
         #expect(all.stdout.contains("Extra · "))
         let excluded = try BinaryRunner.run(["report", "--exclude", "Generated"], in: tree)

@@ -57,7 +57,7 @@ import Testing
     @Test func blockedUnitListsItsBlockerWithLocationAndSuggestion() throws {
         let block = try #require(Self.block("Search · blocked"))
         #expect(block.contains("declared at App/Models.swift:16:7"))
-        #expect(block.contains("2 sites in 2 files"))
+        #expect(block.contains("2 files: its declarations and 2 sites"))
         #expect(block.contains("blocker  App/Models.swift:21:9  '$query' is a Combine publisher"))
         #expect(block.contains("write instead: drive the work from 'didSet' on 'query'"))
     }
@@ -93,7 +93,7 @@ import Testing
         analysis.units[position].suppressed = true
         analysis.units[position].verdict = .blocked
         let text = TextReport.render(analysis, options: ReportOptions())
-        #expect(text.contains("Counter · blocked\n  declared at App/Models.swift:4:7\n  1 site in 2 files; 3 safe edits\n"
+        #expect(text.contains("Counter · blocked\n  declared at App/Models.swift:4:7\n  2 files: its declarations and 1 site; 3 safe edits\n"
                               + "  blocker  a suppression comment or a disabled rule silenced one of its fixes, so it is left as it is\n"))
     }
 

@@ -1,6 +1,8 @@
 import SwiftUI
 
-/// Saving changes an unpublished property: the screen stays stale until a published one moves.
+/// Saving changes an unpublished property: the legacy screen stays stale until a published one
+/// moves. The migration leaves it tracked (unpublished-stored-property, review because the view
+/// reads it), so the modern screen shows each save at once: the difference this fixture expects.
 public enum DraftCounterScript: FixtureScript {
     /// The app's name in oracle reports.
     public static let name = "unpublished-stored-property"
@@ -20,7 +22,8 @@ public enum DraftCounterScript: FixtureScript {
             probes: [
                 Probe("count") { "\(counter.count)" },
                 Probe("saves") { "\(counter.saves)" },
-            ]
+            ],
+            expectedDifferences: [.trackedUnpublishedShown(probe: "saves")]
         )
     }
 }

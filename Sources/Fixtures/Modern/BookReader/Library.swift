@@ -1,4 +1,5 @@
 import SwiftUI
+import Observation
 
 /// The books a reader can browse, borrow and edit.
 @Observable class Library {

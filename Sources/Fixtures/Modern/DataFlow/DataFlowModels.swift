@@ -1,4 +1,5 @@
 import SwiftUI
+import Observation
 
 /// App-wide preferences, shared through the environment.
 @Observable class UserSettings {

@@ -4,7 +4,7 @@ import Observation
 @Observable class FoodTruckModel {
     var donuts: [Donut]
     var orders: [Order] = []
-    @ObservationIgnored var nextOrderID = 1
+    var nextOrderID = 1
 
     init(donuts: [Donut]) {
         self.donuts = donuts

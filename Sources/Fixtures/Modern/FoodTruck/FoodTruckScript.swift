@@ -37,7 +37,9 @@ public enum FoodTruckScript: FixtureScript {
                 Probe("sold out") { model.donuts.map { "\($0.isSoldOut)" }.joined(separator: ",") },
                 Probe("orders") { model.orders.map { "#\($0.id) \($0.donutName) \($0.isComplete)" }.joined(separator: ", ") },
                 Probe("next order id") { "\(model.nextOrderID)" },
-            ]
+            ],
+            // `nextOrderID` was not published and is tracked after the migration; no view reads it.
+            expectedDifferences: [.trackedUnpublished(probe: "next order id")]
         )
     }
 }

@@ -1,9 +1,10 @@
 import SwiftUI
+import Observation
 
 /// `saves` is stored but not published: changing it alone never refreshes a view.
 @Observable class DraftCounter {
     var count = 0
-    @ObservationIgnored var saves = 0
+    var saves = 0
 
     func increment() {
         count += 1

@@ -1,4 +1,5 @@
 import SwiftUI
+import Observation
 
 /// A model holding another model: replacing the track notifies the playlist, but changes
 /// inside the track notify only the track, so the view of the track observes it directly.

@@ -1,4 +1,5 @@
 import SwiftUI
+import Observation
 
 /// `summary` is computed on first use and then kept, however the entries change.
 @Observable class ReportModel {

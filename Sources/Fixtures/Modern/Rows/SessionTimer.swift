@@ -1,4 +1,5 @@
 import SwiftUI
+import Observation
 
 /// Owned by the view that shows it; must survive the parent's re-renders.
 @Observable class SessionTimer {

@@ -1,4 +1,5 @@
 import SwiftUI
+import Observation
 
 /// Views read `steps`; only the model writes it.
 @Observable class StepCounter {

@@ -1,4 +1,5 @@
 import SwiftUI
+import Observation
 
 /// Every assignment to `celsius`, equal or not, records the previous reading.
 @Observable class TemperatureLog {

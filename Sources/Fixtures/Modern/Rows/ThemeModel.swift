@@ -1,4 +1,5 @@
 import SwiftUI
+import Observation
 
 /// "Refresh" re-assigns the same theme, a common way to force a legacy view to redraw.
 @Observable class ThemeModel {

@@ -1,4 +1,5 @@
 import SwiftUI
+import Observation
 
 /// A base model; `Truck` adds to it and observes one of its properties.
 @Observable class Vehicle {

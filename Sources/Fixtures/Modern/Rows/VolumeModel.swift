@@ -1,4 +1,5 @@
 import SwiftUI
+import Observation
 
 /// Keeps an integer inside a range.
 @propertyWrapper

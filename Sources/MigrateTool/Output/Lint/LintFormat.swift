@@ -41,6 +41,8 @@ struct LintOptions: Sendable {
     var toolVersion = CommandLineTool.version
     /// The absolute working directory, which relative paths are relative to (SARIF's `%SRCROOT%`).
     var workingDirectory = "/"
+    /// ANSI colour in the xcode format, for a terminal (the other formats are read by programs).
+    var color = false
 
     /// The level a rule reports at before `--strict`: the configuration's override, else its
     /// `rules/` document's severity.

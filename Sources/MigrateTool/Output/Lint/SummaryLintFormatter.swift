@@ -39,7 +39,15 @@ enum SummaryLintFormatter {
         let unsafe = ordered.reduce(0) { $0 + $1.unsafe }
         output += "\n\(ReportWords.count(diagnostics.count, "finding")) in \(ReportWords.count(files, "file")): "
         output += "\(fixable) fixable with `observation-migrate apply`"
-        output += unsafe > 0 ? ", \(unsafe) more with `--unsafe-fixes`.\n" : ".\n"
+        output += unsafe > 0 ? ", \(unsafe) more with `--unsafe-fixes`" : ""
+        // Counting fixes apply would refuse to write would promise what the next command breaks.
+        if let target = analysis.deploymentTargets.filter({ !$0.allowsObservation }).min(by: { $0.location < $1.location }) {
+            output += ", once the deployment target allows Observation: \(target.platform) \(target.version) "
+                + "(\(target.location.description)) is below \(target.platform) \(target.minimum), so apply refuses to write "
+                + "until it is raised (or with --ignore-deployment-target).\n"
+        } else {
+            output += ".\n"
+        }
         return output
     }
 }

@@ -16,10 +16,14 @@ enum HTMLReport {
         body += unitSections(document, analysis)
         if !document.treeItems.isEmpty {
             body += section("Not in any unit", "<ul class=\"reasons\">\n"
-                + document.treeItems.map { reason(document.items[$0], analysis) }.joined() + "</ul>\n")
+                + groupedReasons(document.treeItems.map { document.items[$0] }).map { reasons($0, analysis) }.joined() + "</ul>\n")
         }
         if !document.rules.isEmpty { body += section("Findings by rule", rulesTable(document)) }
         if !document.problems.isEmpty { body += section("Skipped paths", problems(document)) }
+        if !document.outsideBuild.isEmpty {
+            body += section("Outside the build", "<p>\(ReportEscape.html(ReportWords.outsideBuild(document.outsideBuild))).</p>\n<ul class=\"paths\">\n"
+                + document.outsideBuild.map { "<li><code>\(ReportEscape.html($0))</code></li>\n" }.joined() + "</ul>\n")
+        }
         return page(title: "Observation migration report", body: body)
     }
 
@@ -166,10 +170,10 @@ enum HTMLReport {
         for (position, entry) in document.units.enumerated() {
             let summary = entry.summary
             text += "<tr><td><a href=\"#unit-\(position)\"><code>\(ReportEscape.html(summary.name))</code></a></td>"
-                + "<td data-sort=\"\(rank(summary.verdict))\">\(badge(summary.verdict))</td>"
-                + "<td><code>\(ReportEscape.html(summary.declaredAt.description))</code></td>"
-                + "<td>\(summary.siteCount)</td><td>\(summary.fileCount)</td>"
-                + "<td>\(entry.blockers.count)</td><td>\(entry.reviews.count)</td></tr>\n"
+                + "<td class=\"verdict\" data-sort=\"\(rank(summary.verdict))\">\(badge(summary.verdict))</td>"
+                + "<td class=\"path\">\(locationLink(summary.declaredAt))</td>"
+                + "<td class=\"number\">\(summary.siteCount)</td><td class=\"number\">\(summary.fileCount)</td>"
+                + "<td class=\"number\">\(entry.blockers.count)</td><td class=\"number\">\(entry.reviews.count)</td></tr>\n"
         }
         return text + "</tbody>\n</table>\n"
     }
@@ -180,9 +184,10 @@ enum HTMLReport {
         for (position, entry) in document.units.enumerated() {
             let summary = entry.summary
             text += "<section class=\"unit\" id=\"unit-\(position)\">\n<h3><code>\(ReportEscape.html(summary.name))</code> \(badge(summary.verdict))</h3>\n"
-            text += "<p>Declared at <code>\(ReportEscape.html(summary.declaredAt.description))</code>; "
-                + "\(ReportWords.count(summary.siteCount, "site")) in \(ReportWords.count(summary.fileCount, "file")); "
+            text += "<p>Declared at \(locationLink(summary.declaredAt)); "
+                + "\(ReportWords.reach(summary)); "
                 + "\(ReportWords.count(entry.safeCount, "safe edit")).</p>\n"
+            if let refusal = entry.deploymentRefusal { text += "<p class=\"refusal\">\(ReportEscape.html(refusal)).</p>\n" }
             let others = summary.members.filter { $0 != summary.name }
             if !others.isEmpty {
                 text += "<p>With " + others.map { "<code>\(ReportEscape.html($0))</code>" }.joined(separator: ", ") + ".</p>\n"
@@ -192,7 +197,7 @@ enum HTMLReport {
                 if summary.suppressed {
                     text += "<li class=\"blocker\"><span class=\"role\">blocker</span> \(ReportEscape.html(ReportWords.suppressedReason))</li>\n"
                 }
-                for item in entry.reasons { text += reason(document.items[item], analysis) }
+                for group in groupedReasons(entry.reasons.map { document.items[$0] }) { text += reasons(group, analysis) }
                 text += "</ul>\n"
             }
             text += "</section>\n"
@@ -200,19 +205,82 @@ enum HTMLReport {
         return text
     }
 
-    /// A reason: role, location, message, rule, suggestion, and for blockers and review reasons
-    /// the code around it.
-    static func reason(_ item: ReportDocument.Item, _ analysis: Analysis) -> String {
+    /// Reasons with the same role, rule, message and suggestion, in order of their first place:
+    /// a unit with 24 identical blockers shows the message once and then its 24 places.
+    static func groupedReasons(_ items: [ReportDocument.Item]) -> [[ReportDocument.Item]] {
+        /// What makes two reasons the same, apart from where they are.
+        struct Key: Hashable {
+            var label: String, ruleID: String, message: String, suggestion: String?
+        }
+        var groups: [[ReportDocument.Item]] = []
+        var positions: [Key: Int] = [:]
+        for item in items {
+            let key = Key(label: item.label, ruleID: item.ruleID, message: item.message, suggestion: item.suggestion)
+            if let position = positions[key] {
+                groups[position].append(item)
+            } else {
+                positions[key] = groups.count
+                groups.append([item])
+            }
+        }
+        return groups
+    }
+
+    /// One reason, or a group of identical ones: role, message, rule and suggestion once, then
+    /// each place with its code (an excerpt for a single place; the reported line for each of many).
+    static func reasons(_ group: [ReportDocument.Item], _ analysis: Analysis) -> String {
+        let item = group[0]
+        let showsCode = item.label != "note" && item.label != "safe"
         var text = "<li class=\"\(item.label)\"><span class=\"role\">\(item.label)</span> "
-            + "<code>\(ReportEscape.html(item.location.description))</code> \(ReportEscape.html(item.message)) "
-            + "<span class=\"rule\">\(ReportEscape.html(item.ruleID))</span>"
+        if group.count == 1 { text += locationLink(item.location) + " " }
+        text += "\(ReportEscape.html(item.message)) <span class=\"rule\">\(ReportEscape.html(item.ruleID))</span>"
         if let suggestion = item.suggestion {
             text += "<div class=\"suggestion\">write instead: <code>\(ReportEscape.html(suggestion))</code></div>"
         }
-        if item.label != "note" && item.label != "safe" {
-            text += excerptHTML(excerpt(analysis, file: item.file, line: item.location.line), highlighted: item.location.line)
+        if group.count == 1 {
+            if showsCode { text += excerptHTML(excerpt(analysis, file: item.file, line: item.location.line), highlighted: item.location.line) }
+        } else {
+            // Places by file, the path once: 24 places in one file read as one path and 24 lines.
+            text += "<div class=\"places\">\(group.count) places:</div><ul class=\"places\">"
+            var paths: [String] = []
+            var placesByPath: [String: [ReportDocument.Item]] = [:]
+            for place in group {
+                if placesByPath[place.location.path] == nil { paths.append(place.location.path) }
+                placesByPath[place.location.path, default: []].append(place)
+            }
+            for path in paths {
+                text += "<li>\(fileLink(path, text: path))<ul class=\"lines\">"
+                for place in placesByPath[path]! {
+                    text += "<li><a class=\"path\" href=\"\(ReportEscape.html(fileHref(path)))\"><code>\(place.location.line):\(place.location.column)</code></a>"
+                    if showsCode {
+                        text += " <code class=\"line\">\(ReportEscape.html(analysis.lineText(file: place.file, line: place.location.line)))</code>"
+                    }
+                    text += "</li>"
+                }
+                text += "</ul></li>"
+            }
+            text += "</ul>"
         }
         return text + "</li>\n"
+    }
+
+    /// A location as a link to its file: a relative `href` for a relative path (the page opens
+    /// the file when it is saved in the folder the tool ran in, as `--output report.html` does),
+    /// a `file:` URL for an absolute one. The text may break after each `/`.
+    static func locationLink(_ location: SourceLocation) -> String {
+        fileLink(location.path, text: location.description)
+    }
+
+    /// A link to the file at `path`, reading `text`; see `locationLink`.
+    static func fileLink(_ path: String, text: String) -> String {
+        let breakable = ReportEscape.html(text).replacingOccurrences(of: "/", with: "/<wbr>")
+        return "<a class=\"path\" href=\"\(ReportEscape.html(fileHref(path)))\"><code>\(breakable)</code></a>"
+    }
+
+    /// The `href` of a file: its path, relative or as a `file:` URL.
+    static func fileHref(_ path: String) -> String {
+        // The same URI path encoding as SARIF's artifact locations.
+        (path.hasPrefix("/") ? "file://" : "") + SARIFLintFormatter.percentEncoded(path)
     }
 
     /// The lines around `line` of `file`, numbered; clipped to the file.
@@ -246,8 +314,8 @@ enum HTMLReport {
             + "<th data-type=\"number\"><button type=\"button\">Count</button></th>"
             + "<th data-type=\"text\"><button type=\"button\">Class</button></th><th>Summary</th></tr></thead>\n<tbody>\n"
         for row in document.rules {
-            text += "<tr><td><code>\(ReportEscape.html(row.ruleID))</code></td><td>\(row.count)</td>"
-                + "<td>\(ReportEscape.html(row.fixClass.rawValue))</td><td>\(ReportEscape.html(row.summary ?? ""))</td></tr>\n"
+            text += "<tr><td class=\"rule\"><code>\(ReportEscape.html(row.ruleID))</code></td><td class=\"number\">\(row.count)</td>"
+                + "<td>\(ReportEscape.html(row.classLabel))</td><td>\(ReportEscape.html(row.summary ?? ""))</td></tr>\n"
         }
         return text + "</tbody>\n</table>\n"
     }
@@ -255,7 +323,7 @@ enum HTMLReport {
     /// Paths that could not be scanned.
     static func problems(_ document: ReportDocument) -> String {
         "<ul>\n" + document.problems.map {
-            "<li><code>\(ReportEscape.html($0.path))</code>: \(ReportEscape.html($0.reason))</li>\n"
+            "<li>\(fileLink($0.path, text: $0.path)): \(ReportEscape.html($0.reason))</li>\n"
         }.joined() + "</ul>\n"
     }
 
@@ -268,7 +336,9 @@ enum HTMLReport {
         body { margin: 0; background: var(--bg); color: var(--fg); font: 15px/1.5 -apple-system, system-ui, sans-serif; }
         main { max-width: 72rem; margin: 0 auto; padding: 1.5rem; }
         h1 { margin: 0; font-size: 1.6rem; } h2 { margin-top: 2rem; border-bottom: 1px solid var(--line); }
-        code, pre { font: 13px/1.45 ui-monospace, SFMono-Regular, Menlo, monospace; }
+        code, pre { font: 13px/1.45 ui-monospace, SFMono-Regular, Menlo, monospace; tab-size: 4; -moz-tab-size: 4; }
+        h3 { font-size: 1.2rem; margin-bottom: .4rem; } h3 code { font-size: inherit; }
+        a.path { color: inherit; text-decoration-color: var(--muted); } a.path:hover { color: var(--review); }
         .muted { color: var(--muted); }
         .cards { display: flex; flex-wrap: wrap; gap: .75rem; margin-top: 1rem; }
         .card { background: var(--panel); border-radius: 8px; padding: .75rem 1rem; min-width: 8rem; }
@@ -277,16 +347,20 @@ enum HTMLReport {
         .card.blocked .figure { color: var(--blocked); }
         .chart .axis { fill: var(--fg); font-size: 13px; }
         .bar.ready { fill: var(--ready); } .bar.review { fill: var(--review); } .bar.blocked { fill: var(--blocked); }
-        .badge { display: inline-block; border-radius: 999px; padding: 0 .6em; color: #fff; font-size: .85em; font-weight: 600; }
+        .badge { display: inline-block; border-radius: 999px; padding: 0 .6em; color: #fff; font-size: .85em; font-weight: 600; white-space: nowrap; }
         .badge.ready { background: var(--ready); } .badge.review { background: var(--review); } .badge.blocked { background: var(--blocked); }
         table { border-collapse: collapse; width: 100%; } th, td { text-align: left; padding: .35rem .6rem; border-bottom: 1px solid var(--line); }
+        td { overflow-wrap: anywhere; } th, td.number, td.rule, td.verdict { white-space: nowrap; overflow-wrap: normal; }
         th button { font: inherit; font-weight: 600; background: none; border: 0; color: inherit; cursor: pointer; padding: 0; }
         th[aria-sort="ascending"] button::after { content: " ▲"; } th[aria-sort="descending"] button::after { content: " ▼"; }
         .unit { border-top: 1px solid var(--line); margin-top: 1.5rem; }
         .reasons { padding-left: 1.2rem; } .reasons li { margin: .6rem 0; }
         .role { font-weight: 600; text-transform: uppercase; font-size: .75em; letter-spacing: .04em; }
         li.blocker .role, li.manual .role { color: var(--blocked); } li.review .role { color: var(--review); } li.note .role { color: var(--muted); }
-        .rule { color: var(--muted); font-size: .85em; } .suggestion { margin-top: .2rem; }
+        .rule { color: var(--muted); font-size: .85em; white-space: nowrap; } .suggestion { margin-top: .2rem; }
+        div.places { margin-top: .3rem; color: var(--muted); } ul.places { margin: .2rem 0; padding-left: 1.2rem; }
+        ul.places li { margin: .15rem 0; } ul.lines { list-style: none; padding-left: .8rem; margin: .1rem 0; }
+        ul.places code.line { white-space: pre-wrap; overflow-wrap: anywhere; color: var(--muted); margin-left: .5rem; }
         .excerpt { background: var(--panel); border-radius: 6px; padding: .5rem 0; overflow-x: auto; }
         .excerpt .line { display: block; padding: 0 .75rem; white-space: pre; } .excerpt .hit { background: var(--hit); }
         .excerpt .ln { color: var(--muted); user-select: none; margin-right: 1rem; }

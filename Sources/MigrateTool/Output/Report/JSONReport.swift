@@ -7,7 +7,9 @@ enum JSONReport {
 
     /// The report as pretty-printed JSON.
     static func render(_ analysis: Analysis, options: ReportOptions) -> String {
-        value(ReportDocument(analysis, options: options), options: options).serialized()
+        let document = ReportDocument(analysis, options: options)
+        // About 450 bytes per finding and a few hundred per unit, rounded up.
+        return value(document, options: options).serialized(reservingCapacity: 4096 + 640 * document.items.count + 1024 * document.units.count)
     }
 
     /// The whole report as a JSON value.
@@ -19,8 +21,9 @@ enum JSONReport {
             ("deploymentTargets", .array(document.deploymentTargets.map(deploymentTarget))),
             ("findingsByRule", .array(document.rules.map(rule))),
             ("units", .array(document.units.map(unit))),
-            ("findings", .array(document.items.map(finding))),
+            ("findings", .objects(count: document.items.count) { finding(document.items[$0]) }),
             ("problems", .array(document.problems.map(problem))),
+            ("outsideBuild", .array(document.outsideBuild.map { .string($0) })),
         ])
     }
 
@@ -50,6 +53,7 @@ enum JSONReport {
             ])),
             ("deploymentAllowsObservation", .bool(document.deploymentAllowsObservation)),
             ("skippedPaths", .int(document.problems.count)),
+            ("outsideBuildFiles", .int(document.outsideBuild.count)),
         ])
     }
 
@@ -83,6 +87,7 @@ enum JSONReport {
             ("ruleId", .string(row.ruleID)),
             ("count", .int(row.count)),
             ("fixClass", .string(row.fixClass.rawValue)),
+            ("note", .bool(row.isNote)),
             ("severity", .string(row.severity.rawValue)),
             ("summary", .optional(row.summary)),
         ])
@@ -106,6 +111,7 @@ enum JSONReport {
                 ("notes", .int(entry.notes.count)),
             ])),
             ("findings", .array(entry.items.map { .int($0) })),
+            ("refusedForDeploymentTarget", .bool(!summary.deploymentBlockers.isEmpty)),
         ])
     }
 

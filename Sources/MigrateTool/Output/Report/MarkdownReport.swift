@@ -121,6 +121,7 @@ enum MarkdownReport {
                 + "\(ReportWords.deploymentVerdict(target)) (\(ReportEscape.markdownCode(target.location.description, inTable: true))\(more))"))
         }
         if !document.problems.isEmpty { rows.append(("Skipped paths", "\(document.problems.count)")) }
+        if !document.outsideBuild.isEmpty { rows.append(("Outside the build", ReportEscape.markdown(ReportWords.outsideBuild(document.outsideBuild)))) }
         return "| | |\n|---|---:|\n" + rows.map { "| \($0.0) | \($0.1) |\n" }.joined()
     }
 
@@ -151,9 +152,18 @@ enum MarkdownReport {
         var text = "<details>\n<summary><b>\(ReportEscape.html(summary.name))</b>: \(verdictText)"
             + (counts.isEmpty ? "" : ", " + counts.joined(separator: ", ")) + "</summary>\n\n"
         text += "Declared at \(ReportEscape.markdownCode(summary.declaredAt.description)); "
-            + "\(ReportWords.count(summary.siteCount, "site")) in \(ReportWords.count(summary.fileCount, "file")).\n\n"
+            + "\(ReportWords.reach(summary)).\n\n"
         if summary.suppressed { text += "- ⛔ **blocker**: \(ReportEscape.markdown(ReportWords.suppressedReason))\n" }
-        for position in entry.reasons { text += reason(document.items[position]) }
+        if let refusal = entry.deploymentRefusal { text += "- ⛔ \(ReportEscape.markdown(refusal))\n" }
+        for position in entry.appReasons { text += reason(document.items[position]) }
+        if !entry.previewReviews.isEmpty {
+            text += "- ⚠️ **review** \(ReportEscape.markdown(ReportWords.previewHeading(entry.previewReviews.count))) "
+                + "(\(ReportEscape.markdownCode(Previews.id))):\n"
+            for position in entry.previewReviews {
+                let item = document.items[position]
+                text += "  - \(ReportEscape.markdownCode(item.location.description)): \(ReportEscape.markdown(item.message))\n"
+            }
+        }
         return text + "\n</details>\n"
     }
 
@@ -170,7 +180,7 @@ enum MarkdownReport {
     /// Findings by rule, collapsed: useful for triage, noisy in a comment.
     static func rulesTable(_ document: ReportDocument) -> Part {
         Part(head: "<details>\n<summary>Findings by rule</summary>\n\n| Rule | Count | Class |\n|---|---:|---|\n",
-             items: document.rules.map { "| \(ReportEscape.markdownCode($0.ruleID, inTable: true)) | \($0.count) | \($0.fixClass.rawValue) |\n" },
+             items: document.rules.map { "| \(ReportEscape.markdownCode($0.ruleID, inTable: true)) | \($0.count) | \($0.classLabel) |\n" },
              tail: "\n</details>\n", noun: "rule rows")
     }
 }

@@ -61,20 +61,39 @@ struct ReportDocument: Sendable {
         var notes: [Int]
         var safeCount: Int
 
+        /// Review reasons found in preview code (`#Preview`, `PreviewProvider`), which the
+        /// reports group apart: they change what a preview shows, never the app.
+        var previewReviews: [Int]
+        /// Why `apply` refuses the unit whatever its verdict (a deployment target), if it does.
+        var deploymentRefusal: String? = nil
+
         /// Blockers, then review reasons, then notes: what a reader must act on first.
         var reasons: [Int] { blockers + reviews + notes }
+
+        /// Blockers, then review reasons outside preview code, then notes: listed one by one,
+        /// with the preview reasons grouped after them.
+        var appReasons: [Int] {
+            let previews = Set(previewReviews)
+            return blockers + reviews.filter { !previews.contains($0) } + notes
+        }
     }
 
-    /// One row of the findings-by-rule table.
+    /// One row of the findings-by-rule table: a rule's findings of one class, counted by the class
+    /// each finding got (a rule may give some of its findings another class than its document
+    /// declares, or mark them as notes), so the rows add up to the summary's figures.
     struct RuleRow: Sendable {
         var ruleID: String
         var count: Int
-        /// The class the rule's document declares, or the most cautious class among its findings
-        /// while the document is missing.
+        /// The class the findings got; for a row of notes, the most cautious among them.
         var fixClass: FixClass
+        /// Findings that are information only, whatever their class (the summary's "notes").
+        var isNote: Bool
         var severity: Severity
         /// The rule document's one-line summary, when the document exists.
         var summary: String?
+
+        /// The class as the summary counts it: `safe`, `review`, `manual` or `note`.
+        var classLabel: String { isNote ? "note" : fixClass.rawValue }
     }
 
     /// One path that could not be scanned.
@@ -123,7 +142,7 @@ struct ReportDocument: Sendable {
     var figures: Figures
     /// Every finding, by path, line, column, rule, message.
     var items: [Item]
-    /// Units by name, then where declared.
+    /// Units in `UnitOrder`: ready, then needing `--unsafe-fixes`, then blocked by fewest blockers.
     var units: [UnitEntry]
     /// Positions in `items` of findings that belong to no unit (unknown types, deployment targets…).
     var treeItems: [Int]
@@ -132,6 +151,8 @@ struct ReportDocument: Sendable {
     var deploymentTargets: [DeploymentTarget]
     var deploymentAllowsObservation: Bool
     var problems: [Problem]
+    /// Swift files no target of the tree's packages and projects compiles, sorted.
+    var outsideBuild: [String]
 
     /// Builds the document; pure.
     init(_ analysis: Analysis, options: ReportOptions) {
@@ -148,15 +169,21 @@ struct ReportDocument: Sendable {
         for (sorted, item) in items.enumerated() { position[item.source] = sorted }
         self.items = items
 
-        units = analysis.units
-            .sorted { ($0.name, $0.declaredAt) < ($1.name, $1.declaredAt) }
+        // Said per unit only when targets differ: when every unit is refused, the summary's
+        // deployment-target line says it once.
+        let namesRefusals = analysis.units.contains { $0.deploymentBlockers.isEmpty } && analysis.units.contains { !$0.deploymentBlockers.isEmpty }
+        units = UnitOrder.sorted(analysis.units, findings: analysis.findings)
             .map { summary in
                 let mine = summary.findings.map { position[$0] }.sorted()
                 let roles = mine.map { items[$0].role }
                 /// The unit's findings playing `role`.
                 func with(_ role: Role) -> [Int] { zip(mine, roles).filter { $0.1 == role }.map(\.0) }
-                return UnitEntry(summary: summary, items: mine, blockers: with(.blocker), reviews: with(.review),
-                                 notes: with(.note), safeCount: roles.filter { $0 == .safe }.count)
+                let reviews = with(.review)
+                return UnitEntry(summary: summary, items: mine, blockers: with(.blocker), reviews: reviews,
+                                 notes: with(.note), safeCount: roles.filter { $0 == .safe }.count,
+                                 previewReviews: reviews.filter { items[$0].ruleID == Previews.id },
+                                 deploymentRefusal: namesRefusals && summary.verdict != .blocked
+                                     ? ReportWords.deploymentRefusal(summary, analysis.deploymentTargets) : nil)
             }
         treeItems = analysis.findings.indices
             .filter { analysis.findings[$0].unit == nil && analysis.findings[$0].alsoUnits.isEmpty }
@@ -167,6 +194,7 @@ struct ReportDocument: Sendable {
         }
         deploymentAllowsObservation = analysis.deploymentAllowsObservation
         problems = analysis.problems.map(Self.problem).sorted { ($0.path, $0.reason) < ($1.path, $1.reason) }
+        outsideBuild = analysis.outsideBuild.map(Analyzer.displayPath).sorted()
         figures = Self.figures(analysis, items: items)
     }
 
@@ -227,17 +255,26 @@ struct ReportDocument: Sendable {
         return names
     }
 
-    /// Findings by rule, sorted by rule id, with each rule's class, severity and summary.
+    /// Findings by rule and by the class they got, sorted by rule id then safe, review, manual,
+    /// note; each with the rule's severity and summary.
     static func ruleRows(_ analysis: Analysis, options: ReportOptions) -> [RuleRow] {
-        var cautious: [String: FixClass] = [:]
-        for finding in analysis.findings {
-            cautious[finding.ruleID] = max(cautious[finding.ruleID] ?? .safe, finding.fixClass)
+        struct Key: Hashable {
+            var ruleID: String
+            /// nil for notes: one row holds a rule's notes whatever their class.
+            var fixClass: FixClass?
         }
-        return analysis.findingsByRule.map { rule, count in
-            // Rule documents are optional while they are being written: fall back to what was found.
-            let metadata = RuleCatalog.metadata(rule)
-            return RuleRow(ruleID: rule, count: count, fixClass: metadata?.fixClass ?? cautious[rule] ?? .manual,
-                           severity: options.severity(of: rule), summary: metadata.map(\.summary).flatMap { $0.isEmpty ? nil : $0 })
+        var counts: [Key: (count: Int, cautious: FixClass)] = [:]
+        for finding in analysis.findings {
+            let key = Key(ruleID: finding.ruleID, fixClass: finding.isNote ? nil : finding.fixClass)
+            let entry = counts[key] ?? (0, finding.fixClass)
+            counts[key] = (entry.count + 1, max(entry.cautious, finding.fixClass))
+        }
+        /// Safe, review, manual, then notes.
+        func order(_ key: Key) -> Int { key.fixClass.map { FixClass.allCases.firstIndex(of: $0)! } ?? FixClass.allCases.count }
+        return counts.keys.sorted { ($0.ruleID, order($0)) < ($1.ruleID, order($1)) }.map { key in
+            let summary = RuleCatalog.metadata(key.ruleID).map(\.summary).flatMap { $0.isEmpty ? nil : $0 }
+            return RuleRow(ruleID: key.ruleID, count: counts[key]!.count, fixClass: key.fixClass ?? counts[key]!.cautious,
+                           isNote: key.fixClass == nil, severity: options.severity(of: key.ruleID), summary: summary)
         }
     }
 
@@ -301,6 +338,34 @@ enum ReportWords {
         target.allowsObservation
             ? "allows Observation"
             : "below \(target.platform) \(target.minimum): Observation is not available"
+    }
+
+    /// Where a unit reaches, in words that cannot contradict themselves: the files it touches
+    /// hold its declarations as well as its sites, so there can be more files than sites.
+    static func reach(_ unit: UnitSummary) -> String {
+        "\(count(unit.fileCount, "file")): its declarations and \(unit.siteCount == 0 ? "no site" : count(unit.siteCount, "site"))"
+    }
+
+    /// The summary line for files no target compiles: how many, and the first few.
+    static func outsideBuild(_ paths: [String]) -> String {
+        let shown = paths.prefix(3).joined(separator: ", ")
+        return "\(count(paths.count, "Swift file")) no target compiles (never part of a unit), e.g. \(shown)"
+            + (paths.count > 3 ? ", …; `observation-migrate debug modules` lists them" : "")
+    }
+
+    /// Why `apply` leaves a unit alone whatever its verdict: the deployment targets compiling its
+    /// files, or nil when none predates Observation.
+    static func deploymentRefusal(_ unit: UnitSummary, _ targets: [DeploymentTarget]) -> String? {
+        guard !unit.deploymentBlockers.isEmpty else { return nil }
+        let named = unit.deploymentBlockers.prefix(2).map { "\(targets[$0].platform) \(targets[$0].version) (\(targets[$0].location.description))" }
+        return "apply refuses it unless --ignore-deployment-target: a target compiling its files predates Observation, "
+            + named.joined(separator: ", ")
+    }
+
+    /// The heading of a unit's review reasons in preview code: they change previews, not the app.
+    static func previewHeading(_ count: Int) -> String {
+        "\(count == 1 ? "1 review reason" : "\(count) review reasons") in preview code (#Preview, PreviewProvider); "
+            + "they change what previews show, not the app"
     }
 
     /// The reason a suppressed unit is blocked even without a blocker finding.

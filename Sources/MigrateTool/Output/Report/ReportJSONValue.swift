@@ -8,15 +8,22 @@ indirect enum ReportJSONValue: Sendable, Equatable {
     case string(String)
     case array([ReportJSONValue])
     case object([(String, ReportJSONValue)])
+    /// An array of objects built one at a time while it is written, so that a report with a
+    /// hundred thousand findings never holds them all as values at once.
+    case objects(count: Int, element: @Sendable (Int) -> ReportJSONValue)
 
     /// A string, or null when absent.
     static func optional(_ text: String?) -> ReportJSONValue { text.map { .string($0) } ?? .null }
 
     /// Pretty-printed with two-space indentation and a final newline.
-    func serialized() -> String {
+    /// `capacity` is a guess at the length: reserved up front, the text is never copied to a
+    /// larger buffer while it grows (pages a generous guess leaves untouched cost no memory).
+    func serialized(reservingCapacity capacity: Int = 0) -> String {
         var output = ""
+        output.reserveCapacity(capacity)
         write(into: &output, indent: 0)
-        return output + "\n"
+        output += "\n"  // in place: `output + "\n"` would copy a report of tens of megabytes
+        return output
     }
 
     /// Appends this value at nesting depth `indent`. Empty arrays and objects stay on one line;
@@ -38,13 +45,13 @@ indirect enum ReportJSONValue: Sendable, Equatable {
                 }
                 output += "]"
             } else {
-                output += "[\n"
-                for (position, element) in elements.enumerated() {
-                    output += String(repeating: "  ", count: indent + 1)
-                    element.write(into: &output, indent: indent + 1)
-                    output += position == elements.count - 1 ? "\n" : ",\n"
-                }
-                output += String(repeating: "  ", count: indent) + "]"
+                Self.writeLines(count: elements.count, element: { elements[$0] }, into: &output, indent: indent)
+            }
+        case .objects(let count, let element):
+            if count == 0 {
+                output += "[]"
+            } else {
+                Self.writeLines(count: count, element: element, into: &output, indent: indent)
             }
         case .object(let members):
             if members.isEmpty {
@@ -59,6 +66,17 @@ indirect enum ReportJSONValue: Sendable, Equatable {
             }
             output += String(repeating: "  ", count: indent) + "}"
         }
+    }
+
+    /// An array one element per line, at nesting depth `indent`.
+    private static func writeLines(count: Int, element: (Int) -> ReportJSONValue, into output: inout String, indent: Int) {
+        output += "[\n"
+        for position in 0..<count {
+            output += String(repeating: "  ", count: indent + 1)
+            element(position).write(into: &output, indent: indent + 1)
+            output += position == count - 1 ? "\n" : ",\n"
+        }
+        output += String(repeating: "  ", count: indent) + "]"
     }
 
     /// Whether the value prints without nesting.
@@ -79,6 +97,8 @@ indirect enum ReportJSONValue: Sendable, Equatable {
         case (.array(let a), .array(let b)): return a == b
         case (.object(let a), .object(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        case (.objects(let count, let element), .objects(let otherCount, let otherElement)):
+            return count == otherCount && (0..<count).allSatisfy { element($0) == otherElement($0) }
         default: return false
         }
     }

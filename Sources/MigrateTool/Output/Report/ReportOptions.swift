@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The four shapes `observation-migrate report` can print.
 enum ReportFormat: String, CaseIterable, Sendable {
     case text
@@ -35,6 +43,34 @@ enum ReportColorMode: String, CaseIterable, Sendable {
             if environment["TERM"] == "dumb" { return false }
             return toTerminal
         }
+    }
+}
+
+extension ReportColorMode {
+    /// Reads `--color WHEN` and `--no-color`, as `report` and `lint` both take them.
+    static func read(from reader: inout ArgumentReader) throws -> ReportColorMode {
+        let colorText = try reader.value("--color")
+        let noColor = reader.flag("--no-color")
+        guard let colorText else { return noColor ? .never : .auto }
+        guard let color = ReportColorMode(rawValue: colorText) else {
+            throw UsageError("--color '\(colorText)': expected " + allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        if noColor, color != .never { throw UsageError("--no-color contradicts --color \(colorText)") }
+        return color
+    }
+
+    /// Whether output going to standard output (not to a file) is coloured in this process.
+    func resolvedForStandardOutput(writingToFile: Bool) -> Bool {
+        Self.resolve(self, toTerminal: !writingToFile && FileSystem.isTerminal(1), environment: Self.environment())
+    }
+
+    /// The environment variables that decide colour.
+    static func environment() -> [String: String] {
+        var result: [String: String] = [:]
+        for name in ["NO_COLOR", "TERM"] {
+            if let value = getenv(name) { result[name] = String(cString: value) }
+        }
+        return result
     }
 }
 

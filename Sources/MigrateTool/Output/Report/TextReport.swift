@@ -78,6 +78,7 @@ enum TextReport {
         if !document.problems.isEmpty {
             rows.append(("Skipped", ["\(ReportWords.count(document.problems.count, "path")) (listed at the end)"]))
         }
+        if !document.outsideBuild.isEmpty { rows.append(("Outside the build", [ReportWords.outsideBuild(document.outsideBuild)])) }
         var text = style.bold("SUMMARY") + "\n"
         for (label, values) in rows {
             for (position, value) in values.enumerated() {
@@ -126,7 +127,7 @@ enum TextReport {
         if document.rules.isEmpty { return text + "  none\n" }
         text += style.dim("  count  class   rule") + "\n"
         for row in document.rules {
-            text += "  " + String(row.count).leftPadding(toLength: 5) + "  " + row.fixClass.rawValue.padding(toLength: 6) + "  " + row.ruleID + "\n"
+            text += "  " + String(row.count).leftPadding(toLength: 5) + "  " + row.classLabel.padding(toLength: 6) + "  " + row.ruleID + "\n"
         }
         return text
     }
@@ -149,11 +150,23 @@ enum TextReport {
         text += "  declared at \(summary.declaredAt.description)\n"
         let others = summary.members.filter { $0 != summary.name }
         if !others.isEmpty { text += "  with \(others.map(ReportEscape.terminal).joined(separator: ", "))\n" }
-        text += "  \(ReportWords.count(summary.siteCount, "site")) in \(ReportWords.count(summary.fileCount, "file")); "
+        text += "  \(ReportWords.reach(summary)); "
             + "\(ReportWords.count(entry.safeCount, "safe edit"))\n"
         if summary.suppressed { text += "  " + style.label("blocker") + "  " + ReportWords.suppressedReason + "\n" }
-        for position in entry.reasons {
+        if let refusal = entry.deploymentRefusal { text += "  " + refusal + "\n" }
+        for position in entry.appReasons {
             text += reason(document.items[position], style)
+        }
+        if !entry.previewReviews.isEmpty { text += previewReasons(entry.previewReviews.map { document.items[$0] }, style) }
+        return text
+    }
+
+    /// The review reasons in preview code, as one group: a heading saying so, then one line each.
+    static func previewReasons(_ items: [ReportDocument.Item], _ style: ReportStyle) -> String {
+        let indent = String(repeating: " ", count: 11)
+        var text = "  " + style.label("review") + "  " + ReportWords.previewHeading(items.count) + " " + style.dim("[\(Previews.id)]") + "\n"
+        for item in items {
+            text += indent + item.location.description + "  " + continued(item.message, indent: indent + "  ") + "\n"
         }
         return text
     }

@@ -1,7 +1,7 @@
 import SourceScan
 
 /// Classifies the stored properties of a migrated model, so each gets exactly one rule: the
-/// macro tracks a `@Published` property, and every other stored property must stay silent.
+/// macro tracks a `@Published` property; wrapped, lazy and deinit-read ones must be ignored.
 enum PropertyRole: Equatable {
     /// `@Published`: the attribute goes, the macro tracks it.
     case published
@@ -15,7 +15,8 @@ enum PropertyRole: Equatable {
     case overridingObserver
     /// `@objc dynamic`: KVO, decided by hand.
     case dynamic
-    /// A plain stored `var`: ignored, so the set of properties that notify stays the same.
+    /// A plain stored `var`: what becomes of it is the configuration's `unpublishedProperties`
+    /// (tracked by default, plumbing ignored; see `UnpublishedStoredProperty`).
     case plainStored
     /// Read in `deinit` of a `@MainActor` model and not published: ignored, as required there.
     case readInDeinit

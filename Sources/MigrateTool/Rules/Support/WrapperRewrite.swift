@@ -35,7 +35,7 @@ enum WrapperRewrite {
             }
             return [make(.safe, "@StateObject '\(name)' becomes @State", "@State", [edit])]
         case .observedObject:
-            if binding.initializer != nil {
+            if ObservedObjectOwned.createsItsModel(use, in: context) {
                 // Access stays as written: callers may pass the model through the memberwise
                 // initializer, which `private` would take away.
                 let edits = [builder.replace(attribute.tokens, with: "@State")]

@@ -21,8 +21,9 @@ extension WrapperRule {
         }
     }
 
-    /// Whether the wrapped variable gives its model an initial value (`@ObservedObject var m = M()`).
+    /// Whether the wrapped variable creates its model: its initial value calls an initializer
+    /// (`@ObservedObject var m = M()`), not `M.shared` or a factory, which the view only holds.
     static func createsItsModel(_ use: WrapperUse, in context: RuleContext) -> Bool {
-        use.site.ownerID.map { context.declaration($0).bindings.first?.initializer != nil } ?? false
+        use.site.ownerID.map { ObservedObjectOwned.constructsModel($0, in: context) } ?? false
     }
 }

@@ -1,4 +1,5 @@
 import SwiftUI
+import Observation
 
 @Observable class Book: Identifiable {
     var title = "Sample Book Title"

@@ -1,4 +1,5 @@
 import SwiftUI
+import Observation
 
 @Observable class Library {
     var books: [Book] = [Book(), Book(), Book()]

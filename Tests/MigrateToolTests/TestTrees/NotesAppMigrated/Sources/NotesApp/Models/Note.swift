@@ -5,7 +5,7 @@ import Observation
     let id = UUID()
     var title: String
     var body: String
-    @ObservationIgnored var createdAt = Date()
+    var createdAt = Date()
 
     init(title: String, body: String = "") {
         self.title = title

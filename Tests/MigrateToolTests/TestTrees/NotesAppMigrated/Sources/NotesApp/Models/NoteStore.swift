@@ -1,7 +1,9 @@
 import SwiftUI
+import Observation
 
 @MainActor
-@Observable final class NoteStore {
+@Observable
+final class NoteStore {
     var notes: [Note] = []
     private(set) var selection: Note.ID?
     @ObservationIgnored @AppStorage("sortOrder") var sortOrder = "date"
@@ -10,7 +12,7 @@ import SwiftUI
         formatter.dateStyle = .medium
         return formatter
     }()
-    @ObservationIgnored private var saveCount = 0
+    private var saveCount = 0
 
     func add(_ note: Note) {
         notes.append(note)

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Peak memory (maximum resident set size) and wall time of report, apply --dry-run and lint on one
+# large generated Swift file and on the Swift sources of /opt/swift-packages, as medians of
+# several runs (issue 12, item 4: peak memory near the size of the input).
+#
+# Usage: Benchmarks/memory.sh [--runs N] [--megabytes M] [--only generated|corpus] [--limit MB]
+#                              [--skip-build] [--tool PATH] [DIR]
+#
+#   DIR           the tree to measure besides the generated file; default: HEAD of every bare
+#                 repository under /opt/swift-packages, extracted with git archive.
+#   --runs N      runs per command (default 3); each figure is the median.
+#   --megabytes M size of the generated file (default 50), written by generate_large_file.py.
+#   --only WHICH  measure only the generated file or only the tree.
+#   --limit MB    address-space limit per run (default 8192), so that a runaway build cannot take
+#                 the whole shared machine; a run that hits it is marked "failed".
+#   --tool PATH   measure this binary instead of building one (e.g. an older build, to compare).
+#   --skip-build  use the release binary already in the scratch folder.
+#
+# apply runs with --ignore-deployment-target so that the corpus (whose Package.swift files declare
+# older platforms) goes through the whole rewrite instead of stopping at the refusal.
+# Environment: SCRATCH (default .build-bench) is the build folder for the release build.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+runs=3
+megabytes=50
+skip_build=0
+only=""
+limit_mb=8192
+tool=""
+tree=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --runs) runs="$2"; shift ;;
+        --megabytes) megabytes="$2"; shift ;;
+        --skip-build) skip_build=1 ;;
+        --only) only="$2"; shift ;;
+        --limit) limit_mb="$2"; shift ;;
+        --tool) tool="$2"; shift ;;
+        -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+        *) tree="$1" ;;
+    esac
+    shift
+done
+
+scratch="${SCRATCH:-$root/.build-bench}"
+# shellcheck source=corpus.sh
+source "$root/Benchmarks/corpus.sh"
+
+work=$(mktemp -d /tmp/observation-migrate-memory.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+
+if [ -z "$tool" ]; then
+    tool="$scratch/release/observation-migrate"
+    if [ "$skip_build" = 0 ]; then
+        echo "== building observation-migrate (release)"
+        quiet_build swift build -c release --scratch-path "$scratch" --product observation-migrate
+    fi
+fi
+
+inputs=()
+if [ "$only" != corpus ]; then
+    echo "== generating a ${megabytes} MB Swift file"
+    mkdir -p "$work/large"
+    python3 "$root/Benchmarks/generate_large_file.py" --megabytes "$megabytes" "$work/large/Generated.swift"
+    inputs+=("$work/large")
+fi
+if [ "$only" != generated ]; then
+    if [ -z "$tree" ]; then
+        tree="$work/corpus"
+        extract_corpus "$tree"
+    fi
+    inputs+=("$tree")
+fi
+
+# Prints "PEAK_MB SECONDS": the medians over $runs runs of one command's maximum resident set
+# size (MB of 2^20 bytes) and wall time, read from GNU time's verbose output; "failed" for a
+# command that crashed or hit the address-space limit in any run.
+measure() {
+    local peaks=() seconds=() failed=0
+    for _ in $(seq "$runs"); do
+        local log="$work/time.log"
+        local status=0
+        (ulimit -v $((limit_mb * 1024)); exec /usr/bin/time -v -o "$log" "$@" >/dev/null 2>&1) || status=$?
+        # 0 and 1 are results (1: findings or pending changes); anything else is a failure.
+        [ "$status" -gt 1 ] && failed=1
+        peaks+=("$(awk '/Maximum resident set size/ {print $NF}' "$log")")
+        seconds+=("$(awk '/Elapsed \(wall clock\)/ {n = split($NF, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s}' "$log")")
+    done
+    if [ "$failed" = 1 ]; then echo "failed failed"; return; fi
+    local peak second
+    peak=$(printf '%s\n' "${peaks[@]}" | sort -n | awk '{a[NR]=$1} END {m = (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2; printf "%.0f", m / 1024}')
+    second=$(printf '%s\n' "${seconds[@]}" | sort -n | awk '{a[NR]=$1} END {m = (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2; printf "%.2f", m}')
+    echo "$peak $second"
+}
+
+size_mb() { du -sm --apparent-size "$1" | awk '{print $1}'; }
+
+echo
+echo "== $tool, medians of $runs runs"
+printf '%-10s %-44s %9s %8s %8s\n' input command "input MB" "peak MB" "seconds"
+for input in "${inputs[@]}"; do
+    label=$([ "$input" = "$work/large" ] && echo "generated" || echo "corpus")
+    input_mb=$(size_mb "$input")
+    for command in "report" "report --format json" "report --format html" \
+                   "apply --dry-run --ignore-deployment-target" "lint"; do
+        # shellcheck disable=SC2086
+        read -r peak seconds < <(measure "$tool" $command "$input")
+        printf '%-10s %-44s %9s %8s %8s\n' "$label" "$command" "$input_mb" "$peak" "$seconds"
+    done
+done

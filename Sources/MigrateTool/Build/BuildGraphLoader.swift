@@ -1,0 +1,236 @@
+import SourceScan
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The edge that reads a tree's build descriptions from disk: every `Package.swift` and Xcode
+/// project the walk found, plus those in the folders above a file named on the command line
+/// (so a file given alone, as the SwiftPM plugin gives them, is still judged by its own
+/// package's or project's targets), and turns them into a `BuildGraph`.
+enum BuildGraphLoader {
+    /// What loading found: the graph, and one line per description it could not read fully.
+    struct Loaded {
+        var graph: BuildGraph
+        /// `path: reason` lines, for stderr and `debug modules`.
+        var warnings: [String]
+    }
+
+    /// Builds the graph for `swiftFiles` (as the walk gives them) from `projectFiles` and the
+    /// descriptions above `scannedPaths`.
+    static func load(swiftFiles: [String], projectFiles: [String], scannedPaths: [String],
+                     configuration: Configuration) -> Loaded {
+        let directory = FileSystem.currentDirectory()
+        var manifests = Set<String>()
+        var projects = Set<String>()
+        for path in projectFiles {
+            let absolute = PathName.absolute(path, in: directory)
+            if path.hasSuffix(".pbxproj") { projects.insert(absolute) }
+            let name = PathName.lastComponent(path)
+            if name == "Package.swift" { manifests.insert(absolute) }
+        }
+        // A file named alone is judged by its own package's or project's targets; so is a folder
+        // (a target's, as the SwiftPM plugin passes them) when a description above it has a
+        // target compiling that folder. A folder no target above compiles (a test-data folder
+        // inside a package) keeps only the descriptions found inside it.
+        var coverRequired: [String: [String]] = [:]
+        for path in scannedPaths {
+            let absolute = PathName.absolute(path, in: directory)
+            let isFile = isRegularFile(path)
+            guard isFile || isDirectory(path) else { continue }
+            let found = descriptionsAbove(absolute)
+            for description in found.manifests + found.projects where !manifests.contains(description) && !projects.contains(description) {
+                if !isFile { coverRequired[description, default: []].append(absolute) }
+            }
+            for description in found.manifests + found.projects where isFile { coverRequired[description] = nil }
+            manifests.formUnion(found.manifests)
+            projects.formUnion(found.projects)
+        }
+        var inputs: [DescriptionInput] = []
+        var warnings: [String] = []
+        for path in manifests.sorted() + projects.sorted() {
+            switch FileSystem.read(path) {
+            case .success(let bytes): inputs.append(DescriptionInput(path: path, bytes: bytes))
+            case .failure(let problem):
+                warnings.append("\(Analyzer.displayPath(path)): cannot read it (\(problem.description)); its files count as one folder")
+            }
+        }
+        var loaded = build(inputs, swiftFiles: swiftFiles.map { PathName.absolute($0, in: directory) }, configuration: configuration,
+                           keepOnlyIfCompiling: coverRequired,
+                           readFile: { path in
+                               if case .success(let bytes) = FileSystem.read(path) { return bytes }
+                               return nil
+                           }, folderExists: isDirectory)
+        loaded.warnings = warnings + loaded.warnings
+        return loaded
+    }
+
+    /// A manifest or project file's path (absolute) and bytes.
+    struct DescriptionInput {
+        var path: String
+        var bytes: [UInt8]
+    }
+
+    /// Builds the graph from manifests and projects already read; `readFile` reads an
+    /// `.xcconfig`, `folderExists` tells which of SwiftPM's default target folders exists.
+    static func build(_ inputs: [DescriptionInput], swiftFiles: [String], configuration: Configuration,
+                      keepOnlyIfCompiling: [String: [String]] = [:],
+                      readFile: @escaping (String) -> [UInt8]?, folderExists: (String) -> Bool) -> Loaded {
+        var descriptions: [BuildDescription] = []
+        var warnings: [String] = []
+        for input in inputs {
+            if let folders = keepOnlyIfCompiling[input.path] {
+                // Found above a scanned folder: it speaks for the folder only if a target compiles it.
+                let read = PathName.lastComponent(input.path) == "Package.swift"
+                    ? packageDescription(input.path, bytes: input.bytes, configuration: configuration, folderExists: folderExists).description
+                    : try? XcodeProjectReader(path: input.path, readFile: readFile).read(input.bytes).get()
+                guard let read, folders.allSatisfy({ folder in read.targets.contains { $0.compiles(folder: folder) } }) else { continue }
+            }
+            if PathName.lastComponent(input.path) == "Package.swift" {
+                let read = packageDescription(input.path, bytes: input.bytes, configuration: configuration, folderExists: folderExists)
+                descriptions.append(read.description)
+                warnings += read.warnings
+                continue
+            }
+            switch XcodeProjectReader(path: input.path, readFile: readFile).read(input.bytes) {
+            case .success(var description):
+                description.targets = description.targets.map { applyingConfiguration(configuration, to: $0) }
+                descriptions.append(description)
+            case .failure(let failure):
+                warnings.append("\(Analyzer.displayPath(input.path)): cannot read the Xcode project (\(failure.reason)); its files count as one folder")
+            }
+        }
+        return Loaded(graph: BuildGraph(descriptions: descriptions, files: swiftFiles), warnings: warnings)
+    }
+
+    /// The nearest `Package.swift` above `path` (a package's folder compiles everything under
+    /// it) and every Xcode project in the folders above it, up to the repository root.
+    static func descriptionsAbove(_ path: String) -> (manifests: [String], projects: [String]) {
+        var manifests: [String] = []
+        var projects: [String] = []
+        var folder = PathName.parent(path)
+        var depth = 0
+        while depth < 32 {
+            if manifests.isEmpty, exists(folder + "/Package.swift") { manifests.append(PathName.normalize(folder + "/Package.swift")) }
+            for name in entries(of: folder) where name.hasSuffix(".xcodeproj") {
+                let project = PathName.normalize(folder + "/" + name + "/project.pbxproj")
+                if exists(project) { projects.append(project) }
+            }
+            if exists(folder + "/.git") || folder == "/" { break }
+            folder = PathName.parent(folder)
+            depth += 1
+        }
+        return (manifests, projects)
+    }
+
+    /// A package's targets with their folders, dependencies and platforms.
+    static func packageDescription(_ path: String, bytes: [UInt8], configuration: Configuration, folderExists: (String) -> Bool)
+        -> (description: BuildDescription, warnings: [String]) {
+        let source = SourceFile(path: path, bytes: bytes)
+        let manifest = PackageManifest(source)
+        let root = PathName.parent(path)
+        let lines = LineMap(bytes)
+        let warnings = manifest.problems.map { problem in
+            "\(Analyzer.displayPath(path)):\(lines.location(of: problem.offset).line): \(problem.message); read what could be read"
+        }
+        // Package identities of local dependencies: the last path component, lowercased.
+        var localRoots: [String: String] = [:]
+        for local in manifest.localPackagePaths {
+            let absolute = PathName.absolute(local, in: root)
+            localRoots[PathName.lastComponent(absolute).lowercased()] = absolute
+        }
+        let deployments = manifest.platforms.map {
+            TargetDescription.Deployment(platform: $0.name, version: $0.version, path: path, offset: $0.offset)
+        }
+        var targets: [TargetDescription] = []
+        for target in manifest.targets where target.kind.hasSources {
+            let folder: String
+            if let written = target.path {
+                folder = PathName.absolute(written, in: root)
+            } else {
+                let candidates = target.kind.defaultFolders.map { PathName.normalize("\(root)/\($0)/\(target.name)") }
+                if let existing = candidates.first(where: folderExists) {
+                    folder = existing
+                } else if let predefined = target.kind.defaultFolders.map({ PathName.normalize("\(root)/\($0)") }).first(where: folderExists),
+                          manifest.targets.filter({ $0.kind.defaultFolders == target.kind.defaultFolders && $0.path == nil }).count == 1 {
+                    // The only target of its kind may keep its files in `Sources`/`Tests` itself.
+                    folder = predefined
+                } else {
+                    folder = candidates[0]
+                }
+            }
+            let membership = TargetDescription.Folder(
+                path: folder, excluded: target.exclude.map { PathName.absolute($0, in: folder) },
+                only: target.sources.map { $0.map { PathName.absolute($0, in: folder) } })
+            let dependencies: [TargetDescription.Dependency] = target.dependencies.map { dependency in
+                switch dependency {
+                case .byName(let name), .target(let name): return .target(name)
+                case .product(let name, let package): return .product(name: name, packageRoot: package.flatMap { localRoots[$0.lowercased()] })
+                }
+            }
+            let described = TargetDescription(name: target.name, isTest: target.kind == .test, folders: [membership],
+                                              dependencies: dependencies, deployments: deployments)
+            targets.append(applyingConfiguration(configuration, to: described))
+        }
+        let name = manifest.name ?? PathName.lastComponent(root)
+        var products: [String: [String]] = [:]
+        for product in manifest.products { products[product.name] = product.targets }
+        return (BuildDescription(kind: .package, path: path, root: root, name: name, targets: targets, products: products), warnings)
+    }
+
+    /// A configured `deploymentTarget` replaces what the target declares for that platform,
+    /// and is credited to the configuration file; a platform the target does not declare is
+    /// added.
+    static func applyingConfiguration(_ configuration: Configuration, to target: TargetDescription) -> TargetDescription {
+        guard !configuration.deploymentTarget.isEmpty else { return target }
+        var target = target
+        let source = configuration.source ?? ".observation-migrate.json"
+        target.deployments.removeAll { configuration.deploymentTarget[$0.platform] != nil }
+        for (platform, version) in configuration.deploymentTarget.sorted(by: { $0.key < $1.key }) {
+            target.deployments.append(.init(platform: platform, version: version, path: PathName.absolute(source, in: FileSystem.currentDirectory()),
+                                            offset: configurationOffset(source, platform: platform)))
+        }
+        return target
+    }
+
+    /// Where the configuration file names `platform`, so the report points at the right line.
+    private static func configurationOffset(_ path: String, platform: String) -> Int {
+        guard case .success(let bytes) = FileSystem.read(path) else { return 0 }
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let range = text.range(of: "\"\(platform)\"") else { return 0 }
+        return text.utf8.distance(from: text.utf8.startIndex, to: range.lowerBound)
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The names in a folder (empty when it cannot be read).
+    private static func entries(of folder: String) -> [String] {
+        guard let handle = opendir(folder) else { return [] }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}

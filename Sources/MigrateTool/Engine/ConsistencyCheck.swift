@@ -1,0 +1,100 @@
+import SourceScan
+
+/// The last safety net of `apply`: the tree as it would be written is indexed again, and any
+/// legacy construct still naming a class the run makes `@Observable` (a wrapper,
+/// `.environmentObject`, `objectWillChange`, a `$x` publisher, `StateObject(wrappedValue:)`, a
+/// spelled `ObservedObject<M>`, or a `$m` binding of a property that lost its wrapper) means the
+/// index missed a site: that code would no longer compile. The unit is then not written.
+///
+/// It must never fire on real apps; it exists so that the next typing gap costs a blocked unit,
+/// not a broken build.
+enum ConsistencyCheck {
+    /// One legacy construct left on a migrated class.
+    struct Violation: Equatable {
+        /// The unit whose class it names.
+        var unit: Int
+        /// Where the construct is in the rewritten file.
+        var location: SourceLocation
+        var construct: String
+        var className: String
+    }
+
+    /// The violations in the tree `analysis` describes once `newContents` replace its files,
+    /// for the classes of `appliedUnits`.
+    static func violations(_ analysis: Analysis, newContents: [Int: [UInt8]], appliedUnits: [Int]) -> [Violation] {
+        guard !appliedUnits.isEmpty, !newContents.isEmpty else { return [] }
+        // The migrated classes, by the file that declares them and their qualified name.
+        var unitOfClass: [String: Int] = [:]
+        for unit in appliedUnits {
+            for member in analysis.units[unit].memberDeclarations { unitOfClass["\(member.file) \(member.name)"] = unit }
+        }
+        let count = analysis.indexedFileCount
+        let structures = concurrentMap(Array(0..<count)) { position -> FileStructure in
+            guard let bytes = newContents[position] else { return analysis.files[position] }
+            return FileStructure(SourceFile(path: analysis.files[position].source.path, bytes: bytes))
+        }
+        let index = TreeIndex(files: structures, modules: analysis.fileModules)
+        func migratedUnit(_ type: ResolvedType) -> (unit: Int, name: String)? {
+            let candidates: [DeclarationID]
+            switch type {
+            case .declared(let id): candidates = [id]
+            case .ambiguous(let ids): candidates = ids
+            default: return nil
+            }
+            for id in candidates {
+                guard let name = index.types.symbol(id)?.qualifiedName, let unit = unitOfClass["\(id.file) \(name)"] else { continue }
+                return (unit, name)
+            }
+            return nil
+        }
+        var found: [Violation] = []
+        for site in index.sites {
+            let construct: String
+            var type = site.type
+            switch site.kind {
+            case .wrapper(let kind): construct = "@\(kind.rawValue)"
+            case .environmentObjectModifier: construct = ".environmentObject"
+            case .objectWillChange: construct = "objectWillChange"
+            case .memberPublisher(let name):
+                construct = "$\(name)"
+                if let receiver = site.receiver, receiver.count == 1, structures[site.file].source.tokenText(receiver.lowerBound, equals: "self") {
+                    // `self.$m.x` in a view: a binding of the view's own property `m`.
+                    guard let propertyType = unwrappedPropertyType(name, at: site, index) else { continue }
+                    type = propertyType
+                }
+            case .projectedValue(let name):
+                construct = "$\(name)"
+                guard let propertyType = unwrappedPropertyType(name, at: site, index) else { continue }
+                type = propertyType
+            case .stateObjectInitializer: construct = "StateObject(wrappedValue:)"
+            case .observedObjectInitializer: construct = "ObservedObject(wrappedValue:)"
+            case .spelledWrapperType(let kind): construct = kind.rawValue
+            // `_m` sites exist only beside a legacy wrapper, which the check already reports.
+            case .observableConstraint, .publishedInitializer, .backingStorage: continue
+            }
+            guard let (unit, name) = migratedUnit(type) else { continue }
+            let (line, column) = LineMap(structures[site.file].source.bytes).location(of: Int(structures[site.file].tokens[site.token].start))
+            found.append(Violation(unit: unit, location: SourceLocation(path: analysis.displayPaths[site.file], line: line, column: column),
+                                   construct: construct, className: name))
+        }
+        return found
+    }
+
+    /// The type of the enclosing type's property `name` when it carries no attribute at all (a
+    /// wrapper was removed from it) and is annotated: `$name` of such a property does not compile.
+    private static func unwrappedPropertyType(_ name: String, at site: Site, _ index: TreeIndex) -> ResolvedType? {
+        guard let owner = site.ownerID, let enclosing = index.types.enclosingTypeLike(owner),
+              let typeID = index.types.extendedType(enclosing), let symbol = index.types.symbol(typeID) else { return nil }
+        for container in [typeID] + symbol.extensions {
+            let file = index.files[container.file]
+            for member in file.members(of: container.declaration) {
+                let declaration = file.declarations[member]
+                guard declaration.kind == .variable, declaration.attributes.isEmpty,
+                      let binding = declaration.bindings.first(where: { $0.name == name }), let annotation = binding.typeAnnotation
+                else { continue }
+                return index.types.resolve(file.compactText(annotation), from: DeclarationID(file: container.file, declaration: member))
+            }
+        }
+        return nil
+    }
+}

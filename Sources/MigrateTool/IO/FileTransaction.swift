@@ -1,0 +1,153 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Replaces several files as one change, as transactional fixers do: either every file is new
+/// afterwards, or every file is as it was. A migration unit spans files (the model, its views);
+/// half of one written leaves code that no longer compiles.
+///
+/// Phase one prepares everything that can fail slowly: beside each target, a temporary file with
+/// the new bytes and the target's permissions, flushed, and a backup of the target (a hard link,
+/// or a copy where the file system has none). Nothing the user sees has changed yet. Phase two
+/// renames each temporary file over its target; if a rename fails, the targets already replaced
+/// get their backups back. Then the backups go.
+struct FileTransaction {
+    /// One file to replace: `path` is the file actually written (a symbolic link's target).
+    struct Replacement {
+        var path: String
+        var bytes: [UInt8]
+    }
+
+    /// Why the transaction did not complete, as one line: what failed, and the state it left.
+    struct Failure: Error, CustomStringConvertible {
+        var problem: FileProblem
+        /// Files that could not be put back (their backup's path is named), normally none.
+        var notRestored: [(path: String, backup: String)] = []
+
+        var description: String {
+            if notRestored.isEmpty { return "\(problem.description); no file was changed" }
+            return "\(problem.description); could not put back "
+                + notRestored.map { "\($0.path) (its original is kept at \($0.backup))" }.joined(separator: ", ")
+        }
+    }
+
+    /// The step a test makes fail, read from `OBSERVATION_MIGRATE_FAIL_WRITE` as `step:suffix`
+    /// (`prepare:Views/Root.swift`, `rename:Root.swift`). Tests run as root, which ignores file
+    /// permissions, so a failing write cannot be provoked through the file system there; this is
+    /// the one way in, and nothing else reads it.
+    struct InjectedFailure: Equatable {
+        var step: String
+        var pathSuffix: String
+
+        static func fromEnvironment() -> InjectedFailure? {
+            guard let value = getenv("OBSERVATION_MIGRATE_FAIL_WRITE").map({ String(cString: $0) }),
+                  let colon = value.firstIndex(of: ":") else { return nil }
+            return InjectedFailure(step: String(value[..<colon]), pathSuffix: String(value[value.index(after: colon)...]))
+        }
+
+        func fails(_ step: String, _ path: String) -> Bool { self.step == step && path.hasSuffix(pathSuffix) }
+    }
+
+    /// A prepared replacement: the temporary file holding the new bytes and the backup of the old.
+    private struct Prepared {
+        var target: String
+        var temporary: String
+        var backup: String
+    }
+
+    /// Replaces every file, all or nothing.
+    static func commit(_ replacements: [Replacement],
+                       injected: InjectedFailure? = InjectedFailure.fromEnvironment()) -> Result<Void, Failure> {
+        var prepared: [Prepared] = []
+        /// Removes every temporary file and backup made so far.
+        func discard() {
+            for entry in prepared {
+                unlink(entry.temporary)
+                unlink(entry.backup)
+            }
+        }
+        for replacement in replacements {
+            switch prepare(replacement, injected: injected) {
+            case .success(let entry): prepared.append(entry)
+            case .failure(let problem):
+                discard()
+                return .failure(Failure(problem: problem))
+            }
+        }
+        for (position, entry) in prepared.enumerated() {
+            let failed = injected?.fails("rename", entry.target) == true ? EIO : (rename(entry.temporary, entry.target) == 0 ? 0 : errno)
+            guard failed != 0 else { continue }
+            var notRestored: [(path: String, backup: String)] = []
+            for done in prepared[..<position].reversed() where rename(done.backup, done.target) != 0 {
+                notRestored.append((done.target, done.backup))
+            }
+            let kept = Set(notRestored.map(\.backup))
+            for entry in prepared where !kept.contains(entry.backup) {
+                unlink(entry.temporary)
+                unlink(entry.backup)
+            }
+            return .failure(Failure(problem: .unwritable(entry.target, reason: FileSystem.errorText(failed)), notRestored: notRestored))
+        }
+        for entry in prepared { unlink(entry.backup) }
+        return .success(())
+    }
+
+    /// Writes the temporary file and the backup for one replacement; touches nothing else.
+    private static func prepare(_ replacement: Replacement, injected: InjectedFailure?) -> Result<Prepared, FileProblem> {
+        let path = replacement.path
+        /// The failure for an `errno` value.
+        func failure(_ code: Int32) -> FileProblem { .unwritable(path, reason: FileSystem.errorText(code)) }
+        if injected?.fails("prepare", path) == true { return .failure(failure(EIO)) }
+        var original = stat()
+        guard stat(path, &original) == 0 else { return .failure(failure(errno)) }
+        let temporary: String
+        switch writeTemporary(beside: path, suffix: "new", bytes: replacement.bytes, mode: original.st_mode & 0o7777) {
+        case .success(let created): temporary = created
+        case .failure(let code): return .failure(failure(code.code))
+        }
+        // The backup is the original inode itself where the file system allows a second link to
+        // it (owner, permissions and bytes come back exactly); a copy of the bytes otherwise.
+        let backup = temporaryName(beside: path, suffix: "old")
+        if link(path, backup) == 0 { return .success(Prepared(target: path, temporary: temporary, backup: backup)) }
+        guard case .success(let bytes) = FileSystem.read(path) else {
+            unlink(temporary)
+            return .failure(failure(errno))
+        }
+        switch writeTemporary(beside: path, suffix: "old", bytes: bytes, mode: original.st_mode & 0o7777) {
+        case .success(let copy): return .success(Prepared(target: path, temporary: temporary, backup: copy))
+        case .failure(let code):
+            unlink(temporary)
+            return .failure(failure(code.code))
+        }
+    }
+
+    /// A hidden name beside `path` that no other file has: `.Name.swift.observation-migrate-old-1234-5`.
+    private static func temporaryName(beside path: String, suffix: String) -> String {
+        nameCounter += 1
+        return "\(FileSystem.parentDirectory(of: path))/.\(FileSystem.baseName(of: path)).observation-migrate-\(suffix)-\(getpid())-\(nameCounter)"
+    }
+
+    /// Distinguishes the backup names of one process; `apply` writes from one thread.
+    nonisolated(unsafe) private static var nameCounter = 0
+
+    /// Creates a new file beside `path` holding `bytes` with `mode`, flushed to disk; its path, or the `errno`.
+    private static func writeTemporary(beside path: String, suffix: String, bytes: [UInt8], mode: mode_t) -> Result<String, FileSystem.ErrorCode> {
+        var template = Array("\(FileSystem.parentDirectory(of: path))/.\(FileSystem.baseName(of: path)).observation-migrate-\(suffix)-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return .failure(FileSystem.ErrorCode(code: errno)) }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var failed = FileSystem.writeAll(descriptor, bytes)
+        if failed == nil, fchmod(descriptor, mode) != 0 { failed = errno }
+        if failed == nil, fsync(descriptor) != 0 { failed = errno }
+        close(descriptor)
+        if let failed {
+            unlink(temporary)
+            return .failure(FileSystem.ErrorCode(code: failed))
+        }
+        return .success(temporary)
+    }
+}

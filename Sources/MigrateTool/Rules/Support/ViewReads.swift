@@ -1,0 +1,237 @@
+import SourceScan
+
+/// Which members of each unit's models SwiftUI views read, computed from the tree: a view
+/// (a type conforming to `View`, `App`, `Scene` or `ViewModifier`, or holding one of the unit's
+/// wrappers) reads `m.x`, `self.m.x` or `$m.x` (in code or in a string interpolation) where `m`
+/// types to one of the unit's classes; and a computed property, or a method returning a value,
+/// that such a read reaches reads the stored properties its body names (`self.x` or bare `x`),
+/// transitively.
+///
+/// Under `@Observable` exactly those reads are tracked, so a formerly unpublished property a view
+/// reads changes what the user sees (the view now updates), while one no view reads changes
+/// nothing. Preview code is not a view the user sees and is left out.
+struct ViewReads {
+    /// Per unit, each member name a view reads, with the first view found reading it.
+    private(set) var readers: [Int: [String: String]] = [:]
+
+    /// Protocols whose conformers render: their `body` is evaluated under observation tracking.
+    static let renderingProtocols: Set<String> = ["View", "App", "Scene", "ViewModifier", "SwiftUI.View", "SwiftUI.App",
+                                                  "SwiftUI.Scene", "SwiftUI.ViewModifier"]
+
+    /// No reads known (the reads were not computed).
+    init() {}
+
+    /// Reads of the members of `units` (the ones with properties to decide), in one pass over
+    /// the files that hold views.
+    init(units: [MigrationUnit], _ context: RuleContext) {
+        var unitOfClass: [DeclarationID: Int] = [:]
+        var names: [String: Set<Int>] = [:]
+        for unit in units {
+            for classID in unit.classes {
+                unitOfClass[classID] = unit.id
+                for member in context.modelMembers[classID] ?? [] {
+                    for name in Self.names(of: context.declaration(member)) { names[name, default: []].insert(unit.id) }
+                }
+            }
+        }
+        guard !names.isEmpty else { return }
+        let viewTypes = Self.viewTypes(holding: units, context)
+        for (fileIndex, file) in context.files.enumerated() {
+            let tokens = file.tokens
+            guard file.declarations.indices.contains(where: { viewTypes.contains(DeclarationID(file: fileIndex, declaration: $0)) })
+            else { continue }
+            func view(at index: Int) -> DeclarationID? {
+                guard let owner = context.index.typer.owner(file: fileIndex, token: index),
+                      let enclosing = context.types.enclosingTypeLike(DeclarationID(file: fileIndex, declaration: owner)),
+                      viewTypes.contains(enclosing), !context.isInPreview(file: fileIndex, token: index) else { return nil }
+                return context.types.extendedType(enclosing) ?? enclosing
+            }
+            func record(_ name: String, on type: ResolvedType, in view: DeclarationID) {
+                guard case .declared(let typeID) = type, let unit = unitOfClass[typeID], names[name]?.contains(unit) == true,
+                      readers[unit]?[name] == nil else { return }
+                readers[unit, default: [:]][name] = context.declaration(view).name
+            }
+            for index in 2..<max(2, tokens.count) {
+                if tokens[index].kind == .identifier, tokens[index - 1].kind == .period {
+                    let name = file.source.text(index)
+                    guard names[name] != nil, let view = view(at: index) else { continue }
+                    record(name, on: receiverType(endingBefore: index - 1, file: fileIndex, context), in: view)
+                } else if tokens[index].kind == .stringLiteral {
+                    // `Text("\(m.x)")`: a string literal is one token; read its interpolations.
+                    let chains = Self.interpolatedChains(in: file.source.text(index))
+                    guard chains.contains(where: { $0.dropFirst().contains { names[$0] != nil } }), let view = view(at: index) else { continue }
+                    for chain in chains {
+                        // `m.x`, `$m.x`, `self.m.x`: the variable, then the member read through it.
+                        let variable = chain.first == "self" ? 1 : 0
+                        guard chain.count > variable + 1 else { continue }
+                        let holder = chain[variable].hasPrefix("$") ? String(chain[variable].dropFirst()) : chain[variable]
+                        guard let type = context.index.typer.lookUpVariable(holder, at: index, file: fileIndex) else { continue }
+                        record(chain[variable + 1], on: type, in: view)
+                    }
+                }
+            }
+        }
+        for unit in units { expandThroughComputedMembers(of: unit, context) }
+    }
+
+    /// The first view found reading `name` of the unit's models, if any.
+    func reader(of name: String, unit: Int) -> String? {
+        readers[unit]?[name]
+    }
+
+    /// A computed property (or value-returning method) of the model that a view reads reads, in
+    /// turn, what its body names: `var total: Int { items.count }` read by a view means `items` is
+    /// read by it.
+    private mutating func expandThroughComputedMembers(of unit: MigrationUnit, _ context: RuleContext) {
+        guard var pending = readers[unit.id].map({ Array($0.keys) }), !pending.isEmpty else { return }
+        var bodies: [String: [(file: Int, range: Range<Int>)]] = [:]
+        var memberNames = Set<String>()
+        for classID in unit.classes {
+            for member in context.modelMembers[classID] ?? [] {
+                let declaration = context.declaration(member)
+                memberNames.formUnion(Self.names(of: declaration))
+                let computed: Range<Int>?
+                switch declaration.kind {
+                case .variable where !context.isStored(declaration): computed = declaration.bindings.first?.accessorBlock
+                // A method that returns nothing (`add(_:)` from a button) computes nothing a view shows.
+                case .function, .subscript: computed = declaration.returnType == nil ? nil : declaration.body
+                default: computed = nil
+                }
+                if let computed, let name = Self.names(of: declaration).first { bodies[name, default: []].append((member.file, computed)) }
+            }
+        }
+        while let name = pending.popLast() {
+            let view = readers[unit.id]?[name] ?? ""
+            for body in bodies[name] ?? [] {
+                let file = context.files[body.file]
+                var reads: [String] = []
+                for index in body.range {
+                    if file.tokens[index].kind == .identifier {
+                        let isSelfMember = index >= 2 && file.tokens[index - 1].kind == .period && file.tokens[index - 2].word == .self
+                        guard isSelfMember || (index > 0 && file.tokens[index - 1].kind != .period) else { continue }
+                        reads.append(file.source.text(index))
+                    } else if file.tokens[index].kind == .stringLiteral {
+                        // `"\(x)"` and `"\(self.x)"`.
+                        for chain in Self.interpolatedChains(in: file.source.text(index)) {
+                            if let first = chain.first { reads.append(first == "self" && chain.count > 1 ? chain[1] : first) }
+                        }
+                    }
+                }
+                for read in reads where memberNames.contains(read) && readers[unit.id]?[read] == nil {
+                    readers[unit.id, default: [:]][read] = view
+                    pending.append(read)
+                }
+            }
+        }
+    }
+
+    /// The dotted chains of names in a string literal's interpolations, each from its first
+    /// name: `"\(m.title) at \(self.m.position + 1)"` gives `[m, title]` and `[self, m, position]`.
+    /// A name after anything but a `.` starts a chain; `m.f(x).y` gives `[m, f]` and `[x]`.
+    static func interpolatedChains(in literal: String) -> [[String]] {
+        let characters = Array(literal)
+        // `\(`, or in a raw string `#"…"#` as many `#` as the delimiter has: `\#(`.
+        let pounds = characters.prefix { $0 == "#" }.count
+        var chains: [[String]] = []
+        var index = 0
+        while index < characters.count {
+            guard characters[index] == "\\" else { index += 1; continue }
+            var open = index + 1
+            while open < characters.count, characters[open] == "#" { open += 1 }
+            guard open < characters.count, characters[open] == "(", open - index - 1 == pounds else { index += 1; continue }
+            var depth = 0
+            var chain: [String] = []
+            var word = ""
+            var position = open
+            func endWord(continuing: Bool) {
+                if !word.isEmpty { chain.append(word) }
+                word = ""
+                if !continuing, !chain.isEmpty { chains.append(chain); chain = [] }
+            }
+            while position < characters.count {
+                let character = characters[position]
+                if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
+                if depth == 0 { break }
+                if character.isLetter || character.isNumber || character == "_" || (character == "$" && word.isEmpty) {
+                    if word.isEmpty, chain.isEmpty || position == 0 || characters[position - 1] != "." { endWord(continuing: false) }
+                    word.append(character)
+                } else {
+                    endWord(continuing: character == ".")
+                }
+                position += 1
+            }
+            endWord(continuing: false)
+            index = position + 1
+        }
+        return chains
+    }
+
+    /// The names a member declares: its bindings, or its own name.
+    private static func names(of declaration: Declaration) -> [String] {
+        switch declaration.kind {
+        case .variable: return declaration.bindings.compactMap(\.name)
+        case .function: return [declaration.name]
+        case .subscript: return ["subscript"]
+        default: return []
+        }
+    }
+
+    /// Type-like declarations (types and their extensions) whose code renders: conformers of a
+    /// rendering protocol, and the types holding one of the units' wrappers.
+    private static func viewTypes(holding units: [MigrationUnit], _ context: RuleContext) -> Set<DeclarationID> {
+        var rendering = Set<DeclarationID>()
+        for (fileIndex, file) in context.files.enumerated() {
+            for (index, declaration) in file.declarations.enumerated() where declaration.kind.isTypeLike {
+                if declaration.inheritance.contains(where: { renderingProtocols.contains($0.typeName) }) {
+                    let id = DeclarationID(file: fileIndex, declaration: index)
+                    rendering.insert(context.types.extendedType(id) ?? id)
+                }
+            }
+        }
+        for unit in units {
+            for wrapper in unit.wrappers {
+                if let owner = wrapper.site.ownerID, let enclosing = context.types.enclosingTypeLike(owner) {
+                    rendering.insert(context.types.extendedType(enclosing) ?? enclosing)
+                }
+            }
+        }
+        // Every declaration of a rendering type counts: the type itself and its extensions.
+        var result = rendering
+        for type in rendering { result.formUnion(context.types.symbol(type)?.extensions ?? []) }
+        return result
+    }
+
+    /// The type of the receiver chain that ends at the `.` at `period`: `m`, `self.m`, `$m`,
+    /// `self.$m`, `a.b(c).m`.
+    private func receiverType(endingBefore period: Int, file fileIndex: Int, _ context: RuleContext) -> ResolvedType {
+        let file = context.files[fileIndex]
+        let tokens = file.tokens
+        let last = period - 1
+        guard last >= 0 else { return .unknown }
+        if tokens[last].kind == .dollarIdentifier {
+            // `$m.x` (or `self.$m.x`): the binding projects the property `m`.
+            let name = String(file.source.text(last).dropFirst())
+            return context.index.typer.lookUpVariable(name, at: last, file: fileIndex) ?? .unknown
+        }
+        var start = last
+        var index = last
+        while index >= 0 {
+            switch tokens[index].kind {
+            case .identifier, .keyword:
+                start = index
+                guard index >= 2, tokens[index - 1].kind == .period else { index = -1; continue }
+                index -= 2
+            case .rightParen, .rightSquare:
+                let open = Int(file.matchingBracket[index])
+                guard open > 0 else { index = -1; continue }
+                index = open - 1
+            case .postfixQuestionMark, .exclamationMark:
+                index -= 1
+            default:
+                index = -1
+            }
+        }
+        guard tokens[start].kind == .identifier || tokens[start].kind == .keyword else { return .unknown }
+        return context.index.typer.typeOf(start..<period, file: fileIndex)
+    }
+}

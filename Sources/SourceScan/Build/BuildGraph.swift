@@ -1,0 +1,353 @@
+/// One build description found in the tree: a Swift package or an Xcode project, reduced to
+/// what the build graph needs. Paths are absolute and lexically normalized (see `PathName`).
+public struct BuildDescription: Sendable, Equatable {
+    /// Where the description comes from.
+    public enum Kind: String, Sendable, Equatable {
+        case package = "package target", xcodeProject = "Xcode target"
+    }
+
+    public var kind: Kind
+    /// `…/Package.swift` or `…/App.xcodeproj/project.pbxproj`, absolute.
+    public var path: String
+    /// The folder whose files the description may compile: the package folder, or the folder
+    /// holding the `.xcodeproj`. A Swift file under it that no target compiles is outside the build.
+    public var root: String
+    public var targets: [TargetDescription]
+    /// For a package: its products (name → targets).
+    public var products: [String: [String]]
+    /// For a package: its name (`Package(name:)`), else the folder name.
+    public var name: String
+
+    /// Creates a description.
+    public init(kind: Kind, path: String, root: String, name: String, targets: [TargetDescription], products: [String: [String]] = [:]) {
+        self.kind = kind
+        self.path = path
+        self.root = root
+        self.name = name
+        self.targets = targets
+        self.products = products
+    }
+}
+
+/// One target of a build description.
+public struct TargetDescription: Sendable, Equatable {
+    /// A folder whose Swift files the target compiles, with the exceptions.
+    public struct Folder: Sendable, Equatable {
+        /// Absolute folder path.
+        public var path: String
+        /// Absolute paths (files or folders) under it that the target does not compile.
+        public var excluded: [String]
+        /// When set, only these absolute paths (files or folders) under it are compiled.
+        public var only: [String]?
+
+        /// Creates a folder membership.
+        public init(path: String, excluded: [String] = [], only: [String]? = nil) {
+            self.path = path
+            self.excluded = excluded
+            self.only = only
+        }
+
+        /// Whether the folder compiles `file`.
+        public func contains(_ file: String) -> Bool {
+            guard PathName.isInside(file, folder: path) else { return false }
+            if excluded.contains(where: { PathName.isInside(file, folder: $0) }) { return false }
+            if let only { return only.contains { PathName.isInside(file, folder: $0) } }
+            return true
+        }
+    }
+
+    /// A dependency of a target.
+    public enum Dependency: Sendable, Equatable, Hashable {
+        /// A target of the same description (or, for packages, a product of another package
+        /// with the same name, as SwiftPM's by-name dependencies allow).
+        case target(String)
+        /// A product of a package: by name, and the package's folder when known (local package).
+        case product(name: String, packageRoot: String?)
+    }
+
+    /// A deployment target the target is built for.
+    public struct Deployment: Sendable, Equatable {
+        /// `iOS`, `macOS`, `tvOS`, `watchOS`, `visionOS`, `macCatalyst`.
+        public var platform: String
+        public var version: String
+        /// The file that says so (manifest, project, `.xcconfig`, configuration) and where.
+        public var path: String
+        public var offset: Int
+
+        /// Creates a deployment target.
+        public init(platform: String, version: String, path: String, offset: Int) {
+            self.platform = platform
+            self.version = version
+            self.path = path
+            self.offset = offset
+        }
+    }
+
+    public var name: String
+    /// The module name other files import it by.
+    public var moduleName: String
+
+    /// Whether the target compiles the folder `path` (it lies in one of the target's folders and
+    /// no exception takes it out) or a file listed one by one inside it.
+    public func compiles(folder path: String) -> Bool {
+        folders.contains { $0.contains(path) } || files.contains { PathName.isInside($0, folder: path) }
+    }
+    public var isTest: Bool
+    /// Files compiled one by one (Xcode's sources build phase), absolute.
+    public var files: [String]
+    public var folders: [Folder]
+    public var dependencies: [Dependency]
+    public var deployments: [Deployment]
+
+    /// Creates a target.
+    public init(name: String, moduleName: String? = nil, isTest: Bool = false, files: [String] = [], folders: [Folder] = [],
+                dependencies: [Dependency] = [], deployments: [Deployment] = []) {
+        self.name = name
+        self.moduleName = moduleName ?? PathName.moduleName(name)
+        self.isTest = isTest
+        self.files = files
+        self.folders = folders
+        self.dependencies = dependencies
+        self.deployments = deployments
+    }
+}
+
+/// A module of the build graph: a target, or the folder module of files no description covers.
+public struct BuildModule: Sendable, Equatable {
+    /// What kind of module, for people: `package target`, `Xcode target`, `folder`.
+    public var kind: String
+    /// The module name files import it by (the folder module's is empty).
+    public var name: String
+    /// The target's name, and where it is declared.
+    public var targetName: String
+    public var descriptionPath: String?
+    public var isTest: Bool
+    /// Modules this one depends on, resolved (indices into `BuildGraph.modules`).
+    public var dependencies: [Int]
+    public var deployments: [TargetDescription.Deployment]
+}
+
+/// Which module compiles each Swift file of the tree, and which modules each module can see.
+///
+/// Built from the tree's `Package.swift` manifests and Xcode projects before any Swift file is
+/// structured. A file under a description's root that no target compiles (an Xcode file
+/// template, a script, a folder no target lists) is outside the build. A file under no
+/// description's root belongs to the folder module, which is what the whole tree is when it has
+/// no description at all.
+public struct BuildGraph: Sendable {
+    public private(set) var modules: [BuildModule] = []
+    /// For each file given to `init`, the modules compiling it (empty: outside the build).
+    public private(set) var modulesOfFile: [[Int]] = []
+    /// The files given to `init`, in order.
+    public let files: [String]
+    /// Indices (into `files`) of the files outside the build.
+    public private(set) var outsideFiles: [Int] = []
+    /// The descriptions the graph was built from.
+    public let descriptions: [BuildDescription]
+    /// Index of the folder module, when some file belongs to it.
+    public private(set) var folderModule: Int?
+    private var modulesByName: [String: [Int]] = [:]
+
+    /// A graph with one folder module holding every file: a tree without descriptions.
+    public static func singleModule(files: [String]) -> BuildGraph {
+        BuildGraph(descriptions: [], files: files)
+    }
+
+    /// Assigns each of `files` (absolute, normalized) to the targets of `descriptions`.
+    public init(descriptions: [BuildDescription], files: [String]) {
+        self.descriptions = descriptions
+        self.files = files
+        var moduleOfTarget: [[Int]] = []
+        for description in descriptions {
+            var ids: [Int] = []
+            for target in description.targets {
+                ids.append(modules.count)
+                modulesByName[target.moduleName, default: []].append(modules.count)
+                modules.append(BuildModule(kind: description.kind.rawValue, name: target.moduleName, targetName: target.name,
+                                           descriptionPath: description.path, isTest: target.isTest, dependencies: [],
+                                           deployments: target.deployments))
+            }
+            moduleOfTarget.append(ids)
+        }
+        resolveDependencies(moduleOfTarget)
+        assign(moduleOfTarget)
+    }
+
+    private mutating func resolveDependencies(_ moduleOfTarget: [[Int]]) {
+        // Local packages by folder, and every package product by name, for product dependencies.
+        var packageByRoot: [String: Int] = [:]
+        for (position, description) in descriptions.enumerated() where description.kind == .package {
+            packageByRoot[description.root] = position
+        }
+        func targets(ofPackage position: Int, product: String) -> [Int] {
+            let description = descriptions[position]
+            let names = description.products[product] ?? [product]
+            return description.targets.indices.filter { names.contains(description.targets[$0].name) }.map { moduleOfTarget[position][$0] }
+        }
+        for (position, description) in descriptions.enumerated() {
+            for (targetPosition, target) in description.targets.enumerated() {
+                var resolved: [Int] = []
+                for dependency in target.dependencies {
+                    switch dependency {
+                    case .target(let name):
+                        if let local = description.targets.firstIndex(where: { $0.name == name }) {
+                            resolved.append(moduleOfTarget[position][local])
+                        } else {
+                            // SwiftPM: a by-name dependency may name a product of another package.
+                            for other in descriptions.indices where other != position && descriptions[other].kind == .package {
+                                resolved += targets(ofPackage: other, product: name)
+                            }
+                        }
+                    case .product(let name, let root):
+                        if let root, let package = packageByRoot[root] {
+                            resolved += targets(ofPackage: package, product: name)
+                        } else {
+                            for other in descriptions.indices where other != position && descriptions[other].kind == .package {
+                                resolved += targets(ofPackage: other, product: name)
+                            }
+                        }
+                    }
+                }
+                modules[moduleOfTarget[position][targetPosition]].dependencies = Array(Set(resolved)).sorted()
+            }
+        }
+    }
+
+    private mutating func assign(_ moduleOfTarget: [[Int]]) {
+        // Lookups by path, so a file costs one probe per folder above it, however many
+        // descriptions and targets the tree has (a monorepo has hundreds).
+        var explicit: [String: [Int]] = [:]
+        var folders: [String: [(module: Int, description: Int, folder: TargetDescription.Folder)]] = [:]
+        var packageByRoot: [String: Int] = [:]
+        var roots = Set<String>()
+        for (position, description) in descriptions.enumerated() {
+            roots.insert(description.root)
+            if description.kind == .package { packageByRoot[description.root] = position }
+            for (targetPosition, target) in description.targets.enumerated() {
+                let module = moduleOfTarget[position][targetPosition]
+                for file in target.files { explicit[file, default: []].append(module) }
+                for folder in target.folders { folders[folder.path, default: []].append((module, position, folder)) }
+            }
+        }
+        for (fileIndex, file) in files.enumerated() {
+            var found = explicit[file] ?? []
+            let ancestors = PathName.ancestors(of: file)
+            // Packages own the files under their folder; a nested package owns its own folder.
+            let innermostPackage = ancestors.lazy.compactMap { packageByRoot[$0] }.first
+            for ancestor in ancestors {
+                for entry in folders[ancestor] ?? [] where entry.folder.contains(file) {
+                    if descriptions[entry.description].kind == .package, entry.description != innermostPackage { continue }
+                    found.append(entry.module)
+                }
+            }
+            if found.count > 1 { found = Array(Set(found)).sorted() }
+            if found.isEmpty {
+                if ancestors.contains(where: roots.contains) {
+                    outsideFiles.append(fileIndex)
+                } else {
+                    if folderModule == nil {
+                        folderModule = modules.count
+                        modules.append(BuildModule(kind: "folder", name: "", targetName: "(files in no package or project)",
+                                                   descriptionPath: nil, isTest: false, dependencies: [], deployments: []))
+                    }
+                    found = [folderModule!]
+                }
+            }
+            modulesOfFile.append(found)
+        }
+    }
+
+    /// Whether the tree has more than one module (resolution must then follow imports).
+    public var isTrivial: Bool { modules.count <= 1 && outsideFiles.isEmpty }
+
+    /// The modules a file in `own` modules sees when it imports `imports` (module names):
+    /// its own, the imported ones (preferring, among modules of one name, those its modules
+    /// depend on, then those declared beside it), and, for the folder module, every module
+    /// its imports name.
+    public func visibleModules(own: [Int], imports: [String]) -> Set<Int> {
+        var visible = Set(own)
+        var closure = Set<Int>()
+        var pending = own
+        while let module = pending.popLast() {
+            for dependency in modules[module].dependencies where closure.insert(dependency).inserted { pending.append(dependency) }
+        }
+        let ownDescriptions = Set(own.compactMap { modules[$0].descriptionPath })
+        for name in imports {
+            guard let candidates = modulesByName[name], !candidates.isEmpty else { continue }
+            let dependedOn = candidates.filter(closure.contains)
+            let beside = candidates.filter { modules[$0].descriptionPath.map(ownDescriptions.contains) ?? false }
+            let chosen = !dependedOn.isEmpty ? dependedOn : (!beside.isEmpty ? beside : candidates)
+            visible.formUnion(chosen)
+        }
+        return visible
+    }
+
+    /// The module names imported by a file, from its import declarations' names
+    /// (`SwiftUI`, `struct Foo.Bar`, `Foo.Sub`).
+    public static func importedModuleName(_ declarationName: String) -> String? {
+        var words = declarationName.split(separator: " ")
+        if words.count > 1 { words.removeFirst() }
+        guard let path = words.first, let first = path.split(separator: ".").first else { return nil }
+        return String(first)
+    }
+}
+
+/// Lexical path arithmetic for the build graph: no file system, so it is testable on strings.
+public enum PathName {
+    /// `path` made absolute against `directory` and normalized (`.`, `..`, doubled slashes).
+    public static func absolute(_ path: String, in directory: String) -> String {
+        normalize(path.hasPrefix("/") ? path : directory + "/" + path)
+    }
+
+    /// Removes `.` and empty components and resolves `..` lexically.
+    public static func normalize(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                if !parts.isEmpty { parts.removeLast() }
+                continue
+            }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// The folder holding `path`.
+    public static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// The last component of `path`.
+    public static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// Whether `path` is `folder` or lies under it.
+    public static func isInside(_ path: String, folder: String) -> Bool {
+        let (pathBytes, folderBytes) = (path.utf8, folder.utf8)
+        guard pathBytes.starts(with: folderBytes) else { return false }
+        if pathBytes.count == folderBytes.count || folder == "/" { return true }
+        return pathBytes[pathBytes.index(pathBytes.startIndex, offsetBy: folderBytes.count)] == UInt8(ascii: "/")
+    }
+
+    /// `path` and every folder above it, innermost first: `/a/b/c`, `/a/b`, `/a`, `/`.
+    public static func ancestors(of path: String) -> [String] {
+        var result = [path]
+        var current = Substring(path)
+        while let slash = current.lastIndex(of: "/") {
+            current = current[..<slash]
+            result.append(current.isEmpty ? "/" : String(current))
+        }
+        return result
+    }
+
+    /// A target name as a module name: what is not a letter, digit or `_` becomes `_`, and a
+    /// leading digit gets a `_` before it (SwiftPM's and Xcode's c99 identifier rule).
+    public static func moduleName(_ targetName: String) -> String {
+        var result = String(targetName.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        if let first = result.first, first.isNumber { result = "_" + result }
+        return result
+    }
+}

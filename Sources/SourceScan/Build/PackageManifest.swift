@@ -1,0 +1,367 @@
+/// What a `Package.swift` declares about its targets, read statically from its tokens.
+///
+/// The manifest is never executed (that would run arbitrary code from the tree): the reader
+/// looks for the calls that declare targets, products and platforms, takes their literal
+/// arguments, follows top-level `let name = "literal"` constants, and says in `problems` where
+/// a manifest is too dynamic to read (a target name computed at run time, targets built in a loop).
+public struct PackageManifest: Sendable, Equatable {
+    /// The kind of a target, from the call that declares it.
+    public enum TargetKind: String, Sendable, Equatable {
+        case regular = "target", executable = "executableTarget", test = "testTarget", macro, plugin
+        case system = "systemLibrary", binary = "binaryTarget"
+
+        /// The folder SwiftPM looks in when `path:` is not given.
+        public var defaultFolders: [String] {
+            switch self {
+            case .test: return ["Tests"]
+            case .plugin: return ["Plugins"]
+            case .regular, .executable, .macro, .system, .binary: return ["Sources", "Source", "src", "srcs"]
+            }
+        }
+
+        /// Whether the target compiles Swift sources of the tree.
+        public var hasSources: Bool { self != .binary && self != .system }
+    }
+
+    /// A dependency of a target, as written.
+    public enum Dependency: Sendable, Equatable, Hashable {
+        /// `"Name"` or `.byName(name: "Name")`: a target of this package or a product.
+        case byName(String)
+        /// `.target(name: "Name")`.
+        case target(String)
+        /// `.product(name: "Name", package: "pkg")`.
+        case product(name: String, package: String?)
+
+        /// The name the dependency refers to.
+        public var name: String {
+            switch self {
+            case .byName(let name), .target(let name), .product(let name, _): return name
+            }
+        }
+    }
+
+    /// One target declaration.
+    public struct Target: Sendable, Equatable {
+        public var name: String
+        public var kind: TargetKind
+        /// `path:`, relative to the package folder.
+        public var path: String?
+        /// `sources:`, relative to the target folder; nil when not given (every file).
+        public var sources: [String]?
+        /// `exclude:`, relative to the target folder.
+        public var exclude: [String]
+        public var dependencies: [Dependency]
+        /// Byte offset of the declaring call, for messages.
+        public var offset: Int
+    }
+
+    /// One product declaration: which targets it vends.
+    public struct Product: Sendable, Equatable {
+        public var name: String
+        public var targets: [String]
+
+        /// Creates a product.
+        public init(name: String, targets: [String]) {
+            self.name = name
+            self.targets = targets
+        }
+    }
+
+    /// One entry of `platforms:`.
+    public struct Platform: Sendable, Equatable {
+        /// `iOS`, `macOS`, `tvOS`, `watchOS`, `visionOS`, `macCatalyst`.
+        public var name: String
+        /// Dotted version, `17.0`.
+        public var version: String
+        /// Byte offset of the entry.
+        public var offset: Int
+    }
+
+    /// What made part of the manifest unreadable, with the byte offset it concerns.
+    public struct Problem: Sendable, Equatable {
+        public var offset: Int
+        public var message: String
+    }
+
+    /// `Package(name:)`.
+    public var name: String?
+    public var targets: [Target] = []
+    public var products: [Product] = []
+    public var platforms: [Platform] = []
+    /// Package dependencies given by path (`.package(path: "../Core")`), as written.
+    public var localPackagePaths: [String] = []
+    public var problems: [Problem] = []
+
+    /// Reads the manifest in `source`.
+    public init(_ source: SourceFile) {
+        var reader = ManifestReader(source: source)
+        reader.read()
+        self = reader.manifest
+    }
+}
+
+/// The token walk behind `PackageManifest`.
+private struct ManifestReader {
+    let source: SourceFile
+    let tokens: [Token]
+    let matching: [Int]
+    var manifest = PackageManifest.__empty
+    /// Top-level `let name = "literal"` constants.
+    var constants: [String: String] = [:]
+
+    init(source: SourceFile) {
+        self.source = source
+        self.tokens = source.tokens
+        let matches = BracketPairs(source.tokens)
+        self.matching = source.tokens.indices.map { matches[$0] >= 0 ? Int(matches[$0]) : max($0, source.tokens.count - 1) }
+    }
+
+    static let platformNames: Set<String> = ["iOS", "macOS", "tvOS", "watchOS", "visionOS", "macCatalyst", "driverKit"]
+
+    mutating func read() {
+        collectConstants()
+        var index = 0
+        var sawTargetsArgument = false
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.kind == .identifier, source.tokenText(index, equals: "targets"), next(index)?.kind == .colon,
+               !insideCall(index, named: ["library", "executable", "plugin"]) {
+                sawTargetsArgument = true
+            }
+            if token.kind == .identifier, source.tokenText(index, equals: "platforms"), next(index)?.kind == .colon {
+                readPlatforms(after: index + 1)
+            }
+            if token.kind == .identifier, source.tokenText(index, equals: "Package"), let open = next(index), open.kind == .leftParen,
+               let name = argument("name", inCallAt: index + 1).flatMap(literal) {
+                manifest.name = name
+            }
+            if token.kind == .period, index + 2 < tokens.count, tokens[index + 2].kind == .leftParen {
+                let callee = source.text(index + 1)
+                if let kind = PackageManifest.TargetKind(rawValue: callee), !isDependencyContext(index) {
+                    readTarget(kind: kind, open: index + 2, offset: Int(tokens[index].start))
+                    index = matching[index + 2] + 1
+                    continue
+                }
+                if ["library", "executable"].contains(callee), let name = argument("name", inCallAt: index + 2).flatMap(literal) {
+                    let targets = argument("targets", inCallAt: index + 2).map(stringArray) ?? []
+                    manifest.products.append(.init(name: name, targets: targets))
+                }
+                if callee == "package", let path = argument("path", inCallAt: index + 2).flatMap(literal) {
+                    manifest.localPackagePaths.append(path)
+                }
+            }
+            index += 1
+        }
+        if sawTargetsArgument && manifest.targets.isEmpty {
+            manifest.problems.append(.init(offset: 0, message: "no target declaration could be read (targets built at run time?)"))
+        }
+    }
+
+    private func next(_ index: Int) -> Token? { index + 1 < tokens.count ? tokens[index + 1] : nil }
+
+    /// Whether the call starting at `index` (its leading `.`) sits in a `dependencies:` argument
+    /// or in a constant typed as dependencies, where `.target(name:)` names a dependency.
+    private func isDependencyContext(_ index: Int) -> Bool {
+        var position = index - 1
+        var depth = 0
+        while position >= 0 {
+            switch tokens[position].kind {
+            case .rightParen, .rightSquare, .rightBrace: depth += 1
+            case .leftParen, .leftBrace:
+                if depth == 0 { return false }
+                depth -= 1
+            case .leftSquare:
+                if depth == 0 {
+                    // `dependencies: [` or `let deps: [Target.Dependency] = [`
+                    if position >= 2, tokens[position - 1].kind == .colon, source.tokenText(position - 2, equals: "dependencies") {
+                        return true
+                    }
+                    var back = position - 1
+                    while back >= 0, tokens[back].kind != .keyword || !(source.tokenText(back, equals: "let") || source.tokenText(back, equals: "var")) {
+                        if tokens[back].kind == .identifier, source.tokenText(back, equals: "Dependency") { return true }
+                        if tokens[back].kind == .semicolon || tokens[back].kind == .leftBrace || tokens[back].kind == .rightBrace { break }
+                        back -= 1
+                        if index - back > 12 { break }
+                    }
+                    return false
+                }
+                depth -= 1
+            default: break
+            }
+            position -= 1
+        }
+        return false
+    }
+
+    /// Whether `index` lies inside the parentheses of a call to one of `names`.
+    private func insideCall(_ index: Int, named names: Set<String>) -> Bool {
+        var position = index - 1
+        var depth = 0
+        while position > 0 {
+            switch tokens[position].kind {
+            case .rightParen, .rightSquare, .rightBrace: depth += 1
+            case .leftSquare, .leftBrace:
+                if depth > 0 { depth -= 1 }
+            case .leftParen:
+                if depth == 0 { return names.contains(source.text(position - 1)) }
+                depth -= 1
+            default: break
+            }
+            position -= 1
+        }
+        return false
+    }
+
+    private mutating func collectConstants() {
+        var depth = 0
+        for index in tokens.indices {
+            switch tokens[index].kind {
+            case .leftParen, .leftSquare, .leftBrace: depth += 1
+            case .rightParen, .rightSquare, .rightBrace: depth -= 1
+            case .keyword where depth == 0 && source.tokenText(index, equals: "let"):
+                guard index + 3 < tokens.count, tokens[index + 1].kind == .identifier, tokens[index + 2].kind == .equal,
+                      tokens[index + 3].kind == .stringLiteral, let value = plainString(index + 3) else { continue }
+                constants[source.text(index + 1)] = value
+            default: break
+            }
+        }
+    }
+
+    private mutating func readTarget(kind: PackageManifest.TargetKind, open: Int, offset: Int) {
+        guard let nameRange = argument("name", inCallAt: open) else { return }
+        guard let name = literal(nameRange) else {
+            manifest.problems.append(.init(offset: offset, message: "a target's name is computed at run time"))
+            return
+        }
+        var target = PackageManifest.Target(name: name, kind: kind, path: nil, sources: nil, exclude: [], dependencies: [], offset: offset)
+        if let range = argument("path", inCallAt: open) {
+            target.path = literal(range)
+            if target.path == nil {
+                manifest.problems.append(.init(offset: offset, message: "the path of target '\(name)' is computed at run time"))
+            }
+        }
+        if let range = argument("sources", inCallAt: open) { target.sources = stringArray(range) }
+        if let range = argument("exclude", inCallAt: open) { target.exclude = stringArray(range) }
+        if let range = argument("dependencies", inCallAt: open) { target.dependencies = dependencies(range) }
+        manifest.targets.append(target)
+    }
+
+    private mutating func readPlatforms(after colon: Int) {
+        guard colon + 1 < tokens.count, tokens[colon + 1].kind == .leftSquare else { return }
+        let end = matching[colon + 1]
+        var index = colon + 2
+        while index + 2 < end {
+            if tokens[index].kind == .period, Self.platformNames.contains(source.text(index + 1)), tokens[index + 2].kind == .leftParen {
+                let close = matching[index + 2]
+                let name = source.text(index + 1)
+                if let version = platformVersion((index + 3)..<close) {
+                    manifest.platforms.append(.init(name: name, version: version, offset: Int(tokens[index].start)))
+                } else {
+                    manifest.problems.append(.init(offset: Int(tokens[index].start), message: "the \(name) version is not a literal"))
+                }
+                index = close
+            }
+            index += 1
+        }
+    }
+
+    /// `.v17`, `"17.0"`, `SupportedPlatform.IOSVersion.v13`, `.v13_4`.
+    private func platformVersion(_ range: Range<Int>) -> String? {
+        guard let last = range.last, range.count >= 1 else { return nil }
+        if range.count == 1, tokens[last].kind == .stringLiteral { return plainString(last) }
+        if range.count == 1, tokens[last].kind == .identifier, let constant = constants[source.text(last)] { return constant }
+        let text = source.text(last)
+        guard tokens[last].kind == .identifier, text.hasPrefix("v"), last - 1 >= range.lowerBound, tokens[last - 1].kind == .period
+        else { return nil }
+        let digits = text.dropFirst()
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isNumber || $0 == "_" }) else { return nil }
+        return String(digits.map { $0 == "_" ? "." : $0 })
+    }
+
+    /// The tokens of argument `label:` of the call whose `(` is at `open`, without the label.
+    func argument(_ label: String, inCallAt open: Int) -> Range<Int>? {
+        guard open < tokens.count, tokens[open].kind == .leftParen else { return nil }
+        let close = matching[open]
+        var index = open + 1
+        var start: Int?
+        var depth = 0
+        while index < close {
+            let kind = tokens[index].kind
+            if depth == 0, start == nil, (kind == .identifier || kind == .keyword), index + 1 < close, tokens[index + 1].kind == .colon,
+               source.tokenText(index, equals: label), index == open + 1 || tokens[index - 1].kind == .comma {
+                start = index + 2
+            } else if depth == 0, kind == .comma, let begin = start {
+                return begin..<index
+            }
+            switch kind {
+            case .leftParen, .leftSquare, .leftBrace: depth += 1
+            case .rightParen, .rightSquare, .rightBrace: depth -= 1
+            default: break
+            }
+            index += 1
+        }
+        return start.map { $0..<close }
+    }
+
+    /// A string literal or a constant, when `range` is exactly one.
+    func literal(_ range: Range<Int>) -> String? {
+        guard range.count == 1 else { return nil }
+        let index = range.lowerBound
+        if tokens[index].kind == .stringLiteral { return plainString(index) }
+        if tokens[index].kind == .identifier { return constants[source.text(index)] }
+        return nil
+    }
+
+    /// The value of a one-line string literal without interpolation.
+    func plainString(_ index: Int) -> String? {
+        let text = source.text(index)
+        guard text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2, !text.hasPrefix("\"\"\""), !text.contains("\\(") else {
+            return nil
+        }
+        return String(text.dropFirst().dropLast())
+    }
+
+    /// The literals and constants of an array literal `["a", core]` (other elements skipped).
+    func stringArray(_ range: Range<Int>) -> [String] {
+        range.compactMap { position in
+            switch tokens[position].kind {
+            case .stringLiteral: return plainString(position)
+            case .identifier: return constants[source.text(position)]
+            default: return nil
+            }
+        }
+    }
+
+    private func dependencies(_ range: Range<Int>) -> [PackageManifest.Dependency] {
+        guard let first = range.first, tokens[first].kind == .leftSquare else { return [] }
+        let end = matching[first]
+        var result: [PackageManifest.Dependency] = []
+        var index = first + 1
+        while index < end {
+            if tokens[index].kind == .stringLiteral, let name = plainString(index) {
+                result.append(.byName(name))
+            } else if tokens[index].kind == .period, index + 2 < end, tokens[index + 2].kind == .leftParen {
+                let callee = source.text(index + 1)
+                let open = index + 2
+                let name = argument("name", inCallAt: open).flatMap(literal)
+                switch (callee, name) {
+                case ("target", let name?): result.append(.target(name))
+                case ("byName", let name?): result.append(.byName(name))
+                case ("product", let name?):
+                    result.append(.product(name: name, package: argument("package", inCallAt: open).flatMap(literal)))
+                default: break
+                }
+                index = matching[open]
+            }
+            index += 1
+        }
+        return result
+    }
+}
+
+extension PackageManifest {
+    /// An empty manifest, filled by the reader.
+    fileprivate static let __empty = PackageManifest(name: nil)
+
+    private init(name: String?) { self.name = name }
+}

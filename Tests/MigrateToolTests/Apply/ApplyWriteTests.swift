@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+
+/// How `apply` writes, on the built binary: all files of a run or none (a failed write puts back
+/// what was replaced and says "cannot write"), symbolic links written through or left alone but
+/// never replaced, and the summary a person reads: grouped, wrapped, in the order to act on.
+@Suite struct ApplyWriteTests {
+    static let model = "import SwiftUI\n\nfinal class Store: ObservableObject {\n    @Published var count = 0\n}\n"
+    static let view = "import SwiftUI\n\nstruct Root: View {\n    @StateObject private var store = Store()\n    var body: some View { Text(\"\\(store.count)\") }\n}\n"
+
+    /// A model in one folder and the view that owns it in another: one unit across two files.
+    static func twoFileUnit() throws -> URL {
+        try BinaryRunner.makeTree(["Models/Store.swift": model, "Views/Root.swift": view])
+    }
+
+    static func text(_ tree: URL, _ path: String) throws -> String {
+        try String(contentsOf: tree.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// Files other than the tree's own: leftovers of temporary files or backups.
+    static func strayFiles(_ tree: URL) -> [String] {
+        let all = FileManager.default.enumerator(atPath: tree.path)?.allObjects as? [String] ?? []
+        return all.filter { $0.contains(".observation-migrate-") }
+    }
+
+    // MARK: All or nothing
+
+    @Test(arguments: ["prepare:Views/Root.swift", "rename:Views/Root.swift", "prepare:Models/Store.swift", "rename:Models/Store.swift"])
+    func aFailedWriteLeavesEveryFileAsItWasAndSaysCannotWrite(failure: String) throws {
+        let tree = try Self.twoFileUnit()
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "."], in: tree, environment: ["OBSERVATION_MIGRATE_FAIL_WRITE": failure])
+        let path = String(failure.drop { $0 != ":" }.dropFirst())
+        #expect(result.exitCode == 2)
+        #expect(result.stderr == "observation-migrate: error: ./\(path): cannot write: Input/output error; no file was changed\n"
+                    || result.stderr == "observation-migrate: error: \(path): cannot write: Input/output error; no file was changed\n",
+                "\(result.stderr)")
+        #expect(try Self.text(tree, "Models/Store.swift") == Self.model)
+        #expect(try Self.text(tree, "Views/Root.swift") == Self.view)
+        #expect(Self.strayFiles(tree).isEmpty, "\(Self.strayFiles(tree))")
+    }
+
+    @Test func withoutAFailureBothFilesOfTheUnitAreWrittenAndNothingIsLeftBehind() throws {
+        let tree = try Self.twoFileUnit()
+        defer { try? FileManager.default.removeItem(at: tree) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: tree.appendingPathComponent("Views/Root.swift").path)
+        let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "."], in: tree)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(try Self.text(tree, "Models/Store.swift").contains("@Observable final class Store"))
+        #expect(try Self.text(tree, "Views/Root.swift").contains("@State private var store = Store()"))
+        let mode = try FileManager.default.attributesOfItem(atPath: tree.appendingPathComponent("Views/Root.swift").path)[.posixPermissions]
+        #expect(mode as? Int == 0o640)
+        #expect(Self.strayFiles(tree).isEmpty)
+    }
+
+    @Test(.enabled(if: getuid() != 0, "root writes into read-only folders"))
+    func aReadOnlyFolderFailsTheWholeRunBeforeAnythingIsReplaced() throws {
+        let tree = try Self.twoFileUnit()
+        let views = tree.appendingPathComponent("Views")
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: views.path)
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: views.path)
+            try? FileManager.default.removeItem(at: tree)
+        }
+        let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "."], in: tree)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.contains("Views/Root.swift: cannot write: Permission denied; no file was changed"))
+        #expect(try Self.text(tree, "Models/Store.swift") == Self.model)
+    }
+
+    /// Runs `chattr` (Linux) on `path`; whether it succeeded.
+    @discardableResult
+    static func chattr(_ flag: String, _ path: String) -> Bool {
+        (try? LintTestSupport.run("/usr/bin/env", ["chattr", flag, path]).status) == 0
+    }
+
+    /// Whether this machine can make a folder immutable, which stops even root writing into it.
+    static let canMakeImmutable: Bool = {
+        guard let probe = try? BinaryRunner.makeTree([:]) else { return false }
+        defer { try? FileManager.default.removeItem(at: probe) }
+        guard chattr("+i", probe.path) else { return false }
+        chattr("-i", probe.path)
+        return true
+    }()
+
+    @Test(.enabled(if: canMakeImmutable, "needs chattr and a file system with the immutable attribute"))
+    func anImmutableFolderFailsTheWholeRunEvenForRoot() throws {
+        let tree = try Self.twoFileUnit()
+        let views = tree.appendingPathComponent("Views").path
+        #expect(Self.chattr("+i", views))
+        defer {
+            Self.chattr("-i", views)
+            try? FileManager.default.removeItem(at: tree)
+        }
+        let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "."], in: tree)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.hasSuffix("Views/Root.swift: cannot write: Operation not permitted; no file was changed\n"), "\(result.stderr)")
+        #expect(try Self.text(tree, "Models/Store.swift") == Self.model, "the model of the unit is not migrated alone")
+        #expect(try Self.text(tree, "Views/Root.swift") == Self.view)
+        #expect(Self.strayFiles(tree).isEmpty)
+    }
+
+    // MARK: Symbolic links
+
+    @Test func aLinkIsWrittenThroughToItsTargetOnceAndStaysALink() throws {
+        let tree = try BinaryRunner.makeTree(["Shared/Store.swift": Self.model, "App/Root.swift": Self.view])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let links = ["App/Store.swift", "App/Again.swift"]
+        for link in links {
+            try FileManager.default.createSymbolicLink(atPath: tree.appendingPathComponent(link).path,
+                                                       withDestinationPath: "../Shared/Store.swift")
+        }
+        let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "App"], in: tree)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("changed 0 files, 0 units\n"), "\(result.stdout)")
+        for link in links {
+            let destination = try FileManager.default.destinationOfSymbolicLink(atPath: tree.appendingPathComponent(link).path)
+            #expect(destination == "../Shared/Store.swift")
+        }
+        // Shared/ is outside the scanned path App/: what the links lead to is left alone.
+        #expect(try Self.text(tree, "Shared/Store.swift") == Self.model)
+        #expect(result.stderr.contains("App/Again.swift is a symbolic link to "))
+        #expect(result.stderr.contains("Shared/Store.swift, outside the scanned paths; left as it is"))
+        #expect(try Self.text(tree, "App/Root.swift") == Self.view, "its model was not written, so neither is the view")
+
+        // Two links and the file itself are one file: scanned once, one unit, not three.
+        let report = try BinaryRunner.run(["report", "--format", "json", "."], in: tree)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any])
+        #expect((object["units"] as? [Any])?.count == 1)
+        #expect((object["summary"] as? [String: Any])?["files"] as? Int == 2)
+
+        let whole = try BinaryRunner.run(["apply", "--unsafe-fixes", "."], in: tree)
+        #expect(whole.exitCode == 0, "\(whole.stderr)")
+        #expect(whole.stderr.isEmpty, "\(whole.stderr)")
+        #expect(whole.stdout.hasPrefix("changed 2 files"), "the shared file counts once:\n\(whole.stdout)")
+        #expect(try Self.text(tree, "Shared/Store.swift").contains("@Observable final class Store"))
+        #expect(try Self.text(tree, "App/Root.swift").contains("@State private var store"))
+        for link in links {
+            let attributes = try FileManager.default.attributesOfItem(atPath: tree.appendingPathComponent(link).path)
+            #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink, "\(link) is still a link")
+        }
+    }
+
+    // MARK: The summary
+
+    @Test func aDryRunOfAMigratedTreeMigratesNothing() throws {
+        let tree = try Self.twoFileUnit()
+        defer { try? FileManager.default.removeItem(at: tree) }
+        _ = try BinaryRunner.run(["apply", "--unsafe-fixes", "."], in: tree)
+        let again = try BinaryRunner.run(["apply", "--dry-run", "--unsafe-fixes", "."], in: tree)
+        #expect(again.exitCode == 0)
+        #expect(again.stdout.isEmpty)
+        #expect(again.stderr == "would change 0 files, 0 units\n")
+    }
+
+    @Test func skippedUnitsAreGroupedWrappedAndInTheOrderToActOn() throws {
+        // 30 units needing review, 3 blocked ones (2, 1 and 3 identical-rule blockers), 2 ready.
+        var files: [String: String] = [:]
+        for index in 0..<30 {
+            // The initializer calls a function: `@State` evaluating `Loader()` again is a behaviour change.
+            files["Review/Loader\(index).swift"] = "import SwiftUI\nfinal class Loader\(index): ObservableObject {\n"
+                + "    @Published var x = 0\n    init() { start() }\n    func start() {}\n}\n"
+                + "struct LoaderView\(index): View {\n    @StateObject var m = Loader\(index)()\n    var body: some View { Text(\"\") }\n}\n"
+        }
+        for (name, blockers) in [("Beta", 2), ("Alpha", 1), ("Gamma", 3)] {
+            let uses = (0..<blockers).map { "        _ = $q\($0)\n" }.joined()
+            let properties = (0..<blockers).map { "    @Published var q\($0) = 0\n" }.joined()
+            files["Blocked/\(name).swift"] = "import Combine\nfinal class \(name): ObservableObject {\n\(properties)    func f() {\n\(uses)    }\n}\n"
+        }
+        files["Ready/Zed.swift"] = "final class Zed: ObservableObject { @Published var x = 0 }\n"
+        files["Ready/Ant.swift"] = "final class Ant: ObservableObject { @Published var x = 0 }\n"
+        let tree = try BinaryRunner.makeTree(files)
+        defer { try? FileManager.default.removeItem(at: tree) }
+
+        let result = try BinaryRunner.run(["apply", "--dry-run", "."], in: tree)
+        #expect(result.exitCode == 1)
+        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.allSatisfy { $0.count <= 100 || $0.hasPrefix("      Blocked/") }, "wrapped:\n\(result.stderr)")
+        #expect(lines.prefix(3) == ["would change 2 files, 2 units", "  would migrate  Ant", "  would migrate  Zed"])
+        #expect(result.stderr.contains("skipped 33 units:\n  needs --unsafe-fixes (30): 'apply --unsafe-fixes' writes them after review\n"
+                                        + "    Loader0, Loader1, Loader10, "))
+        let blocked = try #require(result.stderr.range(of: "  blocked (3): never written; fix the blockers first\n"))
+        let order = ["    Alpha: 1 blocker", "    Beta: 2 blockers", "    Gamma: 3 blockers"].map { result.stderr.range(of: $0)?.lowerBound }
+        #expect(order.allSatisfy { $0 != nil && $0! > blocked.lowerBound })
+        #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted(), "fewest blockers first")
+
+        // The report lists the units in the same order.
+        let report = try BinaryRunner.run(["report", "--format", "json", "."], in: tree)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any])
+        let names = (object["units"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        let loaders = (0..<30).map { "Loader\($0)" }.sorted()
+        #expect(names == ["Ant", "Zed"] + loaders + ["Alpha", "Beta", "Gamma"])
+        // Text, Markdown and HTML: each unit's first mention comes in that order too.
+        for (format, mention) in [("text", { (name: String) in "\n\(name) · " }), ("markdown", { "`\($0)`" }),
+                                  ("html", { "<code>\($0)</code>" })] {
+            let output = try BinaryRunner.run(["report", "--format", format, "."], in: tree).stdout
+            let positions = names.map { output.range(of: mention($0))?.lowerBound }
+            #expect(positions.allSatisfy { $0 != nil }, "\(format)")
+            #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "\(format)")
+        }
+    }
+}

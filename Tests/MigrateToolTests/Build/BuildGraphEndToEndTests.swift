@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+@testable import MigrateTool
+
+/// The build graph as a user meets it: the built binary on small trees with manifests and Xcode
+/// projects (Tests/MigrateToolTests/TestTrees/BuildGraph), copied to a temporary folder.
+@Suite struct BuildGraphEndToEndTests {
+    static let trees = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("TestTrees/BuildGraph")
+
+    /// A fresh copy of one of the trees.
+    static func copy(_ name: String) throws -> URL {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(name)-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: trees.appendingPathComponent(name), to: copy)
+        return copy
+    }
+
+    /// Unit name → verdict, from `report --format json`.
+    static func verdicts(_ arguments: [String] = [], in tree: URL) throws -> [String: String] {
+        let result = try BinaryRunner.run(["report", "--format", "json"] + arguments, in: tree)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        var verdicts: [String: String] = [:]
+        for unit in object["units"] as? [[String: Any]] ?? [] {
+            verdicts["\(unit["path"] as? String ?? "") \(unit["name"] as? String ?? "")"] = unit["verdict"] as? String
+        }
+        return verdicts
+    }
+
+    @Test func homonymsInTwoTargetsAreTwoTypesAndTheModelMigratesWithEverySite() throws {
+        let tree = try Self.copy("TwoTargetsSameName")
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "--allow-dirty", "."], in: tree)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let screens = try String(contentsOf: tree.appendingPathComponent("Sources/App/Screens.swift"), encoding: .utf8)
+        #expect(screens.contains("@State private var sceneModel = SceneModel()"))
+        #expect(screens.contains("@Environment(SceneModel.self) var sceneModel"))
+        #expect(screens.contains(".environment(SceneModel())"))
+        #expect(!screens.contains("Object"), "a legacy site was left on the migrated model:\n\(screens)")
+        let widget = try String(contentsOf: tree.appendingPathComponent("Sources/Widget/SceneModel.swift"), encoding: .utf8)
+        #expect(widget == "final class SceneModel {\n    var title = \"Widget\"\n}\n")
+        // Re-running changes nothing.
+        let again = try BinaryRunner.run(["apply", "--dry-run", "--unsafe-fixes", "--allow-dirty", "."], in: tree)
+        #expect(again.exitCode == 0)
+        #expect(again.stdout.isEmpty)
+    }
+
+    @Test func filesNoTargetCompilesAreListedAndNeverBlock() throws {
+        let tree = try Self.copy("TemplatesOutsideTheBuild")
+        defer { try? FileManager.default.removeItem(at: tree) }
+        #expect(try Self.verdicts(in: tree) == ["Sources/App/Counter.swift Counter": "ready"])
+        let modules = try BinaryRunner.run(["debug", "modules", "."], in: tree)
+        #expect(modules.exitCode == 0)
+        #expect(modules.stdout.contains("package target App: 1 Swift file, in Package.swift\n  deployment: iOS 17\n"))
+        #expect(modules.stdout.contains("1 Swift file in no target:\n  Templates/Screen.xctemplate/Default/___FILEBASENAME___View.swift\n"))
+        let text = try BinaryRunner.run(["report", "--no-color", "."], in: tree).stdout
+        #expect(text.contains("  Outside the build   1 Swift file no target compiles (never part of a unit), "
+                              + "e.g. Templates/Screen.xctemplate/Default/___FILEBASENAME___View.swift\n"))
+        let json = try BinaryRunner.run(["report", "--format", "json", "."], in: tree).stdout
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["outsideBuild"] as? [String] == ["Templates/Screen.xctemplate/Default/___FILEBASENAME___View.swift"])
+        #expect((object["summary"] as? [String: Any])?["outsideBuildFiles"] as? Int == 1)
+        let applied = try BinaryRunner.run(["apply", "--unsafe-fixes", "--allow-dirty", "."], in: tree)
+        #expect(applied.exitCode == 0, "\(applied.stderr)")
+        let template = try String(contentsOf: tree.appendingPathComponent("Templates/Screen.xctemplate/Default/___FILEBASENAME___View.swift"),
+                                  encoding: .utf8)
+        #expect(template.contains(".environmentObject(state)"), "a file outside the build was rewritten")
+    }
+
+    @Test func synchronizedFoldersExceptionsAndADeploymentTargetPerTarget() throws {
+        let tree = try Self.copy("SynchronizedFolders")
+        defer { try? FileManager.default.removeItem(at: tree) }
+        #expect(try Self.verdicts(in: tree) == [
+            "Modern/Models/Inbox.swift Inbox": "ready", "Classic/Preferences.swift Preferences": "ready",
+        ])
+        let report = try BinaryRunner.run(["report", "--no-color", "."], in: tree).stdout
+        #expect(report.contains("Preferences · ready\n  declared at Classic/Preferences.swift:3:7\n  1 file: its declarations and 1 site; "
+                                + "3 safe edits\n  apply refuses it unless --ignore-deployment-target: a target compiling its files "
+                                + "predates Observation, iOS 16.0 (Mail.xcodeproj/project.pbxproj:126:5)\n"))
+        #expect(report.contains("Inbox · ready\n  declared at Modern/Models/Inbox.swift:3:7\n  2 files: its declarations and 1 site; 3 safe edits\n\n"))
+        let modules = try BinaryRunner.run(["debug", "modules", "."], in: tree)
+        #expect(modules.stdout.contains("Xcode target Classic: 2 Swift files"))
+        #expect(modules.stdout.contains("1 Swift file in no target:\n  Modern/Legacy/OldScreen.swift\n"))
+        // The iOS 16 target's unit is refused, the iOS 17 target's is written.
+        let applied = try BinaryRunner.run(["apply", "--allow-dirty", "."], in: tree)
+        #expect(applied.exitCode == 0, "\(applied.stderr)")
+        #expect(applied.stdout.contains("migrated  Inbox"))
+        #expect(applied.stdout.contains("Mail.xcodeproj/project.pbxproj:126:5: deployment target iOS 16.0 predates Observation"))
+        #expect(applied.stdout.hasSuffix("\n    Preferences\n"), "\(applied.stdout)")
+        let preferences = try String(contentsOf: tree.appendingPathComponent("Classic/Preferences.swift"), encoding: .utf8)
+        #expect(preferences.contains("ObservableObject"))
+        let forced = try BinaryRunner.run(["apply", "--allow-dirty", "--ignore-deployment-target", "."], in: tree)
+        #expect(forced.stdout.contains("migrated  Preferences"))
+    }
+
+    @Test func aJointScanOfSeveralAppsGivesEachUnitItsSeparateVerdict() throws {
+        let tree = try Self.copy("Monorepo")
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let joint = try Self.verdicts(in: tree)
+        var separate: [String: String] = [:]
+        for app in ["Notes", "Photos"] {
+            for (key, verdict) in try Self.verdicts(in: tree.appendingPathComponent(app)) { separate["\(app)/\(key)"] = verdict }
+        }
+        #expect(joint == separate)
+        #expect(joint["Notes/Sources/Notes/AppModel.swift AppModel"] == "ready")
+        #expect(joint["Photos/Sources/Photos/AppModel.swift AppModel"] == "blocked")
+    }
+
+    @Test func aMalformedProjectIsOneLineAndTheTreeFallsBackToFolders() throws {
+        let tree = try Self.copy("TemplatesOutsideTheBuild")
+        defer { try? FileManager.default.removeItem(at: tree) }
+        try FileManager.default.removeItem(at: tree.appendingPathComponent("Package.swift"))
+        try FileManager.default.createDirectory(at: tree.appendingPathComponent("Broken.xcodeproj"), withIntermediateDirectories: true)
+        try Data("{ objects = { A = { isa = ".utf8).write(to: tree.appendingPathComponent("Broken.xcodeproj/project.pbxproj"))
+        let result = try BinaryRunner.run(["report", "--format", "json", "."], in: tree)
+        #expect(result.exitCode == 0)
+        #expect(result.stderr == "observation-migrate: warning: Broken.xcodeproj/project.pbxproj: cannot read the Xcode project "
+                + "(not a property list); its files count as one folder\n")
+        // One folder module: the template is scanned again, as any file of an undescribed tree.
+        #expect(result.stdout.contains("___FILEBASENAME___View.swift"))
+    }
+
+    @Test func aFileNamedAloneIsJudgedByItsPackagesPlatforms() throws {
+        // What the SwiftPM plugin does: it passes the manifest and the target's files.
+        let tree = try BinaryRunner.makeTree([
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", "
+                + "platforms: [.iOS(SupportedPlatform.IOSVersion.v16)], targets: [.target(name: \"P\")])\n",
+            "Sources/P/Model.swift": "import Combine\nfinal class Model: ObservableObject { @Published var x = 0 }\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let result = try BinaryRunner.run(["apply", "--allow-dirty", "Sources/P/Model.swift"], in: tree)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.contains("Package.swift:3:46: deployment target iOS 16 predates Observation"))
+        #expect(result.stderr.contains("deployment target iOS 16 predates Observation"))
+    }
+
+    @Test func aTargetFolderNamedAloneIsJudgedByItsPackageAndATestDataFolderIsNot() throws {
+        // `swift package plugin --target P` passes the target's folder only.
+        let tree = try BinaryRunner.makeTree([
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", "
+                + "platforms: [.iOS(.v16)], targets: [.target(name: \"P\"), .testTarget(name: \"PTests\", exclude: [\"Trees\"])])\n",
+            "Sources/P/Model.swift": "import Combine\nfinal class Model: ObservableObject { @Published var x = 0 }\n",
+            "Tests/PTests/Trees/Sample/Model.swift": "import Combine\nfinal class Sample: ObservableObject { @Published var x = 0 }\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let target = try BinaryRunner.run(["apply", "--allow-dirty", "Sources/P"], in: tree)
+        #expect(target.exitCode == 2)
+        #expect(target.stderr.contains("deployment target iOS 16 predates Observation"), "\(target.stderr)")
+        // Test data no target compiles, scanned on purpose: the package above does not speak for it.
+        let data = try BinaryRunner.run(["apply", "--allow-dirty", "Tests/PTests/Trees/Sample"], in: tree)
+        #expect(data.exitCode == 0, "\(data.stderr)")
+        #expect(data.stdout.contains("migrated  Sample"))
+    }
+
+    @Test func aConfiguredDeploymentTargetCountsWhereNoProjectDeclaresOne() throws {
+        let tree = try BinaryRunner.makeTree([
+            ".observation-migrate.json": "{\n  \"deploymentTarget\": {\"iOS\": \"16\"}\n}\n",
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"P\")])\n",
+            "Sources/P/Model.swift": "import Combine\nfinal class Model: ObservableObject { @Published var x = 0 }\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let result = try BinaryRunner.run(["apply", "--allow-dirty", "."], in: tree)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.contains(".observation-migrate.json:2:"), "\(result.stderr)")
+        #expect(result.stderr.contains("deployment target iOS 16 predates Observation"))
+    }
+}

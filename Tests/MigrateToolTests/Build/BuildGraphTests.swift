@@ -1,0 +1,302 @@
+import Foundation
+import SourceScan
+import Testing
+@testable import MigrateTool
+
+/// The build graph on strings: what a manifest declares, what an Xcode project compiles, which
+/// module each file belongs to and which modules it sees.
+@Suite struct PackageManifestTests {
+    static func read(_ text: String) -> PackageManifest { PackageManifest(SourceFile(path: "Package.swift", text: text)) }
+
+    @Test func targetsWithTheirFoldersDependenciesAndProducts() {
+        let manifest = Self.read("""
+            // swift-tools-version:5.9
+            import PackageDescription
+            let core = "Core"
+            let package = Package(
+                name: "Shop",
+                products: [.library(name: "ShopKit", targets: ["Shop", core])],
+                dependencies: [.package(path: "../Payments"), .package(url: "https://example.com/x.git", from: "1.0.0")],
+                targets: [
+                    .target(name: core, exclude: ["Generated", "README.md"]),
+                    .target(name: "Shop", dependencies: [
+                        "Core", .target(name: "Legacy"), .product(name: "PaymentsKit", package: "Payments"), .byName(name: "Log"),
+                    ], path: "Code/Shop", sources: ["Models", "Views/Root.swift"]),
+                    .executableTarget(name: "Tool", dependencies: ["Shop"]),
+                    .testTarget(name: "ShopTests", dependencies: [.target(name: "Shop")]),
+                    .binaryTarget(name: "Blob", path: "Blob.xcframework"),
+                ]
+            )
+            """)
+        #expect(manifest.name == "Shop")
+        #expect(manifest.targets.map(\.name) == ["Core", "Shop", "Tool", "ShopTests", "Blob"])
+        #expect(manifest.targets.map(\.kind) == [.regular, .regular, .executable, .test, .binary])
+        #expect(manifest.targets[0].exclude == ["Generated", "README.md"])
+        #expect(manifest.targets[1].path == "Code/Shop")
+        #expect(manifest.targets[1].sources == ["Models", "Views/Root.swift"])
+        #expect(manifest.targets[1].dependencies == [
+            .byName("Core"), .target("Legacy"), .product(name: "PaymentsKit", package: "Payments"), .byName("Log"),
+        ])
+        #expect(manifest.products == [PackageManifest.Product(name: "ShopKit", targets: ["Shop", "Core"])])
+        #expect(manifest.localPackagePaths == ["../Payments"])
+        #expect(manifest.problems.isEmpty)
+    }
+
+    @Test func everyPlatformSpelling() {
+        let manifest = Self.read("""
+            let package = Package(name: "P", platforms: [
+                .iOS(.v17), .macOS("14.0"), .tvOS(SupportedPlatform.TVOSVersion.v16), .watchOS(.v10_2), .visionOS(.v1),
+                .macCatalyst(.v17),
+            ], targets: [])
+            """)
+        #expect(manifest.platforms.map { "\($0.name) \($0.version)" } == [
+            "iOS 17", "macOS 14.0", "tvOS 16", "watchOS 10.2", "visionOS 1", "macCatalyst 17",
+        ])
+    }
+
+    @Test func dependencyArraysAreNotTargets() {
+        let manifest = Self.read("""
+            let shared: [Target.Dependency] = [.target(name: "Core"), .product(name: "Log", package: "log")]
+            let package = Package(name: "P", targets: [.target(name: "App", dependencies: shared), .target(name: "Core")])
+            """)
+        #expect(manifest.targets.map(\.name) == ["App", "Core"])
+    }
+
+    @Test func aDynamicManifestSaysWhatItCouldNotRead() {
+        let manifest = Self.read("""
+            let names = ["A", "B"]
+            let package = Package(name: "P", platforms: [.iOS(minimumVersion)], targets: names.map { .target(name: $0) })
+            """)
+        #expect(manifest.targets.isEmpty)
+        #expect(manifest.problems.map(\.message).contains("a target's name is computed at run time"))
+        #expect(manifest.problems.map(\.message).contains("the iOS version is not a literal"))
+    }
+}
+
+@Suite struct BuildGraphMembershipTests {
+    static let root = "/repo"
+
+    static func package(_ manifest: String, at folder: String = "/repo", files: [String]) -> BuildGraphLoader.Loaded {
+        let path = folder + "/Package.swift"
+        return BuildGraphLoader.build([.init(path: path, bytes: Array(manifest.utf8))], swiftFiles: files, configuration: Configuration(),
+                                      readFile: { _ in nil }, folderExists: { folder in files.contains { PathName.isInside($0, folder: folder) } })
+    }
+
+    @Test func defaultFoldersPathSourcesAndExclude() {
+        let files = [
+            "/repo/Sources/Core/A.swift", "/repo/Sources/Core/Generated/G.swift", "/repo/Code/Shop/Models/M.swift",
+            "/repo/Code/Shop/Views/Root.swift", "/repo/Code/Shop/Views/Other.swift", "/repo/Tests/ShopTests/T.swift",
+            "/repo/Scripts/make.swift", "/repo/Package.swift",
+        ]
+        let graph = Self.package("""
+            let package = Package(name: "Shop", targets: [
+                .target(name: "Core", exclude: ["Generated"]),
+                .target(name: "Shop", dependencies: ["Core"], path: "Code/Shop", sources: ["Models", "Views/Root.swift"]),
+                .testTarget(name: "ShopTests", dependencies: ["Shop"]),
+            ])
+            """, files: files).graph
+        let names = graph.modulesOfFile.map { $0.map { graph.modules[$0].name } }
+        #expect(names == [["Core"], [], ["Shop"], ["Shop"], [], ["ShopTests"], [], []])
+        #expect(graph.outsideFiles.map { files[$0] } == [
+            "/repo/Sources/Core/Generated/G.swift", "/repo/Code/Shop/Views/Other.swift", "/repo/Scripts/make.swift", "/repo/Package.swift",
+        ])
+        #expect(graph.modules[1].dependencies == [0])
+        #expect(graph.modules[2].isTest)
+    }
+
+    @Test func theOnlyTargetOfItsKindMayUseThePredefinedFolderItself() {
+        let files = ["/repo/Sources/Log.swift", "/repo/Tests/LogTests.swift"]
+        let graph = Self.package("""
+            let package = Package(name: "Log", targets: [.target(name: "Log", path: "Sources"), .testTarget(name: "LogTests")])
+            """, files: files).graph
+        #expect(graph.modulesOfFile.map { $0.map { graph.modules[$0].name } } == [["Log"], ["LogTests"]])
+    }
+
+    @Test func aNestedPackageOwnsItsFolderAndFilesOutsideEveryDescriptionFormTheFolderModule() {
+        let files = ["/repo/Sources/App/A.swift", "/repo/Sources/App/Vendor/Sources/Vendor/V.swift", "/elsewhere/Loose.swift"]
+        let outer = "let package = Package(name: \"App\", targets: [.target(name: \"App\")])"
+        let inner = "let package = Package(name: \"Vendor\", targets: [.target(name: \"Vendor\")])"
+        let loaded = BuildGraphLoader.build(
+            [.init(path: "/repo/Package.swift", bytes: Array(outer.utf8)),
+             .init(path: "/repo/Sources/App/Vendor/Package.swift", bytes: Array(inner.utf8))],
+            swiftFiles: files, configuration: Configuration(), readFile: { _ in nil }, folderExists: { _ in true })
+        let graph = loaded.graph
+        #expect(graph.modulesOfFile.map { $0.map { graph.modules[$0].targetName } } == [
+            ["App"], ["Vendor"], ["(files in no package or project)"],
+        ])
+        #expect(graph.folderModule == 2)
+    }
+
+    @Test func visibilityFollowsImportsAndPrefersDependencies() {
+        // Two packages each with a module named Core: an import picks the one depended on.
+        let files = ["/a/Sources/App/A.swift", "/a/Sources/Core/C.swift", "/b/Sources/Core/C.swift"]
+        let loaded = BuildGraphLoader.build(
+            [.init(path: "/a/Package.swift", bytes: Array("let package = Package(name: \"A\", targets: [.target(name: \"App\", dependencies: [\"Core\"]), .target(name: \"Core\")])".utf8)),
+             .init(path: "/b/Package.swift", bytes: Array("let package = Package(name: \"B\", targets: [.target(name: \"Core\")])".utf8))],
+            swiftFiles: files, configuration: Configuration(), readFile: { _ in nil }, folderExists: { _ in true })
+        let graph = loaded.graph
+        let app = graph.modulesOfFile[0]
+        #expect(graph.visibleModules(own: app, imports: ["Core"]) == Set(app + graph.modulesOfFile[1]))
+        #expect(graph.visibleModules(own: app, imports: []) == Set(app))
+        #expect(graph.visibleModules(own: graph.modulesOfFile[2], imports: ["SwiftUI"]) == Set(graph.modulesOfFile[2]))
+    }
+
+    @Test func configuredDeploymentTargetsReplaceAndAddPlatforms() {
+        var configuration = Configuration()
+        configuration.deploymentTarget = ["iOS": "17.0", "watchOS": "10.0"]
+        configuration.source = "/repo/.observation-migrate.json"
+        let loaded = BuildGraphLoader.build(
+            [.init(path: "/repo/Package.swift", bytes: Array("let package = Package(name: \"A\", platforms: [.iOS(.v16), .macOS(.v14)], targets: [.target(name: \"A\")])".utf8))],
+            swiftFiles: ["/repo/Sources/A/A.swift"], configuration: configuration, readFile: { _ in nil }, folderExists: { _ in true })
+        let deployments = loaded.graph.modules[0].deployments
+        #expect(deployments.map { "\($0.platform) \($0.version)" }.sorted() == ["iOS 17.0", "macOS 14", "watchOS 10.0"])
+        #expect(deployments.first { $0.platform == "iOS" }?.path == "/repo/.observation-migrate.json")
+        #expect(deployments.first { $0.platform == "macOS" }?.path == "/repo/Package.swift")
+    }
+}
+
+@Suite struct XcodeProjectReaderTests {
+    static let tree = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("TestTrees/BuildGraph/SynchronizedFolders")
+
+    @Test func synchronizedFoldersWithExceptionsBothWaysAndDeploymentPerTarget() throws {
+        let path = "/p/Mail.xcodeproj/project.pbxproj"
+        let bytes = Array(try Data(contentsOf: Self.tree.appendingPathComponent("Mail.xcodeproj/project.pbxproj")))
+        let description = try XcodeProjectReader(path: path, readFile: { _ in nil }).read(bytes).get()
+        #expect(description.root == "/p")
+        #expect(description.targets.map(\.name) == ["Modern", "Classic"])
+        let modern = description.targets[0]
+        #expect(modern.folders == [.init(path: "/p/Modern", excluded: ["/p/Modern/Legacy/OldScreen.swift"])])
+        #expect(modern.deployments.map { "\($0.platform) \($0.version)" } == ["iOS 17.0"])
+        let classic = description.targets[1]
+        #expect(classic.folders == [.init(path: "/p/Classic")])
+        #expect(classic.files == ["/p/Modern/Shared/Badge.swift"])
+        #expect(classic.deployments.map { "\($0.platform) \($0.version)" } == ["iOS 16.0"])
+        #expect(classic.deployments[0].offset > 0)
+    }
+
+    @Test func groupsBuildPhasesDependenciesModuleNamesAndXcconfigIncludes() throws {
+        let project = """
+            // !$*UTF8*$!
+            { archiveVersion = 1; objectVersion = 56; rootObject = P1; objects = {
+              P1 = { isa = PBXProject; mainGroup = G1; targets = (T1, T2); buildConfigurationList = L1; packageReferences = (R1); };
+              G1 = { isa = PBXGroup; children = (G2, F3); sourceTree = "<group>"; };
+              G2 = { isa = PBXGroup; path = App; children = (F1, F2); sourceTree = "<group>"; };
+              F1 = { isa = PBXFileReference; path = Root.swift; sourceTree = "<group>"; };
+              F2 = { isa = PBXFileReference; path = Info.plist; sourceTree = "<group>"; };
+              F3 = { isa = PBXFileReference; path = Config/Base.xcconfig; sourceTree = SOURCE_ROOT; };
+              F4 = { isa = PBXFileReference; path = Generated.swift; sourceTree = BUILT_PRODUCTS_DIR; };
+              B1 = { isa = PBXBuildFile; fileRef = F1; };
+              B2 = { isa = PBXBuildFile; fileRef = F4; };
+              S1 = { isa = PBXSourcesBuildPhase; files = (B1, B2); };
+              T1 = { isa = PBXNativeTarget; name = "My App"; buildPhases = (S1); dependencies = (D1); packageProductDependencies = (PP1);
+                     buildConfigurationList = L2; productType = "com.apple.product-type.application"; };
+              T2 = { isa = PBXNativeTarget; name = Kit; buildPhases = (); buildConfigurationList = L3; productType = "com.apple.product-type.framework"; };
+              D1 = { isa = PBXTargetDependency; target = T2; };
+              R1 = { isa = XCLocalSwiftPackageReference; relativePath = Packages/Models; };
+              PP1 = { isa = XCSwiftPackageProductDependency; package = R1; productName = Models; };
+              L1 = { isa = XCConfigurationList; buildConfigurations = (C1, C2); };
+              L2 = { isa = XCConfigurationList; buildConfigurations = (C3, C4); };
+              L3 = { isa = XCConfigurationList; buildConfigurations = (C5); };
+              C1 = { isa = XCBuildConfiguration; name = Debug; baseConfigurationReference = F3; buildSettings = { SDKROOT = iphoneos; }; };
+              C2 = { isa = XCBuildConfiguration; name = Release; buildSettings = { SDKROOT = iphoneos; IPHONEOS_DEPLOYMENT_TARGET = 17.0; }; };
+              C3 = { isa = XCBuildConfiguration; name = Debug; buildSettings = { IPHONEOS_DEPLOYMENT_TARGET = "$(inherited)"; PRODUCT_MODULE_NAME = MyApp; }; };
+              C4 = { isa = XCBuildConfiguration; name = Release; buildSettings = { MACOSX_DEPLOYMENT_TARGET = 10.15; }; };
+              C5 = { isa = XCBuildConfiguration; name = Release; buildSettings = { PRODUCT_NAME = "$(TARGET_NAME)"; }; };
+            }; }
+            """
+        let configs: [String: String] = [
+            "/p/Config/Base.xcconfig": "#include \"Shared.xcconfig\"\nIPHONEOS_DEPLOYMENT_TARGET = 16.4 // lowest\n",
+            "/p/Config/Shared.xcconfig": "IPHONEOS_DEPLOYMENT_TARGET = 15.0\nSWIFT_VERSION = 5.0\n",
+        ]
+        let reader = XcodeProjectReader(path: "/p/App.xcodeproj/project.pbxproj", readFile: { configs[$0].map { Array($0.utf8) } })
+        let description = try reader.read(Array(project.utf8)).get()
+        let app = description.targets[0]
+        #expect(app.moduleName == "MyApp")
+        #expect(app.files == ["/p/App/Root.swift"])
+        #expect(app.dependencies == [.target("Kit"), .product(name: "Models", packageRoot: "/p/Packages/Models")])
+        // Debug inherits 16.4 from the project's xcconfig (its include's 15.0 is overridden);
+        // Release says 17.0; macOS is not a platform of an iphoneos target.
+        #expect(app.deployments.map { "\($0.platform) \($0.version)" } == ["iOS 16.4"])
+        #expect(app.deployments[0].path == "/p/Config/Base.xcconfig")
+        #expect(description.targets[1].moduleName == "Kit")
+    }
+
+    @Test func aMalformedProjectIsOneClearFailure() {
+        let reader = XcodeProjectReader(path: "/p/Broken.xcodeproj/project.pbxproj", readFile: { _ in nil })
+        #expect(throws: XcodeProjectReader.Failure.self) { try reader.read(Array("{ objects = { ".utf8)).get() }
+        #expect(throws: XcodeProjectReader.Failure.self) { try reader.read([0xFF, 0x00, 0x13]).get() }
+        #expect(throws: XcodeProjectReader.Failure.self) { try reader.read(Array("{ rootObject = X; objects = {}; }".utf8)).get() }
+    }
+}
+
+@Suite struct ModuleResolutionTests {
+    /// Analyzes a tree held in memory with its `Package.swift`.
+    static func analyze(_ files: [String: String], manifest: String) -> Analysis {
+        Analyzer.analyze(swift: files.keys.sorted().map { SourceInput(path: $0, bytes: Array(files[$0]!.utf8)) },
+                         projectFiles: [SourceInput(path: "Package.swift", bytes: Array(manifest.utf8))])
+    }
+
+    @Test func aHomonymInAModuleTheSiteDoesNotImportIsAnotherType() {
+        let analysis = Self.analyze([
+            "Sources/App/Model.swift": "import SwiftUI\nfinal class Session: ObservableObject { @Published var user = \"\" }\n",
+            "Sources/App/View.swift": "import SwiftUI\nstruct V: View {\n    @EnvironmentObject var session: Session\n    var body: some View { Text(session.user) }\n}\n",
+            "Sources/Kit/Session.swift": "final class Session { var user = \"\" }\n",
+            "Sources/Kit/Use.swift": "import SwiftUI\nstruct W: View {\n    @ObservedObject var store: Store\n    let session = Session()\n    var body: some View { Text(session.user) }\n}\nfinal class Store: ObservableObject {}\n",
+        ], manifest: "let package = Package(name: \"P\", targets: [.target(name: \"App\"), .target(name: \"Kit\")])")
+        let session = analysis.units.first { $0.name == "Session" }
+        #expect(session?.verdict == .ready)
+        #expect(session?.siteCount == 1)
+    }
+
+    @Test func aSiteSeesAnImportedModulesModel() {
+        let analysis = Self.analyze([
+            "Sources/Core/Cart.swift": "import Combine\npublic final class Cart: ObservableObject { @Published public var count = 0 }\n",
+            "Sources/App/View.swift": "import SwiftUI\nimport Core\nstruct V: View {\n    @ObservedObject var cart: Cart\n    var body: some View { Text(\"\\(cart.count)\") }\n}\n",
+        ], manifest: "let package = Package(name: \"P\", targets: [.target(name: \"App\", dependencies: [\"Core\"]), .target(name: \"Core\")])")
+        #expect(analysis.units.map(\.siteCount) == [1])
+    }
+
+    @Test func membersOfExternalTypesAreExternalNotUnknown() {
+        let analysis = Self.analyze([
+            "Sources/App/View.swift": """
+                import SwiftUI
+                import Inject
+                final class Model: ObservableObject { @Published var x = 0 }
+                struct V: View {
+                    @ObservedObject private var iO = Inject.observer
+                    @ObservedObject var other = Ext.shared.thing
+                    @ObservedObject var m: Model
+                    var body: some View { Text("\\(m.x)") }
+                }
+                """,
+        ], manifest: "let package = Package(name: \"P\", targets: [.target(name: \"App\")])")
+        #expect(analysis.units.map(\.verdict) == [.ready])
+        #expect(analysis.findings.filter { $0.ruleID == UnknownType.id }.allSatisfy { $0.isNote })
+    }
+
+    @Test func anExternalGenericAPIHandedAModelOrAMemberTheTreeAddsStaysUnknown() {
+        let analysis = Self.analyze([
+            "Sources/App/View.swift": """
+                import SwiftUI
+                final class Model: ObservableObject { @Published var x = 0 }
+                extension Container { static var model: Model { Model() } }
+                struct V: View {
+                    @ObservedObject var a = Resolver.resolve(Model.self)
+                    @ObservedObject var b = Container.model
+                    var body: some View { Text("\\(a.x)\\(b.x)") }
+                }
+                """,
+        ], manifest: "let package = Package(name: \"P\", targets: [.target(name: \"App\")])")
+        #expect(analysis.units.map(\.verdict) == [.blocked])
+        #expect(analysis.findings.filter { $0.ruleID == UnknownType.id && $0.isBlocker }.count == 2)
+    }
+
+    @Test func anUnknownSiteBlocksOnlyTheUnitsItsModuleSees() {
+        let analysis = Self.analyze([
+            "Sources/A/A.swift": "import SwiftUI\nfinal class AModel: ObservableObject {}\nstruct AV: View {\n    @EnvironmentObject var m: AModel\n    var body: some View { Text(\"a\").environmentObject(make()) }\n}\n",
+            "Sources/B/B.swift": "import SwiftUI\nfinal class BModel: ObservableObject {}\nstruct BV: View {\n    @EnvironmentObject var m: BModel\n    var body: some View { Text(\"b\") }\n}\n",
+        ], manifest: "let package = Package(name: \"P\", targets: [.target(name: \"A\"), .target(name: \"B\")])")
+        #expect(analysis.units.map { "\($0.name) \($0.verdict)" } == ["AModel blocked", "BModel ready"])
+    }
+}

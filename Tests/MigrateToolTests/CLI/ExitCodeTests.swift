@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// The exit-code contract a CI job relies on, run on the built binary: a tree that was scanned
+/// reports what it found even when some files could not be read (2 only when nothing could be
+/// scanned), a folder without Swift files fails `lint` unless allowed, a missing path fails
+/// every command in the same words.
+@Suite struct ExitCodeTests {
+    static let legacyModel = "import Combine\n\nfinal class Store: ObservableObject {\n    @Published var count = 0\n}\n"
+
+    /// A tree with one readable model and one unreadable `.swift` file of the given kind.
+    static func treeWithOneUnreadableFile(_ kind: String) throws -> URL {
+        let tree = try BinaryRunner.makeTree(["Sources/Store.swift": legacyModel, "Sources/Plain.swift": "struct Plain {}\n"])
+        let bad = tree.appendingPathComponent("Sources/Bad.swift")
+        switch kind {
+        case "invalid UTF-8": try Data([0x6C, 0x65, 0x74, 0x20, 0xFF, 0xFE, 0x0A]).write(to: bad)
+        case "binary": try Data([0x63, 0x00, 0x01, 0x02]).write(to: bad)
+        default:
+            try FileManager.default.createSymbolicLink(atPath: bad.path, withDestinationPath: "Other.swift")
+            try FileManager.default.createSymbolicLink(atPath: tree.appendingPathComponent("Sources/Other.swift").path,
+                                                       withDestinationPath: "Bad.swift")
+        }
+        return tree
+    }
+
+    @Test(arguments: ["invalid UTF-8", "binary", "symbolic link loop"])
+    func oneUnreadableFileAmongGoodOnesIsNamedOnStderrAndTheRestIsReported(kind: String) throws {
+        let tree = try Self.treeWithOneUnreadableFile(kind)
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let cause = ["invalid UTF-8": "skipped: invalid UTF-8 at byte 4", "binary": "skipped: binary file (contains NUL bytes)",
+                     "symbolic link loop": "skipped: symbolic link loop"][kind]!
+
+        let report = try BinaryRunner.run(["report", "Sources"], in: tree)
+        #expect(report.exitCode == 0, "\(report.stderr)")
+        #expect(report.stdout.contains("Observation migration report: 2 Swift files, 1 unit"), "\(report.stdout)")
+        #expect(report.stdout.contains("Store · ready"))
+        let problemLines = report.stderr.split(separator: "\n").map(String.init)
+        #expect(problemLines.contains("observation-migrate: warning: Sources/Bad.swift: \(cause)"), "\(report.stderr)")
+        // A loop reaches Bad.swift through Other.swift too; every other kind is one line.
+        #expect(problemLines.allSatisfy { $0.hasPrefix("observation-migrate: warning: Sources/") })
+
+        let lint = try BinaryRunner.run(["lint", "Sources"], in: tree)
+        #expect(lint.exitCode == 1, "observable-object-class is an error:\n\(lint.stderr)")
+        #expect(lint.stdout.contains("Sources/Store.swift:3:"))
+        #expect(lint.stderr.contains("observation-migrate: warning: Sources/Bad.swift: \(cause)"))
+
+        let summary = try BinaryRunner.run(["lint", "--format", "summary", "Sources"], in: tree)
+        #expect(summary.stdout.contains("in 1 file"))
+    }
+
+    @Test func nothingScannableExitsTwoAndSaysSo() throws {
+        let tree = try BinaryRunner.makeTree([:])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        try Data([0x00, 0x01]).write(to: tree.appendingPathComponent("Blob.swift"))
+        for command in ["report", "lint", "apply"] {
+            let result = try BinaryRunner.run([command, "."], in: tree)
+            #expect(result.exitCode == 2, "\(command)")
+            #expect(result.stdout.isEmpty, "\(command)")
+            #expect(result.stderr == "observation-migrate: warning: Blob.swift: skipped: binary file (contains NUL bytes)\n"
+                        + "observation-migrate: error: no Swift file could be scanned\n", "\(command)")
+        }
+    }
+
+    @Test func lintOnAFolderWithoutSwiftFilesFailsUnlessAllowed() throws {
+        let tree = try BinaryRunner.makeTree(["docs/README.md": "# Nothing to lint\n"])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let result = try BinaryRunner.run(["lint", "docs"], in: tree)
+        #expect(result.exitCode == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "observation-migrate: error: no Swift file found in docs (pass --allow-no-swift-files if that is expected)\n")
+        let allowed = try BinaryRunner.run(["lint", "--allow-no-swift-files", "docs"], in: tree)
+        #expect(allowed.exitCode == 0)
+        #expect(allowed.stderr.isEmpty)
+        let summary = try BinaryRunner.run(["lint", "--allow-no-swift-files", "--format", "summary", "docs"], in: tree)
+        #expect(summary.stdout == "No findings (0 files scanned).\n")
+    }
+
+    @Test(arguments: ["report", "apply", "lint"])
+    func aMissingPathIsTheSameErrorInEveryCommand(command: String) throws {
+        let tree = try BinaryRunner.makeTree(["App/Store.swift": Self.legacyModel])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let result = try BinaryRunner.run([command, "App", "Nowhere"], in: tree)
+        #expect(result.exitCode == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "observation-migrate: error: Nowhere: no such file or directory\n")
+        // The scanner's own commands say it the same way.
+        for debug in [["debug", "decls", "Nowhere"], ["debug", "bench", "--runs", "1", "Nowhere"]] where command == "report" {
+            let result = try BinaryRunner.run(debug, in: tree)
+            #expect(result.exitCode == 2)
+            #expect(result.stderr == "observation-migrate: error: Nowhere: no such file or directory\n", "\(debug)")
+        }
+        // Nothing was written by `apply` either.
+        #expect(try String(contentsOf: tree.appendingPathComponent("App/Store.swift"), encoding: .utf8) == Self.legacyModel)
+    }
+}

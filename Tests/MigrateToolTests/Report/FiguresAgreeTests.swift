@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// Every figure a report prints agrees with every other, on the built binary and the example
+/// app (whose `state-object` findings are safe though the rule is declared `review`): the
+/// per-rule table counts findings by the class they got and adds up to the summary in every
+/// format; a unit's files and sites are worded so more files than sites reads right; `lint
+/// --format summary` does not promise fixes that `apply` would refuse to write.
+@Suite struct FiguresAgreeTests {
+    static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/NotesApp")
+
+    @Test func jsonFindingsByRuleAddUpToTheSummaryOneEntryPerRuleAndClass() throws {
+        let result = try BinaryRunner.run(["report", "--format", "json", "."], in: Self.example)
+        #expect(result.exitCode == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let summary = try #require((object["summary"] as? [String: Any])?["findings"] as? [String: Int])
+        let rows = try #require(object["findingsByRule"] as? [[String: Any]])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        /// The class a finding or row is counted under in the summary.
+        func label(_ entry: [String: Any]) -> String { entry["note"] as? Bool == true ? "notes" : entry["fixClass"] as! String }
+        #expect(rows.reduce(0) { $0 + ($1["count"] as! Int) } == summary["total"])
+        for figure in ["safe", "review", "manual", "notes"] {
+            #expect(rows.filter { label($0) == figure }.reduce(0) { $0 + ($1["count"] as! Int) } == summary[figure], "\(figure)")
+        }
+        let keys = rows.map { "\($0["ruleId"]!) \(label($0))" }
+        #expect(Set(keys).count == keys.count, "one entry per rule and class: \(keys)")
+        for row in rows {
+            let matching = findings.filter { $0["ruleId"] as? String == row["ruleId"] as? String && label($0) == label(row) }
+            #expect(matching.count == row["count"] as? Int, "\(row)")
+        }
+        let stateObject = rows.filter { $0["ruleId"] as? String == "state-object" }
+        #expect(stateObject.map(label) == ["safe"], "the class the findings got, not the rule's declared review")
+    }
+
+    @Test func textMarkdownAndHTMLTablesAgreeWithTheirSummary() throws {
+        let text = try BinaryRunner.run(["report", "--no-color", "."], in: Self.example).stdout
+        let findingsLine = try #require(text.split(separator: "\n").first { $0.contains("Findings  ") })
+        let figures = findingsLine.matches(of: /(\d+) (safe|review|manual|notes?)\b/).map { (String($0.output.2), Int($0.output.1)!) }
+        let tableSection = try #require(text.components(separatedBy: "FINDINGS BY RULE\n").last?.components(separatedBy: "\n\n").first)
+        let rows = tableSection.split(separator: "\n").dropFirst().map { line in
+            line.split(separator: " ").map(String.init)
+        }
+        for (figure, count) in figures {
+            let name = figure == "notes" ? "note" : figure
+            #expect(rows.filter { $0[1] == name }.reduce(0) { $0 + Int($1[0])! } == count, "\(figure) in:\n\(tableSection)")
+        }
+        #expect(rows.contains(["3", "safe", "state-object"]))
+        #expect(!text.contains(" review    state-object"))
+
+        let markdown = try BinaryRunner.run(["report", "--format", "markdown", "."], in: Self.example).stdout
+        #expect(markdown.contains("| `state-object` | 3 | safe |"))
+        let html = try BinaryRunner.run(["report", "--format", "html", "."], in: Self.example).stdout
+        #expect(html.contains("<tr><td class=\"rule\"><code>state-object</code></td><td class=\"number\">3</td><td>safe</td>"))
+    }
+
+    @Test func aUnitTouchingMoreFilesThanItHasSitesSaysWhy() throws {
+        let text = try BinaryRunner.run(["report", "--no-color", "."], in: Self.example).stdout
+        // `Note` is declared across files (a subclass, an extension) and used at 2 sites.
+        #expect(text.contains("Note · ready\n  declared at Sources/NotesApp/Models/Note.swift:4:1\n  with ChecklistNote\n"
+                                + "  5 files: its declarations and 2 sites; 9 safe edits\n"))
+        #expect(text.firstMatch(of: /\d+ sites? in \d+ files?/) == nil)
+        let markdown = try BinaryRunner.run(["report", "--format", "markdown", "."], in: Self.example).stdout
+        #expect(markdown.contains("3 files: its declarations and 5 sites."), "SyncService")
+        #expect(markdown.firstMatch(of: /\d+ sites? in \d+ files?/) == nil)
+    }
+
+    @Test func lintSummaryDoesNotPromiseFixesApplyWouldRefuse() throws {
+        let tree = try BinaryRunner.makeTree([
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"A\", platforms: [.iOS(.v16)], targets: [.target(name: \"A\")])\n",
+            "Sources/A/Store.swift": "final class Store: ObservableObject {\n    @Published var count = 0\n}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let summary = try BinaryRunner.run(["lint", "--format", "summary", "."], in: tree)
+        let last = try #require(summary.stdout.split(separator: "\n").last.map(String.init))
+        #expect(last.contains("2 fixable with `observation-migrate apply`, once the deployment target allows Observation: "
+                              + "iOS 16 (Package.swift:3:46) is below iOS 17, so apply refuses to write until it is raised "
+                              + "(or with --ignore-deployment-target)."), "\(last)")
+        let apply = try BinaryRunner.run(["apply", "."], in: tree)
+        #expect(apply.exitCode == 2, "the refusal the summary describes")
+        // Without a deployment target that predates Observation, the plain promise.
+        let allowed = try BinaryRunner.run(["lint", "--format", "summary", "Sources"], in: tree)
+        #expect(allowed.stdout.hasSuffix("2 fixable with `observation-migrate apply`.\n"))
+    }
+}

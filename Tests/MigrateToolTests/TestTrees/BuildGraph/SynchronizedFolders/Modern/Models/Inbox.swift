@@ -1,0 +1,5 @@
+import SwiftUI
+
+final class Inbox: ObservableObject {
+    @Published var unread = 0
+}

@@ -1,0 +1,5 @@
+import SwiftUI
+
+final class SceneModel: ObservableObject {
+    @Published var title = "Inbox"
+}

@@ -1,0 +1,3 @@
+final class SceneModel {
+    var title = "Widget"
+}
