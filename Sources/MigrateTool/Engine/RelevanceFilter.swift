@@ -92,9 +92,10 @@ enum RelevanceFilter {
         written.split(separator: ".").last.map(String.init) ?? written
     }
 
-    /// Type names the rules need declared when they appear in a model's stored properties: the
-    /// `Equatable` evidence for `.onReceive(m.$x)` → `.onChange(of:)` reads the declaration of
-    /// `x`'s type and its extensions, which may sit in files that never mention observation.
+    /// Type names the rules need declared when they appear in a model's stored properties (in
+    /// the annotation, or the initializer when there is none): the `Equatable` evidence for
+    /// `.onReceive(m.$x)` → `.onChange(of:)` reads the declaration of `x`'s type and its
+    /// extensions, which may sit in files that never mention observation.
     /// Only properties some `.onReceive(… $x …)` names are looked at, and standard types, whose
     /// equality the rules know already, are left out: searching for `String` would select every
     /// file.
@@ -109,8 +110,9 @@ enum RelevanceFilter {
                       let parent = declarations[index].parent, declarations[parent].kind.isTypeLike,
                       models.contains(simpleName(declarations[parent].name)) else { continue }
                 for binding in declarations[index].bindings {
-                    guard let annotation = binding.typeAnnotation else { continue }
-                    for token in annotation where structure.tokens[token].kind == .identifier {
+                    // The annotation, else the initializer that infers the type (`= Phase.idle`).
+                    guard let written = binding.typeAnnotation ?? binding.initializer else { continue }
+                    for token in written where structure.tokens[token].kind == .identifier {
                         let text = structure.source.text(token)
                         if let first = text.utf8.first, first >= 0x41, first <= 0x5A, !EquatableEvidence.standard.contains(text),
                            !knownContainers.contains(text) {

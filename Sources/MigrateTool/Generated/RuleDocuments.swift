@@ -1517,10 +1517,18 @@ enum RuleDocuments {
         `.onReceive(model.$x) { value in … }` ran the closure with the current value and on every set.
         `.onChange(of: model.x, initial: true) { _, value in … }` runs it initially and on every
         change, reading `x` through Observation. Review: `onChange` does not fire for equal values and
-        needs `x` to be `Equatable`. `perform: handle` becomes a closure calling `handle` when the tree
-        declares exactly one function of that name (a method of the enclosing type, else a global one)
-        taking one parameter, so its argument label is known. Other shapes (operators after `$x`, a
-        function the tool cannot find) block the unit.
+        needs `x` to be `Equatable`: a standard value type, a collection or optional of those, a type
+        of the tree that declares `Equatable`, `Hashable` or `Comparable`, or an enum whose cases carry
+        no values (raw-value enums included), whether the property is annotated or initialised
+        (`= Phase.idle`, `= Filter()`). `perform: handle` becomes a closure calling `handle` when the
+        tree declares exactly one function of that name (a method of the enclosing type, else a global
+        one) taking one parameter, so its argument label is known, or when `handle` is a property of
+        the enclosing type, or of a value whose type the tool knows (`perform: handlers.handle`), whose
+        type is a function of one parameter (closures take no labels; `handle?(value)` when it is
+        optional). `m.$x.map { $0.p }` and `.map(\.p)` observe `m.x.p`;
+        `c ? m.$a : m.$b` observes `c ? m.a : m.b` (both of one model). Other shapes (other operators
+        after `$x`, a function the tool cannot find) and values not known to be `Equatable` block the
+        unit.
 
         ```swift before
         import SwiftUI
@@ -1597,6 +1605,132 @@ enum RuleDocuments {
             }
 
             func handle(_ count: Int) {}
+        }
+        ```
+
+        ```swift before
+        import SwiftUI
+
+        enum Phase {
+            case idle, running
+        }
+
+        final class Job: ObservableObject {
+            @Published var phase = Phase.idle
+            @Published var progress = Progress(done: 0, total: 1)
+        }
+
+        struct Progress: Equatable {
+            var done: Int
+            var total: Int
+        }
+
+        struct JobView: View {
+            @ObservedObject var job: Job
+            var onPhase: ((Phase) -> Void)?
+            @State private var done = 0
+
+            var body: some View {
+                Text("\(done)")
+                    .↓onReceive(job.$phase, perform: onPhase)
+                    .↓onReceive(job.$progress.map { $0.done }) { done = $0 }
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        enum Phase {
+            case idle, running
+        }
+
+        @Observable final class Job {
+            var phase = Phase.idle
+            var progress = Progress(done: 0, total: 1)
+        }
+
+        struct Progress: Equatable {
+            var done: Int
+            var total: Int
+        }
+
+        struct JobView: View {
+            var job: Job
+            var onPhase: ((Phase) -> Void)?
+            @State private var done = 0
+
+            var body: some View {
+                Text("\(done)")
+                    .onChange(of: job.phase, initial: true) { _, value in onPhase?(value) }
+                    .onChange(of: job.progress.done, initial: true) { done = $1 }
+            }
+        }
+        ```
+
+        ```swift before
+        import SwiftUI
+
+        enum Unit: String {
+            case metric, imperial
+        }
+
+        final class Settings: ObservableObject {
+            @Published var home: Unit = .metric
+            @Published var away: Unit = .imperial
+        }
+
+        struct UnitLabel: View {
+            @ObservedObject var settings: Settings
+            let atHome: Bool
+            let show: (Unit) -> Void
+
+            var body: some View {
+                Text("").↓onReceive(atHome ? settings.$home : settings.$away, perform: show)
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        enum Unit: String {
+            case metric, imperial
+        }
+
+        @Observable final class Settings {
+            var home: Unit = .metric
+            var away: Unit = .imperial
+        }
+
+        struct UnitLabel: View {
+            var settings: Settings
+            let atHome: Bool
+            let show: (Unit) -> Void
+
+            var body: some View {
+                Text("").onChange(of: atHome ? settings.home : settings.away, initial: true) { _, value in show(value) }
+            }
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        enum Load {
+            case idle
+            case done(String)
+        }
+
+        final class Loader: ObservableObject {
+            @Published var state = Load.idle
+        }
+
+        struct LoaderView: View {
+            @ObservedObject var loader: Loader
+            var body: some View { Text("").onReceive(loader.$state) { _ in } }
         }
         ```
 

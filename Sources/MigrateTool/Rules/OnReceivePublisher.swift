@@ -7,15 +7,18 @@ struct OnReceivePublisher: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         ObservationUse.publisherSites(.onReceivePublisher, context).compactMap { unit, site in
-            guard let edits = OnReceiveConversion.plan(site, context), let call = site.onReceiveCall else { return nil }
+            // The second branch of `c ? m.$a : m.$b` has no edits of its own.
+            guard let edits = OnReceiveConversion.plan(site, context), !edits.isEmpty, let call = site.onReceiveCall,
+                  case .memberPublisher(let name) = site.kind, let receiver = site.receiver,
+                  let argument = OnReceiveArgument(site, name: name, receiver: receiver, open: call.lowerBound + 2,
+                                                   close: call.upperBound - 1, context) else { return nil }
             let file = context.files[site.file]
-            let name = PublishedPublisher.propertyName(site)
-            let receiver = site.receiver.map { file.sourceText($0) } ?? "model"
+            let publisher = file.sourceText((call.lowerBound + 3)..<(argument.end + 1))
             return Finding(
                 ruleID: Self.id, fixClass: .review, file: site.file, offset: Int(file.tokens[call.lowerBound + 1].start),
-                message: ".onReceive(\(receiver).$\(name)) becomes .onChange(of: \(receiver).\(name), initial: true); it fires only "
+                message: ".onReceive(\(publisher)) becomes .onChange(of: \(argument.value), initial: true); it fires only "
                     + "when the value changes and needs it to be Equatable",
-                suggestion: ".onChange(of: \(receiver).\(name), initial: true) { _, value in … }",
+                suggestion: ".onChange(of: \(argument.value), initial: true) { _, value in … }",
                 edits: edits.map { FileEdit(file: site.file, edit: $0) }, unit: unit)
         }
     }

@@ -102,22 +102,26 @@ public struct ExpressionTyper: Sendable {
             guard let enclosing = types.enclosingTypeLike(scope), let target = types.extendedType(enclosing) else { return .unknown }
             current = Typed(.declared(target))
             isTypeContext = true
-        } else if isCall, name.first?.isUppercase == false {
-            // `makeModel()`: a function of an enclosing type, or a global one.
+        } else if isCall, name.first?.isUppercase == false, !isDeclaredType(name, from: scope) {
+            // `makeModel()`: a function of an enclosing type, or a global one. A type the tree
+            // declares is an initializer whatever its spelling (`___VARIABLE_name___State()`).
             guard let result = functionResult(name, at: index, file: file, trail: trail) else { return .unknown }
             current = result
             index = structure.closing(index + 1)
         } else if !isCall, let variable = lookUpVariable(name, at: index, file: file, trail: trail) {
             current = variable
-        } else if name.first?.isUppercase == true {
+        } else if name.first?.isUppercase == true || isDeclaredType(name, from: scope) {
             // A type: one the tree declares, or an external one (`ThirdPartyModel()` is known
             // not to be a model, which is different from not knowing).
             // A type alias brings its generic arguments: `AppStore` for `Store<AppState>`.
-            current = resolveWritten(name, from: scope)
+            // A dotted path of types is one type: `Outer.Model`, `Module.Model`.
+            let path = typePath(startingAt: index, before: end, file: file, scope: scope)
+            current = path.type
             switch current.type {
             case .declared, .external, .ambiguous: break
             default: return .unknown
             }
+            index = path.last
             isTypeContext = true
         } else {
             return .unknown
@@ -155,6 +159,12 @@ public struct ExpressionTyper: Sendable {
                 }
                 guard member.kind == .identifier || member.kind == .keyword else { return .unknown }
                 let memberName = structure.source.text(memberIndex)
+                if isTypeContext, case .declared(let outer) = current.type, let nested = nestedType(memberName, in: outer) {
+                    // `Self.Model()`: a type nested in the type named so far.
+                    current = Typed(.declared(nested))
+                    index += 2
+                    continue
+                }
                 let isMethodCall = memberIndex + 1 < end && tokens[memberIndex + 1].kind == .leftParen
                 if case .external(let written) = current.type, !isTypeContext, !isMethodCall,
                    let value = keyPathValue(memberName, of: written, trail: trail) {
@@ -176,7 +186,14 @@ public struct ExpressionTyper: Sendable {
                     index = isMethodCall ? arguments.upperBound : index + 2
                     continue
                 }
-                guard case .declared = current.type else { return .unknown }
+                guard case .declared(let typeID) = current.type else { return .unknown }
+                if isTypeContext, types.enumCases(of: typeID).contains(where: { $0.name == memberName }) {
+                    // `Phase.idle`, `Phase.loaded(x)`: a case is a value of its enum.
+                    isTypeContext = false
+                    index += 2
+                    if index < end, tokens[index].kind == .leftParen { index = structure.closing(index) + 1 }
+                    continue
+                }
                 if memberIndex + 1 < end, tokens[memberIndex + 1].kind == .leftParen {
                     // A method call: its declared result type.
                     guard let result = methodResult(memberName, of: current, isStatic: isTypeContext) else { return .unknown }
@@ -194,6 +211,46 @@ public struct ExpressionTyper: Sendable {
             }
         }
         return isTypeContext ? .unknown : current
+    }
+
+    /// Whether `name` is a type the tree declares, seen from `scope`.
+    func isDeclaredType(_ name: String, from scope: DeclarationID) -> Bool {
+        switch types.resolve(name, from: scope) {
+        case .declared, .ambiguous: true
+        default: false
+        }
+    }
+
+    /// The type called `name` declared directly inside type `outer` (or an extension of it).
+    func nestedType(_ name: String, in outer: DeclarationID) -> DeclarationID? {
+        guard let outerPath = types.symbol(outer)?.path,
+              case .declared(let found) = types.resolve((outerPath + [name]).joined(separator: "."), from: outer),
+              types.symbol(found)?.path == outerPath + [name] else { return nil }
+        return found
+    }
+
+    /// The longest dotted path of type names starting at the type name at token `start`
+    /// (`Outer.Model`, `Module.Model`, `Outer.Inner.Model`) that names a type, with the index of
+    /// its last token. A component that names no nested type (`Model.shared`) ends the path.
+    func typePath(startingAt start: Int, before end: Int, file: Int, scope: DeclarationID) -> (type: Typed, last: Int) {
+        let structure = types.files[file]
+        let tokens = structure.tokens
+        var written = structure.source.text(start)
+        var best = (type: resolveWritten(written, from: scope), last: start)
+        var index = start
+        while index + 2 < end, tokens[index + 1].kind == .period, tokens[index + 2].kind == .identifier {
+            written += "." + structure.source.text(index + 2)
+            index += 2
+            let candidate = resolveWritten(written, from: scope)
+            switch (candidate.type, best.type.type) {
+            case (.declared, _), (.ambiguous, _): best = (candidate, index)
+            case (.external, .external) where structure.source.text(index).first?.isUppercase == true:
+                // `ThirdParty.Config`: a nested type of an external type, known not to be a model.
+                best = (candidate, index)
+            default: continue
+            }
+        }
+        return best
     }
 
     /// Whether a written external type's generic arguments, or the tokens of `arguments`, name a

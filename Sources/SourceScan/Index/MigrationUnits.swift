@@ -136,8 +136,8 @@ public struct MigrationUnits: Sendable {
     private mutating func attribute(_ index: TreeIndex) {
         // Projections (`$name`) are grouped per declaring type first, so wrappers can claim them.
         var projectionsByType: [DeclarationID: [Site]] = [:]
-        for site in index.sites {
-            if case .projectedValue = site.kind, case .declared(let type) = site.type, unitOf[type] == nil {
+        for site in index.sites where site.projectedName(in: index.files[site.file]) != nil {
+            if case .declared(let type) = site.type, unitOf[type] == nil {
                 projectionsByType[type, default: []].append(site)
             }
         }
@@ -198,6 +198,8 @@ public struct MigrationUnits: Sendable {
                     units[position].observedObjectInitializers.append(site)
                     break
                 }
+            case .backingStorage:
+                continue  // Claimed with the wrapper's projections.
             case .publishedInitializer:
                 guard let owner = site.ownerID, let enclosing = index.types.enclosingTypeLike(owner),
                       let typeID = index.types.extendedType(enclosing), let unit = unitOf[typeID] else { continue }
@@ -212,10 +214,7 @@ public struct MigrationUnits: Sendable {
         var projections: [Site] = []
         if let name = variable.bindings.first?.name,
            let enclosing = index.types.enclosingTypeLike(variableID), let typeID = index.types.extendedType(enclosing) {
-            projections = (projectionsByType[typeID] ?? []).filter {
-                if case .projectedValue(let projected) = $0.kind { return projected == name }
-                return false
-            }
+            projections = (projectionsByType[typeID] ?? []).filter { $0.projectedName(in: index.files[$0.file]) == name }
         }
         switch site.type {
         case .declared(let id):

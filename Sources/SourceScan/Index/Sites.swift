@@ -27,6 +27,9 @@ public enum SiteKind: Equatable, Sendable {
     case observedObjectInitializer(property: String)
     /// `_x = Published(initialValue: …)` in a model's initializer; the token is `Published`.
     case publishedInitializer(property: String)
+    /// `_m` (or `self._m`) read in the type that declares a wrapper property `m`, other than a
+    /// `_m = Wrapper(…)` assignment: the wrapper's own storage (`_m.wrappedValue`).
+    case backingStorage(property: String)
 }
 
 /// One place in the tree that refers to a model, or may.
@@ -49,6 +52,29 @@ public struct Site: Sendable {
 
     /// The declaration holding the site.
     public var ownerID: DeclarationID? { owner.map { DeclarationID(file: file, declaration: $0) } }
+
+    /// The property whose projected value the site reads in its own type, `$name` or
+    /// `self.$name`; nil for other sites (`other.$name` is another object's publisher).
+    public func projectedName(in file: FileStructure) -> String? {
+        switch kind {
+        case .projectedValue(let name): return name
+        case .memberPublisher(let name): return isOnSelf(in: file) ? name : nil
+        case .backingStorage(let name): return name
+        default: return nil
+        }
+    }
+
+    /// Whether the receiver is exactly `self` (`self.$name`, `self.objectWillChange`).
+    public func isOnSelf(in file: FileStructure) -> Bool {
+        guard let receiver, receiver.count == 1 else { return false }
+        return file.tokens[receiver.lowerBound].word == .self
+    }
+
+    /// The tokens that spell the site's name with its `self.` receiver, if any: what a rewrite
+    /// of the name replaces (`self.$m` → `Bindable(m)`).
+    public func spelledTokens(in file: FileStructure) -> Range<Int> {
+        isOnSelf(in: file) ? receiver!.lowerBound..<(token + 1) : token..<(token + 1)
+    }
 }
 
 /// Finds every site in one file.
@@ -61,10 +87,16 @@ struct SiteScanner {
         let file = types.files[fileIndex]
         let tokens = file.tokens
         var sites: [Site] = []
+        // `_name` storage of this file's wrapper properties, by enclosing type.
+        var storageNames: [String: [DeclarationID]] = [:]
         for (index, declaration) in file.declarations.enumerated() where declaration.kind == .variable {
             for attribute in declaration.attributes {
                 guard let kind = WrapperKind(rawValue: String(attribute.baseName)) else { continue }
                 let id = DeclarationID(file: fileIndex, declaration: index)
+                if let name = declaration.bindings.first?.name, let enclosing = types.enclosingTypeLike(id),
+                   let target = types.extendedType(enclosing) {
+                    storageNames["_" + name, default: []].append(target)
+                }
                 let type = declaration.bindings.first.map { typer.variableType($0, declarationID: id) } ?? .unknown
                 sites.append(Site(kind: .wrapper(kind), file: fileIndex, token: attribute.tokens.lowerBound,
                                   owner: index, type: type))
@@ -76,7 +108,7 @@ struct SiteScanner {
             case .identifier:
                 let length = token.end - token.start
                 if length == 17, file.source.tokenText(index, equals: "environmentObject"),
-                   index > 0, tokens[index - 1].kind == .period, tokens[index + 1].kind == .leftParen {
+                   index + 1 < tokens.count, tokens[index + 1].kind == .leftParen, isModifierCall(at: index, file: file) {
                     let close = file.closing(index + 1)
                     let arguments = (index + 2)..<close
                     sites.append(Site(kind: .environmentObjectModifier, file: fileIndex, token: index,
@@ -88,6 +120,9 @@ struct SiteScanner {
                     // `_m = StateObject(wrappedValue: …)`, `_m = ObservedObject(…)`, `_x = Published(…)`.
                     sites.append(Site(kind: kind, file: fileIndex, token: index, owner: typer.owner(file: fileIndex, token: index),
                                       type: .unknown, arguments: (index + 2)..<file.closing(index + 1)))
+                } else if let holders = storageNames[file.source.text(index)],
+                          let site = backingStorageSite(at: index, holders: holders, fileIndex: fileIndex) {
+                    sites.append(site)
                 } else if length == 11 || length == 14 || length == 17, let kind = WrapperKind(rawValue: file.source.text(index)),
                           index + 1 < tokens.count,
                           tokens[index + 1].kind.isOperator, file.source.bytes[Int(tokens[index + 1].start)] == UInt8(ascii: "<") {
@@ -138,6 +173,28 @@ struct SiteScanner {
         return sites
     }
 
+    /// `_m` or `self._m` read inside one of `holders` (the types declaring a wrapper `m` in this
+    /// file); nil for the declaration itself, an assignment of a new wrapper (its own site), a
+    /// member of another value (`other._m`) or a use in another type.
+    private func backingStorageSite(at index: Int, holders: [DeclarationID], fileIndex: Int) -> Site? {
+        let file = types.files[fileIndex]
+        let tokens = file.tokens
+        if index + 1 < tokens.count, tokens[index + 1].kind == .equal { return nil }
+        var receiver: Range<Int>?
+        if index > 0, tokens[index - 1].kind == .period {
+            guard index > 1, tokens[index - 2].word == .self, index < 3 || tokens[index - 3].kind != .period else { return nil }
+            receiver = (index - 2)..<(index - 1)
+        }
+        guard let owner = typer.owner(file: fileIndex, token: index),
+              let enclosing = types.enclosingTypeLike(DeclarationID(file: fileIndex, declaration: owner)),
+              let target = types.extendedType(enclosing), holders.contains(target),
+              file.declarations[owner].kind != .variable || file.declarations[owner].bindings.first?.nameToken != index
+        else { return nil }
+        let name = String(file.source.text(index).dropFirst())
+        return Site(kind: .backingStorage(property: name), file: fileIndex, token: index, owner: owner,
+                    type: .declared(target), receiver: receiver)
+    }
+
     /// The site kind when the token at `index` is a wrapper constructed into its storage in an
     /// initializer: `_name = StateObject(…)`, `ObservedObject(…)` or `Published(…)`.
     private func storageAssignment(at index: Int, length: Int32, file: FileStructure) -> SiteKind? {
@@ -152,6 +209,18 @@ struct SiteScanner {
         if file.source.tokenText(index, equals: "ObservedObject") { return .observedObjectInitializer(property: property) }
         if file.source.tokenText(index, equals: "Published") { return .publishedInitializer(property: property) }
         return nil
+    }
+
+    /// Whether the `environmentObject` at `index` calls the modifier: `.environmentObject(…)`, or
+    /// `environmentObject(…)` on an implicit `self` (inside `extension View`), but not a
+    /// declaration (`func environmentObject(`) nor a key path or argument label.
+    private func isModifierCall(at index: Int, file: FileStructure) -> Bool {
+        guard index > 0 else { return true }
+        let previous = file.tokens[index - 1]
+        if previous.kind == .period { return index < 2 || file.tokens[index - 2].kind != .backslash }
+        guard previous.word != .func, previous.kind != .backslash else { return false }
+        // A bare call reaches a function the tree declares under that name, if there is one.
+        return !types.files.contains { $0.declarations.contains { $0.kind == .function && $0.name == "environmentObject" } }
     }
 
     /// The type named by an explicit key-path root, `Root` or `Outer.Root` (every component a
@@ -213,8 +282,26 @@ struct SiteScanner {
         return start
     }
 
-    /// When the expression starting at `argumentStart` is the argument of `.onReceive(`, that call.
+    /// When the expression starting at `argumentStart` is the argument of `.onReceive(`, or a
+    /// branch of a ternary that is (`c ? m.$a : m.$b`), that call.
     private func onReceiveCall(argumentStart: Int, file: FileStructure) -> Range<Int>? {
+        var argumentStart = argumentStart
+        if argumentStart > 0, [.infixQuestionMark, .colon].contains(file.tokens[argumentStart - 1].kind) {
+            // Back to the `(` that opens the argument, over the condition and the first branch.
+            var index = argumentStart - 2
+            while index >= 0 {
+                let kind = file.tokens[index].kind
+                if kind == .rightParen || kind == .rightSquare {
+                    index = Int(file.matchingBracket[index]) - 1
+                    continue
+                }
+                if kind == .leftParen { break }
+                if [.leftBrace, .rightBrace, .comma, .semicolon, .leftSquare].contains(kind) { return nil }
+                index -= 1
+            }
+            guard index >= 0 else { return nil }
+            argumentStart = index + 1
+        }
         guard argumentStart >= 3, file.tokens[argumentStart - 1].kind == .leftParen,
               file.tokens[argumentStart - 3].kind == .period,
               file.source.tokenText(argumentStart - 2, equals: "onReceive") else { return nil }

@@ -77,36 +77,43 @@ enum ObservationUse: Equatable {
 
 /// Plans `.onReceive(model.$x) { v in … }` → `.onChange(of: model.x, initial: true) { _, v in … }`.
 enum OnReceiveConversion {
-    /// The edits, or nil when the call has another shape (operators after `$x`, `perform:`).
+    /// The edits, or nil when the call has another shape (operators after `$x`, `perform:`
+    /// given something else than a function or closure property of the tree). Empty for the
+    /// second branch of a ternary, whose first branch writes the edits.
     static func plan(_ site: Site, _ context: RuleContext) -> [Edit]? {
-        guard let call = site.onReceiveCall, case .memberPublisher(let name) = site.kind, let receiver = site.receiver,
-              let model = context.index.model(site.type), let unitID = context.units.unitOf[model],
-              let property = publishedProperty(name, of: context.units.units[unitID], context),
-              EquatableEvidence.isEquatable(property, context) else { return nil }
-        let file = context.files[site.file]
+        guard let call = site.onReceiveCall, case .memberPublisher(let name) = site.kind, let receiver = site.receiver else { return nil }
+        let open = call.lowerBound + 2
+        let close = call.upperBound - 1
+        guard let argument = OnReceiveArgument(site, name: name, receiver: receiver, open: open, close: close, context),
+              let edits = edits(for: argument, call: call, in: site.file, context) else { return nil }
+        return argument.writesEdits ? edits : []
+    }
+
+    /// The edits turning the call into `.onChange(of: argument.value, initial: true)`.
+    private static func edits(for argument: OnReceiveArgument, call: Range<Int>, in fileIndex: Int, _ context: RuleContext) -> [Edit]? {
+        let file = context.files[fileIndex]
         let tokens = file.tokens
         let open = call.lowerBound + 2
         let close = call.upperBound - 1
-        // The argument must be exactly `receiver.$x`.
-        guard receiver.lowerBound == open + 1 else { return nil }
         let builder = EditBuilder(file: file)
-        let receiverText = file.sourceText(receiver)
-        if site.token + 1 < close {
+        if argument.end + 1 < close {
             // `.onReceive(m.$x, perform: handle)`: the function is called from the new closure,
-            // with its argument label, when the tree declares it (else nothing says the label).
-            guard let callee = performedFunction(after: site.token, close: close, in: site.file, context) else { return nil }
+            // with its argument label, when the tree declares it (else nothing says the label);
+            // a closure-typed property takes no label.
+            guard let callee = performedFunction(after: argument.end, close: close, in: fileIndex, context)
+                ?? performedClosure(after: argument.end, close: close, in: fileIndex, context) else { return nil }
             let value = callee.name == "value" ? "newValue" : "value"
-            let argument = callee.label.map { "\($0): \(value)" } ?? value
+            let passed = callee.label.map { "\($0): \(value)" } ?? value
             return [
                 builder.replace((call.lowerBound + 1)..<(call.lowerBound + 2), with: "onChange"),
                 builder.replace((open + 1)..<(close + 1),
-                                with: "of: \(receiverText).\(name), initial: true) { _, \(value) in \(callee.written)(\(argument)) }"),
+                                with: "of: \(argument.value), initial: true) { _, \(value) in \(callee.written)(\(passed)) }"),
             ]
         }
-        guard site.token + 1 == close, close + 1 < tokens.count, tokens[close + 1].kind == .leftBrace else { return nil }
+        guard argument.end + 1 == close, close + 1 < tokens.count, tokens[close + 1].kind == .leftBrace else { return nil }
         var edits = [
             builder.replace((call.lowerBound + 1)..<(call.lowerBound + 2), with: "onChange"),
-            builder.replace((open + 1)..<close, with: "of: \(receiverText).\(name), initial: true"),
+            builder.replace((open + 1)..<close, with: "of: \(argument.value), initial: true"),
         ]
         let brace = close + 1
         let closureEnd = file.closing(brace)
@@ -145,17 +152,7 @@ enum OnReceiveConversion {
     static func performedFunction(after publisher: Int, close: Int, in fileIndex: Int, _ context: RuleContext)
         -> (written: String, name: String, label: String?)? {
         let file = context.files[fileIndex]
-        let tokens = file.tokens
-        var index = publisher + 1
-        guard index + 3 < close, tokens[index].kind == .comma, file.source.tokenText(index + 1, equals: "perform"),
-              tokens[index + 2].kind == .colon else { return nil }
-        index += 3
-        var explicitSelf = false
-        if tokens[index].word == .self, index + 2 < close, tokens[index + 1].kind == .period {
-            explicitSelf = true
-            index += 2
-        }
-        guard index + 1 == close, tokens[index].kind == .identifier else { return nil }
+        guard let (index, explicitSelf) = performedName(after: publisher, close: close, file) else { return nil }
         let name = file.source.text(index)
         let owner = context.index.typer.owner(file: fileIndex, token: index).map { DeclarationID(file: fileIndex, declaration: $0) }
         var candidates: [DeclarationID] = []
@@ -190,6 +187,110 @@ enum OnReceiveConversion {
         guard let label = singleParameterLabel(of: declaration, in: context.files[function.file]) else { return nil }
         let needsSelf = !isGlobal && (explicitSelf || (enclosingKind != .struct && enclosingKind != .enum))
         return (needsSelf ? "self.\(name)" : name, name, label.isEmpty ? nil : label)
+    }
+
+    /// The first token of the argument in `, perform: …)` right after the publisher expression
+    /// ending at `publisher`.
+    private static func performedArgument(after publisher: Int, close: Int, _ file: FileStructure) -> Int? {
+        let tokens = file.tokens
+        let comma = publisher + 1
+        guard comma + 3 < close, tokens[comma].kind == .comma, file.source.tokenText(comma + 1, equals: "perform"),
+              tokens[comma + 2].kind == .colon else { return nil }
+        return comma + 3
+    }
+
+    /// The name token in `, perform: name)` or `, perform: self.name)` after the publisher
+    /// expression ending at `publisher`, and whether `self.` was written.
+    private static func performedName(after publisher: Int, close: Int, _ file: FileStructure) -> (Int, Bool)? {
+        let tokens = file.tokens
+        guard var index = performedArgument(after: publisher, close: close, file) else { return nil }
+        var explicitSelf = false
+        if tokens[index].word == .self, index + 2 < close, tokens[index + 1].kind == .period {
+            explicitSelf = true
+            index += 2
+        }
+        guard index + 1 == close, tokens[index].kind == .identifier else { return nil }
+        return (index, explicitSelf)
+    }
+
+    /// The closure-typed property in `, perform: handler)`, `, perform: self.handler)` or
+    /// `, perform: other.handler)`: a property annotated with a function type of one parameter,
+    /// `(Int) -> Void` or `((Int) -> Void)?`, of the enclosing type or of the type of `other`
+    /// (typed by the expression typer). A closure has no argument labels, so
+    /// `{ _, value in other.handler(value) }` calls it (`handler?(value)` when optional).
+    static func performedClosure(after publisher: Int, close: Int, in fileIndex: Int, _ context: RuleContext)
+        -> (written: String, name: String, label: String?)? {
+        let file = context.files[fileIndex]
+        let tokens = file.tokens
+        guard let start = performedArgument(after: publisher, close: close, file) else { return nil }
+        // `a.b.handler`: names joined by periods, the last one the property.
+        var index = start
+        while index + 2 < close, tokens[index + 1].kind == .period { index += 2 }
+        guard index + 1 == close, tokens[index].kind == .identifier,
+              stride(from: start, to: index, by: 2).allSatisfy({ tokens[$0].kind == .identifier || tokens[$0].word == .self }),
+              let owner = context.index.typer.owner(file: fileIndex, token: index),
+              let enclosing = context.types.enclosingTypeLike(DeclarationID(file: fileIndex, declaration: owner)),
+              let enclosingType = context.types.extendedType(enclosing) else { return nil }
+        let holder: DeclarationID
+        if index == start || (index == start + 2 && tokens[start].word == .self) {
+            holder = enclosingType
+        } else {
+            guard case .declared(let type) = context.index.typer.typeOf(start..<(index - 1), file: fileIndex) else { return nil }
+            holder = type
+        }
+        let name = file.source.text(index)
+        var annotations: [String] = []
+        for container in [holder] + (context.types.symbol(holder)?.extensions ?? []) {
+            let containerFile = context.files[container.file]
+            for member in containerFile.members(of: container.declaration) {
+                let declaration = containerFile.declarations[member]
+                guard declaration.kind == .variable, !declaration.hasModifier(.static), !declaration.hasModifier(.class),
+                      let binding = declaration.bindings.first(where: { $0.name == name }) else { continue }
+                annotations.append(binding.typeAnnotation.map { containerFile.compactText($0) } ?? "")
+            }
+        }
+        guard annotations.count == 1, let isOptional = oneParameterFunctionType(annotations[0]) else { return nil }
+        // Closures in a class need `self.` before the class's own members.
+        let head = file.source.text(start)
+        let kind = context.declaration(enclosingType).kind
+        let needsSelf = tokens[start].word != .self && kind != .struct && kind != .enum
+            && (index == start || context.index.typer.memberType(head, of: enclosingType, isStatic: false) != nil)
+        return ((needsSelf ? "self." : "") + file.sourceText(start..<(index + 1)) + (isOptional ? "?" : ""), name, nil)
+    }
+
+    /// Whether `written` is a function type of exactly one parameter: false for `(A) -> B`, true
+    /// for the optional `((A) -> B)?`, nil for anything else (`(A, B) -> C`, `() -> C`, `T`).
+    static func oneParameterFunctionType(_ written: String) -> Bool? {
+        var text = Substring(written.filter { $0 != " " })
+        var isOptional = false
+        if text.hasSuffix("?"), text.hasPrefix("(") {
+            text = text.dropFirst().dropLast(2)
+            guard written.filter({ $0 != " " }).hasSuffix(")?") else { return nil }
+            isOptional = true
+        }
+        // Attributes first: `@MainActor @Sendable (A) -> B`.
+        while text.hasPrefix("@") {
+            text = text.dropFirst().drop { $0.isLetter || $0.isNumber || $0 == "_" }
+        }
+        guard text.hasPrefix("(") else { return nil }
+        var depth = 0
+        var commas = 0
+        var end: Substring.Index?
+        for position in text.indices where end == nil {
+            switch text[position] {
+            case "(", "[", "<": depth += 1
+            case ")", "]", ">":
+                if text[position] == ">", position > text.startIndex, text[text.index(before: position)] == "-" { continue }
+                depth -= 1
+                if depth == 0 { end = position }
+            case "," where depth == 1: commas += 1
+            default: continue
+            }
+        }
+        // `(A) -> B` only: `async` or `throws` closures cannot be called from `onChange`'s closure.
+        guard let end, commas == 0, text.index(after: text.startIndex) < end,
+              text[text.index(after: end)...].hasPrefix("->") else { return nil }
+        return isOptional
     }
 
     /// The argument label of a function's only parameter, "" for `_`; nil unless it takes exactly
@@ -248,11 +349,26 @@ enum EquatableEvidence {
         if let annotation = binding.typeAnnotation {
             return isEquatable(written: file.compactText(annotation), from: variableID, context)
         }
-        guard let initializer = binding.initializer, initializer.count == 1 else { return false }
-        switch file.tokens[initializer.lowerBound].kind {
-        case .integerLiteral, .floatLiteral, .stringLiteral: return true
-        case .keyword: return [.true, .false].contains(file.tokens[initializer.lowerBound].word)
-        default: return false
+        guard let initializer = binding.initializer else { return false }
+        if initializer.count == 1 {
+            switch file.tokens[initializer.lowerBound].kind {
+            case .integerLiteral, .floatLiteral, .stringLiteral: return true
+            case .keyword: return [.true, .false].contains(file.tokens[initializer.lowerBound].word)
+            default: break
+            }
+        }
+        // An inferred type the tree declares: `Filter()`, `Phase.idle`, `Settings.default`.
+        guard case .declared(let id) = context.index.typer.variableType(binding, declarationID: variableID) else { return false }
+        return isEquatable(declared: id, context)
+    }
+
+    /// A type of the tree that declares `Equatable`, `Hashable` or `Comparable` (or an extension
+    /// does), or an enum whose cases carry no values, which gets `Equatable` synthesized.
+    static func isEquatable(declared id: DeclarationID, _ context: RuleContext) -> Bool {
+        if context.types.hasSynthesizedEquatable(id) { return true }
+        let containers = [id] + (context.types.symbol(id)?.extensions ?? [])
+        return containers.contains { container in
+            context.declaration(container).inheritance.contains { ["Equatable", "Hashable", "Comparable"].contains($0.typeName) }
         }
     }
 
@@ -270,10 +386,7 @@ enum EquatableEvidence {
         }
         if standard.contains(text) { return true }
         guard case .declared(let id) = context.types.resolve(text, from: scope) else { return false }
-        let containers = [id] + (context.types.symbol(id)?.extensions ?? [])
-        return containers.contains { container in
-            context.declaration(container).inheritance.contains { ["Equatable", "Hashable", "Comparable"].contains($0.typeName) }
-        }
+        return isEquatable(declared: id, context)
     }
 
     /// Splits at `separator` outside brackets and angle brackets.

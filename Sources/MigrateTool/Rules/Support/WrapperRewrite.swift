@@ -80,7 +80,7 @@ enum WrapperRewrite {
                                     message: "'$\(name)' is used as an EnvironmentObject.Wrapper, which has no Observation twin",
                                     suggestion: "use 'Bindable(\(name))' where a binding is needed", unit: unit)]
                 }
-                extra.append(bindableEdit(for: projection, name: name, context: context))
+                extra += bindableEdit(for: projection, name: name, context: context)
             }
             var finding = make(.safe, "@EnvironmentObject '\(name)' becomes @Environment(\(written).self); its '$\(name).…' "
                                + "bindings go through a local @Bindable", "@Bindable var \(name) = \(name)", edits)
@@ -151,8 +151,7 @@ enum WrapperRewrite {
     static func hasMemberProjection(of variable: Declaration, in context: RuleContext) -> Bool {
         guard let name = variable.bindings.first?.name else { return false }
         return context.index.sites.contains { site in
-            if case .projectedValue(let projected) = site.kind, projected == name { return isMemberProjection(site, context) }
-            return false
+            site.projectedName(in: context.files[site.file]) == name && isMemberProjection(site, context)
         }
     }
 
@@ -161,11 +160,11 @@ enum WrapperRewrite {
     /// The edit that lets `$name.x` keep working after `name` becomes an `@Environment` value:
     /// `@Bindable var name = name` as the first statement of the body that uses it, or
     /// `Bindable(name)` in place of `$name` where a statement cannot go (a one-expression body).
-    static func bindableEdit(for projection: Site, name: String, context: RuleContext) -> FileEdit {
+    static func bindableEdit(for projection: Site, name: String, context: RuleContext) -> [FileEdit] {
         let file = context.files[projection.file]
         let builder = EditBuilder(file: file)
-        let inline = FileEdit(file: projection.file, edit: builder.replace(projection.token..<(projection.token + 1),
-                                                                          with: "Bindable(\(name))"))
+        let spelled = projection.spelledTokens(in: file)
+        let inline = [FileEdit(file: projection.file, edit: builder.replace(spelled, with: "Bindable(\(name))"))]
         guard let (host, open) = bodyHost(of: projection, context), acceptsStatement(host, open: open, file: file) else {
             return inline
         }
@@ -174,7 +173,13 @@ enum WrapperRewrite {
         guard open + 1 < close, file.startsLine(open + 1) else { return inline }
         let indentation = builder.indentation(ofLineAt: Int(file.tokens[open + 1].start))
         let text = "\(builder.lineBreak)\(indentation)@Bindable var \(name) = \(name)"
-        return FileEdit(file: projection.file, edit: .insert(text, at: Int(file.tokens[open].end)))
+        var edits = [FileEdit(file: projection.file, edit: .insert(text, at: Int(file.tokens[open].end)))]
+        if file.compactText(spelled) != "$\(name)" {
+            // `self.$m` and `_m` name the property's wrapper, which under @Environment has no
+            // projected value: the local `@Bindable var m` is reached as `$m`.
+            edits.append(FileEdit(file: projection.file, edit: builder.replace(spelled, with: "$\(name)")))
+        }
+        return edits
     }
 
     /// The declaration whose body holds `site` and the index of that body's `{` (inside `get`).
@@ -256,7 +261,7 @@ enum WrapperRewrite {
         guard let model = context.index.model(modelType) else { return "its type is not known" }
         let variable = context.declaration(variableID)
         if let initializer = variable.bindings.first?.initializer,
-           !SideEffects.isCreationFree(initializer, file: context.files[variableID.file], model: model, context: context) {
+           !SideEffects.isCreationFree(initializer, in: variableID.file, model: model, context: context) {
             return "@State evaluates its initial value on every view init (up to Xcode 26), and creating "
                 + "'\(context.declaration(model).name)' may have side effects"
         }
@@ -270,13 +275,18 @@ enum WrapperRewrite {
 enum SideEffects {
     /// Whether `expression` (e.g. `Library()`) only creates `model` with simple arguments, and the
     /// model's stored defaults, initializers and `deinit` do nothing but store values.
-    static func isCreationFree(_ expression: Range<Int>, file: FileStructure, model: DeclarationID, context: RuleContext) -> Bool {
-        // The expression must call the model's own initializer, `Model(…)` or `Model.init(…)`:
-        // any other function may do anything.
+    static func isCreationFree(_ expression: Range<Int>, in fileIndex: Int, model: DeclarationID, context: RuleContext) -> Bool {
+        let file = context.files[fileIndex]
+        // The expression must call the model's own initializer, `Model(…)`, `Model.init(…)` or
+        // through its enclosing types or module, `Outer.Model(…)`: any other function may do anything.
         let tokens = file.tokens
-        guard expression.count >= 3, tokens[expression.lowerBound].kind == .identifier,
-              context.declaration(model).name == file.source.text(expression.lowerBound) else { return false }
-        var call = expression.lowerBound + 1
+        guard expression.count >= 3, tokens[expression.lowerBound].kind == .identifier else { return false }
+        var name = expression.lowerBound
+        while name + 2 < expression.upperBound, tokens[name + 1].kind == .period, tokens[name + 2].kind == .identifier { name += 2 }
+        guard context.declaration(model).name == file.source.text(name),
+              name == expression.lowerBound || context.index.typer.typeOf(expression, file: fileIndex) == .declared(model)
+        else { return false }
+        var call = name + 1
         if tokens[call].kind == .period, call + 1 < expression.upperBound, tokens[call + 1].word == .`init` { call += 2 }
         guard tokens[call].kind == .leftParen, file.closing(call) == expression.upperBound - 1 else { return false }
         // Arguments must be literals or names.

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+@testable import MigrateTool
+
+/// Issue 11, item 1: any type the tree declares, nested or not and whatever its spelling, is an
+/// initializer call when called; the site is typed through the type index from its scope, so the
+/// unit is not blocked by "cannot tell".
+@Suite struct InitializerTypingTests {
+    static let models = """
+        import SwiftUI
+
+        enum Outer {
+            final class Model: ObservableObject {
+                @Published var x = 0
+                init(x: Int = 0) { self.x = x }
+            }
+            enum Inner {
+                final class Model: ObservableObject { @Published var x = 0 }
+            }
+        }
+
+        final class ___VARIABLE_sceneName___ViewState: ObservableObject {
+            @Published var x = 0
+        }
+
+        final class lowerModel: ObservableObject {
+            @Published var x = 0
+        }
+
+        final class Box<Value>: ObservableObject {
+            @Published var x = 0
+        }
+
+        struct AuthView: View {
+            final class Config: ObservableObject { @Published var x = 0 }
+            var body: some View { Text("") }
+        }
+
+        """
+
+    /// One spelling of an initializer: the expression, and the model unit it makes.
+    struct Spelling: CustomStringConvertible, Sendable {
+        let expression: String
+        let unit: String
+        var description: String { expression }
+    }
+
+    static let spellings: [Spelling] = [
+        Spelling(expression: "Outer.Model(x: 1)", unit: "Outer.Model"),
+        Spelling(expression: "Outer.Model.init(x: 1)", unit: "Outer.Model"),
+        Spelling(expression: "App.Outer.Model()", unit: "Outer.Model"),
+        Spelling(expression: "Outer.Inner.Model()", unit: "Outer.Inner.Model"),
+        Spelling(expression: "___VARIABLE_sceneName___ViewState()", unit: "___VARIABLE_sceneName___ViewState"),
+        Spelling(expression: "___VARIABLE_sceneName___ViewState.init()", unit: "___VARIABLE_sceneName___ViewState"),
+        Spelling(expression: "lowerModel()", unit: "lowerModel"),
+        Spelling(expression: "Box<Int>()", unit: "Box"),
+        Spelling(expression: "AuthView.Config()", unit: "AuthView.Config"),
+    ]
+
+    /// `@StateObject private var m = <initializer>` without an annotation: the unit is typed
+    /// (no blocker) and the wrapper becomes `@State`.
+    @Test(arguments: spellings) func aStateObjectInitialisedWithoutAnnotationIsTyped(_ spelling: Spelling) {
+        let files = ["A.swift": Self.models + """
+            struct Host: View {
+                @StateObject private var m = \(spelling.expression)
+                var body: some View { Text("\\(m.x)") }
+            }
+            """]
+        #expect(TyperGapTests.blockers(spelling.unit, in: files).isEmpty)
+        let migrated = Migrator.migrate(files: files)["A.swift"]!
+        #expect(migrated.contains("@State private var m = \(spelling.expression)"))
+    }
+
+    /// `.environmentObject(<initializer>)`: the modifier's argument is typed and rewritten.
+    @Test(arguments: spellings) func anEnvironmentObjectArgumentIsTyped(_ spelling: Spelling) {
+        let files = ["A.swift": Self.models + """
+            struct Host: View {
+                var body: some View { Text("").environmentObject(\(spelling.expression)) }
+            }
+            """]
+        #expect(TyperGapTests.blockers(spelling.unit, in: files).isEmpty)
+        let migrated = Migrator.migrate(files: files)["A.swift"]!
+        #expect(migrated.contains(".environment(\(spelling.expression))"))
+    }
+
+    /// `@State`'s repeated evaluation is harmless when the initializer only stores values,
+    /// whether the type is written `Model(…)` or `Outer.Model(…)`: the finding is safe.
+    @Test(arguments: ["Outer.Model(x: 1)", "App.Outer.Model.init(x: 1)"])
+    func aSideEffectFreeNestedInitializerIsSafe(_ expression: String) {
+        let files = ["A.swift": Self.models + """
+            struct Host: View {
+                @StateObject private var m = \(expression)
+                var body: some View { Text("\\(m.x)") }
+            }
+            """]
+        #expect(TyperGapTests.verdict("Outer.Model", in: files) == .ready)
+    }
+
+    /// A nested type reached through `Self.` from inside its outer type.
+    @Test func aNestedTypeThroughSelfIsTyped() {
+        let files = ["A.swift": Self.models + """
+            extension AuthView {
+                static func preview() -> some View { Text("").environmentObject(Self.Config()) }
+            }
+            """]
+        #expect(TyperGapTests.blockers("AuthView.Config", in: files).isEmpty)
+        #expect(Migrator.migrate(files: files)["A.swift"]!.contains(".environment(Self.Config())"))
+    }
+
+    /// What is not a declared type stays unknown and blocks the units read from the environment:
+    /// a function the tree does not declare, a member that names no nested type, a method.
+    @Test(arguments: ["makeModel()", "Outer.Nothing()", "Outer.Model.make()", "outer.Model()"])
+    func callsThatAreNotInitializersStayUnknown(_ expression: String) {
+        let files = ["A.swift": Self.models + """
+            struct Host: View {
+                var body: some View { Text("").environmentObject(\(expression)) }
+            }
+            struct Reader: View {
+                @EnvironmentObject var m: Outer.Model
+                var body: some View { Text("\\(m.x)") }
+            }
+            """]
+        #expect(TyperGapTests.verdict("Outer.Model", in: files) == .blocked)
+        #expect(TyperGapTests.blockers("Outer.Model", in: files).contains { $0.contains("cannot tell the type of '\(expression)'") })
+    }
+}
