@@ -57,3 +57,125 @@ enum ModuleTable {
         structure.declarations.compactMap { $0.kind == .import ? BuildGraph.importedModuleName($0.name) : nil }
     }
 }
+
+/// Which modules each file of a tree can see, before the files are structured: what the
+/// relevance filter needs so that a model name is looked for only where it can be used.
+/// A file sees its own modules, the modules they depend on, the folder module, and the modules
+/// its `import` lines name; anything unknown (a file the graph does not place, bytes not in
+/// memory) sees everything.
+final class RelevanceScope {
+    private let graph: BuildGraph
+    private let modulesOfPath: [[Int]]
+    private let bytes: (Int) -> [UInt8]?
+    private var closures: [Int: Set<Int>] = [:]
+    private var visibleCache: [Int: Set<Int>?] = [:]
+
+    /// Module names each module re-exports (`@_exported import`).
+    private let reexports: [Int: Set<String>]
+    private var modulesByName: [String: [Int]] = [:]
+
+    /// The scope for the files at `paths` (as the walk gives them); nil when the graph is one
+    /// module, or when a file's bytes are not in memory (a huge tree), so its re-exports cannot
+    /// be read.
+    static func make(graph: BuildGraph, paths: [String], bytes: @escaping (Int) -> [UInt8]?) -> RelevanceScope? {
+        guard !graph.isTrivial else { return nil }
+        let directory = FileSystem.currentDirectory()
+        var position: [String: Int] = [:]
+        for (index, file) in graph.files.enumerated() { position[file] = index }
+        let modules = paths.map { position[PathName.absolute($0, in: directory)].map { graph.modulesOfFile[$0] } ?? [] }
+        let exported = BytePatterns(["@_exported"])
+        var reexports: [Int: Set<String>] = [:]
+        for index in paths.indices {
+            guard let content = bytes(index) else { return nil }
+            guard content.withUnsafeBytes({ exported.occurs(in: $0) }) else { continue }
+            let names = importedModuleNames(content, onlyExported: true)
+            for module in modules[index] { reexports[module, default: []].formUnion(names) }
+        }
+        return RelevanceScope(graph: graph, modulesOfPath: modules, reexports: reexports, bytes: bytes)
+    }
+
+    private init(graph: BuildGraph, modulesOfPath: [[Int]], reexports: [Int: Set<String>], bytes: @escaping (Int) -> [UInt8]?) {
+        self.graph = graph
+        self.modulesOfPath = modulesOfPath
+        self.reexports = reexports
+        self.bytes = bytes
+        for (index, module) in graph.modules.enumerated() { modulesByName[module.name, default: []].append(index) }
+    }
+
+    /// The modules compiling file `index` (empty when the graph does not place it).
+    func modules(ofFile index: Int) -> [Int] { modulesOfPath[index] }
+
+    /// The modules whose declarations code in file `candidate` can see, or nil for every module
+    /// (a file the graph does not place, or one of the folder module).
+    func visibleModules(_ candidate: Int) -> Set<Int>? {
+        if let known = visibleCache[candidate] { return known }
+        let visible = computeVisibleModules(candidate)
+        visibleCache[candidate] = .some(visible)
+        return visible
+    }
+
+    private func computeVisibleModules(_ candidate: Int) -> Set<Int>? {
+        let own = modulesOfPath[candidate]
+        guard !own.isEmpty else { return nil }
+        if let folder = graph.folderModule, own.contains(folder) { return nil }
+        var visible = Set(own).union(closure(of: own))
+        if let folder = graph.folderModule { visible.insert(folder) }
+        // Imported by name, or re-exported by a module the file sees (to a fixpoint).
+        var named = importedNames(candidate)
+        var pending = Array(visible) + named.flatMap { modulesByName[$0] ?? [] }
+        var visited = Set<Int>()
+        while let module = pending.popLast() {
+            guard visited.insert(module).inserted else { continue }
+            for name in reexports[module] ?? [] where named.insert(name).inserted { pending += modulesByName[name] ?? [] }
+        }
+        for name in named { visible.formUnion(modulesByName[name] ?? []) }
+        return visible
+    }
+
+    private func closure(of modules: [Int]) -> Set<Int> {
+        var result = Set<Int>()
+        for module in modules {
+            if let known = closures[module] {
+                result.formUnion(known)
+                continue
+            }
+            var reached = Set<Int>()
+            var pending = [module]
+            while let next = pending.popLast() {
+                for dependency in graph.modules[next].dependencies where reached.insert(dependency).inserted { pending.append(dependency) }
+            }
+            closures[module] = reached
+            result.formUnion(reached)
+        }
+        return result
+    }
+
+    private func importedNames(_ candidate: Int) -> Set<String> {
+        bytes(candidate).map { Self.importedModuleNames($0) } ?? []
+    }
+
+    /// The module names of a file's `import` lines (`import A`, `@testable import A`,
+    /// `import struct A.B`), read line by line without lexing; with `onlyExported`, those of
+    /// `@_exported import` lines.
+    static func importedModuleNames(_ bytes: [UInt8], onlyExported: Bool = false) -> Set<String> {
+        var names = Set<String>()
+        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            var words = line.split { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }[...]
+            var exported = false
+            while let first = words.first, first.first == UInt8(ascii: "@") {
+                exported = exported || first.elementsEqual("@_exported".utf8)
+                words = words.dropFirst()
+            }
+            if onlyExported, !exported { continue }
+            guard let keyword = words.first, keyword.elementsEqual("import".utf8) else { continue }
+            words = words.dropFirst()
+            if let kind = words.first, ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let"].contains(where: { kind.elementsEqual($0.utf8) }) {
+                words = words.dropFirst()
+            }
+            guard let path = words.first else { continue }
+            let module = path.prefix { $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: ";") }
+            names.insert(String(decoding: module, as: UTF8.self))
+        }
+        return names
+    }
+}

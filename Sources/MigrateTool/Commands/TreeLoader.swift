@@ -85,8 +85,10 @@ enum TreeLoader {
             paths.append(path)
         }
         let filePaths = paths
+        // In a tree of several modules, a model name is followed only where its module is seen.
+        let scope = RelevanceScope.make(graph: build.graph, paths: filePaths) { contents[$0] }
         let selection = PhaseTimer.measure("select, lex, structure") {
-            RelevanceFilter.select(firstSelected: firstSelected, paths: filePaths) { indices in
+            RelevanceFilter.select(firstSelected: firstSelected, paths: filePaths, scope: scope) { indices in
                 let snapshot = contents
                 return concurrentMap(indices) { FileStructure(SourceFile(path: filePaths[$0], bytes: snapshot[$0]!)) }
             } mentioningAny: { candidates, names in

@@ -167,6 +167,38 @@ enum RelevanceFilter {
         return names
     }
 
+    /// The candidates to search, each group with the names it may mention: every candidate with
+    /// every name without `scope`; with it, a name only where a module declaring it is visible.
+    /// `keepAll` keeps candidates that can see none of the names (declared names are searched
+    /// everywhere).
+    private static func scoped(_ names: Set<String>, remaining: [Int], selected: [Int], structures: [FileStructure],
+                               keepAll: Bool, scope: RelevanceScope?) -> [(candidates: [Int], names: Set<String>)] {
+        guard let scope, !names.isEmpty else { return [(remaining, names)] }
+        // The modules declaring each name; names grouped by that set.
+        var homes: [String: Set<Int>] = [:]
+        for (position, structure) in structures.enumerated() {
+            for declaration in structure.declarations where declaration.kind.isTypeLike || declaration.kind == .typealias
+                || declaration.kind == .function {
+                let name = simpleName(declaration.name)
+                guard names.contains(name) else { continue }
+                homes[name, default: []].formUnion(scope.modules(ofFile: selected[position]))
+            }
+        }
+        var namesByHome: [Set<Int>: Set<String>] = [:]
+        for name in names { namesByHome[homes[name] ?? [], default: []].insert(name) }
+        var groups: [[String]: (candidates: [Int], names: Set<String>)] = [:]
+        for candidate in remaining {
+            let visible = scope.visibleModules(candidate)
+            var found = Set<String>()
+            for (home, group) in namesByHome where home.isEmpty || visible.map({ !$0.isDisjoint(with: home) }) ?? true {
+                found.formUnion(group)
+            }
+            guard !found.isEmpty || keepAll else { continue }
+            groups[found.sorted(), default: ([], found)].candidates.append(candidate)
+        }
+        return groups.values.sorted { $0.candidates[0] < $1.candidates[0] }
+    }
+
     /// Generic containers whose equality the rules decide from their arguments.
     private static let knownContainers: Set<String> = ["Array", "Set", "Dictionary", "Optional", "Any", "AnyObject", "Self"]
 
@@ -176,7 +208,12 @@ enum RelevanceFilter {
     /// received model property is declared with. `structure` builds the structures of the files at
     /// some indices; `mentioningAny` returns which of some files mention any of some names (and
     /// makes their bytes available to `structure`).
+    ///
+    /// With `scope` (the build graph's modules and each file's imports), a model name is looked
+    /// for only in the files that can see a module declaring it: in a folder of several apps, one
+    /// app's `AppModel` or `Settings` does not pull in every file of the others.
     static func select(firstSelected: [Bool], paths: [String],
+                       scope: RelevanceScope? = nil,
                        structure: ([Int]) -> [FileStructure],
                        mentioningAny: (_ candidates: [Int], _ names: [BytePatterns]) -> [Int]) -> (indices: [Int], structures: [FileStructure]) {
         var selected = firstSelected.indices.filter { firstSelected[$0] }
@@ -202,8 +239,13 @@ enum RelevanceFilter {
             guard !mentions.isEmpty || !declarations.isEmpty else { break }
             knownMentions.formUnion(mentions)
             knownDeclarations.formUnion(declarations)
-            let added = mentioningAny(remaining, [BytePatterns(mentions.sorted(), context: .wholeWord),
-                                                  BytePatterns(declarations.sorted(), context: .declaredName)])
+            let declarationPatterns = BytePatterns(declarations.sorted(), context: .declaredName)
+            var added: [Int] = []
+            for (candidates, names) in scoped(mentions, remaining: remaining, selected: selected, structures: structures,
+                                              keepAll: !declarations.isEmpty, scope: scope) {
+                added += mentioningAny(candidates, [BytePatterns(names.sorted(), context: .wholeWord), declarationPatterns])
+            }
+            added.sort()
             PhaseTimer.note("relevance: names \(mentions.sorted().prefix(8)) mentioned, \(declarations.sorted().prefix(8)) declared: \(added.count) more files")
             guard !added.isEmpty else { break }
             selected += added
