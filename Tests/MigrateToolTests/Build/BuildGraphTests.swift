@@ -127,6 +127,17 @@ import Testing
         #expect(graph.folderModule == 2)
     }
 
+    @Test func aManifestWithoutTargetsLeavesItsFolderToTheFolderModule() {
+        // Tuist keeps its dependencies in a root `Package.swift` with no targets and describes
+        // the app's targets in `Project.swift` files the tool does not read.
+        let files = ["/repo/App/Sources/Model.swift", "/repo/Project.swift", "/repo/Package.swift"]
+        let graph = Self.package("""
+            let package = Package(name: "App", dependencies: [.package(url: "https://example.com/x.git", from: "1.0.0")])
+            """, files: files).graph
+        #expect(graph.outsideFiles.isEmpty)
+        #expect(graph.modulesOfFile.map { $0.map { graph.modules[$0].targetName } } == Array(repeating: ["(files in no package or project)"], count: 3))
+    }
+
     @Test func visibilityFollowsImportsAndPrefersDependencies() {
         // Two packages each with a module named Core: an import picks the one depended on.
         let files = ["/a/Sources/App/A.swift", "/a/Sources/Core/C.swift", "/b/Sources/Core/C.swift"]
