@@ -22,13 +22,15 @@ enum ModulesListing {
         let graph = loaded.graph
         var fileCounts = [Int](repeating: 0, count: graph.modules.count)
         for modules in graph.modulesOfFile { for module in modules { fileCounts[module] += 1 } }
-        var text = "\(graph.modules.count) module\(graph.modules.count == 1 ? "" : "s") from \(graph.descriptions.count) "
-            + "package manifest\(graph.descriptions.count == 1 ? "" : "s") and Xcode project\(graph.descriptions.count == 1 ? "" : "s")\n"
+        let manifests = graph.descriptions.filter { $0.kind == .package }.count
+        let projects = graph.descriptions.count - manifests
+        var text = "\(ReportWords.count(graph.modules.count, "module")) from \(ReportWords.count(manifests, "package manifest")) and "
+            + "\(ReportWords.count(projects, "Xcode project"))\n"
         for (index, module) in graph.modules.enumerated() {
             var line = "\(module.kind) \(module.targetName)"
             if !module.name.isEmpty, module.name != module.targetName { line += " (module \(module.name))" }
             if module.isTest { line += " [test]" }
-            line += ": \(fileCounts[index]) Swift file\(fileCounts[index] == 1 ? "" : "s")"
+            line += ": \(ReportWords.count(fileCounts[index], "Swift file"))"
             if let path = module.descriptionPath { line += ", in \(Analyzer.displayPath(path))" }
             text += line + "\n"
             if !module.dependencies.isEmpty {
@@ -39,7 +41,7 @@ enum ModulesListing {
             }
         }
         let outside = graph.outsideFiles.map { swiftFiles[$0] }.filter { PathName.lastComponent($0) != "Package.swift" }
-        text += "\(outside.count) Swift file\(outside.count == 1 ? "" : "s") in no target\(outside.isEmpty ? "" : ":")\n"
+        text += "\(ReportWords.count(outside.count, "Swift file")) in no target\(outside.isEmpty ? "" : ":")\n"
         for path in outside { text += "  \(path)\n" }
         for warning in loaded.warnings { text += "warning: \(warning)\n" }
         return text

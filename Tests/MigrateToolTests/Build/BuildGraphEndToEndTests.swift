@@ -53,6 +53,13 @@ import Testing
         #expect(modules.exitCode == 0)
         #expect(modules.stdout.contains("package target App: 1 Swift file, in Package.swift\n  deployment: iOS 17\n"))
         #expect(modules.stdout.contains("1 Swift file in no target:\n  Templates/Screen.xctemplate/Default/___FILEBASENAME___View.swift\n"))
+        let text = try BinaryRunner.run(["report", "--no-color", "."], in: tree).stdout
+        #expect(text.contains("  Outside the build   1 Swift file no target compiles (never part of a unit), "
+                              + "e.g. Templates/Screen.xctemplate/Default/___FILEBASENAME___View.swift\n"))
+        let json = try BinaryRunner.run(["report", "--format", "json", "."], in: tree).stdout
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["outsideBuild"] as? [String] == ["Templates/Screen.xctemplate/Default/___FILEBASENAME___View.swift"])
+        #expect((object["summary"] as? [String: Any])?["outsideBuildFiles"] as? Int == 1)
         let applied = try BinaryRunner.run(["apply", "--unsafe-fixes", "--allow-dirty", "."], in: tree)
         #expect(applied.exitCode == 0, "\(applied.stderr)")
         let template = try String(contentsOf: tree.appendingPathComponent("Templates/Screen.xctemplate/Default/___FILEBASENAME___View.swift"),
@@ -66,6 +73,11 @@ import Testing
         #expect(try Self.verdicts(in: tree) == [
             "Modern/Models/Inbox.swift Inbox": "ready", "Classic/Preferences.swift Preferences": "ready",
         ])
+        let report = try BinaryRunner.run(["report", "--no-color", "."], in: tree).stdout
+        #expect(report.contains("Preferences · ready\n  declared at Classic/Preferences.swift:3:7\n  1 file: its declarations and 1 site; "
+                                + "3 safe edits\n  apply refuses it unless --ignore-deployment-target: a target compiling its files "
+                                + "predates Observation, iOS 16.0 (Mail.xcodeproj/project.pbxproj:126:5)\n"))
+        #expect(report.contains("Inbox · ready\n  declared at Modern/Models/Inbox.swift:3:7\n  2 files: its declarations and 1 site; 3 safe edits\n\n"))
         let modules = try BinaryRunner.run(["debug", "modules", "."], in: tree)
         #expect(modules.stdout.contains("Xcode target Classic: 2 Swift files"))
         #expect(modules.stdout.contains("1 Swift file in no target:\n  Modern/Legacy/OldScreen.swift\n"))

@@ -17,7 +17,7 @@ import Testing
         let object = try Self.parsed()
         #expect(object["schemaVersion"] as? Int == 1)
         #expect(Set(object.keys) == ["schemaVersion", "tool", "summary", "deploymentTargets", "findingsByRule", "units",
-                                      "findings", "problems"])
+                                      "findings", "problems", "outsideBuild"])
     }
 
     @Test func keysAreWrittenInTheDocumentedOrder() {

@@ -20,6 +20,10 @@ enum HTMLReport {
         }
         if !document.rules.isEmpty { body += section("Findings by rule", rulesTable(document)) }
         if !document.problems.isEmpty { body += section("Skipped paths", problems(document)) }
+        if !document.outsideBuild.isEmpty {
+            body += section("Outside the build", "<p>\(ReportEscape.html(ReportWords.outsideBuild(document.outsideBuild))).</p>\n<ul class=\"paths\">\n"
+                + document.outsideBuild.map { "<li><code>\(ReportEscape.html($0))</code></li>\n" }.joined() + "</ul>\n")
+        }
         return page(title: "Observation migration report", body: body)
     }
 
@@ -183,6 +187,7 @@ enum HTMLReport {
             text += "<p>Declared at \(locationLink(summary.declaredAt)); "
                 + "\(ReportWords.reach(summary)); "
                 + "\(ReportWords.count(entry.safeCount, "safe edit")).</p>\n"
+            if let refusal = entry.deploymentRefusal { text += "<p class=\"refusal\">\(ReportEscape.html(refusal)).</p>\n" }
             let others = summary.members.filter { $0 != summary.name }
             if !others.isEmpty {
                 text += "<p>With " + others.map { "<code>\(ReportEscape.html($0))</code>" }.joined(separator: ", ") + ".</p>\n"

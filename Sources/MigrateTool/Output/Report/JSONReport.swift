@@ -23,6 +23,7 @@ enum JSONReport {
             ("units", .array(document.units.map(unit))),
             ("findings", .objects(count: document.items.count) { finding(document.items[$0]) }),
             ("problems", .array(document.problems.map(problem))),
+            ("outsideBuild", .array(document.outsideBuild.map { .string($0) })),
         ])
     }
 
@@ -52,6 +53,7 @@ enum JSONReport {
             ])),
             ("deploymentAllowsObservation", .bool(document.deploymentAllowsObservation)),
             ("skippedPaths", .int(document.problems.count)),
+            ("outsideBuildFiles", .int(document.outsideBuild.count)),
         ])
     }
 
@@ -109,6 +111,7 @@ enum JSONReport {
                 ("notes", .int(entry.notes.count)),
             ])),
             ("findings", .array(entry.items.map { .int($0) })),
+            ("refusedForDeploymentTarget", .bool(!summary.deploymentBlockers.isEmpty)),
         ])
     }
 

@@ -121,6 +121,7 @@ enum MarkdownReport {
                 + "\(ReportWords.deploymentVerdict(target)) (\(ReportEscape.markdownCode(target.location.description, inTable: true))\(more))"))
         }
         if !document.problems.isEmpty { rows.append(("Skipped paths", "\(document.problems.count)")) }
+        if !document.outsideBuild.isEmpty { rows.append(("Outside the build", ReportEscape.markdown(ReportWords.outsideBuild(document.outsideBuild)))) }
         return "| | |\n|---|---:|\n" + rows.map { "| \($0.0) | \($0.1) |\n" }.joined()
     }
 
@@ -153,6 +154,7 @@ enum MarkdownReport {
         text += "Declared at \(ReportEscape.markdownCode(summary.declaredAt.description)); "
             + "\(ReportWords.reach(summary)).\n\n"
         if summary.suppressed { text += "- ⛔ **blocker**: \(ReportEscape.markdown(ReportWords.suppressedReason))\n" }
+        if let refusal = entry.deploymentRefusal { text += "- ⛔ \(ReportEscape.markdown(refusal))\n" }
         for position in entry.appReasons { text += reason(document.items[position]) }
         if !entry.previewReviews.isEmpty {
             text += "- ⚠️ **review** \(ReportEscape.markdown(ReportWords.previewHeading(entry.previewReviews.count))) "

@@ -64,6 +64,8 @@ struct ReportDocument: Sendable {
         /// Review reasons found in preview code (`#Preview`, `PreviewProvider`), which the
         /// reports group apart: they change what a preview shows, never the app.
         var previewReviews: [Int]
+        /// Why `apply` refuses the unit whatever its verdict (a deployment target), if it does.
+        var deploymentRefusal: String? = nil
 
         /// Blockers, then review reasons, then notes: what a reader must act on first.
         var reasons: [Int] { blockers + reviews + notes }
@@ -149,6 +151,8 @@ struct ReportDocument: Sendable {
     var deploymentTargets: [DeploymentTarget]
     var deploymentAllowsObservation: Bool
     var problems: [Problem]
+    /// Swift files no target of the tree's packages and projects compiles, sorted.
+    var outsideBuild: [String]
 
     /// Builds the document; pure.
     init(_ analysis: Analysis, options: ReportOptions) {
@@ -165,6 +169,9 @@ struct ReportDocument: Sendable {
         for (sorted, item) in items.enumerated() { position[item.source] = sorted }
         self.items = items
 
+        // Said per unit only when targets differ: when every unit is refused, the summary's
+        // deployment-target line says it once.
+        let namesRefusals = analysis.units.contains { $0.deploymentBlockers.isEmpty } && analysis.units.contains { !$0.deploymentBlockers.isEmpty }
         units = UnitOrder.sorted(analysis.units, findings: analysis.findings)
             .map { summary in
                 let mine = summary.findings.map { position[$0] }.sorted()
@@ -174,7 +181,9 @@ struct ReportDocument: Sendable {
                 let reviews = with(.review)
                 return UnitEntry(summary: summary, items: mine, blockers: with(.blocker), reviews: reviews,
                                  notes: with(.note), safeCount: roles.filter { $0 == .safe }.count,
-                                 previewReviews: reviews.filter { items[$0].ruleID == Previews.id })
+                                 previewReviews: reviews.filter { items[$0].ruleID == Previews.id },
+                                 deploymentRefusal: namesRefusals && summary.verdict != .blocked
+                                     ? ReportWords.deploymentRefusal(summary, analysis.deploymentTargets) : nil)
             }
         treeItems = analysis.findings.indices
             .filter { analysis.findings[$0].unit == nil && analysis.findings[$0].alsoUnits.isEmpty }
@@ -185,6 +194,7 @@ struct ReportDocument: Sendable {
         }
         deploymentAllowsObservation = analysis.deploymentAllowsObservation
         problems = analysis.problems.map(Self.problem).sorted { ($0.path, $0.reason) < ($1.path, $1.reason) }
+        outsideBuild = analysis.outsideBuild.map(Analyzer.displayPath).sorted()
         figures = Self.figures(analysis, items: items)
     }
 
@@ -334,6 +344,22 @@ enum ReportWords {
     /// hold its declarations as well as its sites, so there can be more files than sites.
     static func reach(_ unit: UnitSummary) -> String {
         "\(count(unit.fileCount, "file")): its declarations and \(unit.siteCount == 0 ? "no site" : count(unit.siteCount, "site"))"
+    }
+
+    /// The summary line for files no target compiles: how many, and the first few.
+    static func outsideBuild(_ paths: [String]) -> String {
+        let shown = paths.prefix(3).joined(separator: ", ")
+        return "\(count(paths.count, "Swift file")) no target compiles (never part of a unit), e.g. \(shown)"
+            + (paths.count > 3 ? ", …; `observation-migrate debug modules` lists them" : "")
+    }
+
+    /// Why `apply` leaves a unit alone whatever its verdict: the deployment targets compiling its
+    /// files, or nil when none predates Observation.
+    static func deploymentRefusal(_ unit: UnitSummary, _ targets: [DeploymentTarget]) -> String? {
+        guard !unit.deploymentBlockers.isEmpty else { return nil }
+        let named = unit.deploymentBlockers.prefix(2).map { "\(targets[$0].platform) \(targets[$0].version) (\(targets[$0].location.description))" }
+        return "apply refuses it unless --ignore-deployment-target: a target compiling its files predates Observation, "
+            + named.joined(separator: ", ")
     }
 
     /// The heading of a unit's review reasons in preview code: they change previews, not the app.

@@ -78,6 +78,7 @@ enum TextReport {
         if !document.problems.isEmpty {
             rows.append(("Skipped", ["\(ReportWords.count(document.problems.count, "path")) (listed at the end)"]))
         }
+        if !document.outsideBuild.isEmpty { rows.append(("Outside the build", [ReportWords.outsideBuild(document.outsideBuild)])) }
         var text = style.bold("SUMMARY") + "\n"
         for (label, values) in rows {
             for (position, value) in values.enumerated() {
@@ -152,6 +153,7 @@ enum TextReport {
         text += "  \(ReportWords.reach(summary)); "
             + "\(ReportWords.count(entry.safeCount, "safe edit"))\n"
         if summary.suppressed { text += "  " + style.label("blocker") + "  " + ReportWords.suppressedReason + "\n" }
+        if let refusal = entry.deploymentRefusal { text += "  " + refusal + "\n" }
         for position in entry.appReasons {
             text += reason(document.items[position], style)
         }
