@@ -62,6 +62,12 @@ import Testing
         #expect(manifest.targets.map(\.name) == ["App", "Core"])
     }
 
+    @Test func anEmptyTargetListIsNotAnUnreadableOne() {
+        let manifest = Self.read("let package = Package(name: \"Examples\", products: [], targets: [])")
+        #expect(manifest.targets.isEmpty)
+        #expect(manifest.problems.isEmpty)
+    }
+
     @Test func aDynamicManifestSaysWhatItCouldNotRead() {
         let manifest = Self.read("""
             let names = ["A", "B"]
