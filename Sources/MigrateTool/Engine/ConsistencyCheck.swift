@@ -33,7 +33,7 @@ enum ConsistencyCheck {
             guard let bytes = newContents[position] else { return analysis.files[position] }
             return FileStructure(SourceFile(path: analysis.files[position].source.path, bytes: bytes))
         }
-        let index = TreeIndex(files: structures, modules: analysis.fileModules)
+        let index = PhaseTimer.measure("consistency index") { TreeIndex(files: structures, modules: analysis.fileModules) }
         func migratedUnit(_ type: ResolvedType) -> (unit: Int, name: String)? {
             let candidates: [DeclarationID]
             switch type {

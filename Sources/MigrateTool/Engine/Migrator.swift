@@ -39,8 +39,10 @@ enum Migrator {
     static func plan(_ analysis: Analysis, options: MigrationOptions) -> MigrationPlan {
         var options = options
         while true {
-            let plan = planOnce(analysis, options: options)
-            let violations = ConsistencyCheck.violations(analysis, newContents: plan.newContents, appliedUnits: plan.appliedUnits)
+            let plan = PhaseTimer.measure("plan") { planOnce(analysis, options: options) }
+            let violations = PhaseTimer.measure("consistency check") {
+                ConsistencyCheck.violations(analysis, newContents: plan.newContents, appliedUnits: plan.appliedUnits)
+            }
             guard !violations.isEmpty else { return plan }
             for violation in violations where options.excludedUnits[violation.unit] == nil {
                 options.excludedUnits[violation.unit] = "internal consistency: \(violation.location.description): \(violation.construct) would still name "
@@ -51,7 +53,7 @@ enum Migrator {
 
     private static func planOnce(_ analysis: Analysis, options: MigrationOptions) -> MigrationPlan {
         var plan = MigrationPlan()
-        var editsByFile: [Int: [Edit]] = [:]
+        var editsByFile: [Int: AcceptedEdits] = [:]
         var selected = analysis.units
         if !options.types.isEmpty {
             selected = analysis.units.filter { unit in options.types.contains(where: unit.matches(typeName:)) }
@@ -122,7 +124,7 @@ enum Migrator {
                                           + "please report this as a bug"))
                 continue
             }
-            for (file, edits) in unitEdits { editsByFile[file, default: []] += edits }
+            for (file, edits) in unitEdits { editsByFile[file, default: AcceptedEdits()].add(edits) }
             for (rule, count) in counts { plan.editsByRule[rule, default: 0] += count }
             plan.appliedUnits.append(unit.id)
         }
@@ -146,10 +148,11 @@ enum Migrator {
             for fileEdit in finding.edits { single[fileEdit.file, default: []].append(fileEdit.edit) }
             guard firstConflict(single, with: editsByFile) == nil,
                   !single.keys.contains(where: { options.unwritableFiles[$0] != nil }) else { continue }
-            for (file, edits) in single { editsByFile[file, default: []] += edits }
+            for (file, edits) in single { editsByFile[file, default: AcceptedEdits()].add(edits) }
             plan.editsByRule[finding.ruleID, default: 0] += 1
         }
-        for (fileIndex, edits) in editsByFile {
+        for (fileIndex, accepted) in editsByFile {
+            let edits = accepted.edits
             let original = analysis.files[fileIndex].source.bytes
             guard var rewritten = try? EditApplier.apply(edits, to: original) else { continue }
             let addsObservable = edits.contains { $0.replacement.contains("@Observable") }
@@ -179,11 +182,17 @@ enum Migrator {
         return current
     }
 
-    private static func firstConflict(_ edits: [Int: [Edit]], with existing: [Int: [Edit]]) -> (file: Int, offset: Int)? {
+    /// Where `edits` overlap each other or the edits already accepted, if they do. Each unit's
+    /// few edits are checked against the accepted ones by binary search, so a tree of one huge
+    /// file with thousands of units plans in linear time, not quadratic.
+    private static func firstConflict(_ edits: [Int: [Edit]], with existing: [Int: AcceptedEdits]) -> (file: Int, offset: Int)? {
         for (file, fileEdits) in edits {
-            let ordered = EditApplier.normalize(fileEdits + (existing[file] ?? []))
+            let ordered = EditApplier.normalize(fileEdits)
             for (left, right) in zip(ordered, ordered.dropFirst()) where left.range.upperBound > right.range.lowerBound {
                 return (file, right.range.lowerBound)
+            }
+            if let accepted = existing[file], let offset = ordered.lazy.compactMap(accepted.conflict(with:)).first {
+                return (file, offset)
             }
         }
         return nil
@@ -198,5 +207,40 @@ enum Migrator {
         var result = files
         for (index, bytes) in plan.newContents { result[analysis.files[index].source.path] = String(decoding: bytes, as: UTF8.self) }
         return result
+    }
+}
+
+/// The edits accepted for one file, kept in `EditApplier.normalize` order (by start offset, an
+/// insertion before a replacement at the same offset), without duplicates.
+struct AcceptedEdits {
+    private(set) var edits: [Edit] = []
+    private var known = Set<Edit>()
+
+    /// The position where `edit` goes in `edits`.
+    private func position(of edit: Edit) -> Int {
+        var low = 0
+        var high = edits.count
+        while low < high {
+            let middle = (low + high) / 2
+            let other = edits[middle]
+            let before = other.range.lowerBound != edit.range.lowerBound ? other.range.lowerBound < edit.range.lowerBound
+                : (other.range.isEmpty || !edit.range.isEmpty)
+            if before { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The offset where `edit` would overlap an accepted edit, or nil (an identical edit is no overlap).
+    func conflict(with edit: Edit) -> Int? {
+        guard !known.contains(edit) else { return nil }
+        let at = position(of: edit)
+        if at > 0, edits[at - 1].range.upperBound > edit.range.lowerBound { return edit.range.lowerBound }
+        if at < edits.count, edit.range.upperBound > edits[at].range.lowerBound { return edits[at].range.lowerBound }
+        return nil
+    }
+
+    /// Accepts `new` (already checked with `conflict(with:)`).
+    mutating func add(_ new: [Edit]) {
+        for edit in new where known.insert(edit).inserted { edits.insert(edit, at: position(of: edit)) }
     }
 }

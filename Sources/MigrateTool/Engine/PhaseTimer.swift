@@ -6,8 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// Prints how long each pipeline phase took, on stderr, when `OBSERVATION_MIGRATE_TIMINGS` is
-/// set: how a slow run on someone's tree gets diagnosed without a profiler.
+/// Prints how long each pipeline phase took and the peak memory so far, on stderr, when
+/// `OBSERVATION_MIGRATE_TIMINGS` is set: how a slow or large run on someone's tree gets diagnosed
+/// without a profiler.
 enum PhaseTimer {
     static let isEnabled = getenv("OBSERVATION_MIGRATE_TIMINGS") != nil
 
@@ -26,7 +27,7 @@ enum PhaseTimer {
         var end = timespec()
         clock_gettime(CLOCK_MONOTONIC, &end)
         let milliseconds = Double(end.tv_sec - start.tv_sec) * 1000 + Double(end.tv_nsec - start.tv_nsec) / 1e6
-        StandardError.line("timing: \(name): \(Int(milliseconds.rounded())) ms")
+        StandardError.line("timing: \(name): \(Int(milliseconds.rounded())) ms, peak \(Benchmark.peakResidentBytes() >> 20) MB so far")
         return result
     }
 }
