@@ -221,7 +221,10 @@ public struct BuildGraph: Sendable {
         var packageByRoot: [String: Int] = [:]
         var roots = Set<String>()
         for (position, description) in descriptions.enumerated() {
-            roots.insert(description.root)
+            // A description without targets (Tuist's or XcodeGen's dependencies-only
+            // `Package.swift`, a manifest whose targets could not be read) compiles nothing, so it
+            // cannot tell which files are outside the build: its folder stays the folder module's.
+            if !description.targets.isEmpty { roots.insert(description.root) }
             if description.kind == .package { packageByRoot[description.root] = position }
             for (targetPosition, target) in description.targets.enumerated() {
                 let module = moduleOfTarget[position][targetPosition]

@@ -126,7 +126,9 @@ private struct ManifestReader {
             let token = tokens[index]
             if token.kind == .identifier, source.tokenText(index, equals: "targets"), next(index)?.kind == .colon,
                !insideCall(index, named: ["library", "executable", "plugin"]) {
-                sawTargetsArgument = true
+                // `targets: []` declares no target; only a list we could not read is worth a warning.
+                let declaresNone = index + 3 < tokens.count && tokens[index + 2].kind == .leftSquare && tokens[index + 3].kind == .rightSquare
+                if !declaresNone { sawTargetsArgument = true }
             }
             if token.kind == .identifier, source.tokenText(index, equals: "platforms"), next(index)?.kind == .colon {
                 readPlatforms(after: index + 1)

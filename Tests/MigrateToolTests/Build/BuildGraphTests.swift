@@ -62,6 +62,12 @@ import Testing
         #expect(manifest.targets.map(\.name) == ["App", "Core"])
     }
 
+    @Test func anEmptyTargetListIsNotAnUnreadableOne() {
+        let manifest = Self.read("let package = Package(name: \"Examples\", products: [], targets: [])")
+        #expect(manifest.targets.isEmpty)
+        #expect(manifest.problems.isEmpty)
+    }
+
     @Test func aDynamicManifestSaysWhatItCouldNotRead() {
         let manifest = Self.read("""
             let names = ["A", "B"]
@@ -125,6 +131,17 @@ import Testing
             ["App"], ["Vendor"], ["(files in no package or project)"],
         ])
         #expect(graph.folderModule == 2)
+    }
+
+    @Test func aManifestWithoutTargetsLeavesItsFolderToTheFolderModule() {
+        // Tuist keeps its dependencies in a root `Package.swift` with no targets and describes
+        // the app's targets in `Project.swift` files the tool does not read.
+        let files = ["/repo/App/Sources/Model.swift", "/repo/Project.swift", "/repo/Package.swift"]
+        let graph = Self.package("""
+            let package = Package(name: "App", dependencies: [.package(url: "https://example.com/x.git", from: "1.0.0")])
+            """, files: files).graph
+        #expect(graph.outsideFiles.isEmpty)
+        #expect(graph.modulesOfFile.map { $0.map { graph.modules[$0].targetName } } == Array(repeating: ["(files in no package or project)"], count: 3))
     }
 
     @Test func visibilityFollowsImportsAndPrefersDependencies() {
