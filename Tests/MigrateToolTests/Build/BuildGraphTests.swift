@@ -317,3 +317,25 @@ import Testing
         #expect(analysis.units.map { "\($0.name) \($0.verdict)" } == ["AModel blocked", "BModel ready"])
     }
 }
+
+@Suite struct RelevanceScopeTests {
+    @Test func importLinesAreReadWithoutLexing() {
+        let text = "import SwiftUI\n@testable import App\n  import struct Core.Model\n@_exported import Shared\n// import Nothing\nlet importer = 1\n"
+        #expect(RelevanceScope.importedModuleNames(Array(text.utf8)) == ["SwiftUI", "App", "Core", "Shared"])
+        #expect(RelevanceScope.importedModuleNames(Array(text.utf8), onlyExported: true) == ["Shared"])
+    }
+
+    @Test func aFileSeesItsModulesDependenciesImportsAndReexports() {
+        // App imports Kit, which re-exports Core; Other is another app's module.
+        let files = ["/r/Sources/App/A.swift", "/r/Sources/Kit/K.swift", "/r/Sources/Core/C.swift", "/o/Sources/Other/O.swift"]
+        let contents = ["import Kit\n", "@_exported import Core\n", "", ""].map { Array($0.utf8) }
+        let loaded = BuildGraphLoader.build(
+            [.init(path: "/r/Package.swift", bytes: Array("let package = Package(name: \"R\", targets: [.target(name: \"App\"), .target(name: \"Kit\"), .target(name: \"Core\")])".utf8)),
+             .init(path: "/o/Package.swift", bytes: Array("let package = Package(name: \"O\", targets: [.target(name: \"Other\")])".utf8))],
+            swiftFiles: files, configuration: Configuration(), readFile: { _ in nil }, folderExists: { _ in true })
+        let scope = try? #require(RelevanceScope.make(graph: loaded.graph, paths: files) { contents[$0] })
+        let names = { (modules: Set<Int>?) in Set((modules ?? []).map { loaded.graph.modules[$0].name }) }
+        #expect(names(scope?.visibleModules(0)) == ["App", "Kit", "Core"])
+        #expect(names(scope?.visibleModules(3)) == ["Other"])
+    }
+}
