@@ -65,20 +65,29 @@ enum ModuleTable {
 /// memory) sees everything.
 final class RelevanceScope {
     private let graph: BuildGraph
-    private let modulesOfPath: [[Int]]
+    private let paths: [String]
     private let bytes: (Int) -> [UInt8]?
+    private var modulesByName: [String: [Int]] = [:]
     private var closures: [Int: Set<Int>] = [:]
     private var visibleCache: [Int: Set<Int>?] = [:]
 
-    /// Module names each module re-exports (`@_exported import`).
-    private let reexports: [Int: Set<String>]
-    private var modulesByName: [String: [Int]] = [:]
-
     /// The scope for the files at `paths` (as the walk gives them); nil when the graph is one
-    /// module, or when a file's bytes are not in memory (a huge tree), so its re-exports cannot
-    /// be read.
+    /// module. What it needs is read on first use: a tree whose relevance filter never follows
+    /// a model name pays nothing for it.
     static func make(graph: BuildGraph, paths: [String], bytes: @escaping (Int) -> [UInt8]?) -> RelevanceScope? {
-        guard !graph.isTrivial else { return nil }
+        graph.isTrivial ? nil : RelevanceScope(graph: graph, paths: paths, bytes: bytes)
+    }
+
+    private init(graph: BuildGraph, paths: [String], bytes: @escaping (Int) -> [UInt8]?) {
+        self.graph = graph
+        self.paths = paths
+        self.bytes = bytes
+        for (index, module) in graph.modules.enumerated() { modulesByName[module.name, default: []].append(index) }
+    }
+
+    /// Each file's modules, and the module names each module re-exports (`@_exported import`);
+    /// nil when a file's bytes are not in memory (a huge tree), so its re-exports cannot be read.
+    private lazy var prepared: (modulesOfPath: [[Int]], reexports: [Int: Set<String>])? = {
         let directory = FileSystem.currentDirectory()
         var position: [String: Int] = [:]
         for (index, file) in graph.files.enumerated() { position[file] = index }
@@ -88,22 +97,14 @@ final class RelevanceScope {
         for index in paths.indices {
             guard let content = bytes(index) else { return nil }
             guard content.withUnsafeBytes({ exported.occurs(in: $0) }) else { continue }
-            let names = importedModuleNames(content, onlyExported: true)
+            let names = Self.importedModuleNames(content, onlyExported: true)
             for module in modules[index] { reexports[module, default: []].formUnion(names) }
         }
-        return RelevanceScope(graph: graph, modulesOfPath: modules, reexports: reexports, bytes: bytes)
-    }
-
-    private init(graph: BuildGraph, modulesOfPath: [[Int]], reexports: [Int: Set<String>], bytes: @escaping (Int) -> [UInt8]?) {
-        self.graph = graph
-        self.modulesOfPath = modulesOfPath
-        self.reexports = reexports
-        self.bytes = bytes
-        for (index, module) in graph.modules.enumerated() { modulesByName[module.name, default: []].append(index) }
-    }
+        return (modules, reexports)
+    }()
 
     /// The modules compiling file `index` (empty when the graph does not place it).
-    func modules(ofFile index: Int) -> [Int] { modulesOfPath[index] }
+    func modules(ofFile index: Int) -> [Int] { prepared?.modulesOfPath[index] ?? [] }
 
     /// The modules whose declarations code in file `candidate` can see, or nil for every module
     /// (a file the graph does not place, or one of the folder module).
@@ -115,7 +116,8 @@ final class RelevanceScope {
     }
 
     private func computeVisibleModules(_ candidate: Int) -> Set<Int>? {
-        let own = modulesOfPath[candidate]
+        guard let prepared else { return nil }
+        let own = prepared.modulesOfPath[candidate]
         guard !own.isEmpty else { return nil }
         if let folder = graph.folderModule, own.contains(folder) { return nil }
         var visible = Set(own).union(closure(of: own))
@@ -126,7 +128,7 @@ final class RelevanceScope {
         var visited = Set<Int>()
         while let module = pending.popLast() {
             guard visited.insert(module).inserted else { continue }
-            for name in reexports[module] ?? [] where named.insert(name).inserted { pending += modulesByName[name] ?? [] }
+            for name in prepared.reexports[module] ?? [] where named.insert(name).inserted { pending += modulesByName[name] ?? [] }
         }
         for name in named { visible.formUnion(modulesByName[name] ?? []) }
         return visible

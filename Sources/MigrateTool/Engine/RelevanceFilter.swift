@@ -240,10 +240,16 @@ enum RelevanceFilter {
             knownMentions.formUnion(mentions)
             knownDeclarations.formUnion(declarations)
             let declarationPatterns = BytePatterns(declarations.sorted(), context: .declaredName)
-            var added: [Int] = []
-            for (candidates, names) in scoped(mentions, remaining: remaining, selected: selected, structures: structures,
-                                              keepAll: !declarations.isEmpty, scope: scope) {
-                added += mentioningAny(candidates, [BytePatterns(names.sorted(), context: .wholeWord), declarationPatterns])
+            var added = mentioningAny(remaining, [BytePatterns(mentions.sorted(), context: .wholeWord), declarationPatterns])
+            if scope != nil, !added.isEmpty {
+                // Of the files mentioning a name, keep those that can see a module declaring it
+                // (searched again with only those names): a cost in the files that matched only.
+                var kept: [Int] = []
+                for (candidates, names) in scoped(mentions, remaining: added, selected: selected, structures: structures,
+                                                  keepAll: !declarations.isEmpty, scope: scope) {
+                    kept += mentioningAny(candidates, [BytePatterns(names.sorted(), context: .wholeWord), declarationPatterns])
+                }
+                added = kept
             }
             added.sort()
             PhaseTimer.note("relevance: names \(mentions.sorted().prefix(8)) mentioned, \(declarations.sorted().prefix(8)) declared: \(added.count) more files")

@@ -184,6 +184,17 @@ public struct BuildGraph: Sendable {
             let names = description.products[product] ?? [product]
             return description.targets.indices.filter { names.contains(description.targets[$0].name) }.map { moduleOfTarget[position][$0] }
         }
+        // Every package's products (and targets, which by-name dependencies may name) by name,
+        // once: a tree of hundreds of packages resolves each dependency by one lookup.
+        var byProductName: [String: [(package: Int, modules: [Int])]] = [:]
+        for (position, description) in descriptions.enumerated() where description.kind == .package {
+            for name in Set(description.products.keys).union(description.targets.map(\.name)) {
+                byProductName[name, default: []].append((position, targets(ofPackage: position, product: name)))
+            }
+        }
+        func productOfAnotherPackage(_ name: String, besides position: Int) -> [Int] {
+            (byProductName[name] ?? []).filter { $0.package != position }.flatMap(\.modules)
+        }
         for (position, description) in descriptions.enumerated() {
             for (targetPosition, target) in description.targets.enumerated() {
                 var resolved: [Int] = []
@@ -194,17 +205,13 @@ public struct BuildGraph: Sendable {
                             resolved.append(moduleOfTarget[position][local])
                         } else {
                             // SwiftPM: a by-name dependency may name a product of another package.
-                            for other in descriptions.indices where other != position && descriptions[other].kind == .package {
-                                resolved += targets(ofPackage: other, product: name)
-                            }
+                            resolved += productOfAnotherPackage(name, besides: position)
                         }
                     case .product(let name, let root):
                         if let root, let package = packageByRoot[root] {
                             resolved += targets(ofPackage: package, product: name)
                         } else {
-                            for other in descriptions.indices where other != position && descriptions[other].kind == .package {
-                                resolved += targets(ofPackage: other, product: name)
-                            }
+                            resolved += productOfAnotherPackage(name, besides: position)
                         }
                     }
                 }
@@ -217,24 +224,24 @@ public struct BuildGraph: Sendable {
         // Lookups by path, so a file costs one probe per folder above it, however many
         // descriptions and targets the tree has (a monorepo has hundreds).
         var explicit: [String: [Int]] = [:]
-        var folders: [String: [(module: Int, description: Int, folder: TargetDescription.Folder)]] = [:]
-        var packageByRoot: [String: Int] = [:]
-        var roots = Set<String>()
+        var folders: [Substring: [(module: Int, description: Int, folder: TargetDescription.Folder)]] = [:]
+        var packageByRoot: [Substring: Int] = [:]
+        var roots = Set<Substring>()
         for (position, description) in descriptions.enumerated() {
             // A description without targets (Tuist's or XcodeGen's dependencies-only
             // `Package.swift`, a manifest whose targets could not be read) compiles nothing, so it
             // cannot tell which files are outside the build: its folder stays the folder module's.
-            if !description.targets.isEmpty { roots.insert(description.root) }
-            if description.kind == .package { packageByRoot[description.root] = position }
+            if !description.targets.isEmpty { roots.insert(Substring(description.root)) }
+            if description.kind == .package { packageByRoot[Substring(description.root)] = position }
             for (targetPosition, target) in description.targets.enumerated() {
                 let module = moduleOfTarget[position][targetPosition]
                 for file in target.files { explicit[file, default: []].append(module) }
-                for folder in target.folders { folders[folder.path, default: []].append((module, position, folder)) }
+                for folder in target.folders { folders[Substring(folder.path), default: []].append((module, position, folder)) }
             }
         }
         for (fileIndex, file) in files.enumerated() {
             var found = explicit[file] ?? []
-            let ancestors = PathName.ancestors(of: file)
+            let ancestors = PathName.ancestorSlices(of: file)
             // Packages own the files under their folder; a nested package owns its own folder.
             let innermostPackage = ancestors.lazy.compactMap { packageByRoot[$0] }.first
             for ancestor in ancestors {
@@ -304,6 +311,8 @@ public enum PathName {
 
     /// Removes `.` and empty components and resolves `..` lexically.
     public static func normalize(_ path: String) -> String {
+        // The common case, an absolute path with nothing to remove, is returned as it is.
+        if isNormalized(path) { return path }
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
@@ -314,6 +323,27 @@ public enum PathName {
             parts.append(part)
         }
         return "/" + parts.joined(separator: "/")
+    }
+
+    /// Whether `path` is absolute with no empty, `.` or `..` component and no trailing slash.
+    private static func isNormalized(_ path: String) -> Bool {
+        let bytes = path.utf8
+        guard bytes.first == UInt8(ascii: "/") else { return false }
+        if bytes.count == 1 { return true }
+        guard bytes.last != UInt8(ascii: "/") else { return false }
+        var length = 0
+        var dots = 0
+        for byte in bytes.dropFirst() {
+            if byte == UInt8(ascii: "/") {
+                if length == 0 || (dots == length && length <= 2) { return false }
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return !(dots == length && length <= 2)
     }
 
     /// The folder holding `path`.
@@ -335,13 +365,14 @@ public enum PathName {
         return pathBytes[pathBytes.index(pathBytes.startIndex, offsetBy: folderBytes.count)] == UInt8(ascii: "/")
     }
 
-    /// `path` and every folder above it, innermost first: `/a/b/c`, `/a/b`, `/a`, `/`.
-    public static func ancestors(of path: String) -> [String] {
-        var result = [path]
+    /// `path` and every folder above it, innermost first, as slices of `path`: `/a/b/c`,
+    /// `/a/b`, `/a` (the root itself is left out: no description's folder is `/`).
+    public static func ancestorSlices(of path: String) -> [Substring] {
+        var result = [Substring(path)]
         var current = Substring(path)
-        while let slash = current.lastIndex(of: "/") {
+        while let slash = current.utf8.lastIndex(of: UInt8(ascii: "/")), slash != current.startIndex {
             current = current[..<slash]
-            result.append(current.isEmpty ? "/" : String(current))
+            result.append(current)
         }
         return result
     }
