@@ -462,10 +462,4 @@ extension String {
         while let last = result.last, characters.contains(last) { result = result.dropLast() }
         return String(result)
     }
-
-    /// The former name of `trimming(charactersIn:)`, kept while branches written against it merge.
-    @available(*, deprecated, renamed: "trimming(charactersIn:)")
-    public func trimmingCharacters(in characters: String) -> String {
-        trimming(charactersIn: characters)
-    }
 }
