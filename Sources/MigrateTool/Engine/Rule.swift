@@ -96,6 +96,19 @@ struct RuleContext: Sendable {
 
     var files: [FileStructure] { index.files }
 
+    /// The units whose models can meet code of `file` somewhere in the tree: some file sees both
+    /// the module of `file` and the model's. Every unit in a one-module tree. Generic code that
+    /// "any model may reach" is reached only by these: another app's models never meet it.
+    func unitsMeeting(file: Int) -> [Int] {
+        guard let modules = index.types.modules else { return units.units.map(\.id) }
+        let home = Set(modules.own[file])
+        var met = Set<Int32>(home)
+        for visible in modules.visible where visible.contains(where: home.contains) { met.formUnion(visible) }
+        return units.units.filter { unit in
+            (unit.classes + unit.protocols).contains { id in modules.own[id.file].contains(where: met.contains) }
+        }.map(\.id)
+    }
+
     /// The units among `candidates` whose model code in `file` can name: declared in its module
     /// or in a module it imports. A site whose type cannot be told couples with these only.
     func unitsVisible(from file: Int, among candidates: [Int]) -> [Int] {

@@ -20,11 +20,17 @@ struct ObservableConstraint: CouplingRule {
             let edits = [FileEdit(file: site.file, edit: EditBuilder(file: file).replace(site.token..<(site.token + 1), with: "AnyObject & Observable"))]
             switch coupling.reach {
             case .everyUnit(let untraced):
+                // Any model may reach it, but only models whose module can meet this code do.
+                let meeting = context.unitsMeeting(file: site.file)
+                if meeting.isEmpty { continue }  // No model of the tree can reach it: it stays as it is.
+                let everyUnit = meeting.count == units.units.count
                 findings.append(Finding(
                     ruleID: Self.id, fixClass: .review, file: site.file, offset: offset,
-                    message: "generic code constrained to ObservableObject must change with every model of the tree, "
-                        + "since any of them may reach it: \(Self.describe(untraced, context))",
-                    suggestion: "AnyObject & Observable", edits: edits, requiresEveryUnit: true))
+                    message: "generic code constrained to ObservableObject must change with every model of the tree"
+                        + (everyUnit ? "" : " that can meet it (\(Self.list(meeting.map { units.units[$0].name })))")
+                        + ", since any of them may reach it: \(Self.describe(untraced, context))",
+                    suggestion: "AnyObject & Observable", edits: edits, requiresEveryUnit: everyUnit,
+                    requiresUnits: everyUnit ? nil : meeting))
             case .units(let reached, let foreign) where !foreign.isEmpty:
                 findings.append(Finding(
                     ruleID: Self.id, fixClass: .manual, isNote: true, file: site.file, offset: offset,
@@ -46,7 +52,10 @@ struct ObservableConstraint: CouplingRule {
             guard let variableID = site.ownerID, case .wrapper(let kind) = site.kind else { continue }
             var requiresUnits: [Int]?
             switch coupling.reach {
-            case .everyUnit: requiresUnits = nil
+            case .everyUnit:
+                let meeting = context.unitsMeeting(file: site.file)
+                if meeting.isEmpty { continue }
+                requiresUnits = meeting.count == units.units.count ? nil : meeting
             case .units(_, let foreign) where !foreign.isEmpty: continue  // The constraint stays, and the wrapper with it.
             case .units(let reached, _): requiresUnits = reached
             }
@@ -89,7 +98,8 @@ struct ObservableConstraint: CouplingRule {
         }
         if let first = open.first {
             let place = Self.location(file: first.0.file, token: first.0.token, context)
-            for unit in units.units {
+            let meeting = Set(open.flatMap { context.unitsMeeting(file: $0.0.file) })
+            for unit in units.units where meeting.contains(unit.id) {
                 guard let (file, offset) = anchor(unit) else { continue }
                 findings.append(Finding(
                     ruleID: Self.id, fixClass: .review, file: file, offset: offset,

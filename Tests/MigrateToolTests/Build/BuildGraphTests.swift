@@ -309,6 +309,19 @@ import Testing
         #expect(analysis.findings.filter { $0.ruleID == UnknownType.id && $0.isBlocker }.count == 2)
     }
 
+    @Test func genericCodeAnyModelMayReachCouplesOnlyTheModelsThatCanMeetIt() {
+        // A package of the tree re-declares ObservableObject (OpenCombine does) with public
+        // generic code over it; the app's module never imports it.
+        let analysis = Self.analyze([
+            "Sources/OpenCombine/ObservableObject.swift": "public protocol ObservableObject: AnyObject {}\n"
+                + "public func observe<T: ObservableObject>(_ object: T) {}\n",
+            "Sources/App/Model.swift": "import Combine\nfinal class Counter: ObservableObject { @Published var count = 0 }\n"
+                + "final class Clock: ObservableObject {\n    func tick() { objectWillChange.send() }\n}\n",
+        ], manifest: "let package = Package(name: \"P\", targets: [.target(name: \"App\"), .target(name: \"OpenCombine\")])")
+        #expect(analysis.units.map { "\($0.name) \($0.verdict)" } == ["Counter ready", "Clock blocked"])
+        #expect(!analysis.findings.contains { $0.ruleID == ObservableConstraint.id && !$0.edits.isEmpty })
+    }
+
     @Test func anUnknownSiteBlocksOnlyTheUnitsItsModuleSees() {
         let analysis = Self.analyze([
             "Sources/A/A.swift": "import SwiftUI\nfinal class AModel: ObservableObject {}\nstruct AV: View {\n    @EnvironmentObject var m: AModel\n    var body: some View { Text(\"a\").environmentObject(make()) }\n}\n",
