@@ -179,7 +179,9 @@ enum BuildGraphLoader {
         let name = manifest.name ?? PathName.lastComponent(root)
         var products: [String: [String]] = [:]
         for product in manifest.products { products[product.name] = product.targets }
-        return (BuildDescription(kind: .package, path: path, root: root, name: name, targets: targets, products: products), warnings)
+        var description = BuildDescription(kind: .package, path: path, root: root, name: name, targets: targets, products: products)
+        description.localPackageRoots = Set(localRoots.values)
+        return (description, warnings)
     }
 
     /// A configured `deploymentTarget` replaces what the target declares for that platform,

@@ -130,7 +130,8 @@ final class RelevanceScope {
             guard visited.insert(module).inserted else { continue }
             for name in prepared.reexports[module] ?? [] where named.insert(name).inserted { pending += modulesByName[name] ?? [] }
         }
-        for name in named { visible.formUnion(modulesByName[name] ?? []) }
+        let closure = graph.dependencyClosure(of: own)
+        for name in named { visible.formUnion(graph.modulesImported(named: name, own: own, closure: closure)) }
         return visible
     }
 

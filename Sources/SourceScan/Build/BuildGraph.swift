@@ -15,6 +15,8 @@ public struct BuildDescription: Sendable, Equatable {
     public var targets: [TargetDescription]
     /// For a package: its products (name → targets).
     public var products: [String: [String]]
+    /// For a package: the folders of the packages it depends on by path (`.package(path:)`).
+    public var localPackageRoots: Set<String> = []
     /// For a package: its name (`Package(name:)`), else the folder name.
     public var name: String
 
@@ -204,14 +206,17 @@ public struct BuildGraph: Sendable {
                         if let local = description.targets.firstIndex(where: { $0.name == name }) {
                             resolved.append(moduleOfTarget[position][local])
                         } else {
-                            // SwiftPM: a by-name dependency may name a product of another package.
-                            resolved += productOfAnotherPackage(name, besides: position)
+                            // SwiftPM: a by-name dependency may name a product of a package the
+                            // manifest depends on by path.
+                            resolved += productOfAnotherPackage(name, besides: position).filter { module in
+                                modules[module].descriptionPath.map { PathName.parent($0) }.map(description.localPackageRoots.contains) ?? false
+                            }
                         }
                     case .product(let name, let root):
+                        // A remote package's product is outside the tree, whatever copies the
+                        // tree holds of a package of that name.
                         if let root, let package = packageByRoot[root] {
                             resolved += targets(ofPackage: package, product: name)
-                        } else {
-                            resolved += productOfAnotherPackage(name, besides: position)
                         }
                     }
                 }
@@ -276,20 +281,48 @@ public struct BuildGraph: Sendable {
     /// its imports name.
     public func visibleModules(own: [Int], imports: [String]) -> Set<Int> {
         var visible = Set(own)
+        let closure = dependencyClosure(of: own)
+        for name in imports { visible.formUnion(modulesImported(named: name, own: own, closure: closure)) }
+        return visible
+    }
+
+    /// The modules an `import name` in a file of modules `own` (whose dependencies, transitively,
+    /// are `closure`) can mean: those it depends on, else those declared beside it; else, for an
+    /// Xcode target, Xcode targets of other projects (frameworks a workspace links without a
+    /// dependency the project file names) and packages inside its project's folder; for the
+    /// folder module, any. A package target reaches another package only through a dependency,
+    /// and a remote package product is not the copy of a same-named package elsewhere in the
+    /// tree: neither is imported by name alone.
+    public func modulesImported(named name: String, own: [Int], closure: Set<Int>) -> [Int] {
+        guard let candidates = modulesByName[name], !candidates.isEmpty else { return [] }
+        let dependedOn = candidates.filter(closure.contains)
+        if !dependedOn.isEmpty { return dependedOn }
+        let ownDescriptions = Set(own.compactMap { modules[$0].descriptionPath })
+        let beside = candidates.filter { modules[$0].descriptionPath.map(ownDescriptions.contains) ?? false }
+        if !beside.isEmpty { return beside }
+        if own.isEmpty || own.contains(where: { $0 == folderModule }) { return candidates }
+        let projects = own.compactMap { module -> String? in
+            guard modules[module].kind == BuildDescription.Kind.xcodeProject.rawValue, let path = modules[module].descriptionPath else { return nil }
+            return descriptions.first { $0.path == path }?.root
+        }
+        guard !projects.isEmpty else { return [] }
+        // Frameworks of other projects, and packages inside the project's folder (an older
+        // project names a local package's product without saying where the package is).
+        return candidates.filter { candidate in
+            if modules[candidate].kind == BuildDescription.Kind.xcodeProject.rawValue { return true }
+            guard let path = modules[candidate].descriptionPath else { return false }
+            return projects.contains { PathName.isInside(path, folder: $0) }
+        }
+    }
+
+    /// The modules `modules` depend on, transitively.
+    public func dependencyClosure(of own: [Int]) -> Set<Int> {
         var closure = Set<Int>()
         var pending = own
         while let module = pending.popLast() {
             for dependency in modules[module].dependencies where closure.insert(dependency).inserted { pending.append(dependency) }
         }
-        let ownDescriptions = Set(own.compactMap { modules[$0].descriptionPath })
-        for name in imports {
-            guard let candidates = modulesByName[name], !candidates.isEmpty else { continue }
-            let dependedOn = candidates.filter(closure.contains)
-            let beside = candidates.filter { modules[$0].descriptionPath.map(ownDescriptions.contains) ?? false }
-            let chosen = !dependedOn.isEmpty ? dependedOn : (!beside.isEmpty ? beside : candidates)
-            visible.formUnion(chosen)
-        }
-        return visible
+        return closure
     }
 
     /// The module names imported by a file, from its import declarations' names
