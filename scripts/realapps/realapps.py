@@ -987,19 +987,45 @@ def categories(lines):
 
 
 def applied_and_skipped(stdout):
-    """({units migrated}, {unit: reason skipped}) from apply's summary."""
-    migrated = set(re.findall(r"^  migrated  (\S+)$", stdout, re.M))
-    skipped, in_skipped = {}, False
+    """({units migrated}, {unit: reason skipped}) from apply's summary: after "skipped N units:",
+    a two-space header per reason ("needs --unsafe-fixes (k): …", "blocked (k): …", or any other
+    reason, possibly wrapped onto four-space lines, ending in "(k):"), then the units at four
+    spaces: "Name: N blockers" for blocked ones, comma-separated names otherwise; deeper lines
+    are a blocked unit's blockers."""
+    migrated = set(re.findall(r"^  (?:would )?migrat(?:ed|e)  (\S+)$", stdout, re.M))
+    skipped, in_skipped, reason, header_open = {}, False, None, False
     for line in stdout.split("\n"):
         if re.match(r"^skipped \d+ unit", line):
             in_skipped = True
             continue
-        if in_skipped:
-            m = re.match(r"^  (\S+?): (.*)$", line)
+        if not in_skipped:
+            continue
+        if not line.startswith("  "):
+            in_skipped = False
+            continue
+        if not line.startswith("    "):
+            text = line.strip()
+            m = re.match(r"^(needs --unsafe-fixes|blocked) \(\d+\):", text)
+            reason = m.group(1) if m else text
+            header_open = not m and not re.search(r"\(\d+\):$", text)
             if not m:
-                in_skipped = False
-                continue
-            skipped[m.group(1)] = m.group(2)
+                reason = re.sub(r" \(\d+\):$", "", reason)
+            continue
+        if line.startswith("      "):
+            continue
+        text = line.strip()
+        if header_open:
+            reason += " " + re.sub(r" \(\d+\):$", "", text)
+            header_open = not re.search(r"\(\d+\):$", text)
+            continue
+        if reason == "blocked":
+            m = re.match(r"^(\S+?): ", text)
+            if m:
+                skipped[m.group(1)] = "blocked: " + text[len(m.group(0)):]
+            continue
+        for name in text.split(", "):
+            if name:
+                skipped[name.strip()] = reason
     return migrated, skipped
 
 
