@@ -273,15 +273,11 @@ enum FileSystem {
         }
     }
 
-    static func parentDirectory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
+    /// The folder holding `path` (`PathName.parent`, which the build graph uses too).
+    static func parentDirectory(of path: String) -> String { PathName.parent(path) }
 
-    static func baseName(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
-    }
+    /// The last component of `path`.
+    static func baseName(of path: String) -> String { PathName.lastComponent(path) }
 
     /// The C library's message for an `errno` value.
     static func errorText(_ code: Int32) -> String {

@@ -379,10 +379,10 @@ public enum PathName {
         return !(dots == length && length <= 2)
     }
 
-    /// The folder holding `path`.
+    /// The folder holding `path`: `.` for a bare name, `/` for a name at the root.
     public static func parent(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
-        return String(path[..<slash])
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// The last component of `path`.
