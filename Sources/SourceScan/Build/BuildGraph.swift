@@ -244,20 +244,31 @@ public struct BuildGraph: Sendable {
                 for folder in target.folders { folders[Substring(folder.path), default: []].append((module, position, folder)) }
             }
         }
+        // What the folders above a file offer depends only on its folder: worked out once per
+        // folder (a tree has many files per folder), then each file checks the exceptions.
+        typealias Offer = (entries: [(module: Int, description: Int, folder: TargetDescription.Folder)], innermostPackage: Int?, described: Bool)
+        var offers: [Substring: Offer] = [:]
         for (fileIndex, file) in files.enumerated() {
             var found = explicit[file] ?? []
-            let ancestors = PathName.ancestorSlices(of: file)
-            // Packages own the files under their folder; a nested package owns its own folder.
-            let innermostPackage = ancestors.lazy.compactMap { packageByRoot[$0] }.first
-            for ancestor in ancestors {
-                for entry in folders[ancestor] ?? [] where entry.folder.contains(file) {
-                    if descriptions[entry.description].kind == .package, entry.description != innermostPackage { continue }
-                    found.append(entry.module)
-                }
+            let directory = file.utf8.lastIndex(of: UInt8(ascii: "/")).map { file[..<$0] } ?? Substring(file)
+            let offer: Offer
+            if let known = offers[directory] {
+                offer = known
+            } else {
+                let ancestors = PathName.ancestorSlices(of: String(directory))
+                offer = (ancestors.flatMap { folders[$0] ?? [] },
+                         // Packages own the files under their folder; a nested package owns its own folder.
+                         ancestors.lazy.compactMap { packageByRoot[$0] }.first,
+                         ancestors.contains(where: roots.contains))
+                offers[directory] = offer
+            }
+            for entry in offer.entries where entry.folder.contains(file) {
+                if descriptions[entry.description].kind == .package, entry.description != offer.innermostPackage { continue }
+                found.append(entry.module)
             }
             if found.count > 1 { found = Array(Set(found)).sorted() }
             if found.isEmpty {
-                if ancestors.contains(where: roots.contains) {
+                if offer.described {
                     outsideFiles.append(fileIndex)
                 } else {
                     if folderModule == nil {
