@@ -83,7 +83,9 @@ struct ViewReads {
     /// turn, what its body names: `var total: Int { items.count }` read by a view means `items` is
     /// read by it.
     private mutating func expandThroughComputedMembers(of unit: MigrationUnit, _ context: RuleContext) {
-        guard var pending = readers[unit.id].map({ Array($0.keys) }), !pending.isEmpty else { return }
+        // Sorted, popped from the end: which view is named for a member read through a computed
+        // one must not depend on the order a dictionary happens to keep (it changes per process).
+        guard var pending = readers[unit.id].map({ Array($0.keys).sorted(by: >) }), !pending.isEmpty else { return }
         var bodies: [String: [(file: Int, range: Range<Int>)]] = [:]
         var memberNames = Set<String>()
         for classID in unit.classes {
