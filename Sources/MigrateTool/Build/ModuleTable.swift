@@ -25,29 +25,14 @@ enum ModuleTable {
                 for module in ownModules[position] { reexports[module, default: []].insert(name) }
             }
         }
-        var cache: [[Int]: [Int32]] = [:]
-        var visible: [[Int32]] = []
-        for (position, own) in ownModules.enumerated() {
-            var names = imports[position]
-            var seen = graph.visibleModules(own: own, imports: names)
-            // Follow re-exports to a fixpoint (a module re-exporting another that re-exports…).
-            var frontier = Array(seen)
-            while let module = frontier.popLast() {
-                let more = (reexports[module] ?? []).filter { !names.contains($0) }
-                guard !more.isEmpty else { continue }
-                names += more
-                let grown = graph.visibleModules(own: own, imports: names)
-                frontier += grown.subtracting(seen)
-                seen = grown
-            }
-            let key = own + [-1] + seen.sorted()
-            if let known = cache[key] {
-                visible.append(known)
-            } else {
-                let value = seen.sorted().map(Int32.init)
-                cache[key] = value
-                visible.append(value)
-            }
+        // Files of one module mostly see the same modules: one array serves them all.
+        var interned: [[Int32]: [Int32]] = [:]
+        let visible: [[Int32]] = ownModules.indices.map { position in
+            let seen = graph.visibleModules(own: ownModules[position], imports: imports[position], reexports: reexports)
+            let value = seen.sorted().map(Int32.init)
+            if let known = interned[value] { return known }
+            interned[value] = value
+            return value
         }
         return FileModules(own: ownModules.map { $0.map(Int32.init) }, visible: visible)
     }
@@ -67,8 +52,6 @@ final class RelevanceScope {
     private let graph: BuildGraph
     private let paths: [String]
     private let bytes: (Int) -> [UInt8]?
-    private var modulesByName: [String: [Int]] = [:]
-    private var closures: [Int: Set<Int>] = [:]
     private var visibleCache: [Int: Set<Int>?] = [:]
 
     /// The scope for the files at `paths` (as the walk gives them); nil when the graph is one
@@ -82,7 +65,6 @@ final class RelevanceScope {
         self.graph = graph
         self.paths = paths
         self.bytes = bytes
-        for (index, module) in graph.modules.enumerated() { modulesByName[module.name, default: []].append(index) }
     }
 
     /// Each file's modules, and the module names each module re-exports (`@_exported import`);
@@ -120,37 +102,10 @@ final class RelevanceScope {
         let own = prepared.modulesOfPath[candidate]
         guard !own.isEmpty else { return nil }
         if let folder = graph.folderModule, own.contains(folder) { return nil }
-        var visible = Set(own).union(closure(of: own))
-        if let folder = graph.folderModule { visible.insert(folder) }
-        // Imported by name, or re-exported by a module the file sees (to a fixpoint).
-        var named = importedNames(candidate)
-        var pending = Array(visible) + named.flatMap { modulesByName[$0] ?? [] }
-        var visited = Set<Int>()
-        while let module = pending.popLast() {
-            guard visited.insert(module).inserted else { continue }
-            for name in prepared.reexports[module] ?? [] where named.insert(name).inserted { pending += modulesByName[name] ?? [] }
-        }
-        let closure = graph.dependencyClosure(of: own)
-        for name in named { visible.formUnion(graph.modulesImported(named: name, own: own, closure: closure)) }
-        return visible
-    }
-
-    private func closure(of modules: [Int]) -> Set<Int> {
-        var result = Set<Int>()
-        for module in modules {
-            if let known = closures[module] {
-                result.formUnion(known)
-                continue
-            }
-            var reached = Set<Int>()
-            var pending = [module]
-            while let next = pending.popLast() {
-                for dependency in graph.modules[next].dependencies where reached.insert(dependency).inserted { pending.append(dependency) }
-            }
-            closures[module] = reached
-            result.formUnion(reached)
-        }
-        return result
+        // What the index sees, plus the modules depended on and the folder module (and what
+        // those re-export): the filter keeps a superset of what resolution can reach.
+        let seeds = Array(graph.dependencyClosure(of: own)) + (graph.folderModule.map { [$0] } ?? [])
+        return graph.visibleModules(own: own, imports: Array(importedNames(candidate)), reexports: prepared.reexports, seeds: seeds)
     }
 
     private func importedNames(_ candidate: Int) -> Set<String> {

@@ -14,9 +14,8 @@ struct DeploymentTargetRule: AnalysisFactRule {
     /// Whether `version` of `platform` reaches the platform's minimum (true for platforms
     /// Observation does not name).
     static func allowsObservation(platform: String, version: String) -> Bool {
-        guard let minimum = minimums[platform] else { return true }
-        let parts = version.split(separator: ".").map { Int($0) ?? 0 }
-        return parts.lexicographicallyPrecedes(minimum) == false
+        guard minimums[platform] != nil else { return true }
+        return !VersionNumber.precedes(version, minimum(of: platform))
     }
 
     /// The first version of `platform` with Observation, dotted (`?` for an unknown platform).

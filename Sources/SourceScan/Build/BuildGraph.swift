@@ -291,9 +291,26 @@ public struct BuildGraph: Sendable {
     /// depend on, then those declared beside it), and, for the folder module, every module
     /// its imports name.
     public func visibleModules(own: [Int], imports: [String]) -> Set<Int> {
-        var visible = Set(own)
+        visibleModules(own: own, imports: imports, reexports: [:])
+    }
+
+    /// The modules a file in `own` modules sees when it imports `imports`, also following what
+    /// the seen modules (and `seeds`) re-export with `@_exported import` (`reexports`: module →
+    /// names), to a fixpoint. The index and the relevance filter both ask this; the filter adds
+    /// seeds so that it keeps at least every file the index can resolve.
+    public func visibleModules(own: [Int], imports: [String], reexports: [Int: Set<String>], seeds: [Int] = []) -> Set<Int> {
         let closure = dependencyClosure(of: own)
-        for name in imports { visible.formUnion(modulesImported(named: name, own: own, closure: closure)) }
+        var names = Set(imports)
+        var visible = Set(own)
+        var pending = own + seeds + names.flatMap { modulesImported(named: $0, own: own, closure: closure) }
+        var visited = Set<Int>()
+        while let module = pending.popLast() {
+            guard visited.insert(module).inserted else { continue }
+            visible.insert(module)
+            for name in reexports[module] ?? [] where names.insert(name).inserted {
+                pending += modulesImported(named: name, own: own, closure: closure)
+            }
+        }
         return visible
     }
 
