@@ -228,9 +228,7 @@ enum BuildGraphLoader {
         defer { closedir(handle) }
         var names: [String] = []
         while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+            let name = FileSystem.entryName(entry)
             if name != "." && name != ".." { names.append(name) }
         }
         return names

@@ -273,6 +273,14 @@ enum FileSystem {
         }
     }
 
+    /// The name in a directory entry, read up to its terminating NUL where the entry lies.
+    /// Loading `d_name` as a value would copy all 256 bytes of the field, past the end of a short
+    /// entry at the end of the buffer `readdir` returned (a crash seen in a folder of thousands).
+    static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
+    }
+
     /// The folder holding `path` (`PathName.parent`, which the build graph uses too).
     static func parentDirectory(of path: String) -> String { PathName.parent(path) }
 

@@ -130,9 +130,7 @@ struct TreeWalker {
         }
         var entries: [(name: String, type: UInt8)] = []
         while let entry = readdir(handle) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-            }
+            let name = FileSystem.entryName(entry)
             if name == "." || name == ".." { continue }
             entries.append((name, entry.pointee.d_type))
         }
