@@ -49,7 +49,9 @@ public func concurrentMap<Input: Sendable, Output: Sendable>(_ items: [Input], _
     DispatchQueue.concurrentPerform(iterations: items.count) { position in
         slots.buffer[position] = transform(items[position])
     }
-    return results.map { $0! }
+    // Moved out, not copied: a copy would leave each result retained by the buffer, which is
+    // deallocated without deinitializing, so every result (a file's bytes, its structure) leaked.
+    return results.indices.map { results.moveElement(from: $0)! }
 }
 
 /// Lets `concurrentPerform` write disjoint slots of one buffer: each iteration owns its index.
