@@ -46,47 +46,67 @@ enum ModuleTable {
 /// Which modules each file of a tree can see, before the files are structured: what the
 /// relevance filter needs so that a model name is looked for only where it can be used.
 /// A file sees its own modules, the modules they depend on, the folder module, and the modules
-/// its `import` lines name; anything unknown (a file the graph does not place, bytes not in
-/// memory) sees everything.
+/// its `import` lines name; a file the graph does not place sees everything.
 final class RelevanceScope {
     private let graph: BuildGraph
     private let paths: [String]
+    private let exporting: [Int]
     private let bytes: (Int) -> [UInt8]?
     private var visibleCache: [Int: Set<Int>?] = [:]
 
     /// The scope for the files at `paths` (as the walk gives them); nil when the graph is one
-    /// module. What it needs is read on first use: a tree whose relevance filter never follows
-    /// a model name pays nothing for it.
-    static func make(graph: BuildGraph, paths: [String], bytes: @escaping (Int) -> [UInt8]?) -> RelevanceScope? {
-        graph.isTrivial ? nil : RelevanceScope(graph: graph, paths: paths, bytes: bytes)
+    /// module. `exporting` lists the files that may hold an `@_exported import` (every other
+    /// file re-exports nothing); `bytes` gives a file's bytes when they are in memory (the
+    /// others are read again). What it needs is read on first use: a tree whose relevance
+    /// filter never follows a model name pays nothing for it.
+    static func make(graph: BuildGraph, paths: [String], exporting: [Int], bytes: @escaping (Int) -> [UInt8]?) -> RelevanceScope? {
+        graph.isTrivial ? nil : RelevanceScope(graph: graph, paths: paths, exporting: exporting, bytes: bytes)
     }
 
-    private init(graph: BuildGraph, paths: [String], bytes: @escaping (Int) -> [UInt8]?) {
+    private init(graph: BuildGraph, paths: [String], exporting: [Int], bytes: @escaping (Int) -> [UInt8]?) {
         self.graph = graph
         self.paths = paths
+        self.exporting = exporting
         self.bytes = bytes
     }
 
-    /// Each file's modules, and the module names each module re-exports (`@_exported import`);
-    /// nil when a file's bytes are not in memory (a huge tree), so its re-exports cannot be read.
-    private lazy var prepared: (modulesOfPath: [[Int]], reexports: [Int: Set<String>])? = {
+    /// Each file's modules, and the module names each module re-exports (`@_exported import`).
+    private lazy var prepared: (modulesOfPath: [[Int]], reexports: [Int: Set<String>]) = {
         let directory = FileSystem.currentDirectory()
         var position: [String: Int] = [:]
         for (index, file) in graph.files.enumerated() { position[file] = index }
         let modules = paths.map { position[PathName.absolute($0, in: directory)].map { graph.modulesOfFile[$0] } ?? [] }
-        let exported = BytePatterns(["@_exported"])
         var reexports: [Int: Set<String>] = [:]
-        for index in paths.indices {
-            guard let content = bytes(index) else { return nil }
-            guard content.withUnsafeBytes({ exported.occurs(in: $0) }) else { continue }
-            let names = Self.importedModuleNames(content, onlyExported: true)
+        for (index, names) in zip(exporting, importLines(exporting, onlyExported: true)) where !names.isEmpty {
             for module in modules[index] { reexports[module, default: []].formUnion(names) }
         }
         return (modules, reexports)
     }()
 
     /// The modules compiling file `index` (empty when the graph does not place it).
-    func modules(ofFile index: Int) -> [Int] { prepared?.modulesOfPath[index] ?? [] }
+    func modules(ofFile index: Int) -> [Int] { prepared.modulesOfPath[index] }
+
+    /// The module names of the `import` lines (with `onlyExported`, of the `@_exported import`
+    /// lines) of the files at `indices`: from their bytes in memory, else read again through one
+    /// buffer (a file past the first read's memory allowance; one that can no longer be read
+    /// imports nothing), without keeping a copy.
+    private func importLines(_ indices: some Collection<Int>, onlyExported: Bool) -> [Set<String>] {
+        let exported = BytePatterns(["@_exported"])
+        @Sendable func names(_ content: UnsafeRawBufferPointer) -> Set<String> {
+            if onlyExported, !exported.occurs(in: content) { return [] }
+            return Self.importedModuleNames(content, onlyExported: onlyExported)
+        }
+        let indices = Array(indices)
+        let inMemory = indices.map { bytes($0) }
+        let missing = indices.indices.filter { inMemory[$0] == nil }
+        let read = missing.isEmpty ? [] : BatchReader.map(missing.map { paths[indices[$0]] }) { _, result -> Set<String> in
+            guard case .success(let content) = result else { return [] }
+            return names(content)
+        }
+        var result = inMemory.map { $0.map { content in content.withUnsafeBytes(names) } ?? [] }
+        for (slot, found) in zip(missing, read) { result[slot] = found }
+        return result
+    }
 
     /// The modules whose declarations code in file `candidate` can see, or nil for every module
     /// (a file the graph does not place, or one of the folder module).
@@ -98,7 +118,6 @@ final class RelevanceScope {
     }
 
     private func computeVisibleModules(_ candidate: Int) -> Set<Int>? {
-        guard let prepared else { return nil }
         let own = prepared.modulesOfPath[candidate]
         guard !own.isEmpty else { return nil }
         if let folder = graph.folderModule, own.contains(folder) { return nil }
@@ -109,13 +128,18 @@ final class RelevanceScope {
     }
 
     private func importedNames(_ candidate: Int) -> Set<String> {
-        bytes(candidate).map { Self.importedModuleNames($0) } ?? []
+        importLines(CollectionOfOne(candidate), onlyExported: false)[0]
     }
 
     /// The module names of a file's `import` lines (`import A`, `@testable import A`,
     /// `import struct A.B`), read line by line without lexing; with `onlyExported`, those of
     /// `@_exported import` lines.
     static func importedModuleNames(_ bytes: [UInt8], onlyExported: Bool = false) -> Set<String> {
+        bytes.withUnsafeBytes { importedModuleNames($0, onlyExported: onlyExported) }
+    }
+
+    /// `importedModuleNames` over bytes in place.
+    static func importedModuleNames(_ bytes: UnsafeRawBufferPointer, onlyExported: Bool = false) -> Set<String> {
         var names = Set<String>()
         for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
             var words = line.split { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }[...]

@@ -46,8 +46,11 @@ enum TreeLoader {
         let progress = showsProgress && walk.swiftFiles.count > 2000
         if progress { StandardError.raw("observation-migrate: reading \(walk.swiftFiles.count) files…\r") }
         let alwaysInclude = Set(walk.projectFiles.filter { $0.hasSuffix(".swift") })
+        // In a tree of several modules the relevance scope needs the modules' re-exports: the
+        // files that may hold an `@_exported import` are noted while their bytes are at hand.
+        let exported = build.graph.isTrivial ? nil : BytePatterns(["@_exported"])
         let firstLooks = PhaseTimer.measure("read, filter") {
-            BatchReader.map(walk.swiftFiles, totalAllowance: skippedBytesKept) { path, result, allowance -> FirstLook in
+            BatchReader.map(walk.swiftFiles) { path, result -> FirstLook in
                 switch result {
                 case .failure(let problem):
                     return .failed(problem)
@@ -57,10 +60,14 @@ enum TreeLoader {
                     case .failure(let problem): return .failed(problem)
                     case .success(let count): lines = count
                     }
-                    if alwaysInclude.contains(path) || RelevanceFilter.mentionsObservation(bytes) { return .selected(Array(bytes)) }
-                    let keep = bytes.count <= allowance
-                    if keep { allowance -= bytes.count }
-                    return .skipped(keep ? Array(bytes) : nil, lines: lines, bytes: bytes.count)
+                    let exports = exported?.occurs(in: bytes) ?? false
+                    if alwaysInclude.contains(path) || RelevanceFilter.mentionsObservation(bytes) {
+                        return .selected(Array(bytes), exports: exports)
+                    }
+                    // No copy of a skipped file is kept: reading it again in a search round costs
+                    // about what copying it costs, and a large tree's copies would double the
+                    // memory its structures need.
+                    return .skipped(lines: lines, bytes: bytes.count, exports: exports)
                 }
             }
         }
@@ -68,25 +75,28 @@ enum TreeLoader {
         var contents: [[UInt8]?] = []
         var firstSelected: [Bool] = []
         var skippedSizes: [Int: (lines: Int, bytes: Int)] = [:]
+        var exporting: [Int] = []
         var problems = walk.problems
         for (path, look) in zip(walk.swiftFiles, firstLooks) {
             switch look {
             case .failed(let problem):
                 problems.append(problem)
                 continue
-            case .selected(let bytes):
+            case .selected(let bytes, let exports):
+                if exports { exporting.append(paths.count) }
                 contents.append(bytes)
                 firstSelected.append(true)
-            case .skipped(let bytes, let lines, let size):
+            case .skipped(let lines, let size, let exports):
+                if exports { exporting.append(paths.count) }
                 skippedSizes[paths.count] = (lines, size)
-                contents.append(bytes)
+                contents.append(nil)
                 firstSelected.append(false)
             }
             paths.append(path)
         }
         let filePaths = paths
         // In a tree of several modules, a model name is followed only where its module is seen.
-        let scope = RelevanceScope.make(graph: build.graph, paths: filePaths) { contents[$0] }
+        let scope = RelevanceScope.make(graph: build.graph, paths: filePaths, exporting: exporting) { contents[$0] }
         let selection = PhaseTimer.measure("select, lex, structure") {
             RelevanceFilter.select(firstSelected: firstSelected, paths: filePaths, scope: scope) { indices in
                 let snapshot = contents
@@ -97,9 +107,9 @@ enum TreeLoader {
                 let memoryHits = concurrentMap(inMemory) { candidate in
                     names.contains { $0.occurs(in: snapshot[candidate]!) } ? candidate : nil
                 }.compactMap { $0 }
-                // Past the memory allowance, files are read again (from the page cache).
+                // Skipped files are read again (from the page cache); a match is kept to be structured.
                 let onDisk = candidates.filter { snapshot[$0] == nil }
-                let diskHits = BatchReader.map(onDisk.map { filePaths[$0] }) { _, result, _ -> [UInt8]? in
+                let diskHits = BatchReader.map(onDisk.map { filePaths[$0] }) { _, result -> [UInt8]? in
                     guard case .success(let bytes) = result, names.contains(where: { $0.occurs(in: bytes) }) else { return nil }
                     return Array(bytes)
                 }
@@ -138,17 +148,11 @@ enum TreeLoader {
         return analysis
     }
 
-    /// How many bytes of files that do not mention observation are kept in memory after the
-    /// first read, for the search for model names: reading them again costs about as much as
-    /// the first read, and a tree's search takes one to three rounds. Past this, a huge
-    /// tree's remaining files are read again instead.
-    static let skippedBytesKept = 512 << 20
-
-    /// What the first read of a file found: its bytes when the pipeline needs them (or may),
-    /// and the size of a file the relevance filter skipped.
+    /// What the first read of a file found: its bytes when the pipeline needs them, else its size
+    /// and whether it may re-export a module.
     private enum FirstLook: Sendable {
-        case selected([UInt8])
-        case skipped([UInt8]?, lines: Int, bytes: Int)
+        case selected([UInt8], exports: Bool)
+        case skipped(lines: Int, bytes: Int, exports: Bool)
         case failed(FileProblem)
     }
 

@@ -5,29 +5,22 @@ import SourceScan
 ///
 /// Most files of a tree are looked at once (is it text, does it mention observation, how many
 /// lines); reading each into its own fresh array made the kernel fault in and zero as many
-/// pages as the tree has bytes. Here a file is copied out only when the caller keeps it, within
-/// a byte allowance.
+/// pages as the tree has bytes. Here a file is copied out only when the caller copies it.
 enum BatchReader {
     /// Files per batch: enough that a buffer is reused many times, few enough that both cores
     /// get a fair share of a small tree.
     static let batchSize = 32
 
     /// Calls `extract` with each path and its bytes (valid only during the call), in parallel,
-    /// and returns the results in the order of `paths`. `allowance` is shared by the files of a
-    /// batch (each batch gets `totalAllowance` divided among all batches): a byte budget that
-    /// `extract` may spend on keeping copies, so that the memory kept stays bounded however
-    /// large the tree.
-    static func map<Output: Sendable>(_ paths: [String], totalAllowance: Int = 0,
-                                      _ extract: @Sendable (_ path: String, _ bytes: Result<UnsafeRawBufferPointer, FileProblem>,
-                                                            _ allowance: inout Int) -> Output) -> [Output] {
+    /// and returns the results in the order of `paths`.
+    static func map<Output: Sendable>(_ paths: [String],
+                                      _ extract: @Sendable (_ path: String, _ bytes: Result<UnsafeRawBufferPointer, FileProblem>) -> Output) -> [Output] {
         let starts = Array(stride(from: 0, to: paths.count, by: batchSize))
-        let allowancePerBatch = totalAllowance / max(1, starts.count)
         return concurrentMap(starts) { start -> [Output] in
             var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
             defer { buffer.deallocate() }
-            var allowance = allowancePerBatch
             return paths[start..<min(start + batchSize, paths.count)].map { path in
-                extract(path, FileSystem.read(path, reusing: &buffer), &allowance)
+                extract(path, FileSystem.read(path, reusing: &buffer))
             }
         }.flatMap { $0 }
     }

@@ -138,6 +138,68 @@ import Testing
     }
 }
 
+/// In a tree of several modules the filter follows a name only where Swift lets it mean what is
+/// followed, so that a folder of many apps and packages structures what each alone would.
+@Suite struct ModuleAwareRelevanceTests {
+    /// Package `/app` (targets `App`, and `Feature` depending on it) and package `/lib` (target
+    /// `Lib`, which sees neither).
+    private static let manifests = [
+        "/app/Package.swift": "let package = Package(name: \"App\", targets: [.target(name: \"App\", dependencies: [\"Base\"]), .target(name: \"Feature\", dependencies: [\"App\"]), .target(name: \"Base\")])",
+        "/lib/Package.swift": "let package = Package(name: \"Lib\", targets: [.target(name: \"Lib\")])",
+    ]
+
+    /// The paths `select` keeps, with the scope the tree loader would give it.
+    private func select(_ files: [String: String]) -> [String] {
+        let paths = files.keys.sorted()
+        let contents = paths.map { Array(files[$0]!.utf8) }
+        let loaded = BuildGraphLoader.build(Self.manifests.map { .init(path: $0.key, bytes: Array($0.value.utf8)) },
+                                            swiftFiles: paths, configuration: Configuration(),
+                                            readFile: { _ in nil }, folderExists: { _ in true })
+        let scope = RelevanceScope.make(graph: loaded.graph, paths: paths, exporting: []) { contents[$0] }
+        let structures = paths.map { FileStructure(text: files[$0]!, path: $0) }
+        let first = contents.map { bytes in bytes.withUnsafeBytes { RelevanceFilter.mentionsObservation($0) } }
+        return RelevanceFilter.select(firstSelected: first, paths: paths, scope: scope) { indices in
+            indices.map { structures[$0] }
+        } mentioningAny: { candidates, patterns in
+            candidates.filter { candidate in patterns.contains { $0.occurs(in: contents[candidate]) } }
+        }.indices.map { paths[$0] }
+    }
+
+    @Test func aModelNameCountsOnlyWhereTheModelIsVisible() {
+        let kept = select([
+            "/app/Sources/App/Element.swift": "final class Element: ObservableObject {}",
+            "/app/Sources/App/Holder.swift": "struct Holder { let element: Element }",             // sees App
+            "/app/Sources/Feature/Sub.swift": "import App\nfinal class Special: Element {}",       // sees App
+            "/app/Sources/Feature/Uses.swift": "import App\nlet s = Special()",                   // found through Special
+            "/lib/Sources/Lib/Element.swift": "struct Element: Hashable {}",                       // its own Element
+            "/lib/Sources/Lib/Box.swift": "import Combine\nstruct Box<T: Element> {}",            // not a model constraint here
+            "/lib/Sources/Lib/UsesBox.swift": "let box = Box<Int>()",
+        ])
+        #expect(kept == ["/app/Sources/App/Element.swift", "/app/Sources/App/Holder.swift",
+                         "/app/Sources/Feature/Sub.swift", "/app/Sources/Feature/Uses.swift", "/lib/Sources/Lib/Box.swift"])
+    }
+
+    @Test func anInheritanceClauseNamesAModelOnlyWhereOneIsVisible() {
+        // `Lib` inherits from a class named like the app's model; it is not one there, so neither
+        // it nor the generic code constrained to it is followed into `Lib`'s other files.
+        let kept = select([
+            "/app/Sources/App/Store.swift": "class Store: ObservableObject {}",
+            "/lib/Sources/Lib/Store.swift": "import Combine\nclass Store {}\nclass Cache: Store {}\nfunc fill<C: Cache>(_ c: C) {}",
+            "/lib/Sources/Lib/Calls.swift": "func go() { fill(Cache()) }",
+        ])
+        #expect(kept == ["/app/Sources/App/Store.swift", "/lib/Sources/Lib/Store.swift"])
+    }
+
+    @Test func aTypeAModelNeedsDeclaredIsLookedForWhereTheModelsFileCanSeeIt() {
+        let kept = select([
+            "/app/Sources/App/Encoder.swift": "extension JSONEncoder: ObservableObject {}",
+            "/app/Sources/Base/Encoder.swift": "final class JSONEncoder {}",   // a dependency of App
+            "/lib/Sources/Lib/Encoder.swift": "final class JSONEncoder {}",   // App does not see Lib
+        ])
+        #expect(kept == ["/app/Sources/App/Encoder.swift", "/app/Sources/Base/Encoder.swift"])
+    }
+}
+
 /// The tree loader reads each file once, keeps only what the pipeline needs, and says what it skipped.
 @Suite struct TreeLoaderSelectionTests {
     @Test func unindexedFilesAreCountedAndTheirModelsStillFound() throws {
