@@ -51,7 +51,11 @@ public struct TargetDescription: Sendable, Equatable {
 
         /// Whether the folder compiles `file`.
         public func contains(_ file: String) -> Bool {
-            guard PathName.isInside(file, folder: path) else { return false }
+            PathName.isInside(file, folder: path) && containsFileBelow(file)
+        }
+
+        /// Whether the folder compiles `file`, which lies under it: whether no exception takes it out.
+        func containsFileBelow(_ file: String) -> Bool {
             if excluded.contains(where: { PathName.isInside(file, folder: $0) }) { return false }
             if let only { return only.contains { PathName.isInside(file, folder: $0) } }
             return true
@@ -149,6 +153,8 @@ public struct BuildGraph: Sendable {
     /// Index of the folder module, when some file belongs to it.
     public private(set) var folderModule: Int?
     private var modulesByName: [String: [Int]] = [:]
+    /// Each file's position in `files`, when the tree has several modules (one module needs no lookup).
+    private var positionOfFile: [String: Int] = [:]
 
     /// A graph with one folder module holding every file: a tree without descriptions.
     public static func singleModule(files: [String]) -> BuildGraph {
@@ -173,7 +179,15 @@ public struct BuildGraph: Sendable {
         }
         resolveDependencies(moduleOfTarget)
         assign(moduleOfTarget)
+        if !isTrivial {
+            positionOfFile.reserveCapacity(files.count)
+            for (position, file) in files.enumerated() { positionOfFile[file] = position }
+        }
     }
+
+    /// The position in `files` of `path` (absolute, normalized); nil when the graph does not
+    /// hold it or has one module.
+    public func position(ofFile path: String) -> Int? { positionOfFile[path] }
 
     private mutating func resolveDependencies(_ moduleOfTarget: [[Int]]) {
         // Local packages by folder, and every package product by name, for product dependencies.
@@ -245,24 +259,32 @@ public struct BuildGraph: Sendable {
             }
         }
         // What the folders above a file offer depends only on its folder: worked out once per
-        // folder (a tree has many files per folder), then each file checks the exceptions.
+        // folder from its parent's (a tree has many files per folder, and folders share their
+        // ancestors), then each file checks the exceptions.
         typealias Offer = (entries: [(module: Int, description: Int, folder: TargetDescription.Folder)], innermostPackage: Int?, described: Bool)
         var offers: [Substring: Offer] = [:]
-        for (fileIndex, file) in files.enumerated() {
-            var found = explicit[file] ?? []
-            let directory = file.utf8.lastIndex(of: UInt8(ascii: "/")).map { file[..<$0] } ?? Substring(file)
-            let offer: Offer
-            if let known = offers[directory] {
-                offer = known
-            } else {
-                let ancestors = PathName.ancestorSlices(of: String(directory))
-                offer = (ancestors.flatMap { folders[$0] ?? [] },
-                         // Packages own the files under their folder; a nested package owns its own folder.
-                         ancestors.lazy.compactMap { packageByRoot[$0] }.first,
-                         ancestors.contains(where: roots.contains))
-                offers[directory] = offer
+        func offer(for directory: Substring) -> Offer {
+            if let known = offers[directory] { return known }
+            var result: Offer = ([], nil, false)
+            if let slash = directory.utf8.lastIndex(of: UInt8(ascii: "/")), slash != directory.startIndex {
+                result = offer(for: directory[..<slash])
             }
-            for entry in offer.entries where entry.folder.contains(file) {
+            if let own = folders[directory] { result.entries = own + result.entries }
+            // Packages own the files under their folder; a nested package owns its own folder.
+            if let package = packageByRoot[directory] { result.innermostPackage = package }
+            if roots.contains(directory) { result.described = true }
+            offers[directory] = result
+            return result
+        }
+        // The walk lists a folder's files together: the last folder's offer is usually the next file's.
+        var last: (directory: Substring, offer: Offer)?
+        for (fileIndex, file) in files.enumerated() {
+            var found = explicit.isEmpty ? [] : explicit[file] ?? []
+            let directory = file.utf8.lastIndex(of: UInt8(ascii: "/")).map { file[..<$0] } ?? Substring(file)
+            let offer = last.flatMap { $0.directory == directory ? $0.offer : nil } ?? offer(for: directory)
+            last = (directory, offer)
+            // Every offered folder lies above the file: only its exceptions are left to check.
+            for entry in offer.entries where entry.folder.containsFileBelow(file) {
                 if descriptions[entry.description].kind == .package, entry.description != offer.innermostPackage { continue }
                 found.append(entry.module)
             }
@@ -387,24 +409,28 @@ public enum PathName {
     }
 
     /// Whether `path` is absolute with no empty, `.` or `..` component and no trailing slash.
+    /// Runs for every file of a tree, several times: over the contiguous UTF-8 bytes, as
+    /// iterating the `UTF8View` cost forty instructions a byte.
     private static func isNormalized(_ path: String) -> Bool {
-        let bytes = path.utf8
-        guard bytes.first == UInt8(ascii: "/") else { return false }
-        if bytes.count == 1 { return true }
-        guard bytes.last != UInt8(ascii: "/") else { return false }
-        var length = 0
-        var dots = 0
-        for byte in bytes.dropFirst() {
-            if byte == UInt8(ascii: "/") {
-                if length == 0 || (dots == length && length <= 2) { return false }
-                length = 0
-                dots = 0
-            } else {
-                length += 1
-                if byte == UInt8(ascii: ".") { dots += 1 }
+        var path = path
+        return path.withUTF8 { bytes in
+            guard bytes.first == UInt8(ascii: "/") else { return false }
+            if bytes.count == 1 { return true }
+            guard bytes.last != UInt8(ascii: "/") else { return false }
+            var length = 0
+            var dots = 0
+            for byte in bytes[1...] {
+                if byte == UInt8(ascii: "/") {
+                    if length == 0 || (dots == length && length <= 2) { return false }
+                    length = 0
+                    dots = 0
+                } else {
+                    length += 1
+                    if byte == UInt8(ascii: ".") { dots += 1 }
+                }
             }
+            return !(dots == length && length <= 2)
         }
-        return !(dots == length && length <= 2)
     }
 
     /// The folder holding `path`: `.` for a bare name, `/` for a name at the root.
@@ -418,24 +444,18 @@ public enum PathName {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    /// Whether `path` is `folder` or lies under it.
+    /// Whether `path` is `folder` or lies under it. Compares contiguous UTF-8 bytes: it runs for
+    /// every file against the target folders above it.
     public static func isInside(_ path: String, folder: String) -> Bool {
-        let (pathBytes, folderBytes) = (path.utf8, folder.utf8)
-        guard pathBytes.starts(with: folderBytes) else { return false }
-        if pathBytes.count == folderBytes.count || folder == "/" { return true }
-        return pathBytes[pathBytes.index(pathBytes.startIndex, offsetBy: folderBytes.count)] == UInt8(ascii: "/")
-    }
-
-    /// `path` and every folder above it, innermost first, as slices of `path`: `/a/b/c`,
-    /// `/a/b`, `/a` (the root itself is left out: no description's folder is `/`).
-    public static func ancestorSlices(of path: String) -> [Substring] {
-        var result = [Substring(path)]
-        var current = Substring(path)
-        while let slash = current.utf8.lastIndex(of: UInt8(ascii: "/")), slash != current.startIndex {
-            current = current[..<slash]
-            result.append(current)
+        var path = path
+        var folder = folder
+        return path.withUTF8 { pathBytes in
+            folder.withUTF8 { folderBytes in
+                guard pathBytes.count >= folderBytes.count, pathBytes[..<folderBytes.count].elementsEqual(folderBytes) else { return false }
+                if pathBytes.count == folderBytes.count || (folderBytes.count == 1 && folderBytes[0] == UInt8(ascii: "/")) { return true }
+                return pathBytes[folderBytes.count] == UInt8(ascii: "/")
+            }
         }
-        return result
     }
 
     /// A target name as a module name: what is not a letter, digit or `_` becomes `_`, and a
