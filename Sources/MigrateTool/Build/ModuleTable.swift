@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SourceScan
 
 /// Joins the build graph with the structured files: which modules compile each file and
@@ -7,12 +14,10 @@ enum ModuleTable {
     /// The index's view of the graph for `structures`; nil when the graph is one module.
     static func fileModules(for structures: [FileStructure], in graph: BuildGraph) -> FileModules? {
         guard !graph.isTrivial else { return nil }
-        var fileIndex: [String: Int] = [:]
-        for (position, path) in graph.files.enumerated() { fileIndex[path] = position }
         let directory = FileSystem.currentDirectory()
         let ownModules: [[Int]] = structures.map { structure in
             let path = PathName.absolute(structure.source.path, in: directory)
-            return fileIndex[path].map { graph.modulesOfFile[$0] } ?? graph.folderModule.map { [$0] } ?? []
+            return graph.position(ofFile: path).map { graph.modulesOfFile[$0] } ?? graph.folderModule.map { [$0] } ?? []
         }
         let imports = structures.map(importedModules)
         // Re-exports per module, from the structured files (a file that re-exports a module
@@ -39,7 +44,8 @@ enum ModuleTable {
 
     /// The module names a file imports.
     static func importedModules(_ structure: FileStructure) -> [String] {
-        structure.declarations.compactMap { $0.kind == .import ? BuildGraph.importedModuleName($0.name) : nil }
+        let declarations = structure.declarations
+        return declarations.indices.compactMap { declarations[$0].kind == .import ? BuildGraph.importedModuleName(declarations[$0].name) : nil }
     }
 }
 
@@ -52,39 +58,40 @@ final class RelevanceScope {
     private let paths: [String]
     private let exporting: [Int]
     private let bytes: (Int) -> [UInt8]?
+    /// Each file's modules (none for a file the graph does not place).
+    private let modulesOfPath: [[Int]]
     private var visibleCache: [Int: Set<Int>?] = [:]
 
-    /// The scope for the files at `paths` (as the walk gives them); nil when the graph is one
-    /// module. `exporting` lists the files that may hold an `@_exported import` (every other
-    /// file re-exports nothing); `bytes` gives a file's bytes when they are in memory (the
-    /// others are read again). What it needs is read on first use: a tree whose relevance
-    /// filter never follows a model name pays nothing for it.
-    static func make(graph: BuildGraph, paths: [String], exporting: [Int], bytes: @escaping (Int) -> [UInt8]?) -> RelevanceScope? {
-        graph.isTrivial ? nil : RelevanceScope(graph: graph, paths: paths, exporting: exporting, bytes: bytes)
+    /// The scope for the files at `paths` (as the walk gives them, each at `graphPositions` in
+    /// `graph.files`, nil for one the graph does not place); nil when the graph is one module.
+    /// `exporting` lists the files that may hold an `@_exported import` (every other file
+    /// re-exports nothing); `bytes` gives a file's bytes when they are in memory (the others are
+    /// read again). What it needs is read on first use: a tree whose relevance filter never
+    /// follows a model name pays nothing for it.
+    static func make(graph: BuildGraph, paths: [String], graphPositions: [Int?], exporting: [Int],
+                     bytes: @escaping (Int) -> [UInt8]?) -> RelevanceScope? {
+        graph.isTrivial ? nil : RelevanceScope(graph: graph, paths: paths, graphPositions: graphPositions, exporting: exporting, bytes: bytes)
     }
 
-    private init(graph: BuildGraph, paths: [String], exporting: [Int], bytes: @escaping (Int) -> [UInt8]?) {
+    private init(graph: BuildGraph, paths: [String], graphPositions: [Int?], exporting: [Int], bytes: @escaping (Int) -> [UInt8]?) {
         self.graph = graph
         self.paths = paths
         self.exporting = exporting
         self.bytes = bytes
+        modulesOfPath = graphPositions.map { $0.map { graph.modulesOfFile[$0] } ?? [] }
     }
 
-    /// Each file's modules, and the module names each module re-exports (`@_exported import`).
-    private lazy var prepared: (modulesOfPath: [[Int]], reexports: [Int: Set<String>]) = {
-        let directory = FileSystem.currentDirectory()
-        var position: [String: Int] = [:]
-        for (index, file) in graph.files.enumerated() { position[file] = index }
-        let modules = paths.map { position[PathName.absolute($0, in: directory)].map { graph.modulesOfFile[$0] } ?? [] }
+    /// The module names each module re-exports (`@_exported import`).
+    private lazy var reexports: [Int: Set<String>] = {
         var reexports: [Int: Set<String>] = [:]
         for (index, names) in zip(exporting, importLines(exporting, onlyExported: true)) where !names.isEmpty {
-            for module in modules[index] { reexports[module, default: []].formUnion(names) }
+            for module in modulesOfPath[index] { reexports[module, default: []].formUnion(names) }
         }
-        return (modules, reexports)
+        return reexports
     }()
 
     /// The modules compiling file `index` (empty when the graph does not place it).
-    func modules(ofFile index: Int) -> [Int] { prepared.modulesOfPath[index] }
+    func modules(ofFile index: Int) -> [Int] { modulesOfPath[index] }
 
     /// The module names of the `import` lines (with `onlyExported`, of the `@_exported import`
     /// lines) of the files at `indices`: from their bytes in memory, else read again through one
@@ -118,13 +125,13 @@ final class RelevanceScope {
     }
 
     private func computeVisibleModules(_ candidate: Int) -> Set<Int>? {
-        let own = prepared.modulesOfPath[candidate]
+        let own = modulesOfPath[candidate]
         guard !own.isEmpty else { return nil }
         if let folder = graph.folderModule, own.contains(folder) { return nil }
         // What the index sees, plus the modules depended on and the folder module (and what
         // those re-export): the filter keeps a superset of what resolution can reach.
         let seeds = Array(graph.dependencyClosure(of: own)) + (graph.folderModule.map { [$0] } ?? [])
-        return graph.visibleModules(own: own, imports: Array(importedNames(candidate)), reexports: prepared.reexports, seeds: seeds)
+        return graph.visibleModules(own: own, imports: Array(importedNames(candidate)), reexports: reexports, seeds: seeds)
     }
 
     private func importedNames(_ candidate: Int) -> Set<String> {
@@ -138,26 +145,50 @@ final class RelevanceScope {
         bytes.withUnsafeBytes { importedModuleNames($0, onlyExported: onlyExported) }
     }
 
-    /// `importedModuleNames` over bytes in place.
+    /// `importedModuleNames` over bytes in place. Only the lines holding `import` are split into
+    /// words, found from the rare `p` of the word: splitting every line of every file a search
+    /// round matched cost a tenth of a report on `/opt/swift-packages`.
     static func importedModuleNames(_ bytes: UnsafeRawBufferPointer, onlyExported: Bool = false) -> Set<String> {
         var names = Set<String>()
-        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
-            var words = line.split { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }[...]
-            var exported = false
-            while let first = words.first, first.first == UInt8(ascii: "@") {
-                exported = exported || first.elementsEqual("@_exported".utf8)
-                words = words.dropFirst()
-            }
-            if onlyExported, !exported { continue }
-            guard let keyword = words.first, keyword.elementsEqual("import".utf8) else { continue }
-            words = words.dropFirst()
-            if let kind = words.first, ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let"].contains(where: { kind.elementsEqual($0.utf8) }) {
-                words = words.dropFirst()
-            }
-            guard let path = words.first else { continue }
-            let module = path.prefix { $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: ";") }
-            names.insert(String(decoding: module, as: UTF8.self))
+        guard let base = bytes.baseAddress else { return names }
+        let word = Array("import".utf8)
+        var searchFrom = 0
+        while searchFrom < bytes.count, let found = memchr(base + searchFrom, Int32(UInt8(ascii: "p")), bytes.count - searchFrom) {
+            let start = base.distance(to: UnsafeRawPointer(found)) - 2
+            searchFrom = start + 3
+            guard start >= 0, start + word.count <= bytes.count, bytes[start..<(start + word.count)].elementsEqual(word) else { continue }
+            var lineStart = start
+            while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+            let lineEnd = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
+                .map { base.distance(to: UnsafeRawPointer($0)) } ?? bytes.count
+            searchFrom = lineEnd + 1
+            if let name = importedModuleName(onLine: bytes[lineStart..<lineEnd], onlyExported: onlyExported) { names.insert(name) }
         }
         return names
+    }
+
+    /// What separates the words of an import line.
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+
+    /// The module an import line names (`import A`, `@testable import A`, `import struct A.B`);
+    /// with `onlyExported`, only an `@_exported import` line's.
+    private static func importedModuleName(onLine line: Slice<UnsafeRawBufferPointer>, onlyExported: Bool) -> String? {
+        var words = line.split(whereSeparator: isBlank)[...]
+        var exported = false
+        while let first = words.first, first.first == UInt8(ascii: "@") {
+            exported = exported || first.elementsEqual("@_exported".utf8)
+            words = words.dropFirst()
+        }
+        if onlyExported, !exported { return nil }
+        guard let keyword = words.first, keyword.elementsEqual("import".utf8) else { return nil }
+        words = words.dropFirst()
+        if let kind = words.first, ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let"].contains(where: { kind.elementsEqual($0.utf8) }) {
+            words = words.dropFirst()
+        }
+        guard let path = words.first else { return nil }
+        let module = path.prefix { $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: ";") }
+        return String(decoding: module, as: UTF8.self)
     }
 }

@@ -27,16 +27,24 @@ enum TreeLoader {
         }
         let manifests = Set(walk.projectFiles.filter { $0.hasSuffix(".swift") })
         var outsideBuild: [String] = []
+        // Each file's position in the graph (the walk's order), kept beside it as files are
+        // taken out or added, so that nothing looks a path up again.
+        var graphPositions: [Int?] = Array(walk.swiftFiles.indices)
         if !build.graph.outsideFiles.isEmpty {
-            let outside = Set(build.graph.outsideFiles.map { walk.swiftFiles[$0] }).subtracting(manifests)
-            outsideBuild = walk.swiftFiles.filter(outside.contains)
-            walk.swiftFiles.removeAll(where: outside.contains)
+            let outside = Set(build.graph.outsideFiles.filter { !manifests.contains(walk.swiftFiles[$0]) })
+            outsideBuild = outside.sorted().map { walk.swiftFiles[$0] }
+            let kept = walk.swiftFiles.indices.filter { !outside.contains($0) }
+            walk.swiftFiles = kept.map { walk.swiftFiles[$0] }
+            graphPositions = kept
         }
         // Descriptions found above a file named alone carry deployment targets too.
         let known = Set(walk.projectFiles.map { PathName.absolute($0, in: FileSystem.currentDirectory()) })
         for description in build.graph.descriptions where !known.contains(description.path) {
             walk.projectFiles.append(Analyzer.displayPath(description.path))
-            if description.kind == .package { walk.swiftFiles.append(Analyzer.displayPath(description.path)) }
+            if description.kind == .package {
+                walk.swiftFiles.append(Analyzer.displayPath(description.path))
+                graphPositions.append(nil)
+            }
         }
         // A configured deployment target is reported where the configuration file says it.
         if !configuration.deploymentTarget.isEmpty, let source = configuration.source,
@@ -72,12 +80,13 @@ enum TreeLoader {
             }
         }
         var paths: [String] = []
+        var pathPositions: [Int?] = []
         var contents: [[UInt8]?] = []
         var firstSelected: [Bool] = []
         var skippedSizes: [Int: (lines: Int, bytes: Int)] = [:]
         var exporting: [Int] = []
         var problems = walk.problems
-        for (path, look) in zip(walk.swiftFiles, firstLooks) {
+        for (position, look) in firstLooks.enumerated() {
             switch look {
             case .failed(let problem):
                 problems.append(problem)
@@ -92,11 +101,12 @@ enum TreeLoader {
                 contents.append(nil)
                 firstSelected.append(false)
             }
-            paths.append(path)
+            paths.append(walk.swiftFiles[position])
+            pathPositions.append(graphPositions[position])
         }
         let filePaths = paths
         // In a tree of several modules, a model name is followed only where its module is seen.
-        let scope = RelevanceScope.make(graph: build.graph, paths: filePaths, exporting: exporting) { contents[$0] }
+        let scope = RelevanceScope.make(graph: build.graph, paths: filePaths, graphPositions: pathPositions, exporting: exporting) { contents[$0] }
         let selection = PhaseTimer.measure("select, lex, structure") {
             RelevanceFilter.select(firstSelected: firstSelected, paths: filePaths, scope: scope) { indices in
                 let snapshot = contents

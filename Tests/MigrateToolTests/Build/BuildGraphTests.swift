@@ -346,7 +346,7 @@ import Testing
             [.init(path: "/r/Package.swift", bytes: Array("let package = Package(name: \"R\", targets: [.target(name: \"App\"), .target(name: \"Kit\"), .target(name: \"Core\")])".utf8)),
              .init(path: "/o/Package.swift", bytes: Array("let package = Package(name: \"O\", targets: [.target(name: \"Other\")])".utf8))],
             swiftFiles: files, configuration: Configuration(), readFile: { _ in nil }, folderExists: { _ in true })
-        let scope = RelevanceScope.make(graph: loaded.graph, paths: files, exporting: [1]) { contents[$0] }
+        let scope = RelevanceScope.make(graph: loaded.graph, paths: files, graphPositions: Array(files.indices), exporting: [1]) { contents[$0] }
         #expect(scope != nil, "a tree of several modules has a scope")
         let names = { (modules: Set<Int>?) in Set((modules ?? []).map { loaded.graph.modules[$0].name }) }
         #expect(names(scope?.visibleModules(0)) == ["App", "Kit", "Core"])

@@ -155,7 +155,7 @@ import Testing
         let loaded = BuildGraphLoader.build(Self.manifests.map { .init(path: $0.key, bytes: Array($0.value.utf8)) },
                                             swiftFiles: paths, configuration: Configuration(),
                                             readFile: { _ in nil }, folderExists: { _ in true })
-        let scope = RelevanceScope.make(graph: loaded.graph, paths: paths, exporting: []) { contents[$0] }
+        let scope = RelevanceScope.make(graph: loaded.graph, paths: paths, graphPositions: Array(paths.indices), exporting: []) { contents[$0] }
         let structures = paths.map { FileStructure(text: files[$0]!, path: $0) }
         let first = contents.map { bytes in bytes.withUnsafeBytes { RelevanceFilter.mentionsObservation($0) } }
         return RelevanceFilter.select(firstSelected: first, paths: paths, scope: scope) { indices in
