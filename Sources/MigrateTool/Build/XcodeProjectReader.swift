@@ -44,24 +44,27 @@ struct XcodeProjectReader {
         let settingOffsets = Self.settingOffsets(bytes)
         let projectSettings = walker.settings(ofList: project["buildConfigurationList"] as? String, readFile: readFile)
 
-        // Membership exceptions of synchronized folders, by target.
+        // Membership exceptions of synchronized folders, by target, and local packages: one pass
+        // over the objects (a large project has thousands; each cast costs).
         var exceptionsByTarget: [String: [(folder: String, paths: [String])]] = [:]
-        for (groupID, value) in objects {
-            guard let group = value as? Object, (group["isa"] as? String) == "PBXFileSystemSynchronizedRootGroup",
-                  let folder = walker.paths[groupID] else { continue }
-            for exceptionID in group["exceptions"] as? [String] ?? [] {
-                guard let exception = objects[exceptionID] as? Object,
-                      (exception["isa"] as? String) == "PBXFileSystemSynchronizedBuildFileExceptionSet",
-                      let target = exception["target"] as? String else { continue }
-                let paths = (exception["membershipExceptions"] as? [String] ?? []).map { PathName.absolute($0, in: folder) }
-                exceptionsByTarget[target, default: []].append((folder, paths))
-            }
-        }
         var packageRoots: [String: String] = [:]
         for (id, value) in objects {
-            guard let reference = value as? Object, (reference["isa"] as? String) == "XCLocalSwiftPackageReference",
-                  let relative = reference["relativePath"] as? String else { continue }
-            packageRoots[id] = PathName.absolute(relative, in: projectDirectory)
+            guard let object = value as? Object else { continue }
+            switch object["isa"] as? String {
+            case "PBXFileSystemSynchronizedRootGroup":
+                guard let folder = walker.paths[id] else { continue }
+                for exceptionID in object["exceptions"] as? [String] ?? [] {
+                    guard let exception = objects[exceptionID] as? Object,
+                          (exception["isa"] as? String) == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+                          let target = exception["target"] as? String else { continue }
+                    let paths = (exception["membershipExceptions"] as? [String] ?? []).map { PathName.absolute($0, in: folder) }
+                    exceptionsByTarget[target, default: []].append((folder, paths))
+                }
+            case "XCLocalSwiftPackageReference":
+                if let relative = object["relativePath"] as? String { packageRoots[id] = PathName.absolute(relative, in: projectDirectory) }
+            default:
+                continue
+            }
         }
 
         var targets: [TargetDescription] = []
@@ -171,21 +174,37 @@ struct XcodeProjectReader {
     /// `KEY=value` (quotes dropped): one pass, however many targets and configurations ask.
     static func settingOffsets(_ bytes: [UInt8]) -> [String: Int] {
         var offsets: [String: Int] = [:]
-        var lineStart = 0
-        while lineStart < bytes.count {
-            var lineEnd = lineStart
-            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+        // Only the lines holding the key are read as text: building a string of every line of a
+        // 6,000-object project cost a third of reading it.
+        let key = Array("_DEPLOYMENT_TARGET".utf8)
+        var searchFrom = 0
+        while let found = firstOccurrence(of: key, in: bytes, from: searchFrom) {
+            var lineStart = found
+            while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+            let lineEnd = bytes[found...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            searchFrom = lineEnd
             var start = lineStart
             while start < lineEnd, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
             let line = String(decoding: bytes[start..<lineEnd], as: UTF8.self)
-            if line.contains("_DEPLOYMENT_TARGET"), let equals = line.firstIndex(of: "=") {
+            if let equals = line.firstIndex(of: "=") {
                 let key = line[..<equals].trimmingCharacters(in: CharacterSet(charactersIn: " \t\""))
                 let value = line[line.index(after: equals)...].trimmingCharacters(in: CharacterSet(charactersIn: " \t;\""))
                 if offsets["\(key)=\(value)"] == nil { offsets["\(key)=\(value)"] = start }
             }
-            lineStart = lineEnd + 1
         }
         return offsets
+    }
+
+    /// Where `needle` first occurs in `bytes` at or after `start`.
+    private static func firstOccurrence(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard let first = needle.first, bytes.count >= needle.count else { return nil }
+        var position = start
+        while position <= bytes.count - needle.count {
+            guard let candidate = bytes[position...(bytes.count - needle.count)].firstIndex(of: first) else { return nil }
+            if bytes[candidate..<(candidate + needle.count)].elementsEqual(needle) { return candidate }
+            position = candidate + 1
+        }
+        return nil
     }
 
     /// Walks the group tree, giving every file reference and group its absolute path.
