@@ -72,6 +72,11 @@ enum ConsistencyCheck {
             // `_m` sites exist only beside a legacy wrapper, which the check already reports.
             case .observableConstraint, .publishedInitializer, .backingStorage: continue
             }
+            if case .memberPublisher(let property) = site.kind, case .declared(let id) = type,
+               let owner = index.graph.classDeclaring(property: property, from: id, index.types) {
+                // `sub.$x` of an `x` the subclass inherits: the publisher is the superclass's.
+                type = .declared(owner)
+            }
             guard let (unit, name) = migratedUnit(type) else { continue }
             let (line, column) = LineMap(structures[site.file].source.bytes).location(of: Int(structures[site.file].tokens[site.token].start))
             found.append(Violation(unit: unit, location: SourceLocation(path: analysis.displayPaths[site.file], line: line, column: column),

@@ -55,8 +55,19 @@ enum Migrator {
         var plan = MigrationPlan()
         var editsByFile: [Int: AcceptedEdits] = [:]
         var selected = analysis.units
+        func isWritable(_ unit: UnitSummary) -> Bool {
+            options.excludedUnits[unit.id] == nil && (unit.deploymentBlockers.isEmpty || options.ignoreDeploymentTarget)
+                && (unit.verdict == .ready || (unit.verdict == .needsUnsafeFixes && options.unsafeFixes))
+        }
         if !options.types.isEmpty {
-            selected = analysis.units.filter { unit in options.types.contains(where: unit.matches(typeName:)) }
+            var chosen = Set(analysis.units.filter { unit in options.types.contains(where: unit.matches(typeName:)) }.map(\.id))
+            // A superclass's unit takes along the subclasses' units it cannot migrate without,
+            // when it can be written with all of them; otherwise it is held back below, alone.
+            for named in chosen {
+                let needed = analysis.coupling.unitsNeeded(by: [named])
+                if ([named] + needed).allSatisfy({ isWritable(analysis.units[$0]) }) { chosen.formUnion(needed) }
+            }
+            selected = analysis.units.filter { chosen.contains($0.id) }
         }
         let selectedIDs = Set(selected.map(\.id))
         for unit in analysis.units where !selectedIDs.contains(unit.id) {
@@ -65,10 +76,6 @@ enum Migrator {
         // Coupled units are written together or not at all: a unit whose partner is not
         // written in this run (blocked, not selected, or needing `--unsafe-fixes`) is held back.
         if !analysis.coupling.isEmpty {
-            func isWritable(_ unit: UnitSummary) -> Bool {
-                options.excludedUnits[unit.id] == nil && (unit.deploymentBlockers.isEmpty || options.ignoreDeploymentTarget)
-                    && (unit.verdict == .ready || (unit.verdict == .needsUnsafeFixes && options.unsafeFixes))
-            }
             let writable = Set(selected.filter(isWritable).map(\.id))
             let notWritten = Set(analysis.units.map(\.id)).subtracting(writable)
             var heldBack: [Int: String] = [:]

@@ -129,7 +129,9 @@ enum ModelProperties {
     static func all(in context: RuleContext) -> [(unit: Int, classID: DeclarationID, variable: DeclarationID, role: PropertyRole)] {
         var result: [(Int, DeclarationID, DeclarationID, PropertyRole)] = []
         for unit in context.units.units {
-            for classID in unit.classes {
+            // A subclass that already took `@Observable` (migrated on its own, its superclass
+            // still an ObservableObject) has its properties as its author left them.
+            for classID in unit.classes where context.declaration(classID).attribute(named: "Observable") == nil {
                 let deinitReads = namesReadInDeinit(of: classID, in: context)
                 for variableID in context.variables(ofModel: classID) {
                     result.append((unit.id, classID, variableID, role(of: variableID, in: context, deinitReads: deinitReads)))

@@ -44,8 +44,10 @@ enum ObservationUse: Equatable {
     /// Classifies a publisher site (`$x` or `model.$x`) of a unit.
     static func ofPublisher(_ site: Site, unit: MigrationUnit, _ context: RuleContext) -> ObservationUse {
         if site.onReceiveCall != nil, OnReceiveConversion.plan(site, context) != nil { return .onReceivePublisher }
+        // In one of the unit's classes, or in a subclass migrating on its own (`$x` it inherits).
         if let owner = site.ownerID, let enclosing = context.types.enclosingTypeLike(owner),
-           let type = context.types.extendedType(enclosing), unit.classes.contains(type) {
+           let type = context.types.extendedType(enclosing),
+           unit.classes.contains(type) || context.index.graph.modelAncestors(of: type).contains(where: unit.classes.contains) {
             return .publisherInModel
         }
         return .externalPublisher
