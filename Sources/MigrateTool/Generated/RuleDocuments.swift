@@ -1168,7 +1168,7 @@ enum RuleDocuments {
         "observable-subclass": #"""
         # observable-subclass
 
-        summary: A subclass of a migrated model gets @Observable in the same unit.
+        summary: A subclass of a model gets @Observable, on its own unless views read its superclass's published state through it.
         class: safe
         severity: error
 
@@ -1176,9 +1176,29 @@ enum RuleDocuments {
 
         A subclass of an `ObservableObject` is an `ObservableObject` too, and its `@Published`
         properties notified through the base's publisher. Under Observation each class's own stored
-        properties are tracked by its own macro expansion, so the subclass needs `@Observable` as well,
-        and it migrates in the same unit as its base: a base alone would leave the subclass's
-        `@Published` properties without an `ObservableObject` to publish through.
+        properties are tracked by its own macro expansion, so the subclass needs `@Observable` as well.
+
+        A subclass can take `@Observable` while its superclass stays an `ObservableObject`: the macro
+        adds its own registrar and `Observable` conformance beside the inherited ones, and the
+        superclass's `@Published` properties and `objectWillChange` keep working. So each subclass is a
+        unit of its own, and one subclass's blocker no longer holds back its siblings. The converse does
+        not hold: a superclass that leaves `ObservableObject` breaks every subclass still using
+        `@Published` or held in a legacy wrapper, so the superclass migrates only with all its
+        subclasses, and a blocked subclass blocks its superclass (and `apply --type Base` takes the
+        subclasses along).
+
+        A subclass stays in its superclass's unit when migrating it alone would change what users see:
+
+        - a view holding it in `@StateObject`, `@ObservedObject` or `@EnvironmentObject` reads state
+          the superclass publishes through it (an inherited `@Published` property, or a computed
+          property reading one): once the wrapper is `@State`, a plain property or `@Bindable`, nothing
+          subscribes to `objectWillChange` and that read stops refreshing;
+        - the superclass's `objectWillChange` is observed (`sink`, `.onReceive`): it fires today for the
+          subclass's `@Published` properties, and would not for tracked ones.
+
+        The finding then says which read or subscription ties them. Sites name types statically, as
+        Swift does: `.environmentObject(sub)` and `@EnvironmentObject var m: Sub` follow the subclass,
+        those spelled with the superclass's type stay with it.
 
         ```swift before
         import SwiftUI
@@ -1202,6 +1222,77 @@ enum RuleDocuments {
 
         @Observable final class Child: Base {
             var age = 0
+        }
+        ```
+
+        The superclass keeps a KVO property, so it stays an `ObservableObject`; the subclass, whose
+        view reads only its own state, migrates on its own.
+
+        ```swift before
+        import SwiftUI
+
+        class Player: NSObject, ObservableObject {
+            @objc dynamic var rate: Float = 1
+            @Published var title = ""
+        }
+
+        final class ↓PodcastPlayer: Player {
+            @Published var episode = 0
+        }
+
+        struct EpisodeView: View {
+            @StateObject private var player = PodcastPlayer()
+
+            var body: some View {
+                Stepper("Episode \(player.episode)", value: $player.episode)
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        class Player: NSObject, ObservableObject {
+            @objc dynamic var rate: Float = 1
+            @Published var title = ""
+        }
+
+        @Observable final class PodcastPlayer: Player {
+            var episode = 0
+        }
+
+        struct EpisodeView: View {
+            @State private var player = PodcastPlayer()
+
+            var body: some View {
+                Stepper("Episode \(player.episode)", value: $player.episode)
+            }
+        }
+        ```
+
+        Here the view also shows the inherited `title` through the subclass: the subclass migrates with
+        its superclass, which is blocked, so both stay as they are.
+
+        ```swift before
+        import SwiftUI
+
+        class Player: NSObject, ObservableObject {
+            @objc dynamic var rate: Float = 1
+            @Published var title = ""
+        }
+
+        final class ↓PodcastPlayer: Player {
+            @Published var episode = 0
+        }
+
+        struct EpisodeView: View {
+            @StateObject private var player = PodcastPlayer()
+
+            var body: some View {
+                Text(player.title)
+                Stepper("Episode \(player.episode)", value: $player.episode)
+            }
         }
         ```
 
@@ -1755,7 +1846,9 @@ enum RuleDocuments {
         `override var a: T { didSet {…} }` adds observers to a property the base class stores. The base
         class's macro already tracks `a` (the override calls through to it), and the subclass's macro
         cannot rewrite an override, so without `@ObservationIgnored` the subclass does not compile.
-        Views keep updating through the base's tracking.
+        Views keep updating through the base's tracking; while the base stays an `ObservableObject`
+        and the subclass migrates on its own, views holding the base keep updating through its
+        `@Published` (a view reading the property through the subclass keeps the two in one unit).
 
         ```swift before
         import SwiftUI
@@ -1782,6 +1875,59 @@ enum RuleDocuments {
         @Observable class Loud: Base {
             @ObservationIgnored override var volume: Int {
                 didSet { print(volume) }
+            }
+        }
+        ```
+
+        A subclass migrating on its own keeps the override the same way: the superclass, still an
+        `ObservableObject` (its KVO property blocks it), publishes `volume` as before, and no view
+        reads `volume` through the subclass (one that did would keep the two in one unit).
+
+        ```swift before
+        import SwiftUI
+
+        class Base: NSObject, ObservableObject {
+            @objc dynamic var muted = false
+            @Published var volume = 0
+        }
+
+        class Loud: Base {
+            @Published var peak = 0
+            ↓override var volume: Int {
+                didSet { peak = max(peak, volume) }
+            }
+        }
+
+        struct PeakView: View {
+            @ObservedObject var loud: Loud
+
+            var body: some View {
+                Text("peak \(loud.peak)")
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        class Base: NSObject, ObservableObject {
+            @objc dynamic var muted = false
+            @Published var volume = 0
+        }
+
+        @Observable class Loud: Base {
+            var peak = 0
+            @ObservationIgnored override var volume: Int {
+                didSet { peak = max(peak, volume) }
+            }
+        }
+
+        struct PeakView: View {
+            var loud: Loud
+
+            var body: some View {
+                Text("peak \(loud.peak)")
             }
         }
         ```
