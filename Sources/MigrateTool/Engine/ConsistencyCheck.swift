@@ -61,6 +61,9 @@ enum ConsistencyCheck {
                     // `self.$m.x` in a view: a binding of the view's own property `m`.
                     guard let propertyType = unwrappedPropertyType(name, at: site, index) else { continue }
                     type = propertyType
+                } else if case .declared(let id) = type, let owner = index.graph.classDeclaring(property: name, from: id, index.types) {
+                    // `sub.$x` of an `x` the subclass inherits: the publisher is the superclass's.
+                    type = .declared(owner)
                 }
             case .projectedValue(let name):
                 construct = "$\(name)"
@@ -71,11 +74,6 @@ enum ConsistencyCheck {
             case .spelledWrapperType(let kind): construct = kind.rawValue
             // `_m` sites exist only beside a legacy wrapper, which the check already reports.
             case .observableConstraint, .publishedInitializer, .backingStorage: continue
-            }
-            if case .memberPublisher(let property) = site.kind, case .declared(let id) = type,
-               let owner = index.graph.classDeclaring(property: property, from: id, index.types) {
-                // `sub.$x` of an `x` the subclass inherits: the publisher is the superclass's.
-                type = .declared(owner)
             }
             guard let (unit, name) = migratedUnit(type) else { continue }
             let (line, column) = LineMap(structures[site.file].source.bytes).location(of: Int(structures[site.file].tokens[site.token].start))
