@@ -1271,27 +1271,27 @@ enum RuleDocuments {
         }
         ```
 
-        Here the view also shows the inherited `title` through the subclass: the subclass migrates with
-        its superclass, which is blocked, so both stay as they are.
+        Here the view also shows the inherited `syncing` through the subclass: the subclass migrates
+        with its superclass, which its KVO property blocks, so both stay as they are.
 
         ```swift before
         import SwiftUI
 
-        class Player: NSObject, ObservableObject {
-            @objc dynamic var rate: Float = 1
-            @Published var title = ""
+        class Library: NSObject, ObservableObject {
+            @objc dynamic var revision = 0
+            @Published var syncing = false
         }
 
-        final class ↓PodcastPlayer: Player {
-            @Published var episode = 0
+        final class ↓Shelf: Library {
+            @Published var books: [String] = []
         }
 
-        struct EpisodeView: View {
-            @StateObject private var player = PodcastPlayer()
+        struct ShelfView: View {
+            @ObservedObject var shelf: Shelf
 
             var body: some View {
-                Text(player.title)
-                Stepper("Episode \(player.episode)", value: $player.episode)
+                if shelf.syncing { ProgressView() }
+                List(shelf.books, id: \.self) { Text($0) }
             }
         }
         ```
