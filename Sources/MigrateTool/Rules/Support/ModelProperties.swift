@@ -129,8 +129,9 @@ enum ModelProperties {
     static func all(in context: RuleContext) -> [(unit: Int, classID: DeclarationID, variable: DeclarationID, role: PropertyRole)] {
         var result: [(Int, DeclarationID, DeclarationID, PropertyRole)] = []
         for unit in context.units.units {
-            // A subclass that already took `@Observable` (migrated on its own, its superclass
-            // still an ObservableObject) has its properties as its author left them.
+            // A class that already carries `@Observable` (a subclass migrated on its own, its
+            // superclass still an ObservableObject; a model half-way through) has its properties
+            // tracked or ignored as its author left them: nothing of theirs changes meaning.
             for classID in unit.classes where context.declaration(classID).attribute(named: "Observable") == nil {
                 let deinitReads = namesReadInDeinit(of: classID, in: context)
                 for variableID in context.variables(ofModel: classID) {
