@@ -46,6 +46,8 @@ struct ObservableSubclass: CouplingRule {
             let line = LineMap(context.files[file].source.bytes).location(of: Int(context.files[file].tokens[token].start)).line
             return "'\(context.declaration(ancestor).name).objectWillChange' is observed (line \(line) of "
                 + "\(PathName.lastComponent(context.files[file].source.path))) and would stop firing for this class's properties"
+        case .nothingOfItsOwn:
+            return "it has no stored property or site of its own, so it has nothing to migrate first"
         }
     }
 

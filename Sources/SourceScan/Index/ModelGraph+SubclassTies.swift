@@ -16,11 +16,16 @@ public enum SubclassTie: Equatable, Sendable {
     /// `ancestor`'s `objectWillChange` is observed (at `file`/`token`): it fires for the subclass's
     /// `@Published` properties today and would not for tracked ones.
     case inheritedChangesObserved(ancestor: DeclarationID, file: Int, token: Int)
+    /// The subclass declares no mutable stored property and no site names it: alone it would
+    /// only gain the attribute, so it waits for `superclass` (the verdicts are the same: the
+    /// superclass's unit needs it either way).
+    case nothingOfItsOwn(superclass: DeclarationID)
 
     /// The class the subclass must migrate with (every class between them comes along too).
     public var ancestor: DeclarationID {
         switch self {
         case .readsInheritedState(_, _, _, let ancestor, _, _), .inheritedChangesObserved(let ancestor, _, _): return ancestor
+        case .nothingOfItsOwn(let superclass): return superclass
         }
     }
 }
@@ -42,6 +47,18 @@ struct SubclassTieFinder {
             guard let reach = ancestors.firstIndex(of: tie.ancestor) else { return }
             if let known = ties[subclass], let knownReach = ancestors.firstIndex(of: known.ancestor), knownReach >= reach { return }
             ties[subclass] = tie
+        }
+        // A subclass with nothing of its own to rewrite gains nothing from going first.
+        let named = Set(index.sites.compactMap { site -> DeclarationID? in
+            if case .declared(let id) = site.type, graph.modelSuperclass[id] != nil { return id }
+            return wrappedClass(site)
+        })
+        for (subclass, superclass) in graph.modelSuperclass where !named.contains(subclass) {
+            let mutable = members(of: subclass).contains { member in
+                let declaration = types.declaration(member)
+                return Self.isStored(declaration) && !declaration.isLet
+            }
+            if !mutable { keep(.nothingOfItsOwn(superclass: superclass), for: subclass) }
         }
         // Subscribers to an ancestor's `objectWillChange` hear every subclass below it.
         let observed = observedObjectWillChange()

@@ -169,7 +169,9 @@ import SourceScan
                 @Published var own = 0
             }
 
-            final class Other: Middle {}
+            final class Other: Middle {
+                @Published var flag = false
+            }
 
             struct LeafView: View {
                 @StateObject private var model = Leaf()
@@ -189,12 +191,37 @@ import SourceScan
 
         final class Blocked: Base {
             @objc dynamic var speed: Float = 1
+            @Published var gear = 1
         }
 
         final class Free: Base {
             @Published var own = 0
         }
         """
+
+    @Test func aSubclassWithNothingOfItsOwnWaitsForItsBase() {
+        let source = Self.tree("""
+            final class Mock: Base {
+                let label = "mock"
+                override func load() {}
+            }
+            """)
+        #expect(Self.units(source) == ["Base": ["Base", "Mock"]])
+        #expect(Self.messages(source, unit: "Base").contains {
+            $0 == "'Mock' inherits ObservableObject from 'Base'; it needs @Observable too, in the same run as 'Base': "
+                + "it has no stored property or site of its own, so it has nothing to migrate first"
+        })
+        // A site naming it is something of its own.
+        let named = Self.tree("""
+            final class Mock: Base {}
+
+            struct MockView: View {
+                @ObservedObject var model: Mock
+                var body: some View { Text("mock") }
+            }
+            """)
+        #expect(Self.units(named) == ["Base": ["Base"], "Mock": ["Mock"]])
+    }
 
     @Test func aBlockedSubclassBlocksItsBaseButNotItsSiblings() {
         #expect(Self.verdicts(Self.siblings) == ["Base": .blocked, "Blocked": .blocked, "Free": .ready])
