@@ -1194,7 +1194,9 @@ enum RuleDocuments {
           property reading one): once the wrapper is `@State`, a plain property or `@Bindable`, nothing
           subscribes to `objectWillChange` and that read stops refreshing;
         - the superclass's `objectWillChange` is observed (`sink`, `.onReceive`): it fires today for the
-          subclass's `@Published` properties, and would not for tracked ones.
+          subclass's `@Published` properties, and would not for tracked ones;
+        - it has no mutable stored property and no site of its own (a test double overriding methods):
+          alone it would only gain the attribute.
 
         The finding then says which read or subscription ties them. Sites name types statically, as
         Swift does: `.environmentObject(sub)` and `@EnvironmentObject var m: Sub` follow the subclass,
