@@ -55,6 +55,9 @@ struct PublishedPublisher: Rule {
         case .earlyReturnInWillSet:
             return ("\(needs) the willSet of '\(name)' can return early, so a send added at its end might not run",
                     "send the new value to a subject at the start of willSet by hand")
+        case .keyPath:
+            return ("'$\(name)' is named in a key path, whose value type changes with a publisher bridge",
+                    "name the property ('\\.\(name)') and observe it with withObservationTracking, or keep this class an ObservableObject")
         case .notPublished:
             return ("'$\(name)' is a Combine publisher; @Observable models have none",
                     "drive the work from 'didSet' on '\(name)' (or a subject sent from it), use "

@@ -28,6 +28,8 @@ struct PublisherBridge {
         case severalBindings
         /// `willSet` can return early, so a send at its end might not run.
         case earlyReturnInWillSet
+        /// `\M.$x`: a key path to the publisher, whose type the bridge would change.
+        case keyPath
         /// The unit declares no `@Published` property of that name.
         case notPublished
 
@@ -74,6 +76,7 @@ struct PublisherBridge {
         let sites = bridgedSites(unit, context).filter { propertyName($0) == name }
         guard let first = sites.first else { return .failure(.notPublished) }
         if sites.contains(where: { isAssignedInto($0, context.files[$0.file]) }) { return .failure(.assignedInto) }
+        if sites.contains(where: { isKeyPath($0, context.files[$0.file]) }) { return .failure(.keyPath) }
         let variable = context.declaration(propertyID)
         guard variable.bindings.count == 1, let binding = variable.bindings.first else { return .failure(.severalBindings) }
         guard let valueType = valueType(of: binding, propertyID, context) else { return .failure(.unknownType) }
@@ -100,7 +103,14 @@ struct PublisherBridge {
     private static func isAssignedInto(_ site: Site, _ file: FileStructure) -> Bool {
         let first = site.receiver?.lowerBound ?? site.token
         guard first > 0 else { return false }
-        return file.tokens[first - 1].kind == .prefixOperator && file.source.tokenText(first - 1, equals: "&")
+        return file.tokens[first - 1].kind == .prefixAmpersand
+    }
+
+    /// `\M.$x`, `\.$x`: the site is a component of a key path.
+    private static func isKeyPath(_ site: Site, _ file: FileStructure) -> Bool {
+        var first = site.receiver?.lowerBound ?? site.token
+        if first > 0, file.tokens[first - 1].kind == .period { first -= 1 }
+        return first > 0 && file.tokens[first - 1].kind == .backslash
     }
 
     /// Whether a class of the unit, or an extension of one, declares a member `name`.
