@@ -115,9 +115,10 @@ public struct ModelGraph: Sendable {
     /// The model classes `id` inherits from, nearest first (none for a root model).
     public func modelAncestors(of id: DeclarationID) -> [DeclarationID] {
         var result: [DeclarationID] = []
+        var seen: Set<DeclarationID> = [id]
         var current = id
         // A cycle (`class A: B`, `class B: A`) does not compile, but must not hang the tool.
-        while let next = modelSuperclass[current], next != id, !result.contains(next) {
+        while let next = modelSuperclass[current], seen.insert(next).inserted {
             result.append(next)
             current = next
         }

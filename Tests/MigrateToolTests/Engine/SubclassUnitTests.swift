@@ -266,6 +266,12 @@ import SourceScan
         #expect(migrated.contains("@Observable final class Blocked: Base {"))
     }
 
+    @Test func anInheritanceCycleDoesNotHangUnitFormation() {
+        // Does not compile, but a tree being edited may hold it.
+        let source = "class A: B {\n    @Published var x = 0\n}\nclass B: A, ObservableObject {\n    @Published var y = 0\n}\n"
+        #expect(Self.analyze(source).units.flatMap(\.members).sorted() == ["A", "B"])
+    }
+
     @Test func anInheritedPublisherBelongsToTheBasesUnit() {
         let source = """
             import SwiftUI
