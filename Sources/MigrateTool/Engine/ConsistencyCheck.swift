@@ -20,9 +20,9 @@ enum ConsistencyCheck {
     }
 
     /// The violations in the tree `analysis` describes once `newContents` replace its files,
-    /// for the classes of `appliedUnits`.
+    /// for the classes of `appliedUnits` (for tests: `apply` hands over the structures it made).
     static func violations(_ analysis: Analysis, newContents: [Int: [UInt8]], appliedUnits: [Int]) -> [Violation] {
-        guard !newContents.isEmpty else { return [] }
+        guard !appliedUnits.isEmpty, !newContents.isEmpty else { return [] }
         let rewritten = Dictionary(uniqueKeysWithValues: newContents.map { position, bytes in
             (position, FileStructure(SourceFile(path: analysis.files[position].source.path, bytes: bytes)))
         })

@@ -50,7 +50,7 @@ enum Migrator {
             var (plan, editsByFile) = PhaseTimer.measure("plan") { chooseEdits(analysis, options: options) }
             analysis.releaseStructures(of: editsByFile.keys)
             let rewritten = PhaseTimer.measure("rewrite, tidy") { rewrite(editsByFile, analysis, into: &plan) }
-            editsByFile = [:]
+            editsByFile = [:]  // Not needed past the rewrite: freed before the check indexes the tree.
             let violations = PhaseTimer.measure("consistency check") {
                 plan.hasChanges ? ConsistencyCheck.violations(analysis, rewritten: rewritten, appliedUnits: plan.appliedUnits) : []
             }
