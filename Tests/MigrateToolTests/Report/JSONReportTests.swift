@@ -75,7 +75,7 @@ import Testing
         #expect(blocker["line"] as? Int == 21)
         #expect(blocker["column"] as? Int == 9)
         #expect(blocker["unit"] as? String == "Search")
-        #expect((blocker["suggestion"] as? String)?.contains("didSet") == true)
+        #expect((blocker["suggestion"] as? String)?.contains("annotate") == true)
         #expect(["note", "warning", "error"].contains(blocker["severity"] as? String))
         #expect(blocker["message"] is String)
     }

@@ -19,8 +19,8 @@ import Testing
     @Test func blockedAndReviewUnitsGetCollapsibleReasons() throws {
         let blocks = Self.markdown.components(separatedBy: "<details>\n").dropFirst()
         let search = try #require(blocks.first { $0.hasPrefix("<summary><b>Search</b>: blocked, 1 blocker") })
-        #expect(search.contains("- ⛔ **blocker** `App/Models.swift:21:9`: '$query' is a Combine publisher"))
-        #expect(search.contains("  write instead: `drive the work from 'didSet'"))
+        #expect(search.contains("- ⛔ **blocker** `App/Models.swift:21:9`: '$query' needs a publisher bridge once @Observable removes it, but the type of 'query' cannot be told"))
+        #expect(search.contains("  write instead: ``annotate 'query' with its type"))
         #expect(blocks.contains { $0.hasPrefix("<summary><b>Loader</b>: needs --unsafe-fixes, 1 review reason") })
         // A ready unit without notes has nothing to expand.
         #expect(!blocks.contains { $0.hasPrefix("<summary><b>Counter</b>") })

@@ -26,7 +26,7 @@ enum ReportTestTree {
             }
 
             final class Search: ObservableObject {
-                @Published var query = ""
+                @Published var query = Query.initial
                 @Published var results: [String] = []
                 private var cancellables = Set<AnyCancellable>()
                 init() {
