@@ -544,17 +544,40 @@ enum RuleDocuments {
         }
         ```
 
-        An initial value that does not say the type blocks the unit until the property is annotated.
+        Where the declaration does not spell the type (a member of another object, a generic type's
+        initializer), a type placeholder lets the compiler infer it, and the publisher is a lazy
+        stored property.
 
         ```swift before
         import Combine
 
+        struct Box<Value> { var value: Value }
+
         final class Inbox: ObservableObject {
-            @Published var messages = []
+            @Published private(set) var latest = Box(value: "")
         }
 
         func follow(_ inbox: Inbox) -> AnyCancellable {
-            inbox.↓$messages.sink { print($0.count) }
+            inbox.↓$latest.sink { print($0.value) }
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import Observation
+
+        struct Box<Value> { var value: Value }
+
+        @Observable final class Inbox {
+            private(set) var latest = Box(value: "") {
+                willSet { latestSubject.send(newValue) }
+            }
+            @ObservationIgnored private lazy var latestSubject = CurrentValueSubject<_, Never>(latest)
+            @ObservationIgnored private(set) lazy var latestPublisher = latestSubject.eraseToAnyPublisher()
+        }
+
+        func follow(_ inbox: Inbox) -> AnyCancellable {
+            inbox.latestPublisher.sink { print($0.value) }
         }
         ```
 
@@ -1995,11 +2018,12 @@ enum RuleDocuments {
 
         Review: the pipelines now see an `AnyPublisher<T, Never>` instead of `Published<T>.Publisher`
         (code that names that type, or stores `$x` in a variable of it, needs its annotation changed),
-        and the model gains three members. The unit is blocked, with what to write instead, where no
-        bridge can be written: `assign(to: &$x)` writes into the property (assign in a `sink`); the
-        type of `x` is not written and its initial value does not tell it (`[]`, `nil`, a function
-        call: annotate it); the model already declares `xSubject` or `xPublisher`; `x` shares its
-        declaration with other properties; or its `willSet` may `return` before the send.
+        and the model gains three members. Where the declaration does not spell the type, the subject
+        is `CurrentValueSubject<_, Never>` (a type placeholder) and `xPublisher` a lazy stored property,
+        so the compiler infers it. The unit is blocked, with what to write instead, where no bridge can
+        be written: `assign(to: &$x)` writes into the property (assign in a `sink`); a key path names
+        `$x`; the model already declares `xSubject` or `xPublisher`; `x` shares its declaration with
+        other properties; or its `willSet` may `return` before the send.
 
         ```swift before
         import Foundation

@@ -45,9 +45,6 @@ struct PublishedPublisher: Rule {
         case .assignedInto:
             return ("'$\(name)' is written through by 'assign(to: &$\(name))'; a bridge can only be read",
                     "assign in a sink instead (`.sink { [weak self] in self?.\(name) = $0 }`, stored with the model's cancellables)")
-        case .unknownType:
-            return ("\(needs) the type of '\(name)' cannot be told from its declaration",
-                    "annotate '\(name)' with its type (`var \(name): T = …`) so the bridge can be written")
         case .nameTaken(let taken):
             return ("\(needs) the model already has a member '\(taken)'", "rename '\(taken)', or write the bridge by hand")
         case .severalBindings:

@@ -26,12 +26,13 @@ enum ReportTestTree {
             }
 
             final class Search: ObservableObject {
-                @Published var query = Query.initial
+                @Published var query = ""
                 @Published var results: [String] = []
                 private var cancellables = Set<AnyCancellable>()
                 init() {
                     $query.filter { $0.count < 40 && !$0.isEmpty }.sink { [weak self] q in self?.results = [q] }.store(in: &cancellables)
                 }
+                var queryPublisher: String { query }
             }
 
             """),

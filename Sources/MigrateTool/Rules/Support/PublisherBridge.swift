@@ -15,13 +15,18 @@ import SourceScan
 ///
 /// The subject is `lazy` so it starts from the value the property holds when it is first needed
 /// (a `willSet` creates it from the old value, then sends the new one), whatever `init` assigned.
+/// When the declaration does not spell the type (`= Theme.shared.tint`, `= Box(value: 1)`), a
+/// type placeholder lets the compiler infer it, and the publisher is a lazy stored property:
+///
+/// ```swift
+/// @ObservationIgnored private lazy var tintSubject = CurrentValueSubject<_, Never>(tint)
+/// @ObservationIgnored private(set) lazy var tintPublisher = tintSubject.eraseToAnyPublisher()
+/// ```
 struct PublisherBridge {
     /// Why a property's publisher cannot be bridged; the rules word it.
     enum Refusal: Error {
         /// `assign(to: &$x)`: a pipeline writes into the property through its publisher.
         case assignedInto
-        /// No annotation, and the initial value does not say the type (`[]`, `nil`, a call).
-        case unknownType
         /// The model already has a member of the bridge's name.
         case nameTaken(String)
         /// `@Published var a = 1, b = 2`: one declaration for several properties.
@@ -39,8 +44,8 @@ struct PublisherBridge {
     let property: DeclarationID
     /// Its name, `x`.
     let name: String
-    /// Its type as the subject's generic argument.
-    let valueType: String
+    /// Its type as the subject's generic argument; nil when the compiler infers it.
+    let valueType: String?
     /// Where the declaration edits ride: the first of the property's bridged sites, so each
     /// property's bridge is written once, with the unit, whichever rule reports that site.
     let carrier: (file: Int, token: Int)
@@ -79,7 +84,7 @@ struct PublisherBridge {
         if sites.contains(where: { isKeyPath($0, context.files[$0.file]) }) { return .failure(.keyPath) }
         let variable = context.declaration(propertyID)
         guard variable.bindings.count == 1, let binding = variable.bindings.first else { return .failure(.severalBindings) }
-        guard let valueType = valueType(of: binding, propertyID, context) else { return .failure(.unknownType) }
+        let valueType = valueType(of: binding, propertyID, context)
         let subject = subjectName(name)
         let publisher = publisherName(name)
         if let taken = [subject, publisher].first(where: { unitDeclares($0, unit, context) }) { return .failure(.nameTaken(taken)) }
@@ -128,7 +133,9 @@ struct PublisherBridge {
 
     /// The property's type, written so it can be a generic argument: its annotation (`T!`
     /// becomes `T?`), the type of a literal, or the type its initializer constructs
-    /// (`Filter()`, `Phase.idle`, `Date()`). Nil when the text does not say (`[]`, `nil`, `f()`).
+    /// (`Filter()`, `Phase.idle`, `Date()`). Nil when the text does not say (`Ext.shared.tint`,
+    /// `Box(value: 1)` of a generic `Box`, `f()`): the typer keeps an external type's name
+    /// without its generic arguments, so guessing could write `Set` for `Set<String>`.
     static func valueType(of binding: VariableBinding, _ variableID: DeclarationID, _ context: RuleContext) -> String? {
         let file = context.files[variableID.file]
         if let annotation = binding.typeAnnotation {
@@ -202,7 +209,7 @@ struct PublisherBridge {
 
     /// The `willSet` that feeds the subject and the two declarations after the property; nil
     /// when an existing `willSet` may return before its end.
-    private static func declarationEdits(_ propertyID: DeclarationID, binding: VariableBinding, valueType: String, access: String,
+    private static func declarationEdits(_ propertyID: DeclarationID, binding: VariableBinding, valueType: String?, access: String,
                                          _ context: RuleContext) -> [Edit]? {
         let file = context.files[propertyID.file]
         let variable = context.declaration(propertyID)
@@ -213,8 +220,11 @@ struct PublisherBridge {
         let step = builder.indentUnit
         let subject = subjectName(binding.name ?? "")
         let name = binding.name ?? ""
-        let bridge = "@ObservationIgnored private lazy var \(subject) = CurrentValueSubject<\(valueType), Never>(\(name))"
-            + lineBreak + indent + "\(access)var \(publisherName(name)): AnyPublisher<\(valueType), Never> { \(subject).eraseToAnyPublisher() }"
+        let publisher = valueType.map { "\(access)var \(publisherName(name)): AnyPublisher<\($0), Never> { \(subject).eraseToAnyPublisher() }" }
+            ?? "@ObservationIgnored \(access == "private " ? "private " : access + "private(set) ")lazy var \(publisherName(name)) = "
+            + "\(subject).eraseToAnyPublisher()"
+        let bridge = "@ObservationIgnored private lazy var \(subject) = CurrentValueSubject<\(valueType ?? "_"), Never>(\(name))"
+            + lineBreak + indent + publisher
         let last = variable.tokens.upperBound - 1
         let endOfLine = endOfLine(after: Int(tokens[last].end), builder.bytes)
         var edits: [Edit] = []
