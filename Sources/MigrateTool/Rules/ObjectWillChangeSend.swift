@@ -6,7 +6,9 @@ import SourceScan
 ///   properties (before it, or after it, on every path through the send) only announced that
 ///   change, which the macro now announces itself: the call goes;
 /// - a send in the setter of a computed property that stores its value elsewhere (`UserDefaults`)
-///   becomes `access(keyPath:)` in the getter and `withMutation(keyPath:)` around the change.
+///   becomes `access(keyPath:)` in the getter and `withMutation(keyPath:)` around the change; a
+///   send in the observer of a wrapped property (`@AppStorage`) makes it such a property over
+///   the wrapped storage.
 /// Any other send blocks the unit.
 struct ObjectWillChangeSend: Rule {
     static let id = "object-will-change-send"
@@ -16,30 +18,38 @@ struct ObjectWillChangeSend: Rule {
         var models: [DeclarationID: ModelStateChanges] = [:]
         return ObservationUse.objectWillChangeSites(.send, context).map { unit, site in
             let file = context.files[site.file]
-            if let place = SendPlace(site, unit: context.units.units[unit], context, models: &models) {
-                if let (edits, property) = place.deletion(file) {
-                    return Finding(
-                        ruleID: Self.id, fixClass: .review, file: site.file, offset: Int(file.tokens[site.token].start),
-                        message: "objectWillChange.send() announces the change of '\(property)' next to it, which @Observable "
-                            + "tracks; the call goes, and views that do not read what changed no longer re-render with it",
-                        suggestion: nil, edits: edits.map { FileEdit(file: site.file, edit: $0) }, unit: unit)
-                }
-                if let (edits, property) = place.accessorRewrite(context) {
-                    return Finding(
-                        ruleID: Self.id, fixClass: .review, file: site.file, offset: Int(file.tokens[site.token].start),
-                        message: "'\(property)' keeps its value outside the model and its setter sends objectWillChange; "
-                            + "access(keyPath:) in its getter and withMutation(keyPath:) around the change make it tracked",
-                        suggestion: nil, edits: edits.map { FileEdit(file: site.file, edit: $0) }, unit: unit)
-                }
+            let place = SendPlace(site, unit: context.units.units[unit], context, models: &models)
+            func rewrite(_ edits: [Edit], _ message: String) -> Finding {
+                Finding(ruleID: Self.id, fixClass: .review, file: site.file, offset: Int(file.tokens[site.token].start),
+                        message: message, suggestion: nil, edits: edits.map { FileEdit(file: site.file, edit: $0) }, unit: unit)
+            }
+            if let (edits, property) = place?.deletion(file) {
+                return rewrite(edits, "objectWillChange.send() announces the change of '\(property)' next to it, which @Observable "
+                    + "tracks; the call goes, and views that do not read what changed no longer re-render with it")
+            }
+            if let (edits, property) = place?.accessorRewrite(context) {
+                return rewrite(edits, "'\(property)' keeps its value outside the model and its setter sends objectWillChange; "
+                    + "access(keyPath:) in its getter and withMutation(keyPath:) around the change make it tracked")
             }
             return ObservationUse.blocker(
-                Self.id, site, unit: unit,
-                message: "objectWillChange.send() has no Observation twin here: no change of a tracked property of the model "
-                    + "runs with it on every path",
+                Self.id, site, unit: unit, message: Self.reasonKept(site, place, file),
                 suggestion: "make the state that changes a stored property of the model (the macro tracks it, and the call "
                     + "goes), or, for state kept elsewhere, a computed property that calls access(keyPath: \\.x) in its getter "
                     + "and wraps the change in withMutation(keyPath: \\.x)", context)
         }
+    }
+
+    /// Why a send has no mechanical twin.
+    private static func reasonKept(_ site: Site, _ place: SendPlace?, _ file: FileStructure) -> String {
+        if let receiver = site.receiver, !site.isOnSelf(in: file) {
+            return "\(file.compactText(receiver)).objectWillChange.send() announces a change from outside the model; "
+                + "under Observation the model's tracked properties announce their own changes"
+        }
+        if let untracked = place?.untrackedChanges(file).first {
+            return "objectWillChange.send() also announces the change of '\(untracked)', which @Observable does not track"
+        }
+        return "objectWillChange.send() has no Observation twin here: no change of a tracked property of the model "
+            + "runs with it on every path"
     }
 }
 
@@ -109,9 +119,13 @@ private struct SendPlace {
         guard let change = path.accompanying(in: file, where: {
             model.isTrackedChange($0, in: file, scope: scope, parameters: parameters)
         }), let property = model.change(at: change.lowerBound, before: change.upperBound, in: file, scope: scope, parameters: parameters),
-              model.untrackedChanges(in: scope, file, parameters: parameters).isEmpty,
-              let edits = removal(file) else { return nil }
+              untrackedChanges(file).isEmpty, let edits = removal(file) else { return nil }
         return (edits, property.name)
+    }
+
+    /// The properties outside tracking that the send's body changes: the send may announce them.
+    func untrackedChanges(_ file: FileStructure) -> [String] {
+        model.untrackedChanges(in: scope(file), file, parameters: parameters)
     }
 
     /// Removes the send statement, or the `if flag { … }` around it when it was that block's
@@ -155,11 +169,19 @@ private struct SendPlace {
     }
 
     /// The `access`/`withMutation` edits when the send is a top-level statement of a computed
-    /// property's setter, and the property's name.
+    /// property's setter, or of a wrapped property's observer, and the property's name.
     func accessorRewrite(_ context: RuleContext) -> ([Edit], String)? {
-        guard accessor == .set, path.levels.count == 1,
-              let edits = AccessorNotification.edits(send: path.target, setterOpen: path.body.open, variableID: host, context)
-        else { return nil }
-        return (edits, context.declaration(host).name)
+        guard let accessor, path.levels.count == 1 else { return nil }
+        let edits: [Edit]?
+        switch accessor {
+        case .set:
+            edits = AccessorNotification.edits(send: path.target, setterOpen: path.body.open, variableID: host, context)
+        case .willSet, .didSet:
+            guard case .wrapped = ModelProperties.role(of: host, in: context, deinitReads: []) else { return nil }
+            edits = WrappedStorageNotification.edits(send: path.target, observer: accessor, variableID: host, context)
+        default:
+            edits = nil
+        }
+        return edits.map { ($0, context.declaration(host).name) }
     }
 }

@@ -108,3 +108,85 @@ enum AccessorNotification {
         return end
     }
 }
+
+/// A wrapped stored property that announces its changes in an observer:
+/// `@AppStorage("k") var x = 0 { didSet { objectWillChange.send() } }`. The wrapper keeps the
+/// value (as `@ObservationIgnored`, which `wrapped-property` adds) under the name `_x`, private,
+/// and `x` becomes a computed property over it with `access(keyPath:)` and
+/// `withMutation(keyPath:)`, the shape a computed property over `UserDefaults` gets.
+enum WrappedStorageNotification {
+    static let accessWords: Set<Word> = [.public, .internal, .fileprivate, .private, .open, .package]
+
+    /// The edits for the send statement `send`, a top-level statement of observer `observer`
+    /// (its keyword) of wrapped property `variableID`; nil when the property's type cannot be
+    /// read, or `$x` or `_x` is used in the tree (renaming the storage would break them).
+    static func edits(send: Range<Int>, observer: Word, variableID: DeclarationID, _ context: RuleContext) -> [Edit]? {
+        let variable = context.declaration(variableID)
+        let file = context.files[variableID.file]
+        guard variable.bindings.count == 1, let binding = variable.bindings.first, let name = binding.name,
+              let block = binding.accessorBlock, let type = writtenType(binding, file),
+              !isNamedInTree(["$" + name, "_" + name], context) else { return nil }
+        let accessors = AccessorNotification.accessors(in: block, file)
+        guard let accessor = accessors.first(where: { $0.word == observer }),
+              let statements = file.statements(inBlock: accessor.open) else { return nil }
+        let builder = EditBuilder(file: file)
+        var edits = [builder.replace(binding.nameToken..<(binding.nameToken + 1), with: "_" + name)]
+        // The storage is private; the property keeps the access the declaration had.
+        let access = variable.modifiers.filter { accessWords.contains($0.word) }
+        if let first = access.first {
+            edits.append(builder.replace(first.tokens, with: "private"))
+            edits += access.dropFirst().map { builder.remove($0.tokens) }
+        } else {
+            edits.append(builder.insert("private ", before: variable.keyword))
+        }
+        let accessText = access.map { file.compactText($0.tokens) + " " }.joined()
+        if statements.count == 1, accessors.count == 1 {
+            // The observer was the whole block: `var x = 0 { didSet {…} }` → `var x = 0`.
+            var start = Int(file.tokens[block.lowerBound].start)
+            while start > 0, file.source.bytes[start - 1] == Byte.space || file.source.bytes[start - 1] == Byte.tab { start -= 1 }
+            edits.append(.delete(start..<Int(file.tokens[block.upperBound - 1].end)))
+        } else if statements.count == 1 {
+            var keyword = accessor.open - 1
+            while file.tokens[keyword].word != observer { keyword -= 1 }
+            edits.append(builder.remove(keyword..<(file.closing(accessor.open) + 1)))
+        } else {
+            edits.append(builder.remove(send))
+        }
+        let indentation = builder.indentation(ofLineAt: Int(file.tokens[variable.tokens.lowerBound].start))
+        let lines = [
+            "\(accessText)var \(name): \(type) {",
+            "\tget {", "\t\taccess(keyPath: \\.\(name))", "\t\treturn _\(name)", "\t}",
+            "\tset {", "\t\twithMutation(keyPath: \\.\(name)) {", "\t\t\t_\(name) = newValue", "\t\t}", "\t}",
+            "}",
+        ]
+        let unit = builder.indentUnit
+        let text = lines.map { line in
+            builder.lineBreak + indentation + String(repeating: unit, count: line.prefix { $0 == "\t" }.count) + line.drop { $0 == "\t" }
+        }.joined()
+        edits.append(.insert(text, at: Int(file.tokens[block.upperBound - 1].end)))
+        return edits
+    }
+
+    /// The property's type as written, or the type of a literal initial value.
+    private static func writtenType(_ binding: VariableBinding, _ file: FileStructure) -> String? {
+        if let annotation = binding.typeAnnotation { return file.compactText(annotation) }
+        guard let initializer = binding.initializer, initializer.count == 1 else { return nil }
+        let token = file.tokens[initializer.lowerBound]
+        switch token.kind {
+        case .integerLiteral: return "Int"
+        case .floatLiteral: return "Double"
+        case .stringLiteral: return "String"
+        default: return token.word == .true || token.word == .false ? "Bool" : nil
+        }
+    }
+
+    /// Whether any file of the tree spells one of `names` as a token.
+    private static func isNamedInTree(_ names: [String], _ context: RuleContext) -> Bool {
+        context.files.contains { file in
+            file.tokens.indices.contains { index in
+                let kind = file.tokens[index].kind
+                return (kind == .identifier || kind == .dollarIdentifier) && names.contains { file.source.tokenText(index, equals: $0) }
+            }
+        }
+    }
+}
