@@ -30,6 +30,8 @@ public enum Oracle {
             (LegacyFixtures.PlaylistScript.self, ModernFixtures.PlaylistScript.self),
             (LegacyFixtures.ThemeScript.self, ModernFixtures.ThemeScript.self),
             (LegacyFixtures.SessionTimerScript.self, ModernFixtures.SessionTimerScript.self),
+            (LegacyFixtures.ReadingSettingsScript.self, ModernFixtures.ReadingSettingsScript.self),
+            (LegacyFixtures.InboxScript.self, ModernFixtures.InboxScript.self),
         ]
     }
 

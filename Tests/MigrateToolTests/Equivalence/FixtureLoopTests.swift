@@ -74,7 +74,7 @@ extension Equivalence {
             #expect(legacy.count >= 12)
             #expect(legacy.keys.sorted() == modern.keys.sorted())
             let scripts = legacy.keys.filter { $0.hasSuffix("Script.swift") }
-            #expect(scripts.count == 12)
+            #expect(scripts.count == 14)
             for path in scripts {
                 #expect(legacy[path] == modern[path], "\(path) must be the same bytes in both trees")
             }
