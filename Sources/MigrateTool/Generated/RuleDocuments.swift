@@ -926,7 +926,7 @@ enum RuleDocuments {
             func toggleLike(send: (Bool) async throws -> Void) async {
                 isLiked.toggle()
                 likes += isLiked ? 1 : -1
-                ↓self.objectWillChange.send()
+                self.↓objectWillChange.send()
                 do {
                     try await send(isLiked)
                 } catch {
@@ -976,7 +976,7 @@ enum RuleDocuments {
 
             func reload(_ fetched: [String]) {
                 DispatchQueue.main.async {
-                    ↓self.objectWillChange.send()
+                    self.↓objectWillChange.send()
                     self.titles = fetched
                 }
             }
@@ -1109,7 +1109,7 @@ enum RuleDocuments {
             func refresh() {
                 selected = 0
                 DispatchQueue.main.async {
-                    ↓self.objectWillChange.send()
+                    self.↓objectWillChange.send()
                 }
             }
         }

@@ -174,7 +174,7 @@ private enum UnwatchedInbox {
 
         @MainActor static func make() -> ScriptedApp {
             let inbox = LegacyFixtures.Inbox()
-            return app(root: LegacyFixtures.InboxView(inbox: inbox), receive: inbox.receive, unread: { inbox.unread })
+            return app(root: LegacyFixtures.InboxView(inbox: inbox), receive: { inbox.receive($0) }, unread: { inbox.unread })
         }
     }
 
@@ -183,7 +183,7 @@ private enum UnwatchedInbox {
 
         @MainActor static func make() -> ScriptedApp {
             let inbox = ModernFixtures.Inbox()
-            return app(root: ModernFixtures.InboxView(inbox: inbox), receive: inbox.receive, unread: { inbox.unread })
+            return app(root: ModernFixtures.InboxView(inbox: inbox), receive: { inbox.receive($0) }, unread: { inbox.unread })
         }
     }
 }

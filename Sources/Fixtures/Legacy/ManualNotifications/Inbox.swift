@@ -1,7 +1,7 @@
 import SwiftUI
 
 /// A model whose methods announce their changes by hand, before or after making them: none of
-/// its stored properties is `@Published`.
+/// its stored properties publishes its changes.
 final class Inbox: ObservableObject {
     var messages: [String] = []
     var unread = 0

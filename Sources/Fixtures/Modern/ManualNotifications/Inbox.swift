@@ -2,7 +2,7 @@ import SwiftUI
 import Observation
 
 /// A model whose methods announce their changes by hand, before or after making them: none of
-/// its stored properties is `@Published`.
+/// its stored properties publishes its changes.
 @Observable final class Inbox {
     var messages: [String] = []
     var unread = 0
