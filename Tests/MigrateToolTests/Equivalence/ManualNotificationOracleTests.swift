@@ -169,15 +169,11 @@ extension Equivalence {
     @Suite("Oracle over rewritten hand-sent notifications")
     @MainActor
     struct ManualNotificationOracleTests {
-        private func kinds(_ report: OracleReport) -> Set<Violation.Kind> {
-            Set(report.violations.map(\.kind))
-        }
-
         @Test("a getter without access(keyPath:): the screen keeps the old value, and the change goes unannounced")
         func getterWithoutAccess() {
             let report = Oracle.compare(legacy: FontSize.Legacy.self, modern: FontSize.UntrackedGetter.self)
             print(report.summary)
-            #expect(kinds(report) == [.screen, .notification])
+            #expect(report.violationKinds == [.screen, .notification])
             #expect(report.violations.map { $0.step?.index } == [0, 0, 1, 1])  // both font size changes
         }
 
@@ -185,7 +181,7 @@ extension Equivalence {
         func deletedSendsWithoutTracking() {
             let report = Oracle.compare(legacy: Messages.Legacy.self, modern: Messages.Ignored.self)
             print(report.summary)
-            #expect(kinds(report) == [.notification])
+            #expect(report.violationKinds == [.notification])
             #expect(report.violations.map { $0.step?.index } == [0, 1, 2])  // every step
         }
 
@@ -193,7 +189,7 @@ extension Equivalence {
         func unwatchedProbesMissTheLegacyNotification() {
             let report = Oracle.compare(legacy: Messages.UnwatchedLegacy.self, modern: Messages.UnwatchedModern.self)
             print(report.summary)
-            #expect(kinds(report) == [.notification])
+            #expect(report.violationKinds == [.notification])
             #expect(report.violations.map { $0.step?.index } == [0, 1, 2])  // every step
         }
     }
