@@ -23,13 +23,15 @@ struct ObjectWillChangeSend: Rule {
                 Finding(ruleID: Self.id, fixClass: .review, file: site.file, offset: Int(file.tokens[site.token].start),
                         message: message, suggestion: nil, edits: edits.map { FileEdit(file: site.file, edit: $0) }, unit: unit)
             }
+            // In a setter the send announces the property itself, whatever else the setter
+            // changes: tracking the property is right even where deleting the call would be too.
+            if let (edits, property) = place?.accessorRewrite(context) {
+                return rewrite(edits, "'\(property)' is computed and its setter sends objectWillChange; access(keyPath:) in its "
+                    + "getter and withMutation(keyPath:) around the change make it tracked")
+            }
             if let (edits, property) = place?.deletion(file) {
                 return rewrite(edits, "objectWillChange.send() announces the change of '\(property)' next to it, which @Observable "
                     + "tracks; the call goes, and views that do not read what changed no longer re-render with it")
-            }
-            if let (edits, property) = place?.accessorRewrite(context) {
-                return rewrite(edits, "'\(property)' keeps its value outside the model and its setter sends objectWillChange; "
-                    + "access(keyPath:) in its getter and withMutation(keyPath:) around the change make it tracked")
             }
             return ObservationUse.blocker(
                 Self.id, site, unit: unit, message: Self.reasonKept(site, place, file),
@@ -45,8 +47,8 @@ struct ObjectWillChangeSend: Rule {
             return "\(file.compactText(receiver)).objectWillChange.send() announces a change from outside the model; "
                 + "under Observation the model's tracked properties announce their own changes"
         }
-        if let untracked = place?.untrackedChanges(file).first {
-            return "objectWillChange.send() also announces the change of '\(untracked)', which @Observable does not track"
+        if let untracked = place?.untrackedEffects(file).first {
+            return "objectWillChange.send() may also announce a change of '\(untracked)', which @Observable does not track"
         }
         return "objectWillChange.send() has no Observation twin here: no change of a tracked property of the model "
             + "runs with it on every path"
@@ -119,13 +121,14 @@ private struct SendPlace {
         guard let change = path.accompanying(in: file, where: {
             model.isTrackedChange($0, in: file, scope: scope, parameters: parameters)
         }), let property = model.change(at: change.lowerBound, before: change.upperBound, in: file, scope: scope, parameters: parameters),
-              untrackedChanges(file).isEmpty, let edits = removal(file) else { return nil }
+              untrackedEffects(file).isEmpty, let edits = removal(file) else { return nil }
         return (edits, property.name)
     }
 
-    /// The properties outside tracking that the send's body changes: the send may announce them.
-    func untrackedChanges(_ file: FileStructure) -> [String] {
-        model.untrackedChanges(in: scope(file), file, parameters: parameters)
+    /// The properties outside tracking that the statements running with the send change, or
+    /// call methods of: the send may announce what they change.
+    func untrackedEffects(_ file: FileStructure) -> [String] {
+        model.untrackedEffects(in: path.stretch(in: file), file, scope: scope(file), parameters: parameters)
     }
 
     /// Removes the send statement, or the `if flag { … }` around it when it was that block's

@@ -44,16 +44,17 @@ enum AccessorNotification {
         let others = statements.indices.filter { $0 != position }
         guard !others.contains(where: { statements[$0].contains { file.source.tokenText($0, equals: "objectWillChange") } }) else { return nil }
         let after = Array(statements[(position + 1)...])
-        let before = Array(statements[..<position])
+        // Sent last: what runs after the setter's last early exit is the change (a `guard` that
+        // returns before it announced nothing, and stays outside).
+        let lastExit = statements[..<position].lastIndex { StatementPath.leaves($0, file) || containsReturn($0, file) }
+        let before = Array(statements[(lastExit.map { $0 + 1 } ?? 0)..<position])
+        let kept = after.isEmpty ? Array(statements[..<(lastExit.map { $0 + 1 } ?? 0)]) : Array(statements[..<position])
         let wrapped = after.isEmpty ? before : after
         guard let first = wrapped.first, let last = wrapped.last else { return nil }
-        // Wrapping what ran before the send must not announce a change the setter returned before.
-        if after.isEmpty, wrapped.contains(where: { StatementPath.leaves($0, file) || containsReturn($0, file) }) { return nil }
         guard let getterEdits = getterEdits(getter, name: name, file) else { return nil }
         let builder = EditBuilder(file: file)
         let keyPath = "\\.\(name)"
         if isOneLine(setterOpen, file) {
-            let kept = after.isEmpty ? [] : before
             let body = (kept.map(file.sourceText) + ["withMutation(keyPath: \(keyPath)) { " + wrapped.map(file.sourceText).joined(separator: "; ") + " }"])
                 .joined(separator: "; ")
             return getterEdits + [builder.replace(setterOpen..<(file.closing(setterOpen) + 1), with: "{ \(body) }")]

@@ -10,8 +10,8 @@ struct ModelStateChanges {
         case tracked
         /// Ignored machinery nothing renders (a subscription, a task).
         case plumbing
-        /// Stored outside tracking (`@ObservationIgnored`, a wrapper, `lazy`), or computed: a
-        /// change to it notifies nobody under Observation.
+        /// Stored outside tracking (`@ObservationIgnored`, a wrapper, `lazy`, a `let` holding an
+        /// object), or computed: a change to it, or made through it, notifies nobody.
         case untracked
     }
 
@@ -44,8 +44,9 @@ struct ModelStateChanges {
             let deinitReads = ModelProperties.namesReadInDeinit(of: type, in: context)
             for variableID in context.variables(ofModel: type) {
                 let variable = context.declaration(variableID)
-                guard !variable.hasModifier(.static), !variable.hasModifier(.class), !variable.isLet,
-                      let tracking = Self.tracking(variableID, in: type, deinitReads: deinitReads, context) else { continue }
+                guard !variable.hasModifier(.static), !variable.hasModifier(.class),
+                      let tracking = variable.isLet ? .untracked : Self.tracking(variableID, in: type, deinitReads: deinitReads, context)
+                else { continue }
                 for binding in variable.bindings {
                     guard let name = binding.name, properties[name] == nil else { continue }
                     let kind: DeclarationKind?
@@ -137,18 +138,44 @@ struct ModelStateChanges {
         return (last != .rightParen && last != .rightBrace) || change.end == statement.upperBound
     }
 
-    /// The untracked properties (neither tracked nor plumbing) changed anywhere in `range`.
-    func untrackedChanges(in range: Range<Int>, _ file: FileStructure, parameters: Range<Int>?) -> [String] {
+    /// The untracked properties (neither tracked nor plumbing) that `statements` change or call
+    /// a method through (`cache = v`, `store.save(v)`, `self.formatter?.reset()`): what a send
+    /// among them may announce that no tracking will.
+    func untrackedEffects(in statements: [Range<Int>], _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?) -> [String] {
         let tokens = file.tokens
         var names: [String] = []
-        for index in range where tokens[index].kind == .identifier || tokens[index].word == .self {
-            // Only at the head of an expression: not `other.x`, and not the `x` of `self.x`.
-            if index > range.lowerBound, tokens[index - 1].kind == .period { continue }
-            guard let change = change(at: index, before: range.upperBound, in: file, scope: range, parameters: parameters),
-                  change.property.tracking == .untracked else { continue }
-            names.append(change.name)
+        for statement in statements {
+            for index in statement where tokens[index].kind == .identifier || tokens[index].word == .self {
+                // Only at the head of an expression: not `other.x`, and not the `x` of `self.x`.
+                if index > statement.lowerBound, tokens[index - 1].kind == .period { continue }
+                var name = index
+                if tokens[index].word == .self {
+                    guard index + 2 < statement.upperBound, tokens[index + 1].kind == .period else { continue }
+                    name = index + 2
+                }
+                let text = file.source.text(name)
+                guard properties[text]?.tracking == .untracked,
+                      name > index || !Self.isShadowed(text, in: scope, parameters: parameters, file) else { continue }
+                if change(at: index, before: statement.upperBound, in: file, scope: scope, parameters: parameters) != nil
+                    || callsThrough(name, before: statement.upperBound, file) {
+                    names.append(text)
+                }
+            }
         }
         return names
+    }
+
+    /// Whether the member chain after the name at `index` calls a method: `x.save()`, `x?.a.b()`.
+    private func callsThrough(_ index: Int, before end: Int, _ file: FileStructure) -> Bool {
+        let tokens = file.tokens
+        var next = index + 1
+        while next + 1 < end {
+            if tokens[next].kind == .postfixQuestionMark || tokens[next].kind == .exclamationMark { next += 1 }
+            guard tokens[next].kind == .period, tokens[next + 1].kind == .identifier else { return false }
+            next += 2
+            if next < end, tokens[next].kind == .leftParen { return true }
+        }
+        return false
     }
 
     private static func isCompoundAssignment(_ text: String) -> Bool {

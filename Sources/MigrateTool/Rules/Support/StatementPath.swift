@@ -150,6 +150,28 @@ struct StatementPath {
         return nil
     }
 
+    /// The statements that run with the target in one uninterrupted stretch, the target aside:
+    /// back to the nearest suspension, and forward to the nearest suspension or jump, on the
+    /// target's level and the enclosing ones it falls through to.
+    func stretch(in file: FileStructure) -> [Range<Int>] {
+        var statements: [Range<Int>] = []
+        backward: for level in levels.reversed() {
+            for statement in level.statements[..<level.position].reversed() {
+                if Self.suspends(statement, file) { break backward }
+                statements.append(statement)
+            }
+        }
+        forward: for level in levels.reversed() {
+            for statement in level.statements[(level.position + 1)...] {
+                if Self.suspends(statement, file) { break forward }
+                statements.append(statement)
+                if Self.leaves(statement, file) { break forward }
+            }
+            guard level.kind == .branch else { break }
+        }
+        return statements
+    }
+
     /// Statements that hold blocks of their own.
     static let compoundWords: Set<Word> = [.if, .guard, .for, .while, .repeat, .do, .switch, .defer]
 
