@@ -43,9 +43,13 @@ struct ObjectWillChangeSend: Rule {
 
     /// Why a send has no mechanical twin.
     private static func reasonKept(_ site: Site, _ place: SendPlace?, _ file: FileStructure) -> String {
-        if let receiver = site.receiver, !site.isOnSelf(in: file) {
+        if let receiver = site.receiver, !SendPlace.isSelf(receiver, file) {
             return "\(file.compactText(receiver)).objectWillChange.send() announces a change from outside the model; "
                 + "under Observation the model's tracked properties announce their own changes"
+        }
+        if let place, place.isInClosure, place.path.body.statements.count == 1 {
+            return "objectWillChange.send() in a closure that only sends forwards a change made elsewhere (a subscription, "
+                + "a callback, a later run); nothing tracks it"
         }
         if let untracked = place?.untrackedEffects(file).first {
             return "objectWillChange.send() may also announce a change of '\(untracked)', which @Observable does not track"
@@ -66,10 +70,12 @@ private struct SendPlace {
     let parameters: Range<Int>?
     /// The accessor whose body is the path's body, if any.
     let accessor: Word?
+    /// Whether the path's body is a closure inside the declaration's body.
+    let isInClosure: Bool
 
     init?(_ site: Site, unit: MigrationUnit, _ context: RuleContext, models: inout [DeclarationID: ModelStateChanges]) {
         let file = context.files[site.file]
-        guard site.receiver == nil || site.isOnSelf(in: file), let ownerID = site.ownerID,
+        guard site.receiver == nil || Self.isSelf(site.receiver!, file), let ownerID = site.ownerID,
               let enclosing = context.types.enclosingTypeLike(ownerID), let classID = context.types.extendedType(enclosing),
               unit.classes.contains(classID),
               let (host, open, accessor) = Self.body(holding: site.token, from: ownerID, file),
@@ -79,8 +85,15 @@ private struct SendPlace {
         self.model = models[classID]!
         self.path = path
         self.host = DeclarationID(file: site.file, declaration: host)
-        self.accessor = path.body.open == open ? accessor : nil
-        self.parameters = path.body.open == open ? file.declarations[host].parameters : nil
+        self.isInClosure = path.body.open != open
+        self.accessor = isInClosure ? nil : accessor
+        self.parameters = isInClosure ? nil : file.declarations[host].parameters
+    }
+
+    /// `self`, or `self?` in a closure that captures it weakly.
+    static func isSelf(_ receiver: Range<Int>, _ file: FileStructure) -> Bool {
+        file.tokens[receiver.lowerBound].word == .self
+            && (receiver.count == 1 || (receiver.count == 2 && file.tokens[receiver.lowerBound + 1].kind == .postfixQuestionMark))
     }
 
     /// The declaration, the `{` of the function body or accessor holding `token`, and the

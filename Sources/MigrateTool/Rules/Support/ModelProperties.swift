@@ -69,7 +69,8 @@ enum ModelProperties {
         objectWillChangeObserver(variable, file: file) != nil
     }
 
-    /// `objectWillChange.send()` or `self.objectWillChange.send()` in `range`, as a token range.
+    /// `objectWillChange.send()`, `self.objectWillChange.send()` or, in a closure capturing
+    /// `self` weakly, `self?.objectWillChange.send()` in `range`, as a token range.
     static func sendCall(in range: Range<Int>, file: FileStructure) -> Range<Int>? {
         var index = range.lowerBound
         while index + 3 < range.upperBound {
@@ -78,6 +79,9 @@ enum ModelProperties {
                 var start = index
                 if index >= range.lowerBound + 2, file.tokens[index - 1].kind == .period, file.tokens[index - 2].word == .self {
                     start = index - 2
+                } else if index >= range.lowerBound + 3, file.tokens[index - 1].kind == .period,
+                          file.tokens[index - 2].kind == .postfixQuestionMark, file.tokens[index - 3].word == .self {
+                    start = index - 3
                 }
                 return start..<(file.closing(index + 3) + 1)
             }

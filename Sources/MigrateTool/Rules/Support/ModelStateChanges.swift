@@ -94,6 +94,11 @@ struct ModelStateChanges {
         if tokens[index].word == .self, index + 2 < end, tokens[index + 1].kind == .period {
             explicitSelf = true
             index += 2
+        } else if tokens[index].word == .self, index + 3 < end, tokens[index + 1].kind == .postfixQuestionMark,
+                  tokens[index + 2].kind == .period {
+            // `self?.x = v` in a closure capturing `self` weakly.
+            explicitSelf = true
+            index += 3
         }
         guard index < end, tokens[index].kind == .identifier else { return nil }
         let name = file.source.text(index)
@@ -150,8 +155,9 @@ struct ModelStateChanges {
                 if index > statement.lowerBound, tokens[index - 1].kind == .period { continue }
                 var name = index
                 if tokens[index].word == .self {
-                    guard index + 2 < statement.upperBound, tokens[index + 1].kind == .period else { continue }
-                    name = index + 2
+                    // `self.x`, `self?.x`.
+                    name = tokens[index + 1].kind == .postfixQuestionMark ? index + 3 : index + 2
+                    guard name < statement.upperBound, tokens[name - 1].kind == .period else { continue }
                 }
                 let text = file.source.text(name)
                 guard properties[text]?.tracking == .untracked,
