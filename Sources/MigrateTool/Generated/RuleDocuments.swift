@@ -857,17 +857,21 @@ enum RuleDocuments {
           `throw`, `break`, `continue`, a loop's end or an `await`). A change is an assignment
           (`x = v`, `self.x += v`, `x[k] = v`), a mutating call of a collection or `Bool`
           (`x.append(v)`, `x.toggle()`), or a member assignment of a struct the tree declares
-          (`x.field = v`), with `self.` or without it (a local or parameter of that name hides the
-          property). A closure (`Task { … }`, `DispatchQueue.main.async { … }`, `withAnimation { … }`)
+          (`x.field = v`), with `self.` (or `self?.` under `[weak self]`) or without it (a local or
+          parameter of that name hides the property). A closure (`Task { … }`, `DispatchQueue.main.async { … }`, `withAnimation { … }`)
           is a stretch of its own: it may run later, so a change outside it does not count, and one
-          inside it does. The call stays when the same body also changes a property that is not
-          tracked (`@ObservationIgnored`, a wrapper, a computed property): that change would go unseen.
+          inside it does. The call stays when the statements running with it also change a property
+          of the model that is not tracked (`@ObservationIgnored`, a wrapper, `lazy`, a computed one),
+          or call a method through one (`store.save(v)` on a `let store`): that change would go unseen.
           An `if flag { objectWillChange.send() }` whose condition has no effect goes with the call.
         - **The call sits in the setter of a computed property that keeps its value elsewhere**
           (`UserDefaults`, a file, another object). The property becomes tracked the way the macro
           tracks stored ones: `access(keyPath: \.x)` first in its getter, and the setter's change
           inside `withMutation(keyPath: \.x) { … }`. Both are members the macro adds to the class; the
           keypath names the property itself. `withMutation` notifies on every set, as the call did.
+          In a setter the call announces the property itself, so this is written even when the setter
+          also changes tracked properties. When the call comes last, what follows the setter's last
+          early exit (`guard … else { return }`) is wrapped, and the exit stays outside.
           A wrapped property (`@AppStorage`) whose `didSet` or `willSet` sends gets the same accessors
           over its wrapper, which keeps the value under `_name`.
 
@@ -975,9 +979,9 @@ enum RuleDocuments {
             var titles: [String] = []
 
             func reload(_ fetched: [String]) {
-                DispatchQueue.main.async {
-                    self.↓objectWillChange.send()
-                    self.titles = fetched
+                DispatchQueue.main.async { [weak self] in
+                    self?.↓objectWillChange.send()
+                    self?.titles = fetched
                 }
             }
         }
@@ -992,8 +996,8 @@ enum RuleDocuments {
             var titles: [String] = []
 
             func reload(_ fetched: [String]) {
-                DispatchQueue.main.async {
-                    self.titles = fetched
+                DispatchQueue.main.async { [weak self] in
+                    self?.titles = fetched
                 }
             }
         }
@@ -1119,8 +1123,8 @@ enum RuleDocuments {
         }
         ```
 
-        A local of the same name hides the property, and a change of an ignored property would go
-        unseen:
+        A local of the same name hides the property, and a change of a lazy property or one made
+        through a `let` would go unseen:
 
         ```swift before
         import SwiftUI
@@ -1128,6 +1132,7 @@ enum RuleDocuments {
         final class Counter: ObservableObject {
             var count = 0
             lazy var cache: [Int] = []
+            let archive = Archive()
 
             func recount(_ values: [Int]) {
                 var count = 0
@@ -1141,6 +1146,16 @@ enum RuleDocuments {
                 cache.append(value)
                 count += 1
             }
+
+            func archiveAll() {
+                archive.add(count)
+                count = 0
+                ↓objectWillChange.send()
+            }
+        }
+
+        final class Archive {
+            func add(_ value: Int) {}
         }
         ```
 
