@@ -141,8 +141,12 @@ enum WrappedStorageNotification {
             edits.append(builder.insert("private ", before: variable.keyword))
         }
         let accessText = access.map { file.compactText($0.tokens) + " " }.joined()
-        if statements.count == 1, accessors.count == 1 {
-            // The observer was the whole block: `var x = 0 { didSet {…} }` → `var x = 0`.
+        let onlySends = accessors.allSatisfy { accessor in
+            guard let body = file.statements(inBlock: accessor.open), body.count == 1 else { return false }
+            return ModelProperties.sendCall(in: body[0], file: file) == body[0]
+        }
+        if onlySends {
+            // The observers were only sends: `var x = 0 { didSet {…} }` → `var x = 0`.
             var start = Int(file.tokens[block.lowerBound].start)
             while start > 0, file.source.bytes[start - 1] == Byte.space || file.source.bytes[start - 1] == Byte.tab { start -= 1 }
             edits.append(.delete(start..<Int(file.tokens[block.upperBound - 1].end)))
