@@ -75,16 +75,18 @@ public struct Published<Value> {
     }
 
     /// The publisher behind `$x`.
-    public struct Publisher {
+    public struct Publisher: Combine.Publisher {
         /// What subscribers receive: the property's values.
         public typealias Output = Value
+        /// `$x` never fails.
+        public typealias Failure = Never
         let storage: Storage
 
-        /// Calls `receiveValue` with the current value now, then with every value assigned later
+        /// Calls `receive` with the current value now, then with every value assigned later
         /// (before it is stored), until the token is cancelled or released.
-        public func sink(receiveValue: @escaping (Value) -> Void) -> AnyCancellable {
-            let token = storage.subscribers.add(receiveValue)
-            receiveValue(storage.value)
+        public func subscribe(_ receive: @escaping (Value) -> Void) -> AnyCancellable {
+            let token = storage.subscribers.add(receive)
+            receive(storage.value)
             return token
         }
     }

@@ -446,22 +446,28 @@ enum RuleDocuments {
         "external-publisher": #"""
         # external-publisher
 
-        summary: Using a model's $x publisher outside the model blocks its unit.
-        class: manual
+        summary: A model's $x publisher used outside the model reads the model's publisher bridge instead.
+        class: review
         severity: warning
 
         ## Why
 
-        `model.$x.sink`, `.assign`, `.debounce` rely on the publisher `@Published` provides; it is gone
-        under `@Observable`. Observe `x` with `withObservationTracking` or `Observations` (iOS 26)
-        instead. When the receiver's type cannot be told, every unit with a property of that name is
-        blocked.
+        `model.$x.sink`, `.debounce`, `.values`, or `.onReceive(model.$x)` where `x` is not known to
+        be `Equatable`, rely on the publisher `@Published` provides; it is gone under `@Observable`.
+        The model gets the **publisher bridge** (see `published-publisher`): `x`'s `willSet` feeds an
+        `@ObservationIgnored` `CurrentValueSubject`, and `model.$x` becomes `model.xPublisher`, which
+        has `x`'s access level and delivers what `$x` did: the current value on subscription, then
+        every set before the store, equal values included.
+
+        Review: the pipeline now holds an `AnyPublisher<T, Never>`. The unit is blocked where no
+        bridge can be written (see `published-publisher`), and when the receiver's type cannot be told,
+        every unit with a property of that name is blocked until it is annotated.
 
         ```swift before
         import Combine
 
         final class Player: ObservableObject {
-            @Published var isPlaying = false
+            @Published public var isPlaying = false
         }
 
         final class Logger {
@@ -470,6 +476,108 @@ enum RuleDocuments {
             func watch(_ player: Player) {
                 cancellable = player.↓$isPlaying.sink { print($0) }
             }
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import Observation
+
+        @Observable final class Player {
+            public var isPlaying = false {
+                willSet { isPlayingSubject.send(newValue) }
+            }
+            @ObservationIgnored private lazy var isPlayingSubject = CurrentValueSubject<Bool, Never>(isPlaying)
+            public var isPlayingPublisher: AnyPublisher<Bool, Never> { isPlayingSubject.eraseToAnyPublisher() }
+        }
+
+        final class Logger {
+            var cancellable: AnyCancellable?
+
+            func watch(_ player: Player) {
+                cancellable = player.isPlayingPublisher.sink { print($0) }
+            }
+        }
+        ```
+
+        `.onReceive` of a value not known to be `Equatable` cannot become `.onChange(of:)`; it reads
+        the bridge.
+
+        ```swift before
+        import SwiftUI
+
+        enum Load {
+            case idle
+            case done(String)
+        }
+
+        final class Loader: ObservableObject {
+            @Published var state = Load.idle
+        }
+
+        struct LoaderView: View {
+            @ObservedObject var loader: Loader
+            var body: some View { Text("").onReceive(loader.↓$state) { _ in } }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        enum Load {
+            case idle
+            case done(String)
+        }
+
+        @Observable final class Loader {
+            var state = Load.idle {
+                willSet { stateSubject.send(newValue) }
+            }
+            @ObservationIgnored private lazy var stateSubject = CurrentValueSubject<Load, Never>(state)
+            var statePublisher: AnyPublisher<Load, Never> { stateSubject.eraseToAnyPublisher() }
+        }
+
+        struct LoaderView: View {
+            var loader: Loader
+            var body: some View { Text("").onReceive(loader.statePublisher) { _ in } }
+        }
+        ```
+
+        Where the declaration does not spell the type (a member of another object, a generic type's
+        initializer), a type placeholder lets the compiler infer it, and the publisher is a lazy
+        stored property.
+
+        ```swift before
+        import Combine
+
+        struct Box<Value> { var value: Value }
+
+        final class Inbox: ObservableObject {
+            @Published private(set) var latest = Box(value: "")
+        }
+
+        func follow(_ inbox: Inbox) -> AnyCancellable {
+            inbox.↓$latest.sink { print($0.value) }
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import Observation
+
+        struct Box<Value> { var value: Value }
+
+        @Observable final class Inbox {
+            private(set) var latest = Box(value: "") {
+                willSet { latestSubject.send(newValue) }
+            }
+            @ObservationIgnored private lazy var latestSubject = CurrentValueSubject<_, Never>(latest)
+            @ObservationIgnored private(set) lazy var latestPublisher = latestSubject.eraseToAnyPublisher()
+        }
+
+        func follow(_ inbox: Inbox) -> AnyCancellable {
+            inbox.latestPublisher.sink { print($0.value) }
         }
         ```
 
@@ -1856,8 +1964,8 @@ enum RuleDocuments {
         type is a function of one parameter (closures take no labels; `handle?(value)` when it is
         optional). `m.$x.map { $0.p }` and `.map(\.p)` observe `m.x.p`;
         `c ? m.$a : m.$b` observes `c ? m.a : m.b` (both of one model). Other shapes (other operators
-        after `$x`, a function the tool cannot find) and values not known to be `Equatable` block the
-        unit.
+        after `$x`, a function the tool cannot find) and values not known to be `Equatable` keep
+        `.onReceive` and read the model's publisher bridge (`external-publisher`).
 
         ```swift before
         import SwiftUI
@@ -2048,24 +2156,6 @@ enum RuleDocuments {
         ```swift unchanged
         import SwiftUI
 
-        enum Load {
-            case idle
-            case done(String)
-        }
-
-        final class Loader: ObservableObject {
-            @Published var state = Load.idle
-        }
-
-        struct LoaderView: View {
-            @ObservedObject var loader: Loader
-            var body: some View { Text("").onReceive(loader.$state) { _ in } }
-        }
-        ```
-
-        ```swift unchanged
-        import SwiftUI
-
         struct Ticker: View {
             let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
             var body: some View { Text("").onReceive(timer) { _ in } }
@@ -2239,16 +2329,30 @@ enum RuleDocuments {
         "published-publisher": #"""
         # published-publisher
 
-        summary: $x used as a Combine publisher inside the model blocks its migration.
-        class: manual
+        summary: $x used as a Combine publisher inside the model reads a publisher bridge instead.
+        class: review
         severity: warning
 
         ## Why
 
         `@Published` gives every property a `$x` publisher; `@Observable` gives none. Pipelines built
-        on it (`$x.sink`, `.debounce`, `assign(to: &$y)`, `combineLatest`) need a design decision: a
-        `didSet` that drives the work (or sends on a subject), `withObservationTracking`, or keeping
-        the class an `ObservableObject`.
+        on it (`$x.sink`, `.debounce`, `combineLatest`) keep working through a **publisher bridge**, as
+        teams write it by hand: the property's `willSet` sends each new value to an
+        `@ObservationIgnored` `CurrentValueSubject`, and `$x` becomes `xPublisher`, which replays the
+        current value to each new subscriber, then delivers every set before the store, equal values
+        included: what `$x` did. The subject is `lazy`, so it starts from whatever value the property
+        holds when it is first needed. `xPublisher` is `private` when only the model's own code uses
+        it, else it has the property's access level. An existing `willSet` keeps its code and sends at
+        its end, after it, as `@Published` did.
+
+        Review: the pipelines now see an `AnyPublisher<T, Never>` instead of `Published<T>.Publisher`
+        (code that names that type, or stores `$x` in a variable of it, needs its annotation changed),
+        and the model gains three members. Where the declaration does not spell the type, the subject
+        is `CurrentValueSubject<_, Never>` (a type placeholder) and `xPublisher` a lazy stored property,
+        so the compiler infers it. The unit is blocked, with what to write instead, where no bridge can
+        be written: `assign(to: &$x)` writes into the property (assign in a `sink`); a key path names
+        `$x`; the model already declares `xSubject` or `xPublisher`; `x` shares its declaration with
+        other properties; or its `willSet` may `return` before the send.
 
         ```swift before
         import Foundation
@@ -2264,6 +2368,111 @@ enum RuleDocuments {
                     .debounce(for: .milliseconds(300), scheduler: RunLoop.main)
                     .sink { [weak self] text in self?.results = [text] }
                     .store(in: &cancellables)
+            }
+        }
+        ```
+
+        ```swift after
+        import Foundation
+        import Combine
+        import Observation
+
+        @Observable final class SearchModel {
+            var query = "" {
+                willSet { querySubject.send(newValue) }
+            }
+            @ObservationIgnored private lazy var querySubject = CurrentValueSubject<String, Never>(query)
+            private var queryPublisher: AnyPublisher<String, Never> { querySubject.eraseToAnyPublisher() }
+            var results: [String] = []
+            @ObservationIgnored private var cancellables = Set<AnyCancellable>()
+
+            init() {
+                queryPublisher
+                    .debounce(for: .milliseconds(300), scheduler: RunLoop.main)
+                    .sink { [weak self] text in self?.results = [text] }
+                    .store(in: &cancellables)
+            }
+        }
+        ```
+
+        ```swift before
+        import Combine
+
+        enum Unit: String {
+            case metric
+            case imperial
+        }
+
+        final class Settings: ObservableObject {
+            @Published public private(set) var unit = Unit.metric {
+                willSet(next) {
+                    print("unit becomes", next)
+                }
+                didSet { print("unit was", oldValue) }
+            }
+            @Published var scale: Double = 1 // user zoom
+            private var cancellables = Set<AnyCancellable>()
+
+            init() {
+                self.↓$unit.sink { print($0) }.store(in: &cancellables)
+                ↓$scale.dropFirst().sink { print($0) }.store(in: &cancellables)
+            }
+        }
+
+        extension Settings {
+            func watch() -> AnyCancellable { ↓$unit.sink { _ in } }
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import Observation
+
+        enum Unit: String {
+            case metric
+            case imperial
+        }
+
+        @Observable final class Settings {
+            public private(set) var unit = Unit.metric {
+                willSet(next) {
+                    print("unit becomes", next)
+                    unitSubject.send(next)
+                }
+                didSet { print("unit was", oldValue) }
+            }
+            @ObservationIgnored private lazy var unitSubject = CurrentValueSubject<Unit, Never>(unit)
+            private var unitPublisher: AnyPublisher<Unit, Never> { unitSubject.eraseToAnyPublisher() }
+            var scale: Double = 1 {
+                willSet { scaleSubject.send(newValue) }
+            } // user zoom
+            @ObservationIgnored private lazy var scaleSubject = CurrentValueSubject<Double, Never>(scale)
+            private var scalePublisher: AnyPublisher<Double, Never> { scaleSubject.eraseToAnyPublisher() }
+            @ObservationIgnored private var cancellables = Set<AnyCancellable>()
+
+            init() {
+                self.unitPublisher.sink { print($0) }.store(in: &cancellables)
+                scalePublisher.dropFirst().sink { print($0) }.store(in: &cancellables)
+            }
+        }
+
+        extension Settings {
+            func watch() -> AnyCancellable { unitPublisher.sink { _ in } }
+        }
+        ```
+
+        A pipeline that assigns into the property has no bridge: the unit stays as it is.
+
+        ```swift before
+        import Combine
+
+        final class Clock: ObservableObject {
+            @Published var now = 0
+            @Published var label = ""
+
+            init(ticks: AnyPublisher<Int, Never>) {
+                ticks.assign(to: &↓$now)
+                ↓$now.map { "\($0)" }.assign(to: &↓$label)
             }
         }
         ```

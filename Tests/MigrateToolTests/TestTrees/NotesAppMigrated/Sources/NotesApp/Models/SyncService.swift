@@ -1,7 +1,8 @@
 import Combine
 
-/// Publishes its status from a Combine pipeline: the migration has no mechanical answer for
-/// `$pending`, so this unit stays legacy until someone decides.
+/// Publishes its status from a Combine pipeline that assigns into `$status`: a publisher bridge
+/// can feed `$pending`'s pipeline but cannot be written into, so this unit stays legacy until
+/// someone decides.
 final class SyncService: ObservableObject {
     @Published var pending = 0
     @Published var status = "idle"
