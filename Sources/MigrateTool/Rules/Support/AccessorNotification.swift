@@ -116,6 +116,7 @@ enum AccessorNotification {
 /// and `x` becomes a computed property over it with `access(keyPath:)` and
 /// `withMutation(keyPath:)`, the shape a computed property over `UserDefaults` gets.
 enum WrappedStorageNotification {
+    /// Access-level modifiers: the storage becomes `private`, the property keeps them.
     static let accessWords: Set<Word> = [.public, .internal, .fileprivate, .private, .open, .package]
 
     /// The edits for the send statement `send`, a top-level statement of observer `observer`

@@ -17,7 +17,9 @@ struct ModelStateChanges {
 
     /// One property of the model.
     struct Property {
+        /// Its declaration.
         var id: DeclarationID
+        /// What the macro makes of it.
         var tracking: Tracking
         /// Whether its value is a struct or enum of the tree, so `x.member = v` changes `x`.
         var isValueType: Bool
