@@ -31,6 +31,8 @@ public enum Oracle {
             (LegacyFixtures.ThemeScript.self, ModernFixtures.ThemeScript.self),
             (LegacyFixtures.SessionTimerScript.self, ModernFixtures.SessionTimerScript.self),
             (LegacyFixtures.SearchScript.self, ModernFixtures.SearchScript.self),
+            (LegacyFixtures.ReadingSettingsScript.self, ModernFixtures.ReadingSettingsScript.self),
+            (LegacyFixtures.InboxScript.self, ModernFixtures.InboxScript.self),
         ]
     }
 

@@ -845,15 +845,19 @@ enum RuleDocuments {
         "object-will-change-observer": #"""
         # object-will-change-observer
 
-        summary: A willSet that only sends objectWillChange goes; the macro tracks the property.
+        summary: A willSet or didSet that only sends objectWillChange goes; the macro tracks the property.
         class: safe
         severity: warning
 
         ## Why
 
-        `var x { willSet { objectWillChange.send() } }` is a hand-written `@Published`. Under
-        `@Observable` the property is tracked as it is, so the observer (or just the call, when the
-        observer does more) is removed and the property is left without `@ObservationIgnored`.
+        `var x { willSet { objectWillChange.send() } }` is a hand-written `@Published`; with `didSet`
+        the call comes after the store, which a view notices no differently, since it re-renders after
+        the change either way. Under `@Observable` the property is tracked as it is, so the observer (or
+        just the call, when the observer does more) is removed and the property is left without
+        `@ObservationIgnored`. On a `@Published` property the call announced the change a second time;
+        it goes the same way. A wrapped (`@AppStorage`), `lazy` or overriding property is not tracked
+        after the migration: its call is `object-will-change-send`'s.
 
         ```swift before
         import SwiftUI
@@ -902,6 +906,33 @@ enum RuleDocuments {
         }
         ```
 
+        In `didSet`, and on a `@Published` property:
+
+        ```swift before
+        import SwiftUI
+
+        final class Player: ObservableObject {
+            var volume = 5 {
+                ↓didSet {
+                    objectWillChange.send()
+                }
+            }
+            @Published var track = "" {
+                ↓willSet { objectWillChange.send() }
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Player {
+            var volume = 5
+            var track = ""
+        }
+        ```
+
         ```swift unchanged
         import SwiftUI
 
@@ -915,15 +946,49 @@ enum RuleDocuments {
         "object-will-change-send": #"""
         # object-will-change-send
 
-        summary: objectWillChange.send() outside a property observer blocks its unit.
-        class: manual
+        summary: objectWillChange.send() next to a tracked change goes, a setter's send becomes withMutation(keyPath:), any other send blocks its unit.
+        class: review
         severity: warning
 
         ## Why
 
-        Under Observation there is no publisher to send to. A call like this usually marks a change of
-        storage that was not `@Published`; the fix is to make that storage a tracked property, or to
-        wrap the change in `withMutation(keyPath:)` of a tracked property. That needs a person.
+        Under Observation there is no publisher to send to. Teams write the call in two situations that
+        have a mechanical twin, and the tool writes it (review class: views that read none of the
+        changed properties stop re-rendering with the model, which is the point, but one of them may
+        have shown state the call announced and nothing tracks):
+
+        - **The call announces a change of the model's own stored properties**, which the macro tracks
+          once the class is `@Observable` (a plain stored `var` stays tracked, see
+          `unpublished-stored-property`). The call is deleted when, on every path through it, a change
+          of a tracked property runs in the same uninterrupted stretch of code: before it (in its block
+          or an enclosing one, with no `await` in between), or after it (reached without `return`,
+          `throw`, `break`, `continue`, a loop's end or an `await`). A change is an assignment
+          (`x = v`, `self.x += v`, `x[k] = v`), a mutating call of a collection or `Bool`
+          (`x.append(v)`, `x.toggle()`), or a member assignment of a struct the tree declares
+          (`x.field = v`), with `self.` (or `self?.` under `[weak self]`) or without it (a local or
+          parameter of that name hides the property). A closure (`Task { … }`, `DispatchQueue.main.async { … }`, `withAnimation { … }`)
+          is a stretch of its own: it may run later, so a change outside it does not count, and one
+          inside it does. The call stays when the statements running with it also change a property
+          of the model that is not tracked (`@ObservationIgnored`, a wrapper, `lazy`, a computed one),
+          or call a method through one (`store.save(v)` on a `let store`): that change would go unseen.
+          An `if flag { objectWillChange.send() }` whose condition has no effect goes with the call.
+        - **The call sits in the setter of a computed property that keeps its value elsewhere**
+          (`UserDefaults`, a file, another object). The property becomes tracked the way the macro
+          tracks stored ones: `access(keyPath: \.x)` first in its getter, and the setter's change
+          inside `withMutation(keyPath: \.x) { … }`. Both are members the macro adds to the class; the
+          keypath names the property itself. `withMutation` notifies on every set, as the call did.
+          In a setter the call announces the property itself, so this is written even when the setter
+          also changes tracked properties. When the call comes last, what follows the setter's last
+          early exit (`guard … else { return }`) is wrapped, and the exit stays outside.
+          A wrapped property (`@AppStorage`) whose `didSet` or `willSet` sends gets the same accessors
+          over its wrapper, which keeps the value under `_name`.
+
+        Any other call (after a change of state the model does not own, in a closure that only sends,
+        forwarding another object's changes) blocks the unit, with what to write instead: make the
+        changing state a stored property of the model, or give state kept elsewhere a computed property
+        with `access(keyPath:)` and `withMutation(keyPath:)`.
+
+        A send before a change of the model's state:
 
         ```swift before
         import SwiftUI
@@ -935,6 +1000,270 @@ enum RuleDocuments {
                 ↓objectWillChange.send()
                 items.append(item)
             }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Cart {
+            var items: [String] = []
+
+            func add(_ item: String) {
+                items.append(item)
+            }
+        }
+        ```
+
+        Sends after the changes they announce, in an `async` method, in a `catch` block, and behind a
+        flag:
+
+        ```swift before
+        import SwiftUI
+
+        @MainActor
+        final class PostState: ObservableObject {
+            var isLiked = false
+            var likes = 0
+
+            func update(likes: Int, publish: Bool) {
+                self.likes = likes
+
+                if publish {
+                    ↓objectWillChange.send()
+                }
+            }
+
+            func toggleLike(send: (Bool) async throws -> Void) async {
+                isLiked.toggle()
+                likes += isLiked ? 1 : -1
+                self.↓objectWillChange.send()
+                do {
+                    try await send(isLiked)
+                } catch {
+                    isLiked.toggle()
+                    likes += isLiked ? 1 : -1
+                    ↓objectWillChange.send()
+                }
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @MainActor
+        @Observable
+        final class PostState {
+            var isLiked = false
+            var likes = 0
+
+            func update(likes: Int, publish: Bool) {
+                self.likes = likes
+            }
+
+            func toggleLike(send: (Bool) async throws -> Void) async {
+                isLiked.toggle()
+                likes += isLiked ? 1 : -1
+                do {
+                    try await send(isLiked)
+                } catch {
+                    isLiked.toggle()
+                    likes += isLiked ? 1 : -1
+                }
+            }
+        }
+        ```
+
+        A send inside a closure, with the change in the same closure:
+
+        ```swift before
+        import Foundation
+        import SwiftUI
+
+        final class Feed: ObservableObject {
+            var titles: [String] = []
+
+            func reload(_ fetched: [String]) {
+                DispatchQueue.main.async { [weak self] in
+                    self?.↓objectWillChange.send()
+                    self?.titles = fetched
+                }
+            }
+        }
+        ```
+
+        ```swift after
+        import Foundation
+        import SwiftUI
+        import Observation
+
+        @Observable final class Feed {
+            var titles: [String] = []
+
+            func reload(_ fetched: [String]) {
+                DispatchQueue.main.async { [weak self] in
+                    self?.titles = fetched
+                }
+            }
+        }
+        ```
+
+        A setting kept in `UserDefaults`:
+
+        ```swift before
+        import Foundation
+        import SwiftUI
+
+        final class Preferences: ObservableObject {
+            var fontSize: Double {
+                get {
+                    UserDefaults.standard.double(forKey: "fontSize")
+                }
+                set {
+                    ↓objectWillChange.send()
+                    UserDefaults.standard.set(newValue, forKey: "fontSize")
+                }
+            }
+
+            var compact: Bool {
+                get { UserDefaults.standard.bool(forKey: "compact") }
+                set { UserDefaults.standard.set(newValue, forKey: "compact"); ↓objectWillChange.send() }
+            }
+        }
+        ```
+
+        ```swift after
+        import Foundation
+        import SwiftUI
+        import Observation
+
+        @Observable final class Preferences {
+            var fontSize: Double {
+                get {
+                    access(keyPath: \.fontSize)
+                    return UserDefaults.standard.double(forKey: "fontSize")
+                }
+                set {
+                    withMutation(keyPath: \.fontSize) {
+                        UserDefaults.standard.set(newValue, forKey: "fontSize")
+                    }
+                }
+            }
+
+            var compact: Bool {
+                get { access(keyPath: \.compact); return UserDefaults.standard.bool(forKey: "compact") }
+                set { withMutation(keyPath: \.compact) { UserDefaults.standard.set(newValue, forKey: "compact") } }
+            }
+        }
+        ```
+
+        A wrapped property that announces its changes in an observer keeps its storage in the wrapper,
+        under `_name`, and becomes a computed property over it (`wrapped-property` adds the
+        `@ObservationIgnored` the wrapper needs). This is written only when the type can be read from
+        the declaration and nothing in the tree uses `$name` or `_name`:
+
+        ```swift before
+        import SwiftUI
+
+        final class ReaderSettings: ObservableObject {
+            @AppStorage("lineSpacing") var lineSpacing = 1.2 {
+                didSet { ↓objectWillChange.send() }
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class ReaderSettings {
+            @ObservationIgnored @AppStorage("lineSpacing") private var _lineSpacing = 1.2
+            var lineSpacing: Double {
+                get {
+                    access(keyPath: \.lineSpacing)
+                    return _lineSpacing
+                }
+                set {
+                    withMutation(keyPath: \.lineSpacing) {
+                        _lineSpacing = newValue
+                    }
+                }
+            }
+        }
+        ```
+
+        Sends that stay and block the unit: after a change of state another object keeps, with a change
+        on only one path after it, and in a closure that runs after the change:
+
+        ```swift before
+        import Foundation
+        import SwiftUI
+
+        final class Flags: ObservableObject {
+            let store = FlagStore()
+            var selected = 0
+
+            func toggle(_ flag: String) {
+                store.toggle(flag)
+                ↓objectWillChange.send()
+            }
+
+            func select(_ index: Int) {
+                ↓objectWillChange.send()
+                if index >= 0 {
+                    selected = index
+                }
+            }
+
+            func refresh() {
+                selected = 0
+                DispatchQueue.main.async {
+                    self.↓objectWillChange.send()
+                }
+            }
+        }
+
+        final class FlagStore {
+            func toggle(_ flag: String) {}
+        }
+        ```
+
+        A local of the same name hides the property, and a change of a lazy property or one made
+        through a `let` would go unseen:
+
+        ```swift before
+        import SwiftUI
+
+        final class Counter: ObservableObject {
+            var count = 0
+            lazy var cache: [Int] = []
+            let archive = Archive()
+
+            func recount(_ values: [Int]) {
+                var count = 0
+                ↓objectWillChange.send()
+                count = values.count
+                print(count)
+            }
+
+            func store(_ value: Int) {
+                ↓objectWillChange.send()
+                cache.append(value)
+                count += 1
+            }
+
+            func archiveAll() {
+                archive.add(count)
+                count = 0
+                ↓objectWillChange.send()
+            }
+        }
+
+        final class Archive {
+            func add(_ value: Int) {}
         }
         ```
 

@@ -381,10 +381,6 @@ extension Equivalence {
     @Suite("Oracle catches broken migrations")
     @MainActor
     struct NegativeOracleTests {
-        private func kinds(_ report: OracleReport) -> Set<Violation.Kind> {
-            Set(report.violations.map(\.kind))
-        }
-
         @Test("a publisher bridge that drops equal values or does not replay: the pipeline's values differ")
         func faultyBridges() {
             for faulty in [FaultyBridges.DropsEqualValues.self, FaultyBridges.NoReplay.self] as [any FixtureScript.Type] {
@@ -400,7 +396,7 @@ extension Equivalence {
             let report = Oracle.compare(legacy: LegacyFixtures.ThemeScript.self, modern: IgnoredTheme.Script.self)
             print(report.summary)
             #expect(!report.passed)
-            #expect(kinds(report).isSuperset(of: [.screen, .notification]))
+            #expect(report.violationKinds.isSuperset(of: [.screen, .notification]))
             #expect(report.violations.first?.step?.index == 1)  // "Dark" is the first real change
         }
 
@@ -409,7 +405,7 @@ extension Equivalence {
             let report = Oracle.compare(legacy: DraftCounterVariants.UndeclaredLegacy.self, modern: DraftCounterVariants.UndeclaredModern.self)
             print(report.summary)
             #expect(!report.passed)
-            #expect(kinds(report).isSuperset(of: [.screen, .coarserRerender, .notification]))
+            #expect(report.violationKinds.isSuperset(of: [.screen, .coarserRerender, .notification]))
             let coarserSteps = report.violations.filter { $0.kind == .coarserRerender }.compactMap { $0.step?.index }
             #expect(coarserSteps == [0, 1, 3])  // the saves, not the increments
         }
@@ -427,14 +423,14 @@ extension Equivalence {
             let report = Oracle.compare(legacy: LegacyFixtures.DraftCounterScript.self, modern: DraftCounterVariants.WrongFreshValue.self)
             print(report.summary)
             #expect(!report.passed)
-            #expect(kinds(report).isSuperset(of: [.screen, .coarserRerender]))
+            #expect(report.violationKinds.isSuperset(of: [.screen, .coarserRerender]))
         }
 
         @Test("a stated difference that never appears is a violation")
         func statedDifferenceMissing() {
             let report = Oracle.compare(legacy: LegacyFixtures.DraftCounterScript.self, modern: DraftCounterVariants.Ignored.self)
             print(report.summary)
-            #expect(kinds(report) == [.expectedDifferenceMissing])
+            #expect(report.violationKinds == [.expectedDifferenceMissing])
         }
 
         @Test("a view reading the wrong model: the screen differs, the state does not")
@@ -442,20 +438,20 @@ extension Equivalence {
             let report = Oracle.compare(legacy: LegacyFixtures.StepCounterScript.self, modern: WrongModel.Script.self)
             print(report.summary)
             #expect(!report.passed)
-            #expect(kinds(report) == [.screen])
+            #expect(report.violationKinds == [.screen])
         }
 
         @Test("scripts that drifted apart are refused before anything runs")
         func driftedScript() {
             let report = Oracle.compare(legacy: LegacyFixtures.StepCounterScript.self, modern: DriftedScript.self)
-            #expect(kinds(report) == [.scriptMismatch])
+            #expect(report.violationKinds == [.scriptMismatch])
             #expect(report.stepsRun == 0)
         }
 
         @Test("an unknown app name is a violation, not a silent pass")
         func unknownApp() {
             let report = Oracle.run(app: "no-such-app")
-            #expect(kinds(report) == [.scriptMismatch])
+            #expect(report.violationKinds == [.scriptMismatch])
         }
 
         // The catalog's nested-observable row is "note only": after migration, a view that
@@ -466,7 +462,7 @@ extension Equivalence {
         func nestedReadThroughDiffers() {
             let report = Oracle.compare(legacy: LegacyReadThrough.Script.self, modern: ModernReadThrough.Script.self)
             print(report.summary)
-            #expect(kinds(report).isSuperset(of: [.screen, .coarserRerender]))
+            #expect(report.violationKinds.isSuperset(of: [.screen, .coarserRerender]))
         }
     }
 }
