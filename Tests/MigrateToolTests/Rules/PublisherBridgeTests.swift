@@ -60,27 +60,17 @@ import Testing
                                   + "    @ObservationIgnored private lazy var xPublisher = xSubject.eraseToAnyPublisher()"), "\(migrated)")
     }
 
-    @Test func aMemberOfTheBridgesNameBlocks() {
-        let source = Self.source("var x = 1\n    var xPublisher: Int { x }")
+    /// What cannot be bridged blocks the unit, saying why.
+    @Test(arguments: [
+        (source("var x = 1\n    var xPublisher: Int { x }"), "the model already has a member 'xPublisher'"),
+        (source("var x = 1 {\n        willSet { if newValue < 0 { return }; print(newValue) }\n    }"), "can return early"),
+        (source("var x = 1") + "let path = \\Model.$x\n", "key path"),
+        (source("var x = 1, y = 2"), "declared together with other properties"),
+        (source("var x = 1") + "func feed(_ m: Model) { Just(2).assign(to: &m.$x) }\n", "is written through by 'assign(to: &$x)'"),
+    ])
+    func whatCannotBeBridgedBlocks(source: String, reason: String) {
         let analysis = Analyzer.analyze(swift: [SourceInput(path: "A.swift", bytes: Array(source.utf8))])
-        #expect(analysis.findings.contains { $0.isBlocker && $0.message.contains("the model already has a member 'xPublisher'") })
-    }
-
-    @Test func aWillSetThatMayReturnBlocks() {
-        let source = Self.source("var x = 1 {\n        willSet { if newValue < 0 { return }; print(newValue) }\n    }")
-        let analysis = Analyzer.analyze(swift: [SourceInput(path: "A.swift", bytes: Array(source.utf8))])
-        #expect(analysis.findings.contains { $0.isBlocker && $0.message.contains("can return early") })
-    }
-
-    @Test func aKeyPathToThePublisherBlocks() {
-        let source = Self.source("var x = 1") + "let path = \\Model.$x\n"
-        let analysis = Analyzer.analyze(swift: [SourceInput(path: "A.swift", bytes: Array(source.utf8))])
-        #expect(analysis.findings.contains { $0.isBlocker && $0.message.contains("key path") })
-    }
-
-    @Test func severalPropertiesInOneDeclarationBlock() {
-        let source = Self.source("var x = 1, y = 2")
-        let analysis = Analyzer.analyze(swift: [SourceInput(path: "A.swift", bytes: Array(source.utf8))])
-        #expect(analysis.findings.contains { $0.isBlocker && $0.message.contains("declared together with other properties") })
+        #expect(analysis.units.first { $0.name == "Model" }?.verdict == .blocked)
+        #expect(analysis.findings.contains { $0.isBlocker && $0.message.contains(reason) }, "\(analysis.findings.map(\.message))")
     }
 }
