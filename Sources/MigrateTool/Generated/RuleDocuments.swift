@@ -581,6 +581,21 @@ enum RuleDocuments {
         }
         ```
 
+        Another object assigning through the model's publisher (`assign(to: &m.$x)`) has no bridge:
+        the unit stays as it is.
+
+        ```swift before
+        import Combine
+
+        final class Counter: ObservableObject {
+            @Published var value = 0
+        }
+
+        func connect(_ counter: Counter, to source: AnyPublisher<Int, Never>) {
+            source.assign(to: &counter.↓$value)
+        }
+        ```
+
         ```swift unchanged
         import SwiftUI
 
@@ -2498,7 +2513,8 @@ enum RuleDocuments {
         and the model gains three members. Where the declaration does not spell the type, the subject
         is `CurrentValueSubject<_, Never>` (a type placeholder) and `xPublisher` a lazy stored property,
         so the compiler infers it. The unit is blocked, with what to write instead, where no bridge can
-        be written: `assign(to: &$x)` writes into the property (assign in a `sink`); a key path names
+        be written: code outside the model writes into the property with `assign(to: &m.$x)` (the model's
+        own `assign(to: &$x)` becomes a sink); a key path names
         `$x`; the model already declares `xSubject` or `xPublisher`; `x` shares its declaration with
         other properties; or its `willSet` may `return` before the send.
 
@@ -2609,7 +2625,9 @@ enum RuleDocuments {
         }
         ```
 
-        A pipeline that assigns into the property has no bridge: the unit stays as it is.
+        `assign(to: &$x)` in the model's own code becomes a sink that assigns `x`; its token lives in
+        an ignored set for the model's lifetime, as `assign(to:)` kept its subscription, and it holds
+        `self` weakly, as `assign(to:)` did.
 
         ```swift before
         import Combine
@@ -2620,7 +2638,28 @@ enum RuleDocuments {
 
             init(ticks: AnyPublisher<Int, Never>) {
                 ticks.assign(to: &↓$now)
-                ↓$now.map { "\($0)" }.assign(to: &↓$label)
+                ↓$now.map { "\($0)" }.assign(to: &self.↓$label)
+            }
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import Observation
+
+        @Observable final class Clock {
+            var now = 0 {
+                willSet { nowSubject.send(newValue) }
+            }
+            @ObservationIgnored private lazy var nowSubject = CurrentValueSubject<Int, Never>(now)
+            private var nowPublisher: AnyPublisher<Int, Never> { nowSubject.eraseToAnyPublisher() }
+            @ObservationIgnored private var nowAssignments = Set<AnyCancellable>()
+            var label = ""
+            @ObservationIgnored private var labelAssignments = Set<AnyCancellable>()
+
+            init(ticks: AnyPublisher<Int, Never>) {
+                ticks.sink { [weak self] value in self?.now = value }.store(in: &nowAssignments)
+                nowPublisher.map { "\($0)" }.sink { [weak self] value in self?.label = value }.store(in: &labelAssignments)
             }
         }
         ```

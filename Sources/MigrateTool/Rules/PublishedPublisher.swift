@@ -28,8 +28,12 @@ struct PublishedPublisher: Rule {
             switch plan {
             case .success(let bridge):
                 let file = context.files[site.file]
+                let assigns = PublisherBridge.isAssignment(site, context)
+                let assignments = PublisherBridge.assignmentsName(name)
                 return Finding(ruleID: ruleID, fixClass: .review, file: site.file, offset: Int(file.tokens[site.token].start),
-                               message: message(site, bridge), suggestion: bridge.publisherName,
+                               message: assigns ? "'assign(to: &$\(name))' becomes a sink assigning '\(name)', its token kept in "
+                                   + "'\(assignments)' for the model's lifetime, as assign(to:) kept its subscription" : message(site, bridge),
+                               suggestion: assigns ? "sink { [weak self] value in self?.\(name) = value }" : bridge.publisherName,
                                edits: bridge.edits(at: site, context), unit: unit)
             case .failure(let refusal):
                 let (message, suggestion) = wording(refusal, name: name, context)
@@ -43,8 +47,9 @@ struct PublishedPublisher: Rule {
         let needs = "'$\(name)' needs a publisher bridge once @Observable removes it, but"
         switch refusal {
         case .assignedInto:
-            return ("'$\(name)' is written through by 'assign(to: &$\(name))'; a bridge can only be read",
-                    "assign in a sink instead (`.sink { [weak self] in self?.\(name) = $0 }`, stored with the model's cancellables)")
+            return ("'$\(name)' gets no publisher bridge: code outside the model passes it inout ('assign(to: &m.$\(name))'), "
+                        + "and only the model's own 'assign(to: &$\(name))' can become a sink",
+                    "assign in a sink instead (`.sink { [weak model] in model?.\(name) = $0 }`, keeping its token)")
         case .nameTaken(let taken):
             return ("\(needs) the model already has a member '\(taken)'", "rename '\(taken)', or write the bridge by hand")
         case .severalBindings:

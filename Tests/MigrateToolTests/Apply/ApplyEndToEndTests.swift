@@ -36,7 +36,7 @@ import Testing
         let first = try BinaryRunner.run(["apply", "."], in: tree)
         #expect(first.exitCode == 0, "\(first.stderr)")
         #expect(first.stdout.contains("migrated  Settings"))
-        #expect(first.stdout.contains("    SyncService: 1 blocker\n"))
+        #expect(first.stdout.contains("    SyncService: 2 blockers\n"))
         let actual = try Self.contents(of: tree)
         let expected = try Self.contents(of: Self.golden)
         #expect(Set(actual.keys) == Set(expected.keys))

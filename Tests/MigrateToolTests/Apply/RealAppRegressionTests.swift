@@ -91,7 +91,7 @@ import Testing
 
                 final class PreviewModel: ObservableObject {
                     @Published var query = ""
-                    init() { Just("x").assign(to: &$query) }
+                    init() { _ = \\PreviewModel.$query }
                 }
                 """,
             "AppB/SearchView.swift": """
@@ -144,7 +144,7 @@ import Testing
 
             final class Stuck: ObservableObject {
                 @Published var value = 0
-                init() { Just(1).assign(to: &$value) }
+                init() { _ = \\Stuck.$value }
             }
 
             struct Card<VM: ObservableObject>: View {

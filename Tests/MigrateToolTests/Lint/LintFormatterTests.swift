@@ -94,13 +94,13 @@ import Testing
     }
 
     @Test func sarifOmitsFixesForUnitsApplyWouldNotWrite() throws {
-        // A unit blocked by a pipeline assigning into its property: its safe edits are not offered as fixes.
+        // A unit blocked by a key path to its publisher: its safe edits are not offered as fixes.
         let source = """
             import Combine
 
             final class Feed: ObservableObject {
                 @Published var items: [String] = []
-                init() { Just([]).assign(to: &$items) }
+                init() { _ = \\Feed.$items }
             }
 
             """

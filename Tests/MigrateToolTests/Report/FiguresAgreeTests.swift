@@ -62,7 +62,7 @@ import Testing
                                 + "  4 files: its declarations and 2 sites; 6 safe edits\n"))
         #expect(text.firstMatch(of: /\d+ sites? in \d+ files?/) == nil)
         let markdown = try BinaryRunner.run(["report", "--format", "markdown", "."], in: Self.example).stdout
-        #expect(markdown.contains("3 files: its declarations and 5 sites."), "SyncService")
+        #expect(markdown.contains("3 files: its declarations and 6 sites."), "SyncService")
         #expect(markdown.firstMatch(of: /\d+ sites? in \d+ files?/) == nil)
     }
 

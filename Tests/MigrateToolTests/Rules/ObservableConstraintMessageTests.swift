@@ -45,7 +45,7 @@ import Testing
         final class TaskModel: ObservableObject {
             @Published var status = ""
             var bag = Set<AnyCancellable>()
-            init() { Just("x").assign(to: &$status) }
+            init() { _ = \\TaskModel.$status }
         }
 
         func navigator(model: NavigatorModel) -> some View { PanelView(viewModel: model) }

@@ -66,7 +66,7 @@ import Testing
         (source("var x = 1 {\n        willSet { if newValue < 0 { return }; print(newValue) }\n    }"), "can return early"),
         (source("var x = 1") + "let path = \\Model.$x\n", "key path"),
         (source("var x = 1, y = 2"), "declared together with other properties"),
-        (source("var x = 1") + "func feed(_ m: Model) { Just(2).assign(to: &m.$x) }\n", "is written through by 'assign(to: &$x)'"),
+        (source("var x = 1") + "func feed(_ m: Model) { Just(2).assign(to: &m.$x) }\n", "code outside the model passes it inout"),
     ])
     func whatCannotBeBridgedBlocks(source: String, reason: String) {
         let analysis = Analyzer.analyze(swift: [SourceInput(path: "A.swift", bytes: Array(source.utf8))])

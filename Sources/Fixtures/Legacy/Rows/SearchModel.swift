@@ -1,16 +1,15 @@
 import SwiftUI
 
-/// `$query` feeds a pipeline inside the model; `$results` is followed from another object.
+/// `$query` feeds a pipeline inside the model that assigns `results`; `$results` is followed
+/// from another object.
 final class SearchModel: ObservableObject {
     @Published var query = ""
     @Published private(set) var results: [String] = []
-    private var cancellables = Set<AnyCancellable>()
 
     init() {
         $query
             .map { text in text.isEmpty ? [] : [text, text + "s"] }
-            .sink { [weak self] found in self?.results = found }
-            .store(in: &cancellables)
+            .assign(to: &$results)
     }
 }
 

@@ -1,7 +1,8 @@
 import SwiftUI
 import Observation
 
-/// `$query` feeds a pipeline inside the model; `$results` is followed from another object.
+/// `$query` feeds a pipeline inside the model that assigns `results`; `$results` is followed
+/// from another object.
 @Observable final class SearchModel {
     var query = "" {
         willSet { querySubject.send(newValue) }
@@ -13,13 +14,12 @@ import Observation
     }
     @ObservationIgnored private lazy var resultsSubject = CurrentValueSubject<[String], Never>(results)
     var resultsPublisher: AnyPublisher<[String], Never> { resultsSubject.eraseToAnyPublisher() }
-    @ObservationIgnored private var cancellables = Set<AnyCancellable>()
+    @ObservationIgnored private var resultsAssignments = Set<AnyCancellable>()
 
     init() {
         queryPublisher
             .map { text in text.isEmpty ? [] : [text, text + "s"] }
-            .sink { [weak self] found in self?.results = found }
-            .store(in: &cancellables)
+            .sink { [weak self] value in self?.results = value }.store(in: &resultsAssignments)
     }
 }
 

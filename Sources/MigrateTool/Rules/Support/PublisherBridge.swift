@@ -15,6 +15,14 @@ import SourceScan
 ///
 /// The subject is `lazy` so it starts from the value the property holds when it is first needed
 /// (a `willSet` creates it from the old value, then sends the new one), whatever `init` assigned.
+/// `upstream.assign(to: &$x)` inside the model becomes a sink that assigns `x`, its token kept
+/// for the model's lifetime as `assign(to:)` kept the subscription (and never retained `self`):
+///
+/// ```swift
+/// upstream.sink { [weak self] value in self?.x = value }.store(in: &xAssignments)
+/// @ObservationIgnored private var xAssignments = Set<AnyCancellable>()
+/// ```
+///
 /// When the declaration does not spell the type (`= Theme.shared.tint`, `= Box(value: 1)`), a
 /// type placeholder lets the compiler infer it, and the publisher is a lazy stored property:
 ///
@@ -25,7 +33,7 @@ import SourceScan
 struct PublisherBridge {
     /// Why a property's publisher cannot be bridged; the rules word it.
     enum Refusal: Error {
-        /// `assign(to: &$x)`: a pipeline writes into the property through its publisher.
+        /// `assign(to: &m.$x)` from outside the model, or `&$x` passed to anything but `assign(to:)`.
         case assignedInto
         /// The model already has a member of the bridge's name.
         case nameTaken(String)
@@ -80,28 +88,58 @@ struct PublisherBridge {
         guard let propertyID = OnReceiveConversion.publishedProperty(name, of: unit, context) else { return .failure(.notPublished) }
         let sites = bridgedSites(unit, context).filter { propertyName($0) == name }
         guard let first = sites.first else { return .failure(.notPublished) }
-        if sites.contains(where: { isAssignedInto($0, context.files[$0.file]) }) { return .failure(.assignedInto) }
+        let assignments = sites.filter { isAssignedInto($0, context.files[$0.file]) }
+        guard assignments.allSatisfy({ assignCall(around: $0, context.files[$0.file]) != nil }) else { return .failure(.assignedInto) }
+        let reads = sites.filter { !isAssignedInto($0, context.files[$0.file]) }
         if sites.contains(where: { isKeyPath($0, context.files[$0.file]) }) { return .failure(.keyPath) }
         let variable = context.declaration(propertyID)
         guard variable.bindings.count == 1, let binding = variable.bindings.first else { return .failure(.severalBindings) }
         let valueType = valueType(of: binding, propertyID, context)
-        let subject = subjectName(name)
-        let publisher = publisherName(name)
-        if let taken = [subject, publisher].first(where: { unitDeclares($0, unit, context) }) { return .failure(.nameTaken(taken)) }
-        let access = publisherAccess(variable, sites: sites, propertyID: propertyID, context)
-        guard let edits = declarationEdits(propertyID, binding: binding, valueType: valueType, access: access, context) else {
+        let names = (reads.isEmpty ? [] : [subjectName(name), publisherName(name)]) + (assignments.isEmpty ? [] : [assignmentsName(name)])
+        if let taken = names.first(where: { unitDeclares($0, unit, context) }) { return .failure(.nameTaken(taken)) }
+        let access = publisherAccess(variable, sites: reads, propertyID: propertyID, context)
+        guard let edits = declarationEdits(propertyID, binding: binding, valueType: valueType, access: access,
+                                           bridged: !reads.isEmpty, assigned: !assignments.isEmpty, context) else {
             return .failure(.earlyReturnInWillSet)
         }
         return .success(PublisherBridge(property: propertyID, name: name, valueType: valueType, carrier: (first.file, first.token),
                                         declarationEdits: edits.map { FileEdit(file: propertyID.file, edit: $0) }))
     }
 
-    /// The edits for one bridged site: `$x` becomes `xPublisher`, plus the declaration edits
-    /// when the site carries them.
+    /// `xAssignments`: where the sinks replacing `assign(to: &$x)` keep their tokens.
+    static func assignmentsName(_ name: String) -> String { "\(name)Assignments" }
+
+    /// The edits for one bridged site: `$x` becomes `xPublisher` (`.assign(to: &$x)` a sink
+    /// assigning `x`), plus the declaration edits when the site carries them.
     func edits(at site: Site, _ context: RuleContext) -> [FileEdit] {
-        let builder = EditBuilder(file: context.files[site.file])
-        let rename = FileEdit(file: site.file, edit: builder.replace(site.token..<(site.token + 1), with: publisherName))
-        return site.file == carrier.file && site.token == carrier.token ? declarationEdits + [rename] : [rename]
+        let file = context.files[site.file]
+        let builder = EditBuilder(file: file)
+        let rewrite: Edit
+        if let call = Self.assignCall(around: site, file) {
+            rewrite = builder.replace(call, with: "sink { [weak self] value in self?.\(name) = value }.store(in: &\(Self.assignmentsName(name)))")
+        } else {
+            rewrite = builder.replace(site.token..<(site.token + 1), with: publisherName)
+        }
+        let edit = FileEdit(file: site.file, edit: rewrite)
+        return site.file == carrier.file && site.token == carrier.token ? declarationEdits + [edit] : [edit]
+    }
+
+    /// Whether the site is an assignment (`.assign(to: &$x)`) rather than a read.
+    static func isAssignment(_ site: Site, _ context: RuleContext) -> Bool {
+        assignCall(around: site, context.files[site.file]) != nil
+    }
+
+    /// The tokens `assign(to: &$x)` or `assign(to: &self.$x)` (from `assign` to `)`) around an
+    /// `&$x` site in the model's own code; nil for any other shape or receiver.
+    private static func assignCall(around site: Site, _ file: FileStructure) -> Range<Int>? {
+        guard isAssignedInto(site, file) else { return nil }
+        if let receiver = site.receiver, !site.isOnSelf(in: file) || receiver.count != 1 { return nil }
+        let ampersand = (site.receiver?.lowerBound ?? site.token) - 1
+        let tokens = file.tokens
+        guard ampersand >= 5, tokens[ampersand - 1].kind == .colon, file.source.tokenText(ampersand - 2, equals: "to"),
+              tokens[ampersand - 3].kind == .leftParen, file.source.tokenText(ampersand - 4, equals: "assign"),
+              tokens[ampersand - 5].kind == .period, file.closing(ampersand - 3) == site.token + 1 else { return nil }
+        return (ampersand - 4)..<(site.token + 2)
     }
 
     /// `&$x`, `&self.$x`, `&m.$x`: an inout argument, which only `assign(to:)` takes.
@@ -207,10 +245,11 @@ struct PublisherBridge {
         return ""
     }
 
-    /// The `willSet` that feeds the subject and the two declarations after the property; nil
-    /// when an existing `willSet` may return before its end.
+    /// The `willSet` that feeds the subject and the two declarations after the property when
+    /// `bridged`, and the assignments' token set when `assigned`; nil when an existing `willSet`
+    /// may return before its end.
     private static func declarationEdits(_ propertyID: DeclarationID, binding: VariableBinding, valueType: String?, access: String,
-                                         _ context: RuleContext) -> [Edit]? {
+                                         bridged: Bool, assigned: Bool, _ context: RuleContext) -> [Edit]? {
         let file = context.files[propertyID.file]
         let variable = context.declaration(propertyID)
         let builder = EditBuilder(file: file)
@@ -223,10 +262,17 @@ struct PublisherBridge {
         let publisher = valueType.map { "\(access)var \(publisherName(name)): AnyPublisher<\($0), Never> { \(subject).eraseToAnyPublisher() }" }
             ?? "@ObservationIgnored \(access == "private " ? "private " : access + "private(set) ")lazy var \(publisherName(name)) = "
             + "\(subject).eraseToAnyPublisher()"
-        let bridge = "@ObservationIgnored private lazy var \(subject) = CurrentValueSubject<\(valueType ?? "_"), Never>(\(name))"
-            + lineBreak + indent + publisher
+        var declarations: [String] = []
+        if bridged {
+            declarations.append("@ObservationIgnored private lazy var \(subject) = CurrentValueSubject<\(valueType ?? "_"), Never>(\(name))")
+            declarations.append(publisher)
+        }
+        if assigned { declarations.append("@ObservationIgnored private var \(assignmentsName(name)) = Set<AnyCancellable>()") }
         let last = variable.tokens.upperBound - 1
         let endOfLine = endOfLine(after: Int(tokens[last].end), builder.bytes)
+        // The observer comes before the declarations when both go right after the last token.
+        let declarationsEdit = Edit.insert(declarations.map { lineBreak + indent + $0 }.joined(), at: endOfLine)
+        guard bridged else { return [declarationsEdit] }
         var edits: [Edit] = []
         if let block = binding.accessorBlock {
             guard let feed = feedInObservers(block, subject: subject, indent: indent, step: step, builder) else { return nil }
@@ -235,8 +281,7 @@ struct PublisherBridge {
             edits.append(.insert(" {" + lineBreak + indent + step + "willSet { \(subject).send(newValue) }" + lineBreak + indent + "}",
                                  at: Int(tokens[last].end)))
         }
-        edits.append(.insert(lineBreak + indent + bridge, at: endOfLine))
-        return edits
+        return edits + [declarationsEdit]
     }
 
     /// The send added to the property's observers: at the end of its `willSet` (after what the
