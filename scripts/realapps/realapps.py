@@ -9,14 +9,17 @@
   realapps.py summary             markdown tables from the results
   realapps.py blockers [NAME...]  blocked units by blocker, "cannot tell" sites that block most
   realapps.py delta OLD [NAME...] unit verdicts changed since an older results folder
-  realapps.py score --split dev|holdout [--no-apps] [NAME...]
+  realapps.py score --split dev|holdout|reserve [--no-apps] [NAME...]
                                   recall/precision per split, parse rejects, second run,
                                   and (dev) the share of legacy keywords gone from whole apps;
-                                  holdout is for final validation only
-  realapps.py smoke --split dev|holdout [NAME...]
+                                  holdout and reserve are for final validation only
+  realapps.py smoke --split dev|holdout|reserve [NAME...]
                                   the split extracts and the tool runs on it (sizes and
-                                  exit codes only: safe on holdout)
+                                  exit codes only: safe on holdout and reserve)
   realapps.py all                 everything above, in order
+
+Without names, check, compare, summary, blockers, delta and all skip the commits of the holdout
+and reserve splits (final validation only); score and smoke take them with --split.
 
 Environment: REALAPPS_WORK (default /tmp/realapps), REALAPPS_MIRROR (default /work/.mirror),
 OM (the observation-migrate binary; default <repo>/.build-realapps/release/observation-migrate),
@@ -50,6 +53,10 @@ NOOBS_SRC = os.environ.get("NOOBS_SRC", "/opt/swift-packages")
 TOOL_COMMIT = os.environ.get("TOOL_COMMIT", "")
 APPLY_FLAGS = ["apply", "--unsafe-fixes", "--allow-dirty", "--ignore-deployment-target"]
 EXCLUDED_DIRS = {".build", ".swiftpm", "Pods", "Carthage", "DerivedData"}
+# every split of the developers' migration commits; all but dev are read only at final
+# validation (score/smoke --split, or by name), never by a command run on every app
+SPLITS = ("dev", "holdout", "reserve")
+UNSEEN_SPLITS = ("holdout", "reserve")
 
 OBS_RE = re.compile(
     r"ObservableObject|@Published\b|@Observable\b|@ObservationIgnored|@ObservationTracked|"
@@ -72,6 +79,20 @@ def load_apps(names=None):
     if names:
         apps = [a for a in apps if a["name"] in names]
     return apps
+
+
+def everyday_apps(names=None):
+    """The apps that check, compare, summary, blockers and delta run on: the named ones, or (no
+    names) every app but the commits of the splits kept for final validation, whose compare
+    figures and reports would otherwise be printed to whoever runs the harness on everything."""
+    apps = load_apps(names)
+    if names:
+        return apps
+    unseen = [a for a in apps if a.get("split") in UNSEEN_SPLITS]
+    if unseen:
+        print(f"skipping {len(unseen)} commits of the {'/'.join(UNSEEN_SPLITS)} splits (final validation "
+              f"only: `score --split`, `smoke --split`, or name them)", file=sys.stderr)
+    return [a for a in apps if a.get("split") not in UNSEEN_SPLITS]
 
 
 def gitdir(app):
@@ -922,11 +943,18 @@ def compare(apps):
 
 # ---------------------------------------------------------------- score
 
-HOLDOUT_WARNING = ("!" * 78 + "\n"
-                   "!! HOLDOUT SPLIT: these results are for FINAL VALIDATION ONLY.\n"
-                   "!! Do not tune rules against them, do not read their diffs; once read, the\n"
-                   "!! holdout commits are development data and a new holdout must be found.\n"
-                   + "!" * 78)
+def warn_if_unseen(split):
+    """Before and after the table of a split kept for final validation, a banner on stdout and
+    stderr (whoever reads either learns that the split is spent once read)."""
+    if split not in UNSEEN_SPLITS:
+        return
+    banner = ("!" * 78 + "\n"
+              f"!! {split.upper()} SPLIT: these results are for FINAL VALIDATION ONLY.\n"
+              "!! Do not tune rules against them, do not read their diffs; once read, these\n"
+              f"!! {split} commits are development data and new unseen commits must be found.\n"
+              + "!" * 78)
+    print(banner)
+    print(banner, file=sys.stderr)
 
 # the legacy data-flow keywords whose share gone is measured on whole apps
 LEGACY_KEYWORDS = {
@@ -1136,11 +1164,9 @@ def pct(a, b):
 
 
 def score(split, with_apps=True, names=None):
-    """`score --split dev|holdout [--no-apps] [NAME...]`: a table per split."""
+    """`score --split dev|holdout|reserve [--no-apps] [NAME...]`: a table per split."""
     os.makedirs(os.path.join(WORK, "results"), exist_ok=True)
-    if split == "holdout":
-        print(HOLDOUT_WARNING)
-        print(HOLDOUT_WARNING, file=sys.stderr)
+    warn_if_unseen(split)
     commits = [a for a in load_apps(names) if a["kind"] == "migration" and a.get("split") == split]
     extract(commits)
     print(f"Tool: {TOOL_COMMIT or sh(['git', '-C', REPO, 'rev-parse', 'HEAD']).stdout.strip()}; split {split}; "
@@ -1205,15 +1231,13 @@ def score(split, with_apps=True, names=None):
             print()
             print("by keyword (before → after): " + ", ".join(
                 f"`{k}` {per_kw[0][k]} → {per_kw[1][k]}" for k in LEGACY_KEYWORDS))
-    if split == "holdout":
-        print(HOLDOUT_WARNING)
-        print(HOLDOUT_WARNING, file=sys.stderr)
+    warn_if_unseen(split)
 
 
 def smoke(split, names=None):
     """`smoke --split S`: the commits of a split extract and the tool runs on their parents
     without crashing. Prints only sizes and exit codes (no diff, no score), so that it can be
-    run on the holdout split without reading it."""
+    run on the holdout and reserve splits without reading them."""
     commits = [a for a in load_apps(names) if a["kind"] == "migration" and a.get("split") == split]
     extract(commits)
     print("| commit | .swift files (parent / commit) | units | report exit | apply exit | 2nd apply exit |")
@@ -1465,28 +1489,28 @@ def main(argv):
         print(__doc__)
         return 0
     cmd, names = argv[0], argv[1:]
-    apps = load_apps(names or None)
     if cmd == "extract":
-        extract(apps)
+        # extracting prints file counts only, so every split is extracted
+        extract(load_apps(names or None))
     elif cmd == "check":
-        check(apps)
+        check(everyday_apps(names or None))
     elif cmd == "compare":
-        compare(apps)
+        compare(everyday_apps(names or None))
     elif cmd == "noobs":
         noobs()
     elif cmd == "summary":
-        summary(load_apps())
+        summary(everyday_apps())
     elif cmd == "blockers":
         # realapps.py blockers [--results DIR] [NAME...]
         rd = None
         if names[:1] == ["--results"]:
             rd, names = names[1], names[2:]
-        blockers(load_apps(names or None), rd=rd)
+        blockers(everyday_apps(names or None), rd=rd)
     elif cmd == "delta":
         # realapps.py delta OLD_RESULTS_DIR [NAME...]
-        delta(load_apps(names[1:] or None), names[0])
+        delta(everyday_apps(names[1:] or None), names[0])
     elif cmd == "score":
-        # realapps.py score --split dev|holdout [--no-apps] [NAME...]
+        # realapps.py score --split dev|holdout|reserve [--no-apps] [NAME...]
         args = list(names)
         split = None
         if "--split" in args:
@@ -1495,23 +1519,24 @@ def main(argv):
             del args[i:i + 2]
         with_apps = "--no-apps" not in args
         args = [a for a in args if a != "--no-apps"]
-        if split not in ("dev", "holdout"):
-            print("score: --split dev or --split holdout is required", file=sys.stderr)
+        if split not in SPLITS:
+            print(f"score: --split {'|'.join(SPLITS)} is required", file=sys.stderr)
             return 2
         score(split, with_apps, args or None)
     elif cmd == "smoke":
-        # realapps.py smoke --split dev|holdout [NAME...]
-        if names[:1] != ["--split"] or len(names) < 2 or names[1] not in ("dev", "holdout"):
-            print("smoke: --split dev or --split holdout is required", file=sys.stderr)
+        # realapps.py smoke --split dev|holdout|reserve [NAME...]
+        if names[:1] != ["--split"] or len(names) < 2 or names[1] not in SPLITS:
+            print(f"smoke: --split {'|'.join(SPLITS)} is required", file=sys.stderr)
             return 2
         smoke(names[1], names[2:] or None)
     elif cmd == "all":
+        apps = everyday_apps(names or None)
         extract(apps)
         check(apps)
         compare(apps)
         noobs()
-        summary(load_apps())
-        blockers(load_apps())
+        summary(apps)
+        blockers(apps)
     else:
         print(__doc__)
         return 2

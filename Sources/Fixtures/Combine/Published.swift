@@ -23,6 +23,11 @@ public struct Published<Value> {
     final class Storage {
         var value: Value
         let subscribers = Subscribers<Value>()
+        /// The property, once the owner's code has read or set it: what `assign(to:)` reports
+        /// to the oracle's write observers.
+        var property: AnyKeyPath?
+        /// The subscriptions `assign(to: &$x)` made: they live as long as the property.
+        var assignments: [AnyCancellable] = []
 
         init(_ value: Value) {
             self.value = value
@@ -50,7 +55,9 @@ public struct Published<Value> {
 
     /// `$x`: delivers the current value on subscribe, then each new value before it is stored.
     public var projectedValue: Publisher {
-        Publisher(storage: storage)
+        get { Publisher(storage: storage) }
+        // Settable, as Combine's is, so `assign(to: &$x)` can pass `$x` inout; nothing to store.
+        set {}
     }
 
     /// The owner-aware accessor the compiler calls for `owner.x`.
@@ -61,30 +68,54 @@ public struct Published<Value> {
     ) -> Value {
         get {
             PublishedTracing.didRead(PublishedKey(owner, wrappedKeyPath))
-            return owner[keyPath: storageKeyPath].storage.value
+            let storage = owner[keyPath: storageKeyPath].storage
+            storage.property = wrappedKeyPath
+            return storage.value
         }
         set {
             let storage = owner[keyPath: storageKeyPath].storage
-            // Equal values are not filtered: legacy views re-render on `x = x`, which the
-            // equal-value-assignment fixture relies on to show the modern difference.
-            owner.objectWillChange.send()
-            storage.subscribers.send(newValue)
-            PublishedTracing.didWrite(PublishedKey(owner, wrappedKeyPath))
-            storage.value = newValue
+            storage.property = wrappedKeyPath
+            storage.set(newValue, on: owner)
         }
     }
 
+    /// The owner-aware accessor the compiler calls for `owner.$x`: a publisher that can also be
+    /// assigned through (`assign(to: &$x)`), announcing each value as a set of `x` does.
+    public static subscript<EnclosingSelf: ObservableObject>(
+        _enclosingInstance owner: EnclosingSelf,
+        projected projectedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Publisher>,
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>
+    ) -> Publisher {
+        get {
+            let storage = owner[keyPath: storageKeyPath].storage
+            return Publisher(storage: storage) { [weak owner] value in
+                if let owner { storage.set(value, on: owner) }
+            }
+        }
+        // `$x` is never replaced; `assign(to: &$x)` passes it inout, which sets it back.
+        set {}
+    }
+
     /// The publisher behind `$x`.
-    public struct Publisher {
+    public struct Publisher: Combine.Publisher {
         /// What subscribers receive: the property's values.
         public typealias Output = Value
+        /// `$x` never fails.
+        public typealias Failure = Never
         let storage: Storage
+        /// Sets the property through its owner (`assign(to:)`); nil outside a class.
+        var assignThrough: ((Value) -> Void)?
 
-        /// Calls `receiveValue` with the current value now, then with every value assigned later
+        init(storage: Storage, assignThrough: ((Value) -> Void)? = nil) {
+            self.storage = storage
+            self.assignThrough = assignThrough
+        }
+
+        /// Calls `receive` with the current value now, then with every value assigned later
         /// (before it is stored), until the token is cancelled or released.
-        public func sink(receiveValue: @escaping (Value) -> Void) -> AnyCancellable {
-            let token = storage.subscribers.add(receiveValue)
-            receiveValue(storage.value)
+        public func subscribe(_ receive: @escaping (Value) -> Void) -> AnyCancellable {
+            let token = storage.subscribers.add(receive)
+            receive(storage.value)
             return token
         }
     }
@@ -144,5 +175,26 @@ public enum PublishedTracing {
 
     static func didWrite(_ key: PublishedKey) {
         writeObservers.send(key)
+    }
+}
+
+extension Published.Storage {
+    /// One assignment, in Combine's order: `objectWillChange`, then `$x` subscribers, then the
+    /// store. Equal values are not filtered: legacy views re-render on `x = x`, which the
+    /// equal-value-assignment fixture relies on to show the modern difference.
+    func set<Owner: ObservableObject>(_ newValue: Value, on owner: Owner) {
+        owner.objectWillChange.send()
+        subscribers.send(newValue)
+        if let property { PublishedTracing.didWrite(PublishedKey(owner, property)) }
+        value = newValue
+    }
+}
+
+extension Publisher where Failure == Never {
+    /// Assigns every value to the `@Published` property behind `published`, as a set of it
+    /// does; the subscription lives as long as the property, as Combine's does.
+    public func assign(to published: inout Published<Output>.Publisher) {
+        let assign = published.assignThrough
+        published.storage.assignments.append(subscribe { value in assign?(value) })
     }
 }

@@ -30,6 +30,9 @@ public enum Oracle {
             (LegacyFixtures.PlaylistScript.self, ModernFixtures.PlaylistScript.self),
             (LegacyFixtures.ThemeScript.self, ModernFixtures.ThemeScript.self),
             (LegacyFixtures.SessionTimerScript.self, ModernFixtures.SessionTimerScript.self),
+            (LegacyFixtures.SearchScript.self, ModernFixtures.SearchScript.self),
+            (LegacyFixtures.ReadingSettingsScript.self, ModernFixtures.ReadingSettingsScript.self),
+            (LegacyFixtures.InboxScript.self, ModernFixtures.InboxScript.self),
         ]
     }
 

@@ -49,6 +49,12 @@ final class StyleRun {
         }
         var written = Set<PublishedKey>()
         let writes = PublishedTracing.observeWrites { written.insert($0) }
+        // A hand-sent `objectWillChange` of a watched model notifies the probe (legacy style only).
+        let sends = app.probes.enumerated().flatMap { index, probe in
+            probe.watched.compactMap { $0 as? any ObservableObject }.map { model in
+                model.objectWillChange.sink { _ in MainActor.assumeIsolated { fired.record(index) } }
+            }
+        }
         _ = host.takeEvaluationLog()
         do {
             try host.perform(step)
@@ -56,6 +62,7 @@ final class StyleRun {
             outcome.failure = "\(error)"
         }
         writes.cancel()
+        sends.forEach { $0.cancel() }
         fired.isArmed = false
         outcome.evaluated = host.takeEvaluationLog()
         outcome.after = probeValues()

@@ -52,11 +52,24 @@ public struct Probe {
     public let name: String
     /// Reads the models; the oracle also watches which properties this read depends on.
     public let read: @MainActor () -> String
+    /// Models whose `objectWillChange.send()` counts as a notification of what the probe reads,
+    /// in the legacy style: a model that announces changes of unpublished state by hand
+    /// notifies every reader of it. Ignored by the modern style, where nothing is `ObservableObject`.
+    public let watched: [AnyObject]
 
     /// A probe called `name` that reads `read`.
     public init(_ name: String, read: @escaping @MainActor () -> String) {
         self.name = name
         self.read = read
+        self.watched = []
+    }
+
+    /// A probe called `name` that reads `read` from `models`, whose hand-sent `objectWillChange`
+    /// notifies it in the legacy style.
+    public init(_ name: String, watching models: AnyObject..., read: @escaping @MainActor () -> String) {
+        self.name = name
+        self.read = read
+        self.watched = models
     }
 }
 

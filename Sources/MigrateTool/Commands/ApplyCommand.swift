@@ -45,7 +45,7 @@ enum ApplyCommand: Subcommand {
         let paths = try reader.finish()
         try TreeLoader.requireExistingPaths(paths)
 
-        let analysis = TreeLoader.analyze(paths: paths, configuration: configuration, extraExcludes: excludes)
+        var analysis = TreeLoader.analyze(paths: paths, configuration: configuration, extraExcludes: excludes)
         if let code = TreeLoader.reportProblems(analysis) { return code }
         for wanted in options.types where !analysis.units.contains(where: { $0.matches(typeName: wanted) }) {
             throw ToolFailure("--type \(wanted): no model of that name in the scanned tree")
@@ -58,7 +58,9 @@ enum ApplyCommand: Subcommand {
             StandardError.line("observation-migrate: warning: \(analysis.displayPaths[index]) \(reason)")
             options.unwritableFiles[index] = reason
         }
-        let plan = Migrator.plan(analysis, options: options)
+        // The analysis is not copied anywhere: the plan releases the structures of the files it
+        // rewrites, so that a large file is not held structured twice.
+        let plan = Migrator.plan(releasing: &analysis, options: options)
         // Refused whole when the deployment target is the only reason nothing would be written.
         if !plan.hasChanges, let refused = plan.refusedForDeployment.first,
            let target = analysis.units[refused].deploymentBlockers.first.map({ analysis.deploymentTargets[$0] }) {
@@ -72,7 +74,7 @@ enum ApplyCommand: Subcommand {
             for fileIndex in written {
                 // `a/` and `b/` prefixes as git writes them, also for absolute paths.
                 let path = analysis.displayPaths[fileIndex]
-                output.write(TextDiff.unified(analysis.files[fileIndex].source.bytes, plan.newContents[fileIndex]!, path: path.hasPrefix("/") ? String(path.dropFirst()) : path))
+                output.write(TextDiff.unified(analysis.bytes(of: fileIndex), plan.newContents[fileIndex]!, path: path.hasPrefix("/") ? String(path.dropFirst()) : path))
             }
             output.flush()
             StandardError.raw(ApplySummary.render(plan, analysis, files: written, dryRun: true))

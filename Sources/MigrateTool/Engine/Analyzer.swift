@@ -69,12 +69,12 @@ enum Analyzer {
             let line = lineMaps[finding.file].location(of: finding.offset).line
             if !configuration.isEnabled(finding.ruleID) {
                 // A disabled rule's fix is not written, so its unit cannot be written whole.
-                if let unit = finding.unit, !finding.edits.isEmpty { suppressedUnits.insert(unit) }
+                suppressedUnits.formUnion(finding.unitsNeedingItsFix)
                 continue
             }
             if suppressions.suppresses(ruleID: finding.ruleID, file: finding.file, line: line) {
                 analysis.suppressedCount += 1
-                if let unit = finding.unit, !finding.edits.isEmpty { suppressedUnits.insert(unit) }
+                suppressedUnits.formUnion(finding.unitsNeedingItsFix)
                 continue
             }
             kept.append(finding)

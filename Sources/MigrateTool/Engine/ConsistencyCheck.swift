@@ -20,18 +20,27 @@ enum ConsistencyCheck {
     }
 
     /// The violations in the tree `analysis` describes once `newContents` replace its files,
-    /// for the classes of `appliedUnits`.
+    /// for the classes of `appliedUnits` (for tests: `apply` hands over the structures it made).
     static func violations(_ analysis: Analysis, newContents: [Int: [UInt8]], appliedUnits: [Int]) -> [Violation] {
         guard !appliedUnits.isEmpty, !newContents.isEmpty else { return [] }
+        let rewritten = Dictionary(uniqueKeysWithValues: newContents.map { position, bytes in
+            (position, FileStructure(SourceFile(path: analysis.files[position].source.path, bytes: bytes)))
+        })
+        return violations(analysis, rewritten: rewritten, appliedUnits: appliedUnits)
+    }
+
+    /// The violations in the tree `analysis` describes once the structures in `rewritten` (of
+    /// the new text, as `apply` tidied it) replace its files, for the classes of `appliedUnits`.
+    /// Files released from the analysis and not rewritten are structured again from their bytes.
+    static func violations(_ analysis: Analysis, rewritten: [Int: FileStructure], appliedUnits: [Int]) -> [Violation] {
+        guard !appliedUnits.isEmpty, !rewritten.isEmpty else { return [] }
         // The migrated classes, by the file that declares them and their qualified name.
         var unitOfClass: [String: Int] = [:]
         for unit in appliedUnits {
             for member in analysis.units[unit].memberDeclarations { unitOfClass["\(member.file) \(member.name)"] = unit }
         }
-        let count = analysis.indexedFileCount
-        let structures = concurrentMap(Array(0..<count)) { position -> FileStructure in
-            guard let bytes = newContents[position] else { return analysis.files[position] }
-            return FileStructure(SourceFile(path: analysis.files[position].source.path, bytes: bytes))
+        let structures = concurrentMap(Array(0..<analysis.indexedFileCount)) { position -> FileStructure in
+            rewritten[position] ?? analysis.structure(of: position)
         }
         let index = PhaseTimer.measure("consistency index") { TreeIndex(files: structures, modules: analysis.fileModules) }
         func migratedUnit(_ type: ResolvedType) -> (unit: Int, name: String)? {
@@ -61,6 +70,9 @@ enum ConsistencyCheck {
                     // `self.$m.x` in a view: a binding of the view's own property `m`.
                     guard let propertyType = unwrappedPropertyType(name, at: site, index) else { continue }
                     type = propertyType
+                } else if case .declared(let id) = type, let owner = index.graph.classDeclaring(property: name, from: id, index.types) {
+                    // `sub.$x` of an `x` the subclass inherits: the publisher is the superclass's.
+                    type = .declared(owner)
                 }
             case .projectedValue(let name):
                 construct = "$\(name)"

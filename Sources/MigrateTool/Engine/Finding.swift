@@ -73,11 +73,23 @@ struct Finding: Sendable {
     /// (generic code constrained to `ObservableObject` that exactly these models reach); the
     /// units are coupled: one blocked blocks the others.
     var requiresUnits: [Int]? = nil
+    /// Units that may be written only in a run that also writes this finding's unit, while this
+    /// unit needs none of theirs: a superclass's unit cannot leave `ObservableObject` while a
+    /// subclass that migrates on its own stays legacy, but the subclass can go first. One-way:
+    /// this unit blocked (or not written) blocks (or holds back) them, never the reverse.
+    var requiredByUnits: [Int] = []
 
     /// The units this finding couples, if any: all of them, or `requiresUnits`.
     func coupledUnits(of analysisUnits: Int) -> [Int]? {
         if requiresEveryUnit { return Array(0..<analysisUnits) }
         return requiresUnits
+    }
+
+    /// The units that cannot be written while this finding's fix is turned off (by a suppression
+    /// comment or the configuration): its own, and those needing it (`requiredByUnits`).
+    var unitsNeedingItsFix: [Int] {
+        guard let unit, !edits.isEmpty else { return [] }
+        return [unit] + requiredByUnits
     }
 
     /// Whether `apply` can write this finding's fix at all.

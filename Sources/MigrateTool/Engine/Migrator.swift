@@ -37,11 +37,22 @@ enum Migrator {
     /// Plans the rewrite of an analyzed tree; a unit the consistency check finds a legacy
     /// construct left on is not written, and the plan is made again without it.
     static func plan(_ analysis: Analysis, options: MigrationOptions) -> MigrationPlan {
+        var analysis = analysis
+        return plan(releasing: &analysis, options: options)
+    }
+
+    /// Plans as `plan(_:options:)` does, releasing the structures of the files it rewrites
+    /// (`Analysis.releaseStructures(of:)`) before it structures their new text: with no other
+    /// copy of the analysis alive, a rewritten file is never held structured twice.
+    static func plan(releasing analysis: inout Analysis, options: MigrationOptions) -> MigrationPlan {
         var options = options
         while true {
-            let plan = PhaseTimer.measure("plan") { planOnce(analysis, options: options) }
+            var (plan, editsByFile) = PhaseTimer.measure("plan") { chooseEdits(analysis, options: options) }
+            analysis.releaseStructures(of: editsByFile.keys)
+            let rewritten = PhaseTimer.measure("rewrite, tidy") { rewrite(editsByFile, analysis, into: &plan) }
+            editsByFile = [:]  // Not needed past the rewrite: freed before the check indexes the tree.
             let violations = PhaseTimer.measure("consistency check") {
-                ConsistencyCheck.violations(analysis, newContents: plan.newContents, appliedUnits: plan.appliedUnits)
+                plan.hasChanges ? ConsistencyCheck.violations(analysis, rewritten: rewritten, appliedUnits: plan.appliedUnits) : []
             }
             guard !violations.isEmpty else { return plan }
             for violation in violations where options.excludedUnits[violation.unit] == nil {
@@ -51,12 +62,25 @@ enum Migrator {
         }
     }
 
-    private static func planOnce(_ analysis: Analysis, options: MigrationOptions) -> MigrationPlan {
+    /// The units to write and the edits of each file they need, with every file-independent
+    /// part of the plan (skipped units and why, edit counts); `rewrite` makes the new contents.
+    private static func chooseEdits(_ analysis: Analysis, options: MigrationOptions) -> (MigrationPlan, [Int: AcceptedEdits]) {
         var plan = MigrationPlan()
         var editsByFile: [Int: AcceptedEdits] = [:]
         var selected = analysis.units
+        func isWritable(_ unit: UnitSummary) -> Bool {
+            options.excludedUnits[unit.id] == nil && (unit.deploymentBlockers.isEmpty || options.ignoreDeploymentTarget)
+                && (unit.verdict == .ready || (unit.verdict == .needsUnsafeFixes && options.unsafeFixes))
+        }
         if !options.types.isEmpty {
-            selected = analysis.units.filter { unit in options.types.contains(where: unit.matches(typeName:)) }
+            var chosen = Set(analysis.units.filter { unit in options.types.contains(where: unit.matches(typeName:)) }.map(\.id))
+            // A superclass's unit takes along the subclasses' units it cannot migrate without,
+            // when it can be written with all of them; otherwise it is held back below, alone.
+            for named in chosen {
+                let needed = analysis.coupling.unitsNeeded(by: [named])
+                if ([named] + needed).allSatisfy({ isWritable(analysis.units[$0]) }) { chosen.formUnion(needed) }
+            }
+            selected = analysis.units.filter { chosen.contains($0.id) }
         }
         let selectedIDs = Set(selected.map(\.id))
         for unit in analysis.units where !selectedIDs.contains(unit.id) {
@@ -65,10 +89,6 @@ enum Migrator {
         // Coupled units are written together or not at all: a unit whose partner is not
         // written in this run (blocked, not selected, or needing `--unsafe-fixes`) is held back.
         if !analysis.coupling.isEmpty {
-            func isWritable(_ unit: UnitSummary) -> Bool {
-                options.excludedUnits[unit.id] == nil && (unit.deploymentBlockers.isEmpty || options.ignoreDeploymentTarget)
-                    && (unit.verdict == .ready || (unit.verdict == .needsUnsafeFixes && options.unsafeFixes))
-            }
             let writable = Set(selected.filter(isWritable).map(\.id))
             let notWritten = Set(analysis.units.map(\.id)).subtracting(writable)
             var heldBack: [Int: String] = [:]
@@ -151,35 +171,59 @@ enum Migrator {
             for (file, edits) in single { editsByFile[file, default: AcceptedEdits()].add(edits) }
             plan.editsByRule[finding.ruleID, default: 0] += 1
         }
-        for (fileIndex, accepted) in editsByFile {
-            let edits = accepted.edits
-            let original = analysis.files[fileIndex].source.bytes
-            guard var rewritten = try? EditApplier.apply(edits, to: original) else { continue }
+        return (plan, editsByFile)
+    }
+
+    /// Applies each file's edits and tidies its imports, filling `plan.newContents`; returns the
+    /// structure of every rewritten file's new text, which the consistency check indexes.
+    private static func rewrite(_ editsByFile: [Int: AcceptedEdits], _ analysis: Analysis,
+                                into plan: inout MigrationPlan) -> [Int: FileStructure] {
+        // Files are rewritten on both cores; each returns its own counts, added in file order.
+        let files = editsByFile.keys.sorted()
+        let results = concurrentMap(files) { fileIndex -> (structure: FileStructure, counts: [String: Int])? in
+            let edits = editsByFile[fileIndex]!.edits
+            let original = analysis.bytes(of: fileIndex)
+            guard let rewritten = try? EditApplier.apply(edits, to: original) else { return nil }
             let addsObservable = edits.contains { $0.replacement.contains("@Observable") }
-            rewritten = tidy(rewritten, path: analysis.files[fileIndex].source.path, addsObservable: addsObservable,
-                             observationImport: analysis.ruleOptions.observationImport, counts: &plan.editsByRule)
-            if rewritten != original { plan.newContents[fileIndex] = rewritten }
+            var counts: [String: Int] = [:]
+            let structure = tidy(consume rewritten, path: analysis.files[fileIndex].source.path, addsObservable: addsObservable,
+                                 observationImport: analysis.ruleOptions.observationImport, counts: &counts)
+            return (structure, counts)
         }
-        return plan
+        var structures: [Int: FileStructure] = [:]
+        for (fileIndex, result) in zip(files, results) {
+            guard let (structure, counts) = result else { continue }
+            for (rule, count) in counts { plan.editsByRule[rule, default: 0] += count }
+            guard structure.source.bytes != analysis.bytes(of: fileIndex) else { continue }
+            plan.newContents[fileIndex] = structure.source.bytes
+            structures[fileIndex] = structure
+        }
+        return structures
     }
 
     /// Runs the file rules over a rewritten file, one after the other, so each sees the last's
     /// result: `import Observation` where this run put `@Observable` (a file may use a macro of
     /// that name from elsewhere), then `import Combine` out where nothing uses it any more.
-    static func tidy(_ bytes: [UInt8], path: String, addsObservable: Bool, observationImport: ObservationImportPolicy,
-                     counts: inout [String: Int]) -> [UInt8] {
+    /// Returns the structure of the final text; the text is structured again only after a rule
+    /// changed it, and never while an older structure of it is held.
+    static func tidy(_ bytes: consuming [UInt8], path: String, addsObservable: Bool, observationImport: ObservationImportPolicy,
+                     counts: inout [String: Int]) -> FileStructure {
         var rules: [any FileRule] = addsObservable ? [MissingObservationImport(policy: observationImport)] : []
         rules.append(UnusedCombineImport(afterRewrite: true))
-        var current = bytes
+        var file: FileStructure? = FileStructure(SourceFile(path: path, bytes: consume bytes))
         for rule in rules {
-            let structure = FileStructure(SourceFile(path: path, bytes: current))
-            let findings = rule.check(file: structure, fileIndex: 0)
+            let findings = rule.check(file: file!, fileIndex: 0)
             let edits = findings.flatMap { $0.edits.map(\.edit) }
-            guard !edits.isEmpty, let next = try? EditApplier.apply(edits, to: current) else { continue }
-            counts[type(of: rule).id, default: 0] += findings.count
-            current = next
+            guard !edits.isEmpty else { continue }
+            var current = file!.source.bytes
+            file = nil
+            if let next = try? EditApplier.apply(edits, to: current) {
+                counts[type(of: rule).id, default: 0] += findings.count
+                current = next
+            }
+            file = FileStructure(SourceFile(path: path, bytes: consume current))
         }
-        return current
+        return file!
     }
 
     /// Where `edits` overlap each other or the edits already accepted, if they do. Each unit's

@@ -1,13 +1,17 @@
 /// Units that migrate together or not at all, computed once per analysis from the findings whose
-/// edits need several units (`Finding.requiresUnits`, `Finding.requiresEveryUnit`). The report
-/// reads it to block a unit whose partner is blocked; `apply` reads it to hold back a unit whose
-/// partner is not written in this run. Both ask the same question, "which units does this set
-/// drag along?", so the fixpoint is written here once.
+/// edits need several units (`Finding.requiresUnits`, `Finding.requiresEveryUnit`), and the
+/// one-way needs (`Finding.requiredByUnits`: a superclass's unit needs a subclass's unit, not the
+/// reverse). The report reads it to block a unit whose partner is blocked; `apply` reads it to
+/// hold back a unit whose partner is not written in this run. Both ask the same question, "which
+/// units does this set drag along?", so the fixpoint is written here once.
 struct UnitCoupling: Sendable {
     /// One set of units that change together, and the finding that couples them.
     struct Group: Sendable, Equatable {
         /// The units, in the order the finding names them.
         var units: [Int]
+        /// The members another member drags along: nil when each drags every other; else only
+        /// these, when a member outside them is reached (a one-way need).
+        var dependents: [Int]? = nil
         /// Index into the findings the coupling was computed from.
         var finding: Int
         /// The rule that produced the finding; it words what the units are told.
@@ -30,7 +34,12 @@ struct UnitCoupling: Sendable {
     /// The groups that `findings` (over `unitCount` units) make.
     init(findings: [Finding], unitCount: Int) {
         var seen = Set<[Int]>()
+        var seenNeeds = Set<[Int]>()
         for (position, finding) in findings.enumerated() {
+            if let unit = finding.unit, !finding.requiredByUnits.isEmpty, seenNeeds.insert([unit] + finding.requiredByUnits).inserted {
+                groups.append(Group(units: [unit] + finding.requiredByUnits, dependents: finding.requiredByUnits,
+                                    finding: position, ruleID: finding.ruleID))
+            }
             guard let units = finding.coupledUnits(of: unitCount), units.count > 1, seen.insert(units).inserted else { continue }
             groups.append(Group(units: units, finding: position, ruleID: finding.ruleID))
         }
@@ -40,8 +49,9 @@ struct UnitCoupling: Sendable {
     var isEmpty: Bool { groups.isEmpty }
 
     /// Every unit that `seeds` drag along, in the order they are reached: a group with one
-    /// member in the set brings all its members in, until nothing more changes (a unit may sit
-    /// in several groups). The seeds themselves are not listed. The cause is the group's first
+    /// member in the set brings all its members in (a one-way group: a member outside its
+    /// dependents brings the dependents in), until nothing more changes (a unit may sit in
+    /// several groups). The seeds themselves are not listed. The cause is the group's first
     /// member already in the set when the group is visited.
     func propagation(from seeds: Set<Int>) -> [Propagation] {
         var reached = seeds
@@ -50,11 +60,33 @@ struct UnitCoupling: Sendable {
         while changed {
             changed = false
             for (position, group) in groups.enumerated() {
-                guard let cause = group.units.first(where: reached.contains) else { continue }
-                for unit in group.units where !reached.contains(unit) {
+                let dependents = group.dependents ?? group.units
+                guard let cause = group.units.first(where: { reached.contains($0) && (group.dependents == nil || !dependents.contains($0)) })
+                else { continue }
+                for unit in dependents where !reached.contains(unit) {
                     reached.insert(unit)
                     changed = true
                     result.append(Propagation(unit: unit, group: position, cause: cause))
+                }
+            }
+        }
+        return result
+    }
+
+    /// The units that `selection` needs along one-way groups and that it does not hold, in the
+    /// order they are reached: selecting a superclass's unit (`apply --type Base`) takes along
+    /// the subclasses' units it cannot migrate without, as one unit held them all before.
+    func unitsNeeded(by selection: Set<Int>) -> [Int] {
+        var reached = selection
+        var result: [Int] = []
+        var changed = true
+        while changed {
+            changed = false
+            for group in groups {
+                guard let dependents = group.dependents, dependents.contains(where: reached.contains) else { continue }
+                for unit in group.units where !dependents.contains(unit) && reached.insert(unit).inserted {
+                    result.append(unit)
+                    changed = true
                 }
             }
         }

@@ -446,22 +446,28 @@ enum RuleDocuments {
         "external-publisher": #"""
         # external-publisher
 
-        summary: Using a model's $x publisher outside the model blocks its unit.
-        class: manual
+        summary: A model's $x publisher used outside the model reads the model's publisher bridge instead.
+        class: review
         severity: warning
 
         ## Why
 
-        `model.$x.sink`, `.assign`, `.debounce` rely on the publisher `@Published` provides; it is gone
-        under `@Observable`. Observe `x` with `withObservationTracking` or `Observations` (iOS 26)
-        instead. When the receiver's type cannot be told, every unit with a property of that name is
-        blocked.
+        `model.$x.sink`, `.debounce`, `.values`, or `.onReceive(model.$x)` where `x` is not known to
+        be `Equatable`, rely on the publisher `@Published` provides; it is gone under `@Observable`.
+        The model gets the **publisher bridge** (see `published-publisher`): `x`'s `willSet` feeds an
+        `@ObservationIgnored` `CurrentValueSubject`, and `model.$x` becomes `model.xPublisher`, which
+        has `x`'s access level and delivers what `$x` did: the current value on subscription, then
+        every set before the store, equal values included.
+
+        Review: the pipeline now holds an `AnyPublisher<T, Never>`. The unit is blocked where no
+        bridge can be written (see `published-publisher`), and when the receiver's type cannot be told,
+        every unit with a property of that name is blocked until it is annotated.
 
         ```swift before
         import Combine
 
         final class Player: ObservableObject {
-            @Published var isPlaying = false
+            @Published public var isPlaying = false
         }
 
         final class Logger {
@@ -470,6 +476,123 @@ enum RuleDocuments {
             func watch(_ player: Player) {
                 cancellable = player.↓$isPlaying.sink { print($0) }
             }
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import Observation
+
+        @Observable final class Player {
+            public var isPlaying = false {
+                willSet { isPlayingSubject.send(newValue) }
+            }
+            @ObservationIgnored private lazy var isPlayingSubject = CurrentValueSubject<Bool, Never>(isPlaying)
+            public var isPlayingPublisher: AnyPublisher<Bool, Never> { isPlayingSubject.eraseToAnyPublisher() }
+        }
+
+        final class Logger {
+            var cancellable: AnyCancellable?
+
+            func watch(_ player: Player) {
+                cancellable = player.isPlayingPublisher.sink { print($0) }
+            }
+        }
+        ```
+
+        `.onReceive` of a value not known to be `Equatable` cannot become `.onChange(of:)`; it reads
+        the bridge.
+
+        ```swift before
+        import SwiftUI
+
+        enum Load {
+            case idle
+            case done(String)
+        }
+
+        final class Loader: ObservableObject {
+            @Published var state = Load.idle
+        }
+
+        struct LoaderView: View {
+            @ObservedObject var loader: Loader
+            var body: some View { Text("").onReceive(loader.↓$state) { _ in } }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        enum Load {
+            case idle
+            case done(String)
+        }
+
+        @Observable final class Loader {
+            var state = Load.idle {
+                willSet { stateSubject.send(newValue) }
+            }
+            @ObservationIgnored private lazy var stateSubject = CurrentValueSubject<Load, Never>(state)
+            var statePublisher: AnyPublisher<Load, Never> { stateSubject.eraseToAnyPublisher() }
+        }
+
+        struct LoaderView: View {
+            var loader: Loader
+            var body: some View { Text("").onReceive(loader.statePublisher) { _ in } }
+        }
+        ```
+
+        Where the declaration does not spell the type (a member of another object, a generic type's
+        initializer), a type placeholder lets the compiler infer it, and the publisher is a lazy
+        stored property.
+
+        ```swift before
+        import Combine
+
+        struct Box<Value> { var value: Value }
+
+        final class Inbox: ObservableObject {
+            @Published private(set) var latest = Box(value: "")
+        }
+
+        func follow(_ inbox: Inbox) -> AnyCancellable {
+            inbox.↓$latest.sink { print($0.value) }
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import Observation
+
+        struct Box<Value> { var value: Value }
+
+        @Observable final class Inbox {
+            private(set) var latest = Box(value: "") {
+                willSet { latestSubject.send(newValue) }
+            }
+            @ObservationIgnored private lazy var latestSubject = CurrentValueSubject<_, Never>(latest)
+            @ObservationIgnored private(set) lazy var latestPublisher = latestSubject.eraseToAnyPublisher()
+        }
+
+        func follow(_ inbox: Inbox) -> AnyCancellable {
+            inbox.latestPublisher.sink { print($0.value) }
+        }
+        ```
+
+        Another object assigning through the model's publisher (`assign(to: &m.$x)`) has no bridge:
+        the unit stays as it is.
+
+        ```swift before
+        import Combine
+
+        final class Counter: ObservableObject {
+            @Published var value = 0
+        }
+
+        func connect(_ counter: Counter, to source: AnyPublisher<Int, Never>) {
+            source.assign(to: &counter.↓$value)
         }
         ```
 
@@ -737,15 +860,19 @@ enum RuleDocuments {
         "object-will-change-observer": #"""
         # object-will-change-observer
 
-        summary: A willSet that only sends objectWillChange goes; the macro tracks the property.
+        summary: A willSet or didSet that only sends objectWillChange goes; the macro tracks the property.
         class: safe
         severity: warning
 
         ## Why
 
-        `var x { willSet { objectWillChange.send() } }` is a hand-written `@Published`. Under
-        `@Observable` the property is tracked as it is, so the observer (or just the call, when the
-        observer does more) is removed and the property is left without `@ObservationIgnored`.
+        `var x { willSet { objectWillChange.send() } }` is a hand-written `@Published`; with `didSet`
+        the call comes after the store, which a view notices no differently, since it re-renders after
+        the change either way. Under `@Observable` the property is tracked as it is, so the observer (or
+        just the call, when the observer does more) is removed and the property is left without
+        `@ObservationIgnored`. On a `@Published` property the call announced the change a second time;
+        it goes the same way. A wrapped (`@AppStorage`), `lazy` or overriding property is not tracked
+        after the migration: its call is `object-will-change-send`'s.
 
         ```swift before
         import SwiftUI
@@ -794,6 +921,33 @@ enum RuleDocuments {
         }
         ```
 
+        In `didSet`, and on a `@Published` property:
+
+        ```swift before
+        import SwiftUI
+
+        final class Player: ObservableObject {
+            var volume = 5 {
+                ↓didSet {
+                    objectWillChange.send()
+                }
+            }
+            @Published var track = "" {
+                ↓willSet { objectWillChange.send() }
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Player {
+            var volume = 5
+            var track = ""
+        }
+        ```
+
         ```swift unchanged
         import SwiftUI
 
@@ -807,15 +961,49 @@ enum RuleDocuments {
         "object-will-change-send": #"""
         # object-will-change-send
 
-        summary: objectWillChange.send() outside a property observer blocks its unit.
-        class: manual
+        summary: objectWillChange.send() next to a tracked change goes, a setter's send becomes withMutation(keyPath:), any other send blocks its unit.
+        class: review
         severity: warning
 
         ## Why
 
-        Under Observation there is no publisher to send to. A call like this usually marks a change of
-        storage that was not `@Published`; the fix is to make that storage a tracked property, or to
-        wrap the change in `withMutation(keyPath:)` of a tracked property. That needs a person.
+        Under Observation there is no publisher to send to. Teams write the call in two situations that
+        have a mechanical twin, and the tool writes it (review class: views that read none of the
+        changed properties stop re-rendering with the model, which is the point, but one of them may
+        have shown state the call announced and nothing tracks):
+
+        - **The call announces a change of the model's own stored properties**, which the macro tracks
+          once the class is `@Observable` (a plain stored `var` stays tracked, see
+          `unpublished-stored-property`). The call is deleted when, on every path through it, a change
+          of a tracked property runs in the same uninterrupted stretch of code: before it (in its block
+          or an enclosing one, with no `await` in between), or after it (reached without `return`,
+          `throw`, `break`, `continue`, a loop's end or an `await`). A change is an assignment
+          (`x = v`, `self.x += v`, `x[k] = v`), a mutating call of a collection or `Bool`
+          (`x.append(v)`, `x.toggle()`), or a member assignment of a struct the tree declares
+          (`x.field = v`), with `self.` (or `self?.` under `[weak self]`) or without it (a local or
+          parameter of that name hides the property). A closure (`Task { … }`, `DispatchQueue.main.async { … }`, `withAnimation { … }`)
+          is a stretch of its own: it may run later, so a change outside it does not count, and one
+          inside it does. The call stays when the statements running with it also change a property
+          of the model that is not tracked (`@ObservationIgnored`, a wrapper, `lazy`, a computed one),
+          or call a method through one (`store.save(v)` on a `let store`): that change would go unseen.
+          An `if flag { objectWillChange.send() }` whose condition has no effect goes with the call.
+        - **The call sits in the setter of a computed property that keeps its value elsewhere**
+          (`UserDefaults`, a file, another object). The property becomes tracked the way the macro
+          tracks stored ones: `access(keyPath: \.x)` first in its getter, and the setter's change
+          inside `withMutation(keyPath: \.x) { … }`. Both are members the macro adds to the class; the
+          keypath names the property itself. `withMutation` notifies on every set, as the call did.
+          In a setter the call announces the property itself, so this is written even when the setter
+          also changes tracked properties. When the call comes last, what follows the setter's last
+          early exit (`guard … else { return }`) is wrapped, and the exit stays outside.
+          A wrapped property (`@AppStorage`) whose `didSet` or `willSet` sends gets the same accessors
+          over its wrapper, which keeps the value under `_name`.
+
+        Any other call (after a change of state the model does not own, in a closure that only sends,
+        forwarding another object's changes) blocks the unit, with what to write instead: make the
+        changing state a stored property of the model, or give state kept elsewhere a computed property
+        with `access(keyPath:)` and `withMutation(keyPath:)`.
+
+        A send before a change of the model's state:
 
         ```swift before
         import SwiftUI
@@ -827,6 +1015,270 @@ enum RuleDocuments {
                 ↓objectWillChange.send()
                 items.append(item)
             }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Cart {
+            var items: [String] = []
+
+            func add(_ item: String) {
+                items.append(item)
+            }
+        }
+        ```
+
+        Sends after the changes they announce, in an `async` method, in a `catch` block, and behind a
+        flag:
+
+        ```swift before
+        import SwiftUI
+
+        @MainActor
+        final class PostState: ObservableObject {
+            var isLiked = false
+            var likes = 0
+
+            func update(likes: Int, publish: Bool) {
+                self.likes = likes
+
+                if publish {
+                    ↓objectWillChange.send()
+                }
+            }
+
+            func toggleLike(send: (Bool) async throws -> Void) async {
+                isLiked.toggle()
+                likes += isLiked ? 1 : -1
+                self.↓objectWillChange.send()
+                do {
+                    try await send(isLiked)
+                } catch {
+                    isLiked.toggle()
+                    likes += isLiked ? 1 : -1
+                    ↓objectWillChange.send()
+                }
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @MainActor
+        @Observable
+        final class PostState {
+            var isLiked = false
+            var likes = 0
+
+            func update(likes: Int, publish: Bool) {
+                self.likes = likes
+            }
+
+            func toggleLike(send: (Bool) async throws -> Void) async {
+                isLiked.toggle()
+                likes += isLiked ? 1 : -1
+                do {
+                    try await send(isLiked)
+                } catch {
+                    isLiked.toggle()
+                    likes += isLiked ? 1 : -1
+                }
+            }
+        }
+        ```
+
+        A send inside a closure, with the change in the same closure:
+
+        ```swift before
+        import Foundation
+        import SwiftUI
+
+        final class Feed: ObservableObject {
+            var titles: [String] = []
+
+            func reload(_ fetched: [String]) {
+                DispatchQueue.main.async { [weak self] in
+                    self?.↓objectWillChange.send()
+                    self?.titles = fetched
+                }
+            }
+        }
+        ```
+
+        ```swift after
+        import Foundation
+        import SwiftUI
+        import Observation
+
+        @Observable final class Feed {
+            var titles: [String] = []
+
+            func reload(_ fetched: [String]) {
+                DispatchQueue.main.async { [weak self] in
+                    self?.titles = fetched
+                }
+            }
+        }
+        ```
+
+        A setting kept in `UserDefaults`:
+
+        ```swift before
+        import Foundation
+        import SwiftUI
+
+        final class Preferences: ObservableObject {
+            var fontSize: Double {
+                get {
+                    UserDefaults.standard.double(forKey: "fontSize")
+                }
+                set {
+                    ↓objectWillChange.send()
+                    UserDefaults.standard.set(newValue, forKey: "fontSize")
+                }
+            }
+
+            var compact: Bool {
+                get { UserDefaults.standard.bool(forKey: "compact") }
+                set { UserDefaults.standard.set(newValue, forKey: "compact"); ↓objectWillChange.send() }
+            }
+        }
+        ```
+
+        ```swift after
+        import Foundation
+        import SwiftUI
+        import Observation
+
+        @Observable final class Preferences {
+            var fontSize: Double {
+                get {
+                    access(keyPath: \.fontSize)
+                    return UserDefaults.standard.double(forKey: "fontSize")
+                }
+                set {
+                    withMutation(keyPath: \.fontSize) {
+                        UserDefaults.standard.set(newValue, forKey: "fontSize")
+                    }
+                }
+            }
+
+            var compact: Bool {
+                get { access(keyPath: \.compact); return UserDefaults.standard.bool(forKey: "compact") }
+                set { withMutation(keyPath: \.compact) { UserDefaults.standard.set(newValue, forKey: "compact") } }
+            }
+        }
+        ```
+
+        A wrapped property that announces its changes in an observer keeps its storage in the wrapper,
+        under `_name`, and becomes a computed property over it (`wrapped-property` adds the
+        `@ObservationIgnored` the wrapper needs). This is written only when the type can be read from
+        the declaration and nothing in the tree uses `$name` or `_name`:
+
+        ```swift before
+        import SwiftUI
+
+        final class ReaderSettings: ObservableObject {
+            @AppStorage("lineSpacing") var lineSpacing = 1.2 {
+                didSet { ↓objectWillChange.send() }
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class ReaderSettings {
+            @ObservationIgnored @AppStorage("lineSpacing") private var _lineSpacing = 1.2
+            var lineSpacing: Double {
+                get {
+                    access(keyPath: \.lineSpacing)
+                    return _lineSpacing
+                }
+                set {
+                    withMutation(keyPath: \.lineSpacing) {
+                        _lineSpacing = newValue
+                    }
+                }
+            }
+        }
+        ```
+
+        Sends that stay and block the unit: after a change of state another object keeps, with a change
+        on only one path after it, and in a closure that runs after the change:
+
+        ```swift before
+        import Foundation
+        import SwiftUI
+
+        final class Flags: ObservableObject {
+            let store = FlagStore()
+            var selected = 0
+
+            func toggle(_ flag: String) {
+                store.toggle(flag)
+                ↓objectWillChange.send()
+            }
+
+            func select(_ index: Int) {
+                ↓objectWillChange.send()
+                if index >= 0 {
+                    selected = index
+                }
+            }
+
+            func refresh() {
+                selected = 0
+                DispatchQueue.main.async {
+                    self.↓objectWillChange.send()
+                }
+            }
+        }
+
+        final class FlagStore {
+            func toggle(_ flag: String) {}
+        }
+        ```
+
+        A local of the same name hides the property, and a change of a lazy property or one made
+        through a `let` would go unseen:
+
+        ```swift before
+        import SwiftUI
+
+        final class Counter: ObservableObject {
+            var count = 0
+            lazy var cache: [Int] = []
+            let archive = Archive()
+
+            func recount(_ values: [Int]) {
+                var count = 0
+                ↓objectWillChange.send()
+                count = values.count
+                print(count)
+            }
+
+            func store(_ value: Int) {
+                ↓objectWillChange.send()
+                cache.append(value)
+                count += 1
+            }
+
+            func archiveAll() {
+                archive.add(count)
+                count = 0
+                ↓objectWillChange.send()
+            }
+        }
+
+        final class Archive {
+            func add(_ value: Int) {}
         }
         ```
 
@@ -1168,7 +1620,7 @@ enum RuleDocuments {
         "observable-subclass": #"""
         # observable-subclass
 
-        summary: A subclass of a migrated model gets @Observable in the same unit.
+        summary: A subclass of a model gets @Observable, on its own unless views read its superclass's published state through it.
         class: safe
         severity: error
 
@@ -1176,9 +1628,31 @@ enum RuleDocuments {
 
         A subclass of an `ObservableObject` is an `ObservableObject` too, and its `@Published`
         properties notified through the base's publisher. Under Observation each class's own stored
-        properties are tracked by its own macro expansion, so the subclass needs `@Observable` as well,
-        and it migrates in the same unit as its base: a base alone would leave the subclass's
-        `@Published` properties without an `ObservableObject` to publish through.
+        properties are tracked by its own macro expansion, so the subclass needs `@Observable` as well.
+
+        A subclass can take `@Observable` while its superclass stays an `ObservableObject`: the macro
+        adds its own registrar and `Observable` conformance beside the inherited ones, and the
+        superclass's `@Published` properties and `objectWillChange` keep working. So each subclass is a
+        unit of its own, and one subclass's blocker no longer holds back its siblings. The converse does
+        not hold: a superclass that leaves `ObservableObject` breaks every subclass still using
+        `@Published` or held in a legacy wrapper, so the superclass migrates only with all its
+        subclasses, and a blocked subclass blocks its superclass (and `apply --type Base` takes the
+        subclasses along).
+
+        A subclass stays in its superclass's unit when migrating it alone would change what users see:
+
+        - a view holding it in `@StateObject`, `@ObservedObject` or `@EnvironmentObject` reads state
+          the superclass publishes through it (an inherited `@Published` property, or a computed
+          property reading one): once the wrapper is `@State`, a plain property or `@Bindable`, nothing
+          subscribes to `objectWillChange` and that read stops refreshing;
+        - the superclass's `objectWillChange` is observed (`sink`, `.onReceive`): it fires today for the
+          subclass's `@Published` properties, and would not for tracked ones;
+        - it has no mutable stored property and no site of its own (a test double overriding methods):
+          alone it would only gain the attribute.
+
+        The finding then says which read or subscription ties them. Sites name types statically, as
+        Swift does: `.environmentObject(sub)` and `@EnvironmentObject var m: Sub` follow the subclass,
+        those spelled with the superclass's type stay with it.
 
         ```swift before
         import SwiftUI
@@ -1202,6 +1676,77 @@ enum RuleDocuments {
 
         @Observable final class Child: Base {
             var age = 0
+        }
+        ```
+
+        The superclass keeps a KVO property, so it stays an `ObservableObject`; the subclass, whose
+        view reads only its own state, migrates on its own.
+
+        ```swift before
+        import SwiftUI
+
+        class Player: NSObject, ObservableObject {
+            @objc dynamic var rate: Float = 1
+            @Published var title = ""
+        }
+
+        final class ↓PodcastPlayer: Player {
+            @Published var episode = 0
+        }
+
+        struct EpisodeView: View {
+            @StateObject private var player = PodcastPlayer()
+
+            var body: some View {
+                Stepper("Episode \(player.episode)", value: $player.episode)
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        class Player: NSObject, ObservableObject {
+            @objc dynamic var rate: Float = 1
+            @Published var title = ""
+        }
+
+        @Observable final class PodcastPlayer: Player {
+            var episode = 0
+        }
+
+        struct EpisodeView: View {
+            @State private var player = PodcastPlayer()
+
+            var body: some View {
+                Stepper("Episode \(player.episode)", value: $player.episode)
+            }
+        }
+        ```
+
+        Here the view also shows the inherited `syncing` through the subclass: the subclass migrates
+        with its superclass, which its KVO property blocks, so both stay as they are.
+
+        ```swift before
+        import SwiftUI
+
+        class Library: NSObject, ObservableObject {
+            @objc dynamic var revision = 0
+            @Published var syncing = false
+        }
+
+        final class ↓Shelf: Library {
+            @Published var books: [String] = []
+        }
+
+        struct ShelfView: View {
+            @ObservedObject var shelf: Shelf
+
+            var body: some View {
+                if shelf.syncing { ProgressView() }
+                List(shelf.books, id: \.self) { Text($0) }
+            }
         }
         ```
 
@@ -1527,8 +2072,8 @@ enum RuleDocuments {
         type is a function of one parameter (closures take no labels; `handle?(value)` when it is
         optional). `m.$x.map { $0.p }` and `.map(\.p)` observe `m.x.p`;
         `c ? m.$a : m.$b` observes `c ? m.a : m.b` (both of one model). Other shapes (other operators
-        after `$x`, a function the tool cannot find) and values not known to be `Equatable` block the
-        unit.
+        after `$x`, a function the tool cannot find) and values not known to be `Equatable` keep
+        `.onReceive` and read the model's publisher bridge (`external-publisher`).
 
         ```swift before
         import SwiftUI
@@ -1719,24 +2264,6 @@ enum RuleDocuments {
         ```swift unchanged
         import SwiftUI
 
-        enum Load {
-            case idle
-            case done(String)
-        }
-
-        final class Loader: ObservableObject {
-            @Published var state = Load.idle
-        }
-
-        struct LoaderView: View {
-            @ObservedObject var loader: Loader
-            var body: some View { Text("").onReceive(loader.$state) { _ in } }
-        }
-        ```
-
-        ```swift unchanged
-        import SwiftUI
-
         struct Ticker: View {
             let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
             var body: some View { Text("").onReceive(timer) { _ in } }
@@ -1755,7 +2282,9 @@ enum RuleDocuments {
         `override var a: T { didSet {…} }` adds observers to a property the base class stores. The base
         class's macro already tracks `a` (the override calls through to it), and the subclass's macro
         cannot rewrite an override, so without `@ObservationIgnored` the subclass does not compile.
-        Views keep updating through the base's tracking.
+        Views keep updating through the base's tracking; while the base stays an `ObservableObject`
+        and the subclass migrates on its own, views holding the base keep updating through its
+        `@Published` (a view reading the property through the subclass keeps the two in one unit).
 
         ```swift before
         import SwiftUI
@@ -1782,6 +2311,59 @@ enum RuleDocuments {
         @Observable class Loud: Base {
             @ObservationIgnored override var volume: Int {
                 didSet { print(volume) }
+            }
+        }
+        ```
+
+        A subclass migrating on its own keeps the override the same way: the superclass, still an
+        `ObservableObject` (its KVO property blocks it), publishes `volume` as before, and no view
+        reads `volume` through the subclass (one that did would keep the two in one unit).
+
+        ```swift before
+        import SwiftUI
+
+        class Base: NSObject, ObservableObject {
+            @objc dynamic var muted = false
+            @Published var volume = 0
+        }
+
+        class Loud: Base {
+            @Published var peak = 0
+            ↓override var volume: Int {
+                didSet { peak = max(peak, volume) }
+            }
+        }
+
+        struct PeakView: View {
+            @ObservedObject var loud: Loud
+
+            var body: some View {
+                Text("peak \(loud.peak)")
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        class Base: NSObject, ObservableObject {
+            @objc dynamic var muted = false
+            @Published var volume = 0
+        }
+
+        @Observable class Loud: Base {
+            var peak = 0
+            @ObservationIgnored override var volume: Int {
+                didSet { peak = max(peak, volume) }
+            }
+        }
+
+        struct PeakView: View {
+            var loud: Loud
+
+            var body: some View {
+                Text("peak \(loud.peak)")
             }
         }
         ```
@@ -1910,16 +2492,31 @@ enum RuleDocuments {
         "published-publisher": #"""
         # published-publisher
 
-        summary: $x used as a Combine publisher inside the model blocks its migration.
-        class: manual
+        summary: $x used as a Combine publisher inside the model reads a publisher bridge instead.
+        class: review
         severity: warning
 
         ## Why
 
         `@Published` gives every property a `$x` publisher; `@Observable` gives none. Pipelines built
-        on it (`$x.sink`, `.debounce`, `assign(to: &$y)`, `combineLatest`) need a design decision: a
-        `didSet` that drives the work (or sends on a subject), `withObservationTracking`, or keeping
-        the class an `ObservableObject`.
+        on it (`$x.sink`, `.debounce`, `combineLatest`) keep working through a **publisher bridge**, as
+        teams write it by hand: the property's `willSet` sends each new value to an
+        `@ObservationIgnored` `CurrentValueSubject`, and `$x` becomes `xPublisher`, which replays the
+        current value to each new subscriber, then delivers every set before the store, equal values
+        included: what `$x` did. The subject is `lazy`, so it starts from whatever value the property
+        holds when it is first needed. `xPublisher` is `private` when only the model's own code uses
+        it, else it has the property's access level. An existing `willSet` keeps its code and sends at
+        its end, after it, as `@Published` did.
+
+        Review: the pipelines now see an `AnyPublisher<T, Never>` instead of `Published<T>.Publisher`
+        (code that names that type, or stores `$x` in a variable of it, needs its annotation changed),
+        and the model gains three members. Where the declaration does not spell the type, the subject
+        is `CurrentValueSubject<_, Never>` (a type placeholder) and `xPublisher` a lazy stored property,
+        so the compiler infers it. The unit is blocked, with what to write instead, where no bridge can
+        be written: code outside the model writes into the property with `assign(to: &m.$x)` (the model's
+        own `assign(to: &$x)` becomes a sink); a key path names
+        `$x`; the model already declares `xSubject` or `xPublisher`; `x` shares its declaration with
+        other properties; or its `willSet` may `return` before the send.
 
         ```swift before
         import Foundation
@@ -1935,6 +2532,134 @@ enum RuleDocuments {
                     .debounce(for: .milliseconds(300), scheduler: RunLoop.main)
                     .sink { [weak self] text in self?.results = [text] }
                     .store(in: &cancellables)
+            }
+        }
+        ```
+
+        ```swift after
+        import Foundation
+        import Combine
+        import Observation
+
+        @Observable final class SearchModel {
+            var query = "" {
+                willSet { querySubject.send(newValue) }
+            }
+            @ObservationIgnored private lazy var querySubject = CurrentValueSubject<String, Never>(query)
+            private var queryPublisher: AnyPublisher<String, Never> { querySubject.eraseToAnyPublisher() }
+            var results: [String] = []
+            @ObservationIgnored private var cancellables = Set<AnyCancellable>()
+
+            init() {
+                queryPublisher
+                    .debounce(for: .milliseconds(300), scheduler: RunLoop.main)
+                    .sink { [weak self] text in self?.results = [text] }
+                    .store(in: &cancellables)
+            }
+        }
+        ```
+
+        ```swift before
+        import Combine
+
+        enum Unit: String {
+            case metric
+            case imperial
+        }
+
+        final class Settings: ObservableObject {
+            @Published public private(set) var unit = Unit.metric {
+                willSet(next) {
+                    print("unit becomes", next)
+                }
+                didSet { print("unit was", oldValue) }
+            }
+            @Published var scale: Double = 1 // user zoom
+            private var cancellables = Set<AnyCancellable>()
+
+            init() {
+                self.↓$unit.sink { print($0) }.store(in: &cancellables)
+                ↓$scale.dropFirst().sink { print($0) }.store(in: &cancellables)
+            }
+        }
+
+        extension Settings {
+            func watch() -> AnyCancellable { ↓$unit.sink { _ in } }
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import Observation
+
+        enum Unit: String {
+            case metric
+            case imperial
+        }
+
+        @Observable final class Settings {
+            public private(set) var unit = Unit.metric {
+                willSet(next) {
+                    print("unit becomes", next)
+                    unitSubject.send(next)
+                }
+                didSet { print("unit was", oldValue) }
+            }
+            @ObservationIgnored private lazy var unitSubject = CurrentValueSubject<Unit, Never>(unit)
+            private var unitPublisher: AnyPublisher<Unit, Never> { unitSubject.eraseToAnyPublisher() }
+            var scale: Double = 1 {
+                willSet { scaleSubject.send(newValue) }
+            } // user zoom
+            @ObservationIgnored private lazy var scaleSubject = CurrentValueSubject<Double, Never>(scale)
+            private var scalePublisher: AnyPublisher<Double, Never> { scaleSubject.eraseToAnyPublisher() }
+            @ObservationIgnored private var cancellables = Set<AnyCancellable>()
+
+            init() {
+                self.unitPublisher.sink { print($0) }.store(in: &cancellables)
+                scalePublisher.dropFirst().sink { print($0) }.store(in: &cancellables)
+            }
+        }
+
+        extension Settings {
+            func watch() -> AnyCancellable { unitPublisher.sink { _ in } }
+        }
+        ```
+
+        `assign(to: &$x)` in the model's own code becomes a sink that assigns `x`; its token lives in
+        an ignored set for the model's lifetime, as `assign(to:)` kept its subscription, and it holds
+        `self` weakly, as `assign(to:)` did.
+
+        ```swift before
+        import Combine
+
+        final class Clock: ObservableObject {
+            @Published var now = 0
+            @Published var label = ""
+
+            init(ticks: AnyPublisher<Int, Never>) {
+                ticks.assign(to: &↓$now)
+                ↓$now.map { "\($0)" }.assign(to: &self.↓$label)
+            }
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import Observation
+
+        @Observable final class Clock {
+            var now = 0 {
+                willSet { nowSubject.send(newValue) }
+            }
+            @ObservationIgnored private lazy var nowSubject = CurrentValueSubject<Int, Never>(now)
+            private var nowPublisher: AnyPublisher<Int, Never> { nowSubject.eraseToAnyPublisher() }
+            @ObservationIgnored private var nowAssignments = Set<AnyCancellable>()
+            var label = ""
+            @ObservationIgnored private var labelAssignments = Set<AnyCancellable>()
+
+            init(ticks: AnyPublisher<Int, Never>) {
+                ticks.sink { [weak self] value in self?.now = value }.store(in: &nowAssignments)
+                nowPublisher.map { "\($0)" }.sink { [weak self] value in self?.label = value }.store(in: &labelAssignments)
             }
         }
         ```

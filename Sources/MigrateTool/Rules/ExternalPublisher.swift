@@ -1,18 +1,18 @@
 import SourceScan
 
-/// `model.$x.sink`, `.assign`, `.debounce` outside the model: the publisher disappears with
-/// `@Published`. Blocks the unit (every unit with an `x`, when the receiver cannot be told).
+/// `model.$x.sink`, `.debounce`, `.values` outside the model: the publisher disappears with
+/// `@Published`, so `model.$x` reads the publisher bridge, `model.xPublisher`. Review; blocks
+/// the unit where no bridge can be written (every unit with an `x`, when the receiver cannot be told).
 struct ExternalPublisher: Rule {
     static let id = "external-publisher"
     /// `.$` finds a publisher used through a receiver whose type the file never names (`model.$query.sink`).
     static let relevanceKeywords = [".$"]
 
     func check(_ context: RuleContext) -> [Finding] {
-        var findings = ObservationUse.publisherSites(.externalPublisher, context).map { unit, site in
-            let name = PublishedPublisher.propertyName(site)
-            return ObservationUse.blocker(
-                Self.id, site, unit: unit, message: "'$\(name)' is used as a Combine publisher outside the model",
-                suggestion: "observe '\(name)' with withObservationTracking or Observations (iOS 26)", context)
+        var findings = PublishedPublisher.bridgeFindings(Self.id, .externalPublisher, context) { site, bridge in
+            let receiver = site.receiver.map { context.files[site.file].compactText($0) + "." } ?? ""
+            return "'\(receiver)$\(bridge.name)' becomes '\(receiver)\(bridge.publisherName)', the model's publisher bridge: it "
+                + "replays the current value and every set before the store, as '$\(bridge.name)' did"
         }
         for (site, candidates) in context.units.unresolvedPublishers {
             let units = context.unitsVisible(from: site.file, among: candidates)

@@ -1,17 +1,203 @@
 import SourceScan
 
-/// Other `objectWillChange.send()` calls, in or outside the model: there is no publisher to
-/// send to under Observation. Blocks the unit.
+/// Other `objectWillChange.send()` calls, in or outside the model: there is no publisher to send
+/// to under Observation. Two shapes have a mechanical twin, both review:
+/// - a send in the same uninterrupted run as a change of one of the model's tracked stored
+///   properties (before it, or after it, on every path through the send) only announced that
+///   change, which the macro now announces itself: the call goes;
+/// - a send in the setter of a computed property that stores its value elsewhere (`UserDefaults`)
+///   becomes `access(keyPath:)` in the getter and `withMutation(keyPath:)` around the change; a
+///   send in the observer of a wrapped property (`@AppStorage`) makes it such a property over
+///   the wrapped storage.
+/// Any other send blocks the unit.
 struct ObjectWillChangeSend: Rule {
     static let id = "object-will-change-send"
     static let relevanceKeywords = ["objectWillChange"]
 
     func check(_ context: RuleContext) -> [Finding] {
-        ObservationUse.objectWillChangeSites(.send, context).map { unit, site in
-            ObservationUse.blocker(
-                Self.id, site, unit: unit, message: "objectWillChange.send() has no Observation twin",
-                suggestion: "make the changing storage a tracked property, or wrap the change in "
-                    + "withMutation(keyPath:) on a tracked property", context)
+        var models: [DeclarationID: ModelStateChanges] = [:]
+        return ObservationUse.objectWillChangeSites(.send, context).map { unit, site in
+            let file = context.files[site.file]
+            let place = SendPlace(site, unit: context.units.units[unit], context, models: &models)
+            func rewrite(_ edits: [Edit], _ message: String) -> Finding {
+                Finding(ruleID: Self.id, fixClass: .review, file: site.file, offset: Int(file.tokens[site.token].start),
+                        message: message, suggestion: nil, edits: edits.map { FileEdit(file: site.file, edit: $0) }, unit: unit)
+            }
+            // In a setter the send announces the property itself, whatever else the setter
+            // changes: tracking the property is right even where deleting the call would be too.
+            if let (edits, property) = place?.accessorRewrite(context) {
+                return rewrite(edits, "'\(property)' is computed and its setter sends objectWillChange; access(keyPath:) in its "
+                    + "getter and withMutation(keyPath:) around the change make it tracked")
+            }
+            if let (edits, property) = place?.deletion(file) {
+                return rewrite(edits, "objectWillChange.send() announces the change of '\(property)' next to it, which @Observable "
+                    + "tracks; the call goes, and views that do not read what changed no longer re-render with it")
+            }
+            return ObservationUse.blocker(
+                Self.id, site, unit: unit, message: Self.reasonKept(site, place, file),
+                suggestion: "make the state that changes a stored property of the model (the macro tracks it, and the call "
+                    + "goes), or, for state kept elsewhere, a computed property that calls access(keyPath: \\.x) in its getter "
+                    + "and wraps the change in withMutation(keyPath: \\.x)", context)
         }
+    }
+
+    /// Why a send has no mechanical twin.
+    private static func reasonKept(_ site: Site, _ place: SendPlace?, _ file: FileStructure) -> String {
+        if let receiver = site.receiver, !SendPlace.isSelf(receiver, file) {
+            return "\(file.compactText(receiver)).objectWillChange.send() announces a change from outside the model; "
+                + "under Observation the model's tracked properties announce their own changes"
+        }
+        if let place, place.isInClosure, place.path.body.statements.count == 1 {
+            return "objectWillChange.send() in a closure that only sends forwards a change made elsewhere (a subscription, "
+                + "a callback, a later run); nothing tracks it"
+        }
+        if let untracked = place?.untrackedEffects(file).first {
+            return "objectWillChange.send() may also announce a change of '\(untracked)', which @Observable does not track"
+        }
+        return "objectWillChange.send() has no Observation twin here: no change of a tracked property of the model "
+            + "runs with it on every path"
+    }
+}
+
+/// Where a send with the model itself as receiver (`objectWillChange.send()`,
+/// `self.objectWillChange.send()`) stands: the model, the body that runs it, and its statement.
+private struct SendPlace {
+    let path: StatementPath
+    let model: ModelStateChanges
+    /// The declaration whose body or accessor holds the path's body.
+    let host: DeclarationID
+    /// The parameters that can shadow a property, when the path's body is the declaration's own.
+    let parameters: Range<Int>?
+    /// The accessor whose body is the path's body, if any.
+    let accessor: Word?
+    /// Whether the path's body is a closure inside the declaration's body.
+    let isInClosure: Bool
+
+    init?(_ site: Site, unit: MigrationUnit, _ context: RuleContext, models: inout [DeclarationID: ModelStateChanges]) {
+        let file = context.files[site.file]
+        guard site.receiver == nil || Self.isSelf(site.receiver!, file), let ownerID = site.ownerID,
+              let enclosing = context.types.enclosingTypeLike(ownerID), let classID = context.types.extendedType(enclosing),
+              unit.classes.contains(classID),
+              let (host, open, accessor) = Self.body(holding: site.token, from: ownerID, file),
+              let path = StatementPath(to: site.token, fromBody: open, in: file),
+              ModelProperties.sendCall(in: path.target, file: file) == path.target else { return nil }
+        if models[classID] == nil { models[classID] = ModelStateChanges(classID: classID, unit: unit, context) }
+        self.model = models[classID]!
+        self.path = path
+        self.host = DeclarationID(file: site.file, declaration: host)
+        self.isInClosure = path.body.open != open
+        self.accessor = isInClosure ? nil : accessor
+        self.parameters = isInClosure ? nil : file.declarations[host].parameters
+    }
+
+    /// `self`, or `self?` in a closure that captures it weakly.
+    static func isSelf(_ receiver: Range<Int>, _ file: FileStructure) -> Bool {
+        file.tokens[receiver.lowerBound].word == .self
+            && (receiver.count == 1 || (receiver.count == 2 && file.tokens[receiver.lowerBound + 1].kind == .postfixQuestionMark))
+    }
+
+    /// The declaration, the `{` of the function body or accessor holding `token`, and the
+    /// accessor's keyword (nil for a function body or a getter without `get`).
+    private static func body(holding token: Int, from owner: DeclarationID, _ file: FileStructure) -> (Int, Int, Word?)? {
+        var current: Int? = owner.declaration
+        while let index = current {
+            let declaration = file.declarations[index]
+            switch declaration.kind {
+            case .function, .initializer, .deinitializer, .subscript:
+                if let body = declaration.body, body.contains(token) { return (index, body.lowerBound, nil) }
+            case .variable:
+                if let block = declaration.bindings.compactMap(\.accessorBlock).first(where: { $0.contains(token) }) {
+                    let accessors = AccessorNotification.accessors(in: block, file)
+                    if let accessor = accessors.first(where: { $0.open < token && token < file.closing($0.open) }) {
+                        return (index, accessor.open, accessor.word)
+                    }
+                    return accessors.isEmpty ? (index, block.lowerBound, nil) : nil
+                }
+            default:
+                return nil
+            }
+            current = declaration.parent
+        }
+        return nil
+    }
+
+    /// The tokens of the body the send runs in, braces included.
+    private func scope(_ file: FileStructure) -> Range<Int> {
+        path.body.open..<(file.closing(path.body.open) + 1)
+    }
+
+    /// The edits deleting a send that runs with a change of a tracked property, and that
+    /// property's name; nil when no such change runs with it on every path, or the body also
+    /// changes untracked state the send may have announced.
+    func deletion(_ file: FileStructure) -> ([Edit], String)? {
+        let scope = scope(file)
+        guard let change = path.accompanying(in: file, where: {
+            model.isTrackedChange($0, in: file, scope: scope, parameters: parameters)
+        }), let property = model.change(at: change.lowerBound, before: change.upperBound, in: file, scope: scope, parameters: parameters),
+              untrackedEffects(file).isEmpty, let edits = removal(file) else { return nil }
+        return (edits, property.name)
+    }
+
+    /// The properties outside tracking that the statements running with the send change, or
+    /// call methods of: the send may announce what they change.
+    func untrackedEffects(_ file: FileStructure) -> [String] {
+        model.untrackedEffects(in: path.stretch(in: file), file, scope: scope(file), parameters: parameters)
+    }
+
+    /// Removes the send statement, or the `if flag { … }` around it when it was that block's
+    /// only statement and the condition has no effect of its own.
+    private func removal(_ file: FileStructure) -> [Edit]? {
+        let level = path.levels[path.levels.count - 1]
+        let builder = EditBuilder(file: file)
+        guard level.statements.count == 1 else { return [removeStatement(level.statement, level, builder, file)] }
+        guard path.levels.count >= 2 else { return nil }
+        let outer = path.levels[path.levels.count - 2]
+        let statement = outer.statement
+        let tokens = file.tokens
+        // `if flag {` with nothing after the block, and a condition of names and operators.
+        guard level.kind == .branch, tokens[statement.lowerBound].word == .if,
+              file.closing(level.open) + 1 == statement.upperBound,
+              ((statement.lowerBound + 1)..<level.open).allSatisfy({ index in
+                  [.identifier, .period, .prefixOperator, .binaryOperator, .exclamationMark].contains(tokens[index].kind)
+                      || [.self, .true, .false, .nil].contains(tokens[index].word)
+              }) else { return nil }
+        return [removeStatement(statement, outer, builder, file)]
+    }
+
+    /// A statement's removal with the `;` joining it to its neighbour on the line, and a blank
+    /// line it would leave right before the block's `}`.
+    private func removeStatement(_ statement: Range<Int>, _ level: StatementPath.Level, _ builder: EditBuilder,
+                                 _ file: FileStructure) -> Edit {
+        let tokens = file.tokens
+        var range = statement
+        if range.upperBound < tokens.count, tokens[range.upperBound].kind == .semicolon {
+            range = range.lowerBound..<(range.upperBound + 1)
+        } else if tokens[range.lowerBound - 1].kind == .semicolon {
+            range = (range.lowerBound - 1)..<range.upperBound
+        }
+        var edit = builder.remove(range)
+        let close = file.closing(level.open)
+        if level.statements.last == statement, file.startsLine(close), file.startsLine(statement.lowerBound),
+           builder.isBlankLine(endingAt: edit.range.lowerBound), edit.range.upperBound == builder.startOfLine(Int(tokens[close].start)) {
+            edit = .delete(builder.startOfLine(edit.range.lowerBound - 1)..<edit.range.upperBound)
+        }
+        return edit
+    }
+
+    /// The `access`/`withMutation` edits when the send is a top-level statement of a computed
+    /// property's setter, or of a wrapped property's observer, and the property's name.
+    func accessorRewrite(_ context: RuleContext) -> ([Edit], String)? {
+        guard let accessor, path.levels.count == 1 else { return nil }
+        let edits: [Edit]?
+        switch accessor {
+        case .set:
+            edits = AccessorNotification.edits(send: path.target, setterOpen: path.body.open, variableID: host, context)
+        case .willSet, .didSet:
+            guard case .wrapped = ModelProperties.role(of: host, in: context, deinitReads: []) else { return nil }
+            edits = WrappedStorageNotification.edits(send: path.target, observer: accessor, variableID: host, context)
+        default:
+            edits = nil
+        }
+        return edits.map { ($0, context.declaration(host).name) }
     }
 }

@@ -11,9 +11,11 @@ public struct WrapperUse: Sendable {
     }
 }
 
-/// One migration unit: a model with its model subclasses (or an observable protocol with its
-/// conforming classes), its conformance extensions, and every site in the tree that refers to it.
-/// The apply step rewrites a unit whole or not at all.
+/// One migration unit: a model with the model subclasses that cannot migrate without it (or an
+/// observable protocol with its conforming classes), its conformance extensions, and every site
+/// in the tree that refers to it. The apply step rewrites a unit whole or not at all. A subclass
+/// that can migrate while its superclass stays an `ObservableObject` is a unit of its own, which
+/// the superclass's unit needs (`ModelGraph.modelSuperclass` across units), not the reverse.
 public struct MigrationUnit: Sendable {
     public var id: Int
     /// The unit's name: its root model's (or protocol's) qualified name.
@@ -77,11 +79,18 @@ public struct MigrationUnits: Sendable {
     public var unresolvedPublishers: [(site: Site, units: [Int])] = []
     /// The unit of each model class and observable protocol.
     public var unitOf: [DeclarationID: Int] = [:]
+    /// Why each model subclass that stays in its superclass's unit cannot migrate on its own.
+    /// A model subclass not listed here (and not tied by a protocol) is a unit of its own.
+    public var subclassTies: [DeclarationID: SubclassTie] = [:]
 
     /// Groups the index's models into units and attributes every site.
     public init(index: TreeIndex) {
         let graph = index.graph
-        for (position, group) in graph.groups.enumerated() {
+        let groups = Self.groups(index, ties: &subclassTies)
+        for (position, group) in groups.enumerated() {
+            for id in group { unitOf[id] = position }
+        }
+        for (position, group) in groups.enumerated() {
             let classes = group.filter { graph.models[$0] != nil }
             let protocols = group.filter { graph.observableProtocols.contains($0) }
             var extensions: [(DeclarationID, Int)] = []
@@ -90,17 +99,61 @@ public struct MigrationUnits: Sendable {
                     if case .viaExtension(let extensionID, let entry) = conformance { extensions.append((extensionID, entry)) }
                 }
             }
-            let root = classes.first { graph.superclass(of: $0, index.types).map { graph.models[$0] == nil } ?? true }
+            let root = classes.first { graph.modelSuperclass[$0].map { unitOf[$0] != position } ?? true }
             let nameSource = protocols.first ?? root ?? group[0]
             let name = index.types.symbol(nameSource)?.qualifiedName ?? "?"
             units.append(MigrationUnit(id: position, name: name, classes: Self.baseFirst(classes, graph, index.types),
                                        protocols: protocols, conformanceExtensions: extensions))
-            for id in group { unitOf[id] = position }
         }
         attribute(index)
         if !constraints.isEmpty || !genericWrappers.isEmpty {
             let finder = GenericReachFinder(index: index, unitOf: unitOf)
             (constraintCouplings, genericWrapperCouplings) = finder.couplings(constraints: constraints, wrappers: genericWrappers)
+        }
+    }
+
+    /// The model graph's groups, joined along the subclass edges that cannot be cut: a subclass
+    /// tied to an ancestor (`SubclassTie`) migrates with it and with every class between them.
+    private static func groups(_ index: TreeIndex, ties kept: inout [DeclarationID: SubclassTie]) -> [[DeclarationID]] {
+        let graph = index.graph
+        var sets = DeclarationSets(graph.groups.flatMap { $0 })
+        for group in graph.groups {
+            for id in group.dropFirst() { sets.union(group[0], id) }
+        }
+        let ties = SubclassTieFinder(index: index).ties { wrappedClass($0, index) }
+        for subclass in ties.keys.sorted() {
+            guard let tie = ties[subclass] else { continue }
+            var current = subclass
+            for ancestor in graph.modelAncestors(of: subclass) {
+                sets.union(current, ancestor)
+                if kept[current] == nil { kept[current] = tie }
+                current = ancestor
+                if ancestor == tie.ancestor { break }
+            }
+        }
+        return sets.groups()
+    }
+
+    /// The model class or observable protocol a wrapper holds: its declared type, or the model
+    /// bounding its generic parameter (`struct V<M: FavoritesViewModel>`).
+    static func wrappedClass(_ site: Site, _ index: TreeIndex) -> DeclarationID? {
+        switch site.type {
+        case .declared(let id):
+            return index.graph.models[id] != nil || index.graph.observableProtocols.contains(id) ? id : nil
+        case .genericParameter(_, let constraints):
+            guard let variableID = site.ownerID else { return nil }
+            let scope = DeclarationID(file: variableID.file, declaration: index.types.declaration(variableID).parent ?? -1)
+            for part in constraints.flatMap({ $0.split(separator: "&") }) {
+                let written = String(part).trimming(charactersIn: " ")
+                guard !ModelGraph.namesObservableObject(written) else { continue }
+                if case .declared(let id) = index.types.resolve(written, from: scope),
+                   index.graph.models[id] != nil || index.graph.observableProtocols.contains(id) {
+                    return id
+                }
+            }
+            return nil
+        default:
+            return nil
         }
     }
 
@@ -131,6 +184,14 @@ public struct MigrationUnits: Sendable {
     private func unit(of type: ResolvedType) -> Int? {
         guard case .declared(let id) = type else { return nil }
         return unitOf[id]
+    }
+
+    /// The unit of the model class that declares property `name`: `type` itself or the class it
+    /// inherits `name` from, which may be another unit's.
+    private func unitDeclaring(_ name: String, on type: ResolvedType, _ index: TreeIndex) -> Int? {
+        guard case .declared(let id) = type, index.graph.models[id] != nil,
+              let owner = index.graph.classDeclaring(property: name, from: id, index.types) else { return nil }
+        return unitOf[owner]
     }
 
     private mutating func attribute(_ index: TreeIndex) {
@@ -172,12 +233,14 @@ public struct MigrationUnits: Sendable {
                     unresolvedObjectWillChange.append(site)
                 }
             case .projectedValue(let name):
-                // Inside a model: a publisher use, if the unit has a property of that name.
-                if let unit = unit(of: site.type), unitHasProperty(units[unit], named: name, index) {
+                // Inside a model: a publisher use, if the unit has a property of that name (a
+                // subclass's `$x` of an inherited `x` belongs to the unit of the class declaring it).
+                if let unit = unitDeclaring(name, on: site.type, index) ?? unit(of: site.type),
+                   unitHasProperty(units[unit], named: name, index) {
                     units[unit].publisherUses.append(site)
                 }
             case .memberPublisher(let name):
-                if let unit = unit(of: site.type) {
+                if let unit = unitDeclaring(name, on: site.type, index) ?? unit(of: site.type) {
                     units[unit].publisherUses.append(site)
                 } else if isKnownNonModel(site.type) {
                     continue
@@ -225,18 +288,10 @@ public struct MigrationUnits: Sendable {
                     units[unit].wrappers.append(WrapperUse(site: site, projections: projections))
                 }
             }
-        case .genericParameter(_, let constraints):
+        case .genericParameter:
             // `struct V<Model: FavoritesViewModel>`: a parameter bounded by a model class (or an
             // observable protocol) holds that unit's objects, and changes with it.
-            let scope = DeclarationID(file: variableID.file, declaration: variable.parent ?? -1)
-            var bound: Int?
-            let parts: [Substring] = constraints.flatMap { $0.split(separator: "&") }
-            for part in parts where bound == nil {
-                let written = String(part).trimming(charactersIn: " ")
-                guard !ModelGraph.namesObservableObject(written) else { continue }
-                if case .declared(let id) = index.types.resolve(written, from: scope) { bound = unitOf[id] }
-            }
-            if let unit = bound {
+            if let bound = Self.wrappedClass(site, index), let unit = unitOf[bound] {
                 units[unit].wrappers.append(WrapperUse(site: site, projections: projections))
             } else {
                 genericWrappers.append(site)
@@ -256,16 +311,6 @@ public struct MigrationUnits: Sendable {
 
     /// Whether one of the unit's classes (or their extensions) declares an instance property `name`.
     public func unitHasProperty(_ unit: MigrationUnit, named name: String, _ index: TreeIndex) -> Bool {
-        for classID in unit.classes {
-            guard let symbol = index.types.symbol(classID) else { continue }
-            for container in [classID] + symbol.extensions {
-                let file = index.files[container.file]
-                for member in file.members(of: container.declaration) {
-                    let declaration = file.declarations[member]
-                    if declaration.kind == .variable, declaration.bindings.contains(where: { $0.name == name }) { return true }
-                }
-            }
-        }
-        return false
+        unit.classes.contains { ModelGraph.declaresProperty(name, $0, index.types) }
     }
 }

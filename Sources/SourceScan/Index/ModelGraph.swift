@@ -10,11 +10,13 @@ public enum ModelConformance: Equatable, Sendable {
     case viaProtocol(DeclarationID)
 }
 
-/// The models of the tree and how they group into migration units.
+/// The models of the tree and the groups that must change together whatever the sites say.
 ///
-/// A unit holds the classes and protocols that must change together: a model with its model
-/// subclasses, and every class conforming to a protocol that refines `ObservableObject` together
-/// with that protocol. Sites are attached later, by `SiteScanner`.
+/// A group holds every class conforming to a protocol that refines `ObservableObject` together
+/// with that protocol (and the protocols refining one another). A model subclass is not grouped
+/// with its superclass here: whether it can migrate while the superclass stays an
+/// `ObservableObject` depends on what the sites read, so `MigrationUnits` decides, joining groups
+/// along the subclass edges it cannot cut. Sites are attached later, by `SiteScanner`.
 public struct ModelGraph: Sendable {
     /// Model classes and every way each one conforms.
     public private(set) var models: [DeclarationID: [ModelConformance]] = [:]
@@ -26,6 +28,8 @@ public struct ModelGraph: Sendable {
     public private(set) var groups: [[DeclarationID]] = []
     /// The group of each model class and observable protocol.
     public private(set) var groupOf: [DeclarationID: Int] = [:]
+    /// The in-tree superclass of every model class that has a model superclass.
+    public private(set) var modelSuperclass: [DeclarationID: DeclarationID] = [:]
 
     /// Whether an inheritance entry names Combine's `ObservableObject`, however qualified. The
     /// name is matched as written, never resolved: a tree that declares its own protocol of that
@@ -99,11 +103,45 @@ public struct ModelGraph: Sendable {
         }
         var pending = Array(models.keys)
         while let base = pending.popLast() {
-            for subclass in subclasses[base] ?? [] where models[subclass] == nil {
+            for subclass in subclasses[base] ?? [] {
+                modelSuperclass[subclass] = base
+                guard models[subclass] == nil else { continue }
                 models[subclass] = [.viaSuperclass(base)]
                 pending.append(subclass)
             }
         }
+    }
+
+    /// The model classes `id` inherits from, nearest first (none for a root model).
+    public func modelAncestors(of id: DeclarationID) -> [DeclarationID] {
+        var result: [DeclarationID] = []
+        var seen: Set<DeclarationID> = [id]
+        var current = id
+        // A cycle (`class A: B`, `class B: A`) does not compile, but must not hang the tool.
+        while let next = modelSuperclass[current], seen.insert(next).inserted {
+            result.append(next)
+            current = next
+        }
+        return result
+    }
+
+    /// The model class, `id` or one it inherits from, that declares an instance property `name`
+    /// (in its body or an extension): the class whose unit owns `$name` publishers.
+    public func classDeclaring(property name: String, from id: DeclarationID, _ types: TypeIndex) -> DeclarationID? {
+        ([id] + modelAncestors(of: id)).first { Self.declaresProperty(name, $0, types) }
+    }
+
+    /// Whether the class (or one of its extensions) declares a variable `name`.
+    public static func declaresProperty(_ name: String, _ classID: DeclarationID, _ types: TypeIndex) -> Bool {
+        guard let symbol = types.symbol(classID) else { return false }
+        for container in [classID] + symbol.extensions {
+            let file = types.files[container.file]
+            for member in file.members(of: container.declaration) {
+                let declaration = file.declarations[member]
+                if declaration.kind == .variable, declaration.bindings.contains(where: { $0.name == name }) { return true }
+            }
+        }
+        return false
     }
 
     /// The in-tree class a class inherits from (its first inheritance entry, when that is a class).
@@ -115,40 +153,55 @@ public struct ModelGraph: Sendable {
     }
 
     private mutating func group(_ types: TypeIndex) {
-        var parent: [DeclarationID: DeclarationID] = [:]
-        func find(_ id: DeclarationID) -> DeclarationID {
-            var root = id
-            while let next = parent[root], next != root { root = next }
-            parent[id] = root
-            return root
-        }
-        func union(_ left: DeclarationID, _ right: DeclarationID) {
-            let (a, b) = (find(left), find(right))
-            if a != b { parent[max(a, b)] = min(a, b) }
-        }
-        for id in models.keys { parent[id] = id }
-        for id in observableProtocols { parent[id] = id }
+        var sets = DeclarationSets(Array(models.keys) + Array(observableProtocols))
         for (id, conformances) in models {
-            for conformance in conformances {
-                switch conformance {
-                case .viaSuperclass(let base): union(id, base)
-                case .viaProtocol(let proto): union(id, proto)
-                default: break
-                }
-            }
+            for case .viaProtocol(let proto) in conformances { sets.union(id, proto) }
         }
         for proto in observableProtocols {
             for entry in types.declaration(proto).inheritance {
                 if case .declared(let target) = types.resolve(entry.typeName, from: proto), observableProtocols.contains(target) {
-                    union(proto, target)
+                    sets.union(proto, target)
                 }
             }
         }
-        var members: [DeclarationID: [DeclarationID]] = [:]
-        for id in parent.keys { members[find(id), default: []].append(id) }
-        groups = members.values.map { $0.sorted() }.sorted { $0[0] < $1[0] }
+        groups = sets.groups()
         for (index, group) in groups.enumerated() {
             for id in group { groupOf[id] = index }
         }
+    }
+}
+
+/// Disjoint sets of declarations (union–find), each named by its smallest member.
+struct DeclarationSets {
+    private var parent: [DeclarationID: DeclarationID] = [:]
+
+    /// Every member in a set of its own.
+    init(_ members: [DeclarationID]) {
+        for id in members { parent[id] = id }
+    }
+
+    /// The smallest member of the set holding `id`.
+    mutating func find(_ id: DeclarationID) -> DeclarationID {
+        var root = id
+        while let next = parent[root], next != root { root = next }
+        var current = id
+        while let next = parent[current], next != root {
+            parent[current] = root
+            current = next
+        }
+        return root
+    }
+
+    /// Joins the sets of two members.
+    mutating func union(_ left: DeclarationID, _ right: DeclarationID) {
+        let (a, b) = (find(left), find(right))
+        if a != b { parent[max(a, b)] = min(a, b) }
+    }
+
+    /// The sets, each sorted by declaration order, in the order of their first member.
+    mutating func groups() -> [[DeclarationID]] {
+        var members: [DeclarationID: [DeclarationID]] = [:]
+        for id in Array(parent.keys) { members[find(id), default: []].append(id) }
+        return members.values.map { $0.sorted() }.sorted { $0[0] < $1[0] }
     }
 }

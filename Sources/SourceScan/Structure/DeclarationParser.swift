@@ -446,25 +446,7 @@ struct DeclarationParser {
 
     /// Whether a line-start token continues the previous line's expression.
     func continuesExpression(at index: Int) -> Bool {
-        let token = tokens[index]
-        switch token.kind {
-        case .period, .binaryOperator, .arrow, .equal, .infixQuestionMark, .colon, .comma, .leftBrace,
-             .postfixQuestionMark, .exclamationMark:
-            return true
-        default:
-            break
-        }
-        let previous = tokens[index - 1]
-        switch previous.kind {
-        case .binaryOperator, .equal, .arrow, .comma, .colon, .period, .prefixOperator, .infixQuestionMark,
-             .leftParen, .leftSquare:
-            return true
-        case .keyword:
-            return previous.word == .in || previous.word == .try || previous.word == .await
-                || previous.word == .return || previous.word == .as || previous.word == .is
-        default:
-            return token.word == .as || token.word == .is
-        }
+        StatementBoundary.continuesExpression(at: index, in: tokens)
     }
 
     /// Skips a statement that is not a declaration (top-level code, or damage).

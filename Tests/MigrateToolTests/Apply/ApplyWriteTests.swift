@@ -163,7 +163,7 @@ import Testing
                 + "struct LoaderView\(index): View {\n    @StateObject var m = Loader\(index)()\n    var body: some View { Text(\"\") }\n}\n"
         }
         for (name, blockers) in [("Beta", 2), ("Alpha", 1), ("Gamma", 3)] {
-            let uses = (0..<blockers).map { "        _ = $q\($0)\n" }.joined()
+            let uses = (0..<blockers).map { "        _ = \\\(name).$q\($0)\n" }.joined()
             let properties = (0..<blockers).map { "    @Published var q\($0) = 0\n" }.joined()
             files["Blocked/\(name).swift"] = "import Combine\nfinal class \(name): ObservableObject {\n\(properties)    func f() {\n\(uses)    }\n}\n"
         }

@@ -2,7 +2,8 @@ import Testing
 @testable import MigrateTool
 
 /// `.onReceive(m.$x, perform: f)` (M2 of docs/real-apps.md): converted when the tree says which
-/// function `f` is and how to call it with one argument; blocked otherwise.
+/// function `f` is and how to call it with one argument; otherwise `.onReceive` stays and reads
+/// the publisher bridge.
 @Suite struct OnReceivePerformTests {
     static func source(perform: String, functions: String, kind: String = "struct") -> String {
         """
@@ -51,17 +52,25 @@ import Testing
         #expect(Self.migrated(source).contains("{ _, newValue in value(newValue) }"))
     }
 
-    @Test func aFunctionTheTreeDoesNotDeclareStillBlocks() {
-        #expect(Self.verdict(Self.source(perform: "handle", functions: "")) == .blocked)
+    /// What cannot become `.onChange` keeps `.onReceive` over the model's publisher bridge.
+    private static func readsTheBridge(_ source: String, perform: String) {
+        #expect(Self.verdict(source) == .needsUnsafeFixes)
+        let migrated = Self.migrated(source)
+        #expect(migrated.contains("countPublisher, perform: \(perform))"), "\(migrated)")
+        #expect(!migrated.contains(".onChange("))
     }
 
-    @Test func overloadsStillBlock() {
-        let source = Self.source(perform: "handle", functions: "    func handle(_ n: Int) {}\n    func handle(value: Int) {}")
-        #expect(Self.verdict(source) == .blocked)
+    @Test func aFunctionTheTreeDoesNotDeclareReadsTheBridge() {
+        Self.readsTheBridge(Self.source(perform: "handle", functions: ""), perform: "handle")
     }
 
-    @Test func aFunctionWithMoreParametersOrAnExpressionStillBlocks() {
-        #expect(Self.verdict(Self.source(perform: "handle", functions: "    func handle(_ n: Int, _ m: Int = 0) {}")) == .blocked)
-        #expect(Self.verdict(Self.source(perform: "handlers[0]", functions: "    var handlers: [(Int) -> Void] = []")) == .blocked)
+    @Test func overloadsReadTheBridge() {
+        Self.readsTheBridge(Self.source(perform: "handle", functions: "    func handle(_ n: Int) {}\n    func handle(value: Int) {}"),
+                            perform: "handle")
+    }
+
+    @Test func aFunctionWithMoreParametersOrAnExpressionReadsTheBridge() {
+        Self.readsTheBridge(Self.source(perform: "handle", functions: "    func handle(_ n: Int, _ m: Int = 0) {}"), perform: "handle")
+        Self.readsTheBridge(Self.source(perform: "handlers[0]", functions: "    var handlers: [(Int) -> Void] = []"), perform: "handlers[0]")
     }
 }

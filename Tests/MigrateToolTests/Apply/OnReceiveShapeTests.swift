@@ -3,7 +3,8 @@ import Testing
 
 /// Issue 11, item 3: the `.onReceive(m.$x, …)` shapes teams write beyond `{ v in … }`: `perform:`
 /// given a closure-typed property, a ternary of two publishers, `.map` to a member, and values
-/// whose `Equatable` conformance is inferred. Whatever cannot be shown `Equatable` keeps blocking.
+/// whose `Equatable` conformance is inferred. Whatever cannot become `.onChange` keeps `.onReceive`
+/// and reads the model's publisher bridge (`m.xPublisher`).
 @Suite struct OnReceiveShapeTests {
     static let models = """
         import SwiftUI
@@ -58,8 +59,10 @@ import Testing
 
     @Test(arguments: ["    let handle: (Int, Int) -> Void", "    let handle: (Int) async -> Void",
                       "    let handle: (Int) throws -> Void", "    let handle: Handler"])
-    func aClosureOfAnotherShapeStillBlocks(members: String) {
-        #expect(Self.verdict(Self.source(".onReceive(feed.$count, perform: handle)", members: members)) == .blocked)
+    func aClosureOfAnotherShapeReadsTheBridge(members: String) {
+        let source = Self.source(".onReceive(feed.$count, perform: handle)", members: members)
+        #expect(Self.verdict(source) == .needsUnsafeFixes)
+        #expect(Self.migrated(source).contains(".onReceive(feed.countPublisher, perform: handle)"))
     }
 
     @Test func aTernaryOfTwoPublishersOfOneModelObservesTheTernary() {
@@ -71,8 +74,10 @@ import Testing
         #expect(analysis.findings.filter { $0.ruleID == OnReceivePublisher.id }.count == 1)
     }
 
-    @Test func aTernaryOverTwoModelsStillBlocks() {
-        #expect(Self.verdict(Self.source(".onReceive(flag ? feed.$count : other.$count) { _ in }")) == .blocked)
+    @Test func aTernaryOverTwoModelsReadsBothBridges() {
+        let source = Self.source(".onReceive(flag ? feed.$count : other.$count) { _ in }")
+        #expect(Self.verdict(source) == .needsUnsafeFixes)
+        #expect(Self.migrated(source).contains(".onReceive(flag ? feed.countPublisher : other.countPublisher) { _ in }"))
     }
 
     @Test(arguments: [".map { $0.text }", ".map(\\.text)"])
@@ -83,17 +88,21 @@ import Testing
     }
 
     @Test(arguments: [".map { $0.missing }", ".map { $0.text.count + 1 }", ".map { String($0.text) }"])
-    func aMapOfAnotherShapeStillBlocks(_ map: String) {
-        #expect(Self.verdict(Self.source(".onReceive(feed.$filter\(map)) { _ in }")) == .blocked)
+    func aMapOfAnotherShapeReadsTheBridge(_ map: String) {
+        let source = Self.source(".onReceive(feed.$filter\(map)) { _ in }")
+        #expect(Self.verdict(source) == .needsUnsafeFixes)
+        #expect(Self.migrated(source).contains(".onReceive(feed.filterPublisher\(map)) { _ in }"))
     }
 
     /// Enums without associated values (raw-value ones too) and declared `Equatable` types,
-    /// annotated or inferred, are `Equatable`; an enum with an associated value is not.
+    /// annotated or inferred, are `Equatable`; an enum with an associated value is not, and its
+    /// `.onReceive` reads the bridge.
     @Test(arguments: [("phase", true), ("mode", true), ("filter", true), ("box", false), ("load", false)])
     func equatableIsInferred(property: String, isEquatable: Bool) {
         let source = Self.source(".onReceive(feed.$\(property)) { _ in }")
-        #expect(Self.verdict(source) == (isEquatable ? .needsUnsafeFixes : .blocked))
+        #expect(Self.verdict(source) == .needsUnsafeFixes)
         #expect(Self.migrated(source).contains(".onChange(of: feed.\(property), initial: true)") == isEquatable)
+        #expect(Self.migrated(source).contains(".onReceive(feed.\(property)Publisher)") == !isEquatable)
     }
 }
 
@@ -128,9 +137,11 @@ import Testing
     }
 
     /// A method of another value has argument labels the closure cannot know; an unknown
-    /// receiver says nothing.
+    /// receiver says nothing: `.onReceive` stays and reads the publisher bridge.
     @Test(arguments: ["handlers.method", "unknown.toggle", "handlers.missing"])
-    func otherShapesStillBlock(perform: String) {
-        #expect(OnReceivePerformTests.verdict(Self.source(perform: perform)) == .blocked)
+    func otherShapesReadTheBridge(perform: String) {
+        let source = Self.source(perform: perform)
+        #expect(OnReceivePerformTests.verdict(source) == .needsUnsafeFixes)
+        #expect(OnReceivePerformTests.migrated(source).contains(".onReceive(feed.countPublisher, perform: \(perform))"))
     }
 }

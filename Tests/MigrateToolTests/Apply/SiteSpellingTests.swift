@@ -150,12 +150,12 @@ import Testing
             extension M {
                 func watch() { _ = $on.sink { _ in } }
             }
-            """, outcome: .blocks("published-publisher")),
+            """, outcome: .rewrites(["func watch() { _ = onPublisher.sink { _ in } }"])),
         Row(kind: "publisher in the model", spelling: "self.$on", code: """
             extension M {
                 func watch() { _ = self.$on.sink { _ in } }
             }
-            """, outcome: .blocks("published-publisher")),
+            """, outcome: .rewrites(["func watch() { _ = self.onPublisher.sink { _ in } }"])),
         // `_m = Wrapper(wrappedValue: …)`, with or without `self.`.
         Row(kind: "observed storage", spelling: "_m", code: """
             struct V: View {

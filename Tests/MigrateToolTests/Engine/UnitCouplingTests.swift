@@ -30,6 +30,23 @@ import Testing
         #expect(coupling.propagation(from: []).isEmpty)
     }
 
+    @Test func aOneWayNeedDragsOnlyTheUnitThatNeeds() {
+        // Unit 1 (a superclass) needs unit 0 (a subclass migrating on its own); unit 2 needs unit 1.
+        let findings = [
+            Finding(ruleID: ObservableSubclass.id, fixClass: .safe, file: 0, offset: 0, message: "m", unit: 0, requiredByUnits: [1]),
+            Finding(ruleID: ObservableSubclass.id, fixClass: .safe, file: 0, offset: 1, message: "m", unit: 1, requiredByUnits: [2]),
+        ]
+        let coupling = UnitCoupling(findings: findings, unitCount: 4)
+        #expect(coupling.groups.map(\.units) == [[0, 1], [1, 2]])
+        #expect(coupling.propagation(from: [0]) == [UnitCoupling.Propagation(unit: 1, group: 0, cause: 0),
+                                                   UnitCoupling.Propagation(unit: 2, group: 1, cause: 1)])
+        #expect(coupling.propagation(from: [1]) == [UnitCoupling.Propagation(unit: 2, group: 1, cause: 1)])
+        #expect(coupling.propagation(from: [2]).isEmpty)
+        #expect(coupling.unitsNeeded(by: [2]) == [1, 0])
+        #expect(coupling.unitsNeeded(by: [0]).isEmpty)
+        #expect(coupling.unitsNeeded(by: [3]).isEmpty)
+    }
+
     @Test func renumberingFollowsTheFindingsToTheirNewPlaces() {
         var coupling = UnitCoupling(findings: [finding(requires: [0, 1])], unitCount: 2)
         coupling.renumberFindings { $0 + 3 }

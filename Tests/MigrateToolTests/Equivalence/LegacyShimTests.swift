@@ -110,6 +110,9 @@ extension Equivalence {
             model.$plain.sink { _ in count += 10_000 }.store(in: &stored)
             #expect(count == 10_000)  // the current value on subscribe
             model.plain = "b"
+            // Read so the optimizer keeps `released` alive up to here (Swift may end a local's
+            // lifetime after its last use, which would cancel it before the set).
+            #expect(released != nil)
             #expect(count == 20_101)
             token.cancel()
             released = nil

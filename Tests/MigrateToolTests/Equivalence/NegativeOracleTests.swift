@@ -286,12 +286,109 @@ private enum ModernReadThrough {
     }
 }
 
+// MARK: Publisher bridges that do not behave as `$x` did
+
+/// The committed search fixture's migrated model with a faulty bridge: one that drops equal
+/// values (`removeDuplicates`, or a subject fed from `didSet` behind an equality check), or one
+/// that does not replay the current value to a new subscriber (a `PassthroughSubject`-style
+/// bridge). The views and the script are the fixture's own.
+private enum FaultyBridges {
+    enum Fault { case dropsEqualValues, noReplay }
+
+    @Observable final class SearchModel {
+        @ObservationIgnored var fault = Fault.dropsEqualValues
+        var query = "" {
+            willSet { querySubject.send(newValue) }
+        }
+        @ObservationIgnored private lazy var querySubject = CurrentValueSubject<String, Never>(query)
+        private var queryPublisher: AnyPublisher<String, Never> { querySubject.eraseToAnyPublisher() }
+        private(set) var results: [String] = [] {
+            willSet { resultsSubject.send(newValue) }
+        }
+        @ObservationIgnored private lazy var resultsSubject = CurrentValueSubject<[String], Never>(results)
+        var resultsPublisher: AnyPublisher<[String], Never> {
+            switch fault {
+            case .dropsEqualValues: resultsSubject.removeDuplicates()
+            case .noReplay: resultsSubject.dropFirst()
+            }
+        }
+        @ObservationIgnored private var cancellables = Set<AnyCancellable>()
+
+        init() {
+            queryPublisher
+                .map { text in text.isEmpty ? [] : [text, text + "s"] }
+                .sink { [weak self] found in self?.results = found }
+                .store(in: &cancellables)
+        }
+    }
+
+    final class SearchHistory {
+        private(set) var seen: [String] = []
+        private var cancellable: AnyCancellable?
+
+        init(following model: SearchModel) {
+            cancellable = model.resultsPublisher
+                .dropFirst()
+                .sink { [weak self] results in self?.seen.append(results.joined(separator: "+")) }
+        }
+    }
+
+    struct SearchView: View {
+        @Bindable var model: SearchModel
+
+        var body: some View {
+            VStack {
+                TextField("Query", text: $model.query)
+                Text(model.results.isEmpty ? "No results" : model.results.joined(separator: ", "))
+            }
+        }
+    }
+
+    /// The fixture's script over a model with `fault`.
+    @MainActor static func app(_ fault: Fault) -> ScriptedApp {
+        let model = SearchModel()
+        model.fault = fault
+        let history = SearchHistory(following: model)
+        return ScriptedApp(
+            root: SearchView(model: model),
+            steps: [
+                .type("cat", into: "Query"),
+                .type("dog", into: "Query"),
+                .mutate("the same query again") { model.query = model.query },
+                .type("", into: "Query"),
+                .mutate("a query from a deep link") { model.query = "owl" },
+            ],
+            probes: [
+                Probe("query") { model.query },
+                Probe("results") { model.results.joined(separator: ",") },
+                Probe("delivered to the history, in order") { history.seen.joined(separator: " | ") },
+            ]
+        )
+    }
+
+    enum DropsEqualValues: FixtureScript {
+        static let name = "published-publisher"
+        @MainActor static func make() -> ScriptedApp { app(.dropsEqualValues) }
+    }
+
+    enum NoReplay: FixtureScript {
+        static let name = "published-publisher"
+        @MainActor static func make() -> ScriptedApp { app(.noReplay) }
+    }
+}
+
 extension Equivalence {
     @Suite("Oracle catches broken migrations")
     @MainActor
     struct NegativeOracleTests {
-        private func kinds(_ report: OracleReport) -> Set<Violation.Kind> {
-            Set(report.violations.map(\.kind))
+        @Test("a publisher bridge that drops equal values or does not replay: the pipeline's values differ")
+        func faultyBridges() {
+            for faulty in [FaultyBridges.DropsEqualValues.self, FaultyBridges.NoReplay.self] as [any FixtureScript.Type] {
+                let report = Oracle.compare(legacy: LegacyFixtures.SearchScript.self, modern: faulty)
+                print(report.summary)
+                #expect(!report.passed)
+                #expect(report.violations.contains { $0.kind == .state && $0.detail.contains("delivered to the history") })
+            }
         }
 
         @Test("a displayed property marked @ObservationIgnored: stale screen, missing notification")
@@ -299,7 +396,7 @@ extension Equivalence {
             let report = Oracle.compare(legacy: LegacyFixtures.ThemeScript.self, modern: IgnoredTheme.Script.self)
             print(report.summary)
             #expect(!report.passed)
-            #expect(kinds(report).isSuperset(of: [.screen, .notification]))
+            #expect(report.violationKinds.isSuperset(of: [.screen, .notification]))
             #expect(report.violations.first?.step?.index == 1)  // "Dark" is the first real change
         }
 
@@ -308,7 +405,7 @@ extension Equivalence {
             let report = Oracle.compare(legacy: DraftCounterVariants.UndeclaredLegacy.self, modern: DraftCounterVariants.UndeclaredModern.self)
             print(report.summary)
             #expect(!report.passed)
-            #expect(kinds(report).isSuperset(of: [.screen, .coarserRerender, .notification]))
+            #expect(report.violationKinds.isSuperset(of: [.screen, .coarserRerender, .notification]))
             let coarserSteps = report.violations.filter { $0.kind == .coarserRerender }.compactMap { $0.step?.index }
             #expect(coarserSteps == [0, 1, 3])  // the saves, not the increments
         }
@@ -326,14 +423,14 @@ extension Equivalence {
             let report = Oracle.compare(legacy: LegacyFixtures.DraftCounterScript.self, modern: DraftCounterVariants.WrongFreshValue.self)
             print(report.summary)
             #expect(!report.passed)
-            #expect(kinds(report).isSuperset(of: [.screen, .coarserRerender]))
+            #expect(report.violationKinds.isSuperset(of: [.screen, .coarserRerender]))
         }
 
         @Test("a stated difference that never appears is a violation")
         func statedDifferenceMissing() {
             let report = Oracle.compare(legacy: LegacyFixtures.DraftCounterScript.self, modern: DraftCounterVariants.Ignored.self)
             print(report.summary)
-            #expect(kinds(report) == [.expectedDifferenceMissing])
+            #expect(report.violationKinds == [.expectedDifferenceMissing])
         }
 
         @Test("a view reading the wrong model: the screen differs, the state does not")
@@ -341,20 +438,20 @@ extension Equivalence {
             let report = Oracle.compare(legacy: LegacyFixtures.StepCounterScript.self, modern: WrongModel.Script.self)
             print(report.summary)
             #expect(!report.passed)
-            #expect(kinds(report) == [.screen])
+            #expect(report.violationKinds == [.screen])
         }
 
         @Test("scripts that drifted apart are refused before anything runs")
         func driftedScript() {
             let report = Oracle.compare(legacy: LegacyFixtures.StepCounterScript.self, modern: DriftedScript.self)
-            #expect(kinds(report) == [.scriptMismatch])
+            #expect(report.violationKinds == [.scriptMismatch])
             #expect(report.stepsRun == 0)
         }
 
         @Test("an unknown app name is a violation, not a silent pass")
         func unknownApp() {
             let report = Oracle.run(app: "no-such-app")
-            #expect(kinds(report) == [.scriptMismatch])
+            #expect(report.violationKinds == [.scriptMismatch])
         }
 
         // The catalog's nested-observable row is "note only": after migration, a view that
@@ -365,7 +462,7 @@ extension Equivalence {
         func nestedReadThroughDiffers() {
             let report = Oracle.compare(legacy: LegacyReadThrough.Script.self, modern: ModernReadThrough.Script.self)
             print(report.summary)
-            #expect(kinds(report).isSuperset(of: [.screen, .coarserRerender]))
+            #expect(report.violationKinds.isSuperset(of: [.screen, .coarserRerender]))
         }
     }
 }

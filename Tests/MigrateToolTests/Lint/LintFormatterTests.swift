@@ -94,14 +94,13 @@ import Testing
     }
 
     @Test func sarifOmitsFixesForUnitsApplyWouldNotWrite() throws {
-        // A unit blocked by a publisher use: its safe edits are not offered as fixes.
+        // A unit blocked by a key path to its publisher: its safe edits are not offered as fixes.
         let source = """
             import Combine
 
             final class Feed: ObservableObject {
                 @Published var items: [String] = []
-                var cancellable: AnyCancellable?
-                init() { cancellable = $items.sink { _ in } }
+                init() { _ = \\Feed.$items }
             }
 
             """

@@ -34,7 +34,7 @@ enum WideReportTree {
         let unit = try #require(html.components(separatedBy: "<section class=\"unit\"").first { $0.contains("SettingsViewModelWithAVeryLongDescriptiveName</code> <span") })
         // One message, one suggestion, then the 24 places under their one file.
         #expect(unit.components(separatedBy: "objectWillChange.send() has no Observation twin").count == 2)
-        #expect(unit.components(separatedBy: "write instead: <code>make the changing storage a tracked property").count == 2)
+        #expect(unit.components(separatedBy: "write instead: <code>make the state that changes a stored property of the model").count == 2)
         #expect(unit.contains("24 places:"))
         #expect(unit.components(separatedBy: "<code class=\"line\">").count == 25)
         #expect(html.contains("<a class=\"path\" href=\"\(WideReportTree.path)\">"))

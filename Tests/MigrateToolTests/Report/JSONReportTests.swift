@@ -32,7 +32,7 @@ import Testing
     @Test func summaryFigures() throws {
         let summary = try #require(try Self.parsed()["summary"] as? [String: Any])
         #expect(summary["files"] as? Int == 3)
-        #expect(summary["lines"] as? Int == 43)
+        #expect(summary["lines"] as? Int == 44)
         #expect(summary["models"] as? Int == 3)
         #expect(summary["deploymentAllowsObservation"] as? Bool == false)
         let units = try #require(summary["units"] as? [String: Int])
@@ -75,7 +75,7 @@ import Testing
         #expect(blocker["line"] as? Int == 21)
         #expect(blocker["column"] as? Int == 9)
         #expect(blocker["unit"] as? String == "Search")
-        #expect((blocker["suggestion"] as? String)?.contains("didSet") == true)
+        #expect((blocker["suggestion"] as? String)?.contains("rename") == true)
         #expect(["note", "warning", "error"].contains(blocker["severity"] as? String))
         #expect(blocker["message"] is String)
     }

@@ -19,8 +19,8 @@ import Testing
     @Test func blockedAndReviewUnitsGetCollapsibleReasons() throws {
         let blocks = Self.markdown.components(separatedBy: "<details>\n").dropFirst()
         let search = try #require(blocks.first { $0.hasPrefix("<summary><b>Search</b>: blocked, 1 blocker") })
-        #expect(search.contains("- ⛔ **blocker** `App/Models.swift:21:9`: '$query' is a Combine publisher"))
-        #expect(search.contains("  write instead: `drive the work from 'didSet'"))
+        #expect(search.contains("- ⛔ **blocker** `App/Models.swift:21:9`: '$query' needs a publisher bridge once @Observable removes it, but the model already has a member 'queryPublisher'"))
+        #expect(search.contains("  write instead: `rename 'queryPublisher'"))
         #expect(blocks.contains { $0.hasPrefix("<summary><b>Loader</b>: needs --unsafe-fixes, 1 review reason") })
         // A ready unit without notes has nothing to expand.
         #expect(!blocks.contains { $0.hasPrefix("<summary><b>Counter</b>") })
@@ -93,7 +93,7 @@ import Testing
         let hit = "<span class=\"line hit\"><span class=\"ln\">21</span>        $query.filter { $0.count &lt; 40 &amp;&amp; !$0.isEmpty }"
         #expect(section.contains(hit))
         #expect(section.contains("<span class=\"ln\">19</span>    private var cancellables = Set&lt;AnyCancellable&gt;()"))
-        #expect(section.contains("<span class=\"ln\">23</span>}"))
+        #expect(section.contains("<span class=\"ln\">23</span>    var queryPublisher: String { query }"))
         #expect(!Self.html.contains("count < 40"))
     }
 

@@ -45,7 +45,7 @@ import Testing
         final class TaskModel: ObservableObject {
             @Published var status = ""
             var bag = Set<AnyCancellable>()
-            init() { $status.sink { print($0) }.store(in: &bag) }
+            init() { _ = \\TaskModel.$status }
         }
 
         func navigator(model: NavigatorModel) -> some View { PanelView(viewModel: model) }

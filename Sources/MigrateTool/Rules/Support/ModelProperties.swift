@@ -5,7 +5,7 @@ import SourceScan
 enum PropertyRole: Equatable {
     /// `@Published`: the attribute goes, the macro tracks it.
     case published
-    /// `var x { willSet { objectWillChange.send() } }`: the `willSet` goes, the macro tracks it.
+    /// `var x { willSet { objectWillChange.send() } }` (or `didSet`): the observer goes, the macro tracks it.
     case manuallyPublished
     /// `lazy var`: must be ignored or it does not compile.
     case lazy
@@ -46,40 +46,31 @@ enum ModelProperties {
             return .wrapped(wrapper)
         }
         if variable.hasModifier(.lazy) { return .lazy }
-        if sendsObjectWillChangeInWillSet(variable, file: context.files[variableID.file]) { return .manuallyPublished }
+        if sendsObjectWillChangeInObserver(variable, file: context.files[variableID.file]) { return .manuallyPublished }
         if variable.bindings.contains(where: { $0.name.map(deinitReads.contains) ?? false }) { return .readInDeinit }
         return .plainStored
     }
 
-    /// The `willSet` block of a variable when it calls `objectWillChange.send()`; the token range
-    /// of the `willSet` accessor and whether that call is its only statement.
-    static func objectWillChangeWillSet(_ variable: Declaration, file: FileStructure) -> (accessor: Range<Int>, sendOnly: Bool, send: Range<Int>)? {
+    /// The `willSet` or `didSet` observer of a variable when it calls `objectWillChange.send()`;
+    /// the token range of the observer and of the call, and whether the call is its only statement.
+    static func objectWillChangeObserver(_ variable: Declaration, file: FileStructure) -> (accessor: Range<Int>, sendOnly: Bool, send: Range<Int>)? {
         guard let block = variable.bindings.first?.accessorBlock, variable.bindings.first?.hasObservers == true else { return nil }
-        var index = block.lowerBound + 1
-        while index < block.upperBound - 1 {
-            let token = file.tokens[index]
-            if token.word == .willSet || token.word == .didSet {
-                var open = index + 1
-                if file.tokens[open].kind == .leftParen { open = file.closing(open) + 1 }
-                guard file.tokens[open].kind == .leftBrace else { return nil }
-                let close = file.closing(open)
-                if token.word == .willSet, let send = sendCall(in: (open + 1)..<close, file: file) {
-                    let sendOnly = send.lowerBound == open + 1 && send.upperBound == close
-                    return (index..<(close + 1), sendOnly, send)
-                }
-                index = close + 1
-                continue
-            }
-            index += 1
+        for (word, open) in AccessorNotification.accessors(in: block, file) where word == .willSet || word == .didSet {
+            let close = file.closing(open)
+            guard let send = sendCall(in: (open + 1)..<close, file: file) else { continue }
+            var keyword = open - 1
+            while file.tokens[keyword].word != word { keyword -= 1 }
+            return (keyword..<(close + 1), send.lowerBound == open + 1 && send.upperBound == close, send)
         }
         return nil
     }
 
-    static func sendsObjectWillChangeInWillSet(_ variable: Declaration, file: FileStructure) -> Bool {
-        objectWillChangeWillSet(variable, file: file) != nil
+    static func sendsObjectWillChangeInObserver(_ variable: Declaration, file: FileStructure) -> Bool {
+        objectWillChangeObserver(variable, file: file) != nil
     }
 
-    /// `objectWillChange.send()` or `self.objectWillChange.send()` in `range`, as a token range.
+    /// `objectWillChange.send()`, `self.objectWillChange.send()` or, in a closure capturing
+    /// `self` weakly, `self?.objectWillChange.send()` in `range`, as a token range.
     static func sendCall(in range: Range<Int>, file: FileStructure) -> Range<Int>? {
         var index = range.lowerBound
         while index + 3 < range.upperBound {
@@ -88,6 +79,9 @@ enum ModelProperties {
                 var start = index
                 if index >= range.lowerBound + 2, file.tokens[index - 1].kind == .period, file.tokens[index - 2].word == .self {
                     start = index - 2
+                } else if index >= range.lowerBound + 3, file.tokens[index - 1].kind == .period,
+                          file.tokens[index - 2].kind == .postfixQuestionMark, file.tokens[index - 3].word == .self {
+                    start = index - 3
                 }
                 return start..<(file.closing(index + 3) + 1)
             }
@@ -129,7 +123,10 @@ enum ModelProperties {
     static func all(in context: RuleContext) -> [(unit: Int, classID: DeclarationID, variable: DeclarationID, role: PropertyRole)] {
         var result: [(Int, DeclarationID, DeclarationID, PropertyRole)] = []
         for unit in context.units.units {
-            for classID in unit.classes {
+            // A class that already carries `@Observable` (a subclass migrated on its own, its
+            // superclass still an ObservableObject; a model half-way through) has its properties
+            // tracked or ignored as its author left them: nothing of theirs changes meaning.
+            for classID in unit.classes where context.declaration(classID).attribute(named: "Observable") == nil {
                 let deinitReads = namesReadInDeinit(of: classID, in: context)
                 for variableID in context.variables(ofModel: classID) {
                     result.append((unit.id, classID, variableID, role(of: variableID, in: context, deinitReads: deinitReads)))

@@ -2,8 +2,9 @@ import SourceScan
 
 /// What an `objectWillChange` or `$property` site does, so each rule takes exactly its own.
 enum ObservationUse: Equatable {
-    /// `willSet { objectWillChange.send() }` on a stored property: replaced by tracking.
-    case willSetSend
+    /// `willSet { objectWillChange.send() }` (or `didSet`) on a stored property the macro will
+    /// track (a plain or a `@Published` one): replaced by tracking.
+    case observerSend
     /// Another `objectWillChange.send()`.
     case send
     /// The model declares its own `objectWillChange`.
@@ -31,12 +32,12 @@ enum ObservationUse: Equatable {
         let isSend = site.token + 3 < tokens.count && tokens[site.token + 1].kind == .period
             && file.source.tokenText(site.token + 2, equals: "send") && tokens[site.token + 3].kind == .leftParen
         guard isSend else { return .subscription }
-        if let owner = site.owner {
-            let declaration = file.declarations[owner]
-            if declaration.kind == .variable, context.isStored(declaration),
-               let willSet = ModelProperties.objectWillChangeWillSet(declaration, file: file), willSet.send.contains(site.token) {
-                return .willSetSend
-            }
+        // A wrapped, lazy or overriding property stays stored outside tracking: its send is another one.
+        if let ownerID = site.ownerID, context.declaration(ownerID).kind == .variable,
+           let observer = ModelProperties.objectWillChangeObserver(context.declaration(ownerID), file: file),
+           observer.send.contains(site.token),
+           [.manuallyPublished, .published].contains(ModelProperties.role(of: ownerID, in: context, deinitReads: [])) {
+            return .observerSend
         }
         return .send
     }
@@ -44,8 +45,10 @@ enum ObservationUse: Equatable {
     /// Classifies a publisher site (`$x` or `model.$x`) of a unit.
     static func ofPublisher(_ site: Site, unit: MigrationUnit, _ context: RuleContext) -> ObservationUse {
         if site.onReceiveCall != nil, OnReceiveConversion.plan(site, context) != nil { return .onReceivePublisher }
+        // In one of the unit's classes, or in a subclass migrating on its own (`$x` it inherits).
         if let owner = site.ownerID, let enclosing = context.types.enclosingTypeLike(owner),
-           let type = context.types.extendedType(enclosing), unit.classes.contains(type) {
+           let type = context.types.extendedType(enclosing),
+           unit.classes.contains(type) || context.index.graph.modelAncestors(of: type).contains(where: unit.classes.contains) {
             return .publisherInModel
         }
         return .externalPublisher

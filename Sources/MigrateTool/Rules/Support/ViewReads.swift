@@ -47,8 +47,13 @@ struct ViewReads {
                 return context.types.extendedType(enclosing) ?? enclosing
             }
             func record(_ name: String, on type: ResolvedType, in view: DeclarationID) {
-                guard case .declared(let typeID) = type, let unit = unitOfClass[typeID], names[name]?.contains(unit) == true,
-                      readers[unit]?[name] == nil else { return }
+                guard case .declared(let typeID) = type else { return }
+                var unit = unitOfClass[typeID]
+                if unit.map({ names[name]?.contains($0) != true }) ?? true, context.index.graph.modelSuperclass[typeID] != nil,
+                   let owner = context.index.graph.classDeclaring(property: name, from: typeID, context.types) {
+                    unit = unitOfClass[owner]  // Inherited from a superclass in another unit.
+                }
+                guard let unit, names[name]?.contains(unit) == true, readers[unit]?[name] == nil else { return }
                 readers[unit, default: [:]][name] = context.declaration(view).name
             }
             for index in 2..<max(2, tokens.count) {
@@ -127,45 +132,9 @@ struct ViewReads {
         }
     }
 
-    /// The dotted chains of names in a string literal's interpolations, each from its first
-    /// name: `"\(m.title) at \(self.m.position + 1)"` gives `[m, title]` and `[self, m, position]`.
-    /// A name after anything but a `.` starts a chain; `m.f(x).y` gives `[m, f]` and `[x]`.
+    /// The dotted chains of names in a string literal's interpolations (`StringInterpolation`).
     static func interpolatedChains(in literal: String) -> [[String]] {
-        let characters = Array(literal)
-        // `\(`, or in a raw string `#"…"#` as many `#` as the delimiter has: `\#(`.
-        let pounds = characters.prefix { $0 == "#" }.count
-        var chains: [[String]] = []
-        var index = 0
-        while index < characters.count {
-            guard characters[index] == "\\" else { index += 1; continue }
-            var open = index + 1
-            while open < characters.count, characters[open] == "#" { open += 1 }
-            guard open < characters.count, characters[open] == "(", open - index - 1 == pounds else { index += 1; continue }
-            var depth = 0
-            var chain: [String] = []
-            var word = ""
-            var position = open
-            func endWord(continuing: Bool) {
-                if !word.isEmpty { chain.append(word) }
-                word = ""
-                if !continuing, !chain.isEmpty { chains.append(chain); chain = [] }
-            }
-            while position < characters.count {
-                let character = characters[position]
-                if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
-                if depth == 0 { break }
-                if character.isLetter || character.isNumber || character == "_" || (character == "$" && word.isEmpty) {
-                    if word.isEmpty, chain.isEmpty || position == 0 || characters[position - 1] != "." { endWord(continuing: false) }
-                    word.append(character)
-                } else {
-                    endWord(continuing: character == ".")
-                }
-                position += 1
-            }
-            endWord(continuing: false)
-            index = position + 1
-        }
-        return chains
+        StringInterpolation.chains(in: literal)
     }
 
     /// The names a member declares: its bindings, or its own name.

@@ -1,0 +1,56 @@
+import SwiftUI
+
+/// A model whose methods announce their changes by hand, before or after making them: none of
+/// its stored properties publishes its changes.
+final class Inbox: ObservableObject {
+    var messages: [String] = []
+    var unread = 0
+    var isMuted = false
+
+    func receive(_ message: String) {
+        objectWillChange.send()
+        messages.append(message)
+        unread += 1
+    }
+
+    func markAllRead() {
+        unread = 0
+        objectWillChange.send()
+    }
+
+    func toggleMute() {
+        self.objectWillChange.send()
+        isMuted.toggle()
+    }
+
+    func clear(announce: Bool) {
+        messages.removeAll()
+        unread = 0
+
+        if announce {
+            objectWillChange.send()
+        }
+    }
+}
+
+struct InboxView: View {
+    @ObservedObject var inbox: Inbox
+
+    var body: some View {
+        VStack {
+            Text("\(inbox.unread) unread of \(inbox.messages.count)\(inbox.isMuted ? ", muted" : "")")
+            ForEach(inbox.messages, id: \.self) { message in
+                Text(message)
+            }
+            Button("Mark all read") {
+                inbox.markAllRead()
+            }
+            Button("Mute") {
+                inbox.toggleMute()
+            }
+            Button("Clear") {
+                inbox.clear(announce: true)
+            }
+        }
+    }
+}

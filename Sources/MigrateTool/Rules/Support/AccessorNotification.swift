@@ -1,0 +1,198 @@
+import SourceScan
+
+/// A computed property that keeps its value elsewhere (`UserDefaults`, a file, another object)
+/// and announces changes by hand: `set { objectWillChange.send(); store(newValue) }`. Under
+/// `@Observable` it is tracked the way the macro tracks a stored property: `access(keyPath:)`
+/// first in the getter, `withMutation(keyPath:)` around the change in the setter. Both are
+/// members the macro adds to the class.
+enum AccessorNotification {
+    /// The accessors of a property's `{ … }` block, by keyword, each with its body's `{`.
+    static func accessors(in block: Range<Int>, _ file: FileStructure) -> [(word: Word, open: Int)] {
+        let tokens = file.tokens
+        var found: [(Word, Int)] = []
+        var index = block.lowerBound + 1
+        while index < block.upperBound - 1 {
+            let word = tokens[index].word
+            guard [.get, .set, .willSet, .didSet].contains(word) else {
+                index = tokens[index].kind == .leftBrace ? file.closing(index) + 1 : index + 1
+                continue
+            }
+            var open = index + 1
+            if tokens[open].kind == .leftParen { open = file.closing(open) + 1 }
+            guard tokens[open].kind == .leftBrace else {
+                index += 1
+                continue
+            }
+            found.append((word, open))
+            index = file.closing(open) + 1
+        }
+        return found
+    }
+
+    /// The edits for the send statement `send` at the top level of the setter opened at
+    /// `setterOpen` of computed property `variableID`; nil when the property or its accessors
+    /// have another shape (no `get`, a second send, a change that can return before the send).
+    static func edits(send: Range<Int>, setterOpen: Int, variableID: DeclarationID, _ context: RuleContext) -> [Edit]? {
+        let variable = context.declaration(variableID)
+        let file = context.files[variableID.file]
+        guard !context.isStored(variable), !variable.hasModifier(.static), !variable.hasModifier(.class),
+              variable.bindings.count == 1, let name = variable.bindings[0].name, let block = variable.bindings[0].accessorBlock,
+              let getter = accessors(in: block, file).first(where: { $0.word == .get })?.open,
+              !file.tokens[getter..<file.closing(getter)].indices.contains(where: { file.source.tokenText($0, equals: "access") }),
+              let statements = file.statements(inBlock: setterOpen), let position = statements.firstIndex(of: send) else { return nil }
+        // One send, and nothing else in the setter mentions the publisher.
+        let others = statements.indices.filter { $0 != position }
+        guard !others.contains(where: { statements[$0].contains { file.source.tokenText($0, equals: "objectWillChange") } }) else { return nil }
+        let after = Array(statements[(position + 1)...])
+        // Sent last: what runs after the setter's last early exit is the change (a `guard` that
+        // returns before it announced nothing, and stays outside).
+        let lastExit = statements[..<position].lastIndex { StatementPath.leaves($0, file) || containsReturn($0, file) }
+        let before = Array(statements[(lastExit.map { $0 + 1 } ?? 0)..<position])
+        let kept = after.isEmpty ? Array(statements[..<(lastExit.map { $0 + 1 } ?? 0)]) : Array(statements[..<position])
+        let wrapped = after.isEmpty ? before : after
+        guard let first = wrapped.first, let last = wrapped.last else { return nil }
+        guard let getterEdits = getterEdits(getter, name: name, file) else { return nil }
+        let builder = EditBuilder(file: file)
+        let keyPath = "\\.\(name)"
+        if isOneLine(setterOpen, file) {
+            let body = (kept.map(file.sourceText) + ["withMutation(keyPath: \(keyPath)) { " + wrapped.map(file.sourceText).joined(separator: "; ") + " }"])
+                .joined(separator: "; ")
+            return getterEdits + [builder.replace(setterOpen..<(file.closing(setterOpen) + 1), with: "{ \(body) }")]
+        }
+        guard statements.allSatisfy({ file.startsLine($0.lowerBound) }) else { return nil }
+        let lineBreak = builder.lineBreak
+        let unit = builder.indentUnit
+        let firstStart = Int(file.tokens[first.lowerBound].start)
+        let indentation = builder.indentation(ofLineAt: firstStart)
+        var edits = getterEdits + [
+            builder.remove(send),
+            .insert("withMutation(keyPath: \(keyPath)) {" + lineBreak + indentation + unit, at: firstStart),
+        ]
+        let lastEnd = endOfLine(Int(file.tokens[last.upperBound - 1].end), file)
+        let bytes = file.source.bytes
+        for offset in (firstStart + 1)..<lastEnd where bytes[offset - 1] == Byte.newline
+            && bytes[offset] != Byte.newline && bytes[offset] != Byte.carriageReturn {
+            edits.append(.insert(unit, at: offset))
+        }
+        edits.append(.insert(lineBreak + indentation + "}", at: lastEnd))
+        return edits
+    }
+
+    /// `access(keyPath: \.name)` as the getter's first statement, and `return` before its only
+    /// expression when it had none.
+    private static func getterEdits(_ open: Int, name: String, _ file: FileStructure) -> [Edit]? {
+        guard let statements = file.statements(inBlock: open), let first = statements.first else { return nil }
+        let needsReturn = statements.count == 1 && file.tokens[first.lowerBound].word != .return
+        let returnText = needsReturn ? "return " : ""
+        let start = Int(file.tokens[first.lowerBound].start)
+        let access = "access(keyPath: \\.\(name))"
+        if isOneLine(open, file) { return [.insert("\(access); \(returnText)", at: start)] }
+        guard file.startsLine(first.lowerBound) else { return nil }
+        let builder = EditBuilder(file: file)
+        return [.insert(access + builder.lineBreak + builder.indentation(ofLineAt: start) + returnText, at: start)]
+    }
+
+    /// Whether a block's braces are on one line.
+    private static func isOneLine(_ open: Int, _ file: FileStructure) -> Bool {
+        !(open + 1...file.closing(open)).contains { file.startsLine($0) }
+    }
+
+    private static func containsReturn(_ statement: Range<Int>, _ file: FileStructure) -> Bool {
+        statement.contains { file.tokens[$0].word == .return }
+    }
+
+    /// The offset of the line break ending the line that holds `offset` (the file's end if none).
+    private static func endOfLine(_ offset: Int, _ file: FileStructure) -> Int {
+        let bytes = file.source.bytes
+        var end = offset
+        while end < bytes.count, bytes[end] != Byte.newline, bytes[end] != Byte.carriageReturn { end += 1 }
+        return end
+    }
+}
+
+/// A wrapped stored property that announces its changes in an observer:
+/// `@AppStorage("k") var x = 0 { didSet { objectWillChange.send() } }`. The wrapper keeps the
+/// value (as `@ObservationIgnored`, which `wrapped-property` adds) under the name `_x`, private,
+/// and `x` becomes a computed property over it with `access(keyPath:)` and
+/// `withMutation(keyPath:)`, the shape a computed property over `UserDefaults` gets.
+enum WrappedStorageNotification {
+    /// Access-level modifiers: the storage becomes `private`, the property keeps them.
+    static let accessWords: Set<Word> = [.public, .internal, .fileprivate, .private, .open, .package]
+
+    /// The edits for the send statement `send`, a top-level statement of observer `observer`
+    /// (its keyword) of wrapped property `variableID`; nil when the property's type cannot be
+    /// read, or `$x` or `_x` is used in the tree (renaming the storage would break them).
+    static func edits(send: Range<Int>, observer: Word, variableID: DeclarationID, _ context: RuleContext) -> [Edit]? {
+        let variable = context.declaration(variableID)
+        let file = context.files[variableID.file]
+        guard variable.bindings.count == 1, let binding = variable.bindings.first, let name = binding.name,
+              let block = binding.accessorBlock, let type = writtenType(binding, file),
+              !isNamedInTree(["$" + name, "_" + name], context) else { return nil }
+        let accessors = AccessorNotification.accessors(in: block, file)
+        guard let accessor = accessors.first(where: { $0.word == observer }),
+              let statements = file.statements(inBlock: accessor.open) else { return nil }
+        let builder = EditBuilder(file: file)
+        var edits = [builder.replace(binding.nameToken..<(binding.nameToken + 1), with: "_" + name)]
+        // The storage is private; the property keeps the access the declaration had.
+        let access = variable.modifiers.filter { accessWords.contains($0.word) }
+        if let first = access.first {
+            edits.append(builder.replace(first.tokens, with: "private"))
+            edits += access.dropFirst().map { builder.remove($0.tokens) }
+        } else {
+            edits.append(builder.insert("private ", before: variable.keyword))
+        }
+        let accessText = access.map { file.compactText($0.tokens) + " " }.joined()
+        let onlySends = accessors.allSatisfy { accessor in
+            guard let body = file.statements(inBlock: accessor.open), body.count == 1 else { return false }
+            return ModelProperties.sendCall(in: body[0], file: file) == body[0]
+        }
+        if onlySends {
+            // The observers were only sends: `var x = 0 { didSet {…} }` → `var x = 0`.
+            var start = Int(file.tokens[block.lowerBound].start)
+            while start > 0, file.source.bytes[start - 1] == Byte.space || file.source.bytes[start - 1] == Byte.tab { start -= 1 }
+            edits.append(.delete(start..<Int(file.tokens[block.upperBound - 1].end)))
+        } else if statements.count == 1 {
+            var keyword = accessor.open - 1
+            while file.tokens[keyword].word != observer { keyword -= 1 }
+            edits.append(builder.remove(keyword..<(file.closing(accessor.open) + 1)))
+        } else {
+            edits.append(builder.remove(send))
+        }
+        let indentation = builder.indentation(ofLineAt: Int(file.tokens[variable.tokens.lowerBound].start))
+        let lines = [
+            "\(accessText)var \(name): \(type) {",
+            "\tget {", "\t\taccess(keyPath: \\.\(name))", "\t\treturn _\(name)", "\t}",
+            "\tset {", "\t\twithMutation(keyPath: \\.\(name)) {", "\t\t\t_\(name) = newValue", "\t\t}", "\t}",
+            "}",
+        ]
+        let unit = builder.indentUnit
+        let text = lines.map { line in
+            builder.lineBreak + indentation + String(repeating: unit, count: line.prefix { $0 == "\t" }.count) + line.drop { $0 == "\t" }
+        }.joined()
+        edits.append(.insert(text, at: Int(file.tokens[block.upperBound - 1].end)))
+        return edits
+    }
+
+    /// The property's type as written, or the type of a literal initial value.
+    private static func writtenType(_ binding: VariableBinding, _ file: FileStructure) -> String? {
+        if let annotation = binding.typeAnnotation { return file.compactText(annotation) }
+        guard let initializer = binding.initializer, initializer.count == 1 else { return nil }
+        let token = file.tokens[initializer.lowerBound]
+        switch token.kind {
+        case .integerLiteral: return "Int"
+        case .floatLiteral: return "Double"
+        case .stringLiteral: return "String"
+        default: return token.word == .true || token.word == .false ? "Bool" : nil
+        }
+    }
+
+    /// Whether any file of the tree spells one of `names` as a token.
+    private static func isNamedInTree(_ names: [String], _ context: RuleContext) -> Bool {
+        context.files.contains { file in
+            file.tokens.indices.contains { index in
+                let kind = file.tokens[index].kind
+                return (kind == .identifier || kind == .dollarIdentifier) && names.contains { file.source.tokenText(index, equals: $0) }
+            }
+        }
+    }
+}

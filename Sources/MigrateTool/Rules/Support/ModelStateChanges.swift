@@ -1,0 +1,213 @@
+import SourceScan
+
+/// The stored properties of one model class (with those it inherits from classes of its unit),
+/// by name, as `@Observable` will treat them: what a statement changes, and whether that change
+/// notifies after the migration.
+struct ModelStateChanges {
+    /// What a property is under the macro.
+    enum Tracking: Equatable {
+        /// The macro tracks it (published, hand-published, or a plain stored `var` left tracked).
+        case tracked
+        /// Ignored machinery nothing renders (a subscription, a task).
+        case plumbing
+        /// Stored outside tracking (`@ObservationIgnored`, a wrapper, `lazy`, a `let` holding an
+        /// object), or computed: a change to it, or made through it, notifies nobody.
+        case untracked
+    }
+
+    /// One property of the model.
+    struct Property {
+        /// Its declaration.
+        var id: DeclarationID
+        /// What the macro makes of it.
+        var tracking: Tracking
+        /// Whether its value is a struct or enum of the tree, so `x.member = v` changes `x`.
+        var isValueType: Bool
+        /// Whether its value is a class of the tree, so `x.append(v)` does not change `x`.
+        var isClass: Bool
+    }
+
+    /// The properties by name.
+    let properties: [String: Property]
+
+    /// Methods of the standard collections and `Bool` that change the value they are called on.
+    static let mutatingMethods: Set<String> = [
+        "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeSubrange", "removeValue",
+        "updateValue", "popLast", "popFirst", "toggle", "sort", "reverse", "shuffle", "merge", "formUnion",
+        "formIntersection", "formSymmetricDifference", "subtract", "replaceSubrange", "swapAt",
+    ]
+
+    /// The properties of `classID` and of its superclasses in `unit`.
+    init(classID: DeclarationID, unit: MigrationUnit, _ context: RuleContext) {
+        var properties: [String: Property] = [:]
+        var current: DeclarationID? = classID
+        var visited = Set<DeclarationID>()
+        while let type = current, unit.classes.contains(type), visited.insert(type).inserted {
+            let deinitReads = ModelProperties.namesReadInDeinit(of: type, in: context)
+            for variableID in context.variables(ofModel: type) {
+                let variable = context.declaration(variableID)
+                guard !variable.hasModifier(.static), !variable.hasModifier(.class),
+                      let tracking = variable.isLet ? .untracked : Self.tracking(variableID, in: type, deinitReads: deinitReads, context)
+                else { continue }
+                for binding in variable.bindings {
+                    guard let name = binding.name, properties[name] == nil else { continue }
+                    let kind: DeclarationKind?
+                    if case .declared(let id) = context.index.typer.variableType(binding, declarationID: variableID) {
+                        kind = context.declaration(id).kind
+                    } else {
+                        kind = nil
+                    }
+                    properties[name] = Property(id: variableID, tracking: tracking, isValueType: kind == .struct || kind == .enum,
+                                                isClass: kind == .class || kind == .actor)
+                }
+            }
+            current = context.index.graph.superclass(of: type, context.types)
+        }
+        self.properties = properties
+    }
+
+    private static func tracking(_ variableID: DeclarationID, in classID: DeclarationID, deinitReads: Set<String>,
+                                 _ context: RuleContext) -> Tracking? {
+        switch ModelProperties.role(of: variableID, in: context, deinitReads: deinitReads) {
+        case .published, .manuallyPublished, .overridingObserver:
+            return .tracked
+        case .plainStored:
+            if UnpublishedStoredProperty.staysTracked(variableID, in: classID, context) { return .tracked }
+            return Plumbing.kind(of: variableID, in: classID, context) == nil ? .untracked : .plumbing
+        case .wrapped, .lazy, .dynamic, .readInDeinit:
+            return .untracked
+        case .untouched:
+            let variable = context.declaration(variableID)
+            if variable.bindings.contains(where: { $0.name == "objectWillChange" }) { return nil }
+            if context.isStored(variable), Plumbing.kind(of: variableID, in: classID, context) != nil { return .plumbing }
+            return .untracked
+        }
+    }
+
+    /// The property a statement (or the code from `start` on) changes, and where the change's
+    /// text ends: `x = v`, `self.x += v`, `x[k] = v`, `x.append(v)`, `x.toggle()`, and
+    /// `x.a.b = v` or `x.a.append(v)` when `x` holds a struct or enum. Nil for anything else,
+    /// and for a bare `x` that a local or parameter of `scope` shadows.
+    func change(at start: Int, before end: Int, in file: FileStructure, scope: Range<Int>, parameters: Range<Int>?)
+        -> (property: Property, name: String, end: Int)? {
+        let tokens = file.tokens
+        var index = start
+        var explicitSelf = false
+        if tokens[index].word == .self, index + 2 < end, tokens[index + 1].kind == .period {
+            explicitSelf = true
+            index += 2
+        } else if tokens[index].word == .self, index + 3 < end, tokens[index + 1].kind == .postfixQuestionMark,
+                  tokens[index + 2].kind == .period {
+            // `self?.x = v` in a closure capturing `self` weakly.
+            explicitSelf = true
+            index += 3
+        }
+        guard index < end, tokens[index].kind == .identifier else { return nil }
+        let name = file.source.text(index)
+        guard let property = properties[name] else { return nil }
+        if !explicitSelf, Self.isShadowed(name, in: scope, parameters: parameters, file) { return nil }
+        index += 1
+        var throughMember = false
+        while index < end {
+            switch tokens[index].kind {
+            case .leftSquare:
+                index = file.closing(index) + 1
+            case .equal:
+                return throughMember && !property.isValueType ? nil : (property, name, index + 1)
+            case .binaryOperator where Self.isCompoundAssignment(file.source.text(index)):
+                return throughMember && !property.isValueType ? nil : (property, name, index + 1)
+            case .period where index + 1 < end && tokens[index + 1].kind == .identifier:
+                if index + 2 < end, tokens[index + 2].kind == .leftParen || tokens[index + 2].kind == .leftBrace {
+                    guard Self.mutatingMethods.contains(file.source.text(index + 1)), !property.isClass,
+                          !throughMember || property.isValueType else { return nil }
+                    // `x.removeAll(where: f)`, `x.removeAll { … }`, `x.sort(by:) { … }` on one line.
+                    var callEnd = file.closing(index + 2) + 1
+                    if tokens[index + 2].kind == .leftParen, callEnd < end, tokens[callEnd].kind == .leftBrace, !file.startsLine(callEnd) {
+                        callEnd = file.closing(callEnd) + 1
+                    }
+                    return (property, name, callEnd)
+                }
+                throughMember = true
+                index += 2
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// Whether a statement is, as a whole, a change of a property the macro tracks.
+    func isTrackedChange(_ statement: Range<Int>, in file: FileStructure, scope: Range<Int>, parameters: Range<Int>?) -> Bool {
+        guard let change = change(at: statement.lowerBound, before: statement.upperBound, in: file, scope: scope, parameters: parameters),
+              change.property.tracking == .tracked else { return false }
+        // A method call must be the whole statement: `items.append(x).count` is not one.
+        let last = file.tokens[change.end - 1].kind
+        return (last != .rightParen && last != .rightBrace) || change.end == statement.upperBound
+    }
+
+    /// The untracked properties (neither tracked nor plumbing) that `statements` change or call
+    /// a method through (`cache = v`, `store.save(v)`, `self.formatter?.reset()`): what a send
+    /// among them may announce that no tracking will.
+    func untrackedEffects(in statements: [Range<Int>], _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?) -> [String] {
+        let tokens = file.tokens
+        var names: [String] = []
+        for statement in statements {
+            for index in statement where tokens[index].kind == .identifier || tokens[index].word == .self {
+                // Only at the head of an expression: not `other.x`, and not the `x` of `self.x`.
+                if index > statement.lowerBound, tokens[index - 1].kind == .period { continue }
+                var name = index
+                if tokens[index].word == .self {
+                    // `self.x`, `self?.x`.
+                    name = tokens[index + 1].kind == .postfixQuestionMark ? index + 3 : index + 2
+                    guard name < statement.upperBound, tokens[name - 1].kind == .period else { continue }
+                }
+                let text = file.source.text(name)
+                guard properties[text]?.tracking == .untracked,
+                      name > index || !Self.isShadowed(text, in: scope, parameters: parameters, file) else { continue }
+                if change(at: index, before: statement.upperBound, in: file, scope: scope, parameters: parameters) != nil
+                    || callsThrough(name, before: statement.upperBound, file) {
+                    names.append(text)
+                }
+            }
+        }
+        return names
+    }
+
+    /// Whether the member chain after the name at `index` calls a method: `x.save()`, `x?.a.b()`.
+    private func callsThrough(_ index: Int, before end: Int, _ file: FileStructure) -> Bool {
+        let tokens = file.tokens
+        var next = index + 1
+        while next + 1 < end {
+            if tokens[next].kind == .postfixQuestionMark || tokens[next].kind == .exclamationMark { next += 1 }
+            guard tokens[next].kind == .period, tokens[next + 1].kind == .identifier else { return false }
+            next += 2
+            if next < end, tokens[next].kind == .leftParen { return true }
+        }
+        return false
+    }
+
+    private static func isCompoundAssignment(_ text: String) -> Bool {
+        text.count >= 2 && text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
+    }
+
+    /// Whether `name` is bound in `scope` other than as the model's property: a parameter, a
+    /// `let`/`var`, a `for` or `case` pattern, a closure parameter.
+    static func isShadowed(_ name: String, in scope: Range<Int>, parameters: Range<Int>?, _ file: FileStructure) -> Bool {
+        let tokens = file.tokens
+        if let parameters, parameters.contains(where: {
+            tokens[$0].kind == .identifier && $0 + 1 < parameters.upperBound && tokens[$0 + 1].kind == .colon
+                && file.source.tokenText($0, equals: name)
+        }) {
+            return true
+        }
+        for index in scope where tokens[index].kind == .identifier && file.source.tokenText(index, equals: name) {
+            let previous = tokens[index - 1].word
+            if previous == .let || previous == .var || previous == .for { return true }
+        }
+        for index in scope where tokens[index].kind == .leftBrace {
+            guard let signature = file.closureSignature(inBlock: index) else { continue }
+            if signature.contains(where: { tokens[$0].kind == .identifier && file.source.tokenText($0, equals: name) }) { return true }
+        }
+        return false
+    }
+}

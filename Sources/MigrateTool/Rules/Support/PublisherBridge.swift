@@ -1,0 +1,344 @@
+import SourceScan
+
+/// The publisher bridge of one `@Published` property whose `$x` feeds Combine: `@Observable` has
+/// no `$x`, so the property's `willSet` sends each new value to an `@ObservationIgnored`
+/// `CurrentValueSubject`, and every `$x` becomes `xPublisher`, which replays the current value on
+/// subscription and then every set, equal values included, before the store: what `$x` did.
+///
+/// ```swift
+/// var query = "" {
+///     willSet { querySubject.send(newValue) }
+/// }
+/// @ObservationIgnored private lazy var querySubject = CurrentValueSubject<String, Never>(query)
+/// private var queryPublisher: AnyPublisher<String, Never> { querySubject.eraseToAnyPublisher() }
+/// ```
+///
+/// The subject is `lazy` so it starts from the value the property holds when it is first needed
+/// (a `willSet` creates it from the old value, then sends the new one), whatever `init` assigned.
+/// `upstream.assign(to: &$x)` inside the model becomes a sink that assigns `x`, its token kept
+/// for the model's lifetime as `assign(to:)` kept the subscription (and never retained `self`):
+///
+/// ```swift
+/// upstream.sink { [weak self] value in self?.x = value }.store(in: &xAssignments)
+/// @ObservationIgnored private var xAssignments = Set<AnyCancellable>()
+/// ```
+///
+/// When the declaration does not spell the type (`= Theme.shared.tint`, `= Box(value: 1)`), a
+/// type placeholder lets the compiler infer it, and the publisher is a lazy stored property:
+///
+/// ```swift
+/// @ObservationIgnored private lazy var tintSubject = CurrentValueSubject<_, Never>(tint)
+/// @ObservationIgnored private(set) lazy var tintPublisher = tintSubject.eraseToAnyPublisher()
+/// ```
+struct PublisherBridge {
+    /// Why a property's publisher cannot be bridged; the rules word it.
+    enum Refusal: Error {
+        /// `assign(to: &m.$x)` from outside the model, or `&$x` passed to anything but `assign(to:)`.
+        case assignedInto
+        /// The model already has a member of the bridge's name.
+        case nameTaken(String)
+        /// `@Published var a = 1, b = 2`: one declaration for several properties.
+        case severalBindings
+        /// `willSet` can return early, so a send at its end might not run.
+        case earlyReturnInWillSet
+        /// `\M.$x`: a key path to the publisher, whose type the bridge would change.
+        case keyPath
+        /// The unit declares no `@Published` property of that name.
+        case notPublished
+
+    }
+
+    /// The `@Published` property.
+    let property: DeclarationID
+    /// Its name, `x`.
+    let name: String
+    /// Its type as the subject's generic argument; nil when the compiler infers it.
+    let valueType: String?
+    /// Where the declaration edits ride: the first of the property's bridged sites, so each
+    /// property's bridge is written once, with the unit, whichever rule reports that site.
+    let carrier: (file: Int, token: Int)
+    /// The `willSet` feed and the two declarations after the property.
+    let declarationEdits: [FileEdit]
+
+    /// `xPublisher`: what `$x` reads afterwards.
+    var publisherName: String { Self.publisherName(name) }
+
+    static func publisherName(_ name: String) -> String { "\(name)Publisher" }
+    static func subjectName(_ name: String) -> String { "\(name)Subject" }
+
+    /// The property a publisher site reads (`x` in `$x`, `self.$x`, `m.$x`).
+    static func propertyName(_ site: Site) -> String? {
+        switch site.kind {
+        case .projectedValue(let name), .memberPublisher(let name): name
+        default: nil
+        }
+    }
+
+    /// The sites the bridge rewrites: the unit's `$x` uses that stay publishers (not the
+    /// `.onReceive` ones that become `.onChange`).
+    static func bridgedSites(_ unit: MigrationUnit, _ context: RuleContext) -> [Site] {
+        unit.publisherUses.filter {
+            let use = ObservationUse.ofPublisher($0, unit: unit, context)
+            return use == .publisherInModel || use == .externalPublisher
+        }
+    }
+
+    /// Plans the bridge of property `name` of `unit`, or says why there can be none.
+    static func plan(_ name: String, unit: MigrationUnit, _ context: RuleContext) -> Result<PublisherBridge, Refusal> {
+        guard let propertyID = OnReceiveConversion.publishedProperty(name, of: unit, context) else { return .failure(.notPublished) }
+        let sites = bridgedSites(unit, context).filter { propertyName($0) == name }
+        guard let first = sites.first else { return .failure(.notPublished) }
+        let assignments = sites.filter { isAssignedInto($0, context.files[$0.file]) }
+        guard assignments.allSatisfy({ assignCall(around: $0, context.files[$0.file]) != nil }) else { return .failure(.assignedInto) }
+        let reads = sites.filter { !isAssignedInto($0, context.files[$0.file]) }
+        if sites.contains(where: { isKeyPath($0, context.files[$0.file]) }) { return .failure(.keyPath) }
+        let variable = context.declaration(propertyID)
+        guard variable.bindings.count == 1, let binding = variable.bindings.first else { return .failure(.severalBindings) }
+        let valueType = valueType(of: binding, propertyID, context)
+        let names = (reads.isEmpty ? [] : [subjectName(name), publisherName(name)]) + (assignments.isEmpty ? [] : [assignmentsName(name)])
+        if let taken = names.first(where: { unitDeclares($0, unit, context) }) { return .failure(.nameTaken(taken)) }
+        let access = publisherAccess(variable, sites: reads, propertyID: propertyID, context)
+        guard let edits = declarationEdits(propertyID, binding: binding, valueType: valueType, access: access,
+                                           bridged: !reads.isEmpty, assigned: !assignments.isEmpty, context) else {
+            return .failure(.earlyReturnInWillSet)
+        }
+        return .success(PublisherBridge(property: propertyID, name: name, valueType: valueType, carrier: (first.file, first.token),
+                                        declarationEdits: edits.map { FileEdit(file: propertyID.file, edit: $0) }))
+    }
+
+    /// `xAssignments`: where the sinks replacing `assign(to: &$x)` keep their tokens.
+    static func assignmentsName(_ name: String) -> String { "\(name)Assignments" }
+
+    /// The edits for one bridged site: `$x` becomes `xPublisher` (`.assign(to: &$x)` a sink
+    /// assigning `x`), plus the declaration edits when the site carries them.
+    func edits(at site: Site, _ context: RuleContext) -> [FileEdit] {
+        let file = context.files[site.file]
+        let builder = EditBuilder(file: file)
+        let rewrite: Edit
+        if let call = Self.assignCall(around: site, file) {
+            rewrite = builder.replace(call, with: "sink { [weak self] value in self?.\(name) = value }.store(in: &\(Self.assignmentsName(name)))")
+        } else {
+            rewrite = builder.replace(site.token..<(site.token + 1), with: publisherName)
+        }
+        let edit = FileEdit(file: site.file, edit: rewrite)
+        return site.file == carrier.file && site.token == carrier.token ? declarationEdits + [edit] : [edit]
+    }
+
+    /// Whether the site is an assignment (`.assign(to: &$x)`) rather than a read.
+    static func isAssignment(_ site: Site, _ context: RuleContext) -> Bool {
+        assignCall(around: site, context.files[site.file]) != nil
+    }
+
+    /// The tokens `assign(to: &$x)` or `assign(to: &self.$x)` (from `assign` to `)`) around an
+    /// `&$x` site in the model's own code; nil for any other shape or receiver.
+    private static func assignCall(around site: Site, _ file: FileStructure) -> Range<Int>? {
+        guard isAssignedInto(site, file) else { return nil }
+        if let receiver = site.receiver, !site.isOnSelf(in: file) || receiver.count != 1 { return nil }
+        let ampersand = (site.receiver?.lowerBound ?? site.token) - 1
+        let tokens = file.tokens
+        guard ampersand >= 5, tokens[ampersand - 1].kind == .colon, file.source.tokenText(ampersand - 2, equals: "to"),
+              tokens[ampersand - 3].kind == .leftParen, file.source.tokenText(ampersand - 4, equals: "assign"),
+              tokens[ampersand - 5].kind == .period, file.closing(ampersand - 3) == site.token + 1 else { return nil }
+        return (ampersand - 4)..<(site.token + 2)
+    }
+
+    /// `&$x`, `&self.$x`, `&m.$x`: an inout argument, which only `assign(to:)` takes.
+    private static func isAssignedInto(_ site: Site, _ file: FileStructure) -> Bool {
+        let first = site.receiver?.lowerBound ?? site.token
+        guard first > 0 else { return false }
+        return file.tokens[first - 1].kind == .prefixAmpersand
+    }
+
+    /// `\M.$x`, `\.$x`: the site is a component of a key path.
+    private static func isKeyPath(_ site: Site, _ file: FileStructure) -> Bool {
+        var first = site.receiver?.lowerBound ?? site.token
+        if first > 0, file.tokens[first - 1].kind == .period { first -= 1 }
+        return first > 0 && file.tokens[first - 1].kind == .backslash
+    }
+
+    /// Whether a class of the unit, or an extension of one, declares a member `name`.
+    private static func unitDeclares(_ name: String, _ unit: MigrationUnit, _ context: RuleContext) -> Bool {
+        unit.classes.contains { classID in
+            ([classID] + (context.types.symbol(classID)?.extensions ?? [])).contains { container in
+                let file = context.files[container.file]
+                return file.members(of: container.declaration).contains { member in
+                    let declaration = file.declarations[member]
+                    return declaration.name == name || declaration.bindings.contains { $0.name == name }
+                }
+            }
+        }
+    }
+
+    /// The property's type, written so it can be a generic argument: its annotation (`T!`
+    /// becomes `T?`), the type of a literal, or the type its initializer constructs
+    /// (`Filter()`, `Phase.idle`, `Date()`). Nil when the text does not say (`Ext.shared.tint`,
+    /// `Box(value: 1)` of a generic `Box`, `f()`): the typer keeps an external type's name
+    /// without its generic arguments, so guessing could write `Set` for `Set<String>`.
+    static func valueType(of binding: VariableBinding, _ variableID: DeclarationID, _ context: RuleContext) -> String? {
+        let file = context.files[variableID.file]
+        if let annotation = binding.typeAnnotation {
+            var written = file.compactText(annotation)
+            if written.hasSuffix("!") { written = String(written.dropLast()) + "?" }
+            return written
+        }
+        guard let initializer = binding.initializer else { return nil }
+        let tokens = file.tokens
+        var first = initializer.lowerBound
+        if initializer.count == 2, tokens[first].kind == .prefixOperator, file.source.tokenText(first, equals: "-") { first += 1 }
+        if first + 1 == initializer.upperBound {
+            switch tokens[first].kind {
+            case .integerLiteral: return "Int"
+            case .floatLiteral: return "Double"
+            case .stringLiteral: return "String"
+            case .keyword where tokens[first].word == .true || tokens[first].word == .false: return "Bool"
+            default: break
+            }
+        }
+        switch context.index.typer.variableType(binding, declarationID: variableID) {
+        case .declared(let id):
+            // A generic type's arguments are not in its declaration.
+            guard context.declaration(id).genericParameters.isEmpty else { return nil }
+            let path = context.files[id.file].qualifiedName(of: id.declaration)
+            return path.isEmpty ? nil : path.joined(separator: ".")
+        case .external:
+            return constructedExternalType(initializer, file)
+        default:
+            return nil
+        }
+    }
+
+    /// `Date()`, `Set<String>()`, `Foundation.URL(string: s)!` is not one: the text of the type
+    /// an initializer constructs when it is exactly `Type(…)`, a dotted path of capitalised
+    /// names with optional generic arguments and one call.
+    private static func constructedExternalType(_ initializer: Range<Int>, _ file: FileStructure) -> String? {
+        let tokens = file.tokens
+        var index = initializer.lowerBound
+        while index < initializer.upperBound {
+            guard tokens[index].kind == .identifier, file.source.text(index).first?.isUppercase == true else { return nil }
+            index += 1
+            if index < initializer.upperBound, file.source.tokenText(index, equals: "<") {
+                guard let close = file.closingAngle(from: index, before: initializer.upperBound) else { return nil }
+                index = close + 1
+            }
+            guard index < initializer.upperBound else { return nil }
+            if tokens[index].kind == .period { index += 1; continue }
+            guard tokens[index].kind == .leftParen, file.closing(index) + 1 == initializer.upperBound else { return nil }
+            return file.compactText(initializer.lowerBound..<index)
+        }
+        return nil
+    }
+
+    /// `private` when every bridged site is in the class that declares the property, in its
+    /// file; else the property's own access level (`public private(set) var` gives `public`).
+    private static func publisherAccess(_ variable: Declaration, sites: [Site], propertyID: DeclarationID, _ context: RuleContext) -> String {
+        let owner = variable.parent.map { DeclarationID(file: propertyID.file, declaration: $0) }
+        let local = sites.allSatisfy { site in
+            guard site.file == propertyID.file, let siteOwner = site.ownerID,
+                  let enclosing = context.types.enclosingTypeLike(siteOwner) else { return false }
+            return enclosing == owner || context.types.extendedType(enclosing) == owner
+        }
+        if local { return "private " }
+        let levels: [Word: String] = [.public: "public ", .open: "public ", .package: "package ", .fileprivate: "fileprivate ", .internal: ""]
+        for modifier in variable.modifiers where modifier.detail == nil {
+            if let level = levels[modifier.word] { return level }
+        }
+        return ""
+    }
+
+    /// The `willSet` that feeds the subject and the two declarations after the property when
+    /// `bridged`, and the assignments' token set when `assigned`; nil when an existing `willSet`
+    /// may return before its end.
+    private static func declarationEdits(_ propertyID: DeclarationID, binding: VariableBinding, valueType: String?, access: String,
+                                         bridged: Bool, assigned: Bool, _ context: RuleContext) -> [Edit]? {
+        let file = context.files[propertyID.file]
+        let variable = context.declaration(propertyID)
+        let builder = EditBuilder(file: file)
+        let tokens = file.tokens
+        let lineBreak = builder.lineBreak
+        let indent = builder.indentation(ofLineAt: Int(tokens[variable.tokens.lowerBound].start))
+        let step = builder.indentUnit
+        let subject = subjectName(binding.name ?? "")
+        let name = binding.name ?? ""
+        let publisher = valueType.map { "\(access)var \(publisherName(name)): AnyPublisher<\($0), Never> { \(subject).eraseToAnyPublisher() }" }
+            ?? "@ObservationIgnored \(access == "private " ? "private " : access + "private(set) ")lazy var \(publisherName(name)) = "
+            + "\(subject).eraseToAnyPublisher()"
+        var declarations: [String] = []
+        if bridged {
+            declarations.append("@ObservationIgnored private lazy var \(subject) = CurrentValueSubject<\(valueType ?? "_"), Never>(\(name))")
+            declarations.append(publisher)
+        }
+        if assigned { declarations.append("@ObservationIgnored private var \(assignmentsName(name)) = Set<AnyCancellable>()") }
+        let last = variable.tokens.upperBound - 1
+        let endOfLine = endOfLine(after: Int(tokens[last].end), builder.bytes)
+        // The observer comes before the declarations when both go right after the last token.
+        let declarationsEdit = Edit.insert(declarations.map { lineBreak + indent + $0 }.joined(), at: endOfLine)
+        guard bridged else { return [declarationsEdit] }
+        var edits: [Edit] = []
+        if let block = binding.accessorBlock {
+            guard let feed = feedInObservers(block, subject: subject, indent: indent, step: step, builder) else { return nil }
+            edits.append(feed)
+        } else {
+            edits.append(.insert(" {" + lineBreak + indent + step + "willSet { \(subject).send(newValue) }" + lineBreak + indent + "}",
+                                 at: Int(tokens[last].end)))
+        }
+        return edits + [declarationsEdit]
+    }
+
+    /// The send added to the property's observers: at the end of its `willSet` (after what the
+    /// property's own `willSet` does, as `@Published` sent after it), or a new `willSet` before
+    /// its `didSet`.
+    private static func feedInObservers(_ block: Range<Int>, subject: String, indent: String, step: String, _ builder: EditBuilder) -> Edit? {
+        let file = builder.file
+        let tokens = file.tokens
+        var index = block.lowerBound + 1
+        while index < block.upperBound - 1 {
+            guard tokens[index].word == .willSet || tokens[index].word == .didSet else { index += 1; continue }
+            var open = index + 1
+            var parameter = "newValue"
+            if tokens[open].kind == .leftParen {
+                if open + 1 < tokens.count, tokens[open + 1].kind == .identifier { parameter = file.source.text(open + 1) }
+                open = file.closing(open) + 1
+            }
+            guard tokens[open].kind == .leftBrace else { return nil }
+            let close = file.closing(open)
+            if tokens[index].word == .didSet {
+                // No `willSet` before this `didSet` (Swift allows either order; look further first).
+                if let later = willSetAfter(close, in: block, file) { index = later; continue }
+                let send = "willSet { \(subject).send(newValue) }"
+                let lineStart = builder.startOfLine(Int(tokens[index].start))
+                if builder.bytes[lineStart..<Int(tokens[index].start)].allSatisfy({ $0 == Byte.space || $0 == Byte.tab }) {
+                    return .insert(send + builder.lineBreak + builder.indentation(ofLineAt: lineStart), at: Int(tokens[index].start))
+                }
+                return .insert(send + " ", at: Int(tokens[index].start))
+            }
+            guard !returns(in: (open + 1)..<close, file) else { return nil }
+            let send = "\(subject).send(\(parameter))"
+            if close == open + 1 { return Edit(range: Int(tokens[open].end)..<Int(tokens[close].start), replacement: " \(send) ") }
+            let closeStart = Int(tokens[close].start)
+            let lineStart = builder.startOfLine(closeStart)
+            if builder.bytes[lineStart..<closeStart].allSatisfy({ $0 == Byte.space || $0 == Byte.tab }) {
+                return .insert(builder.indentation(ofLineAt: closeStart) + step + send + builder.lineBreak, at: lineStart)
+            }
+            return .insert("; " + send, at: Int(tokens[close - 1].end))
+        }
+        return nil
+    }
+
+    /// A `willSet` of the accessor block after token `after`.
+    private static func willSetAfter(_ after: Int, in block: Range<Int>, _ file: FileStructure) -> Int? {
+        ((after + 1)..<(block.upperBound - 1)).first { file.tokens[$0].word == .willSet }
+    }
+
+    /// Whether `range` holds a `return` (in a nested closure too: rare in a `willSet`, and
+    /// telling a closure's braces from a statement's is not worth a wrong guess here).
+    private static func returns(in range: Range<Int>, _ file: FileStructure) -> Bool {
+        range.contains { file.tokens[$0].word == .return }
+    }
+
+    /// The offset of the line break after `offset` (a trailing comment stays on its line).
+    private static func endOfLine(after offset: Int, _ bytes: [UInt8]) -> Int {
+        var position = offset
+        while position < bytes.count, bytes[position] != Byte.newline, bytes[position] != Byte.carriageReturn { position += 1 }
+        return position
+    }
+}

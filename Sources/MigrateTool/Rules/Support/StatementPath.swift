@@ -1,0 +1,200 @@
+import SourceScan
+
+/// Where a statement stands in the code that runs it: the blocks from the nearest function,
+/// accessor or closure body down to the statement, each with its statements in order. A closure
+/// is a body of its own (it may run later, or never), so the path starts at the innermost one.
+struct StatementPath {
+    /// How control leaves a block when it runs to its end.
+    enum BlockKind: Equatable {
+        /// A function, accessor or closure body: its end ends the run.
+        case body
+        /// An `if`/`else`, `do` or `catch` block: control goes on after the statement holding it.
+        case branch
+        /// A loop body: control goes back to the loop's condition.
+        case loop
+        /// A `guard`'s `else` block, which must leave the scope.
+        case guardElse
+    }
+
+    /// One block on the path.
+    struct Level {
+        /// The block's `{`.
+        var open: Int
+        /// Its statements, in order.
+        var statements: [Range<Int>]
+        /// The statement holding the target (or the target itself, on the last level).
+        var position: Int
+        var kind: BlockKind
+
+        /// The statement on the path at this level.
+        var statement: Range<Int> { statements[position] }
+    }
+
+    /// Outermost (the body) first; the last level's `statement` is the target.
+    var levels: [Level]
+
+    /// The path to the statement holding `token`, from the body opened at `bodyOpen`; nil when a
+    /// block on the way cannot be read as a sequence of statements (`#if` inside, `switch` cases)
+    /// or the token sits in a `defer`.
+    init?(to token: Int, fromBody bodyOpen: Int, in file: FileStructure) {
+        levels = []
+        var open = bodyOpen
+        var kind = BlockKind.body
+        while true {
+            guard let statements = file.statements(inBlock: open),
+                  let position = statements.firstIndex(where: { $0.contains(token) }) else { return nil }
+            levels.append(Level(open: open, statements: statements, position: position, kind: kind))
+            let statement = statements[position]
+            switch Self.enclosingBrace(of: token, in: statement, file) {
+            case .none:
+                return
+            case .block(let brace):
+                switch file.tokens[statement.lowerBound].word {
+                case .if, .do: kind = .branch
+                case .for, .while, .repeat: kind = .loop
+                case .guard: kind = .guardElse
+                case .switch, .defer: return nil
+                default:
+                    // An expression's trailing closure: `Task { … }`, `withAnimation { … }`.
+                    levels = []
+                    kind = .body
+                }
+                open = brace
+            case .closure(let brace):
+                levels = []
+                kind = .body
+                open = brace
+            }
+        }
+    }
+
+    /// What holds a token inside a statement.
+    private enum Holder {
+        /// Nothing: the token is part of the statement itself.
+        case none
+        /// A brace at the statement's own level (a block of `if`, or a trailing closure).
+        case block(Int)
+        /// The outermost brace inside brackets (a closure passed as an argument).
+        case closure(Int)
+    }
+
+    private static func enclosingBrace(of token: Int, in statement: Range<Int>, _ file: FileStructure) -> Holder {
+        let tokens = file.tokens
+        var index = statement.lowerBound
+        while index < statement.upperBound {
+            switch tokens[index].kind {
+            case .leftBrace:
+                let close = file.closing(index)
+                if index < token, token < close { return .block(index) }
+                index = close + 1
+            case .leftParen, .leftSquare:
+                let close = file.closing(index)
+                if index < token, token < close {
+                    var inner = index + 1
+                    while inner < close {
+                        if tokens[inner].kind == .leftBrace {
+                            let end = file.closing(inner)
+                            if inner < token, token < end { return .closure(inner) }
+                            inner = end
+                        }
+                        inner += 1
+                    }
+                    return .none
+                }
+                index = close + 1
+            default:
+                index += 1
+            }
+        }
+        return .none
+    }
+
+    /// The innermost body on the path: the block whose end ends the run.
+    var body: Level { levels[0] }
+
+    /// The target statement.
+    var target: Range<Int> { levels[levels.count - 1].statement }
+
+    /// A statement matching `isWanted` that runs, on every path through the target, in the same
+    /// uninterrupted run as the target: before it (at its level or an enclosing one) with no
+    /// suspension in between, or else after it, reached without leaving the body, suspending or
+    /// jumping.
+    func accompanying(in file: FileStructure, where isWanted: (Range<Int>) -> Bool) -> Range<Int>? {
+        precedingStatement(isWanted, file) ?? followingStatement(isWanted, file)
+    }
+
+    private func precedingStatement(_ isWanted: (Range<Int>) -> Bool, _ file: FileStructure) -> Range<Int>? {
+        for depth in levels.indices.reversed() {
+            let level = levels[depth]
+            if depth < levels.count - 1 {
+                // The condition of the statement holding the deeper block ran in between.
+                let head = level.statement.lowerBound..<levels[depth + 1].open
+                if head.contains(where: { file.tokens[$0].word == .await }) { return nil }
+            }
+            for statement in level.statements[..<level.position].reversed() {
+                if Self.suspends(statement, file) { return nil }
+                if isWanted(statement) { return statement }
+            }
+        }
+        return nil
+    }
+
+    private func followingStatement(_ isWanted: (Range<Int>) -> Bool, _ file: FileStructure) -> Range<Int>? {
+        for level in levels.reversed() {
+            for statement in level.statements[(level.position + 1)...] {
+                if isWanted(statement) { return statement }
+                if Self.leaves(statement, file) || Self.suspends(statement, file) { return nil }
+            }
+            guard level.kind == .branch else { return nil }
+        }
+        return nil
+    }
+
+    /// The statements that run with the target in one uninterrupted stretch, the target aside:
+    /// back to the nearest suspension, and forward to the nearest suspension or jump, on the
+    /// target's level and the enclosing ones it falls through to.
+    func stretch(in file: FileStructure) -> [Range<Int>] {
+        var statements: [Range<Int>] = []
+        backward: for level in levels.reversed() {
+            for statement in level.statements[..<level.position].reversed() {
+                if Self.suspends(statement, file) { break backward }
+                statements.append(statement)
+            }
+        }
+        forward: for level in levels.reversed() {
+            for statement in level.statements[(level.position + 1)...] {
+                if Self.suspends(statement, file) { break forward }
+                statements.append(statement)
+                if Self.leaves(statement, file) { break forward }
+            }
+            guard level.kind == .branch else { break }
+        }
+        return statements
+    }
+
+    /// Statements that hold blocks of their own.
+    static let compoundWords: Set<Word> = [.if, .guard, .for, .while, .repeat, .do, .switch, .defer]
+
+    /// Whether a statement may jump out of the straight line: `return`, `throw`, `break`,
+    /// `continue`, `fallthrough`, or a compound statement holding one anywhere.
+    static func leaves(_ statement: Range<Int>, _ file: FileStructure) -> Bool {
+        let jumps: Set<Word> = [.return, .throw, .break, .continue, .fallthrough]
+        let tokens = file.tokens
+        if jumps.contains(tokens[statement.lowerBound].word) { return true }
+        guard compoundWords.contains(tokens[statement.lowerBound].word) else { return false }
+        return statement.contains { tokens[$0].kind == .keyword && jumps.contains(tokens[$0].word) }
+    }
+
+    /// Whether a statement may suspend: `await` in it, outside its closures (anywhere in a
+    /// compound statement, whose braces are blocks).
+    static func suspends(_ statement: Range<Int>, _ file: FileStructure) -> Bool {
+        let tokens = file.tokens
+        let isCompound = compoundWords.contains(tokens[statement.lowerBound].word)
+        var index = statement.lowerBound
+        while index < statement.upperBound {
+            if tokens[index].word == .await { return true }
+            index = !isCompound && tokens[index].kind == .leftBrace ? file.closing(index) + 1 : index + 1
+        }
+        return false
+    }
+}

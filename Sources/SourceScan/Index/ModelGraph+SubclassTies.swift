@@ -1,0 +1,241 @@
+/// Why a model subclass migrates in the unit of a class it inherits from instead of on its own.
+///
+/// A subclass can take `@Observable` while its superclass stays an `ObservableObject`: the macro
+/// adds its own registrar and `Observable` conformance, the inherited `objectWillChange` and
+/// `@Published` properties keep working, and its own stored properties become tracked. What
+/// breaks is observation of the inherited state: the subclass's wrappers become `@State`, plain
+/// properties, `@Bindable` or `@Environment`, which do not subscribe to `objectWillChange`, so a
+/// view reading the superclass's published state through them would stop refreshing; and a
+/// subscriber to the superclass's `objectWillChange` would stop hearing the subclass's changes.
+/// Facts only: the `observable-subclass` rule words them.
+public enum SubclassTie: Equatable, Sendable {
+    /// `reader` holds the subclass in the legacy wrapper property `wrapper` and reads `member`
+    /// through it (at `file`/`token`), whose value `ancestor` publishes: one of its `@Published`
+    /// properties, or a computed member of the subclass or its ancestors that reads one.
+    case readsInheritedState(reader: DeclarationID, wrapper: String, member: String, ancestor: DeclarationID, file: Int, token: Int)
+    /// `ancestor`'s `objectWillChange` is observed (at `file`/`token`): it fires for the subclass's
+    /// `@Published` properties today and would not for tracked ones.
+    case inheritedChangesObserved(ancestor: DeclarationID, file: Int, token: Int)
+    /// The subclass declares no mutable stored property and no site names it: alone it would
+    /// only gain the attribute, so it waits for `superclass` (the verdicts are the same: the
+    /// superclass's unit needs it either way).
+    case nothingOfItsOwn(superclass: DeclarationID)
+
+    /// The class the subclass must migrate with (every class between them comes along too).
+    public var ancestor: DeclarationID {
+        switch self {
+        case .readsInheritedState(_, _, _, let ancestor, _, _), .inheritedChangesObserved(let ancestor, _, _): return ancestor
+        case .nothingOfItsOwn(let superclass): return superclass
+        }
+    }
+}
+
+/// Finds, for every model subclass, the farthest ancestor it is tied to (`SubclassTie`), if any.
+struct SubclassTieFinder {
+    let index: TreeIndex
+
+    private var graph: ModelGraph { index.graph }
+    private var types: TypeIndex { index.types }
+
+    /// The tie of each model subclass that cannot migrate without an ancestor: the one reaching
+    /// the farthest ancestor, so that cutting below it is safe.
+    func ties(wrappedClass: (Site) -> DeclarationID?) -> [DeclarationID: SubclassTie] {
+        guard !graph.modelSuperclass.isEmpty else { return [:] }
+        var ties: [DeclarationID: SubclassTie] = [:]
+        func keep(_ tie: SubclassTie, for subclass: DeclarationID) {
+            let ancestors = graph.modelAncestors(of: subclass)
+            guard let reach = ancestors.firstIndex(of: tie.ancestor) else { return }
+            if let known = ties[subclass], let knownReach = ancestors.firstIndex(of: known.ancestor), knownReach >= reach { return }
+            ties[subclass] = tie
+        }
+        // A subclass with nothing of its own to rewrite gains nothing from going first.
+        let named = Set(index.sites.compactMap { site -> DeclarationID? in
+            if case .declared(let id) = site.type, graph.modelSuperclass[id] != nil { return id }
+            return wrappedClass(site)
+        })
+        for (subclass, superclass) in graph.modelSuperclass where !named.contains(subclass) {
+            let mutable = members(of: subclass).contains { member in
+                let declaration = types.declaration(member)
+                return Self.isStored(declaration) && !declaration.isLet
+            }
+            if !mutable { keep(.nothingOfItsOwn(superclass: superclass), for: subclass) }
+        }
+        // Subscribers to an ancestor's `objectWillChange` hear every subclass below it.
+        let observed = observedObjectWillChange()
+        if !observed.isEmpty {
+            for subclass in graph.modelSuperclass.keys {
+                for ancestor in graph.modelAncestors(of: subclass) {
+                    if let site = observed[ancestor] {
+                        keep(.inheritedChangesObserved(ancestor: ancestor, file: site.file, token: site.token), for: subclass)
+                    }
+                }
+            }
+        }
+        // Views reading inherited published state through a legacy wrapper of the subclass.
+        var wrappers: [DeclarationID: [Site]] = [:]
+        for site in index.sites {
+            guard case .wrapper = site.kind, let classID = wrappedClass(site), graph.modelSuperclass[classID] != nil else { continue }
+            wrappers[classID, default: []].append(site)
+        }
+        var publishedCache: [DeclarationID: [String]] = [:]
+        for subclass in wrappers.keys.sorted() {
+            let notifying = inheritedNotifyingMembers(of: subclass, publishedCache: &publishedCache)
+            guard !notifying.isEmpty else { continue }
+            for wrapper in wrappers[subclass] ?? [] {
+                if let read = firstRead(through: wrapper, of: notifying) { keep(read, for: subclass) }
+            }
+        }
+        return ties
+    }
+
+    /// The first non-send, non-declaration `objectWillChange` site on each model class that has
+    /// subclasses: a subscription, an `.onReceive`, a publisher passed along.
+    private func observedObjectWillChange() -> [DeclarationID: Site] {
+        let bases = Set(graph.modelSuperclass.values)
+        var observed: [DeclarationID: Site] = [:]
+        for site in index.sites where site.kind == .objectWillChange {
+            guard case .declared(let classID) = site.type, bases.contains(classID), observed[classID] == nil else { continue }
+            let file = index.files[site.file]
+            let tokens = file.tokens
+            let isSend = site.token + 3 < tokens.count && tokens[site.token + 1].kind == .period
+                && file.source.tokenText(site.token + 2, equals: "send") && tokens[site.token + 3].kind == .leftParen
+            let isDeclaration = site.owner.map { file.declarations[$0].kind == .variable && file.declarations[$0].nameTokens.contains(site.token) } ?? false
+            if !isSend, !isDeclaration { observed[classID] = site }
+        }
+        return observed
+    }
+
+    /// The members that, read through `subclass`, show state an ancestor publishes, each with
+    /// that ancestor: the ancestors' `@Published` properties (and stored properties whose
+    /// observers send `objectWillChange`), then, to a fixpoint, computed properties and
+    /// value-returning methods of the subclass and its ancestors whose bodies read one.
+    private func inheritedNotifyingMembers(of subclass: DeclarationID, publishedCache: inout [DeclarationID: [String]]) -> [String: DeclarationID] {
+        let ancestors = graph.modelAncestors(of: subclass)
+        var notifying: [String: DeclarationID] = [:]
+        for ancestor in ancestors {
+            if publishedCache[ancestor] == nil { publishedCache[ancestor] = publishedProperties(of: ancestor) }
+            for name in publishedCache[ancestor] ?? [] where notifying[name] == nil { notifying[name] = ancestor }
+        }
+        guard !notifying.isEmpty else { return [:] }
+        var computed: [(name: String, file: Int, body: Range<Int>)] = []
+        for classID in [subclass] + ancestors {
+            for member in members(of: classID) {
+                let declaration = types.declaration(member)
+                switch declaration.kind {
+                case .variable where !Self.isStored(declaration):
+                    if let name = declaration.bindings.first?.name, let body = declaration.bindings.first?.accessorBlock {
+                        computed.append((name, member.file, body))
+                    }
+                case .function where declaration.returnType != nil:
+                    if let body = declaration.body { computed.append((declaration.name, member.file, body)) }
+                default:
+                    continue
+                }
+            }
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for entry in computed where notifying[entry.name] == nil {
+                if let ancestor = firstSelfRead(in: entry.body, file: entry.file, among: notifying) {
+                    notifying[entry.name] = ancestor
+                    changed = true
+                }
+            }
+        }
+        return notifying
+    }
+
+    /// Names of the class's stored properties that notify `objectWillChange`: `@Published`, or
+    /// with an observer that sends it.
+    private func publishedProperties(of classID: DeclarationID) -> [String] {
+        var names: [String] = []
+        for member in members(of: classID) {
+            let declaration = types.declaration(member)
+            guard declaration.kind == .variable, Self.isStored(declaration) else { continue }
+            let file = index.files[member.file]
+            let sends = declaration.bindings.contains { binding in
+                binding.accessorBlock.map { block in block.contains { file.source.tokenText($0, equals: "objectWillChange") } } ?? false
+            }
+            guard declaration.attribute(named: "Published") != nil || sends else { continue }
+            names += declaration.bindings.compactMap(\.name)
+        }
+        return names
+    }
+
+    /// The ancestor behind the first name of `notifying` read in `body` as `x` or `self.x`.
+    private func firstSelfRead(in body: Range<Int>, file fileIndex: Int, among notifying: [String: DeclarationID]) -> DeclarationID? {
+        let file = index.files[fileIndex]
+        let tokens = file.tokens
+        for position in body {
+            switch tokens[position].kind {
+            case .identifier:
+                let isSelfMember = position >= 2 && tokens[position - 1].kind == .period && tokens[position - 2].word == .self
+                guard isSelfMember || (position > 0 && tokens[position - 1].kind != .period) else { continue }
+                if let ancestor = notifying[file.source.text(position)] { return ancestor }
+            case .stringLiteral:
+                for chain in StringInterpolation.chains(in: file.source.text(position)) {
+                    let name = chain.first == "self" && chain.count > 1 ? chain[1] : chain[0]
+                    if let ancestor = notifying[name] { return ancestor }
+                }
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// The first read of a `notifying` member through the wrapper property, anywhere in the type
+    /// that declares it and its extensions: `m.x`, `self.m.x`, `$m.x`, or inside an interpolation.
+    private func firstRead(through wrapper: Site, of notifying: [String: DeclarationID]) -> SubclassTie? {
+        guard let variableID = wrapper.ownerID, let property = types.declaration(variableID).bindings.first?.name,
+              let enclosing = types.enclosingTypeLike(variableID) else { return nil }
+        let holder = types.extendedType(enclosing) ?? enclosing
+        let containers = [holder] + (types.symbol(holder)?.extensions ?? [])
+        for container in containers {
+            let file = index.files[container.file]
+            let tokens = file.tokens
+            let range = types.declaration(container).tokens
+            for position in range {
+                switch tokens[position].kind {
+                case .identifier, .dollarIdentifier:
+                    let text = file.source.text(position)
+                    guard text == property || text == "$" + property, position + 2 < range.upperBound,
+                          tokens[position + 1].kind == .period, tokens[position + 2].kind == .identifier else { continue }
+                    let isSelfMember = position >= 2 && tokens[position - 1].kind == .period && tokens[position - 2].word == .self
+                    guard isSelfMember || position == 0 || tokens[position - 1].kind != .period else { continue }
+                    let member = file.source.text(position + 2)
+                    if let ancestor = notifying[member] {
+                        return .readsInheritedState(reader: holder, wrapper: property, member: member, ancestor: ancestor,
+                                                    file: container.file, token: position + 2)
+                    }
+                case .stringLiteral:
+                    for chain in StringInterpolation.chains(in: file.source.text(position)) {
+                        let start = chain.first == "self" ? 1 : 0
+                        guard chain.count > start + 1, chain[start] == property || chain[start] == "$" + property,
+                              let ancestor = notifying[chain[start + 1]] else { continue }
+                        return .readsInheritedState(reader: holder, wrapper: property, member: chain[start + 1], ancestor: ancestor,
+                                                    file: container.file, token: position)
+                    }
+                default:
+                    continue
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The member declarations of a class and of its extensions.
+    private func members(of classID: DeclarationID) -> [DeclarationID] {
+        let containers = [classID] + (types.symbol(classID)?.extensions ?? [])
+        return containers.flatMap { container in
+            index.files[container.file].members(of: container.declaration).map { DeclarationID(file: container.file, declaration: $0) }
+        }
+    }
+
+    /// A stored instance variable: no getter block, or only observers.
+    private static func isStored(_ variable: Declaration) -> Bool {
+        guard variable.kind == .variable, !variable.hasModifier(.static), !variable.hasModifier(.class) else { return false }
+        return variable.bindings.allSatisfy { $0.accessorBlock == nil || $0.hasObservers }
+    }
+}

@@ -1,0 +1,76 @@
+import Testing
+@testable import MigrateTool
+
+/// The publisher bridge's subject spells the property's type where the declaration says it, and
+/// leaves it to the compiler (a type placeholder) where it does not; what it cannot bridge blocks.
+@Suite struct PublisherBridgeTests {
+    static let declarations = """
+        import SwiftUI
+        import Combine
+
+        enum Phase { case idle, busy }
+        struct Outer { struct Inner {} }
+        struct Box<T> { var value: T }
+        final class Palette {
+            var accent: Color = .red
+            var tags: Set<String> = []
+            static let shared = Palette()
+        }
+
+        """
+
+    /// The model with one `@Published` property declared as `declaration`, whose `$x` a pipeline reads.
+    static func source(_ declaration: String) -> String {
+        declarations + """
+            final class Model: ObservableObject {
+                @Published \(declaration)
+                var bag = Set<AnyCancellable>()
+                init() { $x.sink { _ in }.store(in: &bag) }
+            }
+
+            """
+    }
+
+    @Test(arguments: [
+        ("var x: [String: Int] = [:]", "[String: Int]"),
+        ("var x: Int!", "Int?"),
+        ("var x = 3", "Int"),
+        ("var x = -3", "Int"),
+        ("var x = 0.5", "Double"),
+        ("var x = \"\"", "String"),
+        ("var x = false", "Bool"),
+        ("var x = Phase.idle", "Phase"),
+        ("var x = Outer.Inner()", "Outer.Inner"),
+        ("var x = Date()", "Date"),
+        ("var x = Set<String>()", "Set<String>"),
+    ])
+    func theSubjectHasThePropertysType(declaration: String, type: String) {
+        let migrated = Migrator.migrate(files: ["A.swift": Self.source(declaration)])["A.swift"]!
+        #expect(migrated.contains("@ObservationIgnored private lazy var xSubject = CurrentValueSubject<\(type), Never>(x)"), "\(migrated)")
+        #expect(migrated.contains("init() { xPublisher.sink { _ in }.store(in: &bag) }"))
+    }
+
+    /// Where the declaration does not spell the type, a type placeholder lets the compiler infer
+    /// it (the typer knows an external type's name but not its generic arguments).
+    @Test(arguments: ["var x = Box(value: 1)", "var x = makeValue()", "var x = External.shared.value", "var x = Palette.shared.tags",
+                      "var x = Palette.shared.accent"])
+    func aTypeTheDeclarationDoesNotSayIsInferred(declaration: String) {
+        let migrated = Migrator.migrate(files: ["A.swift": Self.source(declaration)])["A.swift"]!
+        #expect(migrated.contains("@ObservationIgnored private lazy var xSubject = CurrentValueSubject<_, Never>(x)\n"
+                                  + "    @ObservationIgnored private lazy var xPublisher = xSubject.eraseToAnyPublisher()"), "\(migrated)")
+    }
+
+    /// What cannot be bridged blocks the unit, saying why.
+    @Test(arguments: [
+        (source("var x = 1\n    var xPublisher: Int { x }"), "the model already has a member 'xPublisher'"),
+        (source("var x = 1 {\n        willSet { if newValue < 0 { return }; print(newValue) }\n    }"), "can return early"),
+        (source("var x = 1") + "let path = \\Model.$x\n", "key path"),
+        (source("var x = 1, y = 2"), "declared together with other properties"),
+        (source("var x = 1") + "func feed(_ m: Model) { Just(2).assign(to: &m.$x) }\n", "code outside the model passes it inout"),
+    ])
+    func whatCannotBeBridgedBlocks(source: String, reason: String) {
+        let analysis = Analyzer.analyze(swift: [SourceInput(path: "A.swift", bytes: Array(source.utf8))])
+        #expect(analysis.units.first { $0.name == "Model" }?.verdict == .blocked)
+        #expect(analysis.findings.contains { $0.isBlocker && $0.message.contains(reason) }, "\(analysis.findings.map(\.message))")
+    }
+}

@@ -1,0 +1,62 @@
+import Testing
+@testable import SourceScan
+
+/// The statements of a block, as the send rules read them: split at line breaks that start a new
+/// statement and at `;`, never inside an expression that continues on the next line.
+@Suite struct StatementsTests {
+    /// The statements of the first block opened after `marker` (a word of the text), as text.
+    static func statements(_ text: String, after marker: String) -> [String]? {
+        let file = FileStructure(text: text)
+        guard let word = file.tokens.indices.first(where: { file.source.tokenText($0, equals: marker) }),
+              let open = file.tokens.indices.first(where: { $0 > word && file.tokens[$0].kind == .leftBrace }) else { return nil }
+        return file.statements(inBlock: open)?.map { file.compactText($0) }
+    }
+
+    @Test func linesSemicolonsAndContinuedExpressionsSplitAsTheCompilerSplitsThem() {
+        let found = Self.statements("""
+            func f() {
+                let total = items
+                    .filter { $0 > 1 }
+                    .count
+                count += 1; objectWillChange.send()
+                if total > 2 {
+                    flag = true
+                }
+                else {
+                    flag = false
+                }
+                do {
+                    try run()
+                } catch {
+                    print(error)
+                }
+                repeat { step() }
+                while more
+            }
+            """, after: "f")
+        #expect(found == [
+            "let total = items .filter { $0 > 1 } .count",
+            "count += 1",
+            "objectWillChange.send()",
+            "if total > 2 { flag = true } else { flag = false }",
+            "do { try run() } catch { print(error) }",
+            "repeat { step() } while more",
+        ])
+    }
+
+    @Test func aClosureSignatureIsNotAStatement() {
+        #expect(Self.statements("run { [weak self] value in\n    self?.use(value)\n    done()\n}", after: "run")
+            == ["self?.use(value)", "done()"])
+        #expect(Self.statements("Task { @MainActor in send(); count = 1 }", after: "Task") == ["send()", "count = 1"])
+        // A `for … in` on the brace's line is a statement, not a signature.
+        #expect(Self.statements("if c { for x in xs { use(x) } }", after: "if") == ["for x in xs { use(x) }"])
+    }
+
+    @Test func aBlockWithADirectiveIsNotOneSequence() {
+        #expect(Self.statements("func f() {\n#if DEBUG\n    log()\n#endif\n    run()\n}", after: "f") == nil)
+    }
+
+    @Test func anEmptyBlockHasNoStatements() {
+        #expect(Self.statements("func f() {}", after: "f") == [])
+    }
+}
