@@ -7,8 +7,9 @@ import Darwin
 #endif
 import SourceScan
 
-/// The edge between the disk and the pipeline: walks the user's paths, reads every file once
-/// (POSIX, both cores), rejects what is not text, and hands the rest to the `Analyzer`.
+/// The edge between the disk and the pipeline: walks the user's paths, reads every file (POSIX,
+/// both cores; a file the relevance filter skips is read again by a search round rather than
+/// kept), rejects what is not text, and hands the rest to the `Analyzer`.
 enum TreeLoader {
     /// Whether to print progress on stderr (long runs on a terminal).
     static var showsProgress: Bool { FileSystem.isTerminal(2) }
