@@ -94,9 +94,9 @@ final class RelevanceScope {
     func modules(ofFile index: Int) -> [Int] { modulesOfPath[index] }
 
     /// The module names of the `import` lines (with `onlyExported`, of the `@_exported import`
-    /// lines) of the files at `indices`: from their bytes in memory, else read again through one
-    /// buffer (a file past the first read's memory allowance; one that can no longer be read
-    /// imports nothing), without keeping a copy.
+    /// lines) of the files at `indices`: from their bytes in memory, else read again through
+    /// reused buffers without keeping a copy (a file the first read skipped; one that can no
+    /// longer be read imports nothing).
     private func importLines(_ indices: some Collection<Int>, onlyExported: Bool) -> [Set<String>] {
         let exported = BytePatterns(["@_exported"])
         @Sendable func names(_ content: UnsafeRawBufferPointer) -> Set<String> {

@@ -104,7 +104,7 @@ public struct Declaration: Sendable {
     private var storedInheritanceColon: Int32
 
     /// Creates a declaration.
-    public init(kind: DeclarationKind, tokens: Range<Int>, attributes: [Attribute], modifiers: [Modifier], keyword: Int,
+    init(kind: DeclarationKind, tokens: Range<Int>, attributes: [Attribute], modifiers: [Modifier], keyword: Int,
                 name: String, nameTokens: Range<Int>, parent: Int?, genericParameters: [GenericParameter],
                 inheritanceColon: Int?, inheritance: [InheritanceEntry], whereClause: Range<Int>?, body: Range<Int>?,
                 parameters: Range<Int>?, returnType: Range<Int>?, bindings: [VariableBinding], isConditional: Bool) {
