@@ -57,7 +57,7 @@ struct PublisherBridge {
     /// Where the declaration edits ride: the first of the property's bridged sites, so each
     /// property's bridge is written once, with the unit, whichever rule reports that site.
     let carrier: (file: Int, token: Int)
-    /// The `willSet` feed and the two declarations after the property.
+    /// The `willSet` feed, the two bridge declarations and the assignments' token set, as needed.
     let declarationEdits: [FileEdit]
 
     /// `xPublisher`: what `$x` reads afterwards.
@@ -98,8 +98,10 @@ struct PublisherBridge {
         let names = (reads.isEmpty ? [] : [subjectName(name), publisherName(name)]) + (assignments.isEmpty ? [] : [assignmentsName(name)])
         if let taken = names.first(where: { unitDeclares($0, unit, context) }) { return .failure(.nameTaken(taken)) }
         let access = publisherAccess(variable, sites: reads, propertyID: propertyID, context)
+        // A subclass's `assign(to: &$x)` needs the token set visible outside the declaring class.
+        let assignmentsAccess = assignments.isEmpty ? nil : publisherAccess(variable, sites: assignments, propertyID: propertyID, context)
         guard let edits = declarationEdits(propertyID, binding: binding, valueType: valueType, access: access,
-                                           bridged: !reads.isEmpty, assigned: !assignments.isEmpty, context) else {
+                                           bridged: !reads.isEmpty, assignmentsAccess: assignmentsAccess, context) else {
             return .failure(.earlyReturnInWillSet)
         }
         return .success(PublisherBridge(property: propertyID, name: name, valueType: valueType, carrier: (first.file, first.token),
@@ -246,10 +248,10 @@ struct PublisherBridge {
     }
 
     /// The `willSet` that feeds the subject and the two declarations after the property when
-    /// `bridged`, and the assignments' token set when `assigned`; nil when an existing `willSet`
-    /// may return before its end.
+    /// `bridged`, and the assignments' token set when `assignmentsAccess` says how visible it
+    /// is; nil when an existing `willSet` may return before its end.
     private static func declarationEdits(_ propertyID: DeclarationID, binding: VariableBinding, valueType: String?, access: String,
-                                         bridged: Bool, assigned: Bool, _ context: RuleContext) -> [Edit]? {
+                                         bridged: Bool, assignmentsAccess: String?, _ context: RuleContext) -> [Edit]? {
         let file = context.files[propertyID.file]
         let variable = context.declaration(propertyID)
         let builder = EditBuilder(file: file)
@@ -267,7 +269,9 @@ struct PublisherBridge {
             declarations.append("@ObservationIgnored private lazy var \(subject) = CurrentValueSubject<\(valueType ?? "_"), Never>(\(name))")
             declarations.append(publisher)
         }
-        if assigned { declarations.append("@ObservationIgnored private var \(assignmentsName(name)) = Set<AnyCancellable>()") }
+        if let assignmentsAccess {
+            declarations.append("@ObservationIgnored \(assignmentsAccess)var \(assignmentsName(name)) = Set<AnyCancellable>()")
+        }
         let last = variable.tokens.upperBound - 1
         let endOfLine = endOfLine(after: Int(tokens[last].end), builder.bytes)
         // The observer comes before the declarations when both go right after the last token.
