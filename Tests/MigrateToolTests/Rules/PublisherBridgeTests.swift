@@ -60,6 +60,21 @@ import Testing
                                   + "    @ObservationIgnored private lazy var xPublisher = xSubject.eraseToAnyPublisher()"), "\(migrated)")
     }
 
+    /// `assign(to: &$x)` becomes a sink; a subclass's needs a token set the base does not hide.
+    @Test(arguments: [
+        ("final class Model: ObservableObject {\n    @Published var level = 0\n    init(source: AnyPublisher<Int, Never>) {\n"
+            + "        source.assign(to: &$level)\n    }\n}\n", "@ObservationIgnored private var levelAssignments"),
+        ("class Model: ObservableObject {\n    @Published var level = 0\n}\nfinal class Child: Model {\n"
+            + "    init(source: AnyPublisher<Int, Never>) {\n        super.init()\n        source.assign(to: &self.$level)\n    }\n}\n",
+         "@ObservationIgnored var levelAssignments"),
+    ])
+    func anAssignmentBecomesASink(code: String, tokenSet: String) {
+        let migrated = Migrator.migrate(files: ["A.swift": "import Combine\n\n" + code])["A.swift"]!
+        #expect(migrated.contains("source.sink { [weak self] value in self?.level = value }.store(in: &levelAssignments)"), "\(migrated)")
+        #expect(migrated.contains(tokenSet + " = Set<AnyCancellable>()"))
+        #expect(!migrated.contains("assign(to:"))
+    }
+
     /// What cannot be bridged blocks the unit, saying why.
     @Test(arguments: [
         (source("var x = 1\n    var xPublisher: Int { x }"), "the model already has a member 'xPublisher'"),
