@@ -227,7 +227,7 @@ struct EditBuilder {
         let end = Int(last.end)
         let lineStart = startOfLine(start)
         let afterEnd = Int(last.trailingEnd)
-        let onlyWhitespaceBefore = bytes[lineStart..<start].allSatisfy { $0 == Byte.space || $0 == Byte.tab }
+        let onlyWhitespaceBefore = startsItsLine(start)
         let onlyWhitespaceAfter = bytes[end..<afterEnd].allSatisfy { $0 == Byte.space || $0 == Byte.tab }
         if onlyWhitespaceBefore, onlyWhitespaceAfter, afterEnd == bytes.count || bytes[afterEnd] == Byte.newline || bytes[afterEnd] == Byte.carriageReturn {
             // The tokens fill their line: remove it, line break included.
@@ -318,6 +318,19 @@ struct EditBuilder {
         guard lineStart > 0 else { return false }
         let previousStart = startOfLine(lineStart - 1)
         return bytes[previousStart..<lineStart].allSatisfy { $0 == Byte.newline || $0 == Byte.carriageReturn || $0 == Byte.space || $0 == Byte.tab }
+    }
+
+    /// Whether only spaces and tabs stand between the start of its line and `offset`.
+    func startsItsLine(_ offset: Int) -> Bool {
+        bytes[startOfLine(offset)..<offset].allSatisfy { $0 == Byte.space || $0 == Byte.tab }
+    }
+
+    /// The offset of the line break ending the line that holds `offset` (the file's end if
+    /// none): where text goes after everything on that line, a trailing comment included.
+    func endOfLine(_ offset: Int) -> Int {
+        var end = offset
+        while end < bytes.count, bytes[end] != Byte.newline, bytes[end] != Byte.carriageReturn { end += 1 }
+        return end
     }
 
     /// The offset where the line holding `offset` starts.

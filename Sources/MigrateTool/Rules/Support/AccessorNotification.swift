@@ -46,7 +46,7 @@ enum AccessorNotification {
         let after = Array(statements[(position + 1)...])
         // Sent last: what runs after the setter's last early exit is the change (a `guard` that
         // returns before it announced nothing, and stays outside).
-        let lastExit = statements[..<position].lastIndex { StatementPath.leaves($0, file) || containsReturn($0, file) }
+        let lastExit = statements[..<position].lastIndex { StatementPath.leaves($0, file) || file.containsReturn(in: $0) }
         let before = Array(statements[(lastExit.map { $0 + 1 } ?? 0)..<position])
         let kept = after.isEmpty ? Array(statements[..<(lastExit.map { $0 + 1 } ?? 0)]) : Array(statements[..<position])
         let wrapped = after.isEmpty ? before : after
@@ -68,7 +68,7 @@ enum AccessorNotification {
             builder.remove(send),
             .insert("withMutation(keyPath: \(keyPath)) {" + lineBreak + indentation + unit, at: firstStart),
         ]
-        let lastEnd = endOfLine(Int(file.tokens[last.upperBound - 1].end), file)
+        let lastEnd = builder.endOfLine(Int(file.tokens[last.upperBound - 1].end))
         let bytes = file.source.bytes
         for offset in (firstStart + 1)..<lastEnd where bytes[offset - 1] == Byte.newline
             && bytes[offset] != Byte.newline && bytes[offset] != Byte.carriageReturn {
@@ -95,18 +95,6 @@ enum AccessorNotification {
     /// Whether a block's braces are on one line.
     private static func isOneLine(_ open: Int, _ file: FileStructure) -> Bool {
         !(open + 1...file.closing(open)).contains { file.startsLine($0) }
-    }
-
-    private static func containsReturn(_ statement: Range<Int>, _ file: FileStructure) -> Bool {
-        statement.contains { file.tokens[$0].word == .return }
-    }
-
-    /// The offset of the line break ending the line that holds `offset` (the file's end if none).
-    private static func endOfLine(_ offset: Int, _ file: FileStructure) -> Int {
-        let bytes = file.source.bytes
-        var end = offset
-        while end < bytes.count, bytes[end] != Byte.newline, bytes[end] != Byte.carriageReturn { end += 1 }
-        return end
     }
 }
 

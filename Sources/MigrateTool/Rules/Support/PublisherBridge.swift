@@ -45,15 +45,10 @@ struct PublisherBridge {
         case keyPath
         /// The unit declares no `@Published` property of that name.
         case notPublished
-
     }
 
-    /// The `@Published` property.
-    let property: DeclarationID
-    /// Its name, `x`.
+    /// The `@Published` property's name, `x`.
     let name: String
-    /// Its type as the subject's generic argument; nil when the compiler infers it.
-    let valueType: String?
     /// Where the declaration edits ride: the first of the property's bridged sites, so each
     /// property's bridge is written once, with the unit, whichever rule reports that site.
     let carrier: (file: Int, token: Int)
@@ -104,7 +99,7 @@ struct PublisherBridge {
                                            bridged: !reads.isEmpty, assignmentsAccess: assignmentsAccess, context) else {
             return .failure(.earlyReturnInWillSet)
         }
-        return .success(PublisherBridge(property: propertyID, name: name, valueType: valueType, carrier: (first.file, first.token),
+        return .success(PublisherBridge(name: name, carrier: (first.file, first.token),
                                         declarationEdits: edits.map { FileEdit(file: propertyID.file, edit: $0) }))
     }
 
@@ -273,7 +268,7 @@ struct PublisherBridge {
             declarations.append("@ObservationIgnored \(assignmentsAccess)var \(assignmentsName(name)) = Set<AnyCancellable>()")
         }
         let last = variable.tokens.upperBound - 1
-        let endOfLine = endOfLine(after: Int(tokens[last].end), builder.bytes)
+        let endOfLine = builder.endOfLine(Int(tokens[last].end))
         // The observer comes before the declarations when both go right after the last token.
         let declarationsEdit = Edit.insert(declarations.map { lineBreak + indent + $0 }.joined(), at: endOfLine)
         guard bridged else { return [declarationsEdit] }
@@ -309,19 +304,19 @@ struct PublisherBridge {
                 // No `willSet` before this `didSet` (Swift allows either order; look further first).
                 if let later = willSetAfter(close, in: block, file) { index = later; continue }
                 let send = "willSet { \(subject).send(newValue) }"
-                let lineStart = builder.startOfLine(Int(tokens[index].start))
-                if builder.bytes[lineStart..<Int(tokens[index].start)].allSatisfy({ $0 == Byte.space || $0 == Byte.tab }) {
-                    return .insert(send + builder.lineBreak + builder.indentation(ofLineAt: lineStart), at: Int(tokens[index].start))
+                if builder.startsItsLine(Int(tokens[index].start)) {
+                    return .insert(send + builder.lineBreak + builder.indentation(ofLineAt: Int(tokens[index].start)), at: Int(tokens[index].start))
                 }
                 return .insert(send + " ", at: Int(tokens[index].start))
             }
-            guard !returns(in: (open + 1)..<close, file) else { return nil }
+            // A `return` anywhere (a nested closure's too: rare in a `willSet`, and telling a
+            // closure's braces from a statement's is not worth a wrong guess) could skip the send.
+            guard !file.containsReturn(in: (open + 1)..<close) else { return nil }
             let send = "\(subject).send(\(parameter))"
             if close == open + 1 { return Edit(range: Int(tokens[open].end)..<Int(tokens[close].start), replacement: " \(send) ") }
             let closeStart = Int(tokens[close].start)
-            let lineStart = builder.startOfLine(closeStart)
-            if builder.bytes[lineStart..<closeStart].allSatisfy({ $0 == Byte.space || $0 == Byte.tab }) {
-                return .insert(builder.indentation(ofLineAt: closeStart) + step + send + builder.lineBreak, at: lineStart)
+            if builder.startsItsLine(closeStart) {
+                return .insert(builder.indentation(ofLineAt: closeStart) + step + send + builder.lineBreak, at: builder.startOfLine(closeStart))
             }
             return .insert("; " + send, at: Int(tokens[close - 1].end))
         }
@@ -333,16 +328,11 @@ struct PublisherBridge {
         ((after + 1)..<(block.upperBound - 1)).first { file.tokens[$0].word == .willSet }
     }
 
-    /// Whether `range` holds a `return` (in a nested closure too: rare in a `willSet`, and
-    /// telling a closure's braces from a statement's is not worth a wrong guess here).
-    private static func returns(in range: Range<Int>, _ file: FileStructure) -> Bool {
-        range.contains { file.tokens[$0].word == .return }
-    }
+}
 
-    /// The offset of the line break after `offset` (a trailing comment stays on its line).
-    private static func endOfLine(after offset: Int, _ bytes: [UInt8]) -> Int {
-        var position = offset
-        while position < bytes.count, bytes[position] != Byte.newline, bytes[position] != Byte.carriageReturn { position += 1 }
-        return position
+extension FileStructure {
+    /// Whether tokens `range` hold a `return`, at any depth.
+    func containsReturn(in range: Range<Int>) -> Bool {
+        range.contains { tokens[$0].word == .return }
     }
 }
