@@ -19,11 +19,15 @@ struct PublishedPublisher: Rule {
     /// saying why the property has no bridge. Shared with `external-publisher`.
     static func bridgeFindings(_ ruleID: String, _ use: ObservationUse, _ context: RuleContext,
                                message: (Site, PublisherBridge) -> String) -> [Finding] {
+        // Each unit's sites are classified once, and each property's bridge planned once.
+        var bridgedSites: [Int: [Site]] = [:]
         var plans: [String: Result<PublisherBridge, PublisherBridge.Refusal>] = [:]
         return ObservationUse.publisherSites(use, context).map { unit, site in
             let name = propertyName(site)
             let key = "\(unit)/\(name)"
-            let plan = plans[key] ?? PublisherBridge.plan(name, unit: context.units.units[unit], context)
+            let sites = bridgedSites[unit] ?? PublisherBridge.bridgedSites(context.units.units[unit], context)
+            bridgedSites[unit] = sites
+            let plan = plans[key] ?? PublisherBridge.plan(name, unit: context.units.units[unit], among: sites, context)
             plans[key] = plan
             switch plan {
             case .success(let bridge):

@@ -78,10 +78,11 @@ struct PublisherBridge {
         }
     }
 
-    /// Plans the bridge of property `name` of `unit`, or says why there can be none.
-    static func plan(_ name: String, unit: MigrationUnit, _ context: RuleContext) -> Result<PublisherBridge, Refusal> {
+    /// Plans the bridge of property `name` of `unit`, whose bridged sites (`bridgedSites`) are
+    /// `unitSites`, or says why there can be none.
+    static func plan(_ name: String, unit: MigrationUnit, among unitSites: [Site], _ context: RuleContext) -> Result<PublisherBridge, Refusal> {
         guard let propertyID = OnReceiveConversion.publishedProperty(name, of: unit, context) else { return .failure(.notPublished) }
-        let sites = bridgedSites(unit, context).filter { propertyName($0) == name }
+        let sites = unitSites.filter { propertyName($0) == name }
         guard let first = sites.first else { return .failure(.notPublished) }
         let assignments = sites.filter { isAssignedInto($0, context.files[$0.file]) }
         guard assignments.allSatisfy({ assignCall(around: $0, context.files[$0.file]) != nil }) else { return .failure(.assignedInto) }
