@@ -1,0 +1,156 @@
+import Testing
+import SourceScan
+@testable import MigrateTool
+
+/// Models that conform to `ObservableObject` through a type alias of a composition
+/// (`typealias ViewModelDefinition = (ObservableObject & Identifiable)`, issue 11): the alias is
+/// grouped and rewritten like a protocol refining `ObservableObject`.
+@Suite struct ObservableAliasTests {
+    static func analyze(_ source: String) -> Analysis {
+        Analyzer.analyze(swift: [SourceInput(path: "A.swift", bytes: Array(source.utf8))])
+    }
+
+    /// Each unit's members, by unit name.
+    static func units(_ source: String) -> [String: [String]] {
+        Dictionary(uniqueKeysWithValues: analyze(source).units.map { ($0.name, $0.members.sorted()) })
+    }
+
+    static func findings(_ source: String, rule: String) -> [Finding] {
+        analyze(source).findings.filter { $0.ruleID == rule }
+    }
+
+    static func migrate(_ source: String) -> String {
+        let plan = Migrator.plan(analyze(source), options: MigrationOptions(unsafeFixes: true))
+        return plan.newContents[0].map { String(decoding: $0, as: UTF8.self) } ?? source
+    }
+
+    @Test func aliasThroughAnotherAliasJoinsOneUnitAndOnlyTheInnerPartChanges() {
+        let source = """
+            import SwiftUI
+
+            typealias Base = ObservableObject & Identifiable
+            typealias Full = (Base & Hashable)
+
+            final class Model: Full {
+                let id = 0
+                @Published var count = 0
+                static func == (a: Model, b: Model) -> Bool { a === b }
+                func hash(into hasher: inout Hasher) {}
+            }
+            """
+        #expect(Self.units(source) == ["Base": ["Base", "Full", "Model"]])
+        let migrated = Self.migrate(source)
+        #expect(migrated.contains("typealias Base = AnyObject & Observable & Identifiable\n"))
+        #expect(migrated.contains("typealias Full = (Base & Hashable)\n"))
+        #expect(migrated.contains("@Observable final class Model: Full {"))
+        #expect(!migrated.contains("@Published"))
+    }
+
+    @Test func aliasOverAnObservableProtocolGroupsItsConformersWithTheProtocol() {
+        let source = """
+            import SwiftUI
+
+            protocol Store: ObservableObject {}
+            typealias IdentifiedStore = Store & Identifiable
+
+            final class Counter: IdentifiedStore {
+                let id = 0
+                @Published var count = 0
+            }
+            """
+        #expect(Self.units(source) == ["Store": ["Counter", "IdentifiedStore", "Store"]])
+        let migrated = Self.migrate(source)
+        #expect(migrated.contains("protocol Store: AnyObject, Observable {}"))
+        #expect(migrated.contains("typealias IdentifiedStore = Store & Identifiable\n"))
+        #expect(migrated.contains("@Observable final class Counter: IdentifiedStore {"))
+    }
+
+    @Test func protocolRefiningACompositionKeepsItsOtherParts() {
+        let source = """
+            import SwiftUI
+
+            protocol Store: ObservableObject & Identifiable {}
+
+            final class Counter: Store {
+                let id = 0
+                @Published var count = 0
+            }
+            """
+        let migrated = Self.migrate(source)
+        #expect(migrated.contains("protocol Store: AnyObject & Observable & Identifiable {}"))
+        #expect(migrated.contains("@Observable final class Counter: Store {"))
+    }
+
+    @Test func aliasesNamingEachOtherDoNotHang() {
+        // Does not compile; must still end, with the class a model of the one unit.
+        let source = """
+            import Combine
+
+            typealias First = Second & ObservableObject
+            typealias Second = First & Identifiable
+
+            final class Model: Second {
+                let id = 0
+                @Published var count = 0
+            }
+            """
+        #expect(Self.units(source) == ["First": ["First", "Model", "Second"]])
+    }
+
+    @Test func compositionWithoutObservableObjectMakesNoModel() {
+        let source = """
+            import SwiftUI
+
+            typealias NavigationObject = AnyObject & Hashable
+            final class Route: NavigationObject {
+                var name = ""
+                static func == (a: Route, b: Route) -> Bool { a === b }
+                func hash(into hasher: inout Hasher) {}
+            }
+            """
+        #expect(Self.units(source).isEmpty)
+        #expect(Self.migrate(source) == source)
+    }
+
+    @Test func existentialOfTheAliasBlocksItsUnitAsForAProtocol() {
+        let source = """
+            import SwiftUI
+
+            typealias ViewModelDefinition = (ObservableObject & Identifiable)
+            final class Model: ViewModelDefinition {
+                let id = 0
+                @Published var count = 0
+            }
+            struct Screen: View {
+                @ObservedObject var model: any ViewModelDefinition
+                var body: some View { Text("") }
+            }
+            """
+        let existential = Self.findings(source, rule: "existential-model")
+        #expect(existential.count == 1)
+        #expect(existential.first?.isBlocker == true)
+        #expect(Self.analyze(source).units.map(\.verdict) == [.blocked])
+        #expect(Self.migrate(source) == source)
+    }
+
+    @Test func aliasValueIsNoLongerAGenericConstraintOfEveryUnit() {
+        // Before, the alias's `ObservableObject` was an open constraint that every unit of the
+        // tree had to migrate with; now it changes with the alias's own unit.
+        let source = """
+            import SwiftUI
+
+            typealias ViewModelDefinition = (ObservableObject & Identifiable)
+            final class Model: ViewModelDefinition {
+                let id = 0
+                @Published var count = 0
+            }
+            final class Other: ObservableObject {
+                @Published var flag = false
+            }
+            """
+        #expect(Self.findings(source, rule: "observable-constraint").isEmpty)
+        let rewrite = Self.findings(source, rule: "observable-protocol")
+        #expect(rewrite.map(\.suggestion) == ["typealias ViewModelDefinition = (AnyObject & Observable & Identifiable)"])
+        #expect(Set(Self.units(source).keys) == ["ViewModelDefinition", "Other"])
+    }
+}
