@@ -66,7 +66,9 @@ struct ObservableProtocol: Rule {
             let written = file.source.text(in: valueStart..<Int(file.tokens[target.lowerBound].start)) + replacement
                 + file.source.text(in: Int(file.tokens[target.upperBound - 1].end)..<valueEnd)
             let keyword = declaration.kind == .typealias ? "typealias \(declaration.name) = " : "protocol \(declaration.name): "
-            return Rewrite(tokens: target, replacement: replacement, suggestion: keyword + written)
+            // One line in the report, however the clause is wrapped.
+            let oneLine = written.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            return Rewrite(tokens: target, replacement: replacement, suggestion: keyword + oneLine)
         }
         return nil
     }

@@ -81,6 +81,21 @@ import SourceScan
         #expect(migrated.contains("@Observable final class Counter: Store {"))
     }
 
+    @Test func protocolAlreadyNamingAnyObjectGetsObservableAlone() {
+        let source = """
+            import SwiftUI
+
+            protocol Store: AnyObject,
+                            ObservableObject {}
+
+            final class Counter: Store {
+                @Published var count = 0
+            }
+            """
+        #expect(Self.migrate(source).contains("protocol Store: AnyObject,\n                Observable {}"))
+        #expect(Self.findings(source, rule: "observable-protocol").map(\.suggestion) == ["protocol Store: AnyObject, Observable"])
+    }
+
     @Test func aliasesNamingEachOtherDoNotHang() {
         // Does not compile; must still end, with the class a model of the one unit.
         let source = """
