@@ -1925,16 +1925,11 @@ enum RuleDocuments {
         ```
 
         ```swift unchanged
-        import SwiftUI
+        import Observation
 
-        typealias ViewModelDefinition = (AnyObject & Observable & Identifiable)
+        typealias Store = AnyObject & Observable & Identifiable
 
-        protocol ViewModel: ViewModelDefinition {}
-
-        @Observable final class SignInViewModel: ViewModel {
-            let id = 1
-            var username = ""
-        }
+        protocol CounterStore: Store {}
         ```
         """#,
         "observable-subclass": #"""

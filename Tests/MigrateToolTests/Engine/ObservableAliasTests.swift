@@ -127,20 +127,27 @@ import SourceScan
         #expect(Self.migrate(source) == source)
     }
 
-    @Test func existentialOfTheAliasBlocksItsUnitAsForAProtocol() {
-        let source = """
-            import SwiftUI
+    /// An alias composing `ObservableObject` and one class conforming to it directly; tests append the rest.
+    static func aliasModel(_ rest: String) -> String {
+        """
+        import SwiftUI
 
-            typealias ViewModelDefinition = (ObservableObject & Identifiable)
-            final class Model: ViewModelDefinition {
-                let id = 0
-                @Published var count = 0
-            }
+        typealias ViewModelDefinition = (ObservableObject & Identifiable)
+        final class Model: ViewModelDefinition {
+            let id = 0
+            @Published var count = 0
+        }
+        \(rest)
+        """
+    }
+
+    @Test func existentialOfTheAliasBlocksItsUnitAsForAProtocol() {
+        let source = Self.aliasModel("""
             struct Screen: View {
                 @ObservedObject var model: any ViewModelDefinition
                 var body: some View { Text("") }
             }
-            """
+            """)
         let existential = Self.findings(source, rule: "existential-model")
         #expect(existential.count == 1)
         #expect(existential.first?.isBlocker == true)
@@ -151,18 +158,11 @@ import SourceScan
     @Test func aliasValueIsNoLongerAGenericConstraintOfEveryUnit() {
         // Before, the alias's `ObservableObject` was an open constraint that every unit of the
         // tree had to migrate with; now it changes with the alias's own unit.
-        let source = """
-            import SwiftUI
-
-            typealias ViewModelDefinition = (ObservableObject & Identifiable)
-            final class Model: ViewModelDefinition {
-                let id = 0
-                @Published var count = 0
-            }
+        let source = Self.aliasModel("""
             final class Other: ObservableObject {
                 @Published var flag = false
             }
-            """
+            """)
         #expect(Self.findings(source, rule: "observable-constraint").isEmpty)
         let rewrite = Self.findings(source, rule: "observable-protocol")
         #expect(rewrite.map(\.suggestion) == ["typealias ViewModelDefinition = (AnyObject & Observable & Identifiable)"])
