@@ -48,7 +48,7 @@ public struct ModelGraph: Sendable {
     public init(types: TypeIndex) {
         let refinements = findObservableProtocols(types)
         findModels(types)
-        group(refinements)
+        group(types, refinements)
     }
 
     /// The types of a composition as written, nested compositions flattened: the parts of
@@ -178,7 +178,7 @@ public struct ModelGraph: Sendable {
         return target
     }
 
-    private mutating func group(_ refinements: [DeclarationID: [DeclarationID]]) {
+    private mutating func group(_ types: TypeIndex, _ refinements: [DeclarationID: [DeclarationID]]) {
         var sets = DeclarationSets(Array(models.keys) + Array(observableProtocols))
         for (id, conformances) in models {
             for case .viaProtocol(let proto) in conformances { sets.union(id, proto) }
@@ -188,10 +188,66 @@ public struct ModelGraph: Sendable {
                 sets.union(proto, target)
             }
         }
+        for (model, alias) in structuralConformers(types) { sets.union(model, alias) }
         groups = sets.groups()
         for (index, group) in groups.enumerated() {
             for id in group { groupOf[id] = index }
         }
+    }
+}
+
+extension ModelGraph {
+    /// Models that satisfy an observable alias without naming it: a composition holds for any
+    /// class having every part, so a model whose inheritance (its own, its extensions', its
+    /// model ancestors') names each other part of `typealias D = ObservableObject & P & Q` can be
+    /// passed to code constrained to `D`, which stops accepting it once `D` is rewritten unless
+    /// it migrates too. Only an alias written somewhere else than in inheritance clauses (a
+    /// constraint, an existential, a parameter type) has such code. Parts are compared by name:
+    /// a conformance the tree does not spell out (`Hashable` from `NSObject`) is not seen.
+    fileprivate func structuralConformers(_ types: TypeIndex) -> [(model: DeclarationID, alias: DeclarationID)] {
+        var pairs: [(model: DeclarationID, alias: DeclarationID)] = []
+        for alias in observableProtocols.sorted() where types.symbol(alias)?.kind == .typealias {
+            guard let value = types.declaration(alias).inheritance.first, Self.isWrittenOutsideInheritance(alias, types) else { continue }
+            let file = types.files[alias.file]
+            let parts = Self.compositionMembers(value.tokens, in: file).map { Self.lastComponent(file.compactText($0)) }
+            // An alias over an observable protocol is satisfied only by that protocol's conformers.
+            guard parts.contains(where: { Self.namesObservableObject($0) }) else { continue }
+            let others = Set(parts.filter { !Self.namesObservableObject($0) && $0 != "AnyObject" })
+            for (model, conformances) in models where !conformances.contains(.viaProtocol(alias)) {
+                var named = Set<String>()
+                for id in [model] + modelAncestors(of: model) {
+                    for container in [id] + (types.symbol(id)?.extensions ?? []) {
+                        named.formUnion(types.declaration(container).inheritance.map { Self.lastComponent($0.typeName) })
+                    }
+                }
+                if others.isSubset(of: named) { pairs.append((model, alias)) }
+            }
+        }
+        return pairs
+    }
+
+    /// Whether the alias's name occurs outside every inheritance clause and alias value of the tree.
+    private static func isWrittenOutsideInheritance(_ alias: DeclarationID, _ types: TypeIndex) -> Bool {
+        let name = types.declaration(alias).name
+        for file in types.files {
+            let uses = file.tokens.indices.filter {
+                file.tokens[$0].kind == .identifier && Int(file.tokens[$0].end - file.tokens[$0].start) == name.utf8.count
+                    && file.source.tokenText($0, equals: name)
+            }
+            guard !uses.isEmpty else { continue }
+            var read = Set<Int>()
+            for declaration in file.declarations where declaration.kind.isTypeLike || declaration.kind == .typealias {
+                for entry in declaration.inheritance { read.formUnion(entry.tokens) }
+                if declaration.kind == .typealias { read.formUnion(declaration.nameTokens) }
+            }
+            if uses.contains(where: { !read.contains($0) }) { return true }
+        }
+        return false
+    }
+
+    /// `Identifiable` for `Swift.Identifiable`.
+    private static func lastComponent(_ written: String) -> String {
+        written.split(separator: ".").last.map(String.init) ?? written
     }
 }
 

@@ -112,6 +112,38 @@ import SourceScan
         #expect(Self.units(source) == ["First": ["First", "Model", "Second"]])
     }
 
+    @Test func modelHavingEveryPartOfTheAliasWithoutNamingItMigratesWithIt() {
+        // `Row(model: Counter())` compiles today; once the alias is `AnyObject & Observable &
+        // Identifiable`, it compiles only if Counter is @Observable too.
+        let source = Self.aliasModel("""
+            final class Counter: ObservableObject {
+                @Published var value = 0
+            }
+            extension Counter: Identifiable {}
+            final class Unrelated: ObservableObject {
+                @Published var flag = false
+            }
+            struct Row<M: ViewModelDefinition>: View {
+                @ObservedObject var model: M
+                var body: some View { Text("") }
+            }
+            """)
+        #expect(Self.units(source) == ["ViewModelDefinition": ["Counter", "Model", "ViewModelDefinition"], "Unrelated": ["Unrelated"]])
+        let migrated = Self.migrate(source)
+        #expect(migrated.contains("@Observable final class Counter {"))
+        #expect(migrated.contains("@Observable final class Model: ViewModelDefinition {"))
+        #expect(migrated.contains("    var model: M\n"))
+    }
+
+    @Test func modelHavingEveryPartStaysApartWhenNoCodeIsConstrainedToTheAlias() {
+        let source = Self.aliasModel("""
+            final class Counter: ObservableObject, Identifiable {
+                @Published var value = 0
+            }
+            """)
+        #expect(Self.units(source) == ["ViewModelDefinition": ["Model", "ViewModelDefinition"], "Counter": ["Counter"]])
+    }
+
     @Test func compositionWithoutObservableObjectMakesNoModel() {
         let source = """
             import SwiftUI
