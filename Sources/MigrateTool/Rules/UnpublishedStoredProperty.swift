@@ -44,7 +44,8 @@ struct UnpublishedStoredProperty: Rule {
         let classes = census.classes == 1 ? "1 @Observable class" : "\(census.classes) @Observable classes"
         guard inference.hasEvidence else {
             let evidence = census.classes == 0 ? "no @Observable class in the tree"
-                : "the tree's \(classes) have \(census.counted) private stored propert\(census.counted == 1 ? "y" : "ies"), "
+                : "the tree's \(classes) \(census.classes == 1 ? "has" : "have") \(census.counted) private stored "
+                    + "propert\(census.counted == 1 ? "y" : "ies"), "
                     + "\(minimumEvidence) needed"
             return "\(policy.rawValue), the default: \(evidence) to infer from"
         }
