@@ -268,6 +268,15 @@ struct EditBuilder {
         return .delete(start..<end)
     }
 
+    /// Removes tokens `range`, the last thing in the block closed by the `}` at `close`, as
+    /// `remove` does, and also the blank line it would leave right before that `}`.
+    func removeLast(_ range: Range<Int>, closedBy close: Int) -> Edit {
+        let edit = remove(range)
+        guard file.startsLine(close), file.startsLine(range.lowerBound), isBlankLine(endingAt: edit.range.lowerBound),
+              edit.range.upperBound == startOfLine(Int(tokens[close].start)) else { return edit }
+        return .delete(startOfLine(edit.range.lowerBound - 1)..<edit.range.upperBound)
+    }
+
     /// Replaces the text of tokens `range` (trivia outside it untouched).
     func replace(_ range: Range<Int>, with text: String) -> Edit {
         Edit(range: Int(tokens[range.lowerBound].start)..<Int(tokens[range.upperBound - 1].end), replacement: text)
