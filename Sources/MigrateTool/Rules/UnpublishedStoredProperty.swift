@@ -11,8 +11,8 @@ import SourceScan
 /// every one tracked, each a review reason.
 struct UnpublishedStoredProperty: Rule {
     static let id = "unpublished-stored-property"
-    /// The existing `@Observable` classes the inference counts are structured only when their
-    /// file is (`ObservableClassCensus`).
+    /// A file declaring only `@Observable` classes must still be structured, or the census
+    /// (`ObservableClassCensus`) the inferred policy comes from would not count them.
     static let relevanceKeywords = ["Observable"]
 
     /// Fewest counted private stored properties of existing `@Observable` classes that say

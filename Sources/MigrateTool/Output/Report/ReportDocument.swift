@@ -153,8 +153,9 @@ struct ReportDocument: Sendable {
     var problems: [Problem]
     /// Swift files no target of the tree's packages and projects compiles, sorted.
     var outsideBuild: [String]
-    /// The run's `unpublishedProperties` policy (resolved) and, when inferred, the facts behind it.
+    /// The run's `unpublishedProperties` policy, inference resolved.
     var unpublishedPolicy: UnpublishedPropertyPolicy
+    /// The facts the policy was inferred from; nil when the configuration chose it.
     var unpublishedInference: UnpublishedPropertyInference?
 
     /// The policy and why, as every format's summary says it.
