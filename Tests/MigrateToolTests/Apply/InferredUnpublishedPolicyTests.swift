@@ -147,6 +147,17 @@ import Testing
         #expect(Self.migratedModel(tracking)?.contains("case _name = \"name\", _visits = \"visits\"\n") == true)
     }
 
+    @Test func applySaysAnInferredPolicyWhereItWritesIt() {
+        let inferred = Self.analyze([Self.legacyModel, Self.existingClass("Settings", privateVars: 6, ignored: 3)])
+        let plan = Migrator.plan(inferred, options: MigrationOptions(unsafeFixes: true))
+        #expect(ApplySummary.render(plan, inferred, files: [0], dryRun: false).contains(
+            "unpublished stored properties: ignore, inferred from the tree's 1 @Observable class (3 of 6 private stored properties @ObservationIgnored)\n"))
+        // Nothing learnt, nothing to say: the spec's default needs no explanation at each run.
+        let empty = Self.analyze([Self.legacyModel])
+        let emptyPlan = Migrator.plan(empty, options: MigrationOptions(unsafeFixes: true))
+        #expect(!ApplySummary.render(emptyPlan, empty, files: [0], dryRun: false).contains("unpublished stored properties"))
+    }
+
     @Test func everyReportFormatSaysThePolicyAndWhy() throws {
         let analysis = Self.analyze([Self.legacyModel, Self.existingClass("Settings", privateVars: 6, ignored: 3)])
         let line = "ignore, inferred from the tree's 1 @Observable class (3 of 6 private stored properties @ObservationIgnored)"
