@@ -17,10 +17,10 @@ public enum ModelConformance: Equatable, Sendable {
 /// with that protocol (and the protocols refining one another). A type alias of a composition
 /// that holds `ObservableObject` (`typealias Model = ObservableObject & Identifiable`), or a
 /// protocol of the tree that does, counts as such a protocol: classes and protocols naming it
-/// conform through it. A model subclass is not grouped
-/// with its superclass here: whether it can migrate while the superclass stays an
-/// `ObservableObject` depends on what the sites read, so `MigrationUnits` decides, joining groups
-/// along the subclass edges it cannot cut. Sites are attached later, by `SiteScanner`.
+/// conform through it. A model subclass is not grouped with its superclass here: whether it
+/// can migrate while the superclass stays an `ObservableObject` depends on what the sites read,
+/// so `MigrationUnits` decides, joining groups along the subclass edges it cannot cut. Sites
+/// are attached later, by `SiteScanner`.
 public struct ModelGraph: Sendable {
     /// Model classes and every way each one conforms.
     public private(set) var models: [DeclarationID: [ModelConformance]] = [:]

@@ -378,6 +378,9 @@ extension FileStructure {
             switch tokens[index].kind {
             case .arrow:
                 return nil
+            case .comma, .colon:
+                // A tuple's elements (`(a: A & B, c: C)`), not a composition; `Box<K, V>` is one part.
+                if angleDepth == 0 { return nil }
             case .leftParen, .leftSquare:
                 // A bracketed part (`[A & B]`, `(A) -> B`) is one operand; its `&`s are its own.
                 let close = closing(index)

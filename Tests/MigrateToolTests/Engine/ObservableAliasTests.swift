@@ -144,6 +144,26 @@ import SourceScan
         #expect(Self.units(source) == ["ViewModelDefinition": ["Model", "ViewModelDefinition"], "Counter": ["Counter"]])
     }
 
+    @Test("the parts of an alias's value, when it is a composition", arguments: [
+        ("ObservableObject & Identifiable", ["ObservableObject", "Identifiable"]),
+        ("(ObservableObject & Identifiable & Hashable)", ["ObservableObject", "Identifiable", "Hashable"]),
+        ("any Combine.ObservableObject & Box<A & B>", ["Combine.ObservableObject", "Box<A & B>"]),
+        ("(A & B) & C", ["(A & B)", "C"]),
+        ("Dictionary<String, Int>", nil),
+        ("(a: A & B, c: C)", nil),
+        ("(A & B) -> Void", nil),
+        ("[A & B]", nil),
+        ("Store", nil),
+    ] as [(String, [String]?)])
+    func compositionParts(_ value: String, _ expected: [String]?) {
+        let file = FileStructure(text: "typealias Alias = \(value)\n")
+        guard let alias = file.declarations.first(where: { $0.kind == .typealias }), let entry = alias.inheritance.first else {
+            Issue.record("no alias value parsed from \(value)")
+            return
+        }
+        #expect(file.compositionParts(entry.tokens)?.map(file.compactText) == expected)
+    }
+
     @Test func compositionWithoutObservableObjectMakesNoModel() {
         let source = """
             import SwiftUI
