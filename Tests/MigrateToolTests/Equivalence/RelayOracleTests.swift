@@ -1,0 +1,236 @@
+// The relay pairs (Sources/Fixtures/*/Relays): what the migration changes on purpose, that views
+// reading nothing of a held model stop re-rendering with it, must show exactly there; and the
+// oracle must fail when a relay is deleted while the model it relayed stays legacy.
+
+import Fixtures
+@testable import LegacyFixtures
+@testable import ModernFixtures
+import SwiftUI
+import Testing
+
+/// Which steps of a committed fixture app re-rendered the view whose type is `viewType`.
+@MainActor
+private func stepsRerendering(_ viewType: String, in script: any FixtureScript.Type) throws -> [Int] {
+    let app = script.make()
+    let host = RenderHost(root: app.root)
+    _ = host.takeEvaluationLog()
+    var steps: [Int] = []
+    for (index, step) in app.steps.enumerated() {
+        try host.perform(step)
+        if host.takeEvaluationLog().contains(where: { $0.hasSuffix(viewType) }) { steps.append(index) }
+    }
+    return steps
+}
+
+// MARK: A relay deleted, the held models left legacy
+
+private enum HeldModelsLeftLegacy {
+    /// Three steps changing the held models: through the holder, from outside, and by a view.
+    @MainActor static func app(root: any View, pack: @escaping @MainActor () -> Void,
+                               packed: @escaping @MainActor () -> String) -> ScriptedApp {
+        ScriptedApp(root: root, steps: [.tap("Pack socks"), .mutate("packed on another screen") { pack() }, .tap("A day passes")],
+                    probes: [Probe("packed") { packed() }])
+    }
+
+    /// The committed legacy trip, on the view that reads what it derives from the held models.
+    enum Legacy: FixtureScript {
+        static let name = "held-models-left-legacy"
+
+        @MainActor static func make() -> ScriptedApp {
+            let packing = LegacyFixtures.PackingList()
+            let trip = LegacyFixtures.Trip(destination: "Bergen", packing: packing)
+            return app(root: LegacyFixtures.TripProgress(trip: trip), pack: { packing.add("map") },
+                       packed: { packing.items.joined(separator: ",") })
+        }
+    }
+
+    /// A faulty migration: the holder is `@Observable` and its relays are gone, but the models it
+    /// holds are still `ObservableObject`, so nothing tracks what the view reads through it.
+    enum Faulty: FixtureScript {
+        static let name = "held-models-left-legacy"
+
+        final class PackingList: ObservableObject {
+            @Published var items: [String] = []
+        }
+
+        final class Countdown: ObservableObject {
+            @Published var daysLeft = 2
+        }
+
+        @Observable
+        final class Trip {
+            let packing = PackingList()
+            let countdown = Countdown()
+
+            var itemCount: Int { packing.items.count }
+
+            var departure: String { countdown.daysLeft <= 0 ? "leaving today" : "\(countdown.daysLeft) days to go" }
+
+            func pack(_ item: String) {
+                packing.items.append(item)
+            }
+        }
+
+        struct TripProgress: View {
+            var trip: Trip
+
+            var body: some View {
+                VStack {
+                    Text("\(trip.itemCount) packed, \(trip.departure)")
+                    Button("Pack socks") {
+                        trip.pack("socks")
+                    }
+                    Button("A day passes") {
+                        trip.countdown.daysLeft -= 1
+                    }
+                }
+            }
+        }
+
+        @MainActor static func make() -> ScriptedApp {
+            let trip = Trip()
+            return app(root: TripProgress(trip: trip), pack: { trip.pack("map") }, packed: { trip.packing.items.joined(separator: ",") })
+        }
+    }
+}
+
+// MARK: A relay of a held model the holder later replaces
+
+/// The relay subscribes to the first model only; once the holder replaces it, the legacy view
+/// reading the holder's derived state no longer hears of the new model's changes, while the
+/// migrated view tracks whichever model the holder holds. `apply --unsafe-fixes` writes exactly
+/// `ReplacedModern` for `ReplacedLegacy` (the relay goes, both become `@Observable`) and names
+/// only the re-renders it drops, not this fresher screen.
+private enum ReplacedLegacy: FixtureScript {
+    static let name = "relayed-model-replaced"
+
+    final class Basket: ObservableObject {
+        @Published var items: [String] = []
+    }
+
+    final class Shop: ObservableObject {
+        @Published var basket = Basket()
+        private var relay: AnyCancellable?
+
+        init() {
+            relay = basket.objectWillChange.sink { [weak self] _ in
+                self?.objectWillChange.send()
+            }
+        }
+
+        var count: Int { basket.items.count }
+    }
+
+    struct ShopView: View {
+        @ObservedObject var shop: Shop
+
+        var body: some View {
+            Text("\(shop.count) in the basket")
+        }
+    }
+
+    @MainActor static func make() -> ScriptedApp {
+        let shop = Shop()
+        return ScriptedApp(root: ShopView(shop: shop), steps: replacingSteps(add: { shop.basket.items.append($0) }, replace: { shop.basket = Basket() }),
+                           probes: [Probe("basket") { shop.basket.items.joined(separator: ",") }])
+    }
+}
+
+private enum ReplacedModern: FixtureScript {
+    static let name = "relayed-model-replaced"
+
+    @Observable final class Basket {
+        var items: [String] = []
+    }
+
+    @Observable final class Shop {
+        var basket = Basket()
+        @ObservationIgnored private var relay: AnyCancellable?
+
+        init() {
+        }
+
+        var count: Int { basket.items.count }
+    }
+
+    struct ShopView: View {
+        var shop: Shop
+
+        var body: some View {
+            Text("\(shop.count) in the basket")
+        }
+    }
+
+    @MainActor static func make() -> ScriptedApp {
+        let shop = Shop()
+        return ScriptedApp(root: ShopView(shop: shop), steps: replacingSteps(add: { shop.basket.items.append($0) }, replace: { shop.basket = Basket() }),
+                           probes: [Probe("basket") { shop.basket.items.joined(separator: ",") }])
+    }
+}
+
+/// An item added, the basket replaced, an item added to the new basket.
+private func replacingSteps(add: @escaping @MainActor (String) -> Void, replace: @escaping @MainActor () -> Void) -> [ScriptStep] {
+    [.mutate("added") { add("tea") }, .mutate("basket replaced") { replace() }, .mutate("added to the new basket") { add("jam") }]
+}
+
+/// The committed relay pairs, and the two views of each: one reading only the holder's own
+/// state, one reading what the holder derives from the model it holds.
+enum RelayApp: CaseIterable, Sendable {
+    case combineRelays, observationTrackingBridge
+
+    /// The step of each script that changes the holder's own published state, and nothing held.
+    static let holderOwnChange = 3
+
+    /// The legacy script.
+    var legacy: any FixtureScript.Type {
+        self == .combineRelays ? LegacyFixtures.TripScript.self : LegacyFixtures.DownloadsScript.self
+    }
+
+    /// The tool's output for it.
+    var modern: any FixtureScript.Type {
+        self == .combineRelays ? ModernFixtures.TripScript.self : ModernFixtures.DownloadsScript.self
+    }
+
+    /// The type of the view reading only the holder's own state.
+    var viewReadingNothingHeld: String {
+        self == .combineRelays ? "TripHeader" : "DownloadsToolbar"
+    }
+
+    /// The type of the view reading the state the holder derives from the model it holds.
+    var viewReadingHeld: String {
+        self == .combineRelays ? "TripProgress" : "DownloadsStatus"
+    }
+}
+
+extension Equivalence {
+    @Suite("Oracle over deleted objectWillChange relays")
+    @MainActor
+    struct RelayOracleTests {
+        @Test("only the views reading the holder's own state stop re-rendering: every step re-renders them in legacy, only its own change in modern",
+              arguments: RelayApp.allCases)
+        func droppedRerenders(app: RelayApp) throws {
+            let steps = Array(app.legacy.make().steps.indices)
+            #expect(try stepsRerendering(app.viewReadingNothingHeld, in: app.legacy) == steps)
+            #expect(try stepsRerendering(app.viewReadingNothingHeld, in: app.modern) == [RelayApp.holderOwnChange])
+            // The view reading state derived from the held model re-renders wherever that changed.
+            #expect(try stepsRerendering(app.viewReadingHeld, in: app.legacy) == steps)
+            #expect(try stepsRerendering(app.viewReadingHeld, in: app.modern) == steps.filter { $0 != RelayApp.holderOwnChange })
+        }
+
+        @Test("relays deleted while the held models stay ObservableObject: the screen keeps the old values")
+        func heldModelsLeftLegacy() {
+            let report = Oracle.compare(legacy: HeldModelsLeftLegacy.Legacy.self, modern: HeldModelsLeftLegacy.Faulty.self)
+            print(report.summary)
+            #expect(report.violationKinds == [.screen])
+            #expect(report.violations.map { $0.step?.index } == [0, 1, 2])  // every step
+        }
+
+        @Test("a relayed model the holder replaces: legacy goes stale, the migrated app does not, and the oracle says so")
+        func replacedRelayedModel() {
+            let report = Oracle.compare(legacy: ReplacedLegacy.self, modern: ReplacedModern.self)
+            print(report.summary)
+            #expect(report.violationKinds == [.screen, .coarserRerender])
+            #expect(report.violations.map { $0.step?.index } == [2, 2])  // the change of the new basket
+        }
+    }
+}
