@@ -26,22 +26,43 @@ private func stepsRerendering(_ viewType: String, in script: any FixtureScript.T
 // MARK: A relay deleted, the held models left legacy
 
 private enum HeldModelsLeftLegacy {
-    /// Three steps changing the held models: through the holder, from outside, and by a view.
-    @MainActor static func app(root: any View, pack: @escaping @MainActor () -> Void,
-                               packed: @escaping @MainActor () -> String) -> ScriptedApp {
-        ScriptedApp(root: root, steps: [.tap("Pack socks"), .mutate("packed on another screen") { pack() }, .tap("A day passes")],
+    /// Three changes of the held models: through the holder, on one directly, on the other
+    /// through the holder's property.
+    @MainActor static func app(root: any View, packThroughTrip: @escaping @MainActor () -> Void, packDirectly: @escaping @MainActor () -> Void,
+                               dayPasses: @escaping @MainActor () -> Void, packed: @escaping @MainActor () -> String) -> ScriptedApp {
+        ScriptedApp(root: root,
+                    steps: [.mutate("packed through the trip") { packThroughTrip() }, .mutate("packed on another screen") { packDirectly() },
+                            .mutate("a day passes") { dayPasses() }],
                     probes: [Probe("packed") { packed() }])
     }
 
-    /// The committed legacy trip, on the view that reads what it derives from the held models.
+    /// What both styles show: the state the trip derives from the models it holds.
+    struct TripLine: View {
+        let itemCount: Int
+        let departure: String
+
+        var body: some View {
+            Text("\(itemCount) packed, \(departure)")
+        }
+    }
+
+    /// The committed legacy trip, relays included, behind a view observing only the trip.
     enum Legacy: FixtureScript {
         static let name = "held-models-left-legacy"
+
+        struct TripView: View {
+            @ObservedObject var trip: LegacyFixtures.Trip
+
+            var body: some View {
+                TripLine(itemCount: trip.itemCount, departure: trip.departure)
+            }
+        }
 
         @MainActor static func make() -> ScriptedApp {
             let packing = LegacyFixtures.PackingList()
             let trip = LegacyFixtures.Trip(destination: "Bergen", packing: packing)
-            return app(root: LegacyFixtures.TripProgress(trip: trip), pack: { packing.add("map") },
-                       packed: { packing.items.joined(separator: ",") })
+            return app(root: TripView(trip: trip), packThroughTrip: { trip.pack("socks") }, packDirectly: { packing.add("map") },
+                       dayPasses: { trip.countdown.daysLeft -= 1 }, packed: { packing.items.joined(separator: ",") })
         }
     }
 
@@ -66,31 +87,21 @@ private enum HeldModelsLeftLegacy {
             var itemCount: Int { packing.items.count }
 
             var departure: String { countdown.daysLeft <= 0 ? "leaving today" : "\(countdown.daysLeft) days to go" }
-
-            func pack(_ item: String) {
-                packing.items.append(item)
-            }
         }
 
-        struct TripProgress: View {
+        struct TripView: View {
             var trip: Trip
 
             var body: some View {
-                VStack {
-                    Text("\(trip.itemCount) packed, \(trip.departure)")
-                    Button("Pack socks") {
-                        trip.pack("socks")
-                    }
-                    Button("A day passes") {
-                        trip.countdown.daysLeft -= 1
-                    }
-                }
+                TripLine(itemCount: trip.itemCount, departure: trip.departure)
             }
         }
 
         @MainActor static func make() -> ScriptedApp {
             let trip = Trip()
-            return app(root: TripProgress(trip: trip), pack: { trip.pack("map") }, packed: { trip.packing.items.joined(separator: ",") })
+            return app(root: TripView(trip: trip), packThroughTrip: { trip.packing.items.append("socks") },
+                       packDirectly: { trip.packing.items.append("map") }, dayPasses: { trip.countdown.daysLeft -= 1 },
+                       packed: { trip.packing.items.joined(separator: ",") })
         }
     }
 }
@@ -233,6 +244,19 @@ private enum UntrackedThroughChild {
         var size = 14
     }
 
+    /// What both styles show: the size, and the button making it larger.
+    struct FontControls: View {
+        let size: Int
+        let larger: @MainActor () -> Void
+
+        var body: some View {
+            VStack {
+                Text("Font \(size)")
+                Button("Larger", action: larger)
+            }
+        }
+    }
+
     enum Legacy: FixtureScript {
         static let name = "send-through-untracked-child"
 
@@ -270,10 +294,7 @@ private enum UntrackedThroughChild {
             @ObservedObject var reader: Reader
 
             var body: some View {
-                VStack {
-                    Text("Font \(reader.fontSize)")
-                    Button("Larger") { reader.larger() }
-                }
+                FontControls(size: reader.fontSize) { reader.larger() }
             }
         }
 
@@ -316,10 +337,7 @@ private enum UntrackedThroughChild {
             var reader: Reader
 
             var body: some View {
-                VStack {
-                    Text("Font \(reader.fontSize)")
-                    Button("Larger") { reader.larger() }
-                }
+                FontControls(size: reader.fontSize) { reader.larger() }
             }
         }
 
