@@ -421,9 +421,7 @@ extension Equivalence {
         @Test("the migrator keeps a holder's send announcing a change its held model does not track")
         func migratorKeepsSendThroughUntrackedChild() {
             let migrated = Migrator.migrate(files: ["Reader.swift": UntrackedThroughChild.legacySource])["Reader.swift"] ?? ""
-            withKnownIssue("object-will-change-send deletes it today: the reader then shows a stale size (sendThroughUntrackedChild)") {
-                #expect(migrated.contains("objectWillChange.send()\n        settings.setFontSize(fontSize + 1)"))
-            }
+            #expect(migrated.contains("objectWillChange.send()\n        settings.setFontSize(fontSize + 1)"))
         }
     }
 }
