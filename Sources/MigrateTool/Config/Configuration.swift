@@ -15,7 +15,7 @@ struct Configuration: Sendable, Equatable {
     /// What becomes of a model's stored `var` that was not `@Published`.
     var unpublishedProperties: UnpublishedPropertyPolicy = .infer
     /// Which files the run adds `import Observation` to.
-    var observationImport: ObservationImportPolicy = .always
+    var observationImport: ObservationImportPolicy = .infer
     /// Where `@Observable` goes on a migrated class.
     var observablePlacement: ObservablePlacement = .matchFile
     /// The file the configuration came from, if any.
@@ -45,7 +45,9 @@ struct RuleOptions: Sendable, Equatable {
     /// As configured; `RuleContext` resolves `.infer` into the policy the tree's own
     /// `@Observable` classes follow before any rule reads it.
     var unpublishedProperties: UnpublishedPropertyPolicy = .infer
-    var observationImport: ObservationImportPolicy = .always
+    /// As configured; `RuleContext` resolves `.infer` from the tree's files declaring
+    /// `@Observable` classes.
+    var observationImport: ObservationImportPolicy = .infer
     var observablePlacement: ObservablePlacement = .matchFile
 }
 
@@ -69,8 +71,12 @@ enum UnpublishedPropertyPolicy: String, Sendable, Equatable, CaseIterable {
 
 /// Which files a run adds `import Observation` to.
 enum ObservationImportPolicy: String, Sendable, Equatable, CaseIterable {
+    /// `always` or `whenNeeded`, whichever the tree's files that already declare `@Observable`
+    /// classes follow (the default; `MissingObservationImport.inferredPolicy` holds the
+    /// threshold); `always` when the tree has too few to learn from.
+    case infer
     /// Every file the run puts `@Observable` in, even beside `import SwiftUI`, as Apple's
-    /// article sample does (the default).
+    /// article sample does.
     case always
     /// Only files where no import provides the macro (`SwiftUI`, `SwiftData`, `Observation`).
     case whenNeeded

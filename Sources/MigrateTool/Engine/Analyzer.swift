@@ -59,6 +59,7 @@ enum Analyzer {
         analysis.fileModules = modules
         analysis.ruleOptions = context.options
         analysis.unpublishedInference = context.unpublishedInference
+        analysis.observationImportInference = context.observationImportInference
 
         // Suppressions: drop what they silence; a unit whose fix was silenced is left alone.
         var suppressions = PhaseTimer.measure("suppressions") {

@@ -70,12 +70,15 @@ struct RuleContext: Sendable {
     let deployments: [DeploymentFact]
     /// The members of every model class, looked up once.
     let modelMembers: [DeclarationID: [DeclarationID]]
-    /// The configuration's choices of what to write, `unpublishedProperties` resolved: never
-    /// `.infer` once the context is built.
+    /// The configuration's choices of what to write, `unpublishedProperties` and
+    /// `observationImport` resolved: never `.infer` once the context is built.
     private(set) var options: RuleOptions
     /// What the tree's `@Observable` classes showed and the policy inferred from it, when the
     /// configuration left `unpublishedProperties` to inference; nil when it chose one.
     private(set) var unpublishedInference: UnpublishedPropertyInference?
+    /// What the tree's files declaring `@Observable` classes showed and the import policy
+    /// inferred from it, when the configuration left `observationImport` to inference.
+    private(set) var observationImportInference: ObservationImportInference?
     /// For each file, the token ranges of its `#Preview` macros' arguments and bodies.
     let previewBodies: [[Range<Int>]]
 
@@ -98,6 +101,12 @@ struct RuleContext: Sendable {
             let inference = UnpublishedStoredProperty.inference(from: ObservableClassCensus(self))
             unpublishedInference = inference
             self.options.unpublishedProperties = inference.policy
+        }
+        if options.observationImport == .infer {
+            // Decided once for the run, before `apply`'s tidy-up adds any import.
+            let inference = MissingObservationImport.inference(from: ObservationImportCensus(self))
+            observationImportInference = inference
+            self.options.observationImport = inference.policy
         }
     }
 

@@ -39,18 +39,16 @@ struct UnpublishedStoredProperty: Rule {
     /// The run's policy and why, for the report's summary: `ignore, inferred from the tree's 21
     /// @Observable classes (12 of 19 private stored properties @ObservationIgnored)`.
     static func policyLine(_ policy: UnpublishedPropertyPolicy, inference: UnpublishedPropertyInference?) -> String {
-        guard let inference else { return "\(policy.rawValue), as configured" }
-        let census = inference.census
-        let classes = census.classes == 1 ? "1 @Observable class" : "\(census.classes) @Observable classes"
-        guard inference.hasEvidence else {
-            let evidence = census.classes == 0 ? "no @Observable class in the tree"
-                : "the tree's \(classes) \(census.classes == 1 ? "has" : "have") \(census.counted) private stored "
-                    + "propert\(census.counted == 1 ? "y" : "ies"), "
-                    + "\(minimumEvidence) needed"
-            return "\(policy.rawValue), the default: \(evidence) to infer from"
+        func classes(_ census: ObservableClassCensus) -> String {
+            census.classes == 1 ? "1 @Observable class" : "\(census.classes) @Observable classes"
         }
-        return "\(policy.rawValue), inferred from the tree's \(classes) "
-            + "(\(census.ignored) of \(census.counted) private stored properties @ObservationIgnored)"
+        return UnpublishedPropertyInference.line(policy, inference, evidence: { census in
+            "the tree's \(classes(census)) (\(census.ignored) of \(census.counted) private stored properties @ObservationIgnored)"
+        }, shortfall: { census in
+            census.classes == 0 ? "no @Observable class in the tree"
+                : "the tree's \(classes(census)) \(census.classes == 1 ? "has" : "have") \(census.counted) private stored "
+                    + "propert\(census.counted == 1 ? "y" : "ies"), \(minimumEvidence) needed"
+        })
     }
 
     /// Said after each finding's message when the policy was inferred, so the reader of one
@@ -120,15 +118,8 @@ struct UnpublishedStoredProperty: Rule {
 }
 
 /// The `unpublishedProperties` policy a run inferred from the tree's `@Observable` classes, with
-/// the figures it came from (shown in the report's summary).
-struct UnpublishedPropertyInference: Sendable, Equatable {
-    /// `track` or `ignore`.
-    var policy: UnpublishedPropertyPolicy
-    var census: ObservableClassCensus
-    /// Whether the census counted enough properties to decide (`minimumEvidence`); when not,
-    /// `policy` is the spec's default, `track`.
-    var hasEvidence: Bool
-}
+/// the figures it came from (shown in the report's summary): `track` or `ignore`.
+typealias UnpublishedPropertyInference = PolicyInference<UnpublishedPropertyPolicy, ObservableClassCensus>
 
 /// Stored properties that hold machinery rather than state: nothing renders them, so tracking
 /// them would only add bookkeeping. Decided from the annotation, else the initial value.

@@ -160,6 +160,12 @@ struct ReportDocument: Sendable {
 
     /// The policy and why, as every format's summary says it.
     var unpublishedPolicyLine: String { UnpublishedStoredProperty.policyLine(unpublishedPolicy, inference: unpublishedInference) }
+    /// The run's `observationImport` policy (resolved) and, when inferred, the facts behind it.
+    var observationImportPolicy: ObservationImportPolicy
+    var observationImportInference: ObservationImportInference?
+
+    /// The import policy and why, as every format's summary says it.
+    var observationImportLine: String { MissingObservationImport.policyLine(observationImportPolicy, inference: observationImportInference) }
 
     /// Builds the document; pure.
     init(_ analysis: Analysis, options: ReportOptions) {
@@ -204,6 +210,8 @@ struct ReportDocument: Sendable {
         outsideBuild = analysis.outsideBuild.map(Analyzer.displayPath).sorted()
         unpublishedPolicy = analysis.ruleOptions.unpublishedProperties
         unpublishedInference = analysis.unpublishedInference
+        observationImportPolicy = analysis.ruleOptions.observationImport
+        observationImportInference = analysis.observationImportInference
         figures = Self.figures(analysis, items: items)
     }
 

@@ -76,6 +76,7 @@ enum TextReport {
         rows.append(("Findings", [findingsLine(figures)]))
         rows.append(("Deployment target", deploymentLines(document, style)))
         rows.append(("Unpublished vars", [document.unpublishedPolicyLine]))
+        rows.append(("import Observation", [document.observationImportLine]))
         if !document.problems.isEmpty {
             rows.append(("Skipped", ["\(ReportWords.count(document.problems.count, "path")) (listed at the end)"]))
         }
