@@ -40,7 +40,8 @@ struct MissingObservationImport: FileRule {
             "\(files(census.observableFiles)) declaring @Observable classes (\(census.importing) import Observation by name)"
         }, shortfall: { census in
             census.observableFiles == 0 ? "no file declares an @Observable class"
-                : "\(files(census.observableFiles)) declaring @Observable classes, \(minimumEvidence) needed"
+                : "only \(files(census.observableFiles)) \(census.observableFiles == 1 ? "declares" : "declare") @Observable classes, "
+                    + "\(minimumEvidence) needed"
         })
     }
 
