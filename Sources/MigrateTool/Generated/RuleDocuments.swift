@@ -736,11 +736,19 @@ enum RuleDocuments {
         }
         ```
 
-        `apply` adds the import in every file where it writes `@Observable`, after the last import
-        outside `#if`, even beside `import SwiftUI`: Apple's article sample imports Observation by name
-        in each model file, and the import says where the macro comes from.
-        `"observationImport": "whenNeeded"` in `.observation-migrate.json` adds it only where no import
-        provides the macro ([configuration](../docs/configuration.md)). Elsewhere `lint` reports only
+        `apply` adds the import after the last import outside `#if`, in the files where it writes
+        `@Observable`, following the tree's own convention (`"observationImport": "infer"`, the
+        default): teams that add it beside `import SwiftUI` do so in every model file, teams that do not
+        never do, and the files they already wrote show which. The tool counts the scanned files that
+        already declare an `@Observable` class and how many of them import Observation by name; with at
+        least 3 such files, at least 40 % importing means every file `apply` migrates gets the import
+        (`always`), fewer means only files where no import provides the macro (`whenNeeded`). With fewer
+        than 3 such files the default is `always`: Apple's article sample imports Observation by name in
+        each model file, and the import says where the macro comes from. The report's summary says which
+        policy the run follows and why (`import Observation  whenNeeded, inferred from 11 files
+        declaring @Observable classes (0 import Observation by name)`). `"observationImport": "always"`
+        or `"whenNeeded"` in `.observation-migrate.json` chooses one whatever the tree does
+        ([configuration](../docs/configuration.md)). Elsewhere `lint` reports only
         files that need it and leaves the edit to you (the file may use another module's macro of that
         name).
 

@@ -54,8 +54,8 @@ import Testing
         expected.source = ".observation-migrate.json"
         #expect(try Self.parse("{}") == expected)
         // The defaults write what careful teams write (catalog, revised 2026-11-23): the tree's own
-        // @Observable classes decide for unpublished properties.
-        #expect(expected.ruleOptions == RuleOptions(unpublishedProperties: .infer, observationImport: .always, observablePlacement: .matchFile))
+        // @Observable classes decide for unpublished properties and for import Observation.
+        #expect(expected.ruleOptions == RuleOptions(unpublishedProperties: .infer, observationImport: .infer, observablePlacement: .matchFile))
     }
 
     @Test func mistakesAreOneLineWithPositionAndSuggestion() {
@@ -69,7 +69,7 @@ import Testing
              "1:2: 'unpublishedProperties' must be one of \"infer\", \"track\", \"ignore\", \"observe\", not 'trak'; did you mean 'track'?"),
             ("{\"unpublishedProperties\": true}", "1:2: 'unpublishedProperties' must be one of \"infer\", \"track\", \"ignore\", \"observe\", not a boolean"),
             ("{\"observationImport\": \"whenneeded\"}",
-             "1:2: 'observationImport' must be one of \"always\", \"whenNeeded\", not 'whenneeded'; did you mean 'whenNeeded'?"),
+             "1:2: 'observationImport' must be one of \"infer\", \"always\", \"whenNeeded\", not 'whenneeded'; did you mean 'whenNeeded'?"),
             ("{\"observablePlacement\": \"own line\"}",
              "1:2: 'observablePlacement' must be one of \"matchFile\", \"ownLine\", \"classLine\", not 'own line'; did you mean 'ownLine'?"),
             ("{\"observationImports\": \"always\"}", "1:2: unknown key 'observationImports'; did you mean 'observationImport'?"),
