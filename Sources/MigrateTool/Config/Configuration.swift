@@ -13,7 +13,7 @@ struct Configuration: Sendable, Equatable {
     /// The deployment target to assume, by platform (`"iOS": "17.0"`), over what the project says.
     var deploymentTarget: [String: String] = [:]
     /// What becomes of a model's stored `var` that was not `@Published`.
-    var unpublishedProperties: UnpublishedPropertyPolicy = .track
+    var unpublishedProperties: UnpublishedPropertyPolicy = .infer
     /// Which files the run adds `import Observation` to.
     var observationImport: ObservationImportPolicy = .always
     /// Where `@Observable` goes on a migrated class.
@@ -42,14 +42,20 @@ struct Configuration: Sendable, Equatable {
 
 /// The configuration choices that change what rules write (not which rules run).
 struct RuleOptions: Sendable, Equatable {
-    var unpublishedProperties: UnpublishedPropertyPolicy = .track
+    /// As configured; `RuleContext` resolves `.infer` into the policy the tree's own
+    /// `@Observable` classes follow before any rule reads it.
+    var unpublishedProperties: UnpublishedPropertyPolicy = .infer
     var observationImport: ObservationImportPolicy = .always
     var observablePlacement: ObservablePlacement = .matchFile
 }
 
 /// What the migration does with a model's stored `var` that was not `@Published`.
 enum UnpublishedPropertyPolicy: String, Sendable, Equatable, CaseIterable {
-    /// Left tracked, as Apple's article and most teams write it (the default); plumbing nothing
+    /// `track` or `ignore`, whichever the tree's existing `@Observable` classes follow for their
+    /// private stored properties (the default; `UnpublishedStoredProperty.inferredPolicy` holds
+    /// the threshold); `track` when the tree has none to learn from.
+    case infer
+    /// Left tracked, as Apple's article and most teams write it; plumbing nothing
     /// renders (`AnyCancellable`, `Task`, `Timer`, observer tokens…) gets `@ObservationIgnored`.
     /// Safe when no view reads the property, review when one does (it now updates there).
     case track

@@ -54,7 +54,24 @@ enum JSONReport {
             ("deploymentAllowsObservation", .bool(document.deploymentAllowsObservation)),
             ("skippedPaths", .int(document.problems.count)),
             ("outsideBuildFiles", .int(document.outsideBuild.count)),
+            ("unpublishedProperties", unpublishedProperties(document)),
         ])
+    }
+
+    /// The run's policy for stored properties that were not `@Published`, where it came from
+    /// (`configuration`, `inferred`, or `default` when inference had too little to go on), and
+    /// the figures of the tree's `@Observable` classes it was inferred from.
+    static func unpublishedProperties(_ document: ReportDocument) -> ReportJSONValue {
+        var members: [(String, ReportJSONValue)] = [("policy", .string(document.unpublishedPolicy.rawValue))]
+        guard let inference = document.unpublishedInference else { return .object(members + [("source", .string("configuration"))]) }
+        let census = inference.census
+        members += [
+            ("source", .string(inference.hasEvidence ? "inferred" : "default")),
+            ("observableClasses", .int(census.classes)),
+            ("privateStoredProperties", .int(census.counted)),
+            ("ignoredPrivateStoredProperties", .int(census.ignored)),
+        ]
+        return .object(members)
     }
 
     /// A verdict as a token: the text form `needs --unsafe-fixes` is awkward to match on.

@@ -153,6 +153,13 @@ struct ReportDocument: Sendable {
     var problems: [Problem]
     /// Swift files no target of the tree's packages and projects compiles, sorted.
     var outsideBuild: [String]
+    /// The run's `unpublishedProperties` policy, inference resolved.
+    var unpublishedPolicy: UnpublishedPropertyPolicy
+    /// The facts the policy was inferred from; nil when the configuration chose it.
+    var unpublishedInference: UnpublishedPropertyInference?
+
+    /// The policy and why, as every format's summary says it.
+    var unpublishedPolicyLine: String { UnpublishedStoredProperty.policyLine(unpublishedPolicy, inference: unpublishedInference) }
 
     /// Builds the document; pure.
     init(_ analysis: Analysis, options: ReportOptions) {
@@ -195,6 +202,8 @@ struct ReportDocument: Sendable {
         deploymentAllowsObservation = analysis.deploymentAllowsObservation
         problems = analysis.problems.map(Self.problem).sorted { ($0.path, $0.reason) < ($1.path, $1.reason) }
         outsideBuild = analysis.outsideBuild.map(Analyzer.displayPath).sorted()
+        unpublishedPolicy = analysis.ruleOptions.unpublishedProperties
+        unpublishedInference = analysis.unpublishedInference
         figures = Self.figures(analysis, items: items)
     }
 
