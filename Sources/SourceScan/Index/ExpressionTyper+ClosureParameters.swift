@@ -201,7 +201,8 @@ extension ExpressionTyper {
             guard tokens[close + 1].kind == .rightParen else { return nil }
             operatorToken = open - 2
         case .colon:
-            guard open >= 3, tokens[open - 2].kind == .identifier,
+            // Labels may be keywords: `first(where:)`, `prefix(while:)`.
+            guard open >= 3, tokens[open - 2].kind == .identifier || tokens[open - 2].kind == .keyword,
                   tokens[close + 1].kind == .rightParen || tokens[close + 1].kind == .comma,
                   let paren = enclosingParenthesis(of: open - 2, in: structure) else { return nil }
             label = structure.source.text(open - 2)
@@ -338,13 +339,23 @@ extension ExpressionTyper {
                 default: continue
                 }
             }
-            return resolveWritten(String(inner), from: scope).type
+            return elementType(String(inner), from: scope)
         }
         let carriers: Set<String> = ["Array", "Set", "ContiguousArray", "ArraySlice", "CurrentValueSubject",
                                      "PassthroughSubject", "AnyPublisher"]
         guard let (base, arguments) = Self.genericArguments(of: String(text)),
               carriers.contains(base.trimming(charactersIn: " ")), case .external = types.resolve(base, from: scope),
               let first = arguments.first else { return nil }
-        return resolveWritten(first, from: scope).type
+        return elementType(first, from: scope)
+    }
+
+    /// An element type as written; an existential (`any ObservableObject`, `AnyObject`) may
+    /// hold any of the tree's models, so it is unknown rather than external.
+    func elementType(_ written: String, from scope: DeclarationID) -> ResolvedType {
+        let reference = TypeReference(written)
+        if reference?.isExistential == true || ["ObservableObject", "AnyObject", "Any"].contains(reference?.baseName ?? "") {
+            return .unknown
+        }
+        return resolveWritten(written, from: scope).type
     }
 }
