@@ -177,9 +177,15 @@ extension ExpressionTyper {
     func receivedElement(byClosureAt open: Int, file: Int, trail: Trail) -> ResolvedType? {
         let structure = types.files[file]
         guard let call = operatorCall(passing: open, in: structure),
-              Self.elementClosureLabels[call.name]?.contains(call.label) == true,
-              !Self.operatorHosts.contains(where: { types.extendsExternal($0, with: call.name) }) else { return nil }
+              Self.elementClosureLabels[call.name]?.contains(call.label) == true, isStandardOperator(call.name) else { return nil }
         return upstreamElement(call.upstream, file: file, trail: trail)
+    }
+
+    /// Whether the tree leaves the operator `name` as the standard library and Combine define
+    /// it: an extension of one of `operatorHosts` adding a member of that name may take a
+    /// closure of another shape or return other elements.
+    func isStandardOperator(_ name: String) -> Bool {
+        !Self.operatorHosts.contains { types.extendsExternal($0, with: name) }
     }
 
     /// The operator the closure opening at `open` is passed to, as a trailing closure
@@ -273,7 +279,10 @@ extension ExpressionTyper {
             guard open > range.lowerBound + 1, tokens[open - 1].kind == .identifier, tokens[open - 2].kind == .period else { return nil }
             let name = structure.source.text(open - 1)
             let upstream = range.lowerBound..<(open - 2)
-            if Self.elementKeepingOperators.contains(name) { return upstreamElement(upstream, file: file, trail: trail) }
+            guard isStandardOperator(name), let element = upstreamElement(upstream, file: file, trail: trail) else { return nil }
+            if Self.elementKeepingOperators.contains(name) { return element }
+            // A mapping operator counts only on a known publisher or sequence, not on a
+            // tree type's own `map`.
             guard Self.elementMappingOperators.contains(name) else { return nil }
             let closure = tokens[last].kind == .rightBrace ? open : open + 1
             guard tokens[closure].kind == .leftBrace, structure.closing(closure) == (closure == open ? last : last - 1) else { return nil }
@@ -283,7 +292,7 @@ extension ExpressionTyper {
             }
             // `compactMap { $0 }` unwraps; `map { $0 }` keeps.
             guard structure.closing(closure) == closure + 2, structure.source.tokenText(closure + 1, equals: "$0") else { return nil }
-            return upstreamElement(upstream, file: file, trail: trail)
+            return element
         case .dollarIdentifier:
             return publishedValueType(at: last, from: range.lowerBound, file: file, trail: trail)
         case .identifier where last > range.lowerBound && tokens[last - 1].kind == .period:
@@ -322,12 +331,12 @@ extension ExpressionTyper {
     }
 
     /// The element type written in a collection or subject type: `[T]`, `Array<T>`, `Set<T>`,
-    /// `CurrentValueSubject<T, E>`, `PassthroughSubject<T, E>`, `AnyPublisher<T, E>`, each
-    /// possibly optional; nil for anything else (a dictionary, a type the tree declares under
-    /// one of those names).
+    /// `CurrentValueSubject<T, E>`, `PassthroughSubject<T, E>`, `AnyPublisher<T, E>`; nil for
+    /// anything else: a dictionary, a type the tree declares under one of those names, and an
+    /// optional one, whose `map { $0 }` is `Optional.map` and receives the whole collection.
     func writtenElement(_ written: String, from scope: DeclarationID) -> ResolvedType? {
-        var text = Substring(written).trimmingSpaces()
-        while text.last == "?" || text.last == "!" { text = text.dropLast() }
+        let text = Substring(written).trimmingSpaces()
+        guard text.last != "?", text.last != "!" else { return nil }
         if text.first == "[", text.last == "]" {
             let inner = text.dropFirst().dropLast()
             var depth = 0

@@ -2,9 +2,10 @@
 // and closure bodies, `if let`/`guard let`, `for … in`, preview macro bodies).
 
 extension ExpressionTyper {
-    /// Finds what a bare identifier refers to at `token`: a closure parameter (unknown), a
-    /// function parameter, a local variable declared earlier, a property of an enclosing type,
-    /// or a global. Returns nil when it names no variable.
+    /// Finds what a bare identifier refers to at `token`: a closure parameter (unknown unless its
+    /// type is stated or is the element its operator passes), a function parameter, a local
+    /// variable declared earlier, a property of an enclosing type, or a global. Returns nil when
+    /// it names no variable.
     public func lookUpVariable(_ name: String, at token: Int, file: Int) -> ResolvedType? {
         lookUpVariable(name, at: token, file: file, trail: Trail())?.type
     }

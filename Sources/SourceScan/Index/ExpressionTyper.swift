@@ -1,8 +1,10 @@
 /// Works out the type of the few expression shapes that hand models around:
 /// `M()`, `M(x: 1)`, `M.init()`, `M.shared`, `self.model`, `model`, `appState.settings`.
 ///
-/// Anything else (calls of functions, subscripts, closure parameters) is `.unknown`: the rules
-/// then treat the site as unknown instead of guessing.
+/// Closure parameters are typed when the closure states their type or is an element closure of
+/// a Combine or Sequence operator whose upstream element is known (`ExpressionTyper+ClosureParameters.swift`).
+/// Anything else (calls of functions, subscripts, other closure parameters) is `.unknown`: the
+/// rules then treat the site as unknown instead of guessing.
 ///
 /// Split by concern: local scopes in `ExpressionTyper+LocalScopes.swift`, `@Dependency`/
 /// `@Environment` key-path typing in `ExpressionTyper+KeyPathEnvironment.swift`, and the small

@@ -118,6 +118,20 @@ import Testing
         #expect(types == Array(repeating: "unknown", count: 7))
     }
 
+    /// `Optional.map` on an optional collection receives the collection, not an element; a
+    /// tree type's own `map` says nothing about what follows it.
+    @Test func optionalCollectionsAndTreeMapsStayUnknown() {
+        let types = Self.receiverTypes("""
+            final class Store { func map(_ body: (Int) -> A?) -> Store { self } ; func sink(_ body: (A) -> Void) {} }
+            func touch(models: [A]?, store: Store) {
+                _ = models.map { $0.objectWillChange }
+                store.map { _ -> A? in nil }.sink { _ = $0.objectWillChange }
+                models?.forEach { $0.objectWillChange.send() }
+            }
+            """)
+        #expect(types == ["unknown", "unknown", "unknown"])
+    }
+
     @Test func anOperatorTheTreeRedefinesIsNotTrusted() {
         let types = Self.receiverTypes("""
             extension Array { func forEach(_ body: (Int) -> Void) {} }
