@@ -266,44 +266,51 @@ extension ExpressionTyper {
     /// operators, a mapping operator whose closure states its result type, `compactMap { $0 }`,
     /// a `@Published` property's `$x`, `.publisher` of a collection, or a value whose written
     /// type is a collection or a subject (`Typed.element`). Nil when not known exactly.
+    ///
+    /// Walks the chain from its end towards its source in a loop (a chain thousands of
+    /// operators long costs no stack): the nearest mapping operator fixes the element, and the
+    /// source must still be a known publisher or sequence, so that a tree type's own `map`
+    /// says nothing.
     func upstreamElement(_ range: Range<Int>, file: Int, trail: Trail) -> ResolvedType? {
-        guard !range.isEmpty else { return nil }
         let structure = types.files[file]
         let tokens = structure.tokens
-        let last = range.upperBound - 1
-        switch tokens[last].kind {
-        case .rightParen, .rightBrace:
-            // An operator call: `.op(…)`, `.op { … }` (a call with arguments and a trailing
-            // closure is not one of the shapes read here).
-            let open = Int(structure.matchingBracket[last])
-            guard open > range.lowerBound + 1, tokens[open - 1].kind == .identifier, tokens[open - 2].kind == .period else { return nil }
-            let name = structure.source.text(open - 1)
-            let upstream = range.lowerBound..<(open - 2)
-            guard isStandardOperator(name), let element = upstreamElement(upstream, file: file, trail: trail) else { return nil }
-            if Self.elementKeepingOperators.contains(name) { return element }
-            // A mapping operator counts only on a known publisher or sequence, not on a
-            // tree type's own `map`.
-            guard Self.elementMappingOperators.contains(name) else { return nil }
-            let closure = tokens[last].kind == .rightBrace ? open : open + 1
-            guard tokens[closure].kind == .leftBrace, structure.closing(closure) == (closure == open ? last : last - 1) else { return nil }
-            if let signature = closureSignature(at: closure, in: structure) {
-                guard let returnType = signature.returnType else { return nil }
-                return resolveWritten(structure.compactText(returnType), from: scopeAt(closure, file: file)).type
+        var range = range
+        var mapped: ResolvedType?
+        while !range.isEmpty {
+            let last = range.upperBound - 1
+            switch tokens[last].kind {
+            case .rightParen, .rightBrace:
+                // An operator call: `.op(…)`, `.op { … }` (a call with arguments and a trailing
+                // closure is not one of the shapes read here).
+                let open = Int(structure.matchingBracket[last])
+                guard open > range.lowerBound + 1, tokens[open - 1].kind == .identifier, tokens[open - 2].kind == .period
+                else { return nil }
+                let name = structure.source.text(open - 1)
+                guard isStandardOperator(name) else { return nil }
+                range = range.lowerBound..<(open - 2)
+                if Self.elementKeepingOperators.contains(name) { continue }
+                guard Self.elementMappingOperators.contains(name) else { return nil }
+                let closure = tokens[last].kind == .rightBrace ? open : open + 1
+                guard tokens[closure].kind == .leftBrace, structure.closing(closure) == (closure == open ? last : last - 1) else { return nil }
+                if let signature = closureSignature(at: closure, in: structure) {
+                    guard let returnType = signature.returnType else { return nil }
+                    if mapped == nil { mapped = resolveWritten(structure.compactText(returnType), from: scopeAt(closure, file: file)).type }
+                    continue
+                }
+                // `compactMap { $0 }` unwraps; `map { $0 }` keeps.
+                guard structure.closing(closure) == closure + 2, structure.source.tokenText(closure + 1, equals: "$0") else { return nil }
+            case .dollarIdentifier:
+                guard let source = publishedValueType(at: last, from: range.lowerBound, file: file, trail: trail) else { return nil }
+                return mapped ?? source
+            case .identifier where last > range.lowerBound && tokens[last - 1].kind == .period
+                && (structure.source.tokenText(last, equals: "publisher") || Self.elementKeepingOperators.contains(structure.source.text(last))):
+                range = range.lowerBound..<(last - 1)
+            default:
+                guard let source = typeOf(range, file: file, trail: trail).element else { return nil }
+                return mapped ?? source
             }
-            // `compactMap { $0 }` unwraps; `map { $0 }` keeps.
-            guard structure.closing(closure) == closure + 2, structure.source.tokenText(closure + 1, equals: "$0") else { return nil }
-            return element
-        case .dollarIdentifier:
-            return publishedValueType(at: last, from: range.lowerBound, file: file, trail: trail)
-        case .identifier where last > range.lowerBound && tokens[last - 1].kind == .period:
-            let name = structure.source.text(last)
-            if name == "publisher" || Self.elementKeepingOperators.contains(name) {
-                return upstreamElement(range.lowerBound..<(last - 1), file: file, trail: trail)
-            }
-        default:
-            break
         }
-        return typeOf(range, file: file, trail: trail).element
+        return nil
     }
 
     /// The type of the `@Published` property behind `$name` at `token` (the publisher's
@@ -359,12 +366,14 @@ extension ExpressionTyper {
     }
 
     /// An element type as written; an existential (`any ObservableObject`, `AnyObject`) may
-    /// hold any of the tree's models, so it is unknown rather than external.
+    /// hold any of the tree's models, so it is unknown rather than external. Resolved past the
+    /// element step (alias depth 1): an element's own elements are not kept, so `[[[…]]]`
+    /// nested thousands deep costs no recursion.
     func elementType(_ written: String, from scope: DeclarationID) -> ResolvedType {
         let reference = TypeReference(written)
         if reference?.isExistential == true || ["ObservableObject", "AnyObject", "Any"].contains(reference?.baseName ?? "") {
             return .unknown
         }
-        return resolveWritten(written, from: scope).type
+        return resolveWritten(written, from: scope, aliasDepth: 1).type
     }
 }
