@@ -1001,8 +1001,11 @@ enum RuleDocuments {
         - **The model relays the changes of a model it holds** (`object-will-change-subscription`
           removes the relay). A send in one of its methods that changes state through that model
           (`playlist.add(song)`) and through nothing else outside tracking announced the held model's
-          change, which that model now tracks itself: the call goes. When the held model is already
-          `@Observable` (a tree migrated halfway), the relay's own send goes here, with its statement.
+          change, which that model now tracks itself: the call goes, provided each such change is an
+          assignment or mutation of a property the held model tracks, or a call of a method of it whose
+          statements all are (a method that stores in `UserDefaults` may change what nothing tracks, so
+          the call stays and blocks). When the held model is already `@Observable` as well as an
+          `ObservableObject` (a tree migrated halfway), the relay's own send goes here, with its statement.
         - **The model re-arms `withObservationTracking` only to send**: a private function without
           parameters whose one statement is `withObservationTracking { … } onChange: { … }`, the
           reaction (directly, or inside `Task { … }` or `DispatchQueue.main.async { … }`) being the send
@@ -1294,8 +1297,8 @@ enum RuleDocuments {
         }
         ```
 
-        A relay of a model that is already `@Observable`, a send announcing its change, and a
-        `withObservationTracking` bridge:
+        A relay of a model it holds, a send announcing that model's change, and a
+        `withObservationTracking` bridge of a model already `@Observable`:
 
         ```swift before
         import Combine
@@ -1306,8 +1309,8 @@ enum RuleDocuments {
             var backStack: [String] = []
         }
 
-        @Observable final class Tabs {
-            var titles: [String] = []
+        final class Tabs: ObservableObject {
+            @Published var titles: [String] = []
 
             func close(_ index: Int) {
                 titles.remove(at: index)
@@ -1322,7 +1325,7 @@ enum RuleDocuments {
             init(tabs: Tabs) {
                 self.tabs = tabs
                 tabsRelay = tabs.objectWillChange
-                    .sink { [weak self] _ in self?.↓objectWillChange.send() }
+                    .sink { [weak self] _ in self?.objectWillChange.send() }
                 observeHistory()
             }
 

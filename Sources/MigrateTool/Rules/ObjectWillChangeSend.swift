@@ -28,7 +28,8 @@ struct ObjectWillChangeSend: Rule {
                 return Finding(ruleID: Self.id, fixClass: .review, file: site.file, offset: Int(context.files[site.file].tokens[site.token].start),
                                message: "the subscription to '\(relay.sourceName).objectWillChange' relays the changes of \(source), "
                                    + "which is already @Observable and tracks its own; the relay goes, and views that read nothing of "
-                                   + "'\(relay.sourceName)' no longer re-render with it",
+                                   + "'\(relay.sourceName)' no longer re-render with it"
+                                   + relay.fresherViews(context).map { "; " + $0 }.joined(),
                                suggestion: nil, edits: relay.removal(among: relays, context), unit: unit)
             }
             let file = context.files[site.file]
@@ -54,7 +55,7 @@ struct ObjectWillChangeSend: Rule {
                 return rewrite(edits, "objectWillChange.send() announces the change of '\(property)' next to it, which @Observable "
                     + "tracks; the call goes, and views that do not read what changed no longer re-render with it")
             }
-            if let place, let (edits, relay) = place.relayedDeletion(file, relays: relaysByHolder[place.model.classID] ?? []) {
+            if let place, let (edits, relay) = place.relayedDeletion(file, relays: relaysByHolder[place.model.classID] ?? [], context) {
                 let becomes = relay.sourceUnit == nil ? "is already @Observable" : "becomes @Observable in the same run"
                 return rewrite(edits, "objectWillChange.send() announces a change made through '\(relay.sourceName)', whose "
                     + "objectWillChange this model relays; '\(relay.sourceName)' \(becomes) and tracks its own changes, so the "
@@ -167,14 +168,21 @@ private struct SendPlace {
 
     /// The edits deleting a send in a method of a model that relays other models' changes
     /// (`relays`, `ObjectWillChangeRelay`), when the method changes state through one of their
-    /// sources and through nothing else outside tracking, and that relay: the send announced the
-    /// source's change, which the source tracks itself once both are `@Observable`.
-    func relayedDeletion(_ file: FileStructure, relays: [ObjectWillChangeRelay]) -> ([Edit], ObjectWillChangeRelay)? {
+    /// sources, only state that source tracks, and nothing else outside tracking; and that
+    /// relay: the send announced the source's change, which the source tracks itself once both
+    /// are `@Observable`.
+    func relayedDeletion(_ file: FileStructure, relays: [ObjectWillChangeRelay], _ context: RuleContext)
+        -> ([Edit], ObjectWillChangeRelay)? {
         guard !relays.isEmpty, !isInClosure, accessor == nil else { return nil }
         let body = path.levels[0].statements
-        let effects = model.untrackedEffects(in: body, file, scope: scope(file), parameters: parameters)
-        guard let source = effects.first, let relay = relays.first(where: { $0.sourceName == source }),
-              effects.allSatisfy({ effect in relays.contains { $0.sourceName == effect } }), let edits = removal(file) else { return nil }
+        let effects = Set(model.untrackedEffects(in: body, file, scope: scope(file), parameters: parameters))
+        var through: [ObjectWillChangeRelay] = []
+        for effect in effects.sorted() {
+            guard let relay = relays.first(where: { $0.sourceName == effect }),
+                  relay.changesOnlyTrackedState(inBody: path.body.open, file, context) else { return nil }
+            through.append(relay)
+        }
+        guard let relay = through.first, let edits = removal(file) else { return nil }
         return (edits, relay)
     }
 

@@ -43,7 +43,8 @@ struct ObjectWillChangeSubscription: CouplingRule {
             ruleID: id, fixClass: .review, file: site.file, offset: Int(file.tokens[site.token].start),
             message: "'\(relay.sourceName).objectWillChange' only relays \(source)'s changes as \(holder)'s; under Observation "
                 + "a view reading \(holder) tracks the \(source) state it reads, so the relay goes, and views that read "
-                + "nothing of '\(relay.sourceName)' no longer re-render with it",
+                + "nothing of '\(relay.sourceName)' no longer re-render with it"
+                + relay.fresherViews(context).map { "; " + $0 }.joined(),
             suggestion: nil, edits: edits, unit: unit,
             requiresUnits: relay.relayingUnit == unit ? nil : [unit, relay.relayingUnit])
     }

@@ -103,6 +103,25 @@ import Testing
         #expect(!migrated.contains("objectWillChange"))
     }
 
+    static func relayMessage(_ source: String) -> String? {
+        let analysis = RuleExamples.analyze(files: [("A.swift", source)])
+        return analysis.findings.first { $0.ruleID == ObjectWillChangeSubscription.id && $0.fixClass == .review }?.message
+    }
+
+    /// Where the relay did not announce for the holder's whole life, the report says the
+    /// migrated views are fresher.
+    @Test func aReplaceableSourceAndALateBindingAreNamed() {
+        let relay = "child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &bag)"
+        let always = Self.relayMessage(Self.holder(relay))
+        #expect(always != nil)
+        #expect(always?.contains("is a var") == false)
+        #expect(always?.contains("had run") == false)
+        let replaceable = Self.relayMessage(Self.holder(relay).replacingOccurrences(of: "let child = Child()", with: "var child = Child()"))
+        #expect(replaceable?.contains("'child' is a var: once it is replaced, views follow the new object") == true)
+        let late = Self.relayMessage(Self.holder("", extra: "    private func bind() {\n        \(relay)\n    }\n    func start() { bind() }"))
+        #expect(late?.contains("views follow 'child' from the start, where the relay announced its changes only once bind() had run") == true)
+    }
+
     /// A send that announced a change made through something else the model does not track stays.
     @Test func aSendAnnouncingAnUntrackedChangeStillBlocks() {
         let methods = """

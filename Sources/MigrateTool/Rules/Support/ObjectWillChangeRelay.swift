@@ -123,6 +123,84 @@ struct ObjectWillChangeRelay {
             + calls.map { FileEdit(file: $0.file, edit: EditBuilder(file: context.files[$0.file]).remove($0.tokens)) }
     }
 
+    /// What else a view sees change, in the words of the report: where the relay was not
+    /// announcing for the holder's whole life, the migrated views are fresher than the legacy ones.
+    func fresherViews(_ context: RuleContext) -> [String] {
+        var notes: [String] = []
+        let source = context.variables(ofModel: relayingClass).first { id in
+            context.declaration(id).bindings.contains { $0.name == sourceName }
+        }
+        if let source, !context.declaration(source).isLet {
+            notes.append("'\(sourceName)' is a var: once it is replaced, views follow the new object, where the relay kept "
+                         + "announcing the first one's changes")
+        }
+        let host = context.declaration(hostID)
+        if host.kind != .initializer, !Self.runsOnlyFromInitializers(host.name, in: relayingClass, context) {
+            notes.append("views follow '\(sourceName)' from the start, where the relay announced its changes only once "
+                         + "\(host.name)() had run")
+        }
+        return notes
+    }
+
+    /// Whether every member of the class mentioning `name` is an initializer.
+    private static func runsOnlyFromInitializers(_ name: String, in classID: DeclarationID, _ context: RuleContext) -> Bool {
+        var called = false
+        for memberID in context.modelMembers[classID] ?? [] {
+            let member = context.declaration(memberID)
+            guard let body = member.body, member.name != name else { continue }
+            let file = context.files[memberID.file]
+            guard body.contains(where: { file.tokens[$0].kind == .identifier && file.source.tokenText($0, equals: name) }) else { continue }
+            if member.kind != .initializer { return false }
+            called = true
+        }
+        return called
+    }
+
+    /// Whether every use of the source in the body opened at `bodyOpen` is a statement changing
+    /// only state the source tracks: `child.x = v`, `child.items.append(v)` (a tracked property
+    /// of the source), or `child.f(…)` where every `f` of the source changes only such properties,
+    /// statement by statement. A send of the holder next to anything else may have announced a
+    /// change nothing tracks (a method storing in `UserDefaults`), so it stays. Nil source unit
+    /// (a source already `@Observable`): its methods are not read, so never.
+    func changesOnlyTrackedState(inBody bodyOpen: Int, _ file: FileStructure, _ context: RuleContext) -> Bool {
+        guard let sourceUnit else { return false }
+        let source = ModelStateChanges(classID: sourceType, unit: context.units.units[sourceUnit], context)
+        let tokens = file.tokens
+        let body = bodyOpen..<(file.closing(bodyOpen) + 1)
+        for index in body where tokens[index].kind == .identifier && file.source.tokenText(index, equals: sourceName) {
+            // Only the holder's property: `child…` or `self.child…`, not `other.child`.
+            let isSelfMember = index >= 2 && tokens[index - 1].kind == .period && tokens[index - 2].word == .self
+            if tokens[index - 1].kind == .period && !isSelfMember { continue }
+            let start = isSelfMember ? index - 2 : index
+            guard let statement = StatementPath(to: index, fromBody: bodyOpen, in: file)?.target, statement.lowerBound == start,
+                  index + 2 < statement.upperBound, tokens[index + 1].kind == .period, tokens[index + 2].kind == .identifier else {
+                return false
+            }
+            if let change = source.change(at: index + 2, before: statement.upperBound, in: file, scope: statement, parameters: nil),
+               change.property.tracking == .tracked, change.end == statement.upperBound {
+                continue
+            }
+            guard index + 3 < statement.upperBound, tokens[index + 3].kind == .leftParen, file.closing(index + 3) + 1 == statement.upperBound,
+                  methodChangesOnlyTrackedState(file.source.text(index + 2), source, context) else { return false }
+        }
+        return true
+    }
+
+    /// Whether the source has methods named `name` and each one's statements are all changes of
+    /// properties the source tracks.
+    private func methodChangesOnlyTrackedState(_ name: String, _ source: ModelStateChanges, _ context: RuleContext) -> Bool {
+        let methods = (context.modelMembers[sourceType] ?? []).filter {
+            let member = context.declaration($0)
+            return member.kind == .function && member.name == name
+        }
+        return !methods.isEmpty && methods.allSatisfy { id in
+            let method = context.declaration(id)
+            let file = context.files[id.file]
+            guard let body = method.body, let statements = file.statements(inBlock: body.lowerBound) else { return false }
+            return statements.allSatisfy { source.isTrackedChange($0, in: file, scope: body, parameters: method.parameters) }
+        }
+    }
+
     /// Removes a member declaration, with the blank line before it when it is the last member.
     static func removeMember(_ member: Declaration, _ file: FileStructure) -> Edit {
         let builder = EditBuilder(file: file)
