@@ -299,7 +299,8 @@ extension ExpressionTyper {
                 }
                 // `compactMap { $0 }` unwraps; `map { $0 }` keeps.
                 guard structure.closing(closure) == closure + 2, structure.source.tokenText(closure + 1, equals: "$0") else { return nil }
-            case .dollarIdentifier:
+            case .dollarIdentifier where structure.source.text(last).dropFirst().first?.isNumber == false:
+                // `$x` of a `@Published` property (`$0` is a value, typed below).
                 guard let source = publishedValueType(at: last, from: range.lowerBound, file: file, trail: trail) else { return nil }
                 return mapped ?? source
             case .identifier where last > range.lowerBound && tokens[last - 1].kind == .period
