@@ -1815,6 +1815,15 @@ enum RuleDocuments {
         the same run, so they form one unit. Review: code constrained to the protocol may rely on
         `objectWillChange`, which the rewrite removes.
 
+        A type alias of a composition holding `ObservableObject`
+        (`typealias ViewModelDefinition = (ObservableObject & Identifiable)`) plays the same role: the
+        classes conforming to it, directly or through a protocol naming it, and those protocols form
+        its unit. Only its `ObservableObject` part changes, to `AnyObject & Observable` (to `Observable`
+        when `AnyObject` is already a part); the other parts, the parentheses and the spacing stay. A
+        view generic over the alias (`struct Row<M: ViewModelDefinition>`) migrates with the unit, as
+        for a protocol; a wrapper holding it as an existential (`@ObservedObject var m: any
+        ViewModelDefinition`) blocks the unit (existential-model).
+
         ```swift before
         import SwiftUI
 
@@ -1846,6 +1855,84 @@ enum RuleDocuments {
         protocol Store: AnyObject, Observable {
             var count: Int { get set }
         }
+        ```
+
+        ```swift before
+        import SwiftUI
+
+        typealias ViewModelDefinition = (↓ObservableObject & Identifiable)
+
+        protocol ViewModel: ViewModelDefinition {}
+
+        final class SignInViewModel: ViewModel {
+            let id = 1
+            @Published var username = ""
+        }
+
+        final class PulseViewModel: ViewModelDefinition {
+            let id = 2
+            @Published var beats = 0
+        }
+
+        struct Row<Model: ViewModelDefinition>: View {
+            @ObservedObject var model: Model
+            var body: some View { Text("\(model.id)") }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        typealias ViewModelDefinition = (AnyObject & Observable & Identifiable)
+
+        protocol ViewModel: ViewModelDefinition {}
+
+        @Observable final class SignInViewModel: ViewModel {
+            let id = 1
+            var username = ""
+        }
+
+        @Observable final class PulseViewModel: ViewModelDefinition {
+            let id = 2
+            var beats = 0
+        }
+
+        struct Row<Model: ViewModelDefinition>: View {
+            var model: Model
+            var body: some View { Text("\(model.id)") }
+        }
+        ```
+
+        ```swift before
+        import SwiftUI
+
+        typealias Store = AnyObject & ↓ObservableObject & Identifiable
+
+        final class CounterStore: Store {
+            let id = 0
+            @Published var count = 0
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        typealias Store = AnyObject & Observable & Identifiable
+
+        @Observable final class CounterStore: Store {
+            let id = 0
+            var count = 0
+        }
+        ```
+
+        ```swift unchanged
+        import Observation
+
+        typealias Store = AnyObject & Observable & Identifiable
+
+        protocol CounterStore: Store {}
         ```
         """#,
         "observable-subclass": #"""

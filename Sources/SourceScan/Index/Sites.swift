@@ -284,10 +284,13 @@ struct SiteScanner {
         return (argumentStart - 3)..<(file.closing(argumentStart - 1) + 1)
     }
 
-    /// Whether token `index` lies in a type's inheritance clause, where the model graph reads it.
+    /// Whether token `index` lies in a type's inheritance clause, or in the value of a type alias
+    /// the model graph takes for an observable protocol, where the model graph reads it.
     private func isInInheritanceClause(_ index: Int, fileIndex: Int) -> Bool {
         guard let owner = typer.owner(file: fileIndex, token: index) else { return false }
         let declaration = types.files[fileIndex].declarations[owner]
-        return declaration.kind.isTypeLike && declaration.inheritance.contains { $0.tokens.contains(index) }
+        let readByGraph = declaration.kind.isTypeLike
+            || (declaration.kind == .typealias && graph.observableProtocols.contains(DeclarationID(file: fileIndex, declaration: owner)))
+        return readByGraph && declaration.inheritance.contains { $0.tokens.contains(index) }
     }
 }
