@@ -104,7 +104,8 @@ struct ObjectWillChangeRelay {
     }
 
     /// The edits removing the relay: its statement; or, when every statement of the private
-    /// function without parameters holding it is a relay (`bindChildren()`), the function and
+    /// function without parameters holding it is a relay (`bindChildren()`; `private`, so only
+    /// the class and its extensions can call it, and `callStatements` sees them all), the function and
     /// the statements calling it, carried by the function's first relay only (the others get
     /// none, so no two findings write the same edit).
     func removal(among relays: [ObjectWillChangeRelay], _ context: RuleContext) -> [FileEdit] {
@@ -112,7 +113,7 @@ struct ObjectWillChangeRelay {
         let builder = EditBuilder(file: file)
         let host = context.declaration(hostID)
         let siblings = relays.filter { $0.hostID == hostID }.map(\.statement)
-        guard host.kind == .function, host.hasModifier(.private) || host.hasModifier(.fileprivate),
+        guard host.kind == .function, host.hasModifier(.private),
               host.parameters.map({ $0.count <= 2 }) ?? false, let body = host.body,
               let statements = file.statements(inBlock: body.lowerBound), statements.allSatisfy(siblings.contains),
               let calls = Self.callStatements(of: host.name, in: relayingClass, context) else {
@@ -291,7 +292,7 @@ enum ObservationTrackingRelay {
         let host = context.declaration(hostID)
         let file = context.files[site.file]
         let tokens = file.tokens
-        guard host.kind == .function, host.hasModifier(.private) || host.hasModifier(.fileprivate),
+        guard host.kind == .function, host.hasModifier(.private),
               host.parameters.map({ $0.count <= 2 }) ?? false, let body = host.body,
               let statements = file.statements(inBlock: body.lowerBound), statements.count == 1 else { return nil }
         // `withObservationTracking { … } onChange: { … }`, the whole statement.
