@@ -54,7 +54,7 @@ struct RuleOptions: Sendable, Equatable {
 /// What the migration does with a model's stored `var` that was not `@Published`.
 enum UnpublishedPropertyPolicy: String, Sendable, Equatable, CaseIterable {
     /// `track` or `ignore`, whichever the tree's existing `@Observable` classes follow for their
-    /// private stored properties (the default; `UnpublishedStoredProperty.inferredPolicy` holds
+    /// private stored properties (the default; `UnpublishedStoredProperty.inferenceRule` holds
     /// the threshold); `track` when the tree has none to learn from.
     case infer
     /// Left tracked, as Apple's article and most teams write it; plumbing nothing
@@ -72,7 +72,7 @@ enum UnpublishedPropertyPolicy: String, Sendable, Equatable, CaseIterable {
 /// Which files a run adds `import Observation` to.
 enum ObservationImportPolicy: String, Sendable, Equatable, CaseIterable {
     /// `always` or `whenNeeded`, whichever the tree's files that already declare `@Observable`
-    /// classes follow (the default; `MissingObservationImport.inferredPolicy` holds the
+    /// classes follow (the default; `MissingObservationImport.inferenceRule` holds the
     /// threshold); `always` when the tree has too few to learn from.
     case infer
     /// Every file the run puts `@Observable` in, even beside `import SwiftUI`, as Apple's

@@ -1,7 +1,7 @@
 import SourceScan
 
 /// How the tree's existing `@Observable` classes treat their own private stored properties: the
-/// facts `UnpublishedStoredProperty.inferredPolicy` decides from when the configuration says
+/// facts `UnpublishedStoredProperty.inferenceRule` decides from when the configuration says
 /// `"unpublishedProperties": "infer"`. Teams follow one convention nearly all-or-nothing, and
 /// the classes they already wrote show it.
 ///

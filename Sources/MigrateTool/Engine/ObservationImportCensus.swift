@@ -1,7 +1,7 @@
 import SourceScan
 
 /// Whether the tree's files that already declare an `@Observable` class import Observation by
-/// name: the facts `MissingObservationImport.inferredPolicy` decides from when the configuration
+/// name: the facts `MissingObservationImport.inferenceRule` decides from when the configuration
 /// says `"observationImport": "infer"`. Developers adding `@Observable` to a file follow what the
 /// tree's existing files do (34 migrations measured 2026-11-23).
 ///

@@ -25,3 +25,26 @@ struct PolicyInference<Policy: Sendable & Equatable & RawRepresentable<String>, 
         return "\(policy.rawValue), inferred from \(evidence(inference.census))"
     }
 }
+
+extension PolicyInference {
+    /// Decides from a census in which `showing` of `counted` items follow the convention `rule`
+    /// looks for.
+    init(census: Census, counted: Int, showing: Int, rule: InferenceRule<Policy>) {
+        let hasEvidence = counted >= rule.minimumCounted
+        let reached = showing * rule.share.denominator >= counted * rule.share.numerator
+        self.init(policy: !hasEvidence ? rule.byDefault : reached ? rule.shown : rule.otherwise, census: census, hasEvidence: hasEvidence)
+    }
+}
+
+/// How a census decides an option's policy: with at least `minimumCounted` items counted, `shown`
+/// when at least `share` of them follow the convention, else `otherwise`; with fewer, the
+/// spec's `byDefault`.
+struct InferenceRule<Policy: Sendable>: Sendable {
+    /// Fewest counted items that say anything.
+    var minimumCounted: Int
+    /// The share of counted items following the convention from which the tree is taken to follow it.
+    var share: (numerator: Int, denominator: Int)
+    var shown: Policy
+    var otherwise: Policy
+    var byDefault: Policy
+}

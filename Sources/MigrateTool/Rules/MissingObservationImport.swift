@@ -5,31 +5,23 @@ import SourceScan
 /// `apply` puts `@Observable` in, it runs with the run's `observationImport` policy: `always`
 /// imports Observation even beside SwiftUI, as Apple's article sample does; by default
 /// (`"infer"`) the tree's files that already declare `@Observable` classes decide
-/// (`inferredPolicy`), `always` when there are too few of them.
+/// (`inferenceRule`), `always` when there are too few of them.
 struct MissingObservationImport: FileRule {
     static let id = "missing-observation-import"
 
     static let providers: Set<String> = ["SwiftUI", "SwiftData", "Observation"]
 
-    /// Fewest files already declaring an `@Observable` class that say anything: below it the
-    /// spec's default, `always`, applies (developers split evenly in trees without any).
-    static let minimumEvidence = 3
-    /// The share of those files importing Observation by name from which the tree is taken to
-    /// import it always: teams that added it showed 72-100 %, teams that did not 0-19 % (34
-    /// developer migrations measured 2026-11-23).
-    static let importingShare = (numerator: 2, denominator: 5)
+    /// How the tree's files decide: with at least 3 files already declaring an `@Observable`
+    /// class, `always` when at least 40 % of them import Observation by name, else `whenNeeded`;
+    /// with fewer, the spec's default, `always` (developers split evenly in trees without any).
+    /// Teams that added the import showed 72-100 %, teams that did not 0-19 % (34 developer
+    /// migrations measured 2026-11-23).
+    static let inferenceRule = InferenceRule<ObservationImportPolicy>(
+        minimumCounted: 3, share: (numerator: 2, denominator: 5), shown: .always, otherwise: .whenNeeded, byDefault: .always)
 
-    /// The policy the tree's files show: `always` when fewer than `minimumEvidence` files declare
-    /// an `@Observable` class or at least `importingShare` of them import Observation by name,
-    /// else `whenNeeded`.
-    static func inferredPolicy(from census: ObservationImportCensus) -> ObservationImportPolicy {
-        guard census.observableFiles >= minimumEvidence else { return .always }
-        return census.importing * importingShare.denominator >= census.observableFiles * importingShare.numerator ? .always : .whenNeeded
-    }
-
-    /// The inferred policy with the facts behind it.
+    /// The policy the tree shows (`inferenceRule`) with the facts behind it.
     static func inference(from census: ObservationImportCensus) -> ObservationImportInference {
-        ObservationImportInference(policy: inferredPolicy(from: census), census: census, hasEvidence: census.observableFiles >= minimumEvidence)
+        ObservationImportInference(census: census, counted: census.observableFiles, showing: census.importing, rule: inferenceRule)
     }
 
     /// The run's policy and why, for the report's summary: `whenNeeded, inferred from 11 files
@@ -41,7 +33,7 @@ struct MissingObservationImport: FileRule {
         }, shortfall: { census in
             census.observableFiles == 0 ? "no file declares an @Observable class"
                 : "only \(files(census.observableFiles)) \(census.observableFiles == 1 ? "declares" : "declare") @Observable classes, "
-                    + "\(minimumEvidence) needed"
+                    + "\(inferenceRule.minimumCounted) needed"
         })
     }
 

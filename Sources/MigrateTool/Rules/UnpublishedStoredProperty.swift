@@ -2,7 +2,7 @@ import SourceScan
 
 /// A stored `var` without `@Published` never notified; under the macro it is tracked. By default
 /// (`"unpublishedProperties": "infer"`) the tree's own `@Observable` classes decide between the
-/// two conventions teams follow (`inferredPolicy`), `track` when they give too little to go on.
+/// two conventions teams follow (`inferenceRule`), `track` when they give too little to go on.
 /// `"track"` leaves it tracked, as Apple's article and most teams write it: safe when no view
 /// reads it (nothing observes it, so nothing changes), review when one does (that view now
 /// updates where it showed a stale value). Plumbing that nothing renders (subscriptions, tasks,
@@ -15,25 +15,17 @@ struct UnpublishedStoredProperty: Rule {
     /// (`ObservableClassCensus`) the inferred policy comes from would not count them.
     static let relevanceKeywords = ["Observable"]
 
-    /// Fewest counted private stored properties of existing `@Observable` classes that say
-    /// anything: below it the spec's default, `track`, applies.
-    static let minimumEvidence = 5
-    /// The share of those properties marked `@ObservationIgnored` from which the tree is taken
-    /// to ignore: teams that ignore showed 38-67 %, teams that track 0-30 % (34 developer
-    /// migrations measured 2026-11-23; the convention is nearly all-or-nothing in the commits).
-    static let ignoringShare = (numerator: 1, denominator: 3)
+    /// How the tree's `@Observable` classes decide: with at least 5 private stored properties
+    /// counted, `ignore` when at least a third of them are `@ObservationIgnored`, else `track`;
+    /// with fewer, the spec's default, `track`. Teams that ignore showed 38-67 %, teams that
+    /// track 0-30 % (34 developer migrations measured 2026-11-23; the convention is nearly
+    /// all-or-nothing in the commits).
+    static let inferenceRule = InferenceRule<UnpublishedPropertyPolicy>(
+        minimumCounted: 5, share: (numerator: 1, denominator: 3), shown: .ignore, otherwise: .track, byDefault: .track)
 
-    /// The policy the tree's own `@Observable` classes show: `ignore` when at least
-    /// `minimumEvidence` private stored properties were counted and at least `ignoringShare` of
-    /// them are `@ObservationIgnored`, else `track`.
-    static func inferredPolicy(from census: ObservableClassCensus) -> UnpublishedPropertyPolicy {
-        guard census.counted >= minimumEvidence else { return .track }
-        return census.ignored * ignoringShare.denominator >= census.counted * ignoringShare.numerator ? .ignore : .track
-    }
-
-    /// The inferred policy with the facts behind it.
+    /// The policy the tree shows (`inferenceRule`) with the facts behind it.
     static func inference(from census: ObservableClassCensus) -> UnpublishedPropertyInference {
-        UnpublishedPropertyInference(policy: inferredPolicy(from: census), census: census, hasEvidence: census.counted >= minimumEvidence)
+        UnpublishedPropertyInference(census: census, counted: census.counted, showing: census.ignored, rule: inferenceRule)
     }
 
     /// The run's policy and why, for the report's summary: `ignore, inferred from the tree's 21
@@ -47,7 +39,7 @@ struct UnpublishedStoredProperty: Rule {
         }, shortfall: { census in
             census.classes == 0 ? "no @Observable class in the tree"
                 : "the tree's \(classes(census)) \(census.classes == 1 ? "has" : "have") \(census.counted) private stored "
-                    + "propert\(census.counted == 1 ? "y" : "ies"), \(minimumEvidence) needed"
+                    + "propert\(census.counted == 1 ? "y" : "ies"), \(inferenceRule.minimumCounted) needed"
         })
     }
 

@@ -27,15 +27,11 @@ import Testing
     static func analyze(_ sources: [String], _ change: (inout Configuration) -> Void = { _ in }) -> Analysis {
         var configuration = Configuration()
         change(&configuration)
-        let inputs = sources.enumerated().map { SourceInput(path: "F\($0.offset).swift", bytes: Array($0.element.utf8)) }
-        return Analyzer.analyze(swift: inputs, configuration: configuration)
+        return InferenceTestTree.analyze(sources, configuration)
     }
 
     /// The legacy model's file after `apply --unsafe-fixes`.
-    static func migratedModel(_ analysis: Analysis) -> String? {
-        let plan = Migrator.plan(analysis, options: MigrationOptions(unsafeFixes: true))
-        return plan.newContents[0].map { String(decoding: $0, as: UTF8.self) }
-    }
+    static func migratedModel(_ analysis: Analysis) -> String? { InferenceTestTree.migratedFirstFile(analysis) }
 
     static let importingModel = "import SwiftUI\nimport Observation\n\n@Observable final class Downloads {"
     static let plainModel = "import SwiftUI\n\n@Observable final class Downloads {"
@@ -113,7 +109,7 @@ import Testing
         ]
         for (files, importing, policy) in cases {
             let census = ObservationImportCensus(observableFiles: files, importing: importing)
-            #expect(MissingObservationImport.inferredPolicy(from: census) == policy, "\(importing) of \(files)")
+            #expect(MissingObservationImport.inference(from: census).policy == policy, "\(importing) of \(files)")
         }
     }
 
@@ -131,9 +127,7 @@ import Testing
         let analysis = Self.analyze(Self.tree(importing: 0, others: 11))
         let line = "whenNeeded, inferred from 11 files declaring @Observable classes (0 import Observation by name)"
         let options = ReportOptions()
-        #expect(TextReport.render(analysis, options: options).contains("  import Observation  \(line)\n"))
-        #expect(MarkdownReport.render(analysis, options: options).contains("| import Observation | \(ReportEscape.markdown(line)) |"))
-        #expect(HTMLReport.render(analysis, options: options).contains("<p>\(ReportEscape.html(line))</p>"))
+        #expect(InferenceTestTree.reportFormatsMissing(line, label: "import Observation", in: analysis) == [])
         let json = JSONReport.render(analysis, options: options)
         #expect(json.contains("\"observationImport\": {\n      \"policy\": \"whenNeeded\",\n      \"source\": \"inferred\",\n"
                               + "      \"observableFiles\": 11,\n      \"importingObservation\": 0\n    }"))

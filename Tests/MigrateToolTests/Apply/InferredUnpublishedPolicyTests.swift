@@ -27,15 +27,11 @@ import Testing
         var configuration = Configuration()
         configuration.observationImport = .whenNeeded
         change(&configuration)
-        let inputs = sources.enumerated().map { SourceInput(path: "F\($0.offset).swift", bytes: Array($0.element.utf8)) }
-        return Analyzer.analyze(swift: inputs, configuration: configuration)
+        return InferenceTestTree.analyze(sources, configuration)
     }
 
     /// The legacy model's file after `apply --unsafe-fixes`.
-    static func migratedModel(_ analysis: Analysis) -> String? {
-        let plan = Migrator.plan(analysis, options: MigrationOptions(unsafeFixes: true))
-        return plan.newContents[0].map { String(decoding: $0, as: UTF8.self) }
-    }
+    static func migratedModel(_ analysis: Analysis) -> String? { InferenceTestTree.migratedFirstFile(analysis) }
 
     static func isLoadingFinding(_ analysis: Analysis) -> Finding? {
         analysis.findings.first { $0.ruleID == UnpublishedStoredProperty.id && $0.message.hasPrefix("'isLoading'") }
@@ -126,7 +122,7 @@ import Testing
         ]
         for (counted, ignored, policy) in cases {
             let census = ObservableClassCensus(classes: 1, counted: counted, ignored: ignored)
-            #expect(UnpublishedStoredProperty.inferredPolicy(from: census) == policy, "\(ignored) of \(counted)")
+            #expect(UnpublishedStoredProperty.inference(from: census).policy == policy, "\(ignored) of \(counted)")
         }
     }
 
@@ -162,9 +158,7 @@ import Testing
         let analysis = Self.analyze([Self.legacyModel, Self.existingClass("Settings", privateVars: 6, ignored: 3)])
         let line = "ignore, inferred from the tree's 1 @Observable class (3 of 6 private stored properties @ObservationIgnored)"
         let options = ReportOptions()
-        #expect(TextReport.render(analysis, options: options).contains("Unpublished vars    \(line)\n"))
-        #expect(MarkdownReport.render(analysis, options: options).contains("| Unpublished stored properties | \(ReportEscape.markdown(line)) |"))
-        #expect(HTMLReport.render(analysis, options: options).contains("<p>\(ReportEscape.html(line))</p>"))
+        #expect(InferenceTestTree.reportFormatsMissing(line, label: "Unpublished vars", markdownLabel: "Unpublished stored properties", in: analysis) == [])
         let json = JSONReport.render(analysis, options: options)
         #expect(json.contains("\"policy\": \"ignore\""))
         #expect(json.contains("\"source\": \"inferred\""))
