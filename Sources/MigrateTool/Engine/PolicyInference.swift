@@ -44,7 +44,10 @@ struct InferenceRule<Policy: Sendable>: Sendable {
     var minimumCounted: Int
     /// The share of counted items following the convention from which the tree is taken to follow it.
     var share: (numerator: Int, denominator: Int)
+    /// The policy of a tree whose counted items reach `share`.
     var shown: Policy
+    /// The policy of a tree whose counted items fall short of `share`.
     var otherwise: Policy
+    /// The spec's default, for a tree with fewer than `minimumCounted` items.
     var byDefault: Policy
 }
