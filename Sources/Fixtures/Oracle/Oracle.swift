@@ -33,6 +33,8 @@ public enum Oracle {
             (LegacyFixtures.SearchScript.self, ModernFixtures.SearchScript.self),
             (LegacyFixtures.ReadingSettingsScript.self, ModernFixtures.ReadingSettingsScript.self),
             (LegacyFixtures.InboxScript.self, ModernFixtures.InboxScript.self),
+            (LegacyFixtures.TripScript.self, ModernFixtures.TripScript.self),
+            (LegacyFixtures.DownloadsScript.self, ModernFixtures.DownloadsScript.self),
         ]
     }
 

@@ -106,8 +106,16 @@ struct XcodeProjectReader {
             }
             for productID in target["packageProductDependencies"] as? [String] ?? [] {
                 guard let product = objects[productID] as? Object, let productName = product["productName"] as? String else { continue }
-                let root = (product["package"] as? String).flatMap { packageRoots[$0] }
-                dependencies.append(.product(name: productName, packageRoot: root))
+                guard let package = product["package"] as? String else {
+                    // Xcode writes no `package` for a product of a local package (added by
+                    // dragging its folder in): it comes from one of the project's local packages,
+                    // whichever declares it. Without any, it is outside the tree.
+                    let roots = Set(packageRoots.values).sorted()
+                    dependencies += roots.isEmpty ? [.product(name: productName, packageRoot: nil)]
+                        : roots.map { .product(name: productName, packageRoot: $0) }
+                    continue
+                }
+                dependencies.append(.product(name: productName, packageRoot: packageRoots[package]))
             }
             let settings = walker.settings(ofList: target["buildConfigurationList"] as? String, readFile: readFile)
             let resolved = settings.map { configuration in

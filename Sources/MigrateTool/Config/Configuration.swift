@@ -13,9 +13,9 @@ struct Configuration: Sendable, Equatable {
     /// The deployment target to assume, by platform (`"iOS": "17.0"`), over what the project says.
     var deploymentTarget: [String: String] = [:]
     /// What becomes of a model's stored `var` that was not `@Published`.
-    var unpublishedProperties: UnpublishedPropertyPolicy = .track
+    var unpublishedProperties: UnpublishedPropertyPolicy = .infer
     /// Which files the run adds `import Observation` to.
-    var observationImport: ObservationImportPolicy = .always
+    var observationImport: ObservationImportPolicy = .infer
     /// Where `@Observable` goes on a migrated class.
     var observablePlacement: ObservablePlacement = .matchFile
     /// The file the configuration came from, if any.
@@ -42,14 +42,22 @@ struct Configuration: Sendable, Equatable {
 
 /// The configuration choices that change what rules write (not which rules run).
 struct RuleOptions: Sendable, Equatable {
-    var unpublishedProperties: UnpublishedPropertyPolicy = .track
-    var observationImport: ObservationImportPolicy = .always
+    /// As configured; `RuleContext` resolves `.infer` into the policy the tree's own
+    /// `@Observable` classes follow before any rule reads it.
+    var unpublishedProperties: UnpublishedPropertyPolicy = .infer
+    /// As configured; `RuleContext` resolves `.infer` from the tree's files declaring
+    /// `@Observable` classes.
+    var observationImport: ObservationImportPolicy = .infer
     var observablePlacement: ObservablePlacement = .matchFile
 }
 
 /// What the migration does with a model's stored `var` that was not `@Published`.
 enum UnpublishedPropertyPolicy: String, Sendable, Equatable, CaseIterable {
-    /// Left tracked, as Apple's article and most teams write it (the default); plumbing nothing
+    /// `track` or `ignore`, whichever the tree's existing `@Observable` classes follow for their
+    /// private stored properties (the default; `UnpublishedStoredProperty.inferenceRule` holds
+    /// the threshold); `track` when the tree has none to learn from.
+    case infer
+    /// Left tracked, as Apple's article and most teams write it; plumbing nothing
     /// renders (`AnyCancellable`, `Task`, `Timer`, observer tokens…) gets `@ObservationIgnored`.
     /// Safe when no view reads the property, review when one does (it now updates there).
     case track
@@ -63,8 +71,12 @@ enum UnpublishedPropertyPolicy: String, Sendable, Equatable, CaseIterable {
 
 /// Which files a run adds `import Observation` to.
 enum ObservationImportPolicy: String, Sendable, Equatable, CaseIterable {
+    /// `always` or `whenNeeded`, whichever the tree's files that already declare `@Observable`
+    /// classes follow (the default; `MissingObservationImport.inferenceRule` holds the
+    /// threshold); `always` when the tree has too few to learn from.
+    case infer
     /// Every file the run puts `@Observable` in, even beside `import SwiftUI`, as Apple's
-    /// article sample does (the default).
+    /// article sample does.
     case always
     /// Only files where no import provides the macro (`SwiftUI`, `SwiftData`, `Observation`).
     case whenNeeded

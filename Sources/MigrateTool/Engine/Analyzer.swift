@@ -57,7 +57,9 @@ enum Analyzer {
                                 findings: [], units: [], deploymentTargets: [], problems: problems)
         analysis.indexedFileCount = structures.count
         analysis.fileModules = modules
-        analysis.ruleOptions = configuration.ruleOptions
+        analysis.ruleOptions = context.options
+        analysis.unpublishedInference = context.unpublishedInference
+        analysis.observationImportInference = context.observationImportInference
 
         // Suppressions: drop what they silence; a unit whose fix was silenced is left alone.
         var suppressions = PhaseTimer.measure("suppressions") {

@@ -70,8 +70,15 @@ struct RuleContext: Sendable {
     let deployments: [DeploymentFact]
     /// The members of every model class, looked up once.
     let modelMembers: [DeclarationID: [DeclarationID]]
-    /// The configuration's choices of what to write.
-    let options: RuleOptions
+    /// The configuration's choices of what to write, `unpublishedProperties` and
+    /// `observationImport` resolved: never `.infer` once the context is built.
+    private(set) var options: RuleOptions
+    /// What the tree's `@Observable` classes showed and the policy inferred from it, when the
+    /// configuration left `unpublishedProperties` to inference; nil when it chose one.
+    private(set) var unpublishedInference: UnpublishedPropertyInference?
+    /// What the tree's files declaring `@Observable` classes showed and the import policy
+    /// inferred from it, when the configuration left `observationImport` to inference.
+    private(set) var observationImportInference: ObservationImportInference?
     /// For each file, the token ranges of its `#Preview` macros' arguments and bodies.
     let previewBodies: [[Range<Int>]]
 
@@ -89,9 +96,21 @@ struct RuleContext: Sendable {
         }
         self.modelMembers = members
         self.previewBodies = index.files.map(Self.previewBodies(in:))
+        if options.unpublishedProperties == .infer {
+            // Decided once for the run, before any rule asks `UnpublishedStoredProperty.staysTracked`.
+            let inference = UnpublishedStoredProperty.inference(from: ObservableClassCensus(self))
+            unpublishedInference = inference
+            self.options.unpublishedProperties = inference.policy
+        }
+        if options.observationImport == .infer {
+            // Decided once for the run, before `apply`'s tidy-up adds any import.
+            let inference = MissingObservationImport.inference(from: ObservationImportCensus(self))
+            observationImportInference = inference
+            self.options.observationImport = inference.policy
+        }
     }
 
-    /// What becomes of stored properties that were not `@Published`.
+    /// What becomes of stored properties that were not `@Published` (inference resolved).
     var unpublishedProperties: UnpublishedPropertyPolicy { options.unpublishedProperties }
 
     var files: [FileStructure] { index.files }
@@ -256,6 +275,15 @@ struct EditBuilder {
             return .delete(trimmedStart..<afterEnd)
         }
         return .delete(start..<end)
+    }
+
+    /// Removes tokens `range`, the last thing in the block closed by the `}` at `close`, as
+    /// `remove` does, and also the blank line it would leave right before that `}`.
+    func removeLast(_ range: Range<Int>, closedBy close: Int) -> Edit {
+        let edit = remove(range)
+        guard file.startsLine(close), file.startsLine(range.lowerBound), isBlankLine(endingAt: edit.range.lowerBound),
+              edit.range.upperBound == startOfLine(Int(tokens[close].start)) else { return edit }
+        return .delete(startOfLine(edit.range.lowerBound - 1)..<edit.range.upperBound)
     }
 
     /// Replaces the text of tokens `range` (trivia outside it untouched).

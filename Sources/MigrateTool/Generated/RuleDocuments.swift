@@ -736,11 +736,19 @@ enum RuleDocuments {
         }
         ```
 
-        `apply` adds the import in every file where it writes `@Observable`, after the last import
-        outside `#if`, even beside `import SwiftUI`: Apple's article sample imports Observation by name
-        in each model file, and the import says where the macro comes from.
-        `"observationImport": "whenNeeded"` in `.observation-migrate.json` adds it only where no import
-        provides the macro ([configuration](../docs/configuration.md)). Elsewhere `lint` reports only
+        `apply` adds the import after the last import outside `#if`, in the files where it writes
+        `@Observable`, following the tree's own convention (`"observationImport": "infer"`, the
+        default): teams that add it beside `import SwiftUI` do so in every model file, teams that do not
+        never do, and the files they already wrote show which. The tool counts the scanned files that
+        already declare an `@Observable` class and how many of them import Observation by name; with at
+        least 3 such files, at least 40 % importing means every file `apply` migrates gets the import
+        (`always`), fewer means only files where no import provides the macro (`whenNeeded`). With fewer
+        than 3 such files the default is `always`: Apple's article sample imports Observation by name in
+        each model file, and the import says where the macro comes from. The report's summary says which
+        policy the run follows and why (`import Observation  whenNeeded, inferred from 11 files
+        declaring @Observable classes (0 import Observation by name)`). `"observationImport": "always"`
+        or `"whenNeeded"` in `.observation-migrate.json` chooses one whatever the tree does
+        ([configuration](../docs/configuration.md)). Elsewhere `lint` reports only
         files that need it and leaves the edit to you (the file may use another module's macro of that
         name).
 
@@ -997,6 +1005,21 @@ enum RuleDocuments {
           early exit (`guard … else { return }`) is wrapped, and the exit stays outside.
           A wrapped property (`@AppStorage`) whose `didSet` or `willSet` sends gets the same accessors
           over its wrapper, which keeps the value under `_name`.
+
+        - **The model relays the changes of a model it holds** (`object-will-change-subscription`
+          removes the relay). A send in one of its methods that changes state through that model
+          (`playlist.add(song)`) and through nothing else outside tracking announced the held model's
+          change, which that model now tracks itself: the call goes, provided each such change is an
+          assignment or mutation of a property the held model tracks, or a call of a method of it whose
+          statements all are (a method that stores in `UserDefaults` may change what nothing tracks, so
+          the call stays and blocks). When the held model is already `@Observable` as well as an
+          `ObservableObject` (a tree migrated halfway), the relay's own send goes here, with its statement.
+        - **The model re-arms `withObservationTracking` only to send**: a private function without
+          parameters whose one statement is `withObservationTracking { … } onChange: { … }`, the
+          reaction (directly, or inside `Task { … }` or `DispatchQueue.main.async { … }`) being the send
+          and the call re-arming the function. It bridged an `@Observable` object into the legacy model;
+          once the model is `@Observable`, a view reading its state derived from that object tracks
+          the object itself. The function and the statements calling it go.
 
         Any other call (after a change of state the model does not own, in a closure that only sends,
         forwarding another object's changes) blocks the unit, with what to write instead: make the
@@ -1282,6 +1305,96 @@ enum RuleDocuments {
         }
         ```
 
+        A relay of a model it holds, a send announcing that model's change, and a
+        `withObservationTracking` bridge of a model already `@Observable`:
+
+        ```swift before
+        import Combine
+        import SwiftUI
+        import Observation
+
+        @Observable final class History {
+            var backStack: [String] = []
+        }
+
+        final class Tabs: ObservableObject {
+            @Published var titles: [String] = []
+
+            func close(_ index: Int) {
+                titles.remove(at: index)
+            }
+        }
+
+        final class Browser: ObservableObject {
+            let history = History()
+            private let tabs: Tabs
+            private var tabsRelay: AnyCancellable?
+
+            init(tabs: Tabs) {
+                self.tabs = tabs
+                tabsRelay = tabs.objectWillChange
+                    .sink { [weak self] _ in self?.objectWillChange.send() }
+                observeHistory()
+            }
+
+            var canGoBack: Bool { !history.backStack.isEmpty }
+            var tabCount: Int { tabs.titles.count }
+
+            func closeTab(_ index: Int) {
+                ↓objectWillChange.send()
+                guard index < tabCount else { return }
+                tabs.close(index)
+            }
+
+            private func observeHistory() {
+                withObservationTracking {
+                    _ = history.backStack
+                } onChange: { [weak self] in
+                    Task { @MainActor [weak self] in
+                        self?.↓objectWillChange.send()
+                        self?.observeHistory()
+                    }
+                }
+            }
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import SwiftUI
+        import Observation
+
+        @Observable final class History {
+            var backStack: [String] = []
+        }
+
+        @Observable final class Tabs {
+            var titles: [String] = []
+
+            func close(_ index: Int) {
+                titles.remove(at: index)
+            }
+        }
+
+        @Observable final class Browser {
+            let history = History()
+            private let tabs: Tabs
+            @ObservationIgnored private var tabsRelay: AnyCancellable?
+
+            init(tabs: Tabs) {
+                self.tabs = tabs
+            }
+
+            var canGoBack: Bool { !history.backStack.isEmpty }
+            var tabCount: Int { tabs.titles.count }
+
+            func closeTab(_ index: Int) {
+                guard index < tabCount else { return }
+                tabs.close(index)
+            }
+        }
+        ```
+
         ```swift unchanged
         import SwiftUI
 
@@ -1297,7 +1410,7 @@ enum RuleDocuments {
         "object-will-change-subscription": #"""
         # object-will-change-subscription
 
-        summary: Subscribing to a model's objectWillChange blocks its unit.
+        summary: Subscribing to a model's objectWillChange blocks its unit; a model relaying a model it holds loses the relay.
         class: manual
         severity: warning
 
@@ -1307,6 +1420,132 @@ enum RuleDocuments {
         `withObservationTracking` after each change, or use `Observations` (iOS 26) to observe the
         model as an async sequence. An `objectWillChange` whose model cannot be told blocks every
         unit, since it could be any of them.
+
+        One subscription has a mechanical twin (review class): a **relay**, the nested-`ObservableObject`
+        idiom. A model passes on the changes of a model it holds in a stored property:
+        `child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }`, as a whole
+        statement of one of its methods or initializers, with only timing operators in between
+        (`receive(on:)`, `debounce`, `throttle`, `delay`), stored in a property or with `.store(in:)`.
+        Under Observation nested observable objects need no relay: a view that reads the holder's state
+        derived from the child (`var count: Int { child.items.count }`) tracks the child's properties
+        itself. The statement goes; when it was all of a private function without parameters that the
+        model only calls as a statement (`bindChild()`), the function and those calls go. The two
+        models migrate in the same run (one blocked blocks the other), or the child is already
+        `@Observable` (a tree migrated halfway; see `object-will-change-send`). What changes: a view
+        that reads nothing of the child no longer re-renders when the child changes. A send of the
+        holder that announced a change made through the child goes too (`object-will-change-send`).
+
+        A relay in a private function, and a send announcing the child's change:
+
+        ```swift before
+        import Combine
+        import SwiftUI
+
+        final class Playlist: ObservableObject {
+            @Published var songs: [String] = []
+
+            func add(_ song: String) {
+                songs.append(song)
+            }
+        }
+
+        final class Library: ObservableObject {
+            private let playlist: Playlist
+            private var cancellables = Set<AnyCancellable>()
+
+            init(playlist: Playlist) {
+                self.playlist = playlist
+                bindPlaylist()
+            }
+
+            var count: Int { playlist.songs.count }
+
+            func add(_ song: String) {
+                objectWillChange.send()
+                playlist.add(song)
+            }
+
+            private func bindPlaylist() {
+                playlist.↓objectWillChange
+                    .receive(on: DispatchQueue.main)
+                    .sink { [weak self] _ in self?.objectWillChange.send() }
+                    .store(in: &cancellables)
+            }
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import SwiftUI
+        import Observation
+
+        @Observable final class Playlist {
+            var songs: [String] = []
+
+            func add(_ song: String) {
+                songs.append(song)
+            }
+        }
+
+        @Observable final class Library {
+            private let playlist: Playlist
+            @ObservationIgnored private var cancellables = Set<AnyCancellable>()
+
+            init(playlist: Playlist) {
+                self.playlist = playlist
+            }
+
+            var count: Int { playlist.songs.count }
+
+            func add(_ song: String) {
+                playlist.add(song)
+            }
+        }
+        ```
+
+        A relay stored in a property, in the initializer:
+
+        ```swift before
+        import Combine
+        import SwiftUI
+
+        final class Stopwatch: ObservableObject {
+            @Published var seconds = 0
+        }
+
+        final class Workout: ObservableObject {
+            let stopwatch = Stopwatch()
+            private var relay: AnyCancellable?
+
+            init() {
+                relay = stopwatch.↓objectWillChange.sink { [weak self] _ in
+                    self?.objectWillChange.send()
+                }
+            }
+
+            var minutes: Int { stopwatch.seconds / 60 }
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import SwiftUI
+        import Observation
+
+        @Observable final class Stopwatch {
+            var seconds = 0
+        }
+
+        @Observable final class Workout {
+            let stopwatch = Stopwatch()
+            @ObservationIgnored private var relay: AnyCancellable?
+
+            init() {
+            }
+
+            var minutes: Int { stopwatch.seconds / 60 }
+        }
+        ```
 
         ```swift before
         import Combine
@@ -1584,6 +1823,15 @@ enum RuleDocuments {
         the same run, so they form one unit. Review: code constrained to the protocol may rely on
         `objectWillChange`, which the rewrite removes.
 
+        A type alias of a composition holding `ObservableObject`
+        (`typealias ViewModelDefinition = (ObservableObject & Identifiable)`) plays the same role: the
+        classes conforming to it, directly or through a protocol naming it, and those protocols form
+        its unit. Only its `ObservableObject` part changes, to `AnyObject & Observable` (to `Observable`
+        when `AnyObject` is already a part); the other parts, the parentheses and the spacing stay. A
+        view generic over the alias (`struct Row<M: ViewModelDefinition>`) migrates with the unit, as
+        for a protocol; a wrapper holding it as an existential (`@ObservedObject var m: any
+        ViewModelDefinition`) blocks the unit (existential-model).
+
         ```swift before
         import SwiftUI
 
@@ -1615,6 +1863,84 @@ enum RuleDocuments {
         protocol Store: AnyObject, Observable {
             var count: Int { get set }
         }
+        ```
+
+        ```swift before
+        import SwiftUI
+
+        typealias ViewModelDefinition = (↓ObservableObject & Identifiable)
+
+        protocol ViewModel: ViewModelDefinition {}
+
+        final class SignInViewModel: ViewModel {
+            let id = 1
+            @Published var username = ""
+        }
+
+        final class PulseViewModel: ViewModelDefinition {
+            let id = 2
+            @Published var beats = 0
+        }
+
+        struct Row<Model: ViewModelDefinition>: View {
+            @ObservedObject var model: Model
+            var body: some View { Text("\(model.id)") }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        typealias ViewModelDefinition = (AnyObject & Observable & Identifiable)
+
+        protocol ViewModel: ViewModelDefinition {}
+
+        @Observable final class SignInViewModel: ViewModel {
+            let id = 1
+            var username = ""
+        }
+
+        @Observable final class PulseViewModel: ViewModelDefinition {
+            let id = 2
+            var beats = 0
+        }
+
+        struct Row<Model: ViewModelDefinition>: View {
+            var model: Model
+            var body: some View { Text("\(model.id)") }
+        }
+        ```
+
+        ```swift before
+        import SwiftUI
+
+        typealias Store = AnyObject & ↓ObservableObject & Identifiable
+
+        final class CounterStore: Store {
+            let id = 0
+            @Published var count = 0
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        typealias Store = AnyObject & Observable & Identifiable
+
+        @Observable final class CounterStore: Store {
+            let id = 0
+            var count = 0
+        }
+        ```
+
+        ```swift unchanged
+        import Observation
+
+        typealias Store = AnyObject & Observable & Identifiable
+
+        protocol CounterStore: Store {}
         ```
         """#,
         "observable-subclass": #"""
@@ -3006,16 +3332,25 @@ enum RuleDocuments {
         "unpublished-stored-property": #"""
         # unpublished-stored-property
 
-        summary: A stored var without @Published stays tracked (review when a view reads it); plumbing nothing renders becomes @ObservationIgnored.
+        summary: A stored var without @Published follows the tree's convention: tracked (review when a view reads it; plumbing becomes @ObservationIgnored) or @ObservationIgnored.
         class: review
         severity: warning
 
         ## Why
 
         In an `ObservableObject`, a stored property without `@Published` never notified views. Under
-        `@Observable` every stored property is tracked unless marked `@ObservationIgnored`. Apple's
-        article and most teams leave such properties tracked, and so does the tool by default
-        (`"unpublishedProperties": "track"`):
+        `@Observable` every stored property is tracked unless marked `@ObservationIgnored`. Teams follow
+        one of two conventions, nearly all-or-nothing, and the `@Observable` classes they already wrote
+        show which: by default (`"unpublishedProperties": "infer"`) the tool counts, over the whole scanned
+        tree, the stored instance `var`s of existing `@Observable` classes that are `private`,
+        `private(set)` or `fileprivate`, carry no property wrapper and are neither plumbing (below) nor
+        closures. When at least 5 are counted and at least a third of them are `@ObservationIgnored`, the
+        run follows `"ignore"` (below); otherwise, or with no such class in the tree, it follows
+        `"track"`. Of 34 developer migrations measured, teams that ignore showed 38-67 % there and teams
+        that track 0-30 %. The report's summary says the policy and the figures it came from, and each
+        finding says the policy was inferred.
+
+        Apple's article and most teams leave such properties tracked (`"track"`):
 
         - **safe** when no view reads the property, directly (`m.x`, `self.m.x`, `$m.x` in a type
           conforming to `View`, `App`, `Scene` or `ViewModifier`, or holding the model through a
@@ -3035,7 +3370,7 @@ enum RuleDocuments {
         | tasks and timers | `Task<…>`, `Timer`, `CADisplayLink`, `DispatchWorkItem`, `DispatchSourceTimer`, `DispatchSource…`, `DispatchQueue`, `OperationQueue` |
         | observer tokens | `NSObjectProtocol`, `NSKeyValueObservation`, and a property of any type (`Any?`) that the model assigns from `…addObserver(…)` |
 
-        `"unpublishedProperties": "ignore"` in `.observation-migrate.json` puts `@ObservationIgnored` on
+        `"unpublishedProperties": "ignore"` in `.observation-migrate.json` (or inferred) puts `@ObservationIgnored` on
         every such property, so exactly the properties that notified before notify after (every finding
         safe); `"observe"` leaves every one tracked, plumbing included, each a review reason
         ([configuration](../docs/configuration.md)).
@@ -3091,6 +3426,58 @@ enum RuleDocuments {
         struct SearchView: View {
             var search: Search
             var body: some View { Text("\(search.count) searches") }
+        }
+        ```
+
+        Inferred: the tree's `Settings` marks 3 of its 5 private stored properties `@ObservationIgnored`, so
+        `Inbox`'s unpublished properties get it too, read by a view or not (safe: they stay silent):
+
+        ```swift before
+        import SwiftUI
+
+        @Observable final class Settings {
+            var theme = "light"
+            @ObservationIgnored private var defaults = UserDefaults.standard
+            @ObservationIgnored private var lastSync = Date()
+            @ObservationIgnored private var pageSize = 20
+            private var retries = 0
+            private var draft = ""
+        }
+
+        final class Inbox: ObservableObject {
+            @Published var messages: [String] = []
+            ↓private var lastFetch: Date?
+            ↓var unreadCount = 0
+        }
+
+        struct InboxView: View {
+            @ObservedObject var inbox: Inbox
+            var body: some View { Text("\(inbox.unreadCount) unread") }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Settings {
+            var theme = "light"
+            @ObservationIgnored private var defaults = UserDefaults.standard
+            @ObservationIgnored private var lastSync = Date()
+            @ObservationIgnored private var pageSize = 20
+            private var retries = 0
+            private var draft = ""
+        }
+
+        @Observable final class Inbox {
+            var messages: [String] = []
+            @ObservationIgnored private var lastFetch: Date?
+            @ObservationIgnored var unreadCount = 0
+        }
+
+        struct InboxView: View {
+            var inbox: Inbox
+            var body: some View { Text("\(inbox.unreadCount) unread") }
         }
         ```
 

@@ -24,6 +24,15 @@ enum ApplySummary {
             text += "edits by rule:\n"
             for (rule, count) in plan.editsByRule.sorted(by: { $0.key < $1.key }) { text += "  \(rule): \(count)\n" }
         }
+        // A policy learnt from the tree is said where its edits are written, not only in `report`.
+        if !changed.isEmpty, let inference = analysis.unpublishedInference, inference.hasEvidence {
+            text += "unpublished stored properties: "
+                + UnpublishedStoredProperty.policyLine(analysis.ruleOptions.unpublishedProperties, inference: inference) + "\n"
+        }
+        if !changed.isEmpty, let inference = analysis.observationImportInference, inference.hasEvidence {
+            text += "import Observation: "
+                + MissingObservationImport.policyLine(analysis.ruleOptions.observationImport, inference: inference) + "\n"
+        }
         return text + skipped(plan, analysis)
     }
 

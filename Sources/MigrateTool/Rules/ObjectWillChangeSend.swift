@@ -16,8 +16,30 @@ struct ObjectWillChangeSend: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var models: [DeclarationID: ModelStateChanges] = [:]
-        return ObservationUse.objectWillChangeSites(.send, context).map { unit, site in
+        let relays = ObjectWillChangeRelay.all(context)
+        // The relay's send goes with its statement: here when the source is already @Observable
+        // (nothing else subscribes), else with the subscription (object-will-change-subscription).
+        let relaysBySend = Dictionary(relays.map { ([$0.subscription.file, $0.sendToken], $0) }, uniquingKeysWith: { first, _ in first })
+        let relaysByHolder = Dictionary(relays.map { ($0.relayingClass, [$0]) }, uniquingKeysWith: +)
+        return ObservationUse.objectWillChangeSites(.send, context).compactMap { unit, site in
+            if let relay = relaysBySend[[site.file, site.token]] {
+                guard relay.sourceUnit == nil else { return nil }
+                let source = context.declaration(relay.sourceType).name
+                return Finding(ruleID: Self.id, fixClass: .review, file: site.file, offset: Int(context.files[site.file].tokens[site.token].start),
+                               message: "the subscription to '\(relay.sourceName).objectWillChange' relays the changes of \(source), "
+                                   + "which is already @Observable and tracks its own; the relay goes, and views that read nothing of "
+                                   + "'\(relay.sourceName)' no longer re-render with it"
+                                   + relay.fresherViews(context).map { "; " + $0 }.joined(),
+                               suggestion: nil, edits: relay.removal(among: relays, context), unit: unit)
+            }
             let file = context.files[site.file]
+            if let (edits, function) = ObservationTrackingRelay.removal(forSend: site, context) {
+                return Finding(ruleID: Self.id, fixClass: .review, file: site.file, offset: Int(file.tokens[site.token].start),
+                               message: "\(function)() re-arms withObservationTracking only to send objectWillChange; once the "
+                                   + "model is @Observable a view reading it tracks what the function watched, so the function and "
+                                   + "its calls go, and views that read none of it no longer re-render with it",
+                               suggestion: nil, edits: edits, unit: unit)
+            }
             let place = SendPlace(site, unit: context.units.units[unit], context, models: &models)
             func rewrite(_ edits: [Edit], _ message: String) -> Finding {
                 Finding(ruleID: Self.id, fixClass: .review, file: site.file, offset: Int(file.tokens[site.token].start),
@@ -32,6 +54,12 @@ struct ObjectWillChangeSend: Rule {
             if let (edits, property) = place?.deletion(file) {
                 return rewrite(edits, "objectWillChange.send() announces the change of '\(property)' next to it, which @Observable "
                     + "tracks; the call goes, and views that do not read what changed no longer re-render with it")
+            }
+            if let place, let (edits, relay) = place.relayedDeletion(file, relays: relaysByHolder[place.model.classID] ?? [], context) {
+                let becomes = relay.sourceUnit == nil ? "is already @Observable" : "becomes @Observable in the same run"
+                return rewrite(edits, "objectWillChange.send() announces a change made through '\(relay.sourceName)', whose "
+                    + "objectWillChange this model relays; '\(relay.sourceName)' \(becomes) and tracks its own changes, so the "
+                    + "call goes with the relay")
             }
             return ObservationUse.blocker(
                 Self.id, site, unit: unit, message: Self.reasonKept(site, place, file),
@@ -138,6 +166,26 @@ private struct SendPlace {
         return (edits, property.name)
     }
 
+    /// The edits deleting a send in a method of a model that relays other models' changes
+    /// (`relays`, `ObjectWillChangeRelay`), when the method changes state through one of their
+    /// sources, only state that source tracks, and nothing else outside tracking; and that
+    /// relay: the send announced the source's change, which the source tracks itself once both
+    /// are `@Observable`.
+    func relayedDeletion(_ file: FileStructure, relays: [ObjectWillChangeRelay], _ context: RuleContext)
+        -> ([Edit], ObjectWillChangeRelay)? {
+        guard !relays.isEmpty, !isInClosure, accessor == nil else { return nil }
+        let body = path.levels[0].statements
+        let effects = Set(model.untrackedEffects(in: body, file, scope: scope(file), parameters: parameters))
+        var through: [ObjectWillChangeRelay] = []
+        for effect in effects.sorted() {
+            guard let relay = relays.first(where: { $0.sourceName == effect }),
+                  relay.changesOnlyTrackedState(inBody: path.body.open, file, context) else { return nil }
+            through.append(relay)
+        }
+        guard let relay = through.first, let edits = removal(file) else { return nil }
+        return (edits, relay)
+    }
+
     /// The properties outside tracking that the statements running with the send change, or
     /// call methods of: the send may announce what they change.
     func untrackedEffects(_ file: FileStructure) -> [String] {
@@ -175,13 +223,7 @@ private struct SendPlace {
         } else if tokens[range.lowerBound - 1].kind == .semicolon {
             range = (range.lowerBound - 1)..<range.upperBound
         }
-        var edit = builder.remove(range)
-        let close = file.closing(level.open)
-        if level.statements.last == statement, file.startsLine(close), file.startsLine(statement.lowerBound),
-           builder.isBlankLine(endingAt: edit.range.lowerBound), edit.range.upperBound == builder.startOfLine(Int(tokens[close].start)) {
-            edit = .delete(builder.startOfLine(edit.range.lowerBound - 1)..<edit.range.upperBound)
-        }
-        return edit
+        return level.statements.last == statement ? builder.removeLast(range, closedBy: file.closing(level.open)) : builder.remove(range)
     }
 
     /// The `access`/`withMutation` edits when the send is a top-level statement of a computed

@@ -1,14 +1,22 @@
 import SourceScan
 
 /// `model.objectWillChange.sink {…}` and other subscriptions: no publisher exists under
-/// Observation. Blocks the unit. An `objectWillChange` whose model cannot be told blocks every
-/// unit, since it may be any of them.
-struct ObjectWillChangeSubscription: Rule {
+/// Observation. Blocks the unit, except a relay (`ObjectWillChangeRelay`): a model passing a
+/// model it holds on as its own change, which Observation makes unnecessary; the relay goes
+/// (review) and the two models migrate together. An `objectWillChange` whose model cannot be
+/// told blocks every unit, since it may be any of them.
+struct ObjectWillChangeSubscription: CouplingRule {
     static let id = "object-will-change-subscription"
 
     func check(_ context: RuleContext) -> [Finding] {
+        let relays = ObjectWillChangeRelay.all(context)
+        let relaysBySubscription = Dictionary(relays.map { ([$0.subscription.file, $0.subscription.token], $0) },
+                                              uniquingKeysWith: { first, _ in first })
         var findings = ObservationUse.objectWillChangeSites(.subscription, context).map { unit, site in
-            ObservationUse.blocker(
+            if let relay = relaysBySubscription[[site.file, site.token]] {
+                return Self.relayFinding(relay, unit: unit, edits: relay.removal(among: relays, context), context)
+            }
+            return ObservationUse.blocker(
                 Self.id, site, unit: unit, message: "objectWillChange is subscribed to; Observation has no such publisher",
                 suggestion: "re-arm withObservationTracking, or use Observations (iOS 26) to observe the model", context)
         }
@@ -24,4 +32,30 @@ struct ObjectWillChangeSubscription: Rule {
         }
         return findings
     }
+
+    /// The relay's removal, in the source model's unit, coupled to the relaying model's unit.
+    private static func relayFinding(_ relay: ObjectWillChangeRelay, unit: Int, edits: [FileEdit], _ context: RuleContext) -> Finding {
+        let site = relay.subscription
+        let file = context.files[site.file]
+        let source = context.declaration(relay.sourceType).name
+        let holder = context.declaration(relay.relayingClass).name
+        return Finding(
+            ruleID: id, fixClass: .review, file: site.file, offset: Int(file.tokens[site.token].start),
+            message: "'\(relay.sourceName).objectWillChange' only relays \(source)'s changes as \(holder)'s; under Observation "
+                + "a view reading \(holder) tracks the \(source) state it reads, so the relay goes, and views that read "
+                + "nothing of '\(relay.sourceName)' no longer re-render with it"
+                + relay.fresherViews(context).map { "; " + $0 }.joined(),
+            suggestion: nil, edits: edits, unit: unit,
+            requiresUnits: relay.relayingUnit == unit ? nil : [unit, relay.relayingUnit])
+    }
+
+    static func couplingBlocker(_ coupling: Finding, unit: UnitSummary, blockedPartner: UnitSummary) -> Finding {
+        Finding(ruleID: id, fixClass: .manual, isBlocker: true, file: coupling.file, offset: coupling.offset,
+                message: "'\(unit.name)' migrates with '\(blockedPartner.name)' (one relays the other's objectWillChange), "
+                    + "and '\(blockedPartner.name)' is blocked",
+                suggestion: "unblock '\(blockedPartner.name)'", unit: unit.id)
+    }
+
+    static let couplingHoldBackReason =
+        "a model it relays objectWillChange with is not written in this run (the relay goes only when both become @Observable)"
 }

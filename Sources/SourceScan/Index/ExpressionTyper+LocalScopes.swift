@@ -2,16 +2,19 @@
 // and closure bodies, `if let`/`guard let`, `for … in`, preview macro bodies).
 
 extension ExpressionTyper {
-    /// Finds what a bare identifier refers to at `token`: a closure parameter (unknown), a
-    /// function parameter, a local variable declared earlier, a property of an enclosing type,
-    /// or a global. Returns nil when it names no variable.
+    /// Finds what a bare identifier refers to at `token`: a closure parameter (unknown unless its
+    /// type is stated or is the element its operator passes), a function parameter, a local
+    /// variable declared earlier, a property of an enclosing type, or a global. Returns nil when
+    /// it names no variable.
     public func lookUpVariable(_ name: String, at token: Int, file: Int) -> ResolvedType? {
         lookUpVariable(name, at: token, file: file, trail: Trail())?.type
     }
 
     func lookUpVariable(_ name: String, at token: Int, file: Int, trail: Trail) -> Typed? {
         let structure = types.files[file]
-        if isClosureParameter(name, at: token, fileIndex: file) { return .unknown }
+        if let closure = closureDeclaring(name, at: token, fileIndex: file) {
+            return namedParameterType(name, ofClosureAt: closure, file: file, trail: trail)
+        }
         var current = owner(file: file, token: token)
         while let index = current {
             let declaration = structure.declarations[index]
@@ -334,9 +337,10 @@ extension ExpressionTyper {
         return nil
     }
 
-    /// Whether `name` is a parameter of a closure enclosing `token` (`{ name in`, `{ (name, x) in`).
-    /// Scans outward through enclosing braces up to the body of the declaration that owns them.
-    func isClosureParameter(_ name: String, at token: Int, fileIndex: Int) -> Bool {
+    /// The `{` of the closure enclosing `token` that declares a parameter `name` (`{ name in`,
+    /// `{ (name, x) in`), or nil. Scans outward through enclosing braces up to the body of the
+    /// declaration that owns them.
+    func closureDeclaring(_ name: String, at token: Int, fileIndex: Int) -> Int? {
         let file = types.files[fileIndex]
         var index = token - 1
         var depth = 0
@@ -348,7 +352,7 @@ extension ExpressionTyper {
                 if depth > 0 {
                     depth -= 1
                 } else {
-                    if isDeclarationBody(index, file: file, fileIndex: fileIndex) { return false }
+                    if isDeclarationBody(index, file: file, fileIndex: fileIndex) { return nil }
                     var scan = index + 1
                     var names: [Int] = []
                     // A capture list (`[weak chat]`) names outer variables, not parameters.
@@ -356,7 +360,7 @@ extension ExpressionTyper {
                     while scan < token, scan < index + 24 {
                         let scanned = file.tokens[scan]
                         if scanned.word == .in {
-                            if names.contains(where: { file.source.tokenText($0, equals: name) }) { return true }
+                            if names.contains(where: { file.source.tokenText($0, equals: name) }) { return index }
                             break
                         }
                         if scanned.kind == .identifier { names.append(scan) }
@@ -367,7 +371,7 @@ extension ExpressionTyper {
             }
             index -= 1
         }
-        return false
+        return nil
     }
 
     /// Whether the brace at `open` opens a declaration's body or accessor block (not a closure).

@@ -1,8 +1,10 @@
 /// Works out the type of the few expression shapes that hand models around:
 /// `M()`, `M(x: 1)`, `M.init()`, `M.shared`, `self.model`, `model`, `appState.settings`.
 ///
-/// Anything else (calls of functions, subscripts, closure parameters) is `.unknown`: the rules
-/// then treat the site as unknown instead of guessing.
+/// Closure parameters are typed when the closure states their type or is an element closure of
+/// a Combine or Sequence operator whose upstream element is known (`ExpressionTyper+ClosureParameters.swift`).
+/// Anything else (calls of functions, subscripts, other closure parameters) is `.unknown`: the
+/// rules then treat the site as unknown instead of guessing.
 ///
 /// Split by concern: local scopes in `ExpressionTyper+LocalScopes.swift`, `@Dependency`/
 /// `@Environment` key-path typing in `ExpressionTyper+KeyPathEnvironment.swift`, and the small
@@ -91,10 +93,14 @@ public struct ExpressionTyper: Sendable {
 
         // The head: `self`, a call of a function, a variable, or a type name.
         let head = tokens[index]
-        guard head.kind == .identifier || head.kind == .keyword else { return .unknown }
+        guard head.kind == .identifier || head.kind == .keyword || head.kind == .dollarIdentifier else { return .unknown }
         let name = structure.source.text(index)
         let isCall = index + 1 < end && tokens[index + 1].kind == .leftParen
-        if head.word == .self {
+        if head.kind == .dollarIdentifier {
+            // `$0` of an operator's closure; a projected value (`$model`) is not typed here.
+            current = anonymousParameterType(at: index, file: file, trail: trail)
+            guard current != .unknown else { return .unknown }
+        } else if head.word == .self {
             guard let enclosing = types.enclosingTypeLike(scope), let target = types.extendedType(enclosing) else { return .unknown }
             current = Typed(.declared(target))
         } else if head.word == .`Self` {
@@ -174,6 +180,12 @@ public struct ExpressionTyper: Sendable {
                     continue
                 }
                 if case .external(let written) = current.type {
+                    // A collection or subject of the tree's types (`Array<Model>().first`,
+                    // `subject.value`) hands them out: not known to be external.
+                    switch current.element {
+                    case nil, .external?: break
+                    default: return .unknown
+                    }
                     // A member of a type no scanned module declares (`Inject.observer`,
                     // `Ext.shared.value`): that module cannot see the tree's models, so the
                     // result is external too, unless generic arguments or call arguments hand
@@ -393,6 +405,9 @@ public struct ExpressionTyper: Sendable {
     /// (`typealias AppStore = Store<AppState, AppAction>`).
     func resolveWritten(_ written: String, from scope: DeclarationID, aliasDepth: Int = 0) -> Typed {
         let type = types.resolve(written, from: scope)
+        if aliasDepth == 0, let element = writtenElement(written, from: scope) {
+            return Typed(type, element: element)
+        }
         guard case .declared(let target) = type, aliasDepth < 4 else { return Typed(type) }
         if let (_, arguments) = Self.genericArguments(of: written) {
             guard types.declaration(target).genericParameters.count == arguments.count else { return Typed(type) }

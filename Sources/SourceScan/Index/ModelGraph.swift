@@ -6,21 +6,27 @@ public enum ModelConformance: Equatable, Sendable {
     case viaExtension(DeclarationID, entry: Int)
     /// Through a superclass that is a model.
     case viaSuperclass(DeclarationID)
-    /// Through a protocol that refines `ObservableObject`.
+    /// Through a protocol that refines `ObservableObject`, or a type alias of a composition
+    /// holding it (`typealias Model = ObservableObject & Identifiable`).
     case viaProtocol(DeclarationID)
 }
 
 /// The models of the tree and the groups that must change together whatever the sites say.
 ///
 /// A group holds every class conforming to a protocol that refines `ObservableObject` together
-/// with that protocol (and the protocols refining one another). A model subclass is not grouped
-/// with its superclass here: whether it can migrate while the superclass stays an
-/// `ObservableObject` depends on what the sites read, so `MigrationUnits` decides, joining groups
-/// along the subclass edges it cannot cut. Sites are attached later, by `SiteScanner`.
+/// with that protocol (and the protocols refining one another). A type alias of a composition
+/// that holds `ObservableObject` (`typealias Model = ObservableObject & Identifiable`), or a
+/// protocol of the tree that does, counts as such a protocol: classes and protocols naming it
+/// conform through it. A model subclass is not grouped with its superclass here: whether it
+/// can migrate while the superclass stays an `ObservableObject` depends on what the sites read,
+/// so `MigrationUnits` decides, joining groups along the subclass edges it cannot cut. Sites
+/// are attached later, by `SiteScanner`.
 public struct ModelGraph: Sendable {
     /// Model classes and every way each one conforms.
     public private(set) var models: [DeclarationID: [ModelConformance]] = [:]
-    /// Protocols refining `ObservableObject`, directly or through another such protocol.
+    /// Protocols refining `ObservableObject`, directly or through another such protocol, and
+    /// type aliases of compositions holding `ObservableObject` or such a protocol (an alias is
+    /// rewritten and grouped like a protocol).
     public private(set) var observableProtocols: Set<DeclarationID> = []
     /// Structs, enums and actors that declare `ObservableObject` conformance.
     public private(set) var nonClassConformers: [DeclarationID] = []
@@ -40,21 +46,40 @@ public struct ModelGraph: Sendable {
 
     /// Finds the models of the tree.
     public init(types: TypeIndex) {
-        findObservableProtocols(types)
+        let refinements = findObservableProtocols(types)
         findModels(types)
-        group(types)
+        group(types, refinements)
     }
 
-    private mutating func findObservableProtocols(_ types: TypeIndex) {
-        // Each protocol's refinements are resolved once; observability flows along them.
+    /// The types of a composition as written, nested compositions flattened: the parts of
+    /// `(ObservableObject & Identifiable) & Hashable`, or the entry alone when it is no composition.
+    public static func compositionMembers(_ tokens: Range<Int>, in file: FileStructure) -> [Range<Int>] {
+        guard let parts = file.compositionParts(tokens) else { return [tokens] }
+        return parts.flatMap { compositionMembers($0, in: file) }
+    }
+
+    /// Finds the observable protocols and aliases; returns, for each protocol and composition
+    /// alias of the tree, the declared types its inheritance (or its value) names.
+    private mutating func findObservableProtocols(_ types: TypeIndex) -> [DeclarationID: [DeclarationID]] {
+        // Each protocol's and alias's parts are resolved once; observability flows along them.
+        // The worklist visits each declaration once, so aliases naming one another cannot loop.
+        var refinements: [DeclarationID: [DeclarationID]] = [:]
         var refiners: [DeclarationID: [DeclarationID]] = [:]
         var pending: [DeclarationID] = []
-        for symbol in types.types where symbol.kind == .protocol {
-            for entry in types.declaration(symbol.id).inheritance {
-                if Self.namesObservableObject(entry.typeName) {
-                    if observableProtocols.insert(symbol.id).inserted { pending.append(symbol.id) }
-                } else if case .declared(let refined) = types.resolve(entry.typeName, from: symbol.id) {
-                    refiners[refined, default: []].append(symbol.id)
+        for symbol in types.types where symbol.kind == .protocol || symbol.kind == .typealias {
+            let declaration = types.declaration(symbol.id)
+            let file = types.files[symbol.id.file]
+            // A plain alias (`typealias Store = AppStore`) is followed by resolution instead.
+            if symbol.kind == .typealias, declaration.inheritance.first.flatMap({ file.compositionParts($0.tokens) }) == nil { continue }
+            for entry in declaration.inheritance {
+                for member in Self.compositionMembers(entry.tokens, in: file) {
+                    let written = file.compactText(member)
+                    if Self.namesObservableObject(written) {
+                        if observableProtocols.insert(symbol.id).inserted { pending.append(symbol.id) }
+                    } else if case .declared(let refined) = types.resolve(written, from: symbol.id), refined != symbol.id {
+                        refinements[symbol.id, default: []].append(refined)
+                        refiners[refined, default: []].append(symbol.id)
+                    }
                 }
             }
         }
@@ -63,6 +88,7 @@ public struct ModelGraph: Sendable {
                 pending.append(refiner)
             }
         }
+        return refinements
     }
 
     private mutating func findModels(_ types: TypeIndex) {
@@ -152,22 +178,76 @@ public struct ModelGraph: Sendable {
         return target
     }
 
-    private mutating func group(_ types: TypeIndex) {
+    private mutating func group(_ types: TypeIndex, _ refinements: [DeclarationID: [DeclarationID]]) {
         var sets = DeclarationSets(Array(models.keys) + Array(observableProtocols))
         for (id, conformances) in models {
             for case .viaProtocol(let proto) in conformances { sets.union(id, proto) }
         }
         for proto in observableProtocols {
-            for entry in types.declaration(proto).inheritance {
-                if case .declared(let target) = types.resolve(entry.typeName, from: proto), observableProtocols.contains(target) {
-                    sets.union(proto, target)
-                }
+            for target in refinements[proto] ?? [] where observableProtocols.contains(target) {
+                sets.union(proto, target)
             }
         }
+        for (model, alias) in structuralConformers(types) { sets.union(model, alias) }
         groups = sets.groups()
         for (index, group) in groups.enumerated() {
             for id in group { groupOf[id] = index }
         }
+    }
+}
+
+extension ModelGraph {
+    /// Models that satisfy an observable alias without naming it: a composition holds for any
+    /// class having every part, so a model whose inheritance (its own, its extensions', its
+    /// model ancestors') names each other part of `typealias D = ObservableObject & P & Q` can be
+    /// passed to code constrained to `D`, which stops accepting it once `D` is rewritten unless
+    /// it migrates too. Only an alias written somewhere else than in inheritance clauses (a
+    /// constraint, an existential, a parameter type) has such code. Parts are compared by name:
+    /// a conformance the tree does not spell out (`Hashable` from `NSObject`) is not seen.
+    fileprivate func structuralConformers(_ types: TypeIndex) -> [(model: DeclarationID, alias: DeclarationID)] {
+        var pairs: [(model: DeclarationID, alias: DeclarationID)] = []
+        for alias in observableProtocols.sorted() where types.symbol(alias)?.kind == .typealias {
+            guard let value = types.declaration(alias).inheritance.first, Self.isWrittenOutsideInheritance(alias, types) else { continue }
+            let file = types.files[alias.file]
+            let parts = Self.compositionMembers(value.tokens, in: file).map { Self.lastComponent(file.compactText($0)) }
+            // An alias over an observable protocol is satisfied only by that protocol's conformers.
+            guard parts.contains(where: { Self.namesObservableObject($0) }) else { continue }
+            let others = Set(parts.filter { !Self.namesObservableObject($0) && $0 != "AnyObject" })
+            for (model, conformances) in models where !conformances.contains(.viaProtocol(alias)) {
+                var named = Set<String>()
+                for id in [model] + modelAncestors(of: model) {
+                    for container in [id] + (types.symbol(id)?.extensions ?? []) {
+                        named.formUnion(types.declaration(container).inheritance.map { Self.lastComponent($0.typeName) })
+                    }
+                }
+                if others.isSubset(of: named) { pairs.append((model, alias)) }
+            }
+        }
+        return pairs
+    }
+
+    /// Whether the alias's name occurs outside every inheritance clause and alias value of the tree.
+    private static func isWrittenOutsideInheritance(_ alias: DeclarationID, _ types: TypeIndex) -> Bool {
+        let name = types.declaration(alias).name
+        for file in types.files {
+            let uses = file.tokens.indices.filter {
+                file.tokens[$0].kind == .identifier && Int(file.tokens[$0].end - file.tokens[$0].start) == name.utf8.count
+                    && file.source.tokenText($0, equals: name)
+            }
+            guard !uses.isEmpty else { continue }
+            var read = Set<Int>()
+            for declaration in file.declarations where declaration.kind.isTypeLike || declaration.kind == .typealias {
+                for entry in declaration.inheritance { read.formUnion(entry.tokens) }
+                if declaration.kind == .typealias { read.formUnion(declaration.nameTokens) }
+            }
+            if uses.contains(where: { !read.contains($0) }) { return true }
+        }
+        return false
+    }
+
+    /// `Identifiable` for `Swift.Identifiable`.
+    private static func lastComponent(_ written: String) -> String {
+        written.split(separator: ".").last.map(String.init) ?? written
     }
 }
 

@@ -243,7 +243,7 @@ struct SiteScanner {
         var site = Site(kind: kind, file: fileIndex, token: index, owner: owner, type: .unknown)
         var start = index
         if index > 0, file.tokens[index - 1].kind == .period {
-            let receiverStart = receiverChainStart(endingBefore: index - 1, file: file)
+            let receiverStart = typer.postfixChainStart(endingBefore: index - 1, in: file)
             if receiverStart < index - 1 {
                 site.receiver = receiverStart..<(index - 1)
                 site.type = typer.typeOf(receiverStart..<(index - 1), file: fileIndex)
@@ -256,30 +256,6 @@ struct SiteScanner {
         }
         site.onReceiveCall = onReceiveCall(argumentStart: start, file: file)
         return site
-    }
-
-    /// The first token of a postfix chain (`a.b?.c`, `f(x).y`) that ends just before `end`.
-    private func receiverChainStart(endingBefore end: Int, file: FileStructure) -> Int {
-        var index = end - 1
-        var start = end
-        while index >= 0 {
-            let token = file.tokens[index]
-            switch token.kind {
-            case .identifier, .keyword, .dollarIdentifier:
-                start = index
-                if index > 0, file.tokens[index - 1].kind == .period { index -= 2; continue }
-                return start
-            case .rightParen, .rightSquare:
-                let open = Int(file.matchingBracket[index])
-                guard open >= 0 else { return start }
-                index = open - 1
-            case .postfixQuestionMark, .exclamationMark:
-                index -= 1
-            default:
-                return start
-            }
-        }
-        return start
     }
 
     /// When the expression starting at `argumentStart` is the argument of `.onReceive(`, or a
@@ -308,10 +284,13 @@ struct SiteScanner {
         return (argumentStart - 3)..<(file.closing(argumentStart - 1) + 1)
     }
 
-    /// Whether token `index` lies in a type's inheritance clause, where the model graph reads it.
+    /// Whether token `index` lies in a type's inheritance clause, or in the value of a type alias
+    /// the model graph takes for an observable protocol, where the model graph reads it.
     private func isInInheritanceClause(_ index: Int, fileIndex: Int) -> Bool {
         guard let owner = typer.owner(file: fileIndex, token: index) else { return false }
         let declaration = types.files[fileIndex].declarations[owner]
-        return declaration.kind.isTypeLike && declaration.inheritance.contains { $0.tokens.contains(index) }
+        let readByGraph = declaration.kind.isTypeLike
+            || (declaration.kind == .typealias && graph.observableProtocols.contains(DeclarationID(file: fileIndex, declaration: owner)))
+        return readByGraph && declaration.inheritance.contains { $0.tokens.contains(index) }
     }
 }

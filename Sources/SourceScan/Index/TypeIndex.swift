@@ -232,6 +232,11 @@ public struct TypeIndex: Sendable {
         if symbol.kind == .typealias {
             guard aliasDepth < 8 else { return .unknown }
             let alias = declaration(symbol.id)
+            // A composition (`typealias Model = ObservableObject & Identifiable`) is no single
+            // declaration to follow: the alias itself is the type, as a protocol would be.
+            if let value = alias.inheritance.first, files[symbol.id.file].compositionParts(value.tokens) != nil {
+                return .declared(symbol.id)
+            }
             guard let target = alias.inheritance.first?.typeName, let reference = TypeReference(target) else { return .unknown }
             let aliasScope = DeclarationID(file: symbol.id.file, declaration: alias.parent ?? -1)
             return resolve(reference.components, from: aliasScope, aliasDepth: aliasDepth + 1)
@@ -344,6 +349,61 @@ public struct TypeIndex: Sendable {
             index += 1
         }
         return constraints
+    }
+}
+
+extension FileStructure {
+    /// The parts of a protocol composition written over `range` (`A & B`, `(A & B)`,
+    /// `any A & B`), each a token range without its `&`; nil when the range is not a composition
+    /// of two parts or more (a single type, a function type, a tuple).
+    public func compositionParts(_ range: Range<Int>) -> [Range<Int>]? {
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        // `any`, `some` and enclosing parentheses wrap the whole composition.
+        while lower < upper {
+            if source.tokenText(lower, equals: "any") || source.tokenText(lower, equals: "some") {
+                lower += 1
+            } else if tokens[lower].kind == .leftParen, closing(lower) == upper - 1 {
+                lower += 1
+                upper -= 1
+            } else {
+                break
+            }
+        }
+        var parts: [Range<Int>] = []
+        var partStart = lower
+        var angleDepth = 0
+        var index = lower
+        while index < upper {
+            switch tokens[index].kind {
+            case .arrow:
+                return nil
+            case .comma, .colon:
+                // A tuple's elements (`(a: A & B, c: C)`), not a composition; `Box<K, V>` is one part.
+                if angleDepth == 0 { return nil }
+            case .leftParen, .leftSquare:
+                // A bracketed part (`[A & B]`, `(A) -> B`) is one operand; its `&`s are its own.
+                let close = closing(index)
+                guard close > index, close < upper else { return nil }
+                index = close
+            case .binaryOperator, .prefixOperator, .postfixOperator:
+                if angleDepth == 0, source.tokenText(index, equals: "&") {
+                    parts.append(partStart..<index)
+                    partStart = index + 1
+                } else {
+                    // Generic argument lists: `Box<A & B>` is one part.
+                    for byte in source.bytes[Int(tokens[index].start)..<Int(tokens[index].end)] {
+                        if byte == UInt8(ascii: "<") { angleDepth += 1 } else if byte == UInt8(ascii: ">") { angleDepth -= 1 }
+                    }
+                }
+            default:
+                break
+            }
+            index += 1
+        }
+        parts.append(partStart..<upper)
+        guard parts.count > 1, parts.allSatisfy({ !$0.isEmpty }) else { return nil }
+        return parts
     }
 }
 

@@ -23,10 +23,14 @@ struct Trail: Sendable {
 struct Typed: Sendable, Equatable {
     var type: ResolvedType
     var arguments: [ResolvedType]
+    /// The element type of a collection or subject whose written type states it (`[Model]`,
+    /// `CurrentValueSubject<Model, Never>`): what closures of its operators receive.
+    var element: ResolvedType?
 
-    init(_ type: ResolvedType, arguments: [ResolvedType] = []) {
+    init(_ type: ResolvedType, arguments: [ResolvedType] = [], element: ResolvedType? = nil) {
         self.type = type
         self.arguments = arguments
+        self.element = element
     }
 
     static let unknown = Typed(.unknown)

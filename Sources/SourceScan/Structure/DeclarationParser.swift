@@ -426,6 +426,12 @@ struct DeclarationParser {
             case .leftParen, .leftSquare:
                 index = closing(index) + 1
                 continue
+            case _ where stopAtComma && token.kind.isOperator:
+                // `Subject<Int, Never>(0)`: a generic argument list's comma is no separator.
+                if let close = genericArgumentsClose(at: index, start: start, end: end) {
+                    index = close + 1
+                    continue
+                }
             case .leftBrace:
                 if stopAtAccessorBlock, index > start, isAccessorBlock(index) { return index }
                 index = closing(index) + 1
@@ -442,6 +448,17 @@ struct DeclarationParser {
             index += 1
         }
         return index
+    }
+
+    /// The token closing the generic argument list opened at `index` inside an expression, when
+    /// the `<` is glued to a type name and the `>` to a call or member access (`Box<A, B>(…)`,
+    /// `Box<A, B>.make()`); nil for anything a comparison could be (`a < b, c > d`).
+    func genericArgumentsClose(at index: Int, start: Int, end: Int) -> Int? {
+        guard index > start, tokens[index - 1].kind == .identifier, tokens[index - 1].end == tokens[index].start,
+              startsWithLess(index), let close = closingAngle(from: index), close + 1 < end,
+              tokens[close].end == tokens[close + 1].start,
+              tokens[close + 1].kind == .leftParen || tokens[close + 1].kind == .period else { return nil }
+        return close
     }
 
     /// Whether a line-start token continues the previous line's expression.

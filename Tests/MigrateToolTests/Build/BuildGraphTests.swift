@@ -239,6 +239,32 @@ import Testing
         #expect(description.targets[1].moduleName == "Kit")
     }
 
+    /// A product dependency without `package` (a local package Xcode found by its folder) comes
+    /// from the project's local packages; with none, from outside the tree.
+    @Test func aLocalProductWithoutItsPackageComesFromTheProjectsLocalPackages() throws {
+        func project(_ references: String, local: Bool = true) -> [UInt8] {
+            let packages = local ? """
+                  R1 = { isa = XCLocalSwiftPackageReference; relativePath = ../..; };
+                  R2 = { isa = XCLocalSwiftPackageReference; relativePath = ../Shared; };
+                """ : ""
+            return Array("""
+                // !$*UTF8*$!
+                { archiveVersion = 1; objectVersion = 56; rootObject = P1; objects = {
+                  P1 = { isa = PBXProject; mainGroup = G1; targets = (T1); packageReferences = (\(references)); };
+                  G1 = { isa = PBXGroup; children = (); sourceTree = "<group>"; };
+                  T1 = { isa = PBXNativeTarget; name = Demo; buildPhases = (); packageProductDependencies = (PP1); };
+                \(packages)
+                  PP1 = { isa = XCSwiftPackageProductDependency; productName = Kit; };
+                }; }
+                """.utf8)
+        }
+        let reader = XcodeProjectReader(path: "/repo/Examples/Demo/Demo.xcodeproj/project.pbxproj", readFile: { _ in nil })
+        #expect(try reader.read(project("R1, R2")).get().targets[0].dependencies == [
+            .product(name: "Kit", packageRoot: "/repo"), .product(name: "Kit", packageRoot: "/repo/Examples/Shared"),
+        ])
+        #expect(try reader.read(project("", local: false)).get().targets[0].dependencies == [.product(name: "Kit", packageRoot: nil)])
+    }
+
     @Test func aMalformedProjectIsOneClearFailure() {
         let reader = XcodeProjectReader(path: "/p/Broken.xcodeproj/project.pbxproj", readFile: { _ in nil })
         #expect(throws: XcodeProjectReader.Failure.self) { try reader.read(Array("{ objects = { ".utf8)).get() }

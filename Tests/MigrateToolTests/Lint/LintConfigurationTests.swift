@@ -53,8 +53,9 @@ import Testing
         var expected = Configuration()
         expected.source = ".observation-migrate.json"
         #expect(try Self.parse("{}") == expected)
-        // The defaults write what careful teams write (catalog, revised 2026-11-23).
-        #expect(expected.ruleOptions == RuleOptions(unpublishedProperties: .track, observationImport: .always, observablePlacement: .matchFile))
+        // The defaults write what careful teams write (catalog, revised 2026-11-23): the tree's own
+        // @Observable classes decide for unpublished properties and for import Observation.
+        #expect(expected.ruleOptions == RuleOptions(unpublishedProperties: .infer, observationImport: .infer, observablePlacement: .matchFile))
     }
 
     @Test func mistakesAreOneLineWithPositionAndSuggestion() {
@@ -65,10 +66,10 @@ import Testing
             ("{\"colour\": true}", "1:2: unknown key 'colour' (known keys: include, exclude, disabledRules, onlyRules, severity, "
                 + "deploymentTarget, unpublishedProperties, observationImport, observablePlacement)"),
             ("{\"unpublishedProperties\": \"trak\"}",
-             "1:2: 'unpublishedProperties' must be one of \"track\", \"ignore\", \"observe\", not 'trak'; did you mean 'track'?"),
-            ("{\"unpublishedProperties\": true}", "1:2: 'unpublishedProperties' must be one of \"track\", \"ignore\", \"observe\", not a boolean"),
+             "1:2: 'unpublishedProperties' must be one of \"infer\", \"track\", \"ignore\", \"observe\", not 'trak'; did you mean 'track'?"),
+            ("{\"unpublishedProperties\": true}", "1:2: 'unpublishedProperties' must be one of \"infer\", \"track\", \"ignore\", \"observe\", not a boolean"),
             ("{\"observationImport\": \"whenneeded\"}",
-             "1:2: 'observationImport' must be one of \"always\", \"whenNeeded\", not 'whenneeded'; did you mean 'whenNeeded'?"),
+             "1:2: 'observationImport' must be one of \"infer\", \"always\", \"whenNeeded\", not 'whenneeded'; did you mean 'whenNeeded'?"),
             ("{\"observablePlacement\": \"own line\"}",
              "1:2: 'observablePlacement' must be one of \"matchFile\", \"ownLine\", \"classLine\", not 'own line'; did you mean 'ownLine'?"),
             ("{\"observationImports\": \"always\"}", "1:2: unknown key 'observationImports'; did you mean 'observationImport'?"),

@@ -42,6 +42,19 @@ import Testing
         #expect(file.declarations.contains { $0.kind == .struct && $0.name == "After" })
     }
 
+    /// A generic argument list's comma does not end a binding's initializer; a comparison's does.
+    @Test func anInitializerKeepsItsGenericArguments() throws {
+        let file = FileStructure(text: """
+            let subject = CurrentValueSubject<Int, Never>(0), other = 1
+            let made = Box<A, B>.make()
+            let a = x < y, b = y > z
+            """)
+        let initializers = file.declarations.filter { $0.kind == .variable }.flatMap(\.bindings).map { binding in
+            binding.initializer.map { file.compactText($0) } ?? "-"
+        }
+        #expect(initializers == ["CurrentValueSubject<Int, Never>(0)", "1", "Box<A, B>.make()", "x < y", "y > z"])
+    }
+
     @Test func aFunctionsWhereClauseCoversItsRequirements() throws {
         let file = FileStructure(text: "func show<M>(_ m: M) -> Int where M: Model, M: Sendable { 1 }\nprotocol P { func f<T>(_ t: T) where T: Q }\n")
         let functions = file.declarations.filter { $0.kind == .function }

@@ -12,6 +12,8 @@ enum HTMLReport {
         body += figures(document)
         body += section("Units by verdict", chart(document.figures))
         body += section("Deployment target", deploymentTargets(document))
+        body += section("Unpublished stored properties", "<p>\(ReportEscape.html(document.unpublishedPolicyLine))</p>\n")
+        body += section("import Observation", "<p>\(ReportEscape.html(document.observationImportLine))</p>\n")
         body += section("Units", unitsTable(document))
         body += unitSections(document, analysis)
         if !document.treeItems.isEmpty {

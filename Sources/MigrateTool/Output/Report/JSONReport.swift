@@ -54,7 +54,35 @@ enum JSONReport {
             ("deploymentAllowsObservation", .bool(document.deploymentAllowsObservation)),
             ("skippedPaths", .int(document.problems.count)),
             ("outsideBuildFiles", .int(document.outsideBuild.count)),
+            ("unpublishedProperties", unpublishedProperties(document)),
+            ("observationImport", observationImport(document)),
         ])
+    }
+
+    /// The run's policy for stored properties that were not `@Published` and the figures of the
+    /// tree's `@Observable` classes it was inferred from.
+    static func unpublishedProperties(_ document: ReportDocument) -> ReportJSONValue {
+        policy(document.unpublishedPolicy, document.unpublishedInference) { census in
+            [("observableClasses", .int(census.classes)), ("privateStoredProperties", .int(census.counted)),
+             ("ignoredPrivateStoredProperties", .int(census.ignored))]
+        }
+    }
+
+    /// The run's `import Observation` policy and the figures of the tree's files declaring
+    /// `@Observable` classes it was inferred from.
+    static func observationImport(_ document: ReportDocument) -> ReportJSONValue {
+        policy(document.observationImportPolicy, document.observationImportInference) { census in
+            [("observableFiles", .int(census.observableFiles)), ("importingObservation", .int(census.importing))]
+        }
+    }
+
+    /// A policy, where it came from (`configuration`, `inferred`, or `default` when inference had
+    /// too little to go on) and, unless configured, the figures it was inferred from.
+    static func policy<Policy, Census>(_ policy: Policy, _ inference: PolicyInference<Policy, Census>?,
+                                       figures: (Census) -> [(String, ReportJSONValue)]) -> ReportJSONValue {
+        let members: [(String, ReportJSONValue)] = [("policy", .string(policy.rawValue)),
+                                                     ("source", .string(PolicyInference.source(inference)))]
+        return .object(members + (inference.map { figures($0.census) } ?? []))
     }
 
     /// A verdict as a token: the text form `needs --unsafe-fixes` is awkward to match on.

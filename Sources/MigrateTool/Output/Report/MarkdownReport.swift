@@ -120,6 +120,8 @@ enum MarkdownReport {
             rows.append(("Deployment target", "\(mark) \(ReportEscape.markdown(target.platform)) \(ReportEscape.markdown(target.version)): "
                 + "\(ReportWords.deploymentVerdict(target)) (\(ReportEscape.markdownCode(target.location.description, inTable: true))\(more))"))
         }
+        rows.append(("Unpublished stored properties", ReportEscape.markdown(document.unpublishedPolicyLine)))
+        rows.append(("import Observation", ReportEscape.markdown(document.observationImportLine)))
         if !document.problems.isEmpty { rows.append(("Skipped paths", "\(document.problems.count)")) }
         if !document.outsideBuild.isEmpty { rows.append(("Outside the build", ReportEscape.markdown(ReportWords.outsideBuild(document.outsideBuild)))) }
         return "| | |\n|---|---:|\n" + rows.map { "| \($0.0) | \($0.1) |\n" }.joined()

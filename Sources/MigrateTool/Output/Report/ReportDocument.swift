@@ -153,6 +153,19 @@ struct ReportDocument: Sendable {
     var problems: [Problem]
     /// Swift files no target of the tree's packages and projects compiles, sorted.
     var outsideBuild: [String]
+    /// The run's `unpublishedProperties` policy, inference resolved.
+    var unpublishedPolicy: UnpublishedPropertyPolicy
+    /// The facts the policy was inferred from; nil when the configuration chose it.
+    var unpublishedInference: UnpublishedPropertyInference?
+
+    /// The policy and why, as every format's summary says it.
+    var unpublishedPolicyLine: String { UnpublishedStoredProperty.policyLine(unpublishedPolicy, inference: unpublishedInference) }
+    /// The run's `observationImport` policy (resolved) and, when inferred, the facts behind it.
+    var observationImportPolicy: ObservationImportPolicy
+    var observationImportInference: ObservationImportInference?
+
+    /// The import policy and why, as every format's summary says it.
+    var observationImportLine: String { MissingObservationImport.policyLine(observationImportPolicy, inference: observationImportInference) }
 
     /// Builds the document; pure.
     init(_ analysis: Analysis, options: ReportOptions) {
@@ -195,6 +208,10 @@ struct ReportDocument: Sendable {
         deploymentAllowsObservation = analysis.deploymentAllowsObservation
         problems = analysis.problems.map(Self.problem).sorted { ($0.path, $0.reason) < ($1.path, $1.reason) }
         outsideBuild = analysis.outsideBuild.map(Analyzer.displayPath).sorted()
+        unpublishedPolicy = analysis.ruleOptions.unpublishedProperties
+        unpublishedInference = analysis.unpublishedInference
+        observationImportPolicy = analysis.ruleOptions.observationImport
+        observationImportInference = analysis.observationImportInference
         figures = Self.figures(analysis, items: items)
     }
 

@@ -75,6 +75,8 @@ enum TextReport {
         rows.append(("Units", verdictRows(figures, style)))
         rows.append(("Findings", [findingsLine(figures)]))
         rows.append(("Deployment target", deploymentLines(document, style)))
+        rows.append(("Unpublished vars", [document.unpublishedPolicyLine]))
+        rows.append(("import Observation", [document.observationImportLine]))
         if !document.problems.isEmpty {
             rows.append(("Skipped", ["\(ReportWords.count(document.problems.count, "path")) (listed at the end)"]))
         }

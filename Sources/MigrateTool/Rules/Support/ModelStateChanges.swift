@@ -27,6 +27,8 @@ struct ModelStateChanges {
         var isClass: Bool
     }
 
+    /// The class whose properties these are.
+    let classID: DeclarationID
     /// The properties by name.
     let properties: [String: Property]
 
@@ -64,6 +66,7 @@ struct ModelStateChanges {
             current = context.index.graph.superclass(of: type, context.types)
         }
         self.properties = properties
+        self.classID = classID
     }
 
     private static func tracking(_ variableID: DeclarationID, in classID: DeclarationID, deinitReads: Set<String>,

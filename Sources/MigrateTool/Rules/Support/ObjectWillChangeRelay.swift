@@ -1,0 +1,326 @@
+import SourceScan
+
+/// A model passing another model's changes on as its own, the nested-`ObservableObject` idiom:
+///
+///     self.cancellable = tabManager.objectWillChange
+///         .receive(on: DispatchQueue.main)
+///         .sink { [weak self] _ in self?.objectWillChange.send() }
+///
+/// as a whole statement of one of the model's methods or initializers, `tabManager` a stored
+/// property of the model holding a model class of the tree, or a class of the tree already
+/// `@Observable` (a tree migrated halfway). Observation needs no relay: a view that reads the
+/// outer model's state derived from the inner one tracks the inner model's properties itself.
+/// The statement goes (review: views that read nothing of the inner model no longer re-render
+/// with it), and two models migrate in the same run (the inner model's `objectWillChange` is
+/// what the statement subscribes to).
+struct ObjectWillChangeRelay {
+    /// The `source.objectWillChange` site, which belongs to the source model's unit.
+    let subscription: Site
+    /// The unit of the model holding the relay.
+    let relayingUnit: Int
+    /// The class holding the relay.
+    let relayingClass: DeclarationID
+    /// The stored property of `relayingClass` holding the source model.
+    let sourceName: String
+    /// The source model's class.
+    let sourceType: DeclarationID
+    /// The source model's unit; nil when the source is already `@Observable`.
+    let sourceUnit: Int?
+    /// The method or initializer whose body holds the statement.
+    let hostID: DeclarationID
+    /// The whole statement.
+    let statement: Range<Int>
+    /// The `objectWillChange` token of the send inside the relay's closure.
+    let sendToken: Int
+
+    /// Operators that only move or thin out the relayed announcements in time: deleting the
+    /// relay loses no state, only when views hear of it.
+    static let timingOperators: Set<String> = ["receive", "debounce", "throttle", "delay", "subscribe", "share", "eraseToAnyPublisher"]
+
+    /// Every relay of the tree.
+    static func all(_ context: RuleContext) -> [ObjectWillChangeRelay] {
+        context.index.sites.compactMap { site in
+            guard site.kind == .objectWillChange, site.receiver != nil else { return nil }
+            return find(site, context)
+        }
+    }
+
+    /// The relay whose subscription is `site`, if the statement holding it is one.
+    static func find(_ site: Site, _ context: RuleContext) -> ObjectWillChangeRelay? {
+        let file = context.files[site.file]
+        let tokens = file.tokens
+        guard let receiver = site.receiver, case .declared(let sourceType) = site.type,
+              context.units.unitOf[sourceType] != nil || context.declaration(sourceType).attribute(named: "Observable") != nil,
+              let sourceName = storedPropertyName(receiver, file),
+              let ownerID = site.ownerID, let enclosing = context.types.enclosingTypeLike(ownerID),
+              let relayingClass = context.types.extendedType(enclosing), relayingClass != sourceType,
+              let relayingUnit = context.units.unitOf[relayingClass],
+              isStoredProperty(sourceName, of: relayingClass, context),
+              let body = context.declaration(ownerID).body, [.function, .initializer].contains(context.declaration(ownerID).kind),
+              let statements = file.statements(inBlock: body.lowerBound),
+              let statement = statements.first(where: { $0.contains(site.token) }) else { return nil }
+        // `[self.]name = ` before the receiver, or nothing.
+        var index = statement.lowerBound
+        if index != receiver.lowerBound {
+            if tokens[index].word == .self, tokens[index + 1].kind == .period { index += 2 }
+            guard tokens[index].kind == .identifier, tokens[index + 1].kind == .equal, index + 2 == receiver.lowerBound else { return nil }
+        }
+        // `.op(…)` calls that only time the announcements, then `.sink`.
+        index = site.token + 1
+        var closure: Int?
+        while closure == nil {
+            guard index + 1 < statement.upperBound, tokens[index].kind == .period, tokens[index + 1].kind == .identifier else { return nil }
+            let name = file.source.text(index + 1)
+            index += 2
+            if name == "sink" {
+                guard index < statement.upperBound else { return nil }
+                if tokens[index].kind == .leftBrace {
+                    // `.sink { … }`
+                    closure = index
+                } else if tokens[index].kind == .leftParen, file.source.tokenText(index + 1, equals: "receiveValue"),
+                          tokens[index + 2].kind == .colon, tokens[index + 3].kind == .leftBrace,
+                          file.closing(index + 3) + 1 == file.closing(index) {
+                    // `.sink(receiveValue: { … })`
+                    closure = index + 3
+                } else {
+                    return nil
+                }
+                index = file.closing(index) + 1
+            } else {
+                guard timingOperators.contains(name), index < statement.upperBound, tokens[index].kind == .leftParen else { return nil }
+                index = file.closing(index) + 1
+            }
+        }
+        // Optionally `.store(in: &name)`, then the statement ends.
+        if index < statement.upperBound {
+            guard tokens[index].kind == .period, file.source.tokenText(index + 1, equals: "store"),
+                  tokens[index + 2].kind == .leftParen, file.closing(index + 2) + 1 == statement.upperBound else { return nil }
+            index = statement.upperBound
+        }
+        guard index == statement.upperBound, let open = closure, let send = onlySendToSelf(inClosure: open, file) else { return nil }
+        return ObjectWillChangeRelay(subscription: site, relayingUnit: relayingUnit, relayingClass: relayingClass,
+                                     sourceName: sourceName, sourceType: sourceType,
+                                     sourceUnit: context.units.unitOf[sourceType], hostID: ownerID, statement: statement, sendToken: send)
+    }
+
+    /// The edits removing the relay: its statement; or, when every statement of the private
+    /// function without parameters holding it is a relay (`bindChildren()`; `private`, so only
+    /// the class and its extensions can call it, and `callStatements` sees them all), the function and
+    /// the statements calling it, carried by the function's first relay only (the others get
+    /// none, so no two findings write the same edit).
+    func removal(among relays: [ObjectWillChangeRelay], _ context: RuleContext) -> [FileEdit] {
+        let file = context.files[subscription.file]
+        let builder = EditBuilder(file: file)
+        let host = context.declaration(hostID)
+        let siblings = relays.filter { $0.hostID == hostID }.map(\.statement)
+        guard host.kind == .function, host.hasModifier(.private),
+              host.parameters.map({ $0.count <= 2 }) ?? false, let body = host.body,
+              let statements = file.statements(inBlock: body.lowerBound), statements.allSatisfy(siblings.contains),
+              let calls = Self.callStatements(of: host.name, in: relayingClass, context) else {
+            return [FileEdit(file: subscription.file, edit: builder.remove(statement))]
+        }
+        guard siblings.min(by: { $0.lowerBound < $1.lowerBound }) == statement else { return [] }
+        return [FileEdit(file: hostID.file, edit: Self.removeMember(host, file))]
+            + calls.map { FileEdit(file: $0.file, edit: EditBuilder(file: context.files[$0.file]).remove($0.tokens)) }
+    }
+
+    /// What else a view sees change, in the words of the report: where the relay was not
+    /// announcing for the holder's whole life, the migrated views are fresher than the legacy ones.
+    func fresherViews(_ context: RuleContext) -> [String] {
+        var notes: [String] = []
+        let source = context.variables(ofModel: relayingClass).first { id in
+            context.declaration(id).bindings.contains { $0.name == sourceName }
+        }
+        if let source, !context.declaration(source).isLet {
+            notes.append("'\(sourceName)' is a var: once it is replaced, views follow the new object, where the relay kept "
+                         + "announcing the first one's changes")
+        }
+        let host = context.declaration(hostID)
+        if host.kind != .initializer, !Self.runsOnlyFromInitializers(host.name, in: relayingClass, context) {
+            notes.append("views follow '\(sourceName)' from the start, where the relay announced its changes only once "
+                         + "\(host.name)() had run")
+        }
+        return notes
+    }
+
+    /// Whether every member of the class mentioning `name` is an initializer.
+    private static func runsOnlyFromInitializers(_ name: String, in classID: DeclarationID, _ context: RuleContext) -> Bool {
+        var called = false
+        for memberID in context.modelMembers[classID] ?? [] {
+            let member = context.declaration(memberID)
+            guard let body = member.body, member.name != name else { continue }
+            let file = context.files[memberID.file]
+            guard body.contains(where: { file.tokens[$0].kind == .identifier && file.source.tokenText($0, equals: name) }) else { continue }
+            if member.kind != .initializer { return false }
+            called = true
+        }
+        return called
+    }
+
+    /// Whether every use of the source in the body opened at `bodyOpen` is a statement changing
+    /// only state the source tracks: `child.x = v`, `child.items.append(v)` (a tracked property
+    /// of the source), or `child.f(…)` where every `f` of the source changes only such properties,
+    /// statement by statement. A send of the holder next to anything else may have announced a
+    /// change nothing tracks (a method storing in `UserDefaults`), so it stays. Nil source unit
+    /// (a source already `@Observable`): its methods are not read, so never.
+    func changesOnlyTrackedState(inBody bodyOpen: Int, _ file: FileStructure, _ context: RuleContext) -> Bool {
+        guard let sourceUnit else { return false }
+        let source = ModelStateChanges(classID: sourceType, unit: context.units.units[sourceUnit], context)
+        let tokens = file.tokens
+        let body = bodyOpen..<(file.closing(bodyOpen) + 1)
+        for index in body where tokens[index].kind == .identifier && file.source.tokenText(index, equals: sourceName) {
+            // Only the holder's property: `child…` or `self.child…`, not `other.child`.
+            let isSelfMember = index >= 2 && tokens[index - 1].kind == .period && tokens[index - 2].word == .self
+            if tokens[index - 1].kind == .period && !isSelfMember { continue }
+            let start = isSelfMember ? index - 2 : index
+            guard let statement = StatementPath(to: index, fromBody: bodyOpen, in: file)?.target, statement.lowerBound == start,
+                  index + 2 < statement.upperBound, tokens[index + 1].kind == .period, tokens[index + 2].kind == .identifier else {
+                return false
+            }
+            if let change = source.change(at: index + 2, before: statement.upperBound, in: file, scope: statement, parameters: nil),
+               change.property.tracking == .tracked, change.end == statement.upperBound {
+                continue
+            }
+            guard index + 3 < statement.upperBound, tokens[index + 3].kind == .leftParen, file.closing(index + 3) + 1 == statement.upperBound,
+                  methodChangesOnlyTrackedState(file.source.text(index + 2), source, context) else { return false }
+        }
+        return true
+    }
+
+    /// Whether the source has methods named `name` and each one's statements are all changes of
+    /// properties the source tracks.
+    private func methodChangesOnlyTrackedState(_ name: String, _ source: ModelStateChanges, _ context: RuleContext) -> Bool {
+        let methods = (context.modelMembers[sourceType] ?? []).filter {
+            let member = context.declaration($0)
+            return member.kind == .function && member.name == name
+        }
+        return !methods.isEmpty && methods.allSatisfy { id in
+            let method = context.declaration(id)
+            let file = context.files[id.file]
+            guard let body = method.body, let statements = file.statements(inBlock: body.lowerBound) else { return false }
+            return statements.allSatisfy { source.isTrackedChange($0, in: file, scope: body, parameters: method.parameters) }
+        }
+    }
+
+    /// Removes a member declaration, with the blank line before it when it is the last member.
+    static func removeMember(_ member: Declaration, _ file: FileStructure) -> Edit {
+        let builder = EditBuilder(file: file)
+        guard let parent = member.parent, let body = file.declarations[parent].body,
+              member.tokens.upperBound == body.upperBound - 1 else { return builder.remove(member.tokens) }
+        return builder.removeLast(member.tokens, closedBy: body.upperBound - 1)
+    }
+
+    /// The statements `name()` / `self.name()` in the bodies of the class's members, when those
+    /// are every mention of `name` in them; nil when it is mentioned otherwise (passed along,
+    /// called with a result used) or not called at all.
+    static func callStatements(of name: String, in classID: DeclarationID, _ context: RuleContext)
+        -> [(file: Int, tokens: Range<Int>)]? {
+        var calls: [(file: Int, tokens: Range<Int>)] = []
+        for memberID in context.modelMembers[classID] ?? [] {
+            let member = context.declaration(memberID)
+            guard let body = member.body, member.name != name else { continue }
+            let file = context.files[memberID.file]
+            let mentions = body.filter { file.tokens[$0].kind == .identifier && file.source.tokenText($0, equals: name) }
+            guard !mentions.isEmpty else { continue }
+            let statements = file.statements(inBlock: body.lowerBound) ?? []
+            for mention in mentions {
+                let start = mention >= 2 && file.tokens[mention - 1].kind == .period && file.tokens[mention - 2].word == .self
+                    ? mention - 2 : mention
+                let call = start..<(mention + 3)
+                guard mention + 2 < body.upperBound, file.tokens[mention + 1].kind == .leftParen,
+                      file.tokens[mention + 2].kind == .rightParen, statements.contains(call) else { return nil }
+                calls.append((memberID.file, call))
+            }
+        }
+        return calls.isEmpty ? nil : calls
+    }
+
+    /// `name` or `self.name`.
+    private static func storedPropertyName(_ receiver: Range<Int>, _ file: FileStructure) -> String? {
+        let tokens = file.tokens
+        if receiver.count == 1, tokens[receiver.lowerBound].kind == .identifier { return file.source.text(receiver.lowerBound) }
+        if receiver.count == 3, tokens[receiver.lowerBound].word == .self, tokens[receiver.lowerBound + 1].kind == .period,
+           tokens[receiver.lowerBound + 2].kind == .identifier {
+            return file.source.text(receiver.lowerBound + 2)
+        }
+        return nil
+    }
+
+    /// Whether `name` is an instance stored property of the class (or of its extensions).
+    private static func isStoredProperty(_ name: String, of classID: DeclarationID, _ context: RuleContext) -> Bool {
+        context.variables(ofModel: classID).contains { id in
+            let variable = context.declaration(id)
+            return !variable.hasModifier(.static) && !variable.hasModifier(.class) && context.isStored(variable)
+                && variable.bindings.contains { $0.name == name }
+        }
+    }
+
+    /// The `objectWillChange` token when the closure's one statement is
+    /// `[self.|self?.]objectWillChange.send()`.
+    private static func onlySendToSelf(inClosure open: Int, _ file: FileStructure) -> Int? {
+        guard let statements = file.statements(inBlock: open), statements.count == 1,
+              let send = ModelProperties.sendCall(in: statements[0], file: file), send == statements[0] else { return nil }
+        let tokens = file.tokens
+        guard let token = send.first(where: { file.source.tokenText($0, equals: "objectWillChange") }),
+              tokens[token + 4].kind == .rightParen else { return nil }
+        return token
+    }
+}
+
+/// The relay an `ObservableObject` writes around an `@Observable` object it holds, re-armed on
+/// every change (what `withObservationTracking` asks for):
+///
+///     private func observeHistory() {
+///         withObservationTracking {
+///             _ = history.backStack
+///         } onChange: { [weak self] in
+///             Task { @MainActor [weak self] in
+///                 self?.objectWillChange.send()
+///                 self?.observeHistory()
+///             }
+///         }
+///     }
+///
+/// Once the holder is `@Observable` too, a view reading its state derived from the held object
+/// tracks that object itself: the function and the statements calling it go (review, as for
+/// `ObjectWillChangeRelay`).
+enum ObservationTrackingRelay {
+    /// The edits removing the relay whose send is `site`, and the relay function's name.
+    static func removal(forSend site: Site, _ context: RuleContext) -> (edits: [FileEdit], function: String)? {
+        guard let hostID = site.ownerID, let enclosing = context.types.enclosingTypeLike(hostID),
+              let classID = context.types.extendedType(enclosing) else { return nil }
+        let host = context.declaration(hostID)
+        let file = context.files[site.file]
+        let tokens = file.tokens
+        guard host.kind == .function, host.hasModifier(.private),
+              host.parameters.map({ $0.count <= 2 }) ?? false, let body = host.body,
+              let statements = file.statements(inBlock: body.lowerBound), statements.count == 1 else { return nil }
+        // `withObservationTracking { … } onChange: { … }`, the whole statement.
+        let statement = statements[0]
+        let tracked = statement.lowerBound + 1
+        guard file.source.tokenText(statement.lowerBound, equals: "withObservationTracking"), tokens[tracked].kind == .leftBrace else {
+            return nil
+        }
+        let label = file.closing(tracked) + 1
+        guard label + 2 < statement.upperBound, file.source.tokenText(label, equals: "onChange"), tokens[label + 1].kind == .colon,
+              tokens[label + 2].kind == .leftBrace, file.closing(label + 2) + 1 == statement.upperBound,
+              var reaction = file.statements(inBlock: label + 2) else { return nil }
+        // The reaction may hop to the main actor first: `Task { … }`, `DispatchQueue.main.async { … }`.
+        if reaction.count == 1, tokens[reaction[0].upperBound - 1].kind == .rightBrace {
+            let open = Int(file.matchingBracket[reaction[0].upperBound - 1])
+            guard open > reaction[0].lowerBound else { return nil }
+            let callee = file.compactText(reaction[0].lowerBound..<open)
+            guard callee == "Task" || callee == "DispatchQueue.main.async", let inner = file.statements(inBlock: open) else { return nil }
+            reaction = inner
+        }
+        // The send and the re-arming call, nothing else.
+        guard reaction.count == 2, let send = reaction.first(where: { $0.contains(site.token) }),
+              ModelProperties.sendCall(in: send, file: file) == send,
+              let rearm = reaction.first(where: { $0 != send }),
+              ["\(host.name)()", "self.\(host.name)()", "self?.\(host.name)()"].contains(file.compactText(rearm)),
+              let calls = ObjectWillChangeRelay.callStatements(of: host.name, in: classID, context) else { return nil }
+        return ([FileEdit(file: hostID.file, edit: ObjectWillChangeRelay.removeMember(host, file))]
+                    + calls.map { FileEdit(file: $0.file, edit: EditBuilder(file: context.files[$0.file]).remove($0.tokens)) },
+                host.name)
+    }
+}

@@ -1,0 +1,380 @@
+// Closure parameters: `$0` and named parameters, typed when the closure states their type
+// (`{ (model: Model) in … }`) or when the closure is the element closure of a Combine or
+// Sequence operator whose upstream element is known exactly (`$m.compactMap { … -> Chat? in }
+// .map { $0.objectWillChange }`, `models.forEach { $0.objectWillChange.send() }`). Anything
+// else stays unknown: a wrong type is a safety bug, an unknown one only lost recall.
+
+extension ExpressionTyper {
+    /// Operators whose closure receives the upstream element as its first parameter, with the
+    /// argument labels it may have there ("" for a trailing closure or the sole unlabelled
+    /// argument). `handleEvents`' trailing closure is `receiveRequest`, so only its label counts.
+    static let elementClosureLabels: [String: Set<String>] = [
+        "map": [""], "compactMap": [""], "flatMap": [""], "tryMap": [""], "tryCompactMap": [""],
+        "filter": [""], "tryFilter": [""], "forEach": [""], "allSatisfy": [""],
+        "sink": ["", "receiveValue"], "handleEvents": ["receiveOutput"],
+        "first": ["", "where"], "last": ["", "where"], "contains": ["", "where"],
+        "firstIndex": ["", "where"], "lastIndex": ["", "where"],
+        "drop": ["", "while"], "prefix": ["", "while"],
+        "removeDuplicates": ["", "by"], "sorted": ["", "by"], "min": ["", "by"], "max": ["", "by"],
+    ]
+
+    /// Operators (and `first`/`last`/`lazy` properties) whose result carries the same elements
+    /// as their upstream, up to `Optional`, which the typer does not track.
+    static let elementKeepingOperators: Set<String> = [
+        "filter", "tryFilter", "removeDuplicates", "receive", "subscribe", "handleEvents", "debounce",
+        "throttle", "dropFirst", "dropLast", "drop", "prefix", "suffix", "delay", "share",
+        "eraseToAnyPublisher", "first", "last", "min", "max", "print", "breakpoint", "sorted", "reversed",
+        "shuffled", "lazy", "merge", "append", "prepend", "replaceNil", "replaceEmpty", "replaceError",
+        "setFailureType", "assertNoFailure", "retry", "timeout", "makeConnectable", "autoconnect",
+    ]
+
+    /// Operators whose closure's stated result type (`{ … -> T? in }`) is the new element.
+    static let elementMappingOperators: Set<String> = ["map", "compactMap", "tryMap", "tryCompactMap"]
+
+    /// The external protocols and types whose operators these tables describe: a tree that adds
+    /// a member of one of those names to them may have changed what the closure receives.
+    static let operatorHosts = ["Publisher", "Publishers", "Sequence", "Collection", "Array", "Set", "Optional",
+                                "AnyPublisher", "LazySequenceProtocol"]
+
+    /// The parameters and stated result type of a closure's `… in` signature.
+    struct ClosureSignature {
+        /// Each parameter's name token and written type, when it has one.
+        var parameters: [(name: Int, annotation: Range<Int>?)] = []
+        var returnType: Range<Int>?
+    }
+
+    /// The type of `$0` at `token`: the element its closure receives, when known.
+    func anonymousParameterType(at token: Int, file: Int, trail: Trail) -> Typed {
+        let structure = types.files[file]
+        guard structure.source.tokenText(token, equals: "$0"), let open = innermostClosure(enclosing: token, file: file),
+              closureSignature(at: open, in: structure) == nil,
+              let element = receivedElement(byClosureAt: open, file: file, trail: trail) else { return .unknown }
+        return Typed(element)
+    }
+
+    /// The type of the closure parameter `name` declared by the closure opening at `open`: its
+    /// written type, or for the first parameter the element the closure receives.
+    func namedParameterType(_ name: String, ofClosureAt open: Int, file: Int, trail: Trail) -> Typed {
+        let structure = types.files[file]
+        guard let signature = closureSignature(at: open, in: structure),
+              let position = signature.parameters.firstIndex(where: { structure.source.tokenText($0.name, equals: name) })
+        else { return .unknown }
+        if let annotation = signature.parameters[position].annotation {
+            return resolveWritten(structure.compactText(annotation), from: scopeAt(open, file: file))
+        }
+        guard position == 0, let element = receivedElement(byClosureAt: open, file: file, trail: trail) else { return .unknown }
+        return Typed(element)
+    }
+
+    /// The declaration scope of token `token`, for resolving a type written there.
+    func scopeAt(_ token: Int, file: Int) -> DeclarationID {
+        DeclarationID(file: file, declaration: owner(file: file, token: token) ?? -1)
+    }
+
+    /// The `{` of the innermost closure holding `token`; nil when the innermost block is a
+    /// declaration body or a statement's block (`if`, `for`, `switch`, …), whose `$0` belongs
+    /// to no closure the typer can name.
+    func innermostClosure(enclosing token: Int, file: Int) -> Int? {
+        let structure = types.files[file]
+        var index = token - 1
+        while index >= 0 {
+            switch structure.tokens[index].kind {
+            case .rightBrace, .rightParen, .rightSquare:
+                index = Int(structure.matchingBracket[index]) - 1
+                continue
+            case .leftBrace:
+                guard !isDeclarationBody(index, file: structure, fileIndex: file),
+                      !isStatementBlock(index, in: structure) else { return nil }
+                return index
+            default:
+                index -= 1
+            }
+        }
+        return nil
+    }
+
+    /// Whether the `{` at `open` opens the block of a statement rather than a closure: a
+    /// statement keyword comes before it in the same statement. Errs towards "statement".
+    func isStatementBlock(_ open: Int, in structure: FileStructure) -> Bool {
+        let statementWords: Set<Word> = [.if, .guard, .while, .for, .switch, .catch, .else, .do, .repeat, .defer]
+        var index = open - 1
+        while index >= 0 {
+            let token = structure.tokens[index]
+            switch token.kind {
+            case .rightParen, .rightSquare:
+                index = Int(structure.matchingBracket[index]) - 1
+                continue
+            case .leftBrace, .rightBrace, .leftParen, .leftSquare, .semicolon:
+                return false
+            default:
+                if statementWords.contains(token.word) { return true }
+            }
+            index -= 1
+        }
+        return false
+    }
+
+    /// The `… in` signature of the closure opening at `open`, or nil when it has none (its
+    /// parameters are `$0`, `$1`, …) or it is not one of the plain shapes
+    /// `a, b in`, `(a: T, b) in`, `(a) async throws -> R in`, after an optional capture list.
+    func closureSignature(at open: Int, in structure: FileStructure) -> ClosureSignature? {
+        let tokens = structure.tokens
+        let close = structure.closing(open)
+        var index = open + 1
+        if index < close, tokens[index].kind == .leftSquare { index = structure.closing(index) + 1 }
+        var signature = ClosureSignature()
+        func isName(_ position: Int) -> Bool {
+            tokens[position].kind == .identifier || structure.source.tokenText(position, equals: "_")
+        }
+        if index < close, tokens[index].kind == .leftParen {
+            let groupClose = structure.closing(index)
+            var itemStart = index + 1
+            var position = itemStart
+            while position <= groupClose {
+                if position == groupClose || tokens[position].kind == .comma {
+                    let item = itemStart..<position
+                    if !item.isEmpty {
+                        let colon = item.first { tokens[$0].kind == .colon }
+                        let name = colon.map { $0 - 1 } ?? item.lowerBound
+                        guard name >= item.lowerBound, isName(name) else { return nil }
+                        signature.parameters.append((name, colon.map { ($0 + 1)..<item.upperBound }))
+                    }
+                    itemStart = position + 1
+                } else if [.leftParen, .leftSquare, .leftBrace].contains(tokens[position].kind) {
+                    position = structure.closing(position)
+                }
+                position += 1
+            }
+            index = groupClose + 1
+        } else {
+            while index < close, isName(index) {
+                signature.parameters.append((index, nil))
+                index += 1
+                guard index < close, tokens[index].kind == .comma else { break }
+                index += 1
+            }
+        }
+        while index < close, tokens[index].word == .async || tokens[index].word == .throws {
+            index += 1
+            if tokens[index].kind == .leftParen { index = structure.closing(index) + 1 }
+        }
+        if index < close, tokens[index].kind == .arrow {
+            let typeStart = index + 1
+            while index < close, tokens[index].word != .in {
+                if [.leftParen, .leftSquare].contains(tokens[index].kind) { index = structure.closing(index) }
+                index += 1
+            }
+            signature.returnType = typeStart..<index
+        }
+        guard index < close, tokens[index].word == .in, !signature.parameters.isEmpty || signature.returnType != nil
+        else { return nil }
+        return signature
+    }
+
+    /// The element the closure opening at `open` receives as its first parameter, when it is an
+    /// element closure of an operator (`.map { … }`, `.sink(receiveValue: { … })`) whose
+    /// upstream element is known.
+    func receivedElement(byClosureAt open: Int, file: Int, trail: Trail) -> ResolvedType? {
+        let structure = types.files[file]
+        guard let call = operatorCall(passing: open, in: structure),
+              Self.elementClosureLabels[call.name]?.contains(call.label) == true, isStandardOperator(call.name) else { return nil }
+        return upstreamElement(call.upstream, file: file, trail: trail)
+    }
+
+    /// Whether the tree leaves the operator `name` as the standard library and Combine define
+    /// it: an extension of one of `operatorHosts` adding a member of that name may take a
+    /// closure of another shape or return other elements.
+    func isStandardOperator(_ name: String) -> Bool {
+        !Self.operatorHosts.contains { types.extendsExternal($0, with: name) }
+    }
+
+    /// The operator the closure opening at `open` is passed to, as a trailing closure
+    /// (`.map { }`, the only one) or an argument (`.map({ })`, `.sink(receiveValue: { })`), with
+    /// the argument label ("" for none) and the upstream expression before the operator's `.`.
+    func operatorCall(passing open: Int, in structure: FileStructure) -> (name: String, label: String, upstream: Range<Int>)? {
+        let tokens = structure.tokens
+        let close = structure.closing(open)
+        guard open >= 2, close + 1 < tokens.count else { return nil }
+        var label = ""
+        let operatorToken: Int
+        switch tokens[open - 1].kind {
+        case .identifier:
+            // A trailing closure; one followed by labelled ones (`sink { } receiveValue: { }`)
+            // is the first parameter of another signature.
+            if close + 2 < tokens.count, tokens[close + 1].kind == .identifier, tokens[close + 2].kind == .colon { return nil }
+            operatorToken = open - 1
+        case .leftParen:
+            guard tokens[close + 1].kind == .rightParen else { return nil }
+            operatorToken = open - 2
+        case .colon:
+            // Labels may be keywords: `first(where:)`, `prefix(while:)`.
+            guard open >= 3, tokens[open - 2].kind == .identifier || tokens[open - 2].kind == .keyword,
+                  tokens[close + 1].kind == .rightParen || tokens[close + 1].kind == .comma,
+                  let paren = enclosingParenthesis(of: open - 2, in: structure) else { return nil }
+            label = structure.source.text(open - 2)
+            operatorToken = paren - 1
+        default:
+            return nil
+        }
+        guard operatorToken >= 1, tokens[operatorToken].kind == .identifier, tokens[operatorToken - 1].kind == .period else { return nil }
+        let period = operatorToken - 1
+        let start = postfixChainStart(endingBefore: period, in: structure)
+        guard start < period else { return nil }
+        return (structure.source.text(operatorToken), label, start..<period)
+    }
+
+    /// The `(` of the argument list holding the label at `label`, over earlier arguments.
+    func enclosingParenthesis(of label: Int, in structure: FileStructure) -> Int? {
+        var index = label - 1
+        while index >= 0 {
+            switch structure.tokens[index].kind {
+            case .leftParen: return index
+            case .rightParen, .rightSquare, .rightBrace: index = Int(structure.matchingBracket[index]) - 1
+            case .leftBrace, .leftSquare, .semicolon: return nil
+            default: index -= 1
+            }
+        }
+        return nil
+    }
+
+    /// The first token of the postfix chain ending just before `end`: names joined by `.`,
+    /// calls, subscripts, trailing closures and `?`/`!` (`a?.b.$c.map { … }.filter(x)`).
+    func postfixChainStart(endingBefore end: Int, in structure: FileStructure) -> Int {
+        var index = end - 1
+        var start = end
+        while index >= 0 {
+            switch structure.tokens[index].kind {
+            case .identifier, .keyword, .dollarIdentifier:
+                start = index
+                guard index > 0, structure.tokens[index - 1].kind == .period else { return start }
+                index -= 2
+            case .rightParen, .rightSquare, .rightBrace:
+                let open = Int(structure.matchingBracket[index])
+                guard open >= 0 else { return start }
+                start = open
+                index = open - 1
+            case .postfixQuestionMark, .exclamationMark:
+                index -= 1
+            default:
+                return start
+            }
+        }
+        return start
+    }
+
+    /// The element type of the publisher or sequence in `range`: through element-keeping
+    /// operators, a mapping operator whose closure states its result type, `compactMap { $0 }`,
+    /// a `@Published` property's `$x`, `.publisher` of a collection, or a value whose written
+    /// type is a collection or a subject (`Typed.element`). Nil when not known exactly.
+    ///
+    /// Walks the chain from its end towards its source in a loop (a chain thousands of
+    /// operators long costs no stack): the nearest mapping operator fixes the element, and the
+    /// source must still be a known publisher or sequence, so that a tree type's own `map`
+    /// says nothing.
+    func upstreamElement(_ range: Range<Int>, file: Int, trail: Trail) -> ResolvedType? {
+        let structure = types.files[file]
+        let tokens = structure.tokens
+        var range = range
+        var mapped: ResolvedType?
+        while !range.isEmpty {
+            let last = range.upperBound - 1
+            switch tokens[last].kind {
+            case .rightParen, .rightBrace:
+                // An operator call: `.op(…)`, `.op { … }` (a call with arguments and a trailing
+                // closure is not one of the shapes read here).
+                let open = Int(structure.matchingBracket[last])
+                guard open > range.lowerBound + 1, tokens[open - 1].kind == .identifier, tokens[open - 2].kind == .period
+                else { return nil }
+                let name = structure.source.text(open - 1)
+                guard isStandardOperator(name) else { return nil }
+                range = range.lowerBound..<(open - 2)
+                if Self.elementKeepingOperators.contains(name) { continue }
+                guard Self.elementMappingOperators.contains(name) else { return nil }
+                let closure = tokens[last].kind == .rightBrace ? open : open + 1
+                guard tokens[closure].kind == .leftBrace, structure.closing(closure) == (closure == open ? last : last - 1) else { return nil }
+                if let signature = closureSignature(at: closure, in: structure) {
+                    guard let returnType = signature.returnType else { return nil }
+                    if mapped == nil { mapped = resolveWritten(structure.compactText(returnType), from: scopeAt(closure, file: file)).type }
+                    continue
+                }
+                // `compactMap { $0 }` unwraps; `map { $0 }` keeps.
+                guard structure.closing(closure) == closure + 2, structure.source.tokenText(closure + 1, equals: "$0") else { return nil }
+            case .dollarIdentifier where structure.source.text(last).dropFirst().first?.isNumber == false:
+                // `$x` of a `@Published` property (`$0` is a value, typed below).
+                guard let source = publishedValueType(at: last, from: range.lowerBound, file: file, trail: trail) else { return nil }
+                return mapped ?? source
+            case .identifier where last > range.lowerBound && tokens[last - 1].kind == .period
+                && (structure.source.tokenText(last, equals: "publisher") || Self.elementKeepingOperators.contains(structure.source.text(last))):
+                range = range.lowerBound..<(last - 1)
+            default:
+                guard let source = typeOf(range, file: file, trail: trail).element else { return nil }
+                return mapped ?? source
+            }
+        }
+        return nil
+    }
+
+    /// The type of the `@Published` property behind `$name` at `token` (the publisher's
+    /// element), read on the receiver before it or, bare, on the enclosing type.
+    func publishedValueType(at token: Int, from start: Int, file: Int, trail: Trail) -> ResolvedType? {
+        let structure = types.files[file]
+        let projected = structure.source.text(token)
+        let name = String(projected.dropFirst())
+        guard let first = name.first, !first.isNumber else { return nil }
+        let receiver: Typed
+        if token > start, structure.tokens[token - 1].kind == .period {
+            receiver = typeOf(start..<(token - 1), file: file, trail: trail)
+        } else if token == start, let enclosing = types.enclosingTypeLike(scopeAt(token, file: file)),
+                  let target = types.extendedType(enclosing) {
+            receiver = Typed(.declared(target))
+        } else {
+            return nil
+        }
+        guard case .declared(let typeID) = receiver.type else { return nil }
+        return firstMember(of: typeID) { id, declaration, _ in
+            guard declaration.kind == .variable, declaration.attribute(named: "Published") != nil,
+                  let binding = declaration.bindings.first(where: { $0.name == name }) else { return nil }
+            return variableType(binding, declarationID: id, trail: trail)
+        }?.type
+    }
+
+    /// The element type written in a collection or subject type: `[T]`, `Array<T>`, `Set<T>`,
+    /// `CurrentValueSubject<T, E>`, `PassthroughSubject<T, E>`, `AnyPublisher<T, E>`; nil for
+    /// anything else: a dictionary, a type the tree declares under one of those names, and an
+    /// optional one, whose `map { $0 }` is `Optional.map` and receives the whole collection.
+    func writtenElement(_ written: String, from scope: DeclarationID) -> ResolvedType? {
+        let text = Substring(written).trimmingSpaces()
+        guard text.last != "?", text.last != "!" else { return nil }
+        if text.first == "[", text.last == "]" {
+            let inner = text.dropFirst().dropLast()
+            var depth = 0
+            for character in inner {
+                switch character {
+                case "[", "(", "<": depth += 1
+                case "]", ")", ">": depth -= 1
+                case ":" where depth == 0: return nil
+                default: continue
+                }
+            }
+            return elementType(String(inner), from: scope)
+        }
+        let carriers: Set<String> = ["Array", "Set", "ContiguousArray", "ArraySlice", "CurrentValueSubject",
+                                     "PassthroughSubject", "AnyPublisher"]
+        guard let (base, arguments) = Self.genericArguments(of: String(text)),
+              carriers.contains(base.trimming(charactersIn: " ")), case .external = types.resolve(base, from: scope),
+              let first = arguments.first else { return nil }
+        return elementType(first, from: scope)
+    }
+
+    /// An element type as written; an existential (`any ObservableObject`, `AnyObject`) may
+    /// hold any of the tree's models, so it is unknown rather than external. Resolved past the
+    /// element step (alias depth 1): an element's own elements are not kept, so `[[[…]]]`
+    /// nested thousands deep costs no recursion.
+    func elementType(_ written: String, from scope: DeclarationID) -> ResolvedType {
+        let reference = TypeReference(written)
+        if reference?.isExistential == true || ["ObservableObject", "AnyObject", "Any"].contains(reference?.baseName ?? "") {
+            return .unknown
+        }
+        return resolveWritten(written, from: scope, aliasDepth: 1).type
+    }
+}

@@ -1,0 +1,141 @@
+import Testing
+@testable import MigrateTool
+
+/// A model passing on the changes of a model it holds loses the relay when both migrate; what
+/// only looks like a relay keeps blocking.
+@Suite struct ObjectWillChangeRelayTests {
+    static let child = """
+        import Combine
+        import SwiftUI
+
+        final class Child: ObservableObject {
+            @Published var items: [String] = []
+        }
+
+        """
+
+    /// A holder whose initializer runs `statement`, with `extra` members.
+    static func holder(_ statement: String, extra: String = "") -> String {
+        child + """
+            final class Holder: ObservableObject {
+                let child = Child()
+                var relay: AnyCancellable?
+                var bag = Set<AnyCancellable>()
+                init() {
+                    \(statement)
+                }
+                var count: Int { child.items.count }
+            \(extra)
+            }
+
+            """
+    }
+
+    static func verdicts(_ source: String) -> [String: Verdict] {
+        let analysis = RuleExamples.analyze(files: [("A.swift", source)])
+        return Dictionary(uniqueKeysWithValues: analysis.units.map { ($0.name, $0.verdict) })
+    }
+
+    @Test(arguments: [
+        "relay = child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }",
+        "relay = self.child.objectWillChange.sink { _ in self.objectWillChange.send() }",
+        "child.objectWillChange.receive(on: DispatchQueue.main).sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &bag)",
+        "child.objectWillChange.debounce(for: 0.1, scheduler: RunLoop.main).sink(receiveValue: { [weak self] _ in self?.objectWillChange.send() }).store(in: &bag)",
+        "self.relay = child.objectWillChange.sink { [unowned self] _ in objectWillChange.send() }",
+    ])
+    func aRelayGoesAndBothModelsMigrate(statement: String) {
+        let migrated = Migrator.migrate(files: ["A.swift": Self.holder(statement)])["A.swift"]!
+        #expect(!migrated.contains("objectWillChange"), "\(migrated)")
+        #expect(migrated.contains("@Observable final class Holder"))
+        #expect(migrated.contains("@Observable final class Child"))
+    }
+
+    @Test(arguments: [
+        // The closure does more than send.
+        "relay = child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send(); print(\"changed\") }",
+        // An operator that changes what arrives, not only when.
+        "relay = child.objectWillChange.map { _ in 1 }.sink { [weak self] _ in self?.objectWillChange.send() }",
+        // The subscription is part of a larger expression.
+        "bag.insert(child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() })",
+        // Another object's objectWillChange is sent.
+        "relay = child.objectWillChange.sink { [weak self] _ in self?.child.objectWillChange.send() }",
+        // The source is a local, not a stored property of the holder.
+        "let other = Child(); relay = other.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }",
+    ])
+    func whatOnlyLooksLikeARelayStillBlocks(statement: String) {
+        // The subscription stays, so the model it subscribes to cannot migrate.
+        #expect(Self.verdicts(Self.holder(statement))["Child"] == .blocked)
+    }
+
+    @Test func aBlockedSourceBlocksTheHolder() {
+        let source = Self.holder("relay = child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }",
+                                 extra: "    func watch() { _ = child.objectWillChange.sink { print($0) } }")
+        let verdicts = Self.verdicts(source)
+        #expect(verdicts["Child"] == .blocked)
+        #expect(verdicts["Holder"] == .blocked)
+    }
+
+    @Test func aRelayOfALibraryObjectStillBlocks() {
+        let source = """
+            import Combine
+            import GATT
+
+            final class Store: ObservableObject {
+                let central: NativeCentral
+                var relay: AnyCancellable?
+                init(central: NativeCentral) {
+                    self.central = central
+                    relay = central.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }
+                }
+            }
+
+            """
+        #expect(Self.verdicts(source)["Store"] == .blocked)
+    }
+
+    /// The bind function goes with its call only when nothing else uses it.
+    @Test func aBindFunctionCalledElsewhereStays() {
+        let relay = "child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &bag)"
+        let bind = "    private func bind() {\n        \(relay)\n    }\n    func reset() { let again = bind; again() }"
+        let migrated = Migrator.migrate(files: ["A.swift": Self.holder("bind()", extra: bind)])["A.swift"]!
+        #expect(migrated.contains("private func bind() {\n    }"), "\(migrated)")
+        #expect(migrated.contains("init() {\n        bind()\n    }"))
+        #expect(!migrated.contains("objectWillChange"))
+    }
+
+    static func relayMessage(_ source: String) -> String? {
+        let analysis = RuleExamples.analyze(files: [("A.swift", source)])
+        return analysis.findings.first { $0.ruleID == ObjectWillChangeSubscription.id && $0.fixClass == .review }?.message
+    }
+
+    /// Where the relay did not announce for the holder's whole life, the report says the
+    /// migrated views are fresher.
+    @Test func aReplaceableSourceAndALateBindingAreNamed() {
+        let relay = "child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &bag)"
+        let always = Self.relayMessage(Self.holder(relay))
+        #expect(always != nil)
+        #expect(always?.contains("is a var") == false)
+        #expect(always?.contains("had run") == false)
+        let replaceable = Self.relayMessage(Self.holder(relay).replacingOccurrences(of: "let child = Child()", with: "var child = Child()"))
+        #expect(replaceable?.contains("'child' is a var: once it is replaced, views follow the new object") == true)
+        let late = Self.relayMessage(Self.holder("", extra: "    private func bind() {\n        \(relay)\n    }\n    func start() { bind() }"))
+        #expect(late?.contains("views follow 'child' from the start, where the relay announced its changes only once bind() had run") == true)
+    }
+
+    /// A send that announced a change made through something else the model does not track stays.
+    @Test func aSendAnnouncingAnUntrackedChangeStillBlocks() {
+        let methods = """
+                let log = Log()
+                func add(_ item: String) {
+                    objectWillChange.send()
+                    log.write(item)
+                    child.items.append(item)
+                }
+            }
+            final class Log { func write(_ s: String) {} }
+            extension Holder {
+            """
+        let source = Self.holder("relay = child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }", extra: methods)
+        #expect(Self.verdicts(source)["Holder"] == .blocked)
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import SourceScan
+import Testing
+@testable import MigrateTool
+
+/// `$0` and named closure parameters of Combine and Sequence operators get the upstream element
+/// when it is known exactly (issue 11, "the gap"): `$0.objectWillChange` then belongs to one
+/// model instead of coupling every model of the tree. Anything else stays unknown.
+@Suite struct ClosureParameterTypingTests {
+    /// The type of the receiver of each `objectWillChange` in `body` (placed after three models
+    /// `A`, `B`, `Chat`), in source order: a model's name, `external`, or `unknown`.
+    static func receiverTypes(_ body: String) -> [String] {
+        let code = """
+            import Combine
+            final class A: ObservableObject { @Published var on = false }
+            final class B: ObservableObject { @Published var on = false }
+            final class Chat: ObservableObject { @Published var text = "" }
+            \(body)
+            """
+        let index = TreeIndex(files: [FileStructure(SourceFile(path: "Example.swift", bytes: Array(code.utf8)))])
+        return index.sites.filter { $0.kind == .objectWillChange }.sorted { $0.token < $1.token }.map { site in
+            switch site.type {
+            case .declared(let id): index.types.symbol(id)?.path.joined(separator: ".") ?? "?"
+            case .external: "external"
+            default: "unknown"
+            }
+        }
+    }
+
+    @Test func aStatedClosureResultTypeCarriesThroughElementKeepingOperators() {
+        let types = Self.receiverTypes("""
+            final class Manager: ObservableObject {
+                @Published var activeID: UUID?
+                func chat(for id: UUID) -> Chat? { nil }
+            }
+            final class Delegate {
+                var manager: Manager?
+                var token: AnyCancellable?
+                func observe() {
+                    token = manager?.$activeID
+                        .compactMap { [weak manager] (id: UUID?) -> Chat? in
+                            guard let id else { return nil }
+                            return manager?.chat(for: id)
+                        }
+                        .handleEvents(receiveOutput: { _ in print("switched") })
+                        .removeDuplicates { $0 === $1 }
+                        .receive(on: RunLoop.main)
+                        .map { $0.objectWillChange }
+                        .switchToLatest()
+                        .sink { _ in }
+                }
+            }
+            """)
+        #expect(types == ["Chat"])
+    }
+
+    @Test func collectionAndSubjectAnnotationsGiveTheirElement() {
+        let types = Self.receiverTypes("""
+            final class Holder {
+                let models: [A]
+                var set: Set<B> = []
+                let subject: CurrentValueSubject<Chat, Never>
+                let passthrough: AnyPublisher<A, Never>
+                init(models: [A]) { self.models = models; subject = .init(Chat()); passthrough = Empty().eraseToAnyPublisher() }
+                func touch() {
+                    models.forEach { $0.objectWillChange.send() }
+                    models.filter { $0.on }.first.map { $0.objectWillChange.send() }
+                    set.publisher.sink { model in _ = model.objectWillChange }
+                    subject.sink(receiveValue: { chat in _ = chat.objectWillChange })
+                    passthrough.compactMap { $0 }.sink { _ = $0.objectWillChange }
+                    _ = models.first(where: { _ = $0.objectWillChange; return true })
+                }
+            }
+            """)
+        #expect(types == ["A", "A", "B", "Chat", "A", "A"])
+    }
+
+    @Test func aPublishedPropertysPublisherGivesThePropertyType() {
+        let types = Self.receiverTypes("""
+            final class Owner: ObservableObject {
+                @Published var current: A?
+                var bag = Set<AnyCancellable>()
+                init() {
+                    $current.compactMap { $0 }.dropFirst().sink { model in _ = model.objectWillChange }.store(in: &bag)
+                }
+            }
+            """)
+        #expect(types == ["A"])
+    }
+
+    @Test func aStatedParameterTypeIsReadInAnyClosure() {
+        let types = Self.receiverTypes("""
+            let relay = { (model: B) in _ = model.objectWillChange }
+            """)
+        #expect(types == ["B"])
+    }
+
+    /// Shapes whose element the typer cannot know exactly stay unknown.
+    @Test func everythingElseStaysUnknown() {
+        let types = Self.receiverTypes("""
+            final class Owner: ObservableObject {
+                @Published var pair: [String: A] = [:]
+                var models: [A] = []
+                let others: [any ObservableObject] = []
+                let bs: [B] = []
+                var bag = Set<AnyCancellable>()
+                init() {
+                    $pair.map { $0.values.first! }.sink { _ = $0.objectWillChange }.store(in: &bag)
+                    pair.forEach { _ = $0.value.objectWillChange }
+                    models.reduce(0) { _ = $0.objectWillChange; return 0 }
+                    models.publisher.handleEvents { _ = $0.objectWillChange }.sink { _ in }.store(in: &bag)
+                    models.publisher.sink { _ in } receiveValue: { _ = $0.objectWillChange }.store(in: &bag)
+                    others.forEach { _ = $0.objectWillChange }
+                    models.forEach { switch bs.first { default: _ = $0.objectWillChange } }
+                }
+            }
+            """)
+        #expect(types == Array(repeating: "unknown", count: 7))
+    }
+
+    /// `Optional.map` on an optional collection receives the collection, not an element; a
+    /// tree type's own `map` says nothing about what follows it.
+    @Test func optionalCollectionsAndTreeMapsStayUnknown() {
+        let types = Self.receiverTypes("""
+            final class Store { func map(_ body: (Int) -> A?) -> Store { self } ; func sink(_ body: (A) -> Void) {} }
+            func touch(models: [A]?, store: Store) {
+                _ = models.map { $0.objectWillChange }
+                store.map { _ -> A? in nil }.sink { _ = $0.objectWillChange }
+                models?.forEach { $0.objectWillChange.send() }
+            }
+            """)
+        #expect(types == ["unknown", "unknown", "unknown"])
+    }
+
+    @Test func anOperatorTheTreeRedefinesIsNotTrusted() {
+        let types = Self.receiverTypes("""
+            extension Array { func forEach(_ body: (Int) -> Void) {} }
+            func touch(models: [A]) { models.forEach { $0.objectWillChange.send() } }
+            """)
+        #expect(types == ["unknown"])
+    }
+
+    /// A generic container of the tree's models is not an external value: its members may be models.
+    @Test func aMemberOfACollectionOfModelsIsNotExternal() {
+        let types = Self.receiverTypes("""
+            func touch(models: Array<A>) { models.first!.objectWillChange.send() }
+            """)
+        #expect(types == ["unknown"])
+    }
+
+    /// Through the built binary: the chain's `$0.objectWillChange` blocks only the model it
+    /// belongs to, and an untypable `$0` still couples every model.
+    @Test func theReportBlocksOnlyTheChainsModel() throws {
+        let models = """
+            import Combine
+            final class Chat: ObservableObject { @Published var text = "" }
+            final class Manager: ObservableObject {
+                @Published var activeID: Int?
+                func chat(for id: Int) -> Chat? { nil }
+            }
+            final class Settings: ObservableObject { @Published var dark = false }
+            """
+        let typed = """
+            final class Delegate {
+                let manager = Manager()
+                var token: AnyCancellable?
+                func observe() {
+                    token = manager.$activeID
+                        .compactMap { [manager] (id: Int?) -> Chat? in id.flatMap { manager.chat(for: $0) } }
+                        .map { $0.objectWillChange }
+                        .switchToLatest()
+                        .sink { _ in }
+                }
+            }
+            """
+        let untyped = typed.replacingOccurrences(of: "(id: Int?) -> Chat? in", with: "id in")
+        let typedReport = try Self.report(["Models.swift": models, "Delegate.swift": typed])
+        #expect(typedReport.blocked == ["Chat"])
+        #expect(!typedReport.messages.contains { $0.contains("cannot tell which model") })
+        let untypedReport = try Self.report(["Models.swift": models, "Delegate.swift": untyped])
+        #expect(untypedReport.blocked == ["Chat", "Manager", "Settings"])
+        #expect(untypedReport.messages.contains("cannot tell which model '$0.objectWillChange' belongs to"))
+    }
+
+    /// The blocked units and the messages of `report --format json` on a tree of `files`.
+    static func report(_ files: [String: String]) throws -> (blocked: [String], messages: [String]) {
+        let tree = try BinaryRunner.makeTree(files)
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let result = try BinaryRunner.run(["report", "--format", "json", tree.path])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let units = try #require(json["units"] as? [[String: Any]])
+        let findings = try #require(json["findings"] as? [[String: Any]])
+        let blocked = units.filter { $0["verdict"] as? String == "blocked" }.compactMap { $0["name"] as? String }.sorted()
+        return (blocked, findings.compactMap { $0["message"] as? String })
+    }
+}
