@@ -1429,9 +1429,12 @@ enum RuleDocuments {
         Under Observation nested observable objects need no relay: a view that reads the holder's state
         derived from the child (`var count: Int { child.items.count }`) tracks the child's properties
         itself. The statement goes; when it was all of a private function without parameters that the
-        model only calls as a statement (`bindChild()`), the function and those calls go. The two
-        models migrate in the same run (one blocked blocks the other), or the child is already
-        `@Observable` (a tree migrated halfway; see `object-will-change-send`). What changes: a view
+        model only calls as a statement (`bindChild()`), the function and those calls go. The relay
+        goes with the child's unit, and the child may migrate alone: the holder, still an
+        `ObservableObject`, needs no relay, because SwiftUI tracks an `@Observable` object read in any
+        view body, through the holder or not. The holder migrates only with the child (or once the child
+        is `@Observable`; see `object-will-change-send` for a child that already is), since its views
+        would otherwise read a legacy child that nothing tracks. What changes: a view
         that reads nothing of the child no longer re-renders when the child changes. A send of the
         holder that announced a change made through the child goes too (`object-will-change-send`).
 

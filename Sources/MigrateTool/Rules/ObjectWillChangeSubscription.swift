@@ -3,7 +3,8 @@ import SourceScan
 /// `model.objectWillChange.sink {…}` and other subscriptions: no publisher exists under
 /// Observation. Blocks the unit, except a relay (`ObjectWillChangeRelay`): a model passing a
 /// model it holds on as its own change, which Observation makes unnecessary; the relay goes
-/// (review) and the two models migrate together. An `objectWillChange` whose model cannot be
+/// (review) with the held model's unit, which may migrate alone, while the holder migrates only
+/// with it. An `objectWillChange` whose model cannot be
 /// told blocks every unit, since it may be any of them.
 struct ObjectWillChangeSubscription: CouplingRule {
     static let id = "object-will-change-subscription"
@@ -46,16 +47,19 @@ struct ObjectWillChangeSubscription: CouplingRule {
                 + "nothing of '\(relay.sourceName)' no longer re-render with it"
                 + relay.fresherViews(context).map { "; " + $0 }.joined(),
             suggestion: nil, edits: edits, unit: unit,
-            requiresUnits: relay.relayingUnit == unit ? nil : [unit, relay.relayingUnit])
+            // One way: the child can go alone (a legacy holder's views track an @Observable
+            // child by reading it), the holder cannot (its views would read a legacy child).
+            requiredByUnits: relay.relayingUnit == unit ? [] : [relay.relayingUnit])
     }
 
     static func couplingBlocker(_ coupling: Finding, unit: UnitSummary, blockedPartner: UnitSummary) -> Finding {
         Finding(ruleID: id, fixClass: .manual, isBlocker: true, file: coupling.file, offset: coupling.offset,
-                message: "'\(unit.name)' migrates with '\(blockedPartner.name)' (one relays the other's objectWillChange), "
-                    + "and '\(blockedPartner.name)' is blocked",
-                suggestion: "unblock '\(blockedPartner.name)'", unit: unit.id)
+                message: "'\(unit.name)' relays the objectWillChange of '\(blockedPartner.name)', which is blocked; once "
+                    + "'\(unit.name)' is @Observable its views read '\(blockedPartner.name)' through it and see its changes only "
+                    + "if it is @Observable too",
+                suggestion: "unblock '\(blockedPartner.name)'; '\(unit.name)' can stay an ObservableObject meanwhile", unit: unit.id)
     }
 
     static let couplingHoldBackReason =
-        "a model it relays objectWillChange with is not written in this run (the relay goes only when both become @Observable)"
+        "a model whose objectWillChange it relays is not written in this run (its views would read a legacy model through it)"
 }

@@ -139,3 +139,28 @@ import Testing
         #expect(Self.verdicts(source)["Holder"] == .blocked)
     }
 }
+
+/// The relay's coupling is one way: the held model may migrate alone, the holder only with it.
+@Suite struct ObjectWillChangeRelayCouplingTests {
+    @Test func theChildMigratesAloneAndTheHolderTakesItAlong() {
+        let source = ObjectWillChangeRelayTests.holder(
+            "relay = child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }")
+        let childAlone = Migrator.migrate(files: ["A.swift": source], types: ["Child"])["A.swift"]!
+        #expect(childAlone.contains("@Observable final class Child"), "\(childAlone)")
+        #expect(childAlone.contains("final class Holder: ObservableObject"))
+        #expect(!childAlone.contains("child.objectWillChange"))
+        // Selecting the holder takes the child along.
+        let holderSelected = Migrator.migrate(files: ["A.swift": source], types: ["Holder"])["A.swift"]!
+        #expect(holderSelected.contains("@Observable final class Child"), "\(holderSelected)")
+        #expect(holderSelected.contains("@Observable final class Holder"))
+    }
+
+    @Test func aBlockedChildBlocksTheHolderButNotTheReverse() {
+        let blockedHolder = ObjectWillChangeRelayTests.holder(
+            "relay = child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }",
+            extra: "    func refresh() { objectWillChange.send() }")
+        let verdicts = ObjectWillChangeRelayTests.verdicts(blockedHolder)
+        #expect(verdicts["Holder"] == .blocked)
+        #expect(verdicts["Child"] != .blocked)
+    }
+}

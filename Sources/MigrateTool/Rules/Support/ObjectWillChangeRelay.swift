@@ -10,9 +10,10 @@ import SourceScan
 /// property of the model holding a model class of the tree, or a class of the tree already
 /// `@Observable` (a tree migrated halfway). Observation needs no relay: a view that reads the
 /// outer model's state derived from the inner one tracks the inner model's properties itself.
-/// The statement goes (review: views that read nothing of the inner model no longer re-render
-/// with it), and two models migrate in the same run (the inner model's `objectWillChange` is
-/// what the statement subscribes to).
+/// The statement goes with the inner model's unit (review: views that read nothing of the
+/// inner model no longer re-render with it). The inner model may migrate alone: a legacy
+/// holder's views read it through the holder, and SwiftUI tracks an `@Observable` object in any
+/// view body. The holder migrates only with it, or its views would read a legacy model.
 struct ObjectWillChangeRelay {
     /// The `source.objectWillChange` site, which belongs to the source model's unit.
     let subscription: Site
