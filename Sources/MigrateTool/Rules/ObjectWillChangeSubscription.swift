@@ -4,8 +4,8 @@ import SourceScan
 /// Observation. Blocks the unit, except a relay (`ObjectWillChangeRelay`): a model passing a
 /// model it holds on as its own change, which Observation makes unnecessary; the relay goes
 /// (review) with the held model's unit, which may migrate alone, while the holder migrates only
-/// with it. An `objectWillChange` whose model cannot be
-/// told blocks every unit, since it may be any of them.
+/// with it. An `objectWillChange` whose model cannot be told blocks every unit, since it may be
+/// any of them.
 struct ObjectWillChangeSubscription: CouplingRule {
     static let id = "object-will-change-subscription"
 
@@ -34,7 +34,7 @@ struct ObjectWillChangeSubscription: CouplingRule {
         return findings
     }
 
-    /// The relay's removal, in the source model's unit, coupled to the relaying model's unit.
+    /// The relay's removal, in the source model's unit, which the relaying model's unit needs.
     private static func relayFinding(_ relay: ObjectWillChangeRelay, unit: Int, edits: [FileEdit], _ context: RuleContext) -> Finding {
         let site = relay.subscription
         let file = context.files[site.file]
