@@ -1080,9 +1080,17 @@ def apply_and_check(parent, out, types=()):
             "second_run_exit": second_exit, "second_run_changed": second_changed}
 
 
+def refused(run):
+    """apply stopped with a usage error it explained (exit 2, documented, and its one
+    `observation-migrate: error:` line), e.g. `--type` naming a class that is not a model of the
+    scanned tree because its file is outside every target: the tool said no, it did not crash."""
+    return run["exit"] == 2 and "observation-migrate: error:" in run.get("stderr", "")
+
+
 def crashed(run):
-    """apply ended in neither success (0) nor a documented refusal (1)."""
-    return run["exit"] not in (0, 1) or run["second_run_exit"] not in (None, 0, 1)
+    """apply ended in neither success (0), a documented refusal (1), nor an explained usage
+    error (`refused`)."""
+    return (run["exit"] not in (0, 1) and not refused(run)) or run["second_run_exit"] not in (None, 0, 1)
 
 
 def score_commit(app):
@@ -1098,10 +1106,12 @@ def score_commit(app):
            "tool_commit": TOOL_COMMIT or sh(["git", "-C", REPO, "rev-parse", "HEAD"]).stdout.strip(),
            "dev_migrated": dev_migrated}
     res["crashed"] = False
+    res["refused"] = False
     for scope, types in (("scoped", dev_migrated), ("whole", [])):
         out = os.path.join(WORK, "out", f"{name}.score-{scope}")
         run = apply_and_check(parent, out, types)
         res["crashed"] |= crashed(run)
+        res["refused"] |= refused(run)
         universe = sorted(files_p | files_d | set(swift_files(out)))
         dch, och = scored_lines(parent, dev, universe), scored_lines(parent, out, universe)
         missed, extra_lines = dch - och, och - dch
@@ -1195,7 +1205,7 @@ def score(split, with_apps=True, names=None):
         pr = len({p["file"] for s in ("scoped", "whole") for p in r[s]["parse_regressions"]})
         sr = len({p for s in ("scoped", "whole") for p in r[s]["second_run_changed"]})
         rejects += pr; second += sr
-        crash = " **CRASH**" if r["crashed"] else ""
+        crash = " **CRASH**" if r["crashed"] else " **REFUSED**" if r.get("refused") else ""
         print(f"| {app['name']}{crash} | {app['repo']}@{app['commit'][:8]} | {len(r['dev_migrated'])} | "
               + " | ".join(cells) + f" | {pr} | {sr} |")
     if commits:
