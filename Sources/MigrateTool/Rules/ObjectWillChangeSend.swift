@@ -55,7 +55,8 @@ struct ObjectWillChangeSend: Rule {
                 return rewrite(edits, "objectWillChange.send() announces the change of '\(property)' next to it, which @Observable "
                     + "tracks; the call goes, and views that do not read what changed no longer re-render with it")
             }
-            if let place, let (edits, relay) = place.relayedDeletion(file, relays: relaysByHolder[place.model.classID] ?? [], context) {
+            if let place, let (edits, relay) = place.relayedDeletion(file, relays: relaysByHolder[place.model.classID] ?? [], context,
+                                                                        models: &models) {
                 let becomes = relay.sourceUnit == nil ? "is already @Observable" : "becomes @Observable in the same run"
                 return rewrite(edits, "objectWillChange.send() announces a change made through '\(relay.sourceName)', whose "
                     + "objectWillChange this model relays; '\(relay.sourceName)' \(becomes) and tracks its own changes, so the "
@@ -109,8 +110,7 @@ private struct SendPlace {
               let (host, open, accessor) = Self.body(holding: site.token, from: ownerID, file),
               let path = StatementPath(to: site.token, fromBody: open, in: file),
               ModelProperties.sendCall(in: path.target, file: file) == path.target else { return nil }
-        if models[classID] == nil { models[classID] = ModelStateChanges(classID: classID, unit: unit, context) }
-        self.model = models[classID]!
+        self.model = ModelStateChanges.cached(classID, unit: unit, context, in: &models)
         self.path = path
         self.host = DeclarationID(file: site.file, declaration: host)
         self.isInClosure = path.body.open != open
@@ -171,15 +171,15 @@ private struct SendPlace {
     /// sources, only state that source tracks, and nothing else outside tracking; and that
     /// relay: the send announced the source's change, which the source tracks itself once both
     /// are `@Observable`.
-    func relayedDeletion(_ file: FileStructure, relays: [ObjectWillChangeRelay], _ context: RuleContext)
-        -> ([Edit], ObjectWillChangeRelay)? {
+    func relayedDeletion(_ file: FileStructure, relays: [ObjectWillChangeRelay], _ context: RuleContext,
+                         models: inout [DeclarationID: ModelStateChanges]) -> ([Edit], ObjectWillChangeRelay)? {
         guard !relays.isEmpty, !isInClosure, accessor == nil else { return nil }
         let body = path.levels[0].statements
         let effects = Set(model.untrackedEffects(in: body, file, scope: scope(file), parameters: parameters))
         var through: [ObjectWillChangeRelay] = []
         for effect in effects.sorted() {
             guard let relay = relays.first(where: { $0.sourceName == effect }),
-                  relay.changesOnlyTrackedState(inBody: path.body.open, file, context) else { return nil }
+                  relay.changesOnlyTrackedState(inBody: path.body.open, file, context, models: &models) else { return nil }
             through.append(relay)
         }
         guard let relay = through.first, let edits = removal(file) else { return nil }

@@ -69,6 +69,15 @@ struct ModelStateChanges {
         self.classID = classID
     }
 
+    /// The properties of `classID` in `unit`, built once per class into `cache`.
+    static func cached(_ classID: DeclarationID, unit: MigrationUnit, _ context: RuleContext,
+                       in cache: inout [DeclarationID: ModelStateChanges]) -> ModelStateChanges {
+        if let known = cache[classID] { return known }
+        let built = ModelStateChanges(classID: classID, unit: unit, context)
+        cache[classID] = built
+        return built
+    }
+
     private static func tracking(_ variableID: DeclarationID, in classID: DeclarationID, deinitReads: Set<String>,
                                  _ context: RuleContext) -> Tracking? {
         switch ModelProperties.role(of: variableID, in: context, deinitReads: deinitReads) {

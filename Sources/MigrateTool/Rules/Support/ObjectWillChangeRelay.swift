@@ -105,8 +105,7 @@ struct ObjectWillChangeRelay {
     }
 
     /// The edits removing the relay: its statement; or, when every statement of the private
-    /// function without parameters holding it is a relay (`bindChildren()`; `private`, so only
-    /// the class and its extensions can call it, and `callStatements` sees them all), the function and
+    /// function without parameters holding it is a relay (`bindChildren()`), the function and
     /// the statements calling it, carried by the function's first relay only (the others get
     /// none, so no two findings write the same edit).
     func removal(among relays: [ObjectWillChangeRelay], _ context: RuleContext) -> [FileEdit] {
@@ -114,15 +113,12 @@ struct ObjectWillChangeRelay {
         let builder = EditBuilder(file: file)
         let host = context.declaration(hostID)
         let siblings = relays.filter { $0.hostID == hostID }.map(\.statement)
-        guard host.kind == .function, host.hasModifier(.private),
-              host.parameters.map({ $0.count <= 2 }) ?? false, let body = host.body,
+        guard Self.isPrivateWithoutParameters(host), let body = host.body,
               let statements = file.statements(inBlock: body.lowerBound), statements.allSatisfy(siblings.contains),
-              let calls = Self.callStatements(of: host.name, in: relayingClass, context) else {
+              let functionRemoval = Self.removalOfFunction(hostID, in: relayingClass, context) else {
             return [FileEdit(file: subscription.file, edit: builder.remove(statement))]
         }
-        guard siblings.min(by: { $0.lowerBound < $1.lowerBound }) == statement else { return [] }
-        return [FileEdit(file: hostID.file, edit: Self.removeMember(host, file))]
-            + calls.map { FileEdit(file: $0.file, edit: EditBuilder(file: context.files[$0.file]).remove($0.tokens)) }
+        return siblings.min(by: { $0.lowerBound < $1.lowerBound }) == statement ? functionRemoval : []
     }
 
     /// What else a view sees change, in the words of the report: where the relay was not
@@ -146,16 +142,36 @@ struct ObjectWillChangeRelay {
 
     /// Whether every member of the class mentioning `name` is an initializer.
     private static func runsOnlyFromInitializers(_ name: String, in classID: DeclarationID, _ context: RuleContext) -> Bool {
-        var called = false
-        for memberID in context.modelMembers[classID] ?? [] {
+        let mentioning = mentions(of: name, in: classID, context)
+        return !mentioning.isEmpty && mentioning.allSatisfy { context.declaration($0.member).kind == .initializer }
+    }
+
+    /// The members of the class, other than those named `name`, whose bodies mention `name`, with
+    /// the tokens that do.
+    private static func mentions(of name: String, in classID: DeclarationID, _ context: RuleContext)
+        -> [(member: DeclarationID, tokens: [Int])] {
+        (context.modelMembers[classID] ?? []).compactMap { memberID in
             let member = context.declaration(memberID)
-            guard let body = member.body, member.name != name else { continue }
+            guard let body = member.body, member.name != name else { return nil }
             let file = context.files[memberID.file]
-            guard body.contains(where: { file.tokens[$0].kind == .identifier && file.source.tokenText($0, equals: name) }) else { continue }
-            if member.kind != .initializer { return false }
-            called = true
+            let tokens = body.filter { file.tokens[$0].kind == .identifier && file.source.tokenText($0, equals: name) }
+            return tokens.isEmpty ? nil : (memberID, tokens)
         }
-        return called
+    }
+
+    /// Whether a declaration is a `private` function without parameters: only the class and its
+    /// extensions can call it, and `callStatements` sees them all.
+    static func isPrivateWithoutParameters(_ declaration: Declaration) -> Bool {
+        declaration.kind == .function && declaration.hasModifier(.private) && (declaration.parameters.map { $0.count <= 2 } ?? false)
+    }
+
+    /// The edits removing the function `functionID` of the class and the statements calling it;
+    /// nil when it is used otherwise (`callStatements`).
+    static func removalOfFunction(_ functionID: DeclarationID, in classID: DeclarationID, _ context: RuleContext) -> [FileEdit]? {
+        let function = context.declaration(functionID)
+        guard let calls = callStatements(of: function.name, in: classID, context) else { return nil }
+        return [FileEdit(file: functionID.file, edit: removeMember(function, context.files[functionID.file]))]
+            + calls.map { FileEdit(file: $0.file, edit: EditBuilder(file: context.files[$0.file]).remove($0.tokens)) }
     }
 
     /// Whether every use of the source in the body opened at `bodyOpen` is a statement changing
@@ -164,9 +180,11 @@ struct ObjectWillChangeRelay {
     /// statement by statement. A send of the holder next to anything else may have announced a
     /// change nothing tracks (a method storing in `UserDefaults`), so it stays. Nil source unit
     /// (a source already `@Observable`): its methods are not read, so never.
-    func changesOnlyTrackedState(inBody bodyOpen: Int, _ file: FileStructure, _ context: RuleContext) -> Bool {
+    /// `models` caches each class's `ModelStateChanges`, as the send rule's does.
+    func changesOnlyTrackedState(inBody bodyOpen: Int, _ file: FileStructure, _ context: RuleContext,
+                                 models: inout [DeclarationID: ModelStateChanges]) -> Bool {
         guard let sourceUnit else { return false }
-        let source = ModelStateChanges(classID: sourceType, unit: context.units.units[sourceUnit], context)
+        let source = ModelStateChanges.cached(sourceType, unit: context.units.units[sourceUnit], context, in: &models)
         let tokens = file.tokens
         let body = bodyOpen..<(file.closing(bodyOpen) + 1)
         for index in body where tokens[index].kind == .identifier && file.source.tokenText(index, equals: sourceName) {
@@ -204,7 +222,7 @@ struct ObjectWillChangeRelay {
     }
 
     /// Removes a member declaration, with the blank line before it when it is the last member.
-    static func removeMember(_ member: Declaration, _ file: FileStructure) -> Edit {
+    private static func removeMember(_ member: Declaration, _ file: FileStructure) -> Edit {
         let builder = EditBuilder(file: file)
         guard let parent = member.parent, let body = file.declarations[parent].body,
               member.tokens.upperBound == body.upperBound - 1 else { return builder.remove(member.tokens) }
@@ -214,15 +232,12 @@ struct ObjectWillChangeRelay {
     /// The statements `name()` / `self.name()` in the bodies of the class's members, when those
     /// are every mention of `name` in them; nil when it is mentioned otherwise (passed along,
     /// called with a result used) or not called at all.
-    static func callStatements(of name: String, in classID: DeclarationID, _ context: RuleContext)
+    private static func callStatements(of name: String, in classID: DeclarationID, _ context: RuleContext)
         -> [(file: Int, tokens: Range<Int>)]? {
         var calls: [(file: Int, tokens: Range<Int>)] = []
-        for memberID in context.modelMembers[classID] ?? [] {
-            let member = context.declaration(memberID)
-            guard let body = member.body, member.name != name else { continue }
+        for (memberID, mentions) in mentions(of: name, in: classID, context) {
             let file = context.files[memberID.file]
-            let mentions = body.filter { file.tokens[$0].kind == .identifier && file.source.tokenText($0, equals: name) }
-            guard !mentions.isEmpty else { continue }
+            guard let body = context.declaration(memberID).body else { continue }
             let statements = file.statements(inBlock: body.lowerBound) ?? []
             for mention in mentions {
                 let start = mention >= 2 && file.tokens[mention - 1].kind == .period && file.tokens[mention - 2].word == .self
@@ -293,8 +308,7 @@ enum ObservationTrackingRelay {
         let host = context.declaration(hostID)
         let file = context.files[site.file]
         let tokens = file.tokens
-        guard host.kind == .function, host.hasModifier(.private),
-              host.parameters.map({ $0.count <= 2 }) ?? false, let body = host.body,
+        guard ObjectWillChangeRelay.isPrivateWithoutParameters(host), let body = host.body,
               let statements = file.statements(inBlock: body.lowerBound), statements.count == 1 else { return nil }
         // `withObservationTracking { … } onChange: { … }`, the whole statement.
         let statement = statements[0]
@@ -319,9 +333,7 @@ enum ObservationTrackingRelay {
               ModelProperties.sendCall(in: send, file: file) == send,
               let rearm = reaction.first(where: { $0 != send }),
               ["\(host.name)()", "self.\(host.name)()", "self?.\(host.name)()"].contains(file.compactText(rearm)),
-              let calls = ObjectWillChangeRelay.callStatements(of: host.name, in: classID, context) else { return nil }
-        return ([FileEdit(file: hostID.file, edit: ObjectWillChangeRelay.removeMember(host, file))]
-                    + calls.map { FileEdit(file: $0.file, edit: EditBuilder(file: context.files[$0.file]).remove($0.tokens)) },
-                host.name)
+              let edits = ObjectWillChangeRelay.removalOfFunction(hostID, in: classID, context) else { return nil }
+        return (edits, host.name)
     }
 }
