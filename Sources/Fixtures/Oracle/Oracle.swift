@@ -35,6 +35,7 @@ public enum Oracle {
             (LegacyFixtures.InboxScript.self, ModernFixtures.InboxScript.self),
             (LegacyFixtures.TripScript.self, ModernFixtures.TripScript.self),
             (LegacyFixtures.DownloadsScript.self, ModernFixtures.DownloadsScript.self),
+            (LegacyFixtures.StudioScript.self, ModernFixtures.StudioScript.self),
         ]
     }
 

@@ -10,7 +10,7 @@ import Fixtures
 
 /// The two committed fixture trees, found relative to this source file so the test does not
 /// depend on the working directory `swift test` was started from.
-private struct FixtureTrees {
+struct FixtureTrees {
     let legacy: URL
     let modern: URL
 

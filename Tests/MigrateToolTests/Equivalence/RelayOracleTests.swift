@@ -109,6 +109,104 @@ private enum HeldModelsLeftLegacy {
     }
 }
 
+// MARK: A relay helper deleted with the first unit whose relay it holds
+
+/// `apply --type Mixer` over the committed studio (`Sources/Fixtures/Legacy/Relays/Studio.swift`)
+/// must delete only `forward(from: mixer)`: the studio stays an `ObservableObject`, and its views
+/// hear of the recorder and the metronome, still legacy, only through the other two calls.
+/// `Faulty` is that run gone wrong, the helper deleted with all its calls (a function of relays
+/// going with its first relay's unit), which the oracle must catch as a stale screen.
+private enum HelperGoneWithFirstUnit {
+    /// One change of each model the studio relays: a take recorded through the studio, the level
+    /// set on the mixer, the tempo set by whoever holds the click.
+    @MainActor static func app(root: any View, record: @escaping @MainActor () -> Void, setLevel: @escaping @MainActor () -> Void,
+                               setTempo: @escaping @MainActor () -> Void, takes: @escaping @MainActor () -> String) -> ScriptedApp {
+        ScriptedApp(root: root,
+                    steps: [.mutate("take recorded through the studio") { record() }, .mutate("level set on the mixer") { setLevel() },
+                            .mutate("tempo set by whoever holds the click") { setTempo() }],
+                    probes: [Probe("takes") { takes() }])
+    }
+
+    /// What both styles show: the mixer's level read through the studio, and the summary the
+    /// studio derives from the recorder and the metronome.
+    struct StudioLine: View {
+        let level: Int
+        let summary: String
+
+        var body: some View {
+            Text("Level \(level), \(summary)")
+        }
+    }
+
+    /// The committed legacy studio, its three helper calls included, behind a view observing only
+    /// the studio.
+    enum Legacy: FixtureScript {
+        static let name = "relay-helper-gone-with-first-unit"
+
+        struct StudioView: View {
+            @ObservedObject var studio: LegacyFixtures.Studio
+
+            var body: some View {
+                StudioLine(level: studio.mixer.level, summary: studio.summary)
+            }
+        }
+
+        @MainActor static func make() -> ScriptedApp {
+            let click = LegacyFixtures.Metronome()
+            let studio = LegacyFixtures.Studio(name: "A", click: click)
+            return app(root: StudioView(studio: studio), record: { studio.services.recorder.record("take 1") },
+                       setLevel: { studio.mixer.level = 7 }, setTempo: { click.tempo = 120 },
+                       takes: { studio.services.recorder.takes.joined(separator: ",") })
+        }
+    }
+
+    /// A faulty partial migration: the mixer is `@Observable` and the studio, still an
+    /// `ObservableObject`, has lost its helper and every call, so nothing announces a change of
+    /// the recorder or the metronome, both still legacy, to a view observing the studio.
+    enum Faulty: FixtureScript {
+        static let name = "relay-helper-gone-with-first-unit"
+
+        @Observable final class Mixer {
+            var level = 3
+        }
+
+        final class Recorder: ObservableObject {
+            @Published var takes: [String] = []
+        }
+
+        final class Metronome: ObservableObject {
+            @Published var tempo = 90
+        }
+
+        final class StudioServices {
+            let recorder = Recorder()
+        }
+
+        final class Studio: ObservableObject {
+            let mixer = Mixer()
+            let services = StudioServices()
+            let metronome = Metronome()
+
+            var summary: String { "\(services.recorder.takes.count) takes at \(metronome.tempo) bpm" }
+        }
+
+        struct StudioView: View {
+            @ObservedObject var studio: Studio
+
+            var body: some View {
+                StudioLine(level: studio.mixer.level, summary: studio.summary)
+            }
+        }
+
+        @MainActor static func make() -> ScriptedApp {
+            let studio = Studio()
+            return app(root: StudioView(studio: studio), record: { studio.services.recorder.takes.append("take 1") },
+                       setLevel: { studio.mixer.level = 7 }, setTempo: { studio.metronome.tempo = 120 },
+                       takes: { studio.services.recorder.takes.joined(separator: ",") })
+        }
+    }
+}
+
 // MARK: A relay of a held model the holder later replaces
 
 /// The relay subscribes to the first model only; once the holder replaces it, the legacy view
@@ -352,31 +450,47 @@ private enum UntrackedThroughChild {
 }
 
 /// The committed relay pairs, and the two views of each: one reading only the holder's own
-/// state, one reading what the holder derives from the model it holds.
+/// state, one reading what the holder derives from the models it holds.
 enum RelayApp: CaseIterable, Sendable {
-    case combineRelays, observationTrackingBridge
+    case combineRelays, observationTrackingBridge, relayHelper
 
     /// The step of each script that changes the holder's own published state, and nothing held.
     static let holderOwnChange = 3
 
     /// The legacy script.
     var legacy: any FixtureScript.Type {
-        self == .combineRelays ? LegacyFixtures.TripScript.self : LegacyFixtures.DownloadsScript.self
+        switch self {
+        case .combineRelays: LegacyFixtures.TripScript.self
+        case .observationTrackingBridge: LegacyFixtures.DownloadsScript.self
+        case .relayHelper: LegacyFixtures.StudioScript.self
+        }
     }
 
     /// The tool's output for it.
     var modern: any FixtureScript.Type {
-        self == .combineRelays ? ModernFixtures.TripScript.self : ModernFixtures.DownloadsScript.self
+        switch self {
+        case .combineRelays: ModernFixtures.TripScript.self
+        case .observationTrackingBridge: ModernFixtures.DownloadsScript.self
+        case .relayHelper: ModernFixtures.StudioScript.self
+        }
     }
 
     /// The type of the view reading only the holder's own state.
     var viewReadingNothingHeld: String {
-        self == .combineRelays ? "TripHeader" : "DownloadsToolbar"
+        switch self {
+        case .combineRelays: "TripHeader"
+        case .observationTrackingBridge: "DownloadsToolbar"
+        case .relayHelper: "StudioHeader"
+        }
     }
 
-    /// The type of the view reading the state the holder derives from the model it holds.
+    /// The type of the view reading the state the holder derives from the models it holds.
     var viewReadingHeld: String {
-        self == .combineRelays ? "TripProgress" : "DownloadsStatus"
+        switch self {
+        case .combineRelays: "TripProgress"
+        case .observationTrackingBridge: "DownloadsStatus"
+        case .relayHelper: "StudioDesk"
+        }
     }
 }
 
@@ -401,6 +515,28 @@ extension Equivalence {
             print(report.summary)
             #expect(report.violationKinds == [.screen])
             #expect(report.violations.map { $0.step?.index } == [0, 1, 2])  // every step
+        }
+
+        @Test("a relay helper deleted with the first model's unit while the others stay legacy: the screen misses their changes")
+        func helperGoneWithFirstUnit() {
+            let report = Oracle.compare(legacy: HelperGoneWithFirstUnit.Legacy.self, modern: HelperGoneWithFirstUnit.Faulty.self)
+            print(report.summary)
+            #expect(report.violationKinds == [.screen])
+            // The take and the tempo; the level, tracked since the mixer is @Observable, is fresh.
+            #expect(report.violations.map { $0.step?.index } == [0, 2])
+        }
+
+        @Test("apply --type Mixer over the committed studio deletes only the mixer's call and keeps the helper")
+        func migratorKeepsHelperForLegacyModels() throws {
+            let path = "Relays/Studio.swift"
+            let legacy = try String(contentsOf: FixtureTrees().legacy.appendingPathComponent(path), encoding: .utf8)
+            let migrated = Migrator.migrate(files: [path: legacy], types: ["Mixer"])[path] ?? ""
+            #expect(migrated.contains("@Observable final class Mixer"))
+            #expect(migrated.contains("@MainActor final class Studio: ObservableObject"))
+            #expect(!migrated.contains("forward(from: mixer)"))
+            for kept in ["forward(from: services.recorder)", "forward(from: metronome)", "private func forward(from object: some ObservableObject)"] {
+                #expect(migrated.contains(kept), "\(kept) must stay while its model is legacy")
+            }
         }
 
         @Test("a relayed model the holder replaces: legacy goes stale, the migrated app does not, and the oracle says so")
