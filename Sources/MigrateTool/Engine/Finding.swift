@@ -78,6 +78,11 @@ struct Finding: Sendable {
     /// subclass that migrates on its own stays legacy, but the subclass can go first. One-way:
     /// this unit blocked (or not written) blocks (or holds back) them, never the reverse.
     var requiredByUnits: [Int] = []
+    /// A tidy-up outside units, written only in a run that writes every one of these units: code
+    /// left empty once their fixes are in (a function that only relayed their models'
+    /// `objectWillChange`). It couples nothing, since the code is right without it, and it may
+    /// remove text that those units' own edits already changed (their removals inside it).
+    var tidiesUpAfterUnits: [Int]? = nil
 
     /// The units this finding couples, if any: all of them, or `requiresUnits`.
     func coupledUnits(of analysisUnits: Int) -> [Int]? {

@@ -157,6 +157,16 @@ enum Migrator {
             // use another module's `@Observable`, or need an import for a configuration.
             guard !fileRuleIDs.contains(finding.ruleID) else { continue }
             guard finding.fixClass == .safe || (finding.fixClass == .review && options.unsafeFixes) else { continue }
+            if let after = finding.tidiesUpAfterUnits {
+                guard after.allSatisfy(applied.contains) else { continue }
+                var single: [Int: [Edit]] = [:]
+                for fileEdit in finding.edits { single[fileEdit.file, default: []].append(fileEdit.edit) }
+                guard !single.keys.contains(where: { options.unwritableFiles[$0] != nil }),
+                      single.allSatisfy({ file, edits in editsByFile[file, default: AcceptedEdits()].canAbsorb(edits) }) else { continue }
+                for (file, edits) in single { editsByFile[file, default: AcceptedEdits()].absorb(edits) }
+                plan.editsByRule[finding.ruleID, default: 0] += 1
+                continue
+            }
             if let required = finding.requiresUnits {
                 // Written with the units that reach it; when none does, only in a whole-tree run.
                 guard required.allSatisfy(applied.contains), !required.isEmpty || options.types.isEmpty else { continue }
@@ -281,6 +291,41 @@ struct AcceptedEdits {
         if at > 0, edits[at - 1].range.upperBound > edit.range.lowerBound { return edit.range.lowerBound }
         if at < edits.count, edit.range.upperBound > edits[at].range.lowerBound { return edits[at].range.lowerBound }
         return nil
+    }
+
+    /// Whether `new` (edits that do not overlap each other) can be taken with `absorb`: each
+    /// overlaps only accepted edits that lie wholly inside a deletion of `new`.
+    func canAbsorb(_ new: [Edit]) -> Bool {
+        let ordered = EditApplier.normalize(new)
+        guard zip(ordered, ordered.dropFirst()).allSatisfy({ $0.range.upperBound <= $1.range.lowerBound }) else { return false }
+        return ordered.allSatisfy { edit in
+            conflict(with: edit) == nil || (edit.replacement.isEmpty && overlapping(edit).allSatisfy { inside($0, edit) })
+        }
+    }
+
+    /// Accepts `new` (checked with `canAbsorb`), dropping the accepted edits its deletions contain:
+    /// the text they changed goes whole.
+    mutating func absorb(_ new: [Edit]) {
+        for edit in new where edit.replacement.isEmpty {
+            for contained in overlapping(edit) {
+                known.remove(contained)
+                edits.removeAll { $0 == contained }
+            }
+        }
+        add(new)
+    }
+
+    /// The accepted edits that touch `edit`'s bytes (an insertion strictly inside it, too).
+    private func overlapping(_ edit: Edit) -> [Edit] {
+        edits.filter { other in
+            other.range.isEmpty ? edit.range.contains(other.range.lowerBound) && other.range.lowerBound > edit.range.lowerBound
+                : other.range.overlaps(edit.range)
+        }
+    }
+
+    /// Whether `inner` lies wholly inside `outer`'s range.
+    private func inside(_ inner: Edit, _ outer: Edit) -> Bool {
+        inner.range.lowerBound >= outer.range.lowerBound && inner.range.upperBound <= outer.range.upperBound
     }
 
     /// Accepts `new` (already checked with `conflict(with:)`).

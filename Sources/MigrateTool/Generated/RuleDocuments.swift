@@ -1429,7 +1429,14 @@ enum RuleDocuments {
         Under Observation nested observable objects need no relay: a view that reads the holder's state
         derived from the child (`var count: Int { child.items.count }`) tracks the child's properties
         itself. The statement goes; when it was all of a private function without parameters that the
-        model only calls as a statement (`bindChild()`), the function and those calls go. The relay
+        model only calls as a statement (`bindChild()`), the function and those calls go once every relay
+        in it is written (a relay of a model that stays legacy keeps the function). A **relay helper**,
+        `private func forward(from object: some ObservableObject)` (or `any`, or `<T: ObservableObject>`)
+        whose one statement relays its parameter, makes each call statement that passes a model of the
+        tree by a path of names (`forward(from: core.player)`) a relay of that model: the call goes with
+        the model's unit, the helper's constraint couples nothing, and the helper goes, with a closure left
+        holding only `guard let self else { return }` (`MainActor.assumeIsolated { … }`), once every call
+        is written. A call passing anything else keeps the helper a generic function (`observable-constraint`). The relay
         goes with the child's unit, and the child may migrate alone: the holder, still an
         `ObservableObject`, needs no relay, because SwiftUI tracks an `@Observable` object read in any
         view body, through the holder or not. The holder migrates only with the child (or once the child
@@ -1468,7 +1475,7 @@ enum RuleDocuments {
                 playlist.add(song)
             }
 
-            private func bindPlaylist() {
+            private ↓func bindPlaylist() {
                 playlist.↓objectWillChange
                     .receive(on: DispatchQueue.main)
                     .sink { [weak self] _ in self?.objectWillChange.send() }
@@ -1547,6 +1554,64 @@ enum RuleDocuments {
             }
 
             var minutes: Int { stopwatch.seconds / 60 }
+        }
+        ```
+
+        A relay helper called from the initializer, one call in a closure:
+
+        ```swift before
+        import Combine
+        import SwiftUI
+
+        final class Player: ObservableObject {
+            @Published var volume = 0
+        }
+
+        final class Services {
+            let player = Player()
+        }
+
+        final class AppModel: ObservableObject {
+            let services = Services()
+            let settings = Player()
+            private var cancellables = Set<AnyCancellable>()
+
+            init() {
+                ↓forward(from: settings)
+                MainActor.assumeIsolated { [weak self] in
+                    guard let self else { return }
+                    ↓forward(from: services.player)
+                }
+            }
+
+            private ↓func forward(from object: some ObservableObject) {
+                object.objectWillChange
+                    .sink { [weak self] _ in self?.objectWillChange.send() }
+                    .store(in: &cancellables)
+            }
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import SwiftUI
+        import Observation
+
+        @Observable final class Player {
+            var volume = 0
+        }
+
+        final class Services {
+            let player = Player()
+        }
+
+        @Observable final class AppModel {
+            let services = Services()
+            let settings = Player()
+            @ObservationIgnored private var cancellables = Set<AnyCancellable>()
+
+            init() {
+            }
         }
         ```
 

@@ -23,14 +23,15 @@ struct ObjectWillChangeSend: Rule {
         let relaysByHolder = Dictionary(relays.map { ($0.relayingClass, [$0]) }, uniquingKeysWith: +)
         return ObservationUse.objectWillChangeSites(.send, context).compactMap { unit, site in
             if let relay = relaysBySend[[site.file, site.token]] {
-                guard relay.sourceUnit == nil else { return nil }
+                // A helper's send goes with the helper (object-will-change-subscription's tidy-up).
+                guard relay.sourceUnit == nil, relay.helper == nil else { return nil }
                 let source = context.declaration(relay.sourceType).name
                 return Finding(ruleID: Self.id, fixClass: .review, file: site.file, offset: Int(context.files[site.file].tokens[site.token].start),
                                message: "the subscription to '\(relay.sourceName).objectWillChange' relays the changes of \(source), "
                                    + "which is already @Observable and tracks its own; the relay goes, and views that read nothing of "
                                    + "'\(relay.sourceName)' no longer re-render with it"
                                    + relay.fresherViews(context).map { "; " + $0 }.joined(),
-                               suggestion: nil, edits: relay.removal(among: relays, context), unit: unit)
+                               suggestion: nil, edits: relay.removal(context), unit: unit)
             }
             let file = context.files[site.file]
             if let (edits, function) = ObservationTrackingRelay.removal(forSend: site, context) {

@@ -11,18 +11,22 @@ struct ObjectWillChangeSubscription: CouplingRule {
 
     func check(_ context: RuleContext) -> [Finding] {
         let relays = ObjectWillChangeRelay.all(context)
-        let relaysBySubscription = Dictionary(relays.map { ([$0.subscription.file, $0.subscription.token], $0) },
+        let relaysBySubscription = Dictionary(relays.filter { $0.helper == nil }.map { ([$0.subscription.file, $0.subscription.token], $0) },
                                               uniquingKeysWith: { first, _ in first })
         var findings = ObservationUse.objectWillChangeSites(.subscription, context).map { unit, site in
             if let relay = relaysBySubscription[[site.file, site.token]] {
-                return Self.relayFinding(relay, unit: unit, edits: relay.removal(among: relays, context), context)
+                return Self.relayFinding(relay, unit: unit, context)
             }
             return ObservationUse.blocker(
                 Self.id, site, unit: unit, message: "objectWillChange is subscribed to; Observation has no such publisher",
                 suggestion: "re-arm withObservationTracking, or use Observations (iOS 26) to observe the model", context)
         }
+        // A helper's subscription is no site of any unit (its receiver is any model): each call is.
+        findings += relays.filter { $0.helper != nil }.map { Self.relayFinding($0, unit: $0.sourceUnit ?? $0.relayingUnit, context) }
+        findings += ObjectWillChangeRelay.tidyUps(relays, context, ruleID: Self.id)
         let all = context.units.units.map(\.id)
-        for site in context.units.unresolvedObjectWillChange {
+        let helperSubscriptions = Set(relays.filter { $0.helper != nil }.map { [$0.subscription.file, $0.subscription.token] })
+        for site in context.units.unresolvedObjectWillChange where !helperSubscriptions.contains([site.file, site.token]) {
             let all = context.unitsVisible(from: site.file, among: all)
             guard !all.isEmpty else { continue }
             let file = context.files[site.file]
@@ -35,18 +39,21 @@ struct ObjectWillChangeSubscription: CouplingRule {
     }
 
     /// The relay's removal, in the source model's unit, which the relaying model's unit needs.
-    private static func relayFinding(_ relay: ObjectWillChangeRelay, unit: Int, edits: [FileEdit], _ context: RuleContext) -> Finding {
+    private static func relayFinding(_ relay: ObjectWillChangeRelay, unit: Int, _ context: RuleContext) -> Finding {
         let site = relay.subscription
-        let file = context.files[site.file]
+        let file = context.files[relay.file]
         let source = context.declaration(relay.sourceType).name
         let holder = context.declaration(relay.relayingClass).name
+        let token = relay.helper == nil ? site.token : relay.statement.lowerBound
+        let relayed = relay.helper.map { "\(context.declaration($0).name)(…) of '\(relay.sourceName)'" }
+            ?? "'\(relay.sourceName).objectWillChange'"
         return Finding(
-            ruleID: id, fixClass: .review, file: site.file, offset: Int(file.tokens[site.token].start),
-            message: "'\(relay.sourceName).objectWillChange' only relays \(source)'s changes as \(holder)'s; under Observation "
+            ruleID: id, fixClass: .review, file: relay.file, offset: Int(file.tokens[token].start),
+            message: "\(relayed) only relays \(source)'s changes as \(holder)'s; under Observation "
                 + "a view reading \(holder) tracks the \(source) state it reads, so the relay goes, and views that read "
                 + "nothing of '\(relay.sourceName)' no longer re-render with it"
                 + relay.fresherViews(context).map { "; " + $0 }.joined(),
-            suggestion: nil, edits: edits, unit: unit,
+            suggestion: nil, edits: relay.removal(context), unit: unit,
             // One way: the child can go alone (a legacy holder's views track an @Observable
             // child by reading it), the holder cannot (its views would read a legacy child).
             requiredByUnits: relay.relayingUnit == unit ? [] : [relay.relayingUnit])

@@ -13,8 +13,9 @@ struct ObservableConstraint: CouplingRule {
     func check(_ context: RuleContext) -> [Finding] {
         let units = context.units
         guard !units.constraints.isEmpty || !units.genericWrappers.isEmpty else { return [] }
+        let helpers = Self.relayHelpers(context)
         var findings: [Finding] = []
-        for (site, coupling) in zip(units.constraints, units.constraintCouplings) {
+        for (site, coupling) in zip(units.constraints, units.constraintCouplings) where !helpers.holds(site) {
             let file = context.files[site.file]
             let offset = Int(file.tokens[site.token].start)
             let edits = [FileEdit(file: site.file, edit: EditBuilder(file: file).replace(site.token..<(site.token + 1), with: "AnyObject & Observable"))]
@@ -78,13 +79,30 @@ struct ObservableConstraint: CouplingRule {
                 suggestion: replacement.isEmpty ? "var \(variable.name)" : "\(replacement) var \(variable.name)",
                 edits: [FileEdit(file: site.file, edit: edit)], requiresEveryUnit: requiresUnits == nil, requiresUnits: requiresUnits))
         }
-        findings += unitFindings(context)
+        findings += unitFindings(context, skipping: helpers)
         return findings
+    }
+
+    /// The private functions that only relay the `objectWillChange` of the model passed to them
+    /// (`ObjectWillChangeRelay+Helpers.swift`): their constraint couples nothing, since they go
+    /// once every call is gone, and each call goes with the model it passes.
+    private static func relayHelpers(_ context: RuleContext) -> RelayHelpers {
+        RelayHelpers(functions: Set(ObjectWillChangeRelay.helperRelays(context).compactMap(\.helper)), context: context)
+    }
+
+    /// Which constraint sites sit in a relay helper's signature.
+    private struct RelayHelpers {
+        let functions: Set<DeclarationID>
+        let context: RuleContext
+
+        func holds(_ site: Site) -> Bool {
+            functions.contains { $0.file == site.file && context.declaration($0).tokens.contains(site.token) }
+        }
     }
 
     /// What each unit is told: which generic code it reaches (or may reach), and, when that
     /// code must stay `ObservableObject` for a type that is not migrated, that it is blocked.
-    private func unitFindings(_ context: RuleContext) -> [Finding] {
+    private func unitFindings(_ context: RuleContext, skipping helpers: RelayHelpers) -> [Finding] {
         let units = context.units
         var findings: [Finding] = []
         func anchor(_ unit: MigrationUnit) -> (file: Int, offset: Int)? {
@@ -93,6 +111,7 @@ struct ObservableConstraint: CouplingRule {
         }
         // Constraints any model may reach: every unit hears of them, once.
         let open = zip(units.constraints, units.constraintCouplings).filter {
+            if helpers.holds($0.0) { return false }
             if case .everyUnit = $0.1.reach { return true }
             return false
         }
@@ -110,7 +129,7 @@ struct ObservableConstraint: CouplingRule {
         }
         // Constraints with a known set of models: those units, once per generic parameter.
         var seen = Set<GenericKey>()
-        for (site, coupling) in zip(units.constraints, units.constraintCouplings) {
+        for (site, coupling) in zip(units.constraints, units.constraintCouplings) where !helpers.holds(site) {
             guard let key = coupling.key, case .units(let reached, let foreign) = coupling.reach, seen.insert(key).inserted else { continue }
             let place = Self.location(file: site.file, token: site.token, context)
             for unitID in reached {

@@ -105,7 +105,7 @@ import Testing
 
     static func relayMessage(_ source: String) -> String? {
         let analysis = RuleExamples.analyze(files: [("A.swift", source)])
-        return analysis.findings.first { $0.ruleID == ObjectWillChangeSubscription.id && $0.fixClass == .review }?.message
+        return analysis.findings.first { $0.ruleID == ObjectWillChangeSubscription.id && $0.fixClass == .review && $0.unit != nil }?.message
     }
 
     /// Where the relay did not announce for the holder's whole life, the report says the
@@ -162,5 +162,136 @@ import Testing
         let verdicts = ObjectWillChangeRelayTests.verdicts(blockedHolder)
         #expect(verdicts["Holder"] == .blocked)
         #expect(verdicts["Child"] != .blocked)
+    }
+}
+
+/// Relays that leave a function empty: the function goes only once every relay in it is gone.
+@Suite struct ObjectWillChangeRelayTidyUpTests {
+    static let models = """
+        import Combine
+        import SwiftUI
+
+        final class Player: ObservableObject {
+            @Published var volume = 0
+        }
+
+        final class Queue: ObservableObject {
+            var raw = 0
+            func poke() { DispatchQueue.main.async { self.objectWillChange.send() } }
+        }
+
+        final class Library {
+            var queue = Queue()
+            var player: Player { shared }
+            private let shared = Player()
+        }
+
+        """
+
+    /// A holder with `members`, over a migratable `Player` and a blocked `Queue`.
+    static func holder(_ members: String) -> String {
+        models + """
+            final class Studio: ObservableObject {
+                let player = Player()
+                let queue = Queue()
+                var library = Library()
+                private var cancellables = Set<AnyCancellable>()
+            \(members)
+            }
+
+            """
+    }
+
+    /// Regression: the function holding both relays went with the first relay's unit, so the
+    /// relay of a model that stayed legacy went too and the holder's views went stale.
+    @Test func aRelayOfALegacyModelStaysInItsFunction() {
+        let source = Self.holder("""
+                init() { bind() }
+                private func bind() {
+                    player.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &cancellables)
+                    queue.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &cancellables)
+                }
+            """)
+        let migrated = Migrator.migrate(files: ["A.swift": source])["A.swift"]!
+        #expect(migrated.contains("@Observable final class Player"), "\(migrated)")
+        #expect(!migrated.contains("player.objectWillChange"))
+        #expect(migrated.contains("queue.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }"))
+        #expect(migrated.contains("init() { bind() }"))
+        #expect(migrated.contains("final class Studio: ObservableObject"))
+    }
+
+    static let helper = """
+            private func forward(from object: some ObservableObject) {
+                object.objectWillChange
+                    .sink { [weak self] _ in self?.objectWillChange.send() }
+                    .store(in: &cancellables)
+            }
+        """
+
+    /// Each call of a relay helper is a relay of the model it passes; once every one is written,
+    /// the helper and a wrapper left holding nothing go too.
+    @Test func aRelayHelperGoesWithItsCalls() {
+        let source = Self.holder("""
+                init() {
+                    forward(from: player)
+                    MainActor.assumeIsolated { [weak self] in
+                        guard let self else { return }
+                        self.forward(from: library.player)
+                    }
+                }
+            \(Self.helper)
+            """).replacingOccurrences(of: "func poke() { DispatchQueue.main.async { self.objectWillChange.send() } }", with: "")
+            .replacingOccurrences(of: "    let queue = Queue()\n", with: "")
+        let migrated = Migrator.migrate(files: ["A.swift": source])["A.swift"]!
+        #expect(migrated.contains("@Observable final class Studio"), "\(migrated)")
+        #expect(!migrated.contains("objectWillChange"))
+        #expect(!migrated.contains("forward"))
+        #expect(!migrated.contains("assumeIsolated"))
+        #expect(!migrated.contains("ObservableObject"))
+        #expect(Migrator.migrate(files: ["A.swift": migrated]) == ["A.swift": migrated])
+        // The report names the computed step the relay no longer reads in the initializer.
+        let analysis = RuleExamples.analyze(files: [("A.swift", source)])
+        let messages = analysis.findings.filter { $0.ruleID == ObjectWillChangeSubscription.id }.map(\.message)
+        #expect(messages.contains { $0.contains("'library.player' is computed") }, "\(messages)")
+        #expect(messages.contains { $0.contains("forward() only relays objectWillChange") })
+    }
+
+    /// A call passing a blocked model keeps the helper; the model that can go, goes alone.
+    @Test func aHelperCallOfABlockedModelKeepsTheHelper() {
+        let source = Self.holder("""
+                init() {
+                    forward(from: player)
+                    forward(from: queue)
+                }
+            \(Self.helper)
+            """)
+        let verdicts = ObjectWillChangeRelayTests.verdicts(source)
+        #expect(verdicts["Player"] != .blocked)
+        #expect(verdicts["Studio"] == .blocked)
+        let migrated = Migrator.migrate(files: ["A.swift": source])["A.swift"]!
+        #expect(migrated.contains("@Observable final class Player"), "\(migrated)")
+        #expect(!migrated.contains("forward(from: player)"))
+        #expect(migrated.contains("forward(from: queue)"))
+        #expect(migrated.contains("private func forward(from object: some ObservableObject)"))
+    }
+
+    /// A generic helper is one too; a call passing what is not a path of names is not followed,
+    /// and the constraint couples every model as before.
+    @Test(arguments: [
+        ("private func forward<T: ObservableObject>(from object: T) {", "forward(from: player)", false),
+        ("private func forward(from object: any ObservableObject) {", "forward(from: player)", false),
+        ("private func forward(from object: some ObservableObject) {", "forward(from: makePlayer())", true),
+        ("func forward(from object: some ObservableObject) {", "forward(from: player)", true),
+    ])
+    func whatCountsAsAHelper(signature: String, call: String, blocked: Bool) {
+        let helper = Self.helper.replacingOccurrences(of: "private func forward(from object: some ObservableObject) {", with: signature)
+        let source = Self.holder("""
+                init() { \(call) }
+                func makePlayer() -> Player { player }
+            \(helper)
+            """).replacingOccurrences(of: "func poke() { DispatchQueue.main.async { self.objectWillChange.send() } }", with: "")
+        let verdicts = ObjectWillChangeRelayTests.verdicts(source)
+        #expect((verdicts["Player"] == .blocked) == blocked, "\(verdicts)")
+        #expect((verdicts["Studio"] == .blocked) == blocked, "\(verdicts)")
     }
 }

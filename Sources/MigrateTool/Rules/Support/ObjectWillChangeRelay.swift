@@ -33,6 +33,13 @@ struct ObjectWillChangeRelay {
     let statement: Range<Int>
     /// The `objectWillChange` token of the send inside the relay's closure.
     let sendToken: Int
+    /// The private function holding the relay when the relay subscribes to that function's one
+    /// parameter and `statement` is a call passing the source (`forward(from: core.status)`,
+    /// `ObjectWillChangeRelay+Helpers.swift`); nil when the relay names a stored property.
+    var helper: DeclarationID? = nil
+
+    /// The file holding `statement`.
+    var file: Int { hostID.file }
 
     /// Operators that only move or thin out the relayed announcements in time: deleting the
     /// relay loses no state, only when views hear of it.
@@ -43,7 +50,7 @@ struct ObjectWillChangeRelay {
         context.index.sites.compactMap { site in
             guard site.kind == .objectWillChange, site.receiver != nil else { return nil }
             return find(site, context)
-        }
+        } + helperRelays(context)
     }
 
     /// The relay whose subscription is `site`, if the statement holding it is one.
@@ -66,8 +73,19 @@ struct ObjectWillChangeRelay {
             if tokens[index].word == .self, tokens[index + 1].kind == .period { index += 2 }
             guard tokens[index].kind == .identifier, tokens[index + 1].kind == .equal, index + 2 == receiver.lowerBound else { return nil }
         }
-        // `.op(…)` calls that only time the announcements, then `.sink`.
-        index = site.token + 1
+        guard let send = relaySend(after: site.token, in: statement, file) else { return nil }
+        return ObjectWillChangeRelay(subscription: site, relayingUnit: relayingUnit, relayingClass: relayingClass,
+                                     sourceName: sourceName, sourceType: sourceType,
+                                     sourceUnit: context.units.unitOf[sourceType], hostID: ownerID, statement: statement, sendToken: send)
+    }
+
+    /// The send's `objectWillChange` token when the statement goes on from the subscription's
+    /// `objectWillChange` token `token` as a relay: `.op(…)` calls that only time the
+    /// announcements, `.sink { [weak self] _ in self?.objectWillChange.send() }`, and optionally
+    /// `.store(in: &name)`, which ends the statement.
+    static func relaySend(after token: Int, in statement: Range<Int>, _ file: FileStructure) -> Int? {
+        let tokens = file.tokens
+        var index = token + 1
         var closure: Int?
         while closure == nil {
             guard index + 1 < statement.upperBound, tokens[index].kind == .period, tokens[index + 1].kind == .identifier else { return nil }
@@ -92,50 +110,44 @@ struct ObjectWillChangeRelay {
                 index = file.closing(index) + 1
             }
         }
-        // Optionally `.store(in: &name)`, then the statement ends.
         if index < statement.upperBound {
             guard tokens[index].kind == .period, file.source.tokenText(index + 1, equals: "store"),
                   tokens[index + 2].kind == .leftParen, file.closing(index + 2) + 1 == statement.upperBound else { return nil }
             index = statement.upperBound
         }
-        guard index == statement.upperBound, let open = closure, let send = onlySendToSelf(inClosure: open, file) else { return nil }
-        return ObjectWillChangeRelay(subscription: site, relayingUnit: relayingUnit, relayingClass: relayingClass,
-                                     sourceName: sourceName, sourceType: sourceType,
-                                     sourceUnit: context.units.unitOf[sourceType], hostID: ownerID, statement: statement, sendToken: send)
+        guard index == statement.upperBound, let open = closure else { return nil }
+        return onlySendToSelf(inClosure: open, file)
     }
 
-    /// The edits removing the relay: its statement; or, when every statement of the private
-    /// function without parameters holding it is a relay (`bindChildren()`), the function and
-    /// the statements calling it, carried by the function's first relay only (the others get
-    /// none, so no two findings write the same edit).
-    func removal(among relays: [ObjectWillChangeRelay], _ context: RuleContext) -> [FileEdit] {
-        let file = context.files[subscription.file]
-        let builder = EditBuilder(file: file)
-        let host = context.declaration(hostID)
-        let siblings = relays.filter { $0.hostID == hostID }.map(\.statement)
-        guard Self.isPrivateWithoutParameters(host), let body = host.body,
-              let statements = file.statements(inBlock: body.lowerBound), statements.allSatisfy(siblings.contains),
-              let functionRemoval = Self.removalOfFunction(hostID, in: relayingClass, context) else {
-            return [FileEdit(file: subscription.file, edit: builder.remove(statement))]
-        }
-        return siblings.min(by: { $0.lowerBound < $1.lowerBound }) == statement ? functionRemoval : []
+    /// The edit removing the relay's statement (for a helper's relay, the call passing the
+    /// source). A function left holding only relays, and the calls to it, go in a tidy-up once
+    /// every relay in it is written (`tidyUps`), so that a relay whose unit stays legacy is kept.
+    func removal(_ context: RuleContext) -> [FileEdit] {
+        [FileEdit(file: file, edit: EditBuilder(file: context.files[file]).remove(statement))]
     }
 
     /// What else a view sees change, in the words of the report: where the relay was not
-    /// announcing for the holder's whole life, the migrated views are fresher than the legacy ones.
+    /// announcing for the holder's whole life, the migrated views are fresher than the legacy ones;
+    /// a source reached through a computed property is no longer fetched where the relay was set up.
     func fresherViews(_ context: RuleContext) -> [String] {
         var notes: [String] = []
+        let root = sourceName.hasPrefix("self.") ? String(sourceName.dropFirst(5)).split(separator: ".")[0]
+            : sourceName.split(separator: ".")[0]
         let source = context.variables(ofModel: relayingClass).first { id in
-            context.declaration(id).bindings.contains { $0.name == sourceName }
+            context.declaration(id).bindings.contains { $0.name.map { $0 == root } ?? false }
         }
         if let source, !context.declaration(source).isLet {
-            notes.append("'\(sourceName)' is a var: once it is replaced, views follow the new object, where the relay kept "
+            notes.append("'\(root)' is a var: once it is replaced, views follow the new object, where the relay kept "
                          + "announcing the first one's changes")
         }
         let host = context.declaration(hostID)
         if host.kind != .initializer, !Self.runsOnlyFromInitializers(host.name, in: relayingClass, context) {
             notes.append("views follow '\(sourceName)' from the start, where the relay announced its changes only once "
                          + "\(host.name)() had run")
+        }
+        if helper != nil, let computed = Self.computedStep(of: statement, fileIndex: file, in: relayingClass, context) {
+            notes.append("'\(sourceName)' is no longer read where the relay was set up, and '\(computed)' is computed: "
+                         + "whatever it creates on first read is created later")
         }
         return notes
     }
@@ -165,13 +177,15 @@ struct ObjectWillChangeRelay {
         declaration.kind == .function && declaration.hasModifier(.private) && (declaration.parameters.map { $0.count <= 2 } ?? false)
     }
 
-    /// The edits removing the function `functionID` of the class and the statements calling it;
-    /// nil when it is used otherwise (`callStatements`).
-    static func removalOfFunction(_ functionID: DeclarationID, in classID: DeclarationID, _ context: RuleContext) -> [FileEdit]? {
+    /// The edits removing the function `functionID` of the class and the statements calling it
+    /// (`removalOfCalls`); nil when it is used otherwise (`callStatements`). `arguments` says
+    /// what a call may pass.
+    static func removalOfFunction(_ functionID: DeclarationID, in classID: DeclarationID, _ context: RuleContext,
+                                  arguments: (Range<Int>, FileStructure) -> Bool = { range, _ in range.isEmpty }) -> [FileEdit]? {
         let function = context.declaration(functionID)
-        guard let calls = callStatements(of: function.name, in: classID, context) else { return nil }
+        guard let calls = callStatements(of: function.name, in: classID, context, arguments: arguments) else { return nil }
         return [FileEdit(file: functionID.file, edit: removeMember(function, context.files[functionID.file]))]
-            + calls.map { FileEdit(file: $0.file, edit: EditBuilder(file: context.files[$0.file]).remove($0.tokens)) }
+            + removalOfCalls(calls, context)
     }
 
     /// Whether every use of the source in the body opened at `bodyOpen` is a statement changing
@@ -229,26 +243,72 @@ struct ObjectWillChangeRelay {
         return builder.removeLast(member.tokens, closedBy: body.upperBound - 1)
     }
 
-    /// The statements `name()` / `self.name()` in the bodies of the class's members, when those
-    /// are every mention of `name` in them; nil when it is mentioned otherwise (passed along,
-    /// called with a result used) or not called at all.
-    private static func callStatements(of name: String, in classID: DeclarationID, _ context: RuleContext)
-        -> [(file: Int, tokens: Range<Int>)]? {
-        var calls: [(file: Int, tokens: Range<Int>)] = []
+    /// A call statement of a member's body, at any depth.
+    struct CallStatement {
+        /// The member whose body holds it.
+        var member: DeclarationID
+        /// The whole statement, `[self.]name(…)`.
+        var tokens: Range<Int>
+        /// The tokens between its parentheses.
+        var arguments: Range<Int>
+    }
+
+    /// The statements `[self.]name(…)` in the bodies of the class's members, at any depth (in an
+    /// `if`, a closure), whose arguments `arguments` accepts, when those are every mention of
+    /// `name` there; nil when it is mentioned otherwise (passed along, called with a result used)
+    /// or not called at all.
+    static func callStatements(of name: String, in classID: DeclarationID, _ context: RuleContext,
+                               arguments: (Range<Int>, FileStructure) -> Bool) -> [CallStatement]? {
+        var calls: [CallStatement] = []
         for (memberID, mentions) in mentions(of: name, in: classID, context) {
             let file = context.files[memberID.file]
             guard let body = context.declaration(memberID).body else { continue }
-            let statements = file.statements(inBlock: body.lowerBound) ?? []
             for mention in mentions {
                 let start = mention >= 2 && file.tokens[mention - 1].kind == .period && file.tokens[mention - 2].word == .self
                     ? mention - 2 : mention
-                let call = start..<(mention + 3)
-                guard mention + 2 < body.upperBound, file.tokens[mention + 1].kind == .leftParen,
-                      file.tokens[mention + 2].kind == .rightParen, statements.contains(call) else { return nil }
-                calls.append((memberID.file, call))
+                guard mention + 1 < body.upperBound, file.tokens[mention + 1].kind == .leftParen else { return nil }
+                let close = file.closing(mention + 1)
+                let call = start..<(close + 1)
+                guard StatementPath(to: mention, fromBody: body.lowerBound, in: file)?.target == call,
+                      arguments((mention + 2)..<close, file) else { return nil }
+                calls.append(CallStatement(member: memberID, tokens: call, arguments: (mention + 2)..<close))
             }
         }
         return calls.isEmpty ? nil : calls
+    }
+
+    /// The edits removing call statements. A statement that only runs a closure holding some of
+    /// them and nothing else but `guard let self else { return }` (`MainActor.assumeIsolated {
+    /// [weak self] in … }`) goes whole, since nothing would be left for it to run.
+    static func removalOfCalls(_ calls: [CallStatement], _ context: RuleContext) -> [FileEdit] {
+        var removed: [(file: Int, tokens: Range<Int>)] = []
+        var wrappers = Set<[Int]>()
+        for call in calls {
+            let file = context.files[call.member.file]
+            if let wrapper = emptiedWrapper(around: call, among: calls, file, context) {
+                if wrappers.insert([call.member.file, wrapper.lowerBound]).inserted { removed.append((call.member.file, wrapper)) }
+            } else {
+                removed.append((call.member.file, call.tokens))
+            }
+        }
+        return removed.map { FileEdit(file: $0.file, edit: EditBuilder(file: context.files[$0.file]).remove($0.tokens)) }
+    }
+
+    /// The statement `a.b { … }` around `call` whose closure holds only calls of `calls` and
+    /// `guard let self else { return }`, nothing before the closure but a name.
+    private static func emptiedWrapper(around call: CallStatement, among calls: [CallStatement], _ file: FileStructure,
+                                       _ context: RuleContext) -> Range<Int>? {
+        guard let body = context.declaration(call.member).body,
+              let path = StatementPath(to: call.tokens.lowerBound, fromBody: body.lowerBound, in: file),
+              path.body.open != body.lowerBound,
+              let wrapper = StatementPath(to: path.body.open, fromBody: body.lowerBound, in: file)?.target,
+              file.closing(path.body.open) + 1 == wrapper.upperBound,
+              (wrapper.lowerBound..<path.body.open).allSatisfy({ [.identifier, .period].contains(file.tokens[$0].kind) }) else {
+            return nil
+        }
+        let siblings = Set(calls.filter { $0.member == call.member }.map(\.tokens))
+        let guards: Set<String> = ["guard let self else { return }", "guard let self = self else { return }"]
+        return path.body.statements.allSatisfy { siblings.contains($0) || guards.contains(file.compactText($0)) } ? wrapper : nil
     }
 
     /// `name` or `self.name`.
