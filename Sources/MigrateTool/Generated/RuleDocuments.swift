@@ -1038,6 +1038,8 @@ enum RuleDocuments {
                 ↓objectWillChange.send()
                 items.append(item)
             }
+
+            func clear() { items.removeAll(); ↓objectWillChange.send() }
         }
         ```
 
@@ -1051,6 +1053,8 @@ enum RuleDocuments {
             func add(_ item: String) {
                 items.append(item)
             }
+
+            func clear() { items.removeAll() }
         }
         ```
 

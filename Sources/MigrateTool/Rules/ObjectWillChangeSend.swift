@@ -222,7 +222,8 @@ private struct SendPlace {
         if range.upperBound < tokens.count, tokens[range.upperBound].kind == .semicolon {
             range = range.lowerBound..<(range.upperBound + 1)
         } else if tokens[range.lowerBound - 1].kind == .semicolon {
-            range = (range.lowerBound - 1)..<range.upperBound
+            // `a; send()` on one line: from the `;` to the call, so `{ a; send() }` reads `{ a }`.
+            return .delete(Int(tokens[range.lowerBound - 1].start)..<Int(tokens[range.upperBound - 1].end))
         }
         return level.statements.last == statement ? builder.removeLast(range, closedBy: file.closing(level.open)) : builder.remove(range)
     }
