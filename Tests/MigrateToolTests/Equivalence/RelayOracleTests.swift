@@ -26,6 +26,14 @@ private func stepsRerendering(_ viewType: String, in script: any FixtureScript.T
     return steps
 }
 
+/// A screen changed from outside the views: one step per change, named by its summary, and one
+/// probe of the state the changes touch.
+@MainActor
+private func changedFromOutside(_ root: any View, _ changes: [(summary: String, change: @MainActor () -> Void)],
+                                probe name: String, _ read: @escaping @MainActor () -> String) -> ScriptedApp {
+    ScriptedApp(root: root, steps: changes.map { ScriptStep.mutate($0.summary, $0.change) }, probes: [Probe(name, read: read)])
+}
+
 // MARK: A relay deleted, the held models left legacy
 
 private enum HeldModelsLeftLegacy {
@@ -33,10 +41,8 @@ private enum HeldModelsLeftLegacy {
     /// through the holder's property.
     @MainActor static func app(root: any View, packThroughTrip: @escaping @MainActor () -> Void, packDirectly: @escaping @MainActor () -> Void,
                                dayPasses: @escaping @MainActor () -> Void, packed: @escaping @MainActor () -> String) -> ScriptedApp {
-        ScriptedApp(root: root,
-                    steps: [.mutate("packed through the trip") { packThroughTrip() }, .mutate("packed on another screen") { packDirectly() },
-                            .mutate("a day passes") { dayPasses() }],
-                    probes: [Probe("packed") { packed() }])
+        changedFromOutside(root, [("packed through the trip", packThroughTrip), ("packed on another screen", packDirectly),
+                                  ("a day passes", dayPasses)], probe: "packed", packed)
     }
 
     /// What both styles show: the state the trip derives from the models it holds.
@@ -121,10 +127,8 @@ private enum HelperGoneWithFirstUnit {
     /// set on the mixer, the tempo set by whoever holds the click.
     @MainActor static func app(root: any View, record: @escaping @MainActor () -> Void, setLevel: @escaping @MainActor () -> Void,
                                setTempo: @escaping @MainActor () -> Void, takes: @escaping @MainActor () -> String) -> ScriptedApp {
-        ScriptedApp(root: root,
-                    steps: [.mutate("take recorded through the studio") { record() }, .mutate("level set on the mixer") { setLevel() },
-                            .mutate("tempo set by whoever holds the click") { setTempo() }],
-                    probes: [Probe("takes") { takes() }])
+        changedFromOutside(root, [("take recorded through the studio", record), ("level set on the mixer", setLevel),
+                                  ("tempo set by whoever holds the click", setTempo)], probe: "takes", takes)
     }
 
     /// What both styles show: the mixer's level read through the studio, and the summary the
