@@ -1119,6 +1119,42 @@ enum RuleDocuments {
         }
         ```
 
+        A send after an `if` whose every branch, `else` included, changes the model's state:
+
+        ```swift before
+        import SwiftUI
+
+        final class Picker: ObservableObject {
+            var selected: String?
+
+            func select(_ name: String?) {
+                if let name, !name.isEmpty {
+                    selected = name
+                } else {
+                    selected = nil
+                }
+                ↓objectWillChange.send()
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Picker {
+            var selected: String?
+
+            func select(_ name: String?) {
+                if let name, !name.isEmpty {
+                    selected = name
+                } else {
+                    selected = nil
+                }
+            }
+        }
+        ```
+
         A send inside a closure, with the change in the same closure:
 
         ```swift before
@@ -1238,7 +1274,8 @@ enum RuleDocuments {
         ```
 
         Sends that stay and block the unit: after a change of state another object keeps, with a change
-        on only one path after it, and in a closure that runs after the change:
+        on only one path after it (or before it, where the other branch changes another object's state),
+        and in a closure that runs after the change:
 
         ```swift before
         import Foundation
@@ -1258,6 +1295,15 @@ enum RuleDocuments {
                 if index >= 0 {
                     selected = index
                 }
+            }
+
+            func pick(_ index: Int) {
+                if index >= 0 {
+                    selected = index
+                } else {
+                    store.toggle("none")
+                }
+                ↓objectWillChange.send()
             }
 
             func refresh() {

@@ -160,11 +160,54 @@ private struct SendPlace {
     /// changes untracked state the send may have announced.
     func deletion(_ file: FileStructure) -> ([Edit], String)? {
         let scope = scope(file)
-        guard let change = path.accompanying(in: file, where: {
-            model.isTrackedChange($0, in: file, scope: scope, parameters: parameters)
-        }), let property = model.change(at: change.lowerBound, before: change.upperBound, in: file, scope: scope, parameters: parameters),
+        let isTrackedChange = { (statement: Range<Int>) in model.isTrackedChange(statement, in: file, scope: scope, parameters: parameters) }
+        guard let accompanying = path.accompanying(in: file, where: {
+            isTrackedChange($0) || Self.changeOnEveryBranch(of: $0, file, where: isTrackedChange) != nil
+        }) else { return nil }
+        let change = isTrackedChange(accompanying) ? accompanying : Self.changeOnEveryBranch(of: accompanying, file, where: isTrackedChange)!
+        guard let property = model.change(at: change.lowerBound, before: change.upperBound, in: file, scope: scope, parameters: parameters),
               untrackedEffects(file).isEmpty, let edits = removal(file) else { return nil }
         return (edits, property.name)
+    }
+
+    /// The first branch's change when `statement` is an `if` whose every branch, a final `else`
+    /// included, makes a change `isChange` accepts among its own statements, with nothing before
+    /// it in the branch that could leave it (`return`, `throw`, `break`, `continue`, `guard`):
+    /// `if let c { active = c } else { active = nil }` changes `active` on every path.
+    static func changeOnEveryBranch(of statement: Range<Int>, _ file: FileStructure, where isChange: (Range<Int>) -> Bool) -> Range<Int>? {
+        let tokens = file.tokens
+        let exits: Set<Word> = [.return, .throw, .break, .continue, .guard]
+        var index = statement.lowerBound
+        var first: Range<Int>?
+        while index < statement.upperBound, tokens[index].word == .if {
+            // The branch's `{`: the first brace outside the condition's brackets.
+            var open = index + 1
+            while open < statement.upperBound, tokens[open].kind != .leftBrace {
+                open = [.leftParen, .leftSquare].contains(tokens[open].kind) ? file.closing(open) + 1 : open + 1
+            }
+            guard open < statement.upperBound, let change = change(inBranch: open, file, exits: exits, isChange) else { return nil }
+            first = first ?? change
+            let close = file.closing(open)
+            guard close + 1 < statement.upperBound, tokens[close + 1].word == .else else { return nil }
+            index = close + 2
+            if tokens[index].kind == .leftBrace {
+                guard file.closing(index) + 1 == statement.upperBound, Self.change(inBranch: index, file, exits: exits, isChange) != nil else {
+                    return nil
+                }
+                return first
+            }
+        }
+        return nil
+    }
+
+    /// The first statement of the block at `open` that `isChange` accepts, when none before it may leave the block.
+    private static func change(inBranch open: Int, _ file: FileStructure, exits: Set<Word>,
+                               _ isChange: (Range<Int>) -> Bool) -> Range<Int>? {
+        for statement in file.statements(inBlock: open) ?? [] {
+            if isChange(statement) { return statement }
+            if statement.contains(where: { exits.contains(file.tokens[$0].word) }) { return nil }
+        }
+        return nil
     }
 
     /// The edits deleting a send in a method of a model that relays other models' changes
