@@ -1486,7 +1486,7 @@ enum RuleDocuments {
         tree by a path of names (`forward(from: core.player)`) a relay of that model: the call goes with
         the model's unit, the helper's constraint couples nothing, and the helper goes, with a closure left
         holding only `guard let self else { return }` (`MainActor.assumeIsolated { … }`), once every call
-        is written. A call passing anything else keeps the helper a generic function (`observable-constraint`). The relay
+        is written; such a closure also goes as soon as the calls in it are written, though other calls keep the helper. A call passing anything else keeps the helper a generic function (`observable-constraint`). The relay
         goes with the child's unit, and the child may migrate alone: the holder, still an
         `ObservableObject`, needs no relay, because SwiftUI tracks an `@Observable` object read in any
         view body, through the holder or not. The holder migrates only with the child (or once the child
@@ -1628,7 +1628,7 @@ enum RuleDocuments {
 
             init() {
                 ↓forward(from: settings)
-                MainActor.assumeIsolated { [weak self] in
+                ↓MainActor.assumeIsolated { [weak self] in
                     guard let self else { return }
                     ↓forward(from: services.player)
                 }

@@ -130,7 +130,7 @@ extension ObjectWillChangeRelay {
                 groups[relay.hostID, default: []].append(relay)
             }
         }
-        return groups.keys.sorted { ($0.file, $0.declaration) < ($1.file, $1.declaration) }.compactMap { functionID in
+        return groups.keys.sorted { ($0.file, $0.declaration) < ($1.file, $1.declaration) }.compactMap { functionID -> [Finding]? in
             let group = groups[functionID]!
             let function = context.declaration(functionID)
             let file = context.files[functionID.file]
@@ -144,13 +144,45 @@ extension ObjectWillChangeRelay {
                 edits = removalOfFunction(functionID, in: holder, context)
             }
             guard let edits else { return nil }
-            let units = Array(Set(group.map { $0.sourceUnit ?? $0.relayingUnit })).sorted()
+            let units = Self.units(of: group)
             let names = units.map { context.units.units[$0].name }
-            return Finding(ruleID: ruleID, fixClass: .review, file: functionID.file,
-                           offset: Int(file.tokens[function.keyword].start),
-                           message: "\(function.name)() only relays objectWillChange; once every model it relays is written "
-                               + "(\(names.joined(separator: ", "))), it goes with the statements calling it",
-                           suggestion: nil, edits: edits, tidiesUpAfterUnits: units)
+            let what = group[0].helper == nil ? "\(function.name)() only relays objectWillChange"
+                : "'\(function.name)' only relays the objectWillChange of the model passed to it"
+            return [Finding(ruleID: ruleID, fixClass: .review, file: functionID.file,
+                            offset: Int(file.tokens[function.keyword].start),
+                            message: "\(what); once every model it relays is written (\(names.joined(separator: ", "))), it goes "
+                                + "with the statements calling it",
+                            suggestion: nil, edits: edits, tidiesUpAfterUnits: units)]
+                + wrapperTidyUps(group, context, ruleID: ruleID)
+        }.flatMap { $0 }
+    }
+
+    /// The units whose runs remove the relays of `relays`.
+    private static func units(of relays: [ObjectWillChangeRelay]) -> [Int] {
+        Array(Set(relays.map { $0.sourceUnit ?? $0.relayingUnit })).sorted()
+    }
+
+    /// For a helper's calls inside a closure that holds nothing else but `guard let self`: the
+    /// closure's statement goes once the units of the calls in it are written, even when the
+    /// helper stays for other calls (a closure left unwrapping `self` for nothing draws a warning).
+    /// The helper's own tidy-up removes the same statement, with the same edit.
+    private static func wrapperTidyUps(_ group: [ObjectWillChangeRelay], _ context: RuleContext, ruleID: String) -> [Finding] {
+        guard group[0].helper != nil else { return [] }
+        let calls = group.map { CallStatement(member: $0.hostID, tokens: $0.statement, arguments: $0.statement) }
+        var byWrapper: [[Int]: (wrapper: Range<Int>, relays: [ObjectWillChangeRelay])] = [:]
+        for (relay, call) in zip(group, calls) {
+            guard let wrapper = emptiedWrapper(around: call, among: calls, context.files[relay.file], context) else { continue }
+            byWrapper[[relay.file, wrapper.lowerBound], default: (wrapper, [])].relays.append(relay)
+        }
+        return byWrapper.keys.sorted { $0.lexicographicallyPrecedes($1) }.map { key in
+            let (wrapper, relays) = byWrapper[key]!
+            let file = context.files[key[0]]
+            return Finding(ruleID: ruleID, fixClass: .review, file: key[0], offset: Int(file.tokens[wrapper.lowerBound].start),
+                           message: "this closure only calls '\(context.declaration(relays[0].helper!).name)'; once the models it "
+                               + "passes are written (\(units(of: relays).map { context.units.units[$0].name }.joined(separator: ", "))), "
+                               + "it goes",
+                           suggestion: nil, edits: [FileEdit(file: key[0], edit: EditBuilder(file: file).remove(wrapper))],
+                           tidiesUpAfterUnits: units(of: relays))
         }
     }
 }

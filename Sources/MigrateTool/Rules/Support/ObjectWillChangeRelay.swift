@@ -296,7 +296,7 @@ struct ObjectWillChangeRelay {
 
     /// The statement `a.b { … }` around `call` whose closure holds only calls of `calls` and
     /// `guard let self else { return }`, nothing before the closure but a name.
-    private static func emptiedWrapper(around call: CallStatement, among calls: [CallStatement], _ file: FileStructure,
+    static func emptiedWrapper(around call: CallStatement, among calls: [CallStatement], _ file: FileStructure,
                                        _ context: RuleContext) -> Range<Int>? {
         guard let body = context.declaration(call.member).body,
               let path = StatementPath(to: call.tokens.lowerBound, fromBody: body.lowerBound, in: file),
