@@ -31,4 +31,19 @@ import Testing
                      .insert("i", at: 30), Edit(range: 10..<20, replacement: "a"), Edit(range: 10..<20, replacement: "a")]
         #expect(Self.accepted(edits).edits == EditApplier.normalize(edits))
     }
+
+    /// A tidy-up's deletion takes in the accepted edits wholly inside it (their text goes with
+    /// it), and nothing that reaches outside it.
+    @Test func aDeletionAbsorbsOnlyWhatLiesWhollyInsideIt() throws {
+        var accepted = Self.accepted([.delete(12..<15), Edit(range: 16..<18, replacement: "r"), .insert("i", at: 19), .delete(40..<45)])
+        #expect(accepted.canAbsorb([.delete(10..<20)]))
+        #expect(!accepted.canAbsorb([.delete(13..<20)]), "12..<15 reaches outside")
+        #expect(!accepted.canAbsorb([Edit(range: 10..<20, replacement: "x")]), "only a deletion absorbs")
+        #expect(!accepted.canAbsorb([.delete(10..<20), .delete(18..<25)]), "the tidy-up's own edits may not overlap")
+        #expect(accepted.canAbsorb([.delete(10..<20), .delete(40..<45)]), "an identical edit is the same edit")
+        accepted.absorb([.delete(10..<20), .delete(40..<45)])
+        #expect(accepted.edits == [.delete(10..<20), .delete(40..<45)])
+        let text = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJ".utf8)
+        #expect(String(decoding: try EditApplier.apply(accepted.edits, to: text), as: UTF8.self) == "0123456789klmnopqrstuvwxyzABCDJ")
+    }
 }
