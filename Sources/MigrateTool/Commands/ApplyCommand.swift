@@ -32,6 +32,24 @@ enum ApplyCommand: Subcommand {
           2  usage, configuration or I/O error; refused (dirty files, deployment target)
         """
 
+    /// The first file outside the build whose text declares `class Name` (the last component of
+    /// a dotted name): files no target compiles are never structured, so a plain text search
+    /// tells the user why a type they can see is not a model of the run.
+    static func outsideBuildFile(declaring name: String, among paths: [String]) -> String? {
+        let simple = name.split(separator: ".").last.map(String.init) ?? name
+        return paths.first { path in
+            guard case .success(let bytes) = FileSystem.read(path) else { return false }
+            let text = String(decoding: bytes, as: UTF8.self)
+            var searchFrom = text.startIndex
+            while let found = text.range(of: "class " + simple, range: searchFrom..<text.endIndex) {
+                let next = text[found.upperBound...].first
+                if next.map({ !($0.isLetter || $0.isNumber || $0 == "_") }) ?? true { return true }
+                searchFrom = found.upperBound
+            }
+            return false
+        }
+    }
+
     static func run(_ arguments: [String], output: inout OutputSink) throws -> Int32 {
         var reader = ArgumentReader(arguments)
         var options = MigrationOptions()
@@ -48,6 +66,10 @@ enum ApplyCommand: Subcommand {
         var analysis = TreeLoader.analyze(paths: paths, configuration: configuration, extraExcludes: excludes)
         if let code = TreeLoader.reportProblems(analysis) { return code }
         for wanted in options.types where !analysis.units.contains(where: { $0.matches(typeName: wanted) }) {
+            if let file = Self.outsideBuildFile(declaring: wanted, among: analysis.outsideBuild) {
+                throw ToolFailure("--type \(wanted): declared only in \(file), which no target of the build compiles; "
+                                  + "add the file to a target, or leave the type out")
+            }
             throw ToolFailure("--type \(wanted): no model of that name in the scanned tree")
         }
         options.ignoreDeploymentTarget = ignoreTarget

@@ -65,6 +65,15 @@ import Testing
         let template = try String(contentsOf: tree.appendingPathComponent("Templates/Screen.xctemplate/Default/___FILEBASENAME___View.swift"),
                                   encoding: .utf8)
         #expect(template.contains(".environmentObject(state)"), "a file outside the build was rewritten")
+        // A type the user can see, declared only outside the build: the error says where and why.
+        let named = try BinaryRunner.run(["apply", "--unsafe-fixes", "--allow-dirty", "--type", "ScreenTemplateState", "."], in: tree)
+        #expect(named.exitCode == 2)
+        #expect(named.stderr == "observation-migrate: error: --type ScreenTemplateState: declared only in "
+                    + "Templates/Screen.xctemplate/Default/___FILEBASENAME___View.swift, which no target of the build compiles; "
+                    + "add the file to a target, or leave the type out\n")
+        let unknown = try BinaryRunner.run(["apply", "--allow-dirty", "--type", "ScreenTemplate", "."], in: tree)
+        #expect(unknown.exitCode == 2)
+        #expect(unknown.stderr == "observation-migrate: error: --type ScreenTemplate: no model of that name in the scanned tree\n")
     }
 
     @Test func synchronizedFoldersExceptionsAndADeploymentTargetPerTarget() throws {

@@ -8,3 +8,7 @@ struct ___VARIABLE_sceneName___View: View {
             .environmentObject(state)
     }
 }
+
+final class ScreenTemplateState: ObservableObject {
+    @Published var title = ""
+}
