@@ -1119,7 +1119,7 @@ enum RuleDocuments {
         }
         ```
 
-        A send after an `if` whose every branch, `else` included, changes the model's state:
+        A send after an `if` whose every branch, `else` included, or a `switch` whose every clause changes the model's state:
 
         ```swift before
         import SwiftUI
@@ -1135,6 +1135,21 @@ enum RuleDocuments {
                 }
                 ↓objectWillChange.send()
             }
+
+            func apply(_ filter: Filter) {
+                switch filter {
+                case .all:
+                    selected = nil
+                case .named(let name):
+                    selected = name
+                }
+                ↓objectWillChange.send()
+            }
+        }
+
+        enum Filter {
+            case all
+            case named(String)
         }
         ```
 
@@ -1152,6 +1167,20 @@ enum RuleDocuments {
                     selected = nil
                 }
             }
+
+            func apply(_ filter: Filter) {
+                switch filter {
+                case .all:
+                    selected = nil
+                case .named(let name):
+                    selected = name
+                }
+            }
+        }
+
+        enum Filter {
+            case all
+            case named(String)
         }
         ```
 
@@ -1302,6 +1331,16 @@ enum RuleDocuments {
                     selected = index
                 } else {
                     store.toggle("none")
+                }
+                ↓objectWillChange.send()
+            }
+
+            func reset(_ hard: Bool) {
+                switch hard {
+                case true:
+                    selected = 0
+                default:
+                    break
                 }
                 ↓objectWillChange.send()
             }

@@ -171,39 +171,53 @@ private struct SendPlace {
     }
 
     /// The first branch's change when `statement` is an `if` whose every branch, a final `else`
-    /// included, makes a change `isChange` accepts among its own statements, with nothing before
-    /// it in the branch that could leave it (`return`, `throw`, `break`, `continue`, `guard`):
-    /// `if let c { active = c } else { active = nil }` changes `active` on every path.
+    /// included, or a `switch` whose every clause, makes a change `isChange` accepts among its own
+    /// statements, with nothing before it in the branch that could leave it (`return`, `throw`,
+    /// `break`, `continue`, `guard`): `if let c { active = c } else { active = nil }` changes
+    /// `active` on every path (a `switch` that compiles covers every case).
     static func changeOnEveryBranch(of statement: Range<Int>, _ file: FileStructure, where isChange: (Range<Int>) -> Bool) -> Range<Int>? {
         let tokens = file.tokens
-        let exits: Set<Word> = [.return, .throw, .break, .continue, .guard]
-        var index = statement.lowerBound
-        var first: Range<Int>?
-        while index < statement.upperBound, tokens[index].word == .if {
-            // The branch's `{`: the first brace outside the condition's brackets.
+        /// The first `{` after `index` outside brackets: a branch's block or the switch's body.
+        func brace(after index: Int) -> Int? {
             var open = index + 1
             while open < statement.upperBound, tokens[open].kind != .leftBrace {
                 open = [.leftParen, .leftSquare].contains(tokens[open].kind) ? file.closing(open) + 1 : open + 1
             }
-            guard open < statement.upperBound, let change = change(inBranch: open, file, exits: exits, isChange) else { return nil }
-            first = first ?? change
+            return open < statement.upperBound ? open : nil
+        }
+        if tokens[statement.lowerBound].word == .switch {
+            guard let open = brace(after: statement.lowerBound), file.closing(open) + 1 == statement.upperBound,
+                  let clauses = file.switchClauses(inBlock: open), !clauses.isEmpty else { return nil }
+            var first: Range<Int>?
+            for clause in clauses {
+                guard let found = firstChange(among: file.statements(in: clause.body) ?? [], file, isChange) else { return nil }
+                first = first ?? found
+            }
+            return first
+        }
+        var index = statement.lowerBound
+        var first: Range<Int>?
+        while index < statement.upperBound, tokens[index].word == .if {
+            guard let open = brace(after: index), let found = firstChange(among: file.statements(inBlock: open) ?? [], file, isChange) else {
+                return nil
+            }
+            first = first ?? found
             let close = file.closing(open)
             guard close + 1 < statement.upperBound, tokens[close + 1].word == .else else { return nil }
             index = close + 2
             if tokens[index].kind == .leftBrace {
-                guard file.closing(index) + 1 == statement.upperBound, Self.change(inBranch: index, file, exits: exits, isChange) != nil else {
-                    return nil
-                }
+                guard file.closing(index) + 1 == statement.upperBound,
+                      firstChange(among: file.statements(inBlock: index) ?? [], file, isChange) != nil else { return nil }
                 return first
             }
         }
         return nil
     }
 
-    /// The first statement of the block at `open` that `isChange` accepts, when none before it may leave the block.
-    private static func change(inBranch open: Int, _ file: FileStructure, exits: Set<Word>,
-                               _ isChange: (Range<Int>) -> Bool) -> Range<Int>? {
-        for statement in file.statements(inBlock: open) ?? [] {
+    /// The first of `statements` that `isChange` accepts, when none before it may leave the branch.
+    private static func firstChange(among statements: [Range<Int>], _ file: FileStructure, _ isChange: (Range<Int>) -> Bool) -> Range<Int>? {
+        let exits: Set<Word> = [.return, .throw, .break, .continue, .guard, .fallthrough]
+        for statement in statements {
             if isChange(statement) { return statement }
             if statement.contains(where: { exits.contains(file.tokens[$0].word) }) { return nil }
         }

@@ -32,9 +32,15 @@ extension FileStructure {
     /// brace's line) is not a statement. Nil when the block holds a compiler directive (`#if`),
     /// whose branches are not one sequence of statements.
     public func statements(inBlock open: Int) -> [Range<Int>]? {
+        statements(in: (closureSignature(inBlock: open).map { $0.upperBound + 1 } ?? (open + 1))..<closing(open))
+    }
+
+    /// The statements of the token range `range` (a block's inside, or a `switch` clause after its
+    /// `case …:`), split as `statements(inBlock:)` splits them.
+    public func statements(in range: Range<Int>) -> [Range<Int>]? {
         let tokens = self.tokens
-        let close = closing(open)
-        var start = closureSignature(inBlock: open).map { $0.upperBound + 1 } ?? (open + 1)
+        let close = range.upperBound
+        var start = range.lowerBound
         var statements: [Range<Int>] = []
         var index = start
         while index < close {
@@ -82,6 +88,36 @@ extension FileStructure {
             index += 1
         }
         return nil
+    }
+
+    /// The clauses of the `switch` whose `{` is at `open`: each label (`case .a, .b:`, `default:`,
+    /// `@unknown default:`) and the statements after it up to the next label. Nil when the block
+    /// holds a compiler directive or does not start with a label.
+    public func switchClauses(inBlock open: Int) -> [(label: Range<Int>, body: Range<Int>)]? {
+        let close = closing(open)
+        var labels: [Range<Int>] = []
+        var index = open + 1
+        while index < close {
+            let token = tokens[index]
+            if token.kind == .poundKeyword { return nil }
+            let startsLabel = (token.word == .case || token.word == .default || token.kind == .atSign) && startsLine(index)
+            if startsLabel {
+                // The label ends at its `:`, outside any brackets (`case .a(let x) where x > 0:`).
+                var end = index + 1
+                while end < close, tokens[end].kind != .colon {
+                    end = [.leftParen, .leftSquare, .leftBrace].contains(tokens[end].kind) ? closing(end) + 1 : end + 1
+                }
+                guard end < close else { return nil }
+                labels.append(index..<(end + 1))
+                index = end + 1
+                continue
+            }
+            if labels.isEmpty { return nil }
+            index = [.leftParen, .leftSquare, .leftBrace].contains(token.kind) ? closing(index) + 1 : index + 1
+        }
+        return labels.enumerated().map { position, label in
+            (label, label.upperBound..<(position + 1 < labels.count ? labels[position + 1].lowerBound : close))
+        }
     }
 
     /// `} else {`, `} catch {` and `repeat { … } while c` written with the keyword on a new line.

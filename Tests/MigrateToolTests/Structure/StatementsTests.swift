@@ -60,3 +60,29 @@ import Testing
         #expect(Self.statements("func f() {}", after: "f") == [])
     }
 }
+
+/// A `switch`'s clauses: each label up to its `:`, and the statements after it.
+@Suite struct SwitchClauseTests {
+    @Test func labelsAndBodiesAreSplit() throws {
+        let source = """
+            switch value {
+            case .a(let x) where x > 0:
+                f(x)
+                if case .b = y { g() }
+            case .b, .c:
+                break
+            @unknown default:
+                h()
+            }
+            """
+        let file = FileStructure(SourceFile(path: "A.swift", bytes: Array(source.utf8)))
+        let open = try #require(file.tokens.indices.first { file.tokens[$0].kind == .leftBrace })
+        let clauses = try #require(file.switchClauses(inBlock: open))
+        #expect(clauses.map { file.compactText($0.label) } == ["case .a(let x) where x > 0:", "case .b, .c:", "@unknown default:"])
+        #expect(clauses.map { (file.statements(in: $0.body) ?? []).map(file.compactText) }
+                == [["f(x)", "if case .b = y { g() }"], ["break"], ["h()"]])
+        let notASwitch = "{ f() }"
+        let plain = FileStructure(SourceFile(path: "B.swift", bytes: Array(notASwitch.utf8)))
+        #expect(plain.switchClauses(inBlock: 0) == nil)
+    }
+}
