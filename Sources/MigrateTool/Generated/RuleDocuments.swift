@@ -1514,7 +1514,11 @@ enum RuleDocuments {
         idiom. A model passes on the changes of a model it holds in a stored property:
         `child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }`, as a whole
         statement of one of its methods or initializers, with only timing operators in between
-        (`receive(on:)`, `debounce`, `throttle`, `delay`), stored in a property or with `.store(in:)`.
+        (`receive(on:)`, `debounce`, `throttle`, `delay`), stored in a property, with `.store(in:)` or inside
+        `bag.insert(…)`. The other spellings of the same relay count too: `.sink(receiveValue:
+        objectWillChange.send)`, `.subscribe(objectWillChange)`, `.map { _ in () }` before the sink, and a
+        closure that unwraps `self` first (`guard let self else { return }`) or hops to the main queue
+        (`DispatchQueue.main.async { … }`, `Task { @MainActor in … }`) before sending.
         Under Observation nested observable objects need no relay: a view that reads the holder's state
         derived from the child (`var count: Int { child.items.count }`) tracks the child's properties
         itself. The statement goes; when it was all of a private function without parameters that the

@@ -13,10 +13,14 @@ struct ObjectWillChangeSubscription: CouplingRule {
         let relays = ObjectWillChangeRelay.all(context)
         let relaysBySubscription = Dictionary(relays.filter { $0.helper == nil }.map { ([$0.subscription.file, $0.subscription.token], $0) },
                                               uniquingKeysWith: { first, _ in first })
-        var findings = ObservationUse.objectWillChangeSites(.subscription, context).map { unit, site in
+        // `.subscribe(objectWillChange)`, `.sink(receiveValue: objectWillChange.send)`: the holder's
+        // own publisher inside a relay goes with the relay's statement.
+        let relayTargets = Set(relays.map { [$0.subscription.file, $0.sendToken] })
+        var findings = ObservationUse.objectWillChangeSites(.subscription, context).compactMap { unit, site -> Finding? in
             if let relay = relaysBySubscription[[site.file, site.token]] {
                 return Self.relayFinding(relay, unit: unit, context)
             }
+            if relayTargets.contains([site.file, site.token]) { return nil }
             return ObservationUse.blocker(
                 Self.id, site, unit: unit, message: "objectWillChange is subscribed to; Observation has no such publisher",
                 suggestion: "re-arm withObservationTracking, or use Observations (iOS 26) to observe the model", context)

@@ -42,6 +42,14 @@ import Testing
         "child.objectWillChange.receive(on: DispatchQueue.main).sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &bag)",
         "child.objectWillChange.debounce(for: 0.1, scheduler: RunLoop.main).sink(receiveValue: { [weak self] _ in self?.objectWillChange.send() }).store(in: &bag)",
         "self.relay = child.objectWillChange.sink { [unowned self] _ in objectWillChange.send() }",
+        // The same relay in the other spellings teams write.
+        "bag.insert(child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() })",
+        "child.objectWillChange.sink(receiveValue: objectWillChange.send).store(in: &bag)",
+        "child.objectWillChange.subscribe(self.objectWillChange).store(in: &bag)",
+        "child.objectWillChange.map { _ in () }.sink { [weak self] in self?.objectWillChange.send() }.store(in: &bag)",
+        "relay = child.objectWillChange.sink { [weak self] _ in guard let self else { return }; self.objectWillChange.send() }",
+        "child.objectWillChange.sink { [weak self] _ in DispatchQueue.main.async { self?.objectWillChange.send() } }.store(in: &bag)",
+        "child.objectWillChange.sink { [weak self] _ in Task { @MainActor in self?.objectWillChange.send() } }.store(in: &bag)",
     ])
     func aRelayGoesAndBothModelsMigrate(statement: String) {
         let migrated = Migrator.migrate(files: ["A.swift": Self.holder(statement)])["A.swift"]!
@@ -56,7 +64,12 @@ import Testing
         // An operator that changes what arrives, not only when.
         "relay = child.objectWillChange.map { _ in 1 }.sink { [weak self] _ in self?.objectWillChange.send() }",
         // The subscription is part of a larger expression.
-        "bag.insert(child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() })",
+        "bag.formUnion([child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }])",
+        // A hop that may run off the main actor, and a guard that does more than unwrap.
+        "relay = child.objectWillChange.sink { [weak self] _ in Task { self?.objectWillChange.send() } }",
+        "relay = child.objectWillChange.sink { [weak self] _ in guard let self, self.bag.isEmpty else { return }; self.objectWillChange.send() }",
+        // Subscribing another publisher.
+        "child.objectWillChange.subscribe(child.objectWillChange).store(in: &bag)",
         // Another object's objectWillChange is sent.
         "relay = child.objectWillChange.sink { [weak self] _ in self?.child.objectWillChange.send() }",
         // The source is a local, not a stored property of the holder.

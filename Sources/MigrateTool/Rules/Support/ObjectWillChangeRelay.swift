@@ -67,13 +67,25 @@ struct ObjectWillChangeRelay {
               let body = context.declaration(ownerID).body, [.function, .initializer].contains(context.declaration(ownerID).kind),
               let statements = file.statements(inBlock: body.lowerBound),
               let statement = statements.first(where: { $0.contains(site.token) }) else { return nil }
-        // `[self.]name = ` before the receiver, or nothing.
+        // `[self.]name = ` or `[self.]name.insert(` before the receiver, or nothing; the relay
+        // then runs to the statement's end, or to the `)` closing `insert(`.
         var index = statement.lowerBound
+        var end = statement.upperBound
         if index != receiver.lowerBound {
             if tokens[index].word == .self, tokens[index + 1].kind == .period { index += 2 }
-            guard tokens[index].kind == .identifier, tokens[index + 1].kind == .equal, index + 2 == receiver.lowerBound else { return nil }
+            guard tokens[index].kind == .identifier else { return nil }
+            if tokens[index + 1].kind == .equal, index + 2 == receiver.lowerBound {
+                // `relay = child.objectWillChange…`
+            } else if tokens[index + 1].kind == .period, file.source.tokenText(index + 2, equals: "insert"),
+                      tokens[index + 3].kind == .leftParen, index + 4 == receiver.lowerBound,
+                      file.closing(index + 3) + 1 == statement.upperBound {
+                // `bag.insert(child.objectWillChange…)`
+                end = statement.upperBound - 1
+            } else {
+                return nil
+            }
         }
-        guard let send = relaySend(after: site.token, in: statement, file) else { return nil }
+        guard let send = relaySend(after: site.token, in: statement.lowerBound..<end, file) else { return nil }
         return ObjectWillChangeRelay(subscription: site, relayingUnit: relayingUnit, relayingClass: relayingClass,
                                      sourceName: sourceName, sourceType: sourceType,
                                      sourceUnit: context.units.unitOf[sourceType], hostID: ownerID, statement: statement, sendToken: send)
@@ -86,37 +98,65 @@ struct ObjectWillChangeRelay {
     static func relaySend(after token: Int, in statement: Range<Int>, _ file: FileStructure) -> Int? {
         let tokens = file.tokens
         var index = token + 1
-        var closure: Int?
-        while closure == nil {
+        var send: Int?
+        while send == nil {
             guard index + 1 < statement.upperBound, tokens[index].kind == .period, tokens[index + 1].kind == .identifier else { return nil }
             let name = file.source.text(index + 1)
             index += 2
-            if name == "sink" {
-                guard index < statement.upperBound else { return nil }
-                if tokens[index].kind == .leftBrace {
-                    // `.sink { … }`
-                    closure = index
-                } else if tokens[index].kind == .leftParen, file.source.tokenText(index + 1, equals: "receiveValue"),
-                          tokens[index + 2].kind == .colon, tokens[index + 3].kind == .leftBrace,
-                          file.closing(index + 3) + 1 == file.closing(index) {
+            guard index < statement.upperBound else { return nil }
+            switch name {
+            case "sink" where tokens[index].kind == .leftBrace:
+                // `.sink { … }`
+                guard let found = onlySendToSelf(inClosure: index, file) else { return nil }
+                send = found
+            case "sink" where tokens[index].kind == .leftParen && file.source.tokenText(index + 1, equals: "receiveValue")
+                && tokens[index + 2].kind == .colon:
+                if tokens[index + 3].kind == .leftBrace, file.closing(index + 3) + 1 == file.closing(index) {
                     // `.sink(receiveValue: { … })`
-                    closure = index + 3
+                    guard let found = onlySendToSelf(inClosure: index + 3, file) else { return nil }
+                    send = found
                 } else {
+                    // `.sink(receiveValue: objectWillChange.send)`
+                    guard let found = ownPublisher((index + 3)..<file.closing(index), followedBy: ["send"], file) else { return nil }
+                    send = found
+                }
+            case "subscribe" where tokens[index].kind == .leftParen:
+                // `.subscribe(objectWillChange)`: the holder's publisher takes the child's announcements.
+                guard let found = ownPublisher((index + 1)..<file.closing(index), followedBy: [], file) else { return nil }
+                send = found
+            case "map" where tokens[index].kind == .leftBrace:
+                // `.map { _ in () }`: the announcement, as `Void`.
+                guard ["{ _ in () }", "{ _ in }", "{ _ in Void() }"].contains(file.compactText(index..<(file.closing(index) + 1))) else {
                     return nil
                 }
-                index = file.closing(index) + 1
-            } else {
-                guard timingOperators.contains(name), index < statement.upperBound, tokens[index].kind == .leftParen else { return nil }
-                index = file.closing(index) + 1
+            default:
+                guard timingOperators.contains(name), tokens[index].kind == .leftParen else { return nil }
             }
+            index = file.closing(index) + 1
         }
         if index < statement.upperBound {
             guard tokens[index].kind == .period, file.source.tokenText(index + 1, equals: "store"),
                   tokens[index + 2].kind == .leftParen, file.closing(index + 2) + 1 == statement.upperBound else { return nil }
             index = statement.upperBound
         }
-        guard index == statement.upperBound, let open = closure else { return nil }
-        return onlySendToSelf(inClosure: open, file)
+        return index == statement.upperBound ? send : nil
+    }
+
+    /// The `objectWillChange` token when `range` is exactly `[self.]objectWillChange`, then
+    /// `.name` for each of `members` (`objectWillChange.send`).
+    private static func ownPublisher(_ range: Range<Int>, followedBy members: [String], _ file: FileStructure) -> Int? {
+        let tokens = file.tokens
+        var index = range.lowerBound
+        if index + 1 < range.upperBound, tokens[index].word == .self, tokens[index + 1].kind == .period { index += 2 }
+        guard index < range.upperBound, file.source.tokenText(index, equals: "objectWillChange") else { return nil }
+        let publisher = index
+        for member in members {
+            guard index + 2 < range.upperBound, tokens[index + 1].kind == .period, file.source.tokenText(index + 2, equals: member) else {
+                return nil
+            }
+            index += 2
+        }
+        return index + 1 == range.upperBound ? publisher : nil
     }
 
     /// The edit removing the relay's statement (for a helper's relay, the call passing the
@@ -332,12 +372,27 @@ struct ObjectWillChangeRelay {
     }
 
     /// The `objectWillChange` token when the closure's one statement is
-    /// `[self.|self?.]objectWillChange.send()`.
+    /// `[self.|self?.]objectWillChange.send()`, perhaps after `guard let self else { return }`, or
+    /// a hop to the main queue holding only that (`DispatchQueue.main.async { … }`, `Task {
+    /// @MainActor in … }`), which only delays the announcement as `receive(on:)` does.
     private static func onlySendToSelf(inClosure open: Int, _ file: FileStructure) -> Int? {
-        guard let statements = file.statements(inBlock: open), statements.count == 1,
-              let send = ModelProperties.sendCall(in: statements[0], file: file), send == statements[0] else { return nil }
+        guard var statements = file.statements(inBlock: open) else { return nil }
+        let guards: Set<String> = ["guard let self else { return }", "guard let self = self else { return }"]
+        if statements.count == 2, guards.contains(file.compactText(statements[0])) { statements.removeFirst() }
+        guard statements.count == 1 else { return nil }
         let tokens = file.tokens
-        guard let token = send.first(where: { file.source.tokenText($0, equals: "objectWillChange") }),
+        let statement = statements[0]
+        if tokens[statement.upperBound - 1].kind == .rightBrace {
+            let inner = Int(file.matchingBracket[statement.upperBound - 1])
+            let callee = file.compactText(statement.lowerBound..<inner)
+            let signature = file.closureSignature(inBlock: inner).map { file.compactText($0) }
+            guard callee == "DispatchQueue.main.async" || (callee == "Task" && (signature?.contains("@MainActor") ?? false)) else {
+                return nil
+            }
+            return onlySendToSelf(inClosure: inner, file)
+        }
+        guard let send = ModelProperties.sendCall(in: statement, file: file), send == statement,
+              let token = send.first(where: { file.source.tokenText($0, equals: "objectWillChange") }),
               tokens[token + 4].kind == .rightParen else { return nil }
         return token
     }
