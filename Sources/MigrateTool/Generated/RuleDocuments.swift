@@ -1511,7 +1511,8 @@ enum RuleDocuments {
         unit, since it could be any of them.
 
         One subscription has a mechanical twin (review class): a **relay**, the nested-`ObservableObject`
-        idiom. A model passes on the changes of a model it holds in a stored property:
+        idiom. A model passes on the changes of a model it holds in a stored property (or reaches by a
+        path of names from one of its properties, `services.player`):
         `child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }`, as a whole
         statement of one of its methods or initializers, with only timing operators in between
         (`receive(on:)`, `debounce`, `throttle`, `delay`), stored in a property, with `.store(in:)` or inside

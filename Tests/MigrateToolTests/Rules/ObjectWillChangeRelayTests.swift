@@ -269,6 +269,23 @@ import Testing
         #expect(messages.contains { $0.contains("'forward' only relays the objectWillChange of the model passed to it") })
     }
 
+    /// A relay written out on a path of names from one of the holder's properties is a relay of
+    /// the model the path reaches, as a helper's call is.
+    @Test func aRelayOnAPathIsARelayOfWhatItReaches() {
+        let source = Self.holder("""
+                init() {
+                    library.player.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &cancellables)
+                }
+            """).replacingOccurrences(of: "func poke() { DispatchQueue.main.async { self.objectWillChange.send() } }", with: "")
+        let migrated = Migrator.migrate(files: ["A.swift": source])["A.swift"]!
+        #expect(migrated.contains("@Observable final class Studio"), "\(migrated)")
+        #expect(!migrated.contains("objectWillChange"))
+        let analysis = RuleExamples.analyze(files: [("A.swift", source)])
+        let messages = analysis.findings.filter { $0.ruleID == ObjectWillChangeSubscription.id }.map(\.message)
+        #expect(messages.contains { $0.contains("'library.player' is computed: whatever it creates on first read is created later") },
+                "\(messages)")
+    }
+
     /// A call passing a blocked model keeps the helper; the model that can go, goes alone.
     @Test func aHelperCallOfABlockedModelKeepsTheHelper() {
         let source = Self.holder("""

@@ -102,6 +102,12 @@ extension ObjectWillChangeRelay {
         let file = context.files[fileIndex]
         guard let open = call.first(where: { file.tokens[$0].kind == .leftParen }),
               let path = labelled((open + 1)..<file.closing(open), file) else { return nil }
+        return computedStep(onPath: path, fileIndex: fileIndex, in: holder, context)
+    }
+
+    /// The first computed property on the path of names `path` (`self.a.b`), from the holder.
+    static func computedStep(onPath path: Range<Int>, fileIndex: Int, in holder: DeclarationID, _ context: RuleContext) -> String? {
+        let file = context.files[fileIndex]
         var owner = holder
         for index in path where file.tokens[index].kind == .identifier {
             let name = file.source.text(index)

@@ -59,11 +59,11 @@ struct ObjectWillChangeRelay {
         let tokens = file.tokens
         guard let receiver = site.receiver, case .declared(let sourceType) = site.type,
               context.units.unitOf[sourceType] != nil || context.declaration(sourceType).attribute(named: "Observable") != nil,
-              let sourceName = storedPropertyName(receiver, file),
+              let sourceName = sourcePath(receiver, file),
               let ownerID = site.ownerID, let enclosing = context.types.enclosingTypeLike(ownerID),
               let relayingClass = context.types.extendedType(enclosing), relayingClass != sourceType,
               let relayingUnit = context.units.unitOf[relayingClass],
-              isStoredProperty(sourceName, of: relayingClass, context),
+              holdsSource(sourceName, in: relayingClass, context),
               let body = context.declaration(ownerID).body, [.function, .initializer].contains(context.declaration(ownerID).kind),
               let statements = file.statements(inBlock: body.lowerBound),
               let statement = statements.first(where: { $0.contains(site.token) }) else { return nil }
@@ -185,7 +185,9 @@ struct ObjectWillChangeRelay {
             notes.append("views follow '\(sourceName)' from the start, where the relay announced its changes only once "
                          + "\(host.name)() had run")
         }
-        if helper != nil, let computed = Self.computedStep(of: statement, fileIndex: file, in: relayingClass, context) {
+        let computed = helper != nil ? Self.computedStep(of: statement, fileIndex: file, in: relayingClass, context)
+            : subscription.receiver.flatMap { Self.computedStep(onPath: $0, fileIndex: file, in: relayingClass, context) }
+        if let computed {
             notes.append("'\(sourceName)' is no longer read where the relay was set up, and '\(computed)' is computed: "
                          + "whatever it creates on first read is created later")
         }
@@ -351,15 +353,30 @@ struct ObjectWillChangeRelay {
         return path.body.statements.allSatisfy { siblings.contains($0) || guards.contains(file.compactText($0)) } ? wrapper : nil
     }
 
-    /// `name` or `self.name`.
-    private static func storedPropertyName(_ receiver: Range<Int>, _ file: FileStructure) -> String? {
+    /// `name`, `self.name`, or a path of names from one (`services.player`, `self.a.b`), as written
+    /// without `self.`.
+    private static func sourcePath(_ receiver: Range<Int>, _ file: FileStructure) -> String? {
         let tokens = file.tokens
-        if receiver.count == 1, tokens[receiver.lowerBound].kind == .identifier { return file.source.text(receiver.lowerBound) }
-        if receiver.count == 3, tokens[receiver.lowerBound].word == .self, tokens[receiver.lowerBound + 1].kind == .period,
-           tokens[receiver.lowerBound + 2].kind == .identifier {
-            return file.source.text(receiver.lowerBound + 2)
+        var start = receiver.lowerBound
+        if receiver.count >= 3, tokens[start].word == .self, tokens[start + 1].kind == .period { start += 2 }
+        let path = start..<receiver.upperBound
+        guard !path.isEmpty, path.count % 2 == 1,
+              path.enumerated().allSatisfy({ offset, index in tokens[index].kind == (offset % 2 == 0 ? .identifier : .period) }) else {
+            return nil
         }
-        return nil
+        return file.compactText(path)
+    }
+
+    /// Whether the holder keeps the source: a stored property of its own, or a path whose first
+    /// step is one of its properties (`services.player`: the relay subscribed to what the path
+    /// reached; a view reading it through the holder tracks it under Observation).
+    private static func holdsSource(_ path: String, in classID: DeclarationID, _ context: RuleContext) -> Bool {
+        let steps = path.split(separator: ".").map(String.init)
+        guard steps.count > 1 else { return isStoredProperty(path, of: classID, context) }
+        return context.variables(ofModel: classID).contains { id in
+            let variable = context.declaration(id)
+            return !variable.hasModifier(.static) && !variable.hasModifier(.class) && variable.bindings.contains { $0.name == steps[0] }
+        }
     }
 
     /// Whether `name` is an instance stored property of the class (or of its extensions).
