@@ -18,6 +18,8 @@ struct Configuration: Sendable, Equatable {
     var observationImport: ObservationImportPolicy = .infer
     /// Where `@Observable` goes on a migrated class.
     var observablePlacement: ObservablePlacement = .matchFile
+    /// Whether `@Observable` goes before or after the class's other attributes.
+    var observableAttributeOrder: ObservableAttributeOrder = .infer
     /// The file the configuration came from, if any.
     var source: String?
 
@@ -31,7 +33,7 @@ struct Configuration: Sendable, Equatable {
     /// The choices that change what the rules write, for `RuleContext` and `apply`'s tidy-up.
     var ruleOptions: RuleOptions {
         RuleOptions(unpublishedProperties: unpublishedProperties, observationImport: observationImport,
-                    observablePlacement: observablePlacement)
+                    observablePlacement: observablePlacement, observableAttributeOrder: observableAttributeOrder)
     }
 
     /// The lint severity of a rule under this configuration.
@@ -49,6 +51,9 @@ struct RuleOptions: Sendable, Equatable {
     /// `@Observable` classes.
     var observationImport: ObservationImportPolicy = .infer
     var observablePlacement: ObservablePlacement = .matchFile
+    /// As configured; `RuleContext` resolves `.infer` from the tree's `@Observable` classes that
+    /// carry other attributes.
+    var observableAttributeOrder: ObservableAttributeOrder = .infer
 }
 
 /// What the migration does with a model's stored `var` that was not `@Published`.
@@ -91,4 +96,16 @@ enum ObservablePlacement: String, Sendable, Equatable, CaseIterable {
     case ownLine
     /// Always on the class line, after any attributes: `@MainActor @Observable final class M`.
     case classLine
+}
+
+/// Whether `@Observable` goes before or after the attributes a migrated class already carries.
+enum ObservableAttributeOrder: String, Sendable, Equatable, CaseIterable {
+    /// `first` or `last`, whichever the tree's `@Observable` classes carrying other attributes
+    /// follow (the default; `ObservableAttribute.inferenceRule` holds the threshold); `last`
+    /// when the tree has too few to learn from.
+    case infer
+    /// Before the first attribute: `@Observable @MainActor final class M`.
+    case first
+    /// After the last attribute, right before the modifiers: `@MainActor @Observable final class M`.
+    case last
 }

@@ -17,7 +17,7 @@ enum ConfigurationLoader {
 
     /// Every key the file may hold, in the order the documentation lists them.
     static let keys = ["include", "exclude", "disabledRules", "onlyRules", "severity", "deploymentTarget", "unpublishedProperties",
-                             "observationImport", "observablePlacement"]
+                             "observationImport", "observablePlacement", "observableAttributeOrder"]
 
     /// Names other linters use for the same settings (SwiftLint's snake case, ESLint's and
     /// swift-format's words). Edit distance would send `enabledRules` to `disabledRules`, the
@@ -99,6 +99,8 @@ enum ConfigurationLoader {
                 configuration.observationImport = try choice(member, failure)
             case "observablePlacement":
                 configuration.observablePlacement = try choice(member, failure)
+            case "observableAttributeOrder":
+                configuration.observableAttributeOrder = try choice(member, failure)
             default:
                 let guess = otherToolsNames[member.key] ?? closest(to: member.key, among: keys)
                 let hint = guess.map { "; did you mean '\($0)'?" } ?? " (known keys: \(keys.joined(separator: ", ")))"

@@ -96,13 +96,15 @@ struct Analysis: Sendable {
     /// Swift files that were read and checked but not structured: they mention neither
     /// observation nor any model (see `RelevanceFilter`). Counted in the summary figures.
     var unindexed = UnindexedFiles()
-    /// The configuration's choices of what to write (`unpublishedProperties` and
-    /// `observationImport` as the run resolved them), which `apply`'s tidy-up follows too.
+    /// The configuration's choices of what to write (`unpublishedProperties`, `observationImport`
+    /// and `observableAttributeOrder` as the run resolved them), which `apply`'s tidy-up follows too.
     var ruleOptions = RuleOptions()
     /// Where the run's `unpublishedProperties` policy came from, when it was inferred.
     var unpublishedInference: UnpublishedPropertyInference?
     /// Where the run's `observationImport` policy came from, when it was inferred.
     var observationImportInference: ObservationImportInference?
+    /// Where the run's `observableAttributeOrder` came from, when it was inferred.
+    var observableOrderInference: ObservableAttributeOrderInference?
     /// The bytes of the files whose structure was released (`releaseStructures(of:)`); their
     /// entry in `files` is then the structure of an empty file of the same path.
     private(set) var releasedBytes: [Int: [UInt8]] = [:]

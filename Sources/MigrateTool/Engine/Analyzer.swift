@@ -60,6 +60,7 @@ enum Analyzer {
         analysis.ruleOptions = context.options
         analysis.unpublishedInference = context.unpublishedInference
         analysis.observationImportInference = context.observationImportInference
+        analysis.observableOrderInference = context.observableOrderInference
 
         // Suppressions: drop what they silence; a unit whose fix was silenced is left alone.
         var suppressions = PhaseTimer.measure("suppressions") {

@@ -1,6 +1,6 @@
 /// A writing policy a run learnt from the tree's existing `@Observable` code, with the figures it
 /// came from: one shape for every option whose default is `"infer"` (`unpublishedProperties`,
-/// `observationImport`), so the report and `apply` say each the same way.
+/// `observationImport`, `observableAttributeOrder`), so the report and `apply` say each the same way.
 struct PolicyInference<Policy: Sendable & Equatable & RawRepresentable<String>, Census: Sendable & Equatable>: Sendable, Equatable {
     /// The policy the run follows.
     var policy: Policy

@@ -70,8 +70,8 @@ struct RuleContext: Sendable {
     let deployments: [DeploymentFact]
     /// The members of every model class, looked up once.
     let modelMembers: [DeclarationID: [DeclarationID]]
-    /// The configuration's choices of what to write, `unpublishedProperties` and
-    /// `observationImport` resolved: never `.infer` once the context is built.
+    /// The configuration's choices of what to write, `unpublishedProperties`, `observationImport`
+    /// and `observableAttributeOrder` resolved: never `.infer` once the context is built.
     private(set) var options: RuleOptions
     /// What the tree's `@Observable` classes showed and the policy inferred from it, when the
     /// configuration left `unpublishedProperties` to inference; nil when it chose one.
@@ -79,6 +79,9 @@ struct RuleContext: Sendable {
     /// What the tree's files declaring `@Observable` classes showed and the import policy
     /// inferred from it, when the configuration left `observationImport` to inference.
     private(set) var observationImportInference: ObservationImportInference?
+    /// What the tree's `@Observable` classes carrying other attributes showed and the order
+    /// inferred from it, when the configuration left `observableAttributeOrder` to inference.
+    private(set) var observableOrderInference: ObservableAttributeOrderInference?
     /// For each file, the token ranges of its `#Preview` macros' arguments and bodies.
     let previewBodies: [[Range<Int>]]
 
@@ -107,6 +110,12 @@ struct RuleContext: Sendable {
             let inference = MissingObservationImport.inference(from: ObservationImportCensus(self))
             observationImportInference = inference
             self.options.observationImport = inference.policy
+        }
+        if options.observableAttributeOrder == .infer {
+            // Decided once for the run, before any rule inserts `@Observable`.
+            let inference = ObservableAttribute.inference(from: ObservableAttributeOrderCensus(self))
+            observableOrderInference = inference
+            self.options.observableAttributeOrder = inference.policy
         }
     }
 

@@ -33,6 +33,10 @@ enum ApplySummary {
             text += "import Observation: "
                 + MissingObservationImport.policyLine(analysis.ruleOptions.observationImport, inference: inference) + "\n"
         }
+        if !changed.isEmpty, let inference = analysis.observableOrderInference, inference.hasEvidence {
+            text += "@Observable order: "
+                + ObservableAttribute.policyLine(analysis.ruleOptions.observableAttributeOrder, inference: inference) + "\n"
+        }
         return text + skipped(plan, analysis)
     }
 

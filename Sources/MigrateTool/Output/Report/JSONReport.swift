@@ -56,6 +56,7 @@ enum JSONReport {
             ("outsideBuildFiles", .int(document.outsideBuild.count)),
             ("unpublishedProperties", unpublishedProperties(document)),
             ("observationImport", observationImport(document)),
+            ("observableAttributeOrder", observableAttributeOrder(document)),
         ])
     }
 
@@ -73,6 +74,14 @@ enum JSONReport {
     static func observationImport(_ document: ReportDocument) -> ReportJSONValue {
         policy(document.observationImportPolicy, document.observationImportInference) { census in
             [("observableFiles", .int(census.observableFiles)), ("importingObservation", .int(census.importing))]
+        }
+    }
+
+    /// The run's order of `@Observable` among a class's attributes and the figures of the tree's
+    /// `@Observable` classes carrying other attributes it was inferred from.
+    static func observableAttributeOrder(_ document: ReportDocument) -> ReportJSONValue {
+        policy(document.observableOrder, document.observableOrderInference) { census in
+            [("observableClassesWithAttributes", .int(census.classes)), ("observableFirst", .int(census.observableFirst))]
         }
     }
 

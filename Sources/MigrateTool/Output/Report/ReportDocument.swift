@@ -166,6 +166,12 @@ struct ReportDocument: Sendable {
 
     /// The import policy and why, as every format's summary says it.
     var observationImportLine: String { MissingObservationImport.policyLine(observationImportPolicy, inference: observationImportInference) }
+    /// The run's `observableAttributeOrder` (resolved) and, when inferred, the facts behind it.
+    var observableOrder: ObservableAttributeOrder
+    var observableOrderInference: ObservableAttributeOrderInference?
+
+    /// The order and why, as every format's summary says it.
+    var observableOrderLine: String { ObservableAttribute.policyLine(observableOrder, inference: observableOrderInference) }
 
     /// Builds the document; pure.
     init(_ analysis: Analysis, options: ReportOptions) {
@@ -212,6 +218,8 @@ struct ReportDocument: Sendable {
         unpublishedInference = analysis.unpublishedInference
         observationImportPolicy = analysis.ruleOptions.observationImport
         observationImportInference = analysis.observationImportInference
+        observableOrder = analysis.ruleOptions.observableAttributeOrder
+        observableOrderInference = analysis.observableOrderInference
         figures = Self.figures(analysis, items: items)
     }
 

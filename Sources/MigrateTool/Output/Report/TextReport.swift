@@ -77,6 +77,7 @@ enum TextReport {
         rows.append(("Deployment target", deploymentLines(document, style)))
         rows.append(("Unpublished vars", [document.unpublishedPolicyLine]))
         rows.append(("import Observation", [document.observationImportLine]))
+        rows.append(("@Observable order", [document.observableOrderLine]))
         if !document.problems.isEmpty {
             rows.append(("Skipped", ["\(ReportWords.count(document.problems.count, "path")) (listed at the end)"]))
         }
