@@ -1816,7 +1816,9 @@ enum RuleDocuments {
         own line (`@MainActor` above `final class`), else on the class line before the first modifier or
         `class`, as in Apple's article (`@Observable final class M`, `@MainActor @Observable final class
         M`). `"observablePlacement": "ownLine"` or `"classLine"` in
-        `.observation-migrate.json` forces either ([configuration](../docs/configuration.md)). The
+        `.observation-migrate.json` forces either ([configuration](../docs/configuration.md)). Among the
+        class's attributes it goes last by default, and first (`@Observable @MainActor final class M`) when
+        the tree's existing `@Observable` classes write it first (`observableAttributeOrder`). The
         unit's other edits (properties, wrappers, modifiers) decide whether the whole unit is safe to
         write.
 
