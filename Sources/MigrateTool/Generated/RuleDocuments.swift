@@ -1119,7 +1119,7 @@ enum RuleDocuments {
         }
         ```
 
-        A send after an `if` whose every branch, `else` included, or a `switch` whose every clause changes the model's state:
+        A send after an `if` whose every branch, `else` included, or a `switch` whose every clause changes the model's state, and one after a `#if DEBUG` group (which is never read as a change):
 
         ```swift before
         import SwiftUI
@@ -1143,6 +1143,14 @@ enum RuleDocuments {
                 case .named(let name):
                     selected = name
                 }
+                ↓objectWillChange.send()
+            }
+
+            func clearSelection() {
+                selected = nil
+                #if DEBUG
+                print("cleared")
+                #endif
                 ↓objectWillChange.send()
             }
         }
@@ -1175,6 +1183,13 @@ enum RuleDocuments {
                 case .named(let name):
                     selected = name
                 }
+            }
+
+            func clearSelection() {
+                selected = nil
+                #if DEBUG
+                print("cleared")
+                #endif
             }
         }
 

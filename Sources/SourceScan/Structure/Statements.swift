@@ -29,8 +29,9 @@ enum StatementBoundary {
 extension FileStructure {
     /// The statements directly inside the block opened by the brace at `open`, as token ranges
     /// without their `;`, in order. A closure's signature (`{ [weak self] value in`, on the
-    /// brace's line) is not a statement. Nil when the block holds a compiler directive (`#if`),
-    /// whose branches are not one sequence of statements.
+    /// brace's line) is not a statement. A `#if … #endif` group on lines of its own is one
+    /// statement (its branches are not one sequence of statements, so they are not read); nil when
+    /// the block holds any other compiler directive.
     public func statements(inBlock open: Int) -> [Range<Int>]? {
         statements(in: (closureSignature(inBlock: open).map { $0.upperBound + 1 } ?? (open + 1))..<closing(open))
     }
@@ -45,11 +46,20 @@ extension FileStructure {
         var index = start
         while index < close {
             let token = tokens[index]
-            if token.kind == .poundKeyword { return nil }
             if index > start, startsLine(index), !StatementBoundary.continuesExpression(at: index, in: tokens),
                !continuesCompoundStatement(at: index, from: start) {
                 statements.append(start..<index)
                 start = index
+            }
+            if token.kind == .poundKeyword {
+                // `#if … #endif` on lines of its own is one statement, whose branches are not read;
+                // any other directive (a postfix `#if` in a modifier chain, `#if` mid-expression)
+                // makes the block unreadable.
+                guard index == start, let end = directiveGroupEnd(from: index, before: close) else { return nil }
+                statements.append(start..<(end + 1))
+                start = end + 1
+                index = end + 1
+                continue
             }
             switch token.kind {
             case .semicolon:
@@ -118,6 +128,41 @@ extension FileStructure {
         return labels.enumerated().map { position, label in
             (label, label.upperBound..<(position + 1 < labels.count ? labels[position + 1].lowerBound : close))
         }
+    }
+
+    /// The `#endif` closing the `#if` at `open` (nested groups counted), when the group stands as
+    /// statements of its own: brackets inside close inside it, and its first branch does not start
+    /// with `.` (a postfix `#if` continuing a modifier chain); nil otherwise.
+    private func directiveGroupEnd(from open: Int, before close: Int) -> Int? {
+        guard source.tokenText(open, equals: "#if") else { return nil }
+        var depth = 0
+        var index = open
+        var checkedBranch = false
+        while index < close {
+            let token = tokens[index]
+            if token.kind == .poundKeyword {
+                if source.tokenText(index, equals: "#if") { depth += 1 }
+                if source.tokenText(index, equals: "#endif") {
+                    depth -= 1
+                    if depth == 0 { return index }
+                }
+                index += 1
+                continue
+            }
+            if !checkedBranch, index > open, startsLine(index) {
+                // The first line of the first branch.
+                if token.kind == .period { return nil }
+                checkedBranch = true
+            }
+            if [.leftParen, .leftSquare, .leftBrace].contains(token.kind) {
+                let end = closing(index)
+                guard end > index, end < close else { return nil }
+                index = end + 1
+            } else {
+                index += 1
+            }
+        }
+        return nil
     }
 
     /// `} else {`, `} catch {` and `repeat { … } while c` written with the keyword on a new line.

@@ -52,8 +52,14 @@ import Testing
         #expect(Self.statements("if c { for x in xs { use(x) } }", after: "if") == ["for x in xs { use(x) }"])
     }
 
-    @Test func aBlockWithADirectiveIsNotOneSequence() {
-        #expect(Self.statements("func f() {\n#if DEBUG\n    log()\n#endif\n    run()\n}", after: "f") == nil)
+    /// A `#if` group on lines of its own is one statement, nested groups and `#else` included; a
+    /// postfix `#if` continuing a modifier chain, or a group without its `#endif`, makes the block unreadable.
+    @Test func aDirectiveGroupIsOneStatement() {
+        #expect(Self.statements("func f() {\n#if DEBUG\n    log()\n#endif\n    run()\n}", after: "f") == ["#if DEBUG log() #endif", "run()"])
+        #expect(Self.statements("func f() {\n    a()\n    #if os(iOS)\n    #if DEBUG\n    b()\n    #endif\n    #else\n    c()\n    #endif\n}", after: "f")
+                == ["a()", "#if os(iOS) #if DEBUG b() #endif #else c() #endif"])
+        #expect(Self.statements("var body: some View {\n    Text(\"a\")\n    #if os(iOS)\n    .padding()\n    #endif\n}", after: "View") == nil)
+        #expect(Self.statements("func f() {\n#if DEBUG\n    log()\n}", after: "f") == nil, "no #endif")
     }
 
     @Test func anEmptyBlockHasNoStatements() {

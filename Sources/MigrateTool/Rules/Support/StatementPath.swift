@@ -43,6 +43,8 @@ struct StatementPath {
         while true {
             guard let statements = file.statements(inBlock: open),
                   let position = statements.firstIndex(where: { $0.contains(token) }) else { return nil }
+            // A `#if` group is one statement whose branches are not read: nothing inside it is a target.
+            guard file.tokens[statements[position].lowerBound].kind != .poundKeyword else { return nil }
             levels.append(Level(open: open, statements: statements, position: position, kind: kind))
             let statement = statements[position]
             switch Self.enclosingBrace(of: token, in: statement, file) {
