@@ -183,6 +183,14 @@ extension ExpressionTyper {
         func readClause(_ clause: Range<Int>) {
             guard !clause.isEmpty else { return }
             let first = tokens[clause.lowerBound]
+            if isForPattern, first.kind == .identifier, clause.count > 2, tokens[clause.lowerBound + 1].word == .in,
+               structure.source.tokenText(clause.lowerBound, equals: name) {
+                // `for model in models`: the sequence's element, when it is known exactly.
+                let sequenceEnd = clause.firstIndex { tokens[$0].word == .where } ?? clause.upperBound
+                let element = upstreamElement((clause.lowerBound + 2)..<sequenceEnd, file: file, trail: trail)
+                found = (clause.lowerBound, element.map { Typed($0) } ?? Typed.unknown)
+                return
+            }
             if isForPattern || first.word == .case {
                 // Pattern names: `for (i, model) in`, `case .some(let model) = x`.
                 let patternEnd = clause.firstIndex { tokens[$0].word == .in || tokens[$0].kind == .equal } ?? clause.upperBound

@@ -85,6 +85,17 @@ public struct ExpressionTyper: Sendable {
         guard !range.isEmpty else { return .unknown }
         let structure = types.files[file]
         let tokens = structure.tokens
+        // `try M()`, `try! M()`, `try? M()`, `await m.load()`: the expression after them (an
+        // optional from `try?` is the same model to the rules, as `m?.x` is).
+        var start = range.lowerBound
+        while start < range.upperBound, tokens[start].word == .try || tokens[start].word == .await {
+            start += 1
+            if start < range.upperBound, tokens[start].kind == .exclamationMark || tokens[start].kind == .postfixQuestionMark
+                || structure.source.tokenText(start, equals: "?") {
+                start += 1
+            }
+        }
+        if start != range.lowerBound { return typeOf(start..<range.upperBound, file: file, trail: trail) }
         var index = range.lowerBound
         let end = range.upperBound
         let scope = DeclarationID(file: file, declaration: owner(file: file, token: index) ?? -1)

@@ -124,3 +124,57 @@ import Testing
         #expect(TyperGapTests.blockers("Outer.Model", in: files).contains { $0.contains("cannot tell the type of '\(expression)'") })
     }
 }
+
+/// Locals the typer reads since the reserve3 validation: a `for` loop's name over a typed
+/// collection, and an initializer behind `try`/`try?`/`try!`/`await`; each made an
+/// `objectWillChange` "cannot tell" that blocked every unit of its tree.
+@Suite struct LoopAndTryTypingTests {
+    static let models = """
+        import Combine
+        import SwiftUI
+
+        final class Document: ObservableObject {
+            @Published var text = ""
+        }
+
+        final class Harness {
+            let document = Document()
+            init() throws {}
+        }
+
+        final class Other: ObservableObject {
+            @Published var x = 0
+        }
+
+        """
+
+    @Test(arguments: [
+        "for document in documents { document.objectWillChange.sink { print(\"changed\") }.store(in: &bag) }",
+        "for document in documents.filter({ !$0.text.isEmpty }) where bag.isEmpty { document.objectWillChange.sink { print(\"x\") }.store(in: &bag) }",
+        "let harness = try Harness(); harness.document.objectWillChange.sink { print(\"x\") }.store(in: &bag)",
+        "let harness = try? Harness(); harness?.document.objectWillChange.sink { print(\"x\") }.store(in: &bag)",
+    ])
+    func theSubscriptionBlocksOnlyItsOwnModel(_ statement: String) {
+        let files = ["A.swift": Self.models + """
+            final class Watcher {
+                var documents: [Document] = []
+                var bag = Set<AnyCancellable>()
+                func watch() throws { \(statement) }
+            }
+            """]
+        // The subscription is an observer, so Document stays blocked; Other no longer is.
+        #expect(!TyperGapTests.blockers("Document", in: files).isEmpty)
+        #expect(TyperGapTests.blockers("Other", in: files).isEmpty)
+    }
+
+    @Test func aLoopOverWhatIsNotACollectionStaysUnknown() {
+        let files = ["A.swift": Self.models + """
+            final class Watcher {
+                var documents: [String: Document] = [:]
+                var bag = Set<AnyCancellable>()
+                func watch() { for document in documents { document.objectWillChange.sink { print("x") }.store(in: &bag) } }
+            }
+            """]
+        #expect(!TyperGapTests.blockers("Other", in: files).isEmpty)
+    }
+}
