@@ -1319,7 +1319,7 @@ enum RuleDocuments {
 
         Sends that stay and block the unit: after a change of state another object keeps, with a change
         on only one path after it (or before it, where the other branch changes another object's state),
-        and in a closure that runs after the change:
+        after a change of another object's state inside a `#if` group, and in a closure that runs after the change:
 
         ```swift before
         import Foundation
@@ -1347,6 +1347,14 @@ enum RuleDocuments {
                 } else {
                     store.toggle("none")
                 }
+                ↓objectWillChange.send()
+            }
+
+            func mark(_ flag: String) {
+                selected = 1
+                #if DEBUG
+                store.toggle(flag)
+                #endif
                 ↓objectWillChange.send()
             }
 
