@@ -1,5 +1,6 @@
 // Publishers with Combine's spelling, for the parts fixture code uses: `sink`, `map`,
-// `dropFirst`, `removeDuplicates`, `eraseToAnyPublisher`, `CurrentValueSubject`, `AnyPublisher`.
+// `dropFirst`, `removeDuplicates`, `handleEvents(receiveCancel:)`, `eraseToAnyPublisher`,
+// `CurrentValueSubject`, `PassthroughSubject`, `AnyPublisher`.
 //
 // Delivery is synchronous, on the sender's thread, as Combine's is without a scheduler: a
 // subject's `send` runs every subscriber's closure before it returns. That is what the publisher
@@ -38,6 +39,17 @@ extension Publisher {
             var remaining = count
             return subscribe { value in
                 if remaining > 0 { remaining -= 1 } else { receive(value) }
+            }
+        }
+    }
+
+    /// The same values; `receiveCancel` runs when a subscription is cancelled or released.
+    public func handleEvents(receiveCancel: (() -> Void)? = nil) -> AnyPublisher<Output, Failure> {
+        AnyPublisher { receive in
+            let upstream = subscribe(receive)
+            return AnyCancellable {
+                upstream.cancel()
+                receiveCancel?()
             }
         }
     }
@@ -101,5 +113,31 @@ public final class CurrentValueSubject<Output, Failure: Error>: Publisher, @unch
         let token = subscribers.add(receive)
         receive(value)
         return token
+    }
+}
+
+/// A subject without a value: subscribers get every value sent after they subscribe, as
+/// Combine's `PassthroughSubject`.
+public final class PassthroughSubject<Output, Failure: Error>: Publisher, @unchecked Sendable {
+    private let subscribers = Subscribers<Output>()
+
+    /// A subject nobody has sent anything to.
+    public init() {}
+
+    /// Delivers `value` to every subscriber.
+    public func send(_ value: Output) {
+        subscribers.send(value)
+    }
+
+    /// Delivers every value sent from now on.
+    public func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable {
+        subscribers.add(receive)
+    }
+}
+
+extension PassthroughSubject where Output == Void {
+    /// Delivers the announcement `()`.
+    public func send() {
+        send(())
     }
 }

@@ -1,9 +1,10 @@
 // The view protocol and its result builder, with SwiftUI's names.
 //
-// Real SwiftUI re-exports Combine and Observation, so a fixture file that says only
-// `import SwiftUI` can use `@Published` and `@Observable`; this module does the same.
+// Real SwiftUI re-exports Foundation, Combine and Observation, so a fixture file that says only
+// `import SwiftUI` can use `NSLock`, `@Published` and `@Observable`; this module does the same.
 
 @_exported import Combine
+@_exported import Foundation
 @_exported import Observation
 
 /// A piece of user interface: either a composite with a `body`, or one of this module's

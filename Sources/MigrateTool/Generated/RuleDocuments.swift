@@ -1528,10 +1528,23 @@ enum RuleDocuments {
 
         ## Why
 
-        `model.objectWillChange.sink {…}` outside views has no Observation twin publisher. Re-arm
-        `withObservationTracking` after each change, or use `Observations` (iOS 26) to observe the
-        model as an async sequence. An `objectWillChange` whose model cannot be told blocks every
-        unit, since it could be any of them.
+        `model.objectWillChange.sink {…}` outside views has no Observation twin publisher. An
+        **observer** (review class), a pipeline that starts at another model's publisher and does
+        anything with it (`.receive(on:)`, `.sink { [weak self] _ in self?.refresh() }`, `.store(in:)`,
+        a stored token), keeps its pipeline: `settings.objectWillChange` becomes
+        `observationWillChange(of: settings) { _ = ($0.fontSize, $0.theme) }`, a publisher that re-arms
+        `withObservationTracking` on every property the model published (its ancestors' included) and
+        emits before each change of one, as `objectWillChange` did. Whatever cancelled the subscription
+        (`cancellables.removeAll()`, a token set to nil, the holder's release) still does; the model is
+        held weakly. The helper is added once to each file that needs it, `fileprivate`, with the imports it
+        needs (Combine, Foundation, Observation). What changes: a set of an equal value no longer emits
+        (Observation skips it since Swift 6.2). The observer stays blocked, with the reason, when the
+        bridge would miss an announcement or not compile: the model sends by hand or relays another one,
+        has a subclass or is `open`, publishes a property the site cannot read (`private`, another
+        module's `internal`), is `@MainActor` while the site is not, or its module is `@MainActor` by
+        default; and when the publisher is not the start of a pipeline (passed as an argument). Re-arm
+        `withObservationTracking` by hand there, or use `Observations` (iOS 26). An `objectWillChange`
+        whose model cannot be told blocks every unit, since it could be any of them.
 
         One subscription has a mechanical twin (review class): a **relay**, the nested-`ObservableObject`
         idiom. A model passes on the changes of a model it holds in a stored property (or reaches by a
@@ -1732,11 +1745,99 @@ enum RuleDocuments {
         }
         ```
 
+        An observer: the publisher is bridged, the rest of the pipeline stays.
+
         ```swift before
         import Combine
 
         final class Player: ObservableObject {
             @Published var isPlaying = false
+            @Published private(set) var track = "intro"
+        }
+
+        final class Logger {
+            var cancellable: AnyCancellable?
+
+            func watch(_ player: Player) {
+                cancellable = player.↓objectWillChange.sink { print("changed") }
+            }
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import Foundation
+        import Observation
+
+        @Observable final class Player {
+            var isPlaying = false
+            private(set) var track = "intro"
+        }
+
+        final class Logger {
+            var cancellable: AnyCancellable?
+
+            func watch(_ player: Player) {
+                cancellable = observationWillChange(of: player) { _ = ($0.isPlaying, $0.track) }.sink { print("changed") }
+            }
+        }
+
+        /// A publisher of an `@Observable` object's coming changes, as Combine announced them before the
+        /// migration: it emits before each change of a property `read` reads, until the subscription is
+        /// cancelled or the object is released. Added by observation-migrate.
+        fileprivate func observationWillChange<Source: AnyObject>(
+            of source: Source?, reading read: @escaping (Source) -> Void
+        ) -> AnyPublisher<Void, Never> {
+            let tracker = ObservationWillChangeTracker(source, reading: read)
+            return tracker.changes.handleEvents(receiveCancel: tracker.stop).eraseToAnyPublisher()
+        }
+
+        /// Re-arms `withObservationTracking` after every change it reports (observation-migrate).
+        fileprivate final class ObservationWillChangeTracker<Source: AnyObject>: @unchecked Sendable {
+            let changes = PassthroughSubject<Void, Never>()
+            private weak var source: Source?
+            private let read: (Source) -> Void
+            private let lock = NSLock()
+            private var isStopped = false
+
+            init(_ source: Source?, reading read: @escaping (Source) -> Void) {
+                self.source = source
+                self.read = read
+                track()
+            }
+
+            func stop() {
+                lock.lock()
+                isStopped = true
+                lock.unlock()
+            }
+
+            private func track() {
+                lock.lock()
+                let isStopped = isStopped
+                lock.unlock()
+                guard !isStopped, let source else { return }
+                withObservationTracking { read(source) } onChange: { [self] in
+                    changes.send()
+                    track()
+                }
+            }
+        }
+        ```
+
+        A model that announces changes by hand: the bridge would not hear the send, so the observer blocks.
+
+        ```swift before
+        import Combine
+
+        final class Player: ObservableObject {
+            @Published var isPlaying = false
+            var position = 0
+
+            func seek(to position: Int) {
+                objectWillChange.send()
+                self.position = position
+            }
         }
 
         final class Logger {

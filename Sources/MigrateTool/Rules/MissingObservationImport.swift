@@ -64,36 +64,44 @@ struct MissingObservationImport: FileRule {
         let byName = policy != .whenNeeded
         let required: Set<String> = byName ? ["Observation"] : Self.providers
         guard !imports.contains(where: { required.contains(Self.moduleName($0)) }) else { return [] }
-        let builder = EditBuilder(file: file)
-        let edit: Edit
-        // After the last import that applies to every build, never inside an `#if` branch.
-        if let last = imports.last(where: { !$0.isConditional }) {
-            edit = .insert("\(builder.lineBreak)import Observation", at: Int(file.tokens[last.tokens.upperBound - 1].end))
-        } else if let first = imports.first {
-            edit = .insert("import Observation\(builder.lineBreak)", at: builder.startOfLine(Int(file.tokens[first.tokens.lowerBound].start)))
-        } else {
-            // Above the comment block attached to the first declaration (its doc comment), not
-            // between them.
-            let first = file.declarations.first?.tokens.lowerBound ?? 0
-            let trivia = file.source.leadingTriviaRange(of: first)
-            var insertAt = Int(file.tokens[first].start)
-            var lineStart = trivia.upperBound
-            while lineStart > trivia.lowerBound {
-                let previousLineStart = builder.startOfLine(lineStart - 1)
-                let line = file.source.bytes[max(trivia.lowerBound, previousLineStart)..<lineStart]
-                let text = String(decoding: line, as: UTF8.self).trimming(charactersIn: " \t\r\n")
-                guard text.hasPrefix("//") || text.hasPrefix("/*") || text.hasPrefix("*") else { break }
-                insertAt = max(trivia.lowerBound, previousLineStart)
-                lineStart = previousLineStart
-            }
-            edit = .insert("import Observation\(builder.lineBreak)\(builder.lineBreak)", at: insertAt)
-        }
+        let edit = Self.insertion(ofImports: ["Observation"], in: file)
         let attribute = observable.attribute(named: "Observable")!
         return [Finding(ruleID: Self.id, fixClass: .safe, file: fileIndex, offset: Int(file.tokens[attribute.tokens.lowerBound].start),
                         message: byName && imports.contains(where: { Self.providers.contains(Self.moduleName($0)) })
                             ? "@Observable comes from Observation; import it by name as Apple's sample does (observationImport: always)"
                             : "@Observable needs 'import Observation' (or SwiftUI) in this file",
                         suggestion: "import Observation", edits: [FileEdit(file: fileIndex, edit: edit)])]
+    }
+
+    /// The edit adding `import M` for each of `modules`, in order: after the file's last import
+    /// that applies to every build (never inside an `#if` branch), else before its first import,
+    /// else above the first declaration and the comment block attached to it.
+    static func insertion(ofImports modules: [String], in file: FileStructure) -> Edit {
+        let builder = EditBuilder(file: file)
+        let imports = file.declarations.filter { $0.kind == .import && $0.parent == nil }
+        let lines = modules.map { "import \($0)" }
+        if let last = imports.last(where: { !$0.isConditional }) {
+            return .insert(lines.map { builder.lineBreak + $0 }.joined(), at: Int(file.tokens[last.tokens.upperBound - 1].end))
+        }
+        if let first = imports.first {
+            return .insert(lines.map { $0 + builder.lineBreak }.joined(),
+                           at: builder.startOfLine(Int(file.tokens[first.tokens.lowerBound].start)))
+        }
+        // Above the comment block attached to the first declaration (its doc comment), not
+        // between them.
+        let first = file.declarations.first?.tokens.lowerBound ?? 0
+        let trivia = file.source.leadingTriviaRange(of: first)
+        var insertAt = Int(file.tokens[first].start)
+        var lineStart = trivia.upperBound
+        while lineStart > trivia.lowerBound {
+            let previousLineStart = builder.startOfLine(lineStart - 1)
+            let line = file.source.bytes[max(trivia.lowerBound, previousLineStart)..<lineStart]
+            let text = String(decoding: line, as: UTF8.self).trimming(charactersIn: " \t\r\n")
+            guard text.hasPrefix("//") || text.hasPrefix("/*") || text.hasPrefix("*") else { break }
+            insertAt = max(trivia.lowerBound, previousLineStart)
+            lineStart = previousLineStart
+        }
+        return .insert(lines.map { $0 + builder.lineBreak }.joined() + builder.lineBreak, at: insertAt)
     }
 
     /// The module an import names: `Combine` for `import Combine`, `@preconcurrency import Combine`

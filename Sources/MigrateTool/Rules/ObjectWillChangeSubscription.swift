@@ -1,7 +1,9 @@
 import SourceScan
 
 /// `model.objectWillChange.sink {…}` and other subscriptions: no publisher exists under
-/// Observation. Blocks the unit, except a relay (`ObjectWillChangeRelay`): a model passing a
+/// Observation. An observer's pipeline gets a publisher built on `withObservationTracking`
+/// (`ObserverBridge`, review) when it can hear every change the old one did; otherwise it blocks
+/// the unit. A relay (`ObjectWillChangeRelay`): a model passing a
 /// model it holds on as its own change, which Observation makes unnecessary; the relay goes
 /// (review) with the held model's unit, which may migrate alone, while the holder migrates only
 /// with it. An `objectWillChange` whose model cannot be told blocks every unit, since it may be
@@ -21,9 +23,15 @@ struct ObjectWillChangeSubscription: CouplingRule {
                 return Self.relayFinding(relay, unit: unit, context)
             }
             if relayTargets.contains([site.file, site.token]) { return nil }
-            return ObservationUse.blocker(
-                Self.id, site, unit: unit, message: "objectWillChange is subscribed to; Observation has no such publisher",
-                suggestion: "re-arm withObservationTracking, or use Observations (iOS 26) to observe the model", context)
+            switch ObserverBridge.plan(site, unit: context.units.units[unit], context) {
+            case .success(let bridge):
+                return Self.bridgeFinding(bridge, site: site, unit: unit, context)
+            case .failure(let refusal):
+                return ObservationUse.blocker(
+                    Self.id, site, unit: unit,
+                    message: "objectWillChange is subscribed to; Observation has no such publisher, and no bridge fits: \(refusal.reason)",
+                    suggestion: "re-arm withObservationTracking, or use Observations (iOS 26) to observe the model", context)
+            }
         }
         // A helper's subscription is no site of any unit (its receiver is any model): each call is.
         findings += relays.filter { $0.helper != nil }.map { Self.relayFinding($0, unit: $0.sourceUnit ?? $0.relayingUnit, context) }
@@ -40,6 +48,20 @@ struct ObjectWillChangeSubscription: CouplingRule {
                 suggestion: "annotate '\(receiver)' with its type so the tool can tell", context, alsoUnits: Array(all.dropFirst())))
         }
         return findings
+    }
+
+    /// The observer's publisher bridged to Observation, in the observed model's unit: the observer
+    /// itself may stay legacy, since its pipeline is unchanged.
+    private static func bridgeFinding(_ bridge: ObserverBridge, site: Site, unit: Int, _ context: RuleContext) -> Finding {
+        let file = context.files[site.file]
+        let model = context.units.units[unit].name
+        let read = bridge.properties.isEmpty ? "none of its properties (it publishes none)" : bridge.properties.joined(separator: ", ")
+        return Finding(
+            ruleID: id, fixClass: .review, file: site.file, offset: Int(file.tokens[site.token].start),
+            message: "'\(bridge.sourceText).objectWillChange' becomes \(ObserverBridge.functionName)(of: \(bridge.sourceText)), which re-arms "
+                + "withObservationTracking on what \(model) published (\(read)) and emits before each change as objectWillChange did, "
+                + "except for a set of an equal value; the helper is added at the end of this file",
+            suggestion: nil, edits: bridge.edits, unit: unit)
     }
 
     /// The relay's removal, in the source model's unit, which the relaying model's unit needs.

@@ -162,8 +162,12 @@ import Testing
                 func watch() throws { \(statement) }
             }
             """]
-        // The subscription is an observer, so Document stays blocked; Other no longer is.
-        #expect(!TyperGapTests.blockers("Document", in: files).isEmpty)
+        // The subscription is an observer of Document, bridged in Document's unit; Other is untouched.
+        let analysis = RuleExamples.analyze(files: files.map { ($0.key, $0.value) })
+        let subscriptions = analysis.findings.filter { $0.ruleID == ObjectWillChangeSubscription.id }
+        #expect(subscriptions.count == 1)
+        #expect(subscriptions.map { $0.unit.map { analysis.units[$0].name } } == ["Document"])
+        #expect(subscriptions.allSatisfy { !$0.isBlocker && !$0.edits.isEmpty })
         #expect(TyperGapTests.blockers("Other", in: files).isEmpty)
     }
 

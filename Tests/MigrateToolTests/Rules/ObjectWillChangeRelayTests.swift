@@ -68,12 +68,23 @@ import Testing
         // A hop that may run off the main actor, and a guard that does more than unwrap.
         "relay = child.objectWillChange.sink { [weak self] _ in Task { self?.objectWillChange.send() } }",
         "relay = child.objectWillChange.sink { [weak self] _ in guard let self, self.bag.isEmpty else { return }; self.objectWillChange.send() }",
-        // Subscribing another publisher.
-        "child.objectWillChange.subscribe(child.objectWillChange).store(in: &bag)",
-        // Another object's objectWillChange is sent.
-        "relay = child.objectWillChange.sink { [weak self] _ in self?.child.objectWillChange.send() }",
         // The source is a local, not a stored property of the holder.
         "let other = Child(); relay = other.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }",
+    ])
+    func whatOnlyLooksLikeARelayIsBridged(statement: String) {
+        // Not a relay, so the holder's send stays; the child's publisher is an observer's, bridged.
+        #expect(Self.verdicts(Self.holder(statement))["Child"] == .needsUnsafeFixes)
+        let migrated = Migrator.migrate(files: ["A.swift": Self.holder(statement)], unsafeFixes: true)["A.swift"]!
+        #expect(migrated.contains("@Observable final class Child"))
+        #expect(migrated.contains("observationWillChange(of: child)") || migrated.contains("observationWillChange(of: other)"), "\(migrated)")
+        #expect(migrated.contains("objectWillChange.send()"), "the holder's send is kept: \(migrated)")
+    }
+
+    @Test(arguments: [
+        // Subscribing another publisher: the argument is no pipeline of its own.
+        "child.objectWillChange.subscribe(child.objectWillChange).store(in: &bag)",
+        // Another object's objectWillChange is sent: the child announces by hand, which no read hears.
+        "relay = child.objectWillChange.sink { [weak self] _ in self?.child.objectWillChange.send() }",
     ])
     func whatOnlyLooksLikeARelayStillBlocks(statement: String) {
         // The subscription stays, so the model it subscribes to cannot migrate.
@@ -81,8 +92,9 @@ import Testing
     }
 
     @Test func aBlockedSourceBlocksTheHolder() {
+        // The publisher handed out as a value has no bridge: the child is blocked, so is the holder.
         let source = Self.holder("relay = child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }",
-                                 extra: "    func watch() { _ = child.objectWillChange.sink { print($0) } }")
+                                 extra: "    func changes() -> ObservableObjectPublisher { child.objectWillChange }")
         let verdicts = Self.verdicts(source)
         #expect(verdicts["Child"] == .blocked)
         #expect(verdicts["Holder"] == .blocked)

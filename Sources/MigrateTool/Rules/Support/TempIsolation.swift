@@ -1,0 +1,3 @@
+extension RuleContext {
+    func isMainActorByDefault(file: Int) -> Bool { false }
+}
