@@ -52,7 +52,7 @@ struct ObjectWillChangeSend: Rule {
                 return rewrite(edits, "'\(property)' is computed and its setter sends objectWillChange; access(keyPath:) in its "
                     + "getter and withMutation(keyPath:) around the change make it tracked")
             }
-            if let (edits, property) = place?.deletion(file) {
+            if let (edits, property, _) = place?.deletion(file) {
                 return rewrite(edits, "objectWillChange.send() announces the change of '\(property)' next to it, which @Observable "
                     + "tracks; the call goes, and views that do not read what changed no longer re-render with it")
             }
@@ -69,6 +69,26 @@ struct ObjectWillChangeSend: Rule {
                     + "goes), or, for state kept elsewhere, a computed property that calls access(keyPath: \\.x) in its getter "
                     + "and wraps the change in withMutation(keyPath: \\.x)", context)
         }
+    }
+
+    /// What a send of the model itself becomes, as an observer bridge needs to know
+    /// (`ObserverBridge`): the property whose tracking announces what the send did. An accessor
+    /// rewrite's property announces every set through `withMutation`; a deleted send's property
+    /// (`throughBranches` when the change was found on every branch of an `if` or `switch`, whose
+    /// other branches may change other properties). Nil for a send without a twin, or a relay's.
+    static func twin(of site: Site, unit: MigrationUnit, _ context: RuleContext) -> SendTwin? {
+        var models: [DeclarationID: ModelStateChanges] = [:]
+        guard let place = SendPlace(site, unit: unit, context, models: &models) else { return nil }
+        if let (_, property) = place.accessorRewrite(context) { return .accessor(property) }
+        let file = context.files[site.file]
+        guard let (_, property, throughBranches) = place.deletion(file) else { return nil }
+        return .deletion(property, throughBranches: throughBranches)
+    }
+
+    /// What a send becomes under Observation (`twin(of:unit:_:)`).
+    enum SendTwin: Equatable {
+        case accessor(String)
+        case deletion(String, throughBranches: Bool)
     }
 
     /// Why a send has no mechanical twin.
@@ -155,19 +175,20 @@ private struct SendPlace {
         path.body.open..<(file.closing(path.body.open) + 1)
     }
 
-    /// The edits deleting a send that runs with a change of a tracked property, and that
-    /// property's name; nil when no such change runs with it on every path, or the body also
+    /// The edits deleting a send that runs with a change of a tracked property, that property's
+    /// name, and whether the change was found on every branch of an `if` or `switch`; nil when no such change runs with it on every path, or the body also
     /// changes untracked state the send may have announced.
-    func deletion(_ file: FileStructure) -> ([Edit], String)? {
+    func deletion(_ file: FileStructure) -> (edits: [Edit], property: String, throughBranches: Bool)? {
         let scope = scope(file)
         let isTrackedChange = { (statement: Range<Int>) in model.isTrackedChange(statement, in: file, scope: scope, parameters: parameters) }
         guard let accompanying = path.accompanying(in: file, where: {
             isTrackedChange($0) || Self.changeOnEveryBranch(of: $0, file, where: isTrackedChange) != nil
         }) else { return nil }
-        let change = isTrackedChange(accompanying) ? accompanying : Self.changeOnEveryBranch(of: accompanying, file, where: isTrackedChange)!
+        let isDirect = isTrackedChange(accompanying)
+        let change = isDirect ? accompanying : Self.changeOnEveryBranch(of: accompanying, file, where: isTrackedChange)!
         guard let property = model.change(at: change.lowerBound, before: change.upperBound, in: file, scope: scope, parameters: parameters),
               untrackedEffects(file).isEmpty, let edits = removal(file) else { return nil }
-        return (edits, property.name)
+        return (edits, property.name, !isDirect)
     }
 
     /// The first branch's change when `statement` is an `if` whose every branch, a final `else`

@@ -23,7 +23,7 @@ struct ObjectWillChangeSubscription: CouplingRule {
                 return Self.relayFinding(relay, unit: unit, context)
             }
             if relayTargets.contains([site.file, site.token]) { return nil }
-            switch ObserverBridge.plan(site, unit: context.units.units[unit], context) {
+            switch ObserverBridge.plan(site, unit: context.units.units[unit], relays: relays, context) {
             case .success(let bridge):
                 return Self.bridgeFinding(bridge, site: site, unit: unit, context)
             case .failure(let refusal):
@@ -60,7 +60,7 @@ struct ObjectWillChangeSubscription: CouplingRule {
             ruleID: id, fixClass: .review, file: site.file, offset: Int(file.tokens[site.token].start),
             message: "'\(bridge.sourceText).objectWillChange' becomes \(ObserverBridge.functionName)(of: \(bridge.sourceText)), which re-arms "
                 + "withObservationTracking on what \(model) published (\(read)) and emits before each change as objectWillChange did, "
-                + "except for a set of an equal value; the helper is added at the end of this file",
+                + "except for a set of an equal value; its fileprivate helper goes once at the end of the file",
             suggestion: nil, edits: bridge.edits, unit: unit)
     }
 

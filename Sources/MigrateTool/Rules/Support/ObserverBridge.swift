@@ -8,9 +8,9 @@ import SourceScan
 /// added once to the file, `fileprivate`, so each file that needs it compiles on its own.
 ///
 /// What changes (review): a set of an equal value no longer emits (Observation skips it since
-/// Swift 6.2), and nothing the model announced by hand is left to hear, so a model with sends or
-/// relays is not bridged. A subclass's own published properties would go unread, so a model with
-/// subclasses is not bridged either.
+/// Swift 6.2). A send in a setter or a wrapped property's observer becomes `withMutation`, so the
+/// bridge reads that property too; any other send, a relay, or a subclass's own published
+/// properties would go unheard, and such a model is not bridged.
 struct ObserverBridge {
     /// The edits, and the properties the new publisher reads.
     let edits: [FileEdit]
@@ -31,7 +31,7 @@ struct ObserverBridge {
     ]
 
     /// The bridge for a subscription site of `unit`, or why there is none.
-    static func plan(_ site: Site, unit: MigrationUnit, _ context: RuleContext) -> Result<ObserverBridge, Refusal> {
+    static func plan(_ site: Site, unit: MigrationUnit, relays: [ObjectWillChangeRelay], _ context: RuleContext) -> Result<ObserverBridge, Refusal> {
         let file = context.files[site.file]
         let tokens = file.tokens
         guard case .declared(let sourceType) = site.type, unit.classes.contains(sourceType) else {
@@ -59,7 +59,6 @@ struct ObserverBridge {
             }
             sourceText = "self"
         }
-        if let refusal = sourceRefusal(sourceType, unit: unit, context) { return .failure(refusal) }
         if let refusal = isolationRefusal(site, source: source, context) { return .failure(refusal) }
         // The properties the model published, its ancestors' included, all readable from the site.
         var properties: [String] = []
@@ -73,6 +72,20 @@ struct ObserverBridge {
                                           + "from here (its access level)"))
                 }
                 properties += names
+            }
+        }
+        switch announcedBesides(sourceType, unit: unit, published: Set(properties), relays: relays, context) {
+        case .failure(let refusal): return .failure(refusal)
+        case .success(let accessors):
+            for property in accessors {
+                let lineage = [sourceType] + context.index.graph.modelAncestors(of: sourceType)
+                guard let (classID, variableID) = lineage.lazy.compactMap({ classID in
+                    context.variables(ofModel: classID).first { context.declaration($0).bindings.contains { $0.name == property } }
+                        .map { (classID, $0) }
+                }).first, isReadable(variableID, from: site, classID: classID, context) else {
+                    return .failure(.init("'\(property)' of \(source.name) cannot be read from here (its access level)"))
+                }
+                properties.append(property)
             }
         }
         let builder = EditBuilder(file: file)
@@ -101,26 +114,42 @@ struct ObserverBridge {
         init(_ reason: String) { self.reason = reason }
     }
 
-    /// A model whose `objectWillChange` also announced something else than sets of its published
-    /// properties: sends (by hand or relayed from a held model), or a subclass's own properties.
-    private static func sourceRefusal(_ sourceType: DeclarationID, unit: MigrationUnit, _ context: RuleContext) -> Refusal? {
+    /// What the model's `objectWillChange` announced besides sets of its published properties, as
+    /// properties the bridge must also read: a send in a computed property's setter or a wrapped
+    /// property's observer becomes `withMutation` for that property, which announces every set as
+    /// the send did. Any other send (one the migration deletes next to a change included, since it
+    /// announced only some changes of its property), a relayed model, a subclass's own
+    /// properties or an `open` class make a refusal.
+    private static func announcedBesides(_ sourceType: DeclarationID, unit: MigrationUnit, published: Set<String>,
+                                         relays: [ObjectWillChangeRelay], _ context: RuleContext) -> Result<[String], Refusal> {
         let name = context.declaration(sourceType).name
         let lineage = Set([sourceType] + context.index.graph.modelAncestors(of: sourceType))
+        var properties: [String] = []
         for use in unit.objectWillChangeUses {
             let kind = ObservationUse.ofObjectWillChange(use, context)
             guard kind == .send || kind == .declaration else { continue }
             if case .declared(let type) = use.type, !lineage.contains(type) { continue }
-            return Refusal("\(name) announces changes by hand (objectWillChange.send()), which no property read would hear")
+            switch ObjectWillChangeSend.twin(of: use, unit: unit, context) {
+            case .accessor(let property)?:
+                if !published.contains(property), !properties.contains(property) { properties.append(property) }
+            case .deletion(let property, throughBranches: false)? where published.contains(property):
+                continue
+            default:
+                return .failure(Refusal("\(name) announces changes by hand (objectWillChange.send()) that no property read would hear"))
+            }
+        }
+        if relays.contains(where: { lineage.contains($0.relayingClass) }) {
+            return .failure(Refusal("\(name) relays another model's changes as its own, which no read of its properties would hear"))
         }
         let classes = context.units.units.flatMap(\.classes)
         if let subclass = classes.first(where: { context.index.graph.modelAncestors(of: $0).contains(sourceType) }) {
-            return Refusal("\(name) has a subclass, \(context.declaration(subclass).name), whose own published properties "
-                           + "the bridge would not read")
+            return .failure(Refusal("\(name) has a subclass, \(context.declaration(subclass).name), whose own published properties "
+                                    + "the bridge would not read"))
         }
         if context.declaration(sourceType).hasModifier(.open) {
-            return Refusal("\(name) is open: a subclass elsewhere may publish properties the bridge would not read")
+            return .failure(Refusal("\(name) is open: a subclass elsewhere may publish properties the bridge would not read"))
         }
-        return nil
+        return .success(properties)
     }
 
     /// A model isolated to the main actor is read in the bridge's closure, which must then be
