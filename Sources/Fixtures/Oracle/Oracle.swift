@@ -37,6 +37,7 @@ public enum Oracle {
             (LegacyFixtures.DownloadsScript.self, ModernFixtures.DownloadsScript.self),
             (LegacyFixtures.StudioScript.self, ModernFixtures.StudioScript.self),
             (LegacyFixtures.BookcaseScript.self, ModernFixtures.BookcaseScript.self),
+            (LegacyFixtures.InstallerScript.self, ModernFixtures.InstallerScript.self),
         ]
     }
 

@@ -1014,6 +1014,17 @@ enum RuleDocuments {
           statements all are (a method that stores in `UserDefaults` may change what nothing tracks, so
           the call stays and blocks). When the held model is already `@Observable` as well as an
           `ObservableObject` (a tree migrated halfway), the relay's own send goes here, with its statement.
+        - **The model announces changes it makes through a model it holds, without a relay**
+          (`objectWillChange.send(); downloadState.isDownloading = true`, where `downloadState` holds a
+          model class of the tree): once the held model is `@Observable` it announces its own changes,
+          and a view tracks it whether it reads it through the holder or not. The call goes with the
+          held model's unit, which the holder needs (a legacy holder keeps working without it), when
+          every statement running with it that reaches a held model (in the blocks of an `if` or a
+          `switch` too) is an assignment or mutation of a property that model tracks, or a call of a
+          method of it whose statements all are (through its own methods, `if` and `switch`, a few calls
+          deep); at least one such change runs with it; nothing else outside tracking changes; and every
+          held model reached belongs to one unit. A held model passed along or read into a local may be
+          changed untracked, so the call stays. A `defer` block is a stretch of its own, like a closure.
         - **The model re-arms `withObservationTracking` only to send**: a private function without
           parameters whose one statement is `withObservationTracking { … } onChange: { … }`, the
           reaction (directly, or inside `Task { … }` or `DispatchQueue.main.async { … }`) being the send
@@ -1414,6 +1425,92 @@ enum RuleDocuments {
 
         final class Archive {
             func add(_ value: Int) {}
+        }
+        ```
+
+        Sends announcing changes made through a held model, with no relay; the one that also passes the
+        held model along stays:
+
+        ```swift before
+        import Combine
+
+        final class DownloadState: ObservableObject {
+            @Published var isDownloading = false
+            @Published var completed = 0
+
+            func reset() {
+                isDownloading = false
+                completed = 0
+            }
+        }
+
+        final class Installer: ObservableObject {
+            @Published var title = ""
+            let download = DownloadState()
+
+            func start() {
+                ↓objectWillChange.send()
+                download.reset()
+                download.isDownloading = true
+            }
+
+            func finish(failed: Bool) {
+                defer {
+                    ↓objectWillChange.send()
+                    if failed {
+                        download.reset()
+                    } else {
+                        download.completed += 1
+                    }
+                }
+            }
+
+            func log() {
+                ↓objectWillChange.send()
+                download.completed += 1
+                print(download)
+            }
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import Observation
+
+        @Observable final class DownloadState {
+            var isDownloading = false
+            var completed = 0
+
+            func reset() {
+                isDownloading = false
+                completed = 0
+            }
+        }
+
+        final class Installer: ObservableObject {
+            @Published var title = ""
+            let download = DownloadState()
+
+            func start() {
+                download.reset()
+                download.isDownloading = true
+            }
+
+            func finish(failed: Bool) {
+                defer {
+                    if failed {
+                        download.reset()
+                    } else {
+                        download.completed += 1
+                    }
+                }
+            }
+
+            func log() {
+                objectWillChange.send()
+                download.completed += 1
+                print(download)
+            }
         }
         ```
 

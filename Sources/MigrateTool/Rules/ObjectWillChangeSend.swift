@@ -1,7 +1,7 @@
 import SourceScan
 
 /// Other `objectWillChange.send()` calls, in or outside the model: there is no publisher to send
-/// to under Observation. Two shapes have a mechanical twin, both review:
+/// to under Observation. Three shapes have a mechanical twin, all review:
 /// - a send in the same uninterrupted run as a change of one of the model's tracked stored
 ///   properties (before it, or after it, on every path through the send) only announced that
 ///   change, which the macro now announces itself: the call goes;
@@ -9,8 +9,10 @@ import SourceScan
 ///   becomes `access(keyPath:)` in the getter and `withMutation(keyPath:)` around the change; a
 ///   send in the observer of a wrapped property (`@AppStorage`) makes it such a property over
 ///   the wrapped storage.
+/// - a send that announced changes the model makes through a model it holds goes with that
+///   model's unit, which the holder then needs (`heldModelDeletion`).
 /// Any other send blocks the unit.
-struct ObjectWillChangeSend: Rule {
+struct ObjectWillChangeSend: CouplingRule {
     static let id = "object-will-change-send"
     static let relevanceKeywords = ["objectWillChange"]
 
@@ -63,6 +65,15 @@ struct ObjectWillChangeSend: Rule {
                     + "objectWillChange this model relays; '\(relay.sourceName)' \(becomes) and tracks its own changes, so the "
                     + "call goes with the relay")
             }
+            if let place, let (edits, name, heldUnit) = place.heldModelDeletion(file, context, models: &models) {
+                let held = context.units.units[heldUnit].name
+                return Finding(ruleID: Self.id, fixClass: .review, file: site.file, offset: Int(file.tokens[site.token].start),
+                               message: "objectWillChange.send() announces a change made through '\(name)', a \(held), which becomes "
+                                   + "@Observable with its unit and tracks its own changes; the call goes with \(held)'s unit, and "
+                                   + "views that read nothing of '\(name)' no longer re-render with it",
+                               suggestion: nil, edits: edits.map { FileEdit(file: site.file, edit: $0) }, unit: heldUnit,
+                               requiredByUnits: heldUnit == unit ? [] : [unit])
+            }
             return ObservationUse.blocker(
                 Self.id, site, unit: unit, message: Self.reasonKept(site, place, file),
                 suggestion: "make the state that changes a stored property of the model (the macro tracks it, and the call "
@@ -70,6 +81,16 @@ struct ObjectWillChangeSend: Rule {
                     + "and wraps the change in withMutation(keyPath: \\.x)", context)
         }
     }
+
+    static func couplingBlocker(_ coupling: Finding, unit: UnitSummary, blockedPartner: UnitSummary) -> Finding {
+        Finding(ruleID: id, fixClass: .manual, isBlocker: true, file: coupling.file, offset: coupling.offset,
+                message: "'\(unit.name)' announces changes made through the '\(blockedPartner.name)' it holds, which is blocked; "
+                    + "the announcement can go only once '\(blockedPartner.name)' is @Observable and announces them itself",
+                suggestion: "unblock '\(blockedPartner.name)'; '\(unit.name)' can stay an ObservableObject meanwhile", unit: unit.id)
+    }
+
+    static let couplingHoldBackReason =
+        "a model it holds, whose changes it announces, is not written in this run (the announcement would go unreplaced)"
 
     /// What a send of the model itself becomes, as an observer bridge needs to know
     /// (`ObserverBridge`): the property whose tracking announces what the send did. An accessor
@@ -176,8 +197,9 @@ private struct SendPlace {
     }
 
     /// The edits deleting a send that runs with a change of a tracked property, that property's
-    /// name, and whether the change was found on every branch of an `if` or `switch`; nil when no such change runs with it on every path, or the body also
-    /// changes untracked state the send may have announced.
+    /// name, and whether the change was found on every branch of an `if` or `switch`; nil when
+    /// no such change runs with it on every path, or the body also changes untracked state the
+    /// send may have announced.
     func deletion(_ file: FileStructure) -> (edits: [Edit], property: String, throughBranches: Bool)? {
         let scope = scope(file)
         let isTrackedChange = { (statement: Range<Int>) in model.isTrackedChange(statement, in: file, scope: scope, parameters: parameters) }
@@ -263,6 +285,89 @@ private struct SendPlace {
         }
         guard let relay = through.first, let edits = removal(file) else { return nil }
         return (edits, relay)
+    }
+
+    /// The edits deleting a send that announced a change made through a model the model holds
+    /// (`objectWillChange.send(); downloadState.isDownloading = true`, `downloadState` holding a
+    /// model class), with the held model's name and unit: every statement running with the send
+    /// that reaches a held model (in an `if` or `switch` block too) only changes state that model
+    /// tracks, at least one does, nothing else untracked changes, and every held model reached
+    /// belongs to one unit. Once that unit is written the held model announces its own changes, and a view reads
+    /// it through the holder or not; so the call goes with that unit, which the holder needs.
+    func heldModelDeletion(_ file: FileStructure, _ context: RuleContext,
+                           models: inout [DeclarationID: ModelStateChanges]) -> (edits: [Edit], name: String, unit: Int)? {
+        guard accessor == nil else { return nil }
+        let held = heldModels(context)
+        guard !held.isEmpty else { return nil }
+        let tokens = file.tokens
+        let stretch = path.stretch(in: file)
+        guard Set(model.untrackedEffects(in: stretch, file, scope: scope(file), parameters: parameters)).isSubset(of: Set(held.keys)) else {
+            return nil
+        }
+        /// The held model a statement starts with (`child.` or `self.child.`), and where its name is.
+        func heldName(_ statement: Range<Int>) -> (name: String, at: Int)? {
+            var index = statement.lowerBound
+            if tokens[index].word == .self, index + 2 < statement.upperBound, tokens[index + 1].kind == .postfixQuestionMark { index += 1 }
+            if tokens[index].word == .self || tokens[index].kind == .postfixQuestionMark,
+               index + 1 < statement.upperBound, tokens[index + 1].kind == .period { index += 2 }
+            guard index + 1 < statement.upperBound, tokens[index].kind == .identifier, tokens[index + 1].kind == .period else { return nil }
+            let name = file.source.text(index)
+            return held[name] == nil || Self.isShadowedLocally(name, in: scope(file), before: index, file) ? nil : (name, index)
+        }
+        var units = Set<Int>()
+        var changed: String?
+        /// Whether every statement that reaches a held model only changes state it tracks,
+        /// reading into the blocks of `if` and `switch` statements (whose heads may not reach one).
+        func onlyTrackedChanges(_ statements: [Range<Int>]) -> Bool {
+            for statement in statements {
+                // Any other mention of a held model (passed along, read into a local) may change it untracked.
+                let mentions = statement.filter { index in
+                    guard tokens[index].kind == .identifier, held[file.source.text(index)] != nil else { return false }
+                    guard index > statement.lowerBound, tokens[index - 1].kind == .period else { return true }
+                    // `self.child`, `self?.child`; not `other.child`.
+                    let before = tokens[index - 2].kind == .postfixQuestionMark ? index - 3 : index - 2
+                    return before >= statement.lowerBound && tokens[before].word == .self
+                }
+                guard !mentions.isEmpty else { continue }
+                if let (name, at) = heldName(statement), mentions == [at], let (type, unit) = held[name] {
+                    let source = ModelStateChanges.cached(type, unit: context.units.units[unit], context, in: &models)
+                    guard ObjectWillChangeRelay.changesOnlyTrackedState(of: source, through: at, statement: statement, file, context) else {
+                        return false
+                    }
+                    units.insert(unit)
+                    changed = changed ?? name
+                    continue
+                }
+                guard let blocks = ChangeBlocks.blocks(of: statement, file), blocks.allSatisfy(onlyTrackedChanges),
+                      mentions.allSatisfy({ index in blocks.contains { $0.contains { $0.contains(index) } } }) else { return false }
+            }
+            return true
+        }
+        guard onlyTrackedChanges(stretch), let name = changed, units.count == 1, let unit = units.first,
+              let edits = removal(file) else { return nil }
+        return (edits, name, unit)
+    }
+
+    /// The model's stored properties holding a model class of a unit, by name, with the class and unit.
+    private func heldModels(_ context: RuleContext) -> [String: (type: DeclarationID, unit: Int)] {
+        var held: [String: (type: DeclarationID, unit: Int)] = [:]
+        for (name, property) in model.properties where property.isClass {
+            let variable = context.declaration(property.id)
+            guard let binding = variable.bindings.first(where: { $0.name == name }),
+                  case .declared(let type) = context.index.typer.variableType(binding, declarationID: property.id),
+                  type != model.classID, let unit = context.units.unitOf[type] else { continue }
+            held[name] = (type, unit)
+        }
+        return held
+    }
+
+    /// Whether a local or parameter declared in `scope` before `index` shadows the property `name`.
+    private static func isShadowedLocally(_ name: String, in scope: Range<Int>, before index: Int, _ file: FileStructure) -> Bool {
+        let tokens = file.tokens
+        return (scope.lowerBound..<index).contains { position in
+            (tokens[position].word == .let || tokens[position].word == .var) && position + 1 < index
+                && tokens[position + 1].kind == .identifier && file.source.tokenText(position + 1, equals: name)
+        }
     }
 
     /// The properties outside tracking that the statements running with the send change, or

@@ -14,7 +14,7 @@ import Testing
 
 /// Which steps of a committed fixture app re-rendered the view whose type is `viewType`.
 @MainActor
-private func stepsRerendering(_ viewType: String, in script: any FixtureScript.Type) throws -> [Int] {
+func stepsRerendering(_ viewType: String, in script: any FixtureScript.Type) throws -> [Int] {
     let app = script.make()
     let host = RenderHost(root: app.root)
     _ = host.takeEvaluationLog()

@@ -48,8 +48,14 @@ import Testing
         #expect(Self.accompanied("items.forEach({ _ in send() })\nchange()") == false)
     }
 
-    @Test func aSwitchCaseOrADeferIsNotRead() {
+    @Test func aSwitchCaseIsNotRead() {
         #expect(Self.accompanied("switch x {\ncase 1:\n    send()\n    change()\ndefault: break\n}") == nil)
-        #expect(Self.accompanied("defer { send() }\nchange()") == nil)
+    }
+
+    /// A `defer` block runs at the scope's exit: a stretch of its own, like a closure's body.
+    @Test func aDeferIsAStretchOfItsOwn() {
+        #expect(Self.accompanied("defer { send() }\nchange()") == false)
+        #expect(Self.accompanied("change()\ndefer {\n    send()\n}") == false)
+        #expect(Self.accompanied("defer {\n    send()\n    change()\n}") == true)
     }
 }

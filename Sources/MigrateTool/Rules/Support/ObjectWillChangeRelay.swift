@@ -249,32 +249,65 @@ struct ObjectWillChangeRelay {
             if tokens[index - 1].kind == .period && !isSelfMember { continue }
             let start = isSelfMember ? index - 2 : index
             guard let statement = StatementPath(to: index, fromBody: bodyOpen, in: file)?.target, statement.lowerBound == start,
-                  index + 2 < statement.upperBound, tokens[index + 1].kind == .period, tokens[index + 2].kind == .identifier else {
+                  Self.changesOnlyTrackedState(of: source, through: index, statement: statement, file, context) else {
                 return false
             }
-            if let change = source.change(at: index + 2, before: statement.upperBound, in: file, scope: statement, parameters: nil),
-               change.property.tracking == .tracked, change.end == statement.upperBound {
-                continue
-            }
-            guard index + 3 < statement.upperBound, tokens[index + 3].kind == .leftParen, file.closing(index + 3) + 1 == statement.upperBound,
-                  methodChangesOnlyTrackedState(file.source.text(index + 2), source, context) else { return false }
         }
         return true
     }
 
+    /// Whether `statement`, which starts with the holder's property naming the source (its name
+    /// at `name`, after an optional `self.`), only changes state the source tracks: `child.x = v`,
+    /// `child.items.append(v)` (a tracked property of the source), or `child.f(…)` where every `f`
+    /// of the source changes only such properties, statement by statement.
+    static func changesOnlyTrackedState(of source: ModelStateChanges, through name: Int, statement: Range<Int>,
+                                        _ file: FileStructure, _ context: RuleContext) -> Bool {
+        let tokens = file.tokens
+        guard name + 2 < statement.upperBound, tokens[name + 1].kind == .period, tokens[name + 2].kind == .identifier else { return false }
+        // The rest of the statement, from the property on, is a whole change of it (`x = v` runs to
+        // the statement's end, `items.append(v)` must).
+        if source.isTrackedChange((name + 2)..<statement.upperBound, in: file, scope: statement, parameters: nil) { return true }
+        return name + 3 < statement.upperBound && tokens[name + 3].kind == .leftParen && file.closing(name + 3) + 1 == statement.upperBound
+            && methodChangesOnlyTrackedState(file.source.text(name + 2), source, context)
+    }
+
     /// Whether the source has methods named `name` and each one's statements are all changes of
-    /// properties the source tracks.
-    private func methodChangesOnlyTrackedState(_ name: String, _ source: ModelStateChanges, _ context: RuleContext) -> Bool {
-        let methods = (context.modelMembers[sourceType] ?? []).filter {
+    /// properties the source tracks, calls of its own methods that are (`updateCoreProgress(…)`),
+    /// or `if`/`switch` statements whose blocks are, down to a few calls deep.
+    private static func methodChangesOnlyTrackedState(_ name: String, _ source: ModelStateChanges, _ context: RuleContext,
+                                                      visiting: Set<String> = []) -> Bool {
+        guard visiting.count < 4, !visiting.contains(name) else { return false }
+        let methods = (context.modelMembers[source.classID] ?? []).filter {
             let member = context.declaration($0)
             return member.kind == .function && member.name == name
         }
+        let visiting = visiting.union([name])
         return !methods.isEmpty && methods.allSatisfy { id in
             let method = context.declaration(id)
             let file = context.files[id.file]
             guard let body = method.body, let statements = file.statements(inBlock: body.lowerBound) else { return false }
-            return statements.allSatisfy { source.isTrackedChange($0, in: file, scope: body, parameters: method.parameters) }
+            func onlyTracked(_ statements: [Range<Int>]) -> Bool {
+                statements.allSatisfy { statement in
+                    if source.isTrackedChange(statement, in: file, scope: body, parameters: method.parameters) { return true }
+                    if let callee = ownCall(statement, file) {
+                        return methodChangesOnlyTrackedState(callee, source, context, visiting: visiting)
+                    }
+                    guard let blocks = ChangeBlocks.blocks(of: statement, file) else { return false }
+                    return blocks.allSatisfy(onlyTracked)
+                }
+            }
+            return onlyTracked(statements)
         }
+    }
+
+    /// The method a statement calls on the model itself, `f(…)` or `self.f(…)`, as the whole statement.
+    private static func ownCall(_ statement: Range<Int>, _ file: FileStructure) -> String? {
+        let tokens = file.tokens
+        var index = statement.lowerBound
+        if tokens[index].word == .self, index + 1 < statement.upperBound, tokens[index + 1].kind == .period { index += 2 }
+        guard index + 1 < statement.upperBound, tokens[index].kind == .identifier, tokens[index + 1].kind == .leftParen,
+              file.closing(index + 1) + 1 == statement.upperBound else { return nil }
+        return file.source.text(index)
     }
 
     /// Removes a member declaration, with the blank line before it when it is the last member.

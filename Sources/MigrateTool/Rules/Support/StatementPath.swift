@@ -55,7 +55,11 @@ struct StatementPath {
                 case .if, .do: kind = .branch
                 case .for, .while, .repeat: kind = .loop
                 case .guard: kind = .guardElse
-                case .switch, .defer: return nil
+                case .switch: return nil
+                case .defer:
+                    // Runs at the scope's exit, apart from the statements around it: a body of its own.
+                    levels = []
+                    kind = .body
                 default:
                     // An expression's trailing closure: `Task { … }`, `withAnimation { … }`.
                     levels = []
@@ -198,5 +202,40 @@ struct StatementPath {
             index = !isCompound && tokens[index].kind == .leftBrace ? file.closing(index) + 1 : index + 1
         }
         return false
+    }
+}
+
+/// The blocks a compound statement runs one of, for rules that read every path through it.
+enum ChangeBlocks {
+    /// The statements of each block of an `if` (its `else` branches included) or of each clause
+    /// of a `switch`; nil for any other statement.
+    static func blocks(of statement: Range<Int>, _ file: FileStructure) -> [[Range<Int>]]? {
+        let tokens = file.tokens
+        switch tokens[statement.lowerBound].word {
+        case .switch:
+            guard let open = statement.first(where: { tokens[$0].kind == .leftBrace }),
+                  let clauses = file.switchClauses(inBlock: open) else { return nil }
+            return clauses.compactMap { file.statements(in: $0.body) }.count == clauses.count
+                ? clauses.map { file.statements(in: $0.body)! } : nil
+        case .if:
+            var blocks: [[Range<Int>]] = []
+            var index = statement.lowerBound
+            while index < statement.upperBound {
+                switch tokens[index].kind {
+                case .leftParen, .leftSquare:
+                    index = file.closing(index) + 1
+                case .leftBrace:
+                    // A block follows the condition or `else`; a closure inside a condition is in brackets.
+                    guard let statements = file.statements(inBlock: index) else { return nil }
+                    blocks.append(statements)
+                    index = file.closing(index) + 1
+                default:
+                    index += 1
+                }
+            }
+            return blocks
+        default:
+            return nil
+        }
     }
 }

@@ -1,0 +1,73 @@
+import SwiftUI
+
+/// The progress of one download, which the installer holds and changes.
+final class DownloadProgress: ObservableObject {
+    @Published var completed = 0
+    @Published var isRunning = false
+
+    func reset() {
+        completed = 0
+        isRunning = false
+    }
+}
+
+/// A model that announces the changes it makes through the model it holds, so that a screen
+/// observing only the installer shows the download's progress.
+final class Installer: ObservableObject {
+    @Published var title = "Game"
+    let progress = DownloadProgress()
+
+    func start() {
+        objectWillChange.send()
+        progress.reset()
+        progress.isRunning = true
+    }
+
+    func advance(finished: Bool) {
+        objectWillChange.send()
+        if finished {
+            progress.isRunning = false
+        } else {
+            progress.completed += 1
+        }
+    }
+}
+
+/// Holds the installer without observing it: only the two views below re-render.
+struct InstallerScreen: View {
+    let installer: Installer
+
+    var body: some View {
+        VStack {
+            InstallerTitle(installer: installer)
+            InstallerProgress(installer: installer)
+        }
+    }
+}
+
+/// Reads nothing of the download: the installer's sends re-render it with every step; once
+/// migrated it re-renders only when the title changes.
+struct InstallerTitle: View {
+    @ObservedObject var installer: Installer
+
+    var body: some View {
+        Text("Installing \(installer.title)")
+    }
+}
+
+/// Observes only the installer; reads the download's progress through it.
+struct InstallerProgress: View {
+    @ObservedObject var installer: Installer
+
+    var body: some View {
+        VStack {
+            Text("\(installer.progress.completed) files, \(installer.progress.isRunning ? "running" : "idle")")
+            Button("Start") {
+                installer.start()
+            }
+            Button("Next file") {
+                installer.advance(finished: false)
+            }
+        }
+    }
+}
