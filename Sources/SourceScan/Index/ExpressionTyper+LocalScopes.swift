@@ -137,6 +137,18 @@ extension ExpressionTyper {
                 }
                 index -= 1
             default:
+                // The label of the `switch` clause holding the token: its pattern's names are
+                // visible in the clause; earlier clauses' are not, so the search goes on outside.
+                if current.word == .case || current.word == .default, structure.startsLine(index),
+                   let (keyword, open) = enclosingSwitch(ofLabel: index, from: start, in: structure) {
+                    if current.word == .case, let found = switchLabelBinding(name, label: index, subject: (keyword + 1)..<open,
+                                                                             before: token, file: file, trail: trail) {
+                        return found
+                    }
+                    index = open - 1
+                    sameStatement = false
+                    continue
+                }
                 // The token is in a condition: its earlier clauses are visible.
                 if sameStatement, current.word == .if || current.word == .guard || current.word == .while {
                     if let found = bindingClause(name, in: (index + 1)..<token, file: file, trail: trail) { return found }
@@ -144,6 +156,101 @@ extension ExpressionTyper {
                 }
                 index -= 1
             }
+        }
+        return nil
+    }
+
+    /// The `switch` keyword and the `{` of the switch whose clause label starts at `label`.
+    func enclosingSwitch(ofLabel label: Int, from start: Int, in file: FileStructure) -> (keyword: Int, open: Int)? {
+        var index = label - 1
+        while index > start {
+            switch file.tokens[index].kind {
+            case .rightBrace, .rightParen, .rightSquare:
+                index = Int(file.matchingBracket[index]) - 1
+                continue
+            case .leftBrace:
+                var keyword = index - 1
+                while keyword > start {
+                    let token = file.tokens[keyword]
+                    if token.word == .switch { return (keyword, index) }
+                    if [.leftBrace, .rightBrace, .semicolon].contains(token.kind) { return nil }
+                    keyword = [.rightParen, .rightSquare].contains(token.kind) ? Int(file.matchingBracket[keyword]) - 1 : keyword - 1
+                }
+                return nil
+            default:
+                index -= 1
+            }
+        }
+        return nil
+    }
+
+    /// The type of `name` when the `case` label at `label` binds it in one of its patterns and
+    /// `before` follows the label's `:`: the payload of the enum case the pattern names, read
+    /// from the type of the switch's subject.
+    func switchLabelBinding(_ name: String, label: Int, subject: Range<Int>, before token: Int, file: Int,
+                            trail: Trail) -> (position: Int, type: Typed)? {
+        let structure = types.files[file]
+        let tokens = structure.tokens
+        var colon = label + 1
+        while colon < token, tokens[colon].kind != .colon {
+            colon = [.leftParen, .leftSquare].contains(tokens[colon].kind) ? structure.closing(colon) + 1 : colon + 1
+        }
+        guard colon < token else { return nil }
+        let labelEnd = (label..<colon).first { tokens[$0].word == .where } ?? colon
+        var patterns: [Range<Int>] = []
+        var start = label + 1
+        var index = start
+        while index < labelEnd {
+            if [.leftParen, .leftSquare].contains(tokens[index].kind) { index = structure.closing(index) + 1; continue }
+            if tokens[index].kind == .comma { patterns.append(start..<index); start = index + 1 }
+            index += 1
+        }
+        patterns.append(start..<labelEnd)
+        for pattern in patterns where pattern.contains(where: { tokens[$0].kind == .identifier && structure.source.tokenText($0, equals: name) }) {
+            let subjectType = typeOf(subject, file: file, trail: trail)
+            return (label, casePatternType(name, pattern: pattern, subject: subjectType, file: file) ?? .unknown)
+        }
+        return nil
+    }
+
+    /// The type `name` gets in an enum case pattern (`let .detail(model)`, `.detail(let model)`,
+    /// `.meeting(_, syncUp: let syncUp)`) over a value of `subject`'s type: that case's value at
+    /// the name's position; nil when the subject is no enum of the tree or the shape differs.
+    func casePatternType(_ name: String, pattern: Range<Int>, subject: Typed, file: Int) -> Typed? {
+        guard case .declared(let enumID) = subject.type else { return nil }
+        let structure = types.files[file]
+        let tokens = structure.tokens
+        var index = pattern.lowerBound
+        if index < pattern.upperBound, tokens[index].word == .let || tokens[index].word == .var { index += 1 }
+        // `.detail(let model)?` over an optional: the same case.
+        var pattern = pattern
+        if pattern.count > 1, tokens[pattern.upperBound - 1].kind == .postfixQuestionMark { pattern = pattern.lowerBound..<(pattern.upperBound - 1) }
+        // `.detail(` or `Destination.detail(`: the last name before the `(`.
+        guard let open = (index..<pattern.upperBound).first(where: { tokens[$0].kind == .leftParen }), open - 1 >= index,
+              tokens[open - 1].kind == .identifier, open - 2 >= index, tokens[open - 2].kind == .period,
+              structure.closing(open) + 1 == pattern.upperBound,
+              let payload = types.enumCasePayload(of: enumID, case: structure.source.text(open - 1)) else { return nil }
+        var element = 0
+        var elementStart = open + 1
+        var position = open + 1
+        let close = structure.closing(open)
+        while position <= close {
+            if position < close, [.leftParen, .leftSquare].contains(tokens[position].kind) {
+                position = structure.closing(position) + 1
+                continue
+            }
+            if position == close || tokens[position].kind == .comma {
+                var first = elementStart
+                if first + 1 < position, tokens[first + 1].kind == .colon { first += 2 }
+                if first < position, tokens[first].word == .let || tokens[first].word == .var { first += 1 }
+                if first + 1 == position, structure.source.tokenText(first, equals: name) {
+                    guard element < payload.count else { return nil }
+                    return resolveWritten(payload[element], from: enumID)
+                }
+                element += 1
+                elementStart = position + 1
+            }
+            position += 1
         }
         return nil
     }
@@ -192,12 +299,18 @@ extension ExpressionTyper {
                 return
             }
             if isForPattern || first.word == .case {
-                // Pattern names: `for (i, model) in`, `case .some(let model) = x`.
+                // Pattern names: `for (i, model) in`, `case .some(let model) = x`; an enum case's
+                // value is typed from the subject after `=` (`case let .detail(model) = destination`).
                 let patternEnd = clause.firstIndex { tokens[$0].word == .in || tokens[$0].kind == .equal } ?? clause.upperBound
                 if (clause.lowerBound..<patternEnd).contains(where: {
                     tokens[$0].kind == .identifier && structure.source.tokenText($0, equals: name)
                 }) {
-                    found = (clause.lowerBound, Typed.unknown)
+                    var type = Typed.unknown
+                    if first.word == .case, patternEnd < clause.upperBound, tokens[patternEnd].kind == .equal {
+                        let subject = typeOf((patternEnd + 1)..<clause.upperBound, file: file, trail: trail)
+                        type = casePatternType(name, pattern: (clause.lowerBound + 1)..<patternEnd, subject: subject, file: file) ?? .unknown
+                    }
+                    found = (clause.lowerBound, type)
                 }
                 return
             }

@@ -87,6 +87,7 @@ struct SiteScanner {
         let file = types.files[fileIndex]
         let tokens = file.tokens
         var sites: [Site] = []
+        let bindingParameterClosures = Self.bindingParameterClosures(in: file)
         // `_name` storage of this file's wrapper properties, by enclosing type.
         var storageNames: [String: [DeclarationID]] = [:]
         for (index, declaration) in file.declarations.enumerated() where declaration.kind == .variable {
@@ -157,6 +158,9 @@ struct SiteScanner {
                     }
                     sites.append(site)
                 } else {
+                    // `{ $model in … }` (a closure taking a binding, as swiftui-navigation's
+                    // `sheet(unwrapping:)` does): the parameter and its uses are not the view's `$model`.
+                    if bindingParameterClosures.contains(where: { $0.names.contains(name) && $0.tokens.contains(index) }) { continue }
                     var site = Site(kind: .projectedValue(name: name), file: fileIndex, token: index,
                                     owner: typer.owner(file: fileIndex, token: index), type: .unknown)
                     if let owner = site.owner, let enclosing = types.enclosingTypeLike(DeclarationID(file: fileIndex, declaration: owner)),
@@ -171,6 +175,34 @@ struct SiteScanner {
             }
         }
         return sites
+    }
+
+    /// The closures whose parameter clause declares `$name` parameters (`{ $model in`,
+    /// `{ ($item, index) in`), with those names (without `$`) and the closure's tokens.
+    static func bindingParameterClosures(in file: FileStructure) -> [(names: Set<String>, tokens: Range<Int>)] {
+        let tokens = file.tokens
+        var closures: [(names: Set<String>, tokens: Range<Int>)] = []
+        for open in tokens.indices where tokens[open].kind == .leftBrace && open + 2 < tokens.count
+            && (tokens[open + 1].kind == .dollarIdentifier || tokens[open + 1].kind == .leftParen) {
+            var index = open + 1
+            if tokens[index].kind == .leftParen { index += 1 }
+            var names: Set<String> = []
+            // Names separated by commas, up to `in` (or the `)` before it); types and other shapes end the search.
+            while index < tokens.count {
+                if tokens[index].kind == .dollarIdentifier {
+                    names.insert(String(file.source.text(index).dropFirst()))
+                } else if tokens[index].kind != .identifier {
+                    break
+                }
+                index += 1
+                guard index < tokens.count, tokens[index].kind == .comma else { break }
+                index += 1
+            }
+            if index < tokens.count, tokens[index].kind == .rightParen { index += 1 }
+            guard !names.isEmpty, index < tokens.count, tokens[index].word == .in else { continue }
+            closures.append((names, open..<(file.closing(open) + 1)))
+        }
+        return closures
     }
 
     /// `_m` or `self._m` read inside one of `holders` (the types declaring a wrapper `m` in this

@@ -1,0 +1,71 @@
+// Names bound by enum case patterns take the case's value type (syncups: `case let
+// .detail(model)` over a `Destination?` made `model.$syncUp` a "cannot tell" that blocked every unit).
+
+@testable import MigrateTool
+import SourceScan
+import Testing
+
+@Suite struct EnumPayloadTypingTests {
+    static let models = """
+        import Combine
+        import SwiftUI
+
+        final class DetailModel: ObservableObject {
+            @Published var title = ""
+        }
+
+        final class Other: ObservableObject {
+            @Published var title = ""
+        }
+
+        struct Meeting {}
+
+        final class ListModel: ObservableObject {
+            enum Destination {
+                case alert(String)
+                case detail(DetailModel)
+                case meeting(Meeting, syncUp: DetailModel)
+                case result(Result<Int, Error>, DetailModel)
+            }
+            @Published var destination: Destination?
+            var cancellable: AnyCancellable?
+
+            func bind() {
+                \\(body)
+            }
+        }
+
+        """
+
+    static func files(_ body: String) -> [String: String] {
+        ["A.swift": models.replacingOccurrences(of: "\\(body)", with: body)]
+    }
+
+    @Test(arguments: [
+        "switch destination {\n        case let .detail(model):\n            cancellable = model.$title.sink { print($0) }\n        default:\n            break\n        }",
+        "switch self.destination {\n        case .alert: break\n        case .detail(let model), .meeting(_, syncUp: let model):\n            cancellable = model.$title.sink { print($0) }\n        case .none, .meeting, .result: break\n        }",
+        "if case let .detail(model) = destination {\n            cancellable = model.$title.sink { print($0) }\n        }",
+        "guard case .result(_, let model)? = destination else { return }\n        cancellable = model.$title.sink { print($0) }",
+    ])
+    func aCasePayloadIsTyped(body: String) {
+        let files = Self.files(body)
+        // Typed, the publisher is DetailModel's alone: Other is not held back by a "cannot tell".
+        #expect(TyperGapTests.blockers("Other", in: files).isEmpty, "\(TyperGapTests.blockers("Other", in: files))")
+        #expect(!TyperGapTests.blockers("DetailModel", in: files).contains { $0.contains("cannot tell") })
+    }
+
+    @Test func anEarlierClausesNameIsNotVisibleInALaterOne() {
+        let body = "switch destination {\n        case let .detail(model):\n            print(model)\n        default:\n            cancellable = model.$title.sink { print($0) }\n        }"
+        #expect(TyperGapTests.blockers("Other", in: Self.files(body)).contains { $0.contains("cannot tell") })
+    }
+
+    @Test func payloadTypesAreSplitAtTopLevelCommas() throws {
+        let types = TreeIndex(files: [FileStructure(text: Self.files("").values.first!)]).types
+        let position = try #require(types.files[0].declarations.indices.first { types.files[0].declarations[$0].name == "Destination" })
+        let id = DeclarationID(file: 0, declaration: position)
+        #expect(types.enumCasePayload(of: id, case: "result") == ["Result<Int, Error>", "DetailModel"])
+        #expect(types.enumCasePayload(of: id, case: "meeting") == ["Meeting", "DetailModel"])
+        #expect(types.enumCasePayload(of: id, case: "alert") == ["String"])
+        #expect(types.enumCasePayload(of: id, case: "missing") == nil)
+    }
+}
