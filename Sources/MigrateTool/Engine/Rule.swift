@@ -150,6 +150,13 @@ struct RuleContext: Sendable {
     /// The declaration behind an id.
     func declaration(_ id: DeclarationID) -> Declaration { index.types.declaration(id) }
 
+    /// Where a token is, in a finding's words: `line 12 of Settings.swift`.
+    func place(file: Int, token: Int) -> String {
+        let structure = files[file]
+        let line = LineMap(structure.source.bytes).location(of: Int(structure.tokens[token].start)).line
+        return "line \(line) of \(PathName.lastComponent(structure.source.path))"
+    }
+
     /// The member declarations of a type and of its extensions in the tree.
     static func members(of typeID: DeclarationID, index: TreeIndex) -> [DeclarationID] {
         guard let symbol = index.types.symbol(typeID) else { return [] }

@@ -65,7 +65,7 @@ struct ObjectWillChangeSend: CouplingRule {
                     + "objectWillChange this model relays; '\(relay.sourceName)' \(becomes) and tracks its own changes, so the "
                     + "call goes with the relay")
             }
-            if let place, let (edits, name, heldUnit) = place.heldModelDeletion(file, context, models: &models) {
+            if let place, let (edits, name, heldUnit) = place.heldModelDeletion(file, relays: relays, context, models: &models) {
                 let held = context.units.units[heldUnit].name
                 return Finding(ruleID: Self.id, fixClass: .review, file: site.file, offset: Int(file.tokens[site.token].start),
                                message: "objectWillChange.send() announces a change made through '\(name)', a \(held), which becomes "
@@ -292,11 +292,14 @@ private struct SendPlace {
     /// model class), with the held model's name and unit: every statement running with the send
     /// that reaches a held model (in an `if` or `switch` block too) only changes state that model
     /// tracks, at least one does, nothing else untracked changes, and every held model reached
-    /// belongs to one unit. Once that unit is written the held model announces its own changes, and a view reads
-    /// it through the holder or not; so the call goes with that unit, which the holder needs.
-    func heldModelDeletion(_ file: FileStructure, _ context: RuleContext,
+    /// belongs to one unit; and nothing listens to the holder's own `objectWillChange` (a sink, an
+    /// `onReceive`), which would stop hearing those changes. Once that unit is written the held
+    /// model announces its own changes, and a view reads it through the holder or not; so the
+    /// call goes with that unit, which the holder needs.
+    func heldModelDeletion(_ file: FileStructure, relays: [ObjectWillChangeRelay], _ context: RuleContext,
                            models: inout [DeclarationID: ModelStateChanges]) -> (edits: [Edit], name: String, unit: Int)? {
-        guard accessor == nil else { return nil }
+        // Something listening to the holder's own publisher would stop hearing the held model's changes.
+        guard accessor == nil, ObservationUse.listener(toObjectWillChangeOf: model.classID, relays: relays, context) == nil else { return nil }
         let held = heldModels(context)
         guard !held.isEmpty else { return nil }
         let tokens = file.tokens

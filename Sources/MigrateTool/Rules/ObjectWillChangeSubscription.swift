@@ -20,7 +20,7 @@ struct ObjectWillChangeSubscription: CouplingRule {
         let relayTargets = Set(relays.map { [$0.subscription.file, $0.sendToken] })
         var findings = ObservationUse.objectWillChangeSites(.subscription, context).compactMap { unit, site -> Finding? in
             if let relay = relaysBySubscription[[site.file, site.token]] {
-                return Self.relayFinding(relay, unit: unit, context)
+                return Self.relayFinding(relay, unit: unit, relays: relays, context)
             }
             if relayTargets.contains([site.file, site.token]) { return nil }
             switch ObserverBridge.plan(site, unit: context.units.units[unit], relays: relays, context) {
@@ -34,7 +34,7 @@ struct ObjectWillChangeSubscription: CouplingRule {
             }
         }
         // A helper's subscription is no site of any unit (its receiver is any model): each call is.
-        findings += relays.filter { $0.helper != nil }.map { Self.relayFinding($0, unit: $0.sourceUnit ?? $0.relayingUnit, context) }
+        findings += relays.filter { $0.helper != nil }.map { Self.relayFinding($0, unit: $0.sourceUnit ?? $0.relayingUnit, relays: relays, context) }
         findings += ObjectWillChangeRelay.tidyUps(relays, context, ruleID: Self.id)
         let all = context.units.units.map(\.id)
         let helperSubscriptions = Set(relays.filter { $0.helper != nil }.map { [$0.subscription.file, $0.subscription.token] })
@@ -65,12 +65,22 @@ struct ObjectWillChangeSubscription: CouplingRule {
     }
 
     /// The relay's removal, in the source model's unit, which the relaying model's unit needs.
-    private static func relayFinding(_ relay: ObjectWillChangeRelay, unit: Int, _ context: RuleContext) -> Finding {
+    private static func relayFinding(_ relay: ObjectWillChangeRelay, unit: Int, relays: [ObjectWillChangeRelay],
+                                     _ context: RuleContext) -> Finding {
         let site = relay.subscription
         let file = context.files[relay.file]
         let source = context.declaration(relay.sourceType).name
         let holder = context.declaration(relay.relayingClass).name
         let token = relay.helper == nil ? site.token : relay.statement.lowerBound
+        if let listener = ObservationUse.listener(toObjectWillChangeOf: relay.relayingClass, relays: relays, context) {
+            // Views track the held model by themselves; a subscriber to the holder's publisher does not.
+            return Finding(ruleID: id, fixClass: .manual, isBlocker: true, file: relay.file, offset: Int(file.tokens[token].start),
+                           message: "'\(relay.sourceName).objectWillChange' is relayed as \(holder)'s, whose objectWillChange is "
+                               + "listened to (\(context.place(file: listener.file, token: listener.token))); without the "
+                               + "relay that listener would no longer hear \(source)'s changes",
+                           suggestion: "observe \(source) where \(holder)'s objectWillChange is listened to, then let the relay go",
+                           unit: unit)
+        }
         let relayed = relay.helper.map { "\(context.declaration($0).name)(…) of '\(relay.sourceName)'" }
             ?? "'\(relay.sourceName).objectWillChange'"
         return Finding(

@@ -43,9 +43,8 @@ struct ObservableSubclass: CouplingRule {
             return "'\(context.declaration(reader).name)' reads '\(member)', which '\(context.declaration(ancestor).name)' publishes, "
                 + "through '\(wrapper)', and would stop refreshing once '\(wrapper)' is no longer an ObservableObject wrapper"
         case .inheritedChangesObserved(let ancestor, let file, let token):
-            let line = LineMap(context.files[file].source.bytes).location(of: Int(context.files[file].tokens[token].start)).line
-            return "'\(context.declaration(ancestor).name).objectWillChange' is observed (line \(line) of "
-                + "\(PathName.lastComponent(context.files[file].source.path))) and would stop firing for this class's properties"
+            return "'\(context.declaration(ancestor).name).objectWillChange' is observed (\(context.place(file: file, token: token))) "
+                + "and would stop firing for this class's properties"
         case .nothingOfItsOwn:
             return "it has no stored property or site of its own, so it has nothing to migrate first"
         }

@@ -72,4 +72,13 @@ import Testing
         let finding = try #require(Self.sendFinding(body))
         #expect(finding.isBlocker, "\(finding.message)")
     }
+
+    /// A subscriber to the installer's own publisher heard the held model's changes through the send.
+    @Test func staysWhileSomethingListensToTheHolder() throws {
+        let source = Self.tree("objectWillChange.send()\n        progress.done = 1")
+            + "final class Logger {\n    var token: AnyCancellable?\n    func watch(_ installer: Installer) {\n"
+            + "        token = installer.objectWillChange.sink { print(\"changed\") }\n    }\n}\n"
+        let finding = try #require(RuleExamples.analyze(files: [("A.swift", source)]).findings.first { $0.ruleID == ObjectWillChangeSend.id })
+        #expect(finding.isBlocker, "\(finding.message)")
+    }
 }

@@ -100,6 +100,16 @@ import Testing
         #expect(verdicts["Holder"] == .blocked)
     }
 
+    /// Views track the child by themselves; a sink on the holder's publisher would lose its changes.
+    @Test func aRelayWhoseHolderIsListenedToStays() {
+        let source = Self.holder("relay = child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }")
+            + "final class Logger {\n    var token: AnyCancellable?\n    func watch(_ holder: Holder) {\n"
+            + "        token = holder.objectWillChange.sink { print(\"changed\") }\n    }\n}\n"
+        let findings = RuleExamples.analyze(files: [("A.swift", source)]).findings.filter { $0.ruleID == ObjectWillChangeSubscription.id }
+        #expect(findings.contains { $0.isBlocker && $0.message.contains("whose objectWillChange is listened to (line") })
+        #expect(Self.verdicts(source)["Child"] == .blocked)
+    }
+
     @Test func aRelayOfALibraryObjectStillBlocks() {
         let source = """
             import Combine

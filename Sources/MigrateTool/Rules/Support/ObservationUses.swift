@@ -54,6 +54,21 @@ enum ObservationUse: Equatable {
         return .externalPublisher
     }
 
+    /// A place that listens to the class's own `objectWillChange` (`holder.objectWillChange.sink`,
+    /// `.onReceive(holder.objectWillChange)`), if any: a change the class stops announcing by hand
+    /// (a relay or a send deleted while it stays legacy) would no longer reach it, whatever views do.
+    /// The class's own publisher inside one of its relays (`.subscribe(objectWillChange)`,
+    /// `.sink(receiveValue: objectWillChange.send)`) is no listener: it is the relay's target.
+    static func listener(toObjectWillChangeOf classID: DeclarationID, relays: [ObjectWillChangeRelay], _ context: RuleContext) -> Site? {
+        guard let unit = context.units.unitOf[classID] else { return nil }
+        let targets = Set(relays.map { [$0.subscription.file, $0.sendToken] })
+        return context.units.units[unit].objectWillChangeUses.first { site in
+            guard case .declared(let type) = site.type, type == classID, !targets.contains([site.file, site.token]) else { return false }
+            let kind = ofObjectWillChange(site, context)
+            return kind == .subscription || kind == .onReceiveObjectWillChange
+        }
+    }
+
     /// The unit's `objectWillChange` sites of one kind.
     static func objectWillChangeSites(_ kind: ObservationUse, _ context: RuleContext) -> [(unit: Int, site: Site)] {
         context.units.units.flatMap { unit in
