@@ -38,7 +38,7 @@ enum RuleDocuments {
         "custom-object-will-change": #"""
         # custom-object-will-change
 
-        summary: A model declaring its own objectWillChange blocks its migration.
+        summary: A model declaring its own objectWillChange blocks its migration, unless it is the plain publisher ObservableObject gives it, which goes.
         class: manual
         severity: warning
 
@@ -48,12 +48,48 @@ enum RuleDocuments {
         intentional design: coalescing notifications, or re-publishing a nested model. Observation's
         per-property tracking usually makes it unnecessary, but deciding that needs a person.
 
+        One spelling is no design at all: `let objectWillChange = ObservableObjectPublisher()` (or
+        `var`, `nonisolated`, any access level, `: ObservableObjectPublisher = .init()`) declares the very
+        publisher the protocol would give the class, which `@Published` sends to as before; teams write it
+        to make the publisher `nonisolated` or to satisfy a protocol. That declaration goes with the
+        class's migration (safe class), and the model's sends and subscribers are migrated, or block, as
+        any others.
+
         ```swift before
         import Combine
 
         final class Clock: ObservableObject {
             let ↓objectWillChange = PassthroughSubject<Void, Never>()
             var ticks = 0
+        }
+        ```
+
+        ```swift before
+        import Combine
+
+        @MainActor
+        final class Timer: ObservableObject {
+            nonisolated let ↓objectWillChange = ObservableObjectPublisher()
+            @Published var seconds = 0
+
+            func tick() {
+                objectWillChange.send()
+                seconds += 1
+            }
+        }
+        ```
+
+        ```swift after
+        import Observation
+
+        @MainActor
+        @Observable
+        final class Timer {
+            var seconds = 0
+
+            func tick() {
+                seconds += 1
+            }
         }
         ```
 
