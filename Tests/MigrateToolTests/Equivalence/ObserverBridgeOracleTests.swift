@@ -10,22 +10,10 @@ import Testing
 
 // MARK: A bridge that tracks once and never re-arms
 
+/// The migrated settings and shelf, observed by a bookcase that tracks each once.
 private enum TrackedOnce {
-    @Observable
-    final class ReaderSettings {
-        var fontSize = 14
-        private(set) var theme = "light"
-        var lastOpened = "none"
-
-        func toggleTheme() {
-            theme = theme == "light" ? "dark" : "light"
-        }
-    }
-
-    @Observable
-    final class Shelf {
-        var books: [String] = []
-    }
+    typealias ReaderSettings = ModernFixtures.ReaderSettings
+    typealias Shelf = ModernFixtures.Shelf
 
     /// Counts the first change of each observed model, then hears nothing more.
     @MainActor
@@ -61,22 +49,6 @@ private enum TrackedOnce {
                 SettingsControls(settings: bookcase.settings)
                 Button("Stop watching") {
                     bookcase.stopWatching()
-                }
-            }
-        }
-    }
-
-    struct SettingsControls: View {
-        var settings: ReaderSettings
-
-        var body: some View {
-            VStack {
-                Text("\(settings.fontSize) pt, \(settings.theme)")
-                Button("Bigger") {
-                    settings.fontSize += 2
-                }
-                Button("Theme") {
-                    settings.toggleTheme()
                 }
             }
         }
