@@ -173,7 +173,8 @@ enum BuildGraphLoader {
                 }
             }
             let described = TargetDescription(name: target.name, isTest: target.kind == .test, folders: [membership],
-                                              dependencies: dependencies, deployments: deployments)
+                                              dependencies: dependencies, deployments: deployments,
+                                              isMainActorByDefault: target.isMainActorByDefault)
             targets.append(applyingConfiguration(configuration, to: described))
         }
         let name = manifest.name ?? PathName.lastComponent(root)

@@ -125,7 +125,10 @@ struct XcodeProjectReader {
             targets.append(TargetDescription(
                 name: name, moduleName: Self.moduleName(target: name, settings: resolved),
                 isTest: productType.contains("test"), files: files, folders: folders, dependencies: dependencies,
-                deployments: Self.deployments(resolved.isEmpty ? projectSettings : resolved, projectPath: path, offsets: settingOffsets)))
+                deployments: Self.deployments(resolved.isEmpty ? projectSettings : resolved, projectPath: path, offsets: settingOffsets),
+                isMainActorByDefault: (resolved.isEmpty ? projectSettings : resolved).contains {
+                    $0.values["SWIFT_DEFAULT_ACTOR_ISOLATION"]?.value.trimming(charactersIn: "\"") == "MainActor"
+                }))
         }
         let name = PathName.lastComponent(bundle).replacingOccurrences(of: ".xcodeproj", with: "")
         return .success(BuildDescription(kind: .xcodeProject, path: path, root: projectDirectory, name: name, targets: targets))

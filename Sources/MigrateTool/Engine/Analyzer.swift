@@ -48,7 +48,8 @@ enum Analyzer {
         let index = PhaseTimer.measure("index") { TreeIndex(files: structures, modules: modules) }
         let units = PhaseTimer.measure("units") { MigrationUnits(index: index) }
         let deployments = build.map { deploymentFacts($0, files: structures + extraProjectFiles) } ?? []
-        let context = RuleContext(index: index, units: units, deployments: deployments, options: configuration.ruleOptions)
+        let context = RuleContext(index: index, units: units, deployments: deployments, options: configuration.ruleOptions,
+                                  mainActorByDefaultFiles: build.map { mainActorByDefaultFiles($0, files: structures) } ?? [])
         var findings = RuleCatalog.all.flatMap { rule in PhaseTimer.measure("rule \(rule.id)") { rule.init().check(context) } }
 
         let allFiles = structures + extraProjectFiles
@@ -145,6 +146,16 @@ enum Analyzer {
             }
         }
         return facts
+    }
+
+    /// The positions of `files` that a module with `@MainActor` default isolation compiles.
+    static func mainActorByDefaultFiles(_ graph: BuildGraph, files: [FileStructure]) -> Set<Int> {
+        guard graph.modules.contains(where: \.isMainActorByDefault) else { return [] }
+        let directory = FileSystem.currentDirectory()
+        return Set(files.indices.filter { position in
+            guard let file = graph.position(ofFile: PathName.absolute(files[position].source.path, in: directory)) else { return false }
+            return graph.modulesOfFile[file].contains { graph.modules[$0].isMainActorByDefault }
+        })
     }
 
     /// The files a unit edits: its declarations, conformance extensions and sites.

@@ -84,12 +84,17 @@ struct RuleContext: Sendable {
     private(set) var observableOrderInference: ObservableAttributeOrderInference?
     /// For each file, the token ranges of its `#Preview` macros' arguments and bodies.
     let previewBodies: [[Range<Int>]]
+    /// The files a module compiles whose declarations are `@MainActor` by default (Swift 6.2's
+    /// default isolation), by index: code the tool adds there is isolated too.
+    let mainActorByDefaultFiles: Set<Int>
 
     /// Builds the context for a tree.
-    init(index: TreeIndex, units: MigrationUnits, deployments: [DeploymentFact] = [], options: RuleOptions = RuleOptions()) {
+    init(index: TreeIndex, units: MigrationUnits, deployments: [DeploymentFact] = [], options: RuleOptions = RuleOptions(),
+         mainActorByDefaultFiles: Set<Int> = []) {
         self.index = index
         self.units = units
         self.deployments = deployments
+        self.mainActorByDefaultFiles = mainActorByDefaultFiles
         self.options = options
         var members: [DeclarationID: [DeclarationID]] = [:]
         for unit in units.units {
@@ -149,6 +154,9 @@ struct RuleContext: Sendable {
 
     /// The declaration behind an id.
     func declaration(_ id: DeclarationID) -> Declaration { index.types.declaration(id) }
+
+    /// Whether a module compiling the file makes its declarations `@MainActor` by default.
+    func isMainActorByDefault(file: Int) -> Bool { mainActorByDefaultFiles.contains(file) }
 
     /// Where a token is, in a finding's words: `line 12 of Settings.swift`.
     func place(file: Int, token: Int) -> String {

@@ -104,10 +104,14 @@ public struct TargetDescription: Sendable, Equatable {
     public var folders: [Folder]
     public var dependencies: [Dependency]
     public var deployments: [Deployment]
+    /// Whether every declaration of the module is `@MainActor` unless it says otherwise
+    /// (Swift 6.2's default isolation: Xcode's `SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor`,
+    /// SwiftPM's `.defaultIsolation(MainActor.self)`).
+    public var isMainActorByDefault: Bool
 
     /// Creates a target.
     public init(name: String, moduleName: String? = nil, isTest: Bool = false, files: [String] = [], folders: [Folder] = [],
-                dependencies: [Dependency] = [], deployments: [Deployment] = []) {
+                dependencies: [Dependency] = [], deployments: [Deployment] = [], isMainActorByDefault: Bool = false) {
         self.name = name
         self.moduleName = moduleName ?? PathName.moduleName(name)
         self.isTest = isTest
@@ -115,6 +119,7 @@ public struct TargetDescription: Sendable, Equatable {
         self.folders = folders
         self.dependencies = dependencies
         self.deployments = deployments
+        self.isMainActorByDefault = isMainActorByDefault
     }
 }
 
@@ -131,6 +136,8 @@ public struct BuildModule: Sendable, Equatable {
     /// Modules this one depends on, resolved (indices into `BuildGraph.modules`).
     public var dependencies: [Int]
     public var deployments: [TargetDescription.Deployment]
+    /// Whether the module makes its declarations `@MainActor` by default.
+    public var isMainActorByDefault = false
 }
 
 /// Which module compiles each Swift file of the tree, and which modules each module can see.
@@ -173,7 +180,7 @@ public struct BuildGraph: Sendable {
                 modulesByName[target.moduleName, default: []].append(modules.count)
                 modules.append(BuildModule(kind: description.kind.rawValue, name: target.moduleName, targetName: target.name,
                                            descriptionPath: description.path, isTest: target.isTest, dependencies: [],
-                                           deployments: target.deployments))
+                                           deployments: target.deployments, isMainActorByDefault: target.isMainActorByDefault))
             }
             moduleOfTarget.append(ids)
         }

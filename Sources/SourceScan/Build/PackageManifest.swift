@@ -53,6 +53,10 @@ public struct PackageManifest: Sendable, Equatable {
         public var dependencies: [Dependency]
         /// Byte offset of the declaring call, for messages.
         public var offset: Int
+        /// `swiftSettings: [.defaultIsolation(MainActor.self)]` (Swift 6.2): every declaration
+        /// of the target is `@MainActor` unless it says otherwise. Settings reached through a
+        /// name (`swiftSettings: settings`) are not read, and count as off.
+        public var isMainActorByDefault = false
     }
 
     /// One product declaration: which targets it vends.
@@ -245,7 +249,18 @@ private struct ManifestReader {
         if let range = argument("sources", inCallAt: open) { target.sources = stringArray(range) }
         if let range = argument("exclude", inCallAt: open) { target.exclude = stringArray(range) }
         if let range = argument("dependencies", inCallAt: open) { target.dependencies = dependencies(range) }
+        if let range = argument("swiftSettings", inCallAt: open) { target.isMainActorByDefault = isMainActorByDefault(range) }
         manifest.targets.append(target)
+    }
+
+    /// Whether a `swiftSettings:` list holds `.defaultIsolation(MainActor.self)` (or
+    /// `SwiftSetting.defaultIsolation(MainActor.self)`); `.defaultIsolation(nil)` is off.
+    private func isMainActorByDefault(_ range: Range<Int>) -> Bool {
+        range.contains { index in
+            index + 4 < range.upperBound && tokens[index].kind == .identifier && source.tokenText(index, equals: "defaultIsolation")
+                && tokens[index + 1].kind == .leftParen && source.tokenText(index + 2, equals: "MainActor")
+                && tokens[index + 3].kind == .period && source.tokenText(index + 4, equals: "self")
+        }
     }
 
     private mutating func readPlatforms(after colon: Int) {

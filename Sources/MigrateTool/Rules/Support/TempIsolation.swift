@@ -1,3 +1,0 @@
-extension RuleContext {
-    func isMainActorByDefault(file: Int) -> Bool { false }
-}
