@@ -87,6 +87,15 @@ import Testing
         #expect(findings.allSatisfy { $0.isBlocker && $0.message.contains(reason) }, "\(findings.map(\.message))")
     }
 
+    /// The plain `let objectWillChange = ObservableObjectPublisher()` is the publisher the model had
+    /// anyway; any other declared publisher may announce anything.
+    @Test func aDeclaredPublisherIsBridgedOnlyWhenPlain() {
+        let plain = Self.subscriptionFindings(Self.tree(settings: "    let objectWillChange = ObservableObjectPublisher()\n    @Published var name = \"\""))
+        #expect(plain.count == 1 && !plain[0].isBlocker, "\(plain.map(\.message))")
+        let subject = Self.subscriptionFindings(Self.tree(settings: "    let objectWillChange = PassthroughSubject<Void, Never>()\n    @Published var name = \"\""))
+        #expect(subject.count == 1 && subject[0].isBlocker && subject[0].message.contains("declares its own objectWillChange"))
+    }
+
     @Test func aMainActorModelNeedsAMainActorObserver() {
         let members = "    @Published var name = \"\""
         let isolated = Self.subscriptionFindings(Self.tree(settings: members, settingsAttributes: "@MainActor ", watcherAttributes: "@MainActor "))

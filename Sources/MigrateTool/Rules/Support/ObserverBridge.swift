@@ -117,9 +117,10 @@ struct ObserverBridge {
     /// What the model's `objectWillChange` announced besides sets of its published properties, as
     /// properties the bridge must also read: a send in a computed property's setter or a wrapped
     /// property's observer becomes `withMutation` for that property, which announces every set as
-    /// the send did. Any other send (one the migration deletes next to a change included, since it
-    /// announced only some changes of its property), a relayed model, a subclass's own
-    /// properties or an `open` class make a refusal.
+    /// the send did. A send deleted next to a change of a published property announced nothing the
+    /// property's own set does not. Any other send (next to a change of a property it alone
+    /// announced, and only there), a declared publisher other than the plain one, a relayed
+    /// model, a subclass's own properties or an `open` class make a refusal.
     private static func announcedBesides(_ sourceType: DeclarationID, unit: MigrationUnit, published: Set<String>,
                                          relays: [ObjectWillChangeRelay], _ context: RuleContext) -> Result<[String], Refusal> {
         let name = context.declaration(sourceType).name
@@ -129,6 +130,12 @@ struct ObserverBridge {
             let kind = ObservationUse.ofObjectWillChange(use, context)
             guard kind == .send || kind == .declaration else { continue }
             if case .declared(let type) = use.type, !lineage.contains(type) { continue }
+            if kind == .declaration {
+                // `let objectWillChange = ObservableObjectPublisher()` is the publisher the class had anyway.
+                guard let owner = use.ownerID, CustomObjectWillChange.isThePlainPublisher(context.declaration(owner), context.files[use.file])
+                else { return .failure(Refusal("\(name) declares its own objectWillChange, which may announce anything")) }
+                continue
+            }
             switch ObjectWillChangeSend.twin(of: use, unit: unit, context) {
             case .accessor(let property)?:
                 if !published.contains(property), !properties.contains(property) { properties.append(property) }
@@ -248,7 +255,7 @@ struct ObserverBridge {
         let builder = EditBuilder(file: file)
         let bytes = file.source.bytes
         let endsWithLineBreak = bytes.last == Byte.newline
-        let text = helperLines.map { $0.isEmpty ? "" : $0 }.joined(separator: builder.lineBreak)
+        let text = helperLines.joined(separator: builder.lineBreak)
         return .insert((endsWithLineBreak ? builder.lineBreak : builder.lineBreak + builder.lineBreak) + text
                        + (endsWithLineBreak ? builder.lineBreak : ""), at: bytes.count)
     }
