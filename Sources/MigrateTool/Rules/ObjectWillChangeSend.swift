@@ -311,11 +311,14 @@ private struct SendPlace {
         func heldName(_ statement: Range<Int>) -> (name: String, at: Int)? {
             var index = statement.lowerBound
             if tokens[index].word == .self, index + 2 < statement.upperBound, tokens[index + 1].kind == .postfixQuestionMark { index += 1 }
-            if tokens[index].word == .self || tokens[index].kind == .postfixQuestionMark,
-               index + 1 < statement.upperBound, tokens[index + 1].kind == .period { index += 2 }
+            let explicitSelf = tokens[index].word == .self || tokens[index].kind == .postfixQuestionMark
+            if explicitSelf, index + 1 < statement.upperBound, tokens[index + 1].kind == .period { index += 2 }
             guard index + 1 < statement.upperBound, tokens[index].kind == .identifier, tokens[index + 1].kind == .period else { return nil }
             let name = file.source.text(index)
-            return held[name] == nil || Self.isShadowedLocally(name, in: scope(file), before: index, file) ? nil : (name, index)
+            // A parameter or local of that name is not the held model.
+            guard held[name] != nil,
+                  explicitSelf || !ModelStateChanges.isShadowed(name, in: scope(file), parameters: parameters, file) else { return nil }
+            return (name, index)
         }
         var units = Set<Int>()
         var changed: String?
@@ -362,15 +365,6 @@ private struct SendPlace {
             held[name] = (type, unit)
         }
         return held
-    }
-
-    /// Whether a local or parameter declared in `scope` before `index` shadows the property `name`.
-    private static func isShadowedLocally(_ name: String, in scope: Range<Int>, before index: Int, _ file: FileStructure) -> Bool {
-        let tokens = file.tokens
-        return (scope.lowerBound..<index).contains { position in
-            (tokens[position].word == .let || tokens[position].word == .var) && position + 1 < index
-                && tokens[position + 1].kind == .identifier && file.source.tokenText(position + 1, equals: name)
-        }
     }
 
     /// The properties outside tracking that the statements running with the send change, or

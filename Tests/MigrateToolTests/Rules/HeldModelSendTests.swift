@@ -67,6 +67,8 @@ import Testing
         "objectWillChange.send()\n        progress.done = 1\n        other.value = 2",
         // Nothing changes through a held model.
         "objectWillChange.send()\n        print(progress.done)",
+        // A local of that name is not the held model.
+        "let progress = Progress()\n        objectWillChange.send()\n        progress.done = 1",
     ])
     func staysWhenTheAnnouncementMayCoverMore(body: String) throws {
         let finding = try #require(Self.sendFinding(body))
