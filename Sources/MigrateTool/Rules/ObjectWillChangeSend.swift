@@ -82,6 +82,7 @@ struct ObjectWillChangeSend: CouplingRule {
         }
     }
 
+    /// The holder's unit is blocked because the held model whose changes it announces is.
     static func couplingBlocker(_ coupling: Finding, unit: UnitSummary, blockedPartner: UnitSummary) -> Finding {
         Finding(ruleID: id, fixClass: .manual, isBlocker: true, file: coupling.file, offset: coupling.offset,
                 message: "'\(unit.name)' announces changes made through the '\(blockedPartner.name)' it holds, which is blocked; "
