@@ -1674,8 +1674,10 @@ enum RuleDocuments {
         (Observation skips it since Swift 6.2). The observer stays blocked, with the reason, when the
         bridge would miss an announcement or not compile: the model sends by hand or relays another one,
         has a subclass or is `open`, publishes a property the site cannot read (`private`, another
-        module's `internal`), is `@MainActor` while the site is not, or its module is `@MainActor` by
-        default; and when the publisher is not the start of a pipeline (passed as an argument). Re-arm
+        module's `internal`), or is `@MainActor` while the site is not (in a module `@MainActor` by
+        default, Swift 6.2's default isolation, both are unless they say `nonisolated`); and when the
+        publisher is not the start of a pipeline (passed as an argument). In a module `@MainActor` by
+        default the helper's function and class say `nonisolated`, so that it re-arms from any thread. Re-arm
         `withObservationTracking` by hand there, or use `Observations` (iOS 26). An `objectWillChange`
         whose model cannot be told blocks every unit, since it could be any of them.
 

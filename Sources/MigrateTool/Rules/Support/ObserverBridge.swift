@@ -42,10 +42,6 @@ struct ObserverBridge {
               operators.contains(file.source.text(site.token + 2)) else {
             return .failure(.init("objectWillChange is not the start of a publisher pipeline here"))
         }
-        if context.isMainActorByDefault(file: site.file) {
-            return .failure(.init("the file's module makes every declaration @MainActor by default, where the helper the bridge "
-                                  + "adds would not compile"))
-        }
         let sourceText: String
         if let receiver = site.receiver {
             var end = receiver.upperBound
@@ -59,7 +55,7 @@ struct ObserverBridge {
             }
             sourceText = "self"
         }
-        if let refusal = isolationRefusal(site, source: source, context) { return .failure(refusal) }
+        if let refusal = isolationRefusal(site, source: source, sourceFile: sourceType.file, context) { return .failure(refusal) }
         // The properties the model published, its ancestors' included, all readable from the site.
         var properties: [String] = []
         for classID in [sourceType] + context.index.graph.modelAncestors(of: sourceType) {
@@ -99,7 +95,7 @@ struct ObserverBridge {
         case .inFile:
             break
         case .absent:
-            edits.append(FileEdit(file: site.file, edit: helperInsertion(file)))
+            edits.append(FileEdit(file: site.file, edit: helperInsertion(file, nonisolated: context.isMainActorByDefault(file: site.file))))
             let missing = missingImports(file)
             if !missing.isEmpty {
                 edits.append(FileEdit(file: site.file, edit: MissingObservationImport.insertion(ofImports: missing, in: file)))
@@ -159,20 +155,27 @@ struct ObserverBridge {
         return .success(properties)
     }
 
-    /// A model isolated to the main actor is read in the bridge's closure, which must then be
-    /// isolated to it too: the site must be in a `@MainActor` function or type.
-    private static func isolationRefusal(_ site: Site, source: Declaration, _ context: RuleContext) -> Refusal? {
+    /// A model isolated to the main actor (by its attribute, or by its module's default isolation)
+    /// is read in the bridge's closure, which must then be isolated to it too: the site must be in
+    /// a `@MainActor` function or type, or in a module `@MainActor` by default and not `nonisolated`.
+    private static func isolationRefusal(_ site: Site, source: Declaration, sourceFile: Int, _ context: RuleContext) -> Refusal? {
         if source.attributes.contains(where: { $0.baseName != "MainActor" && $0.baseName.hasSuffix("Actor") }) {
             return Refusal("\(source.name) is isolated to a global actor other than the main actor")
         }
-        guard source.attribute(named: "MainActor") != nil else { return nil }
+        let sourceIsMainActor = source.attribute(named: "MainActor") != nil
+            || (context.isMainActorByDefault(file: sourceFile) && !source.hasModifier(.nonisolated))
+        guard sourceIsMainActor else { return nil }
+        // In a module `@MainActor` by default, code is isolated unless a declaration around it says `nonisolated`.
+        let isolatedByDefault = context.isMainActorByDefault(file: site.file)
         var current = site.ownerID
         while let id = current {
             let declaration = context.declaration(id)
             if declaration.attribute(named: "MainActor") != nil { return nil }
+            if isolatedByDefault, declaration.hasModifier(.nonisolated) { break }
             if declaration.kind == .extension, let extended = context.types.extendedType(id),
                context.declaration(extended).attribute(named: "MainActor") != nil { return nil }
             current = declaration.parent.map { DeclarationID(file: id.file, declaration: $0) }
+            if current == nil, isolatedByDefault { return nil }
         }
         return Refusal("\(source.name) is @MainActor and the observer is not, so the properties cannot be read where it subscribes")
     }
@@ -250,12 +253,16 @@ struct ObserverBridge {
         return providers.filter { imported.isDisjoint(with: $0.by) }.map(\.module)
     }
 
-    /// The helper, at the end of the file after a blank line.
-    private static func helperInsertion(_ file: FileStructure) -> Edit {
+    /// The helper, at the end of the file after a blank line. In a module whose declarations are
+    /// `@MainActor` by default (Swift 6.2), its function and class say `nonisolated`: the class's
+    /// `onChange` re-arms from whatever thread the change happens on, and the compiler such a
+    /// module needs knows `nonisolated` on a type.
+    private static func helperInsertion(_ file: FileStructure, nonisolated: Bool) -> Edit {
         let builder = EditBuilder(file: file)
         let bytes = file.source.bytes
         let endsWithLineBreak = bytes.last == Byte.newline
-        let text = helperLines.joined(separator: builder.lineBreak)
+        let lines = nonisolated ? helperLines.map { $0.hasPrefix("fileprivate ") ? "nonisolated " + $0 : $0 } : helperLines
+        let text = lines.joined(separator: builder.lineBreak)
         return .insert((endsWithLineBreak ? builder.lineBreak : builder.lineBreak + builder.lineBreak) + text
                        + (endsWithLineBreak ? builder.lineBreak : ""), at: bytes.count)
     }
