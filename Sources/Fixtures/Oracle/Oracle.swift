@@ -36,6 +36,7 @@ public enum Oracle {
             (LegacyFixtures.TripScript.self, ModernFixtures.TripScript.self),
             (LegacyFixtures.DownloadsScript.self, ModernFixtures.DownloadsScript.self),
             (LegacyFixtures.StudioScript.self, ModernFixtures.StudioScript.self),
+            (LegacyFixtures.ForecastScript.self, ModernFixtures.ForecastScript.self),
             (LegacyFixtures.BookcaseScript.self, ModernFixtures.BookcaseScript.self),
             (LegacyFixtures.InstallerScript.self, ModernFixtures.InstallerScript.self),
         ]

@@ -1687,7 +1687,9 @@ enum RuleDocuments {
         `child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }`, as a whole
         statement of one of its methods or initializers, with only timing operators in between
         (`receive(on:)`, `debounce`, `throttle`, `delay`), stored in a property, with `.store(in:)` or inside
-        `bag.insert(…)`. The other spellings of the same relay count too: `.sink(receiveValue:
+        `bag.insert(…)`. A relay of one published property of the held model, `child.$items.sink {
+        [weak self] _ in self?.objectWillChange.send() }`, is the same relay, limited to that property's
+        changes (its `$items` gets no publisher bridge). The other spellings of the same relay count too: `.sink(receiveValue:
         objectWillChange.send)`, `.subscribe(objectWillChange)`, `.map { _ in () }` before the sink, and a
         closure that unwraps `self` first (`guard let self else { return }`) or hops to the main queue
         (`DispatchQueue.main.async { … }`, `Task { @MainActor in … }`) before sending.
@@ -1877,6 +1879,50 @@ enum RuleDocuments {
 
             init() {
             }
+        }
+        ```
+
+        A relay of one published property:
+
+        ```swift before
+        import Combine
+        import SwiftUI
+
+        final class Station: ObservableObject {
+            @Published var temperature = 12
+        }
+
+        final class Forecast: ObservableObject {
+            let station = Station()
+            private var cancellables = Set<AnyCancellable>()
+
+            init() {
+                station.↓$temperature
+                    .sink { [weak self] _ in self?.objectWillChange.send() }
+                    .store(in: &cancellables)
+            }
+
+            var summary: String { "\(station.temperature)°" }
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import SwiftUI
+        import Observation
+
+        @Observable final class Station {
+            var temperature = 12
+        }
+
+        @Observable final class Forecast {
+            let station = Station()
+            @ObservationIgnored private var cancellables = Set<AnyCancellable>()
+
+            init() {
+            }
+
+            var summary: String { "\(station.temperature)°" }
         }
         ```
 

@@ -33,6 +33,8 @@ struct ObjectWillChangeSubscription: CouplingRule {
                     suggestion: "re-arm withObservationTracking, or use Observations (iOS 26) to observe the model", context)
             }
         }
+        // A property relay's `$x` is a publisher site of the child's unit, which this rule takes.
+        findings += relays.filter { $0.property != nil }.map { Self.relayFinding($0, unit: $0.sourceUnit ?? $0.relayingUnit, relays: relays, context) }
         // A helper's subscription is no site of any unit (its receiver is any model): each call is.
         findings += relays.filter { $0.helper != nil }.map { Self.relayFinding($0, unit: $0.sourceUnit ?? $0.relayingUnit, relays: relays, context) }
         findings += ObjectWillChangeRelay.tidyUps(relays, context, ruleID: Self.id)
@@ -75,14 +77,13 @@ struct ObjectWillChangeSubscription: CouplingRule {
         if let listener = ObservationUse.listener(toObjectWillChangeOf: relay.relayingClass, relays: relays, context) {
             // Views track the held model by themselves; a subscriber to the holder's publisher does not.
             return Finding(ruleID: id, fixClass: .manual, isBlocker: true, file: relay.file, offset: Int(file.tokens[token].start),
-                           message: "'\(relay.sourceName).objectWillChange' is relayed as \(holder)'s, whose objectWillChange is "
+                           message: "\(relay.relayedPublisher) is relayed as \(holder)'s, whose objectWillChange is "
                                + "listened to (\(context.place(file: listener.file, token: listener.token))); without the "
                                + "relay that listener would no longer hear \(source)'s changes",
                            suggestion: "observe \(source) where \(holder)'s objectWillChange is listened to, then let the relay go",
                            unit: unit)
         }
-        let relayed = relay.helper.map { "\(context.declaration($0).name)(…) of '\(relay.sourceName)'" }
-            ?? "'\(relay.sourceName).objectWillChange'"
+        let relayed = relay.helper.map { "\(context.declaration($0).name)(…) of '\(relay.sourceName)'" } ?? relay.relayedPublisher
         return Finding(
             ruleID: id, fixClass: .review, file: relay.file, offset: Int(file.tokens[token].start),
             message: "\(relayed) only relays \(source)'s changes as \(holder)'s; under Observation "

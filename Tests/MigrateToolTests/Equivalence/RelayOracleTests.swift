@@ -456,7 +456,7 @@ private enum UntrackedThroughChild {
 /// The committed relay pairs, and the two views of each: one reading only the holder's own
 /// state, one reading what the holder derives from the models it holds.
 enum RelayApp: CaseIterable, Sendable {
-    case combineRelays, observationTrackingBridge, relayHelper
+    case combineRelays, observationTrackingBridge, relayHelper, propertyRelay
 
     /// The step of each script that changes the holder's own published state, and nothing held.
     static let holderOwnChange = 3
@@ -467,6 +467,7 @@ enum RelayApp: CaseIterable, Sendable {
         case .combineRelays: LegacyFixtures.TripScript.self
         case .observationTrackingBridge: LegacyFixtures.DownloadsScript.self
         case .relayHelper: LegacyFixtures.StudioScript.self
+        case .propertyRelay: LegacyFixtures.ForecastScript.self
         }
     }
 
@@ -476,6 +477,7 @@ enum RelayApp: CaseIterable, Sendable {
         case .combineRelays: ModernFixtures.TripScript.self
         case .observationTrackingBridge: ModernFixtures.DownloadsScript.self
         case .relayHelper: ModernFixtures.StudioScript.self
+        case .propertyRelay: ModernFixtures.ForecastScript.self
         }
     }
 
@@ -485,6 +487,7 @@ enum RelayApp: CaseIterable, Sendable {
         case .combineRelays: "TripHeader"
         case .observationTrackingBridge: "DownloadsToolbar"
         case .relayHelper: "StudioHeader"
+        case .propertyRelay: "ForecastHeader"
         }
     }
 
@@ -494,6 +497,7 @@ enum RelayApp: CaseIterable, Sendable {
         case .combineRelays: "TripProgress"
         case .observationTrackingBridge: "DownloadsStatus"
         case .relayHelper: "StudioDesk"
+        case .propertyRelay: "ForecastSummary"
         }
     }
 }

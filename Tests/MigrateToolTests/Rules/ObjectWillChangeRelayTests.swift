@@ -100,6 +100,20 @@ import Testing
         #expect(verdicts["Holder"] == .blocked)
     }
 
+    /// `child.$items` relayed as the holder's change is a relay of that property: it goes, and
+    /// `$items` gets no publisher bridge; with another operator in between it is a pipeline like
+    /// any other, bridged.
+    @Test func aPropertyRelayGoesAndAnyOtherPipelineOnItIsBridged() {
+        let relay = Self.holder("child.$items.receive(on: DispatchQueue.main).sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &bag)")
+        let migrated = Migrator.migrate(files: ["A.swift": relay], unsafeFixes: true)["A.swift"]!
+        #expect(!migrated.contains("$items") && !migrated.contains("itemsPublisher") && !migrated.contains("objectWillChange"), "\(migrated)")
+        #expect(migrated.contains("@Observable final class Child") && migrated.contains("@Observable final class Holder"))
+        let pipeline = Self.holder("child.$items.dropFirst().sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &bag)")
+        let findings = RuleExamples.analyze(files: [("A.swift", pipeline)]).findings
+        #expect(findings.contains { $0.ruleID == ExternalPublisher.id && $0.message.contains("itemsPublisher") })
+        #expect(!findings.contains { $0.ruleID == ObjectWillChangeSubscription.id && $0.message.contains("only relays") })
+    }
+
     /// Views track the child by themselves; a sink on the holder's publisher would lose its changes.
     @Test func aRelayWhoseHolderIsListenedToStays() {
         let source = Self.holder("relay = child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }")

@@ -37,6 +37,12 @@ struct ObjectWillChangeRelay {
     /// parameter and `statement` is a call passing the source (`forward(from: core.status)`,
     /// `ObjectWillChangeRelay+Helpers.swift`); nil when the relay names a stored property.
     var helper: DeclarationID? = nil
+    /// The published property whose publisher the relay subscribes to (`child.$items.sink { …
+    /// send() }`), when it relays that property's changes only; nil for `objectWillChange`.
+    var property: String? = nil
+
+    /// How the relayed publisher is written, for messages: `'child.$items'`, `'child.objectWillChange'`.
+    var relayedPublisher: String { "'\(sourceName).\(property.map { "$" + $0 } ?? "objectWillChange")'" }
 
     /// The file holding `statement`.
     var file: Int { hostID.file }
@@ -45,12 +51,30 @@ struct ObjectWillChangeRelay {
     /// relay loses no state, only when views hear of it.
     static let timingOperators: Set<String> = ["receive", "debounce", "throttle", "delay", "subscribe", "share", "eraseToAnyPublisher"]
 
-    /// Every relay of the tree.
+    /// Every relay of the tree: of a held model's `objectWillChange`, of one of its published
+    /// properties' publishers (`child.$items`), or through a relay helper.
     static func all(_ context: RuleContext) -> [ObjectWillChangeRelay] {
         context.index.sites.compactMap { site in
-            guard site.kind == .objectWillChange, site.receiver != nil else { return nil }
-            return find(site, context)
+            guard site.receiver != nil else { return nil }
+            switch site.kind {
+            case .objectWillChange: return find(site, context)
+            case .memberPublisher: return findPropertyRelay(site, context)
+            default: return nil
+            }
         } + helperRelays(context)
+    }
+
+    /// The relay whose subscription is `site`, `child.$items`: a published property of a model
+    /// whose unit is being migrated (an `@Observable` one has no `$items`), relayed like its
+    /// `objectWillChange`. Views that read the holder's state derived from `items` track it
+    /// once the child is `@Observable`, as for any relay.
+    static func findPropertyRelay(_ site: Site, _ context: RuleContext) -> ObjectWillChangeRelay? {
+        guard case .memberPublisher(let name) = site.kind, case .declared(let sourceType) = site.type,
+              let unit = context.units.unitOf[sourceType],
+              OnReceiveConversion.publishedProperty(name, of: context.units.units[unit], context) != nil,
+              var relay = find(site, context) else { return nil }
+        relay.property = name
+        return relay
     }
 
     /// The relay whose subscription is `site`, if the statement holding it is one.

@@ -19,6 +19,9 @@ enum ObservationUse: Equatable {
     case publisherInModel
     /// `model.$x` elsewhere.
     case externalPublisher
+    /// `child.$x.sink { [weak self] _ in self?.objectWillChange.send() }` in a model holding
+    /// `child`: a relay of that property (object-will-change-subscription), not bridged.
+    case propertyRelay
 
     /// Classifies an `objectWillChange` site.
     static func ofObjectWillChange(_ site: Site, _ context: RuleContext) -> ObservationUse {
@@ -51,6 +54,7 @@ enum ObservationUse: Equatable {
            unit.classes.contains(type) || context.index.graph.modelAncestors(of: type).contains(where: unit.classes.contains) {
             return .publisherInModel
         }
+        if ObjectWillChangeRelay.findPropertyRelay(site, context) != nil { return .propertyRelay }
         return .externalPublisher
     }
 
