@@ -1689,7 +1689,10 @@ enum RuleDocuments {
         (`receive(on:)`, `debounce`, `throttle`, `delay`), stored in a property, with `.store(in:)` or inside
         `bag.insert(…)`. A relay of one published property of the held model, `child.$items.sink {
         [weak self] _ in self?.objectWillChange.send() }`, is the same relay, limited to that property's
-        changes (its `$items` gets no publisher bridge). The other spellings of the same relay count too: `.sink(receiveValue:
+        changes (its `$items` gets no publisher bridge). A relay whose holder's own `objectWillChange`
+        something subscribes to (a sink, an `onReceive`) is no relay here: deleting it would cut that
+        subscriber off from the held model's changes, so the statement is an observer like any other (its
+        publisher bridged, the holder relaying through the bridge and staying an `ObservableObject`). The other spellings of the same relay count too: `.sink(receiveValue:
         objectWillChange.send)`, `.subscribe(objectWillChange)`, `.map { _ in () }` before the sink, and a
         closure that unwraps `self` first (`guard let self else { return }`) or hops to the main queue
         (`DispatchQueue.main.async { … }`, `Task { @MainActor in … }`) before sending.

@@ -114,14 +114,24 @@ import Testing
         #expect(!findings.contains { $0.ruleID == ObjectWillChangeSubscription.id && $0.message.contains("only relays") })
     }
 
-    /// Views track the child by themselves; a sink on the holder's publisher would lose its changes.
-    @Test func aRelayWhoseHolderIsListenedToStays() {
-        let source = Self.holder("relay = child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }")
+    /// Views track the child by themselves; a sink on the holder's publisher would lose its
+    /// changes. So the relay is no relay: the child's publisher is bridged, the holder keeps
+    /// relaying through the bridge and stays an ObservableObject.
+    @Test(arguments: [
+        "relay = child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }",
+        "child.$items.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &bag)",
+    ])
+    func aRelayWhoseHolderIsListenedToStaysThroughABridge(statement: String) {
+        let source = Self.holder(statement)
             + "final class Logger {\n    var token: AnyCancellable?\n    func watch(_ holder: Holder) {\n"
             + "        token = holder.objectWillChange.sink { print(\"changed\") }\n    }\n}\n"
-        let findings = RuleExamples.analyze(files: [("A.swift", source)]).findings.filter { $0.ruleID == ObjectWillChangeSubscription.id }
-        #expect(findings.contains { $0.isBlocker && $0.message.contains("whose objectWillChange is listened to (line") })
-        #expect(Self.verdicts(source)["Child"] == .blocked)
+        let verdicts = Self.verdicts(source)
+        #expect(verdicts["Child"] == .needsUnsafeFixes)
+        #expect(verdicts["Holder"] == .blocked)
+        let migrated = Migrator.migrate(files: ["A.swift": source], unsafeFixes: true)["A.swift"]!
+        #expect(migrated.contains("@Observable final class Child") && migrated.contains("final class Holder: ObservableObject"))
+        #expect(migrated.contains("observationWillChange(of: child)") || migrated.contains("child.itemsPublisher"), "\(migrated)")
+        #expect(migrated.contains("self?.objectWillChange.send()"), "the holder keeps relaying: \(migrated)")
     }
 
     @Test func aRelayOfALibraryObjectStillBlocks() {

@@ -53,27 +53,39 @@ struct ObjectWillChangeRelay {
 
     /// Every relay of the tree: of a held model's `objectWillChange`, of one of its published
     /// properties' publishers (`child.$items`), or through a relay helper.
+    ///
+    /// A relay whose holder's own `objectWillChange` something subscribes to is left out: deleting
+    /// it would cut that subscriber off from the held model's changes, so its statement stays an
+    /// ordinary subscription (an observer bridge for `objectWillChange`, a publisher bridge for
+    /// `$x`). A helper's relays stay relays (their subscription has no model of its own) and block.
     static func all(_ context: RuleContext) -> [ObjectWillChangeRelay] {
-        context.index.sites.compactMap { site in
+        let found = context.index.sites.compactMap { site -> ObjectWillChangeRelay? in
             guard site.receiver != nil else { return nil }
             switch site.kind {
             case .objectWillChange: return find(site, context)
-            case .memberPublisher: return findPropertyRelay(site, context)
+            case .memberPublisher: return findPropertyRelay(site, context, checkingListeners: false)
             default: return nil
             }
         } + helperRelays(context)
+        let listened = Set(found.map(\.relayingClass).filter { ObservationUse.listener(toObjectWillChangeOf: $0, relays: found, context) != nil })
+        return found.filter { $0.helper != nil || !listened.contains($0.relayingClass) }
     }
 
     /// The relay whose subscription is `site`, `child.$items`: a published property of a model
     /// whose unit is being migrated (an `@Observable` one has no `$items`), relayed like its
     /// `objectWillChange`. Views that read the holder's state derived from `items` track it
     /// once the child is `@Observable`, as for any relay.
-    static func findPropertyRelay(_ site: Site, _ context: RuleContext) -> ObjectWillChangeRelay? {
+    /// `checkingListeners`: nil as well when something subscribes to the holder's own
+    /// `objectWillChange` (its `$x` is then bridged like any other, and the relay kept through it).
+    static func findPropertyRelay(_ site: Site, _ context: RuleContext, checkingListeners: Bool = true) -> ObjectWillChangeRelay? {
         guard case .memberPublisher(let name) = site.kind, case .declared(let sourceType) = site.type,
               let unit = context.units.unitOf[sourceType],
               OnReceiveConversion.publishedProperty(name, of: context.units.units[unit], context) != nil,
               var relay = find(site, context) else { return nil }
         relay.property = name
+        if checkingListeners, ObservationUse.listener(toObjectWillChangeOf: relay.relayingClass, relays: [relay], context) != nil {
+            return nil
+        }
         return relay
     }
 
