@@ -1061,6 +1061,11 @@ enum RuleDocuments {
           deep); at least one such change runs with it; nothing else outside tracking changes; and every
           held model reached belongs to one unit. A held model passed along or read into a local may be
           changed untracked, so the call stays. A `defer` block is a stretch of its own, like a closure.
+        - **A send from outside the model announces a change made through the same receiver**
+          (`quota.showSheet = false; quota.objectWillChange.send()` in a view or another object): under
+          Observation the change announces itself, so the call goes when every statement running with it
+          that names the receiver changes only state the model tracks through it (as for a held model),
+          and at least one such change runs with it. Any other send from outside blocks the unit.
         - **The model re-arms `withObservationTracking` only to send**: a private function without
           parameters whose one statement is `withObservationTracking { … } onChange: { … }`, the
           reaction (directly, or inside `Task { … }` or `DispatchQueue.main.async { … }`) being the send
@@ -1461,6 +1466,38 @@ enum RuleDocuments {
 
         final class Archive {
             func add(_ value: Int) {}
+        }
+        ```
+
+        Sends from outside the model, next to a change made through the same receiver; the one next to
+        a read only stays:
+
+        ```swift before
+        import SwiftUI
+
+        final class Quota: ObservableObject {
+            static let shared = Quota()
+            @Published var showSheet = true
+            @Published var used = 0
+        }
+
+        struct SettingsView: View {
+            @ObservedObject var quota: Quota
+
+            var body: some View {
+                Button("Reset") {
+                    Quota.shared.showSheet = false
+                    Quota.shared.↓objectWillChange.send()
+                }
+                Button("Use") {
+                    quota.used += 1
+                    quota.↓objectWillChange.send()
+                }
+                Button("Log") {
+                    quota.↓objectWillChange.send()
+                    print(quota.used)
+                }
+            }
         }
         ```
 

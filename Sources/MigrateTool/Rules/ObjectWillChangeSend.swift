@@ -1,7 +1,7 @@
 import SourceScan
 
 /// Other `objectWillChange.send()` calls, in or outside the model: there is no publisher to send
-/// to under Observation. Three shapes have a mechanical twin, all review:
+/// to under Observation. Four shapes have a mechanical twin, all review:
 /// - a send in the same uninterrupted run as a change of one of the model's tracked stored
 ///   properties (before it, or after it, on every path through the send) only announced that
 ///   change, which the macro now announces itself: the call goes;
@@ -10,7 +10,9 @@ import SourceScan
 ///   send in the observer of a wrapped property (`@AppStorage`) makes it such a property over
 ///   the wrapped storage.
 /// - a send that announced changes the model makes through a model it holds goes with that
-///   model's unit, which the holder then needs (`heldModelDeletion`).
+///   model's unit, which the holder then needs (`heldModelDeletion`);
+/// - a send from outside the model next to a change of its tracked state through the same
+///   receiver (`quota.isPro = false; quota.objectWillChange.send()`) goes (`externalDeletion`).
 /// Any other send blocks the unit.
 struct ObjectWillChangeSend: CouplingRule {
     static let id = "object-will-change-send"
@@ -47,6 +49,12 @@ struct ObjectWillChangeSend: CouplingRule {
             func rewrite(_ edits: [Edit], _ message: String) -> Finding {
                 Finding(ruleID: Self.id, fixClass: .review, file: site.file, offset: Int(file.tokens[site.token].start),
                         message: message, suggestion: nil, edits: edits.map { FileEdit(file: site.file, edit: $0) }, unit: unit)
+            }
+            if place == nil, let external = SendPlace(external: site, unit: context.units.units[unit], context, models: &models),
+               let (edits, property) = external.externalDeletion(file, context) {
+                return rewrite(edits, "\(file.compactText(site.receiver!)).objectWillChange.send() announces the change of '\(property)' "
+                    + "made through it next to the call, which @Observable tracks; the call goes, and views that do not read what "
+                    + "changed no longer re-render with it")
             }
             // In a setter the send announces the property itself, whatever else the setter
             // changes: tracking the property is right even where deleting the call would be too.
@@ -100,6 +108,9 @@ struct ObjectWillChangeSend: CouplingRule {
     /// other branches may change other properties). Nil for a send without a twin, or a relay's.
     static func twin(of site: Site, unit: MigrationUnit, _ context: RuleContext) -> SendTwin? {
         var models: [DeclarationID: ModelStateChanges] = [:]
+        if let external = SendPlace(external: site, unit: unit, context, models: &models) {
+            return external.externalDeletion(context.files[site.file], context).map { .deletion($0.property, throughBranches: false) }
+        }
         guard let place = SendPlace(site, unit: unit, context, models: &models) else { return nil }
         if let (_, property) = place.accessorRewrite(context) { return .accessor(property) }
         let file = context.files[site.file]
@@ -144,6 +155,9 @@ private struct SendPlace {
     let accessor: Word?
     /// Whether the path's body is a closure inside the declaration's body.
     let isInClosure: Bool
+    /// The receiver of a send from outside the model (`model.objectWillChange.send()` in a view
+    /// or another object), whose state `model` describes; nil for the model's own send.
+    var receiver: Range<Int>? = nil
 
     init?(_ site: Site, unit: MigrationUnit, _ context: RuleContext, models: inout [DeclarationID: ModelStateChanges]) {
         let file = context.files[site.file]
@@ -159,6 +173,59 @@ private struct SendPlace {
         self.isInClosure = path.body.open != open
         self.accessor = isInClosure ? nil : accessor
         self.parameters = isInClosure ? nil : file.declarations[host].parameters
+    }
+
+    /// The place of a send from outside the model, `[path.]model.objectWillChange.send()` as a
+    /// whole statement, `model` typed as one of the unit's classes; nil for anything else.
+    init?(external site: Site, unit: MigrationUnit, _ context: RuleContext, models: inout [DeclarationID: ModelStateChanges]) {
+        let file = context.files[site.file]
+        let tokens = file.tokens
+        guard let receiver = site.receiver, !Self.isSelf(receiver, file), case .declared(let type) = site.type,
+              unit.classes.contains(type), tokens[receiver.upperBound - 1].kind != .postfixQuestionMark,
+              receiver.allSatisfy({ tokens[$0].kind == .identifier || tokens[$0].kind == .period || tokens[$0].word == .self }),
+              site.token + 3 < tokens.count, tokens[site.token + 3].kind == .leftParen,
+              let ownerID = site.ownerID, let (host, open, _) = Self.body(holding: site.token, from: ownerID, file),
+              let path = StatementPath(to: site.token, fromBody: open, in: file),
+              path.target == receiver.lowerBound..<(file.closing(site.token + 3) + 1) else { return nil }
+        self.model = ModelStateChanges.cached(type, unit: unit, context, in: &models)
+        self.path = path
+        self.host = DeclarationID(file: site.file, declaration: host)
+        self.isInClosure = path.body.open != open
+        self.accessor = nil
+        self.parameters = nil
+        self.receiver = receiver
+    }
+
+    /// The edits deleting a send from outside the model that runs with a change of one of the
+    /// model's tracked properties through the same receiver (`quota.isPro = false;
+    /// quota.objectWillChange.send()`), and that property's name: every statement of the stretch
+    /// that names the receiver changes only state the model tracks through it, as a held model's
+    /// changes are read (`ObjectWillChangeRelay.changesOnlyTrackedState`).
+    func externalDeletion(_ file: FileStructure, _ context: RuleContext) -> (edits: [Edit], property: String)? {
+        guard let receiver else { return nil }
+        let tokens = file.tokens
+        let text = file.compactText(receiver)
+        /// The receiver's last token when the statement starts with the receiver and a `.`.
+        func throughReceiver(_ statement: Range<Int>) -> Int? {
+            let end = statement.lowerBound + receiver.count
+            guard end + 1 < statement.upperBound, tokens[end].kind == .period,
+                  file.compactText(statement.lowerBound..<end) == text else { return nil }
+            return end - 1
+        }
+        func isTrackedChange(_ statement: Range<Int>) -> Bool {
+            throughReceiver(statement).map {
+                ObjectWillChangeRelay.changesOnlyTrackedState(of: model, through: $0, statement: statement, file, context)
+            } ?? false
+        }
+        let first = receiver.lowerBound
+        for statement in path.stretch(in: file) where statement.contains(where: {
+            tokens[$0].kind == tokens[first].kind && file.source.tokenText($0, equals: file.source.text(first))
+        }) {
+            guard isTrackedChange(statement) else { return nil }
+        }
+        guard let accompanying = path.accompanying(in: file, where: isTrackedChange), let name = throughReceiver(accompanying),
+              let edits = removal(file) else { return nil }
+        return (edits, file.source.text(name + 2))
     }
 
     /// `self`, or `self?` in a closure that captures it weakly.

@@ -68,6 +68,10 @@ struct InstallerProgress: View {
             Button("Next file") {
                 installer.advance(finished: false)
             }
+            Button("Rename") {
+                installer.title = "Editor"
+                installer.objectWillChange.send()
+            }
         }
     }
 }

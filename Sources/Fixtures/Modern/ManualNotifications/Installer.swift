@@ -67,6 +67,9 @@ struct InstallerProgress: View {
             Button("Next file") {
                 installer.advance(finished: false)
             }
+            Button("Rename") {
+                installer.title = "Editor"
+            }
         }
     }
 }

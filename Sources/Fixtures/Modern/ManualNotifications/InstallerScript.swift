@@ -2,9 +2,10 @@ import SwiftUI
 
 /// A model whose sends announce changes made through the model it holds (object-will-change-send,
 /// "a change made through a held model"): the migration deletes each send with the held model's
-/// unit, and both become `@Observable`. The screens match after every change, by a view or from
-/// outside through the installer, on either branch of an `if`; the title, which reads nothing of
-/// the download, stops re-rendering with it (modern finer, never coarser).
+/// unit, and both become `@Observable`; a view's send after renaming the installer goes too. The
+/// screens match after every change, by a view or from outside through the installer, on either
+/// branch of an `if`; the title, which reads nothing of the download, stops re-rendering with it
+/// (modern finer, never coarser).
 public enum InstallerScript: FixtureScript {
     /// The app's name in oracle reports.
     public static let name = "held-model-sends"
@@ -18,7 +19,7 @@ public enum InstallerScript: FixtureScript {
                 .tap("Start"),
                 .tap("Next file"),
                 .mutate("a file finished in the background") { installer.advance(finished: false) },
-                .mutate("renamed from another screen") { installer.title = "Editor" },
+                .tap("Rename"),
                 .mutate("the download finished") { installer.advance(finished: true) },
                 .tap("Start"),
             ],
