@@ -20,6 +20,8 @@ struct Configuration: Sendable, Equatable {
     var observablePlacement: ObservablePlacement = .matchFile
     /// Whether `@Observable` goes before or after the class's other attributes.
     var observableAttributeOrder: ObservableAttributeOrder = .infer
+    /// Whether `@Environment(M.self) var m` keeps the `: M` of the `@EnvironmentObject` it replaces.
+    var environmentTypeAnnotation: EnvironmentTypeAnnotation = .infer
     /// The file the configuration came from, if any.
     var source: String?
 
@@ -33,7 +35,8 @@ struct Configuration: Sendable, Equatable {
     /// The choices that change what the rules write, for `RuleContext` and `apply`'s tidy-up.
     var ruleOptions: RuleOptions {
         RuleOptions(unpublishedProperties: unpublishedProperties, observationImport: observationImport,
-                    observablePlacement: observablePlacement, observableAttributeOrder: observableAttributeOrder)
+                    observablePlacement: observablePlacement, observableAttributeOrder: observableAttributeOrder,
+                    environmentTypeAnnotation: environmentTypeAnnotation)
     }
 
     /// The lint severity of a rule under this configuration.
@@ -54,6 +57,9 @@ struct RuleOptions: Sendable, Equatable {
     /// As configured; `RuleContext` resolves `.infer` from the tree's `@Observable` classes that
     /// carry other attributes.
     var observableAttributeOrder: ObservableAttributeOrder = .infer
+    /// As configured; `RuleContext` resolves `.infer` from the tree's `@Environment(T.self)`
+    /// properties.
+    var environmentTypeAnnotation: EnvironmentTypeAnnotation = .infer
 }
 
 /// What the migration does with a model's stored `var` that was not `@Published`.
@@ -108,4 +114,17 @@ enum ObservableAttributeOrder: String, Sendable, Equatable, CaseIterable {
     case first
     /// After the last attribute, right before the modifiers: `@MainActor @Observable final class M`.
     case last
+}
+
+/// Whether `@EnvironmentObject var m: M` becomes `@Environment(M.self) var m` or keeps its
+/// annotation, `@Environment(M.self) var m: M`.
+enum EnvironmentTypeAnnotation: String, Sendable, Equatable, CaseIterable {
+    /// `keep` or `drop`, whichever the tree's existing `@Environment(T.self)` properties follow
+    /// (the default; `EnvironmentObjectRule.inferenceRule` holds the threshold); `drop` when the
+    /// tree has too few to learn from.
+    case infer
+    /// `@Environment(M.self) var m: M`, the annotation as written.
+    case keep
+    /// `@Environment(M.self) var m`, as Apple's article and most teams write it.
+    case drop
 }

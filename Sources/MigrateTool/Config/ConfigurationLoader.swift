@@ -17,7 +17,8 @@ enum ConfigurationLoader {
 
     /// Every key the file may hold, in the order the documentation lists them.
     static let keys = ["include", "exclude", "disabledRules", "onlyRules", "severity", "deploymentTarget", "unpublishedProperties",
-                             "observationImport", "observablePlacement", "observableAttributeOrder"]
+                             "observationImport", "observablePlacement", "observableAttributeOrder",
+                             "environmentTypeAnnotation"]
 
     /// Names other linters use for the same settings (SwiftLint's snake case, ESLint's and
     /// swift-format's words). Edit distance would send `enabledRules` to `disabledRules`, the
@@ -101,6 +102,8 @@ enum ConfigurationLoader {
                 configuration.observablePlacement = try choice(member, failure)
             case "observableAttributeOrder":
                 configuration.observableAttributeOrder = try choice(member, failure)
+            case "environmentTypeAnnotation":
+                configuration.environmentTypeAnnotation = try choice(member, failure)
             default:
                 let guess = otherToolsNames[member.key] ?? closest(to: member.key, among: keys)
                 let hint = guess.map { "; did you mean '\($0)'?" } ?? " (known keys: \(keys.joined(separator: ", ")))"

@@ -105,6 +105,8 @@ struct Analysis: Sendable {
     var observationImportInference: ObservationImportInference?
     /// Where the run's `observableAttributeOrder` came from, when it was inferred.
     var observableOrderInference: ObservableAttributeOrderInference?
+    /// Where the run's `environmentTypeAnnotation` came from, when it was inferred.
+    var environmentAnnotationInference: EnvironmentAnnotationInference?
     /// The bytes of the files whose structure was released (`releaseStructures(of:)`); their
     /// entry in `files` is then the structure of an empty file of the same path.
     private(set) var releasedBytes: [Int: [UInt8]] = [:]

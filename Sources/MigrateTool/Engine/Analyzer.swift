@@ -62,6 +62,7 @@ enum Analyzer {
         analysis.unpublishedInference = context.unpublishedInference
         analysis.observationImportInference = context.observationImportInference
         analysis.observableOrderInference = context.observableOrderInference
+        analysis.environmentAnnotationInference = context.environmentAnnotationInference
 
         // Suppressions: drop what they silence; a unit whose fix was silenced is left alone.
         var suppressions = PhaseTimer.measure("suppressions") {

@@ -70,8 +70,9 @@ struct RuleContext: Sendable {
     let deployments: [DeploymentFact]
     /// The members of every model class, looked up once.
     let modelMembers: [DeclarationID: [DeclarationID]]
-    /// The configuration's choices of what to write, `unpublishedProperties`, `observationImport`
-    /// and `observableAttributeOrder` resolved: never `.infer` once the context is built.
+    /// The configuration's choices of what to write, `unpublishedProperties`, `observationImport`,
+    /// `observableAttributeOrder` and `environmentTypeAnnotation` resolved: never `.infer` once
+    /// the context is built.
     private(set) var options: RuleOptions
     /// What the tree's `@Observable` classes showed and the policy inferred from it, when the
     /// configuration left `unpublishedProperties` to inference; nil when it chose one.
@@ -82,6 +83,9 @@ struct RuleContext: Sendable {
     /// What the tree's `@Observable` classes carrying other attributes showed and the order
     /// inferred from it, when the configuration left `observableAttributeOrder` to inference.
     private(set) var observableOrderInference: ObservableAttributeOrderInference?
+    /// What the tree's `@Environment(T.self)` properties showed and the annotation policy
+    /// inferred from it, when the configuration left `environmentTypeAnnotation` to inference.
+    private(set) var environmentAnnotationInference: EnvironmentAnnotationInference?
     /// For each file, the token ranges of its `#Preview` macros' arguments and bodies.
     let previewBodies: [[Range<Int>]]
     /// The files a module compiles whose declarations are `@MainActor` by default (Swift 6.2's
@@ -121,6 +125,12 @@ struct RuleContext: Sendable {
             let inference = ObservableAttribute.inference(from: ObservableAttributeOrderCensus(self))
             observableOrderInference = inference
             self.options.observableAttributeOrder = inference.policy
+        }
+        if options.environmentTypeAnnotation == .infer {
+            // Decided once for the run, before any rule rewrites an `@EnvironmentObject`.
+            let inference = EnvironmentObjectRule.inference(from: EnvironmentAnnotationCensus(self))
+            environmentAnnotationInference = inference
+            self.options.environmentTypeAnnotation = inference.policy
         }
     }
 

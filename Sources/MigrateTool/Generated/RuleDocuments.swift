@@ -355,7 +355,10 @@ enum RuleDocuments {
 
         Observation models go into the environment by type: `.environment(model)` provides,
         `@Environment(Model.self)` reads. The property keeps its name, access level and other
-        modifiers; the type moves into the attribute.
+        modifiers; the type moves into the attribute. Its annotation (`: Session`) goes, as Apple's
+        article writes it, unless the tree's own `@Environment(T.self)` properties keep theirs: with at
+        least 3 of them and half or more annotated, the annotation stays
+        (`environmentTypeAnnotation`, inferred by default; the report's summary says which).
 
         ```swift before
         import SwiftUI
@@ -390,6 +393,49 @@ enum RuleDocuments {
         struct Badge: View {
             @Environment(\.colorScheme) private var colorScheme
             var body: some View { Text("\(colorScheme)") }
+        }
+        ```
+
+        In a tree whose views already annotate their environment models, the annotation stays:
+
+        ```swift before
+        import SwiftUI
+
+        @Observable final class Theme { var tint = "blue" }
+        @Observable final class Clock { var now = 0 }
+        @Observable final class Units { var metric = true }
+
+        final class Session: ObservableObject {
+            @Published var user = ""
+        }
+
+        struct Badge: View {
+            @Environment(Theme.self) private var theme: Theme
+            @Environment(Clock.self) private var clock: Clock
+            @Environment(Units.self) private var units: Units
+            ↓@EnvironmentObject private var session: Session
+            var body: some View { Text(session.user + theme.tint + "\(clock.now)\(units.metric)") }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Theme { var tint = "blue" }
+        @Observable final class Clock { var now = 0 }
+        @Observable final class Units { var metric = true }
+
+        @Observable final class Session {
+            var user = ""
+        }
+
+        struct Badge: View {
+            @Environment(Theme.self) private var theme: Theme
+            @Environment(Clock.self) private var clock: Clock
+            @Environment(Units.self) private var units: Units
+            @Environment(Session.self) private var session: Session
+            var body: some View { Text(session.user + theme.tint + "\(clock.now)\(units.metric)") }
         }
         ```
         """#,

@@ -37,6 +37,10 @@ enum ApplySummary {
             text += "@Observable order: "
                 + ObservableAttribute.policyLine(analysis.ruleOptions.observableAttributeOrder, inference: inference) + "\n"
         }
+        if !changed.isEmpty, let inference = analysis.environmentAnnotationInference, inference.hasEvidence {
+            text += "@Environment type annotation: "
+                + EnvironmentObjectRule.policyLine(analysis.ruleOptions.environmentTypeAnnotation, inference: inference) + "\n"
+        }
         return text + skipped(plan, analysis)
     }
 

@@ -15,6 +15,7 @@ enum HTMLReport {
         body += section("Unpublished stored properties", "<p>\(ReportEscape.html(document.unpublishedPolicyLine))</p>\n")
         body += section("import Observation", "<p>\(ReportEscape.html(document.observationImportLine))</p>\n")
         body += section("@Observable order", "<p>\(ReportEscape.html(document.observableOrderLine))</p>\n")
+        body += section("@Environment type annotation", "<p>\(ReportEscape.html(document.environmentAnnotationLine))</p>\n")
         body += section("Units", unitsTable(document))
         body += unitSections(document, analysis)
         if !document.treeItems.isEmpty {

@@ -57,6 +57,7 @@ enum JSONReport {
             ("unpublishedProperties", unpublishedProperties(document)),
             ("observationImport", observationImport(document)),
             ("observableAttributeOrder", observableAttributeOrder(document)),
+            ("environmentTypeAnnotation", environmentTypeAnnotation(document)),
         ])
     }
 
@@ -82,6 +83,14 @@ enum JSONReport {
     static func observableAttributeOrder(_ document: ReportDocument) -> ReportJSONValue {
         policy(document.observableOrder, document.observableOrderInference) { census in
             [("observableClassesWithAttributes", .int(census.classes)), ("observableFirst", .int(census.observableFirst))]
+        }
+    }
+
+    /// The run's annotation policy for `@Environment(T.self)` properties and the figures of the
+    /// tree's existing ones it was inferred from.
+    static func environmentTypeAnnotation(_ document: ReportDocument) -> ReportJSONValue {
+        policy(document.environmentAnnotation, document.environmentAnnotationInference) { census in
+            [("environmentProperties", .int(census.properties)), ("annotated", .int(census.annotated))]
         }
     }
 

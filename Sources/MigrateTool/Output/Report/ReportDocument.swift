@@ -172,6 +172,14 @@ struct ReportDocument: Sendable {
 
     /// The order and why, as every format's summary says it.
     var observableOrderLine: String { ObservableAttribute.policyLine(observableOrder, inference: observableOrderInference) }
+    /// The run's `environmentTypeAnnotation` (resolved) and, when inferred, the facts behind it.
+    var environmentAnnotation: EnvironmentTypeAnnotation
+    var environmentAnnotationInference: EnvironmentAnnotationInference?
+
+    /// The annotation policy and why, as every format's summary says it.
+    var environmentAnnotationLine: String {
+        EnvironmentObjectRule.policyLine(environmentAnnotation, inference: environmentAnnotationInference)
+    }
 
     /// Builds the document; pure.
     init(_ analysis: Analysis, options: ReportOptions) {
@@ -220,6 +228,8 @@ struct ReportDocument: Sendable {
         observationImportInference = analysis.observationImportInference
         observableOrder = analysis.ruleOptions.observableAttributeOrder
         observableOrderInference = analysis.observableOrderInference
+        environmentAnnotation = analysis.ruleOptions.environmentTypeAnnotation
+        environmentAnnotationInference = analysis.environmentAnnotationInference
         figures = Self.figures(analysis, items: items)
     }
 

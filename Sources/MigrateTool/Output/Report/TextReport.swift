@@ -78,6 +78,7 @@ enum TextReport {
         rows.append(("Unpublished vars", [document.unpublishedPolicyLine]))
         rows.append(("import Observation", [document.observationImportLine]))
         rows.append(("@Observable order", [document.observableOrderLine]))
+        rows.append(("@Environment type", [document.environmentAnnotationLine]))
         if !document.problems.isEmpty {
             rows.append(("Skipped", ["\(ReportWords.count(document.problems.count, "path")) (listed at the end)"]))
         }

@@ -64,12 +64,14 @@ enum WrapperRewrite {
             return [finding]
         case .environmentObject:
             var edits = [builder.replace(attribute.tokens, with: "@Environment(\(written).self)")]
-            if let annotation = binding.typeAnnotation {
+            // The annotation stays where the tree's own `@Environment(T.self)` properties keep theirs.
+            let keepsAnnotation = binding.typeAnnotation != nil && context.options.environmentTypeAnnotation == .keep
+            if let annotation = binding.typeAnnotation, !keepsAnnotation {
                 edits.append(.delete(Int(file.tokens[binding.nameToken].end)..<Int(file.tokens[annotation.upperBound - 1].end)))
             }
             if use.projections.isEmpty {
                 return [make(.safe, "@EnvironmentObject '\(name)' becomes @Environment(\(written).self)",
-                             "@Environment(\(written).self) var \(name)", edits)]
+                             "@Environment(\(written).self) var \(name)" + (keepsAnnotation ? ": \(written)" : ""), edits)]
             }
             var extra: [FileEdit] = []
             for projection in use.projections {
