@@ -1111,7 +1111,11 @@ enum RuleDocuments {
           (`quota.showSheet = false; quota.objectWillChange.send()` in a view or another object): under
           Observation the change announces itself, so the call goes when every statement running with it
           that names the receiver changes only state the model tracks through it (as for a held model),
-          and at least one such change runs with it. Any other send from outside blocks the unit.
+          and at least one such change runs with it. A statement that gives the receiver to a method of
+          the sender's own type (`self.record(state: input.state, …)`, the only method of that name and
+          labels) counts as such a change when that method does nothing with the parameter but change
+          state the model tracks through it (in `if` and `switch` blocks too), and does so on every path
+          before anything could leave it. Any other send from outside blocks the unit.
         - **The model re-arms `withObservationTracking` only to send**: a private function without
           parameters whose one statement is `withObservationTracking { … } onChange: { … }`, the
           reaction (directly, or inside `Task { … }` or `DispatchQueue.main.async { … }`) being the send
@@ -1544,6 +1548,118 @@ enum RuleDocuments {
                     print(quota.used)
                 }
             }
+        }
+        ```
+
+        A coordinator that gives the model to a helper of its own, which changes it on every path, then
+        sends; the other coordinator's helper keeps the model it is given, so its send stays and the
+        unit is left as it is:
+
+        ```swift before
+        import SwiftUI
+
+        final class InstallState: ObservableObject {
+            @Published var files = 0
+            @Published var current = ""
+
+            func update(file: String, done: Int) {
+                current = file
+                files = done
+                ↓objectWillChange.send()
+            }
+        }
+
+        struct InstallInput {
+            let state: InstallState
+        }
+
+        final class InstallCoordinator {
+            func fileFinished(_ name: String, done: Int, input: InstallInput) {
+                Task { @MainActor in
+                    self.record(state: input.state, file: name, done: done)
+                    input.state.↓objectWillChange.send()
+                }
+            }
+
+            private func record(state: InstallState, file: String, done: Int) {
+                if done > 0 {
+                    state.update(file: file, done: done)
+                } else {
+                    state.files = 0
+                }
+            }
+        }
+
+        struct InstallProgressView: View {
+            @ObservedObject var state: InstallState
+            var body: some View { Text("\(state.current): \(state.files)") }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class InstallState {
+            var files = 0
+            var current = ""
+
+            func update(file: String, done: Int) {
+                current = file
+                files = done
+            }
+        }
+
+        struct InstallInput {
+            let state: InstallState
+        }
+
+        final class InstallCoordinator {
+            func fileFinished(_ name: String, done: Int, input: InstallInput) {
+                Task { @MainActor in
+                    self.record(state: input.state, file: name, done: done)
+                }
+            }
+
+            private func record(state: InstallState, file: String, done: Int) {
+                if done > 0 {
+                    state.update(file: file, done: done)
+                } else {
+                    state.files = 0
+                }
+            }
+        }
+
+        struct InstallProgressView: View {
+            var state: InstallState
+            var body: some View { Text("\(state.current): \(state.files)") }
+        }
+        ```
+
+        ```swift before
+        import SwiftUI
+
+        final class UploadState: ObservableObject {
+            @Published var sent = 0
+        }
+
+        final class UploadCoordinator {
+            private var watched: [UploadState] = []
+
+            func chunkSent(to state: UploadState) {
+                self.track(state: state)
+                state.↓objectWillChange.send()
+            }
+
+            private func track(state: UploadState) {
+                state.sent += 1
+                watched.append(state)
+            }
+        }
+
+        struct UploadView: View {
+            @ObservedObject var state: UploadState
+            var body: some View { Text("\(state.sent)") }
         }
         ```
 

@@ -51,10 +51,10 @@ struct ObjectWillChangeSend: CouplingRule {
                         message: message, suggestion: nil, edits: edits.map { FileEdit(file: site.file, edit: $0) }, unit: unit)
             }
             if place == nil, let external = SendPlace(external: site, unit: context.units.units[unit], context, models: &models),
-               let (edits, property) = external.externalDeletion(file, context) {
+               let (edits, property, helper) = external.externalDeletion(file, context) {
                 return rewrite(edits, "\(file.compactText(site.receiver!)).objectWillChange.send() announces the change of '\(property)' "
-                    + "made through it next to the call, which @Observable tracks; the call goes, and views that do not read what "
-                    + "changed no longer re-render with it")
+                    + "made through it \(helper.map { "by \($0)(…) " } ?? "")next to the call, which @Observable tracks; the call goes, "
+                    + "and views that do not read what changed no longer re-render with it")
             }
             // In a setter the send announces the property itself, whatever else the setter
             // changes: tracking the property is right even where deleting the call would be too.
@@ -201,7 +201,7 @@ private struct SendPlace {
     /// quota.objectWillChange.send()`), and that property's name: every statement of the stretch
     /// that names the receiver changes only state the model tracks through it, as a held model's
     /// changes are read (`ObjectWillChangeRelay.changesOnlyTrackedState`).
-    func externalDeletion(_ file: FileStructure, _ context: RuleContext) -> (edits: [Edit], property: String)? {
+    func externalDeletion(_ file: FileStructure, _ context: RuleContext) -> (edits: [Edit], property: String, helper: String?)? {
         guard let receiver else { return nil }
         let tokens = file.tokens
         let text = file.compactText(receiver)
@@ -212,20 +212,81 @@ private struct SendPlace {
                   file.compactText(statement.lowerBound..<end) == text else { return nil }
             return end - 1
         }
-        func isTrackedChange(_ statement: Range<Int>) -> Bool {
-            throughReceiver(statement).map {
-                ObjectWillChangeRelay.changesOnlyTrackedState(of: model, through: $0, statement: statement, file, context)
-            } ?? false
+        /// The tracked property or method a statement changes the model through, `receiver.x = v` or
+        /// `receiver.f(…)`, and the helper of the sender's own type that does it when the statement
+        /// gives it the receiver (`self.record(state: receiver)`); nil when the statement may do
+        /// anything else with the receiver.
+        func trackedChange(_ statement: Range<Int>) -> (property: String, helper: String?)? {
+            if let name = throughReceiver(statement) {
+                return ObjectWillChangeRelay.changesOnlyTrackedState(of: model, through: name, statement: statement, file, context)
+                    ? (file.source.text(name + 2), nil) : nil
+            }
+            return helperChange(statement, file, context)
         }
         let first = receiver.lowerBound
         for statement in path.stretch(in: file) where statement.contains(where: {
             tokens[$0].kind == tokens[first].kind && file.source.tokenText($0, equals: file.source.text(first))
         }) {
-            guard isTrackedChange(statement) else { return nil }
+            guard trackedChange(statement) != nil else { return nil }
         }
-        guard let accompanying = path.accompanying(in: file, where: isTrackedChange), let name = throughReceiver(accompanying),
-              let edits = removal(file) else { return nil }
-        return (edits, file.source.text(name + 2))
+        guard let accompanying = path.accompanying(in: file, where: { trackedChange($0) != nil }),
+              let change = trackedChange(accompanying), let edits = removal(file) else { return nil }
+        return (edits, change.property, change.helper)
+    }
+
+    /// The tracked property a call statement changes when it calls a method of the sender's own
+    /// type, `f(…)` or `self.f(…)` as the whole statement, with the receiver as one argument
+    /// (`self.updateProgress(state: input.state, done: n)`), and that method, the only one of its
+    /// name and labels, does nothing with the parameter but change state the model tracks through
+    /// it (`state.done = n`, `state.update(…)`), in `if` and `switch` blocks too, and does so on
+    /// every path before anything could leave it: the change runs with the send, as if written
+    /// next to it.
+    private func helperChange(_ statement: Range<Int>, _ file: FileStructure, _ context: RuleContext) -> (property: String, helper: String?)? {
+        guard let receiver, let callee = ObjectWillChangeRelay.ownCall(statement, file) else { return nil }
+        // `ownCall` accepts `f(…)` and `self.f(…)`, so the call's `(` closes the statement.
+        let open = file.tokens[statement.lowerBound].word == .self ? statement.lowerBound + 3 : statement.lowerBound + 1
+        let arguments = ArgumentList(open: open, file)
+        let given = arguments.values.indices.filter { file.compactText(arguments.values[$0]) == file.compactText(receiver) }
+        guard given.count == 1, let position = given.first,
+              let enclosing = context.types.enclosingTypeLike(host), let owner = context.types.extendedType(enclosing) else { return nil }
+        let candidates = RuleContext.members(of: owner, index: context.index).filter { id in
+            let member = context.declaration(id)
+            guard member.kind == .function, member.name == callee, let clause = member.parameters else { return false }
+            return ArgumentList.parameterLabels(clause, context.files[id.file]) == arguments.labels
+        }
+        guard candidates.count == 1, let methodID = candidates.first else { return nil }
+        let method = context.declaration(methodID)
+        let methodFile = context.files[methodID.file]
+        guard let body = method.body, let clause = method.parameters,
+              case let names = ArgumentList.parameterNames(clause, methodFile), position < names.count,
+              let statements = methodFile.statements(inBlock: body.lowerBound) else { return nil }
+        let parameter = names[position]
+        let methodTokens = methodFile.tokens
+        /// The parameter's mentions in a statement (not `other.state`).
+        func mentions(_ statement: Range<Int>) -> [Int] {
+            statement.filter { index in
+                methodTokens[index].kind == .identifier && methodFile.source.tokenText(index, equals: parameter)
+                    && (index == statement.lowerBound || methodTokens[index - 1].kind != .period)
+            }
+        }
+        /// Whether a statement starting with the parameter, and naming it nowhere else, changes only tracked state.
+        func changeThroughParameter(_ statement: Range<Int>) -> Bool {
+            mentions(statement) == [statement.lowerBound]
+                && ObjectWillChangeRelay.changesOnlyTrackedState(of: model, through: statement.lowerBound, statement: statement,
+                                                                 methodFile, context)
+        }
+        // Every mention of the parameter is such a change.
+        guard ChangeBlocks.onlyChanges(statements, methodFile, mentions: mentions, isChange: changeThroughParameter) else { return nil }
+        // And one runs on every path, before anything could leave the method.
+        let exits: Set<Word> = [.return, .throw, .guard]
+        for statement in statements {
+            if let change = changeThroughParameter(statement) ? statement
+                : Self.changeOnEveryBranch(of: statement, methodFile, where: changeThroughParameter) {
+                return (methodFile.source.text(change.lowerBound + 2), callee)
+            }
+            if statement.contains(where: { exits.contains(methodTokens[$0].word) }) { return nil }
+        }
+        return nil
     }
 
     /// `self`, or `self?` in a closure that captures it weakly.

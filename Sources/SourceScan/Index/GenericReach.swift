@@ -356,7 +356,7 @@ struct GenericReachFinder {
     private func parameters(of declaration: Declaration, in file: FileStructure, generic: String) -> [Parameter] {
         guard let clause = declaration.parameters, clause.count > 2 else { return [] }
         var result: [Parameter] = []
-        for segment in topLevelSegments(clause.lowerBound + 1..<clause.upperBound - 1, in: file) where !segment.isEmpty {
+        for segment in file.topLevelSegments(clause.lowerBound + 1..<clause.upperBound - 1) where !segment.isEmpty {
             let tokens = file.tokens
             guard let colon = segment.first(where: { tokens[$0].kind == .colon }) else { continue }
             let nameTokens = (segment.lowerBound..<colon).filter { tokens[$0].kind == .identifier || tokens[$0].kind == .keyword }
@@ -384,24 +384,6 @@ struct GenericReachFinder {
         return result
     }
 
-    /// The comma-separated parts of a token range, skipping nested brackets.
-    private func topLevelSegments(_ range: Range<Int>, in file: FileStructure) -> [Range<Int>] {
-        var segments: [Range<Int>] = []
-        var start = range.lowerBound
-        var index = range.lowerBound
-        while index < range.upperBound {
-            let kind = file.tokens[index].kind
-            if kind == .comma {
-                segments.append(start..<index)
-                start = index + 1
-            } else if kind == .leftParen || kind == .leftSquare || kind == .leftBrace {
-                index = file.closing(index)
-            }
-            index += 1
-        }
-        segments.append(start..<range.upperBound)
-        return segments
-    }
 
     private func isLessThan(_ index: Int, in file: FileStructure) -> Bool {
         let token = file.tokens[index]
@@ -441,7 +423,7 @@ struct GenericReachFinder {
             // `PanelView<NavigatorModel>`: the argument in the parameter's position.
             guard let close = file.closingAngle(from: next),
                   let position = declaration.genericParameters.firstIndex(where: { $0.name == key.parameter }) else { return giveUp() }
-            let arguments = topLevelSegments(next + 1..<close, in: file)
+            let arguments = file.topLevelSegments(next + 1..<close)
             guard arguments.count == declaration.genericParameters.count else { return giveUp() }
             let scope = DeclarationID(file: fileIndex, declaration: owner ?? -1)
             let written = file.compactText(arguments[position])
@@ -474,7 +456,7 @@ struct GenericReachFinder {
         let name = index.types.declaration(key.declaration).name
         var arguments: [(label: String?, range: Range<Int>)] = []
         if close > open + 1 {
-            for segment in topLevelSegments(open + 1..<close, in: file) {
+            for segment in file.topLevelSegments(open + 1..<close) {
                 guard !segment.isEmpty else { return direct.give(up: .emptyArgument(callee: name), file: fileIndex, token: open) }
                 if segment.count > 2, tokens[segment.lowerBound].kind == .identifier || tokens[segment.lowerBound].kind == .keyword,
                    tokens[segment.lowerBound + 1].kind == .colon {

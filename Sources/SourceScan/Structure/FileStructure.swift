@@ -92,6 +92,26 @@ public struct FileStructure: Sendable {
     /// The tokens of the file.
     public var tokens: [Token] { source.tokens }
 
+    /// The comma-separated parts of a token range (a call's arguments, a parameter clause),
+    /// commas inside nested brackets, braces and parentheses not counting.
+    public func topLevelSegments(_ range: Range<Int>) -> [Range<Int>] {
+        var segments: [Range<Int>] = []
+        var start = range.lowerBound
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let kind = tokens[index].kind
+            if kind == .comma {
+                segments.append(start..<index)
+                start = index + 1
+            } else if kind == .leftParen || kind == .leftSquare || kind == .leftBrace {
+                index = closing(index)
+            }
+            index += 1
+        }
+        segments.append(start..<range.upperBound)
+        return segments
+    }
+
     /// The token index closing the bracket at `index`, or the last token when unmatched, so a
     /// range built from it is never empty-backwards. (The parser closes an unmatched `(` at once
     /// instead, to recover; rules and the index read ranges and need this form.)

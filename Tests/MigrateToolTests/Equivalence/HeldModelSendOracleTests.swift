@@ -22,11 +22,25 @@ extension Equivalence {
 
         @Test("only the title, which reads nothing of the download, stops re-rendering with it")
         func titleRerendersOnlyWhenRenamed() throws {
+            // The last two steps are the feed's, which change the download alone.
             let steps = Array(LegacyFixtures.InstallerScript.make().steps.indices)
-            #expect(try stepsRerendering("InstallerTitle", in: LegacyFixtures.InstallerScript.self) == steps)
+            let feed = Array(steps.suffix(2))
+            let installerSteps = steps.filter { !feed.contains($0) }
+            #expect(try stepsRerendering("InstallerTitle", in: LegacyFixtures.InstallerScript.self) == installerSteps)
             #expect(try stepsRerendering("InstallerTitle", in: ModernFixtures.InstallerScript.self) == [3])
-            #expect(try stepsRerendering("InstallerProgress", in: LegacyFixtures.InstallerScript.self) == steps)
-            #expect(try stepsRerendering("InstallerProgress", in: ModernFixtures.InstallerScript.self) == steps.filter { $0 != 3 })
+            #expect(try stepsRerendering("InstallerProgress", in: LegacyFixtures.InstallerScript.self) == installerSteps)
+            #expect(try stepsRerendering("InstallerProgress", in: ModernFixtures.InstallerScript.self) == installerSteps.filter { $0 != 3 })
+        }
+
+        @Test("the feed's send after its helper changed the download goes, and the badge re-renders with each report")
+        func feedSendGoes() throws {
+            let steps = Array(LegacyFixtures.InstallerScript.make().steps.indices)
+            let feed = Array(steps.suffix(2))
+            let modern = try String(contentsOf: FixtureTrees().modern.appendingPathComponent("ManualNotifications/Installer.swift"),
+                                    encoding: .utf8)
+            #expect(modern.contains("self.record(progress: progress, name: name)\n    }"))
+            #expect(try stepsRerendering("DownloadBadge", in: LegacyFixtures.InstallerScript.self).filter(feed.contains) == feed)
+            #expect(try stepsRerendering("DownloadBadge", in: ModernFixtures.InstallerScript.self).filter(feed.contains) == feed)
         }
 
         @Test("the installer needs the held model: --type Installer takes DownloadProgress along, --type DownloadProgress goes alone")
@@ -38,7 +52,8 @@ extension Equivalence {
             let onlyHeld = Migrator.migrate(files: [path: legacy], unsafeFixes: true, types: ["DownloadProgress"])[path] ?? legacy
             #expect(onlyHeld.contains("@Observable final class DownloadProgress"))
             #expect(onlyHeld.contains("final class Installer: ObservableObject"))
-            // The installer's own sends go with the held model; the view's, after a rename, with the installer.
+            // The installer's own sends go with the held model, and so does the feed's; the view's, after a
+            // rename, goes with the installer.
             #expect(onlyHeld.components(separatedBy: "objectWillChange.send()").count == 2,
                     "the sends go with the held model, the holder staying legacy: \(onlyHeld)")
             #expect(onlyHeld.contains("installer.title = \"Editor\"\n                installer.objectWillChange.send()"))

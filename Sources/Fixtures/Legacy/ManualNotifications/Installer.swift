@@ -4,6 +4,7 @@ import SwiftUI
 final class DownloadProgress: ObservableObject {
     @Published var completed = 0
     @Published var isRunning = false
+    @Published var lastFile = "none"
 
     func reset() {
         completed = 0
@@ -33,7 +34,25 @@ final class Installer: ObservableObject {
     }
 }
 
-/// Holds the installer without observing it: only the two views below re-render.
+/// Reports finished files to the download it is given through a helper of its own, then
+/// announces the change by hand, as an installer's coordinator does: the send goes, because the
+/// helper changes only the download's tracked state, on every path.
+struct DownloadFeed {
+    func fileFinished(_ name: String, progress: DownloadProgress) {
+        self.record(progress: progress, name: name)
+        progress.objectWillChange.send()
+    }
+
+    private func record(progress: DownloadProgress, name: String) {
+        if name.isEmpty {
+            progress.lastFile = "none"
+        } else {
+            progress.lastFile = name
+        }
+    }
+}
+
+/// Holds the installer without observing it: only the views below re-render.
 struct InstallerScreen: View {
     let installer: Installer
 
@@ -41,6 +60,7 @@ struct InstallerScreen: View {
         VStack {
             InstallerTitle(installer: installer)
             InstallerProgress(installer: installer)
+            DownloadBadge(progress: installer.progress)
         }
     }
 }
@@ -73,5 +93,14 @@ struct InstallerProgress: View {
                 installer.objectWillChange.send()
             }
         }
+    }
+}
+
+/// Observes the download itself: the feed's reports re-render it.
+struct DownloadBadge: View {
+    @ObservedObject var progress: DownloadProgress
+
+    var body: some View {
+        Text("last: \(progress.lastFile)")
     }
 }

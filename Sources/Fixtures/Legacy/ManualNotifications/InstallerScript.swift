@@ -2,7 +2,8 @@ import SwiftUI
 
 /// A model whose sends announce changes made through the model it holds (object-will-change-send,
 /// "a change made through a held model"): the migration deletes each send with the held model's
-/// unit, and both become `@Observable`; a view's send after renaming the installer goes too. The
+/// unit, and both become `@Observable`; a view's send after renaming the installer goes too, and
+/// so does a feed's after a helper of its own changed the download it was given. The
 /// screens match after every change, by a view or from outside through the installer, on either
 /// branch of an `if`; the title, which reads nothing of the download, stops re-rendering with it
 /// (modern finer, never coarser).
@@ -22,11 +23,14 @@ public enum InstallerScript: FixtureScript {
                 .tap("Rename"),
                 .mutate("the download finished") { installer.advance(finished: true) },
                 .tap("Start"),
+                .mutate("the feed reported a file") { DownloadFeed().fileFinished("world.zip", progress: installer.progress) },
+                .mutate("the feed reported nothing") { DownloadFeed().fileFinished("", progress: installer.progress) },
             ],
             probes: [
                 Probe("title") { installer.title },
                 Probe("completed", watching: installer) { "\(installer.progress.completed)" },
                 Probe("running", watching: installer) { "\(installer.progress.isRunning)" },
+                Probe("last file", watching: installer.progress) { installer.progress.lastFile },
             ]
         )
     }

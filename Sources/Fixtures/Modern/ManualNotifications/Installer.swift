@@ -5,6 +5,7 @@ import Observation
 @Observable final class DownloadProgress {
     var completed = 0
     var isRunning = false
+    var lastFile = "none"
 
     func reset() {
         completed = 0
@@ -32,7 +33,24 @@ import Observation
     }
 }
 
-/// Holds the installer without observing it: only the two views below re-render.
+/// Reports finished files to the download it is given through a helper of its own, then
+/// announces the change by hand, as an installer's coordinator does: the send goes, because the
+/// helper changes only the download's tracked state, on every path.
+struct DownloadFeed {
+    func fileFinished(_ name: String, progress: DownloadProgress) {
+        self.record(progress: progress, name: name)
+    }
+
+    private func record(progress: DownloadProgress, name: String) {
+        if name.isEmpty {
+            progress.lastFile = "none"
+        } else {
+            progress.lastFile = name
+        }
+    }
+}
+
+/// Holds the installer without observing it: only the views below re-render.
 struct InstallerScreen: View {
     let installer: Installer
 
@@ -40,6 +58,7 @@ struct InstallerScreen: View {
         VStack {
             InstallerTitle(installer: installer)
             InstallerProgress(installer: installer)
+            DownloadBadge(progress: installer.progress)
         }
     }
 }
@@ -71,5 +90,14 @@ struct InstallerProgress: View {
                 installer.title = "Editor"
             }
         }
+    }
+}
+
+/// Observes the download itself: the feed's reports re-render it.
+struct DownloadBadge: View {
+    var progress: DownloadProgress
+
+    var body: some View {
+        Text("last: \(progress.lastFile)")
     }
 }

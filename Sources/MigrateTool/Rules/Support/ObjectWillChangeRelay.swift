@@ -309,7 +309,8 @@ struct ObjectWillChangeRelay {
 
     /// Whether the source has methods named `name` and each one's statements are all changes of
     /// properties the source tracks, calls of its own methods that are (`updateCoreProgress(…)`),
-    /// or `if`/`switch` statements whose blocks are, down to a few calls deep.
+    /// its own `objectWillChange.send()`, or `if`/`switch` statements whose blocks are, down to a
+    /// few calls deep.
     private static func methodChangesOnlyTrackedState(_ name: String, _ source: ModelStateChanges, _ context: RuleContext,
                                                       visiting: Set<String> = []) -> Bool {
         guard visiting.count < 4, !visiting.contains(name) else { return false }
@@ -325,6 +326,8 @@ struct ObjectWillChangeRelay {
             func onlyTracked(_ statements: [Range<Int>]) -> Bool {
                 statements.allSatisfy { statement in
                     if source.isTrackedChange(statement, in: file, scope: body, parameters: method.parameters) { return true }
+                    // The source's own send: deleted with its twin, or it blocks the source's unit.
+                    if ModelProperties.sendCall(in: statement, file: file) == statement { return true }
                     if let callee = ownCall(statement, file) {
                         return methodChangesOnlyTrackedState(callee, source, context, visiting: visiting)
                     }
@@ -337,7 +340,7 @@ struct ObjectWillChangeRelay {
     }
 
     /// The method a statement calls on the model itself, `f(…)` or `self.f(…)`, as the whole statement.
-    private static func ownCall(_ statement: Range<Int>, _ file: FileStructure) -> String? {
+    static func ownCall(_ statement: Range<Int>, _ file: FileStructure) -> String? {
         let tokens = file.tokens
         var index = statement.lowerBound
         if tokens[index].word == .self, index + 1 < statement.upperBound, tokens[index + 1].kind == .period { index += 2 }

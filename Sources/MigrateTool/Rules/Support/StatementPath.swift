@@ -207,6 +207,21 @@ struct StatementPath {
 
 /// The blocks a compound statement runs one of, for rules that read every path through it.
 enum ChangeBlocks {
+    /// Whether every statement among `statements` that `mentions` finds something in (the token
+    /// indices it returns) is a change `isChange` accepts, reading into the blocks of `if` and
+    /// `switch` statements, whose heads must not mention it: the shape of "does nothing with `x`
+    /// but change tracked state through it".
+    static func onlyChanges(_ statements: [Range<Int>], _ file: FileStructure, mentions: (Range<Int>) -> [Int],
+                            isChange: (Range<Int>) -> Bool) -> Bool {
+        statements.allSatisfy { statement in
+            let found = mentions(statement)
+            if found.isEmpty || isChange(statement) { return true }
+            guard let blocks = blocks(of: statement, file) else { return false }
+            return blocks.allSatisfy { onlyChanges($0, file, mentions: mentions, isChange: isChange) }
+                && found.allSatisfy { index in blocks.contains { $0.contains { $0.contains(index) } } }
+        }
+    }
+
     /// The statements of each block of an `if` (its `else` branches included) or of each clause
     /// of a `switch`; nil for any other statement.
     static func blocks(of statement: Range<Int>, _ file: FileStructure) -> [[Range<Int>]]? {
