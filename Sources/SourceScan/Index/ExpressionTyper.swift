@@ -96,6 +96,7 @@ public struct ExpressionTyper: Sendable {
             }
         }
         if start != range.lowerBound { return typeOf(start..<range.upperBound, file: file, trail: trail) }
+        if tokens[start].kind == .leftBrace { return appliedClosureResult(start..<range.upperBound, file: file, trail: trail) }
         var index = range.lowerBound
         let end = range.upperBound
         let scope = DeclarationID(file: file, declaration: owner(file: file, token: index) ?? -1)
@@ -234,6 +235,32 @@ public struct ExpressionTyper: Sendable {
             }
         }
         return isTypeContext ? .unknown : current
+    }
+
+    /// The type of a closure applied where it is written, `{ let m = make(); m.load(); return m }()`
+    /// (a `static let` set up in steps): what its `return` statements give, when every `return`
+    /// in it is one of its own statements and all type alike, or its one expression without
+    /// `return`. A closure stating its signature (`{ () -> M in … }()`), taking arguments, or
+    /// returning from deeper inside is not read.
+    func appliedClosureResult(_ range: Range<Int>, file: Int, trail: Trail) -> Typed {
+        let structure = types.files[file]
+        let tokens = structure.tokens
+        let open = range.lowerBound
+        let close = structure.closing(open)
+        // `{ … }()` and nothing after it.
+        guard close + 3 == range.upperBound, tokens[close + 1].kind == .leftParen, tokens[close + 2].kind == .rightParen,
+              structure.closureSignature(inBlock: open) == nil,
+              let statements = structure.statements(inBlock: open), let last = statements.last else { return .unknown }
+        let returns = statements.filter { tokens[$0.lowerBound].word == .return }
+        let everyReturn = (open..<close).filter { tokens[$0].word == .return }
+        guard returns.count == everyReturn.count else { return .unknown }
+        if returns.isEmpty {
+            // `{ Model() }()`: one expression is the result.
+            return statements.count == 1 ? typeOf(last, file: file, trail: trail) : .unknown
+        }
+        let results = returns.map { typeOf(($0.lowerBound + 1)..<$0.upperBound, file: file, trail: trail) }
+        guard let first = results.first, results.allSatisfy({ $0 == first }) else { return .unknown }
+        return first
     }
 
     /// Whether `name` is a type the tree declares, seen from `scope`.

@@ -182,3 +182,63 @@ import Testing
         #expect(!TyperGapTests.blockers("Other", in: files).isEmpty)
     }
 }
+
+/// A closure applied where it is written, `static let preview = { let m = make(); …; return m }()`
+/// (elementx's previews set models up so): typed by what its `return` gives, or by its one
+/// expression; a closure returning from deeper inside, or whose returns differ, stays unknown.
+@Suite struct AppliedClosureTypingTests {
+    static let models = """
+        import SwiftUI
+
+        final class Model: ObservableObject {
+            @Published var x = 0
+            func load() {}
+        }
+
+        final class Other: ObservableObject {
+            @Published var y = 0
+        }
+
+        enum Previews {
+            static func make() -> Model { Model() }
+        }
+
+        struct Reader: View {
+            @EnvironmentObject var m: Model
+            var body: some View { Text("\\(m.x)") }
+        }
+
+        """
+
+    /// A view providing `value` (a static property initialised with `initializer`) to the environment.
+    static func files(_ initializer: String) -> [String: String] {
+        ["A.swift": Self.models + """
+            struct Host: View {
+                static let value = \(initializer)
+                var body: some View { Text("").environmentObject(Self.value) }
+            }
+            """]
+    }
+
+    @Test(arguments: [
+        "{\n        let model = Previews.make()\n        model.load()\n        return model\n    }()",
+        "{ Model() }()",
+        "{ return Model() }()",
+    ])
+    func anAppliedClosureIsTypedByItsResult(_ initializer: String) {
+        #expect(TyperGapTests.blockers("Model", in: Self.files(initializer)).isEmpty)
+        #expect(Migrator.migrate(files: Self.files(initializer))["A.swift"]!.contains(".environment(Self.value)"))
+    }
+
+    @Test(arguments: [
+        // Returns from deeper inside, or of two types.
+        "{\n        if Bool.random() { return Model() }\n        return Model()\n    }()",
+        "{\n        let a = Model()\n        let b = Other()\n        return Bool.random() ? a : b\n    }()",
+        // A closure stating its signature, or not applied.
+        "{ () -> Model in Model() }()",
+        "{ Model() }",
+    ])
+    func otherClosuresStayUnknown(_ initializer: String) {
+        #expect(TyperGapTests.verdict("Model", in: Self.files(initializer)) == .blocked)
+    }
+}
