@@ -82,12 +82,13 @@ enum BuildGraphLoader {
                       readFile: @escaping (String) -> [UInt8]?, folderExists: (String) -> Bool) -> Loaded {
         var descriptions: [BuildDescription] = []
         var warnings: [String] = []
+        let pathCase = ProjectPathCase(swiftFiles: swiftFiles)
         for input in inputs {
             if let folders = keepOnlyIfCompiling[input.path] {
                 // Found above a scanned folder: it speaks for the folder only if a target compiles it.
                 let read = PathName.lastComponent(input.path) == "Package.swift"
                     ? packageDescription(input.path, bytes: input.bytes, configuration: configuration, folderExists: folderExists).description
-                    : try? XcodeProjectReader(path: input.path, readFile: readFile).read(input.bytes).get()
+                    : (try? XcodeProjectReader(path: input.path, readFile: readFile).read(input.bytes).get()).map(pathCase.matching)
                 guard let read, folders.allSatisfy({ folder in read.targets.contains { $0.compiles(folder: folder) } }) else { continue }
             }
             if PathName.lastComponent(input.path) == "Package.swift" {
@@ -97,7 +98,8 @@ enum BuildGraphLoader {
                 continue
             }
             switch XcodeProjectReader(path: input.path, readFile: readFile).read(input.bytes) {
-            case .success(var description):
+            case .success(let read):
+                var description = pathCase.matching(read)
                 description.targets = description.targets.map { applyingConfiguration(configuration, to: $0) }
                 descriptions.append(description)
             case .failure(let failure):

@@ -97,6 +97,7 @@ public struct ExpressionTyper: Sendable {
         }
         if start != range.lowerBound { return typeOf(start..<range.upperBound, file: file, trail: trail) }
         if tokens[start].kind == .leftBrace { return appliedClosureResult(start..<range.upperBound, file: file, trail: trail) }
+        if let closure = isolatedRunClosure(start..<range.upperBound, in: structure) { return closureResult(open: closure, file: file, trail: trail) }
         var index = range.lowerBound
         let end = range.upperBound
         let scope = DeclarationID(file: file, declaration: owner(file: file, token: index) ?? -1)
@@ -238,24 +239,60 @@ public struct ExpressionTyper: Sendable {
     }
 
     /// The type of a closure applied where it is written, `{ let m = make(); m.load(); return m }()`
-    /// (a `static let` set up in steps): what its `return` statements give, when every `return`
-    /// in it is one of its own statements and all type alike, or its one expression without
-    /// `return`. A closure stating its signature (`{ () -> M in … }()`), taking arguments, or
-    /// returning from deeper inside is not read.
+    /// (a `static let` set up in steps): its result (`closureResult`). A closure taking
+    /// arguments is not read.
     func appliedClosureResult(_ range: Range<Int>, file: Int, trail: Trail) -> Typed {
         let structure = types.files[file]
         let tokens = structure.tokens
-        let open = range.lowerBound
-        let close = structure.closing(open)
+        let close = structure.closing(range.lowerBound)
         // `{ … }()` and nothing after it.
-        guard close + 3 == range.upperBound, tokens[close + 1].kind == .leftParen, tokens[close + 2].kind == .rightParen,
-              structure.closureSignature(inBlock: open) == nil,
+        guard close + 3 == range.upperBound, tokens[close + 1].kind == .leftParen, tokens[close + 2].kind == .rightParen else {
+            return .unknown
+        }
+        return closureResult(open: range.lowerBound, file: file, trail: trail)
+    }
+
+    /// The `{` of the closure whose result `MainActor.assumeIsolated { … }` or `MainActor.run { … }`
+    /// returns (`static let shared = MainActor.assumeIsolated { Settings() }`), the whole range
+    /// being that call with the closure trailing or as its one argument; nil for anything else.
+    func isolatedRunClosure(_ range: Range<Int>, in structure: FileStructure) -> Int? {
+        let tokens = structure.tokens
+        let start = range.lowerBound
+        guard range.count >= 5, structure.source.tokenText(start, equals: "MainActor"), tokens[start + 1].kind == .period,
+              structure.source.tokenText(start + 2, equals: "assumeIsolated") || structure.source.tokenText(start + 2, equals: "run")
+        else { return nil }
+        var open = start + 3
+        if tokens[open].kind == .leftParen {
+            // `run(body: { … })`, `assumeIsolated({ … })`, or `run() { … }`.
+            let close = structure.closing(open)
+            if close == open + 1 {
+                open = close + 1
+            } else {
+                var inner = open + 1
+                if inner + 1 < close, tokens[inner + 1].kind == .colon { inner += 2 }
+                guard tokens[inner].kind == .leftBrace, structure.closing(inner) + 1 == close, close + 1 == range.upperBound else { return nil }
+                return inner
+            }
+        }
+        guard open < range.upperBound, tokens[open].kind == .leftBrace, structure.closing(open) + 1 == range.upperBound else { return nil }
+        return open
+    }
+
+    /// What a closure gives when run: its `return` statements' type, when every `return` in it
+    /// is one of its own statements and all type alike, or its one expression without
+    /// `return`. A closure stating its signature (`{ () -> M in … }`) or returning from deeper
+    /// inside is not read.
+    func closureResult(open: Int, file: Int, trail: Trail) -> Typed {
+        let structure = types.files[file]
+        let tokens = structure.tokens
+        let close = structure.closing(open)
+        guard structure.closureSignature(inBlock: open) == nil,
               let statements = structure.statements(inBlock: open), let last = statements.last else { return .unknown }
         let returns = statements.filter { tokens[$0.lowerBound].word == .return }
         let everyReturn = (open..<close).filter { tokens[$0].word == .return }
         guard returns.count == everyReturn.count else { return .unknown }
         if returns.isEmpty {
-            // `{ Model() }()`: one expression is the result.
+            // `{ Model() }`: one expression is the result.
             return statements.count == 1 ? typeOf(last, file: file, trail: trail) : .unknown
         }
         let results = returns.map { typeOf(($0.lowerBound + 1)..<$0.upperBound, file: file, trail: trail) }

@@ -184,8 +184,9 @@ import Testing
 }
 
 /// A closure applied where it is written, `static let preview = { let m = make(); …; return m }()`
-/// (elementx's previews set models up so): typed by what its `return` gives, or by its one
-/// expression; a closure returning from deeper inside, or whose returns differ, stays unknown.
+/// (elementx's previews set models up so), or run by `MainActor.assumeIsolated { … }`: typed by
+/// what its `return` gives, or by its one expression; a closure returning from deeper inside, or
+/// whose returns differ, stays unknown.
 @Suite struct AppliedClosureTypingTests {
     static let models = """
         import SwiftUI
@@ -224,6 +225,9 @@ import Testing
         "{\n        let model = Previews.make()\n        model.load()\n        return model\n    }()",
         "{ Model() }()",
         "{ return Model() }()",
+        // A singleton made on the main actor (VibeMeter's `SettingsManager.shared`).
+        "MainActor.assumeIsolated {\n        Model()\n    }",
+        "MainActor.assumeIsolated({ Previews.make() })",
     ])
     func anAppliedClosureIsTypedByItsResult(_ initializer: String) {
         #expect(TyperGapTests.blockers("Model", in: Self.files(initializer)).isEmpty)
@@ -237,6 +241,9 @@ import Testing
         // A closure stating its signature, or not applied.
         "{ () -> Model in Model() }()",
         "{ Model() }",
+        // Another function's closure, or more after the call.
+        "DispatchQueue.global().sync { Model() }",
+        "MainActor.assumeIsolated { Model() }.self",
     ])
     func otherClosuresStayUnknown(_ initializer: String) {
         #expect(TyperGapTests.verdict("Model", in: Self.files(initializer)) == .blocked)

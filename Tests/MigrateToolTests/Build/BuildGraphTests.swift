@@ -379,3 +379,34 @@ import Testing
         #expect(names(scope?.visibleModules(3)) == ["Other"])
     }
 }
+
+/// Xcode builds on a case-insensitive file system: a project naming its folder `Modern` compiles
+/// `MODERN` (MiMiNavigator names `Gui` for its `GUI`). Read on Linux, the project's paths match
+/// the scanned files ignoring case when nothing matches exactly and one path does.
+@Suite struct ProjectPathCaseTests {
+    static func graph(files: [String]) throws -> BuildGraph {
+        let bytes = Array(try Data(contentsOf: XcodeProjectReaderTests.tree.appendingPathComponent("Mail.xcodeproj/project.pbxproj")))
+        return BuildGraphLoader.build([.init(path: "/p/Mail.xcodeproj/project.pbxproj", bytes: bytes)], swiftFiles: files,
+                                      configuration: Configuration(), readFile: { _ in nil }, folderExists: { _ in true }).graph
+    }
+
+    @Test func aFolderSpelledInAnotherCaseIsStillCompiledWithItsExceptions() throws {
+        let files = ["/p/MODERN/Views/Inbox.swift", "/p/MODERN/Legacy/OldScreen.swift", "/p/classic/Preferences.swift",
+                     "/p/MODERN/Shared/badge.swift"]
+        let graph = try Self.graph(files: files)
+        let names = { (file: Int) in graph.modulesOfFile[file].map { graph.modules[$0].targetName } }
+        #expect(names(0) == ["Modern"])
+        #expect(graph.outsideFiles == [1], "the exception, spelled in the project's case, still takes OldScreen out")
+        #expect(names(2) == ["Classic"])
+        // A file a target lists by name, in another case: in both targets.
+        #expect(Set(names(3)) == ["Modern", "Classic"])
+    }
+
+    @Test func anExactMatchWinsAndTwoSpellingsOnDiskAreNotGuessed() throws {
+        let pathCase = ProjectPathCase(swiftFiles: ["/p/Modern/A.swift", "/p/MODERN/B.swift", "/p/Other/C.swift"])
+        #expect(pathCase.onDisk("/p/Modern") == "/p/Modern")
+        #expect(pathCase.onDisk("/p/modern") == "/p/modern", "two folders match ignoring case: neither is chosen")
+        #expect(pathCase.onDisk("/p/OTHER/C.swift") == "/p/Other/C.swift")
+        #expect(pathCase.onDisk("/p/Missing") == "/p/Missing")
+    }
+}
