@@ -9,18 +9,30 @@ import SourceScan
 ///
 /// Counted: each property declared with `@Environment(T.self)` in the files the run structured
 /// (files that mention observation or a model: views reading environment models mostly do),
-/// and whether its binding carries `: T`.
+/// and whether its binding carries `: T`. A tree with too few of them still shows its style in
+/// its other variables: a team that spells the type even where the initial value gives it
+/// (`var items: [Item] = []`, `@State var tracker: Tracker = .init()`) for most of them also
+/// keeps `: T` on its environment models (Cork: 91 % of its initialised variables annotated;
+/// every other tree measured, 2 to 38 %).
 struct EnvironmentAnnotationCensus: Sendable, Equatable {
     /// `@Environment(T.self)` properties.
     var properties = 0
     /// Of `properties`, those with a type annotation.
     var annotated = 0
+    /// Variables declared with an initial value, in the same files.
+    var initialised = 0
+    /// Of `initialised`, those that also spell their type.
+    var initialisedAnnotated = 0
 
     /// Counts the properties of the context's tree.
     init(_ context: RuleContext) {
         for file in context.files {
             let tokens = file.tokens
             for declaration in file.declarations where declaration.kind == .variable {
+                for binding in declaration.bindings where binding.initializer != nil {
+                    initialised += 1
+                    if binding.typeAnnotation != nil { initialisedAnnotated += 1 }
+                }
                 guard let attribute = declaration.attribute(named: "Environment"), let arguments = attribute.arguments,
                       arguments.count >= 4, tokens[arguments.upperBound - 2].word == .self,
                       tokens[arguments.upperBound - 3].kind == .period,
@@ -33,7 +45,8 @@ struct EnvironmentAnnotationCensus: Sendable, Equatable {
     }
 
     /// Builds a census from its figures (tests, and documentation of the thresholds).
-    init(properties: Int, annotated: Int) {
+    init(properties: Int, annotated: Int, initialised: Int = 0, initialisedAnnotated: Int = 0) {
         (self.properties, self.annotated) = (properties, annotated)
+        (self.initialised, self.initialisedAnnotated) = (initialised, initialisedAnnotated)
     }
 }

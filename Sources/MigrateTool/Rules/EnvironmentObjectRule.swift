@@ -9,13 +9,25 @@ struct EnvironmentObjectRule: WrapperRule {
 
     /// How the tree's `@Environment(T.self)` properties decide: with at least 3 counted, `keep`
     /// when at least half of them carry a type annotation, else `drop`; with fewer, `drop`, as
-    /// Apple's article and 29 of 31 developer migrations write it (measured 2026-11-26).
+    /// Apple's article and 29 of 31 developer migrations write it (measured 2026-11-26), unless
+    /// `styleRule` finds the tree spelling types everywhere.
     static let inferenceRule = InferenceRule<EnvironmentTypeAnnotation>(
         minimumCounted: 3, share: (numerator: 1, denominator: 2), shown: .keep, otherwise: .drop, byDefault: .drop)
 
-    /// The policy the tree shows (`inferenceRule`) with the facts behind it.
+    /// With too few `@Environment(T.self)` properties: `keep` when at least 20 variables with an
+    /// initial value are counted and at least two thirds of them spell their type anyway.
+    static let styleRule = InferenceRule<EnvironmentTypeAnnotation>(
+        minimumCounted: 20, share: (numerator: 2, denominator: 3), shown: .keep, otherwise: .drop, byDefault: .drop)
+
+    /// The policy the tree shows (`inferenceRule`, else `styleRule`) with the facts behind it.
     static func inference(from census: EnvironmentAnnotationCensus) -> EnvironmentAnnotationInference {
-        EnvironmentAnnotationInference(census: census, counted: census.properties, showing: census.annotated, rule: inferenceRule)
+        let byProperties = EnvironmentAnnotationInference(census: census, counted: census.properties, showing: census.annotated,
+                                                          rule: inferenceRule)
+        guard !byProperties.hasEvidence else { return byProperties }
+        let byStyle = EnvironmentAnnotationInference(census: census, counted: census.initialised, showing: census.initialisedAnnotated,
+                                                     rule: styleRule)
+        // The style speaks only for a tree that spells types everywhere; otherwise the default stands.
+        return byStyle.policy == .keep ? byStyle : byProperties
     }
 
     /// The run's policy and why, for the report's summary: `keep, inferred from 8
@@ -23,7 +35,9 @@ struct EnvironmentObjectRule: WrapperRule {
     static func policyLine(_ policy: EnvironmentTypeAnnotation, inference: EnvironmentAnnotationInference?) -> String {
         func properties(_ count: Int) -> String { count == 1 ? "1 @Environment(T.self) property" : "\(count) @Environment(T.self) properties" }
         return EnvironmentAnnotationInference.line(policy, inference, evidence: { census in
-            "\(properties(census.properties)) (\(census.annotated) with a type annotation)"
+            census.properties >= inferenceRule.minimumCounted
+                ? "\(properties(census.properties)) (\(census.annotated) with a type annotation)"
+                : "the tree's style: \(census.initialisedAnnotated) of \(census.initialised) variables with an initial value spell their type"
         }, shortfall: { census in
             census.properties == 0 ? "no @Environment(T.self) property"
                 : "only \(properties(census.properties)), \(inferenceRule.minimumCounted) needed"

@@ -38,7 +38,8 @@ import Testing
     @Test func aTreeThatAnnotatesKeepsTheAnnotation() {
         let analysis = Self.analyze(Self.tree(annotated: 2, bare: 1))
         #expect(analysis.ruleOptions.environmentTypeAnnotation == .keep)
-        #expect(analysis.environmentAnnotationInference?.census == EnvironmentAnnotationCensus(properties: 3, annotated: 2))
+        #expect(analysis.environmentAnnotationInference?.census.properties == 3)
+        #expect(analysis.environmentAnnotationInference?.census.annotated == 2)
         #expect(InferenceTestTree.migratedFirstFile(analysis)?.contains("@Environment(Library.self) private var library: Library\n") == true)
         let line = "keep, inferred from 3 @Environment(T.self) properties (2 with a type annotation)"
         #expect(EnvironmentObjectRule.policyLine(.keep, inference: analysis.environmentAnnotationInference) == line)
@@ -59,11 +60,33 @@ import Testing
             == "drop, the default: no @Environment(T.self) property to infer from")
     }
 
+    /// A file whose variables spell their type even with an initial value, `count` of them.
+    static func explicitStyle(_ count: Int, annotated: Bool) -> String {
+        "import SwiftUI\n\nfinal class Counters: ObservableObject {\n"
+            + (0..<count).map { "    @Published var c\($0)\(annotated ? ": Int" : "") = \($0)\n" }.joined() + "}\n"
+    }
+
+    @Test func withTooFewPropertiesATreeThatSpellsTypesEverywhereKeepsIt() {
+        let explicit = Self.analyze([Self.model, Self.explicitStyle(24, annotated: true)])
+        #expect(explicit.ruleOptions.environmentTypeAnnotation == .keep)
+        #expect(InferenceTestTree.migratedFirstFile(explicit)?.contains("@Environment(Library.self) private var library: Library\n") == true)
+        #expect(EnvironmentObjectRule.policyLine(.keep, inference: explicit.environmentAnnotationInference)
+            == "keep, inferred from the tree's style: 25 of 25 variables with an initial value spell their type")
+        // Inferred types, or too few variables to say: the default.
+        let inferred = Self.analyze([Self.model, Self.explicitStyle(24, annotated: false)])
+        #expect(inferred.ruleOptions.environmentTypeAnnotation == .drop)
+        #expect(inferred.environmentAnnotationInference?.hasEvidence == false)
+        #expect(Self.analyze([Self.model, Self.explicitStyle(12, annotated: true)]).ruleOptions.environmentTypeAnnotation == .drop)
+        // Enough @Environment(T.self) properties decide, whatever the style.
+        let bare = Self.analyze(Self.tree(annotated: 0, bare: 3) + [Self.explicitStyle(30, annotated: true)])
+        #expect(bare.ruleOptions.environmentTypeAnnotation == .drop)
+    }
+
     @Test func keyPathEnvironmentValuesAreNotCounted() {
         let keyPaths = (0..<4).map { "import SwiftUI\nstruct V\($0): View {\n    @Environment(\\.dismiss) private var dismiss: DismissAction\n"
             + "    @Environment(\\.self) var environment: EnvironmentValues\n    var body: some View { EmptyView() }\n}\n" }
         let analysis = Self.analyze([Self.model] + keyPaths)
-        #expect(analysis.environmentAnnotationInference?.census == EnvironmentAnnotationCensus(properties: 0, annotated: 0))
+        #expect(analysis.environmentAnnotationInference?.census.properties == 0)
     }
 
     @Test func aConfiguredPolicyWins() {

@@ -90,7 +90,8 @@ enum JSONReport {
     /// tree's existing ones it was inferred from.
     static func environmentTypeAnnotation(_ document: ReportDocument) -> ReportJSONValue {
         policy(document.environmentAnnotation, document.environmentAnnotationInference) { census in
-            [("environmentProperties", .int(census.properties)), ("annotated", .int(census.annotated))]
+            [("environmentProperties", .int(census.properties)), ("annotated", .int(census.annotated)),
+             ("initialisedVariables", .int(census.initialised)), ("initialisedAnnotated", .int(census.initialisedAnnotated))]
         }
     }
 
