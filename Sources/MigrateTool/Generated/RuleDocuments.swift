@@ -1067,7 +1067,11 @@ enum RuleDocuments {
           `unpublished-stored-property`). The call is deleted when, on every path through it, a change
           of a tracked property runs in the same uninterrupted stretch of code: before it (in its block
           or an enclosing one, with no `await` in between), or after it (reached without `return`,
-          `throw`, `break`, `continue`, a loop's end or an `await`). A change is an assignment
+          `throw`, `break`, `continue`, a loop's end or an `await`; a `break` that ends a `switch` or
+          loop of the statement in between, as in `default: break`, ends only that). A `for … in` loop
+          whose every statement is such a change, with no `break`, `continue`, `return` or `throw` in it,
+          counts too: run once or more it changes tracked state, run no time it changes nothing the call
+          announced. A change is an assignment
           (`x = v`, `self.x += v`, `x[k] = v`), a mutating call of a collection or `Bool`
           (`x.append(v)`, `x.toggle()`), or a member assignment of a struct the tree declares
           (`x.field = v`), with `self.` (or `self?.` under `[weak self]`) or without it (a local or
@@ -1547,6 +1551,58 @@ enum RuleDocuments {
                     quota.↓objectWillChange.send()
                     print(quota.used)
                 }
+            }
+        }
+        ```
+
+        A send before a loop of tracked changes, and one before a `switch` whose `break` ends only the
+        `switch`:
+
+        ```swift before
+        import SwiftUI
+
+        final class Repos: ObservableObject {
+            var items: [Int: String] = [:]
+            var isLoading = false
+
+            func remove(_ ids: [Int]) {
+                ↓objectWillChange.send()
+                for id in ids {
+                    items.removeValue(forKey: id)
+                }
+            }
+
+            func update(_ id: Int, state: Int) {
+                ↓objectWillChange.send()
+                switch state {
+                case 0: isLoading = true
+                default: break
+                }
+                items[id] = "\(state)"
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Repos {
+            var items: [Int: String] = [:]
+            var isLoading = false
+
+            func remove(_ ids: [Int]) {
+                for id in ids {
+                    items.removeValue(forKey: id)
+                }
+            }
+
+            func update(_ id: Int, state: Int) {
+                switch state {
+                case 0: isLoading = true
+                default: break
+                }
+                items[id] = "\(state)"
             }
         }
         ```

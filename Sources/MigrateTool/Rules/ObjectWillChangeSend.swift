@@ -332,11 +332,16 @@ private struct SendPlace {
     func deletion(_ file: FileStructure) -> (edits: [Edit], property: String, throughBranches: Bool)? {
         let scope = scope(file)
         let isTrackedChange = { (statement: Range<Int>) in model.isTrackedChange(statement, in: file, scope: scope, parameters: parameters) }
-        guard let accompanying = path.accompanying(in: file, where: {
-            isTrackedChange($0) || Self.changeOnEveryBranch(of: $0, file, where: isTrackedChange) != nil
-        }) else { return nil }
+        /// The change a compound statement makes: on every branch, or in every run of a loop.
+        func compoundChange(_ statement: Range<Int>) -> Range<Int>? {
+            Self.changeOnEveryBranch(of: statement, file, where: isTrackedChange)
+                ?? Self.changeInEveryIteration(of: statement, file, where: isTrackedChange)
+        }
+        guard let accompanying = path.accompanying(in: file, where: { isTrackedChange($0) || compoundChange($0) != nil }) else {
+            return nil
+        }
         let isDirect = isTrackedChange(accompanying)
-        let change = isDirect ? accompanying : Self.changeOnEveryBranch(of: accompanying, file, where: isTrackedChange)!
+        let change = isDirect ? accompanying : compoundChange(accompanying)!
         guard let property = model.change(at: change.lowerBound, before: change.upperBound, in: file, scope: scope, parameters: parameters),
               untrackedEffects(file).isEmpty, let edits = removal(file) else { return nil }
         return (edits, property.name, !isDirect)
@@ -384,6 +389,25 @@ private struct SendPlace {
             }
         }
         return nil
+    }
+
+    /// The first statement of a `for … in` loop whose every statement is a change `isChange`
+    /// accepts, with nothing in it that could end a run early (`break`, `continue`, `return`,
+    /// `throw`): `for id in ids { items.removeValue(forKey: id) }`. Run once or more, the loop
+    /// changes tracked state; run no time, it changes nothing, and the send announced nothing
+    /// a view could show.
+    static func changeInEveryIteration(of statement: Range<Int>, _ file: FileStructure, where isChange: (Range<Int>) -> Bool) -> Range<Int>? {
+        let tokens = file.tokens
+        guard tokens[statement.lowerBound].word == .for else { return nil }
+        var open = statement.lowerBound + 1
+        while open < statement.upperBound, tokens[open].kind != .leftBrace {
+            open = [.leftParen, .leftSquare].contains(tokens[open].kind) ? file.closing(open) + 1 : open + 1
+        }
+        let exits: Set<Word> = [.return, .throw, .break, .continue]
+        guard open < statement.upperBound, file.closing(open) + 1 == statement.upperBound,
+              let body = file.statements(inBlock: open), let first = body.first, body.allSatisfy(isChange),
+              !statement.contains(where: { exits.contains(tokens[$0].word) }) else { return nil }
+        return first
     }
 
     /// The first of `statements` that `isChange` accepts, when none before it may leave the branch.

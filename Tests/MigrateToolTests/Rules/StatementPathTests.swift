@@ -59,3 +59,73 @@ import Testing
         #expect(Self.accompanied("defer {\n    send()\n    change()\n}") == true)
     }
 }
+
+/// A `break` or `fallthrough` that ends a `switch` of the statement, or a `break` or `continue`
+/// of one of its loops, does not leave the stretch: the next statement still runs
+/// (ActionStatus: `send(); repo.state = s; switch s { … default: break }; items[id] = repo`).
+@Suite struct StatementLeavesTests {
+    @Test func jumpsThatEndOnlyAnInnerSwitchOrLoopDoNotLeave() {
+        #expect(StatementPathTests.accompanied("send()\nswitch s {\ncase 1: note()\ndefault: break\n}\nchange()") == true)
+        #expect(StatementPathTests.accompanied("send()\nfor x in xs {\n    if x { continue }\n    if y { break }\n}\nchange()") == true)
+        #expect(StatementPathTests.accompanied("send()\nif flag {\n    switch s {\n    case 1: fallthrough\n    default: break\n    }\n}\nchange()")
+            == true)
+        #expect(StatementPathTests.accompanied("send()\nwhile more {\n    step()\n    if done { break }\n}\nchange()") == true)
+    }
+
+    @Test func jumpsThatEndSomethingFurtherOutLeave() {
+        // A `break` of an `if` belongs to a loop or switch around the send's body.
+        #expect(StatementPathTests.accompanied("send()\nif flag { break }\nchange()") == false)
+        #expect(StatementPathTests.accompanied("send()\nif flag { continue }\nchange()") == false)
+        // `continue` inside a switch continues a loop further out; a labelled break names one too.
+        #expect(StatementPathTests.accompanied("send()\nswitch s {\ncase 1: continue\ndefault: note()\n}\nchange()") == false)
+        #expect(StatementPathTests.accompanied("send()\nfor x in xs {\n    if x { break outer }\n}\nchange()") == false)
+        #expect(StatementPathTests.accompanied("send()\nswitch s {\ncase 1: return\ndefault: break\n}\nchange()") == false)
+    }
+}
+
+/// A send next to a `for … in` loop whose every statement changes tracked state goes: run once
+/// or more, the loop changes that state; run no time, it changes nothing the send announced
+/// (ActionStatus: `objectWillChange.send(); for id in ids { items.removeValue(forKey: id) }`).
+@Suite struct LoopChangeSendTests {
+    static func model(_ body: String) -> String {
+        """
+        import Combine
+
+        final class Repos: ObservableObject {
+            @Published var items: [Int: String] = [:]
+            var log: [String] = []
+            @Published var count = 0
+
+            func remove(_ ids: [Int]) {
+                \(body)
+            }
+        }
+
+        """
+    }
+
+    static func sendFinding(_ body: String) -> Finding? {
+        RuleExamples.analyze(files: [("A.swift", Self.model(body))]).findings.first { $0.ruleID == ObjectWillChangeSend.id }
+    }
+
+    @Test(arguments: [
+        "objectWillChange.send()\n        for id in ids {\n            items.removeValue(forKey: id)\n        }",
+        "for id in ids {\n            items[id] = nil\n            count -= 1\n        }\n        objectWillChange.send()",
+    ])
+    func goesNextToALoopOfTrackedChanges(body: String) throws {
+        let finding = try #require(Self.sendFinding(body))
+        #expect(!finding.isBlocker && finding.fixClass == .review, "\(finding.message)")
+    }
+
+    @Test(arguments: [
+        // A loop that may end a run early, or that does something else too.
+        "objectWillChange.send()\n        for id in ids {\n            if id < 0 { break }\n            items[id] = nil\n        }",
+        "objectWillChange.send()\n        for id in ids {\n            items[id] = nil\n            print(id)\n        }",
+        // A `while` loop: its condition is not read.
+        "objectWillChange.send()\n        var i = 0\n        while i < ids.count {\n            items[ids[i]] = nil\n            i += 1\n        }",
+    ])
+    func staysNextToOtherLoops(body: String) throws {
+        let finding = try #require(Self.sendFinding(body))
+        #expect(finding.isBlocker, "\(finding.message)")
+    }
+}

@@ -25,6 +25,22 @@ import Observation
         messages.removeAll()
         unread = 0
     }
+
+    /// Announces once, then removes in a loop: run no time, the loop changes nothing.
+    func delete(_ targets: [String]) {
+        for target in targets {
+            messages.removeAll { $0 == target }
+        }
+    }
+
+    /// The `break` ends only the `switch`: the change after it runs with the send.
+    func setMuted(level: Int) {
+        switch level {
+        case 0: unread += 0
+        default: break
+        }
+        isMuted = level > 0
+    }
 }
 
 struct InboxView: View {

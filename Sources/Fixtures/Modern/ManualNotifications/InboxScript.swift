@@ -25,6 +25,12 @@ public enum InboxScript: FixtureScript {
                 .mutate("fourth message") { inbox.receive("Back") },
                 .tap("Clear"),
                 .tap("Mute"),
+                .mutate("fifth message") { inbox.receive("Later") },
+                .mutate("sixth message") { inbox.receive("Soon") },
+                .mutate("deleted two") { inbox.delete(["Later", "Soon"]) },
+                .mutate("deleted none") { inbox.delete([]) },
+                .mutate("muted by level") { inbox.setMuted(level: 2) },
+                .mutate("unmuted by level") { inbox.setMuted(level: 0) },
             ],
             probes: [
                 Probe("unread", watching: inbox) { "\(inbox.unread)" },

@@ -182,13 +182,42 @@ struct StatementPath {
     static let compoundWords: Set<Word> = [.if, .guard, .for, .while, .repeat, .do, .switch, .defer]
 
     /// Whether a statement may jump out of the straight line: `return`, `throw`, `break`,
-    /// `continue`, `fallthrough`, or a compound statement holding one anywhere.
+    /// `continue`, `fallthrough`, or a compound statement holding one anywhere, except an
+    /// unlabelled `break` or `fallthrough` inside a `switch` of the statement, or an unlabelled
+    /// `break` or `continue` inside one of its loops: those end only that `switch` or loop, and
+    /// the statement after it still runs (`switch state { … default: break }`).
     static func leaves(_ statement: Range<Int>, _ file: FileStructure) -> Bool {
         let jumps: Set<Word> = [.return, .throw, .break, .continue, .fallthrough]
         let tokens = file.tokens
         if jumps.contains(tokens[statement.lowerBound].word) { return true }
         guard compoundWords.contains(tokens[statement.lowerBound].word) else { return false }
-        return statement.contains { tokens[$0].kind == .keyword && jumps.contains(tokens[$0].word) }
+        let bodies = breakableBodies(in: statement, file)
+        return statement.contains { index in
+            guard tokens[index].kind == .keyword, jumps.contains(tokens[index].word) else { return false }
+            let word = tokens[index].word
+            guard word != .return, word != .throw else { return true }
+            // `break outer`: a label names a statement further out.
+            if index + 1 < statement.upperBound, tokens[index + 1].kind == .identifier, !file.startsLine(index + 1) { return true }
+            return !bodies.contains { body in
+                body.range.contains(index) && (word == .break || (word == .continue) == body.isLoop)
+            }
+        }
+    }
+
+    /// The bodies of the `switch` statements and loops inside a statement, its own included.
+    private static func breakableBodies(in statement: Range<Int>, _ file: FileStructure) -> [(range: Range<Int>, isLoop: Bool)] {
+        let tokens = file.tokens
+        var bodies: [(range: Range<Int>, isLoop: Bool)] = []
+        for index in statement where [.switch, .for, .while, .repeat].contains(tokens[index].word) && tokens[index].kind == .keyword {
+            // The body is the first `{` after the head, outside brackets (`for x in [a, b] {`).
+            var open = index + 1
+            while open < statement.upperBound, tokens[open].kind != .leftBrace {
+                open = [.leftParen, .leftSquare].contains(tokens[open].kind) ? file.closing(open) + 1 : open + 1
+            }
+            guard open < statement.upperBound else { continue }
+            bodies.append((open..<file.closing(open), tokens[index].word != .switch))
+        }
+        return bodies
     }
 
     /// Whether a statement may suspend: `await` in it, outside its closures (anywhere in a
