@@ -124,7 +124,9 @@ public struct ExpressionTyper: Sendable {
         } else if isCall, name.first?.isUppercase == false, !isDeclaredType(name, from: scope) {
             // `makeModel()`: a function of an enclosing type, or a global one. A type the tree
             // declares is an initializer whatever its spelling (`___VARIABLE_name___State()`).
-            guard let result = functionResult(name, at: index, file: file, trail: trail) else { return .unknown }
+            // Or a closure held by a variable of a stated function type (`factory(key)`).
+            guard let result = functionResult(name, at: index, file: file, trail: trail)
+                ?? lookUpVariable(name, at: index, file: file, trail: trail)?.callResult.map({ Typed($0) }) else { return .unknown }
             current = result
             index = structure.closing(index + 1)
         } else if !isCall, let variable = lookUpVariable(name, at: index, file: file, trail: trail) {
@@ -151,6 +153,15 @@ public struct ExpressionTyper: Sendable {
             switch token.kind {
             case .postfixQuestionMark, .exclamationMark:
                 index += 1
+            case .leftSquare:
+                // `tasks[id]`, `items[0]`: what the collection's written type holds; a range
+                // (`items[0..<2]`) gives a slice, which the rules do not follow.
+                let close = structure.closing(index)
+                guard !isTypeContext, let subscripted = current.subscripted, close < end,
+                      !(index..<close).contains(where: { structure.source.tokenText($0, equals: "..<") || structure.source.tokenText($0, equals: "...") })
+                else { return .unknown }
+                current = Typed(subscripted)
+                index = close + 1
             case .leftParen:
                 // A call: only an initializer call of a type keeps a known type.
                 let close = structure.closing(index)
@@ -298,6 +309,71 @@ public struct ExpressionTyper: Sendable {
         let results = returns.map { typeOf(($0.lowerBound + 1)..<$0.upperBound, file: file, trail: trail) }
         guard let first = results.first, results.allSatisfy({ $0 == first }) else { return .unknown }
         return first
+    }
+
+    /// The result type a written function type gives when called, `R` of `(String) -> R` or
+    /// `@MainActor @Sendable (Int) async throws -> R`; nil for any other type (an optional
+    /// closure `((Int) -> R)?` is not called directly).
+    func writtenCallResult(_ written: String) -> String? {
+        var text = Substring(written).trimmingSpaces()
+        // Attributes and `sending`/`@escaping` before the parameter list.
+        while text.first == "@" {
+            guard let space = text.firstIndex(where: { $0 == " " || $0 == "(" }) else { return nil }
+            text = text[space...].trimmingSpaces()
+        }
+        guard text.first == "(" else { return nil }
+        // The parameter list's closing parenthesis, then the arrow at depth 0.
+        var depth = 0
+        var close: Substring.Index?
+        for position in text.indices {
+            switch text[position] {
+            case "(", "[", "<": depth += 1
+            case ")", "]", ">" where text[text.index(before: position)] != "-":
+                depth -= 1
+                if depth == 0, text[position] == ")" { close = position }
+            default: break
+            }
+            if close != nil { break }
+        }
+        guard let close else { return nil }
+        var rest = text[text.index(after: close)...].trimmingSpaces()
+        // `async`, `throws`, `throws(E)` between the parameters and the arrow.
+        for word in ["async", "throws"] where rest.hasPrefix(word) {
+            rest = rest.dropFirst(word.count).trimmingSpaces()
+            if word == "throws", rest.first == "(", let end = rest.firstIndex(of: ")") { rest = rest[rest.index(after: end)...].trimmingSpaces() }
+        }
+        guard rest.hasPrefix("->") else { return nil }
+        let result = rest.dropFirst(2).trimmingSpaces()
+        // `() -> M` only: a result that is itself a function type is not followed.
+        guard !result.isEmpty, !result.contains("->") else { return nil }
+        return String(result)
+    }
+
+    /// What subscripting a value of a written collection type gives, as written: `T` of `[T]`,
+    /// `Array<T>`, `ContiguousArray<T>`, `V` of `[K: V]` and `Dictionary<K, V>` (optional for a
+    /// dictionary, which the rules read through as they read `m?.x`); nil for any other type.
+    func writtenSubscriptResult(_ written: String) -> String? {
+        let text = Substring(written).trimmingSpaces()
+        guard text.last != "?", text.last != "!" else { return nil }
+        if text.first == "[", text.last == "]" {
+            let inner = text.dropFirst().dropLast()
+            var depth = 0
+            for position in inner.indices {
+                switch inner[position] {
+                case "[", "(", "<": depth += 1
+                case "]", ")", ">": depth -= 1
+                case ":" where depth == 0: return String(inner[inner.index(after: position)...].trimmingSpaces())
+                default: continue
+                }
+            }
+            return String(inner.trimmingSpaces())
+        }
+        guard let (base, arguments) = Self.genericArguments(of: String(text)) else { return nil }
+        switch base.trimming(charactersIn: " ") {
+        case "Array", "ContiguousArray": return arguments.count == 1 ? arguments[0] : nil
+        case "Dictionary": return arguments.count == 2 ? arguments[1] : nil
+        default: return nil
+        }
     }
 
     /// Whether `name` is a type the tree declares, seen from `scope`.
@@ -479,10 +555,16 @@ public struct ExpressionTyper: Sendable {
     /// (`Store<AppState, AppAction>`) or come from a non-generic type alias
     /// (`typealias AppStore = Store<AppState, AppAction>`).
     func resolveWritten(_ written: String, from scope: DeclarationID, aliasDepth: Int = 0) -> Typed {
-        let type = types.resolve(written, from: scope)
-        if aliasDepth == 0, let element = writtenElement(written, from: scope) {
-            return Typed(type, element: element)
+        if aliasDepth == 0, let result = writtenCallResult(written) {
+            // A function type: only calling it gives a value the rules follow.
+            return Typed(.unknown, callResult: elementType(result, from: scope))
         }
+        let type = types.resolve(written, from: scope)
+        let subscripted = aliasDepth == 0 ? writtenSubscriptResult(written).map { elementType($0, from: scope) } : nil
+        if aliasDepth == 0, let element = writtenElement(written, from: scope) {
+            return Typed(type, element: element, subscripted: subscripted)
+        }
+        if let subscripted { return Typed(type, subscripted: subscripted) }
         guard case .declared(let target) = type, aliasDepth < 4 else { return Typed(type) }
         if let (_, arguments) = Self.genericArguments(of: written) {
             guard types.declaration(target).genericParameters.count == arguments.count else { return Typed(type) }

@@ -26,11 +26,19 @@ struct Typed: Sendable, Equatable {
     /// The element type of a collection or subject whose written type states it (`[Model]`,
     /// `CurrentValueSubject<Model, Never>`): what closures of its operators receive.
     var element: ResolvedType?
+    /// What subscripting a value of the written type gives: an array's element (`[Model]`,
+    /// `Array<Model>`), a dictionary's value (`[UUID: Task]`, `Dictionary<UUID, Task>`).
+    var subscripted: ResolvedType?
+    /// What calling a value of the written function type gives (`@MainActor (String) -> Manager`).
+    var callResult: ResolvedType?
 
-    init(_ type: ResolvedType, arguments: [ResolvedType] = [], element: ResolvedType? = nil) {
+    init(_ type: ResolvedType, arguments: [ResolvedType] = [], element: ResolvedType? = nil,
+         subscripted: ResolvedType? = nil, callResult: ResolvedType? = nil) {
         self.type = type
         self.arguments = arguments
         self.element = element
+        self.subscripted = subscripted
+        self.callResult = callResult
     }
 
     static let unknown = Typed(.unknown)

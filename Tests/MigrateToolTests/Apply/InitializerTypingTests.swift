@@ -249,3 +249,54 @@ import Testing
         #expect(TyperGapTests.verdict("Model", in: Self.files(initializer)) == .blocked)
     }
 }
+
+/// A collection's subscript gives what its written type holds (`tasks[id]?.$status`, CodeEdit),
+/// and a call of a variable of a stated function type gives its result (`let fresh =
+/// factory(key); fresh.$notes`, bitchat); a slice, an optional closure, or a function returning
+/// a function stays unknown.
+@Suite struct SubscriptAndClosureCallTypingTests {
+    static let models = """
+        import Combine
+        import SwiftUI
+
+        final class Task: ObservableObject {
+            @Published var status = 0
+        }
+
+        final class Host {
+            var tasks: [UUID: Task] = [:]
+            var list: [Task] = []
+            var boxed: Array<Task> = []
+            let factory: @MainActor (String) -> Task
+            let maybe: ((String) -> Task)?
+            let curried: (String) -> (Int) -> Task
+            var cancellable: AnyCancellable?
+
+            init(factory: @escaping @MainActor (String) -> Task) {
+                self.factory = factory
+                self.maybe = nil
+                self.curried = { _ in { _ in Task() } }
+            }
+
+            func watch(_ id: UUID) {
+                cancellable = \\(expression).sink { print($0) }
+            }
+        }
+
+        """
+
+    static func files(_ expression: String) -> [String: String] {
+        ["A.swift": Self.models.replacingOccurrences(of: "\\(expression)", with: expression)]
+    }
+
+    @Test(arguments: ["tasks[id]?.$status", "list[0].$status", "boxed[1].$status", "factory(\"a\").$status"])
+    func typedThroughTheWrittenType(_ expression: String) {
+        #expect(TyperGapTests.blockers("Task", in: Self.files(expression)).isEmpty)
+        #expect(Migrator.migrate(files: Self.files(expression))["A.swift"]!.contains(".statusPublisher.sink"))
+    }
+
+    @Test(arguments: ["list[0..<1].first!.$status", "maybe!(\"a\").$status", "curried(\"a\")(1).$status"])
+    func otherShapesStayUnknown(_ expression: String) {
+        #expect(TyperGapTests.verdict("Task", in: Self.files(expression)) == .blocked)
+    }
+}
