@@ -121,6 +121,8 @@ import Testing
         // A loop that may end a run early, or that does something else too.
         "objectWillChange.send()\n        for id in ids {\n            if id < 0 { break }\n            items[id] = nil\n        }",
         "objectWillChange.send()\n        for id in ids {\n            items[id] = nil\n            print(id)\n        }",
+        // A loop variable named like the property is not the property.
+        "objectWillChange.send()\n        for items in [[1: \"a\"]] {\n            items.removeAll()\n        }",
         // A `while` loop: its condition is not read.
         "objectWillChange.send()\n        var i = 0\n        while i < ids.count {\n            items[ids[i]] = nil\n            i += 1\n        }",
     ])
