@@ -328,9 +328,12 @@ public struct ExpressionTyper: Sendable {
         for position in text.indices {
             switch text[position] {
             case "(", "[", "<": depth += 1
-            case ")", "]", ">" where text[text.index(before: position)] != "-":
+            case ")", "]":
                 depth -= 1
                 if depth == 0, text[position] == ")" { close = position }
+            // `>` closes generic arguments; the `>` of an arrow (`->`) does not.
+            case ">" where text[text.index(before: position)] != "-":
+                depth -= 1
             default: break
             }
             if close != nil { break }
