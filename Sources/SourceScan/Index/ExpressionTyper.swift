@@ -520,7 +520,7 @@ public struct ExpressionTyper: Sendable {
     /// (`Store<AppState>().state` is an `AppState`).
     func memberType(_ name: String, of receiver: Typed, isStatic: Bool, trail: Trail) -> Typed? {
         guard case .declared(let typeID) = receiver.type else { return nil }
-        return firstMember(of: typeID) { id, declaration, holder in
+        let found = firstMember(of: typeID) { id, declaration, holder in
             guard declaration.kind == .variable, (declaration.hasModifier(.static) || declaration.hasModifier(.class)) == isStatic,
                   let binding = declaration.bindings.first(where: { $0.name == name }) else { return nil }
             if holder == typeID, let annotation = binding.typeAnnotation,
@@ -529,6 +529,30 @@ public struct ExpressionTyper: Sendable {
             }
             return variableType(binding, declarationID: id, trail: trail)
         }
+        if found == nil, !isStatic, name == "rootView" { return hostedRootView(of: typeID) }
+        return found
+    }
+
+    /// The SDK's hosting types whose `rootView` is their generic argument, the SwiftUI view they show.
+    static let hostingTypes: Set<String> = ["UIHostingController", "NSHostingController", "NSHostingView"]
+
+    /// `rootView` of a class the tree declares as a hosting controller or view
+    /// (`class SettingsController: UIHostingController<SettingsView>`, or a subclass of one):
+    /// the view type it was given; nil for any other class.
+    func hostedRootView(of typeID: DeclarationID) -> Typed? {
+        var visited = Set<DeclarationID>()
+        var current: DeclarationID? = typeID
+        while let typeDeclaration = current, visited.insert(typeDeclaration).inserted {
+            let declaration = types.declaration(typeDeclaration)
+            guard declaration.kind == .class, let first = declaration.inheritance.first else { return nil }
+            if let (base, arguments) = Self.genericArguments(of: first.typeName), arguments.count == 1,
+               Self.hostingTypes.contains(base.trimming(charactersIn: " ")) {
+                let scope = DeclarationID(file: typeDeclaration.file, declaration: declaration.parent ?? -1)
+                return resolveWritten(arguments[0], from: scope)
+            }
+            current = superclassOf(typeDeclaration)
+        }
+        return nil
     }
 
     /// The type of a variable binding: its annotation, else the type of its initializer.
@@ -558,11 +582,11 @@ public struct ExpressionTyper: Sendable {
     /// (`Store<AppState, AppAction>`) or come from a non-generic type alias
     /// (`typealias AppStore = Store<AppState, AppAction>`).
     func resolveWritten(_ written: String, from scope: DeclarationID, aliasDepth: Int = 0) -> Typed {
-        if aliasDepth == 0, let result = writtenCallResult(written) {
-            // A function type: only calling it gives a value the rules follow.
-            return Typed(.unknown, callResult: elementType(result, from: scope))
-        }
         let type = types.resolve(written, from: scope)
+        if aliasDepth == 0, let result = writtenCallResult(written) {
+            // A function type: calling it gives a value the rules follow.
+            return Typed(type, callResult: elementType(result, from: scope))
+        }
         let subscripted = aliasDepth == 0 ? writtenSubscriptResult(written).map { elementType($0, from: scope) } : nil
         if aliasDepth == 0, let element = writtenElement(written, from: scope) {
             return Typed(type, element: element, subscripted: subscripted)

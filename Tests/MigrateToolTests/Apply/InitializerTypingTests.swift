@@ -300,3 +300,42 @@ import Testing
         #expect(TyperGapTests.verdict("Task", in: Self.files(expression)) == .blocked)
     }
 }
+
+/// `rootView` of a hosting controller the tree subclasses is the SwiftUI view it was given
+/// (duckduckgo: `class SyncSettingsViewController: UIHostingController<SyncSettingsView>` reads
+/// `rootView.model.$devices`); another class's `rootView` stays unknown.
+@Suite struct HostedRootViewTypingTests {
+    static func files(_ superclass: String, extra: String = "") -> [String: String] {
+        ["A.swift": """
+            import Combine
+            import SwiftUI
+
+            final class Settings: ObservableObject {
+                @Published var devices: [String] = []
+            }
+
+            struct SettingsView: View {
+                @ObservedObject var model: Settings
+                var body: some View { Text("\\(model.devices.count)") }
+            }
+            \(extra)
+            class SettingsController: \(superclass) {
+                var cancellable: AnyCancellable?
+                func watch() {
+                    cancellable = self.rootView.model.$devices.sink { print($0) }
+                }
+            }
+            """]
+    }
+
+    @Test(arguments: ["UIHostingController<SettingsView>", "NSHostingController<SettingsView>", "Base"])
+    func aHostingControllersRootViewIsItsView(_ superclass: String) {
+        let files = Self.files(superclass, extra: "class Base: NSHostingView<SettingsView> {}\n")
+        #expect(TyperGapTests.blockers("Settings", in: files).isEmpty)
+        #expect(Migrator.migrate(files: files)["A.swift"]!.contains("self.rootView.model.devicesPublisher.sink"))
+    }
+
+    @Test func anotherClassesRootViewStaysUnknown() {
+        #expect(TyperGapTests.verdict("Settings", in: Self.files("UIViewController")) == .blocked)
+    }
+}
