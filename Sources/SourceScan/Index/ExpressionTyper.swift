@@ -316,7 +316,7 @@ public struct ExpressionTyper: Sendable {
     /// closure `((Int) -> R)?` is not called directly).
     func writtenCallResult(_ written: String) -> String? {
         var text = Substring(written).trimmingSpaces()
-        // Attributes and `sending`/`@escaping` before the parameter list.
+        // Attributes (`@MainActor`, `@Sendable`, `@escaping`) before the parameter list.
         while text.first == "@" {
             guard let space = text.firstIndex(where: { $0 == " " || $0 == "(" }) else { return nil }
             text = text[space...].trimmingSpaces()
