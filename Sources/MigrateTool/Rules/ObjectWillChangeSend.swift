@@ -355,13 +355,7 @@ private struct SendPlace {
     static func changeOnEveryBranch(of statement: Range<Int>, _ file: FileStructure, where isChange: (Range<Int>) -> Bool) -> Range<Int>? {
         let tokens = file.tokens
         /// The first `{` after `index` outside brackets: a branch's block or the switch's body.
-        func brace(after index: Int) -> Int? {
-            var open = index + 1
-            while open < statement.upperBound, tokens[open].kind != .leftBrace {
-                open = [.leftParen, .leftSquare].contains(tokens[open].kind) ? file.closing(open) + 1 : open + 1
-            }
-            return open < statement.upperBound ? open : nil
-        }
+        func brace(after index: Int) -> Int? { StatementPath.blockBrace(after: index, before: statement.upperBound, file) }
         if tokens[statement.lowerBound].word == .switch {
             guard let open = brace(after: statement.lowerBound), file.closing(open) + 1 == statement.upperBound,
                   let clauses = file.switchClauses(inBlock: open), !clauses.isEmpty else { return nil }
@@ -398,13 +392,10 @@ private struct SendPlace {
     /// a view could show.
     static func changeInEveryIteration(of statement: Range<Int>, _ file: FileStructure, where isChange: (Range<Int>) -> Bool) -> Range<Int>? {
         let tokens = file.tokens
-        guard tokens[statement.lowerBound].word == .for else { return nil }
-        var open = statement.lowerBound + 1
-        while open < statement.upperBound, tokens[open].kind != .leftBrace {
-            open = [.leftParen, .leftSquare].contains(tokens[open].kind) ? file.closing(open) + 1 : open + 1
-        }
+        guard tokens[statement.lowerBound].word == .for,
+              let open = StatementPath.blockBrace(after: statement.lowerBound, before: statement.upperBound, file) else { return nil }
         let exits: Set<Word> = [.return, .throw, .break, .continue]
-        guard open < statement.upperBound, file.closing(open) + 1 == statement.upperBound,
+        guard file.closing(open) + 1 == statement.upperBound,
               let body = file.statements(inBlock: open), let first = body.first, body.allSatisfy(isChange),
               !statement.contains(where: { exits.contains(tokens[$0].word) }) else { return nil }
         return first

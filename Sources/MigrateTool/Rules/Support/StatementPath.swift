@@ -204,17 +204,23 @@ struct StatementPath {
         }
     }
 
+    /// The first `{` after the head word at `index` and before `end`, outside parentheses and
+    /// brackets: a block's or a `switch`'s body (`for x in [a, b] {`, `if f(x) {`).
+    static func blockBrace(after index: Int, before end: Int, _ file: FileStructure) -> Int? {
+        let tokens = file.tokens
+        var open = index + 1
+        while open < end, tokens[open].kind != .leftBrace {
+            open = [.leftParen, .leftSquare].contains(tokens[open].kind) ? file.closing(open) + 1 : open + 1
+        }
+        return open < end ? open : nil
+    }
+
     /// The bodies of the `switch` statements and loops inside a statement, its own included.
     private static func breakableBodies(in statement: Range<Int>, _ file: FileStructure) -> [(range: Range<Int>, isLoop: Bool)] {
         let tokens = file.tokens
         var bodies: [(range: Range<Int>, isLoop: Bool)] = []
         for index in statement where [.switch, .for, .while, .repeat].contains(tokens[index].word) && tokens[index].kind == .keyword {
-            // The body is the first `{` after the head, outside brackets (`for x in [a, b] {`).
-            var open = index + 1
-            while open < statement.upperBound, tokens[open].kind != .leftBrace {
-                open = [.leftParen, .leftSquare].contains(tokens[open].kind) ? file.closing(open) + 1 : open + 1
-            }
-            guard open < statement.upperBound else { continue }
+            guard let open = blockBrace(after: index, before: statement.upperBound, file) else { continue }
             bodies.append((open..<file.closing(open), tokens[index].word != .switch))
         }
         return bodies
