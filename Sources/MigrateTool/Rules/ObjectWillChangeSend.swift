@@ -466,34 +466,31 @@ private struct SendPlace {
         }
         var units = Set<Int>()
         var changed: String?
-        /// Whether every statement that reaches a held model only changes state it tracks,
-        /// reading into the blocks of `if` and `switch` statements (whose heads may not reach one).
-        func onlyTrackedChanges(_ statements: [Range<Int>]) -> Bool {
-            for statement in statements {
-                // Any other mention of a held model (passed along, read into a local) may change it untracked.
-                let mentions = statement.filter { index in
-                    guard tokens[index].kind == .identifier, held[file.source.text(index)] != nil else { return false }
-                    guard index > statement.lowerBound, tokens[index - 1].kind == .period else { return true }
-                    // `self.child`, `self?.child`; not `other.child`.
-                    let before = tokens[index - 2].kind == .postfixQuestionMark ? index - 3 : index - 2
-                    return before >= statement.lowerBound && tokens[before].word == .self
-                }
-                guard !mentions.isEmpty else { continue }
-                if let (name, at) = heldName(statement), mentions == [at], let (type, unit) = held[name] {
-                    let source = ModelStateChanges.cached(type, unit: context.units.units[unit], context, in: &models)
-                    guard ObjectWillChangeRelay.changesOnlyTrackedState(of: source, through: at, statement: statement, file, context) else {
-                        return false
-                    }
-                    units.insert(unit)
-                    changed = changed ?? name
-                    continue
-                }
-                guard let blocks = ChangeBlocks.blocks(of: statement, file), blocks.allSatisfy(onlyTrackedChanges),
-                      mentions.allSatisfy({ index in blocks.contains { $0.contains { $0.contains(index) } } }) else { return false }
+        /// The held models a statement mentions: `child`, `self.child`, `self?.child`; not `other.child`.
+        /// Any mention but a change through it (passed along, read into a local) may change it untracked.
+        func mentions(_ statement: Range<Int>) -> [Int] {
+            statement.filter { index in
+                guard tokens[index].kind == .identifier, held[file.source.text(index)] != nil else { return false }
+                guard index > statement.lowerBound, tokens[index - 1].kind == .period else { return true }
+                let before = tokens[index - 2].kind == .postfixQuestionMark ? index - 3 : index - 2
+                return before >= statement.lowerBound && tokens[before].word == .self
             }
+        }
+        /// Whether a statement starting with a held model, and naming none elsewhere, changes only
+        /// state that model tracks; it then counts that model's unit.
+        func isTrackedChange(_ statement: Range<Int>) -> Bool {
+            guard let (name, at) = heldName(statement), mentions(statement) == [at], let (type, unit) = held[name] else { return false }
+            let source = ModelStateChanges.cached(type, unit: context.units.units[unit], context, in: &models)
+            guard ObjectWillChangeRelay.changesOnlyTrackedState(of: source, through: at, statement: statement, file, context) else {
+                return false
+            }
+            units.insert(unit)
+            changed = changed ?? name
             return true
         }
-        guard onlyTrackedChanges(stretch), let name = changed, units.count == 1, let unit = units.first,
+        // Every statement that reaches a held model only changes state it tracks, read into the
+        // blocks of `if` and `switch` statements (whose heads may not reach one).
+        guard ChangeBlocks.onlyChanges(stretch, file, mentions: mentions, isChange: isTrackedChange), let name = changed, units.count == 1, let unit = units.first,
               let edits = removal(file) else { return nil }
         return (edits, name, unit)
     }
