@@ -1941,8 +1941,8 @@ enum RuleDocuments {
         path of names from one of its properties, `services.player`):
         `child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }`, as a whole
         statement of one of its methods or initializers, with only timing operators in between
-        (`receive(on:)`, `debounce`, `throttle`, `delay`), stored in a property, with `.store(in:)` or inside
-        `bag.insert(…)`. A relay of one published property of the held model, `child.$items.sink {
+        (`receive(on:)`, `debounce`, `throttle`, `delay`), stored in a property, with `.store(in:)`, or inside
+        `bag.insert(…)` or `tokens.append(…)`. A relay of one published property of the held model, `child.$items.sink {
         [weak self] _ in self?.objectWillChange.send() }`, is the same relay, limited to that property's
         changes (its `$items` gets no publisher bridge). A relay whose holder's own `objectWillChange`
         something subscribes to (a sink, an `onReceive`) is no relay here: deleting it would cut that

@@ -338,7 +338,7 @@ extension ExpressionTyper {
         }?.type
     }
 
-    /// The element type written in a collection or subject type: `[T]`, `Array<T>`, `Set<T>`,
+    /// The element type written in a collection or subject type: `[T]`, `Array<T>`, `Set<T>`, `OrderedSet<T>`,
     /// `CurrentValueSubject<T, E>`, `PassthroughSubject<T, E>`, `AnyPublisher<T, E>`; nil for
     /// anything else: a dictionary, a type the tree declares under one of those names, and an
     /// optional one, whose `map { $0 }` is `Optional.map` and receives the whole collection.
@@ -358,8 +358,11 @@ extension ExpressionTyper {
             }
             return elementType(String(inner), from: scope)
         }
+        // swift-collections' `OrderedSet`, `Deque` and `Heap` and the composable architecture's
+        // `IdentifiedArrayOf` hold their first generic argument too.
         let carriers: Set<String> = ["Array", "Set", "ContiguousArray", "ArraySlice", "CurrentValueSubject",
-                                     "PassthroughSubject", "AnyPublisher"]
+                                     "PassthroughSubject", "AnyPublisher", "OrderedSet", "Deque", "Heap",
+                                     "IdentifiedArrayOf"]
         guard let (base, arguments) = Self.genericArguments(of: String(text)),
               carriers.contains(base.trimming(charactersIn: " ")), case .external = types.resolve(base, from: scope),
               let first = arguments.first else { return nil }

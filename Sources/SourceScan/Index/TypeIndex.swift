@@ -188,25 +188,44 @@ public struct TypeIndex: Sendable {
         for prefix in scopePaths(of: scope) {
             if let found = lookUp(prefix + components, aliasDepth: aliasDepth, near: scope.file) { return found }
         }
-        // `Sub.Context` where `Context` is declared in `Sub`'s superclass (or through an alias):
-        // nested types are inherited, so look in the base classes.
+        // `Sub.Context` where `Context` is declared in `Sub`'s superclass, or is a type alias of
+        // a protocol it conforms to (`protocol Values { typealias Builder = ValuesBuilder<Self> }`,
+        // `Details.Builder()`): nested types and protocol aliases are inherited, so look there.
         if components.count > 1, aliasDepth < 8,
            case .declared(let outer) = resolve(Array(components.dropLast()), from: scope, aliasDepth: aliasDepth + 1) {
-            var current: DeclarationID? = outer
-            var visited = Set<DeclarationID>()
-            while let type = current, visited.insert(type).inserted, let symbol = symbol(type) {
-                if let found = lookUp(symbol.path + [last], aliasDepth: aliasDepth, near: scope.file) { return found }
-                let declaration = self.declaration(type)
-                guard declaration.kind == .class, let superEntry = declaration.inheritance.first,
-                      case .declared(let superclass) = resolve(superEntry.typeName, from: type) else { break }
-                current = superclass
-            }
+            if let found = inheritedMember(last, of: outer, aliasDepth: aliasDepth, near: scope.file) { return found }
         }
         // `ModuleName.Type`: drop a leading component that names no type.
         if components.count > 1, typesByQualifiedName[first] == nil {
             return resolve(Array(components.dropFirst()), from: scope, aliasDepth: aliasDepth)
         }
         return .external(components.joined(separator: "."))
+    }
+
+    /// The nested type or type alias `name` that `type` inherits: declared in the type itself,
+    /// in one of its superclasses, or in a protocol that it, its extensions or those protocols
+    /// name in their inheritance clauses; nearest first (breadth first), each type visited once.
+    private func inheritedMember(_ name: String, of type: DeclarationID, aliasDepth: Int, near file: Int) -> ResolvedType? {
+        var queue = [type]
+        var visited: Set<DeclarationID> = [type]
+        var position = 0
+        while position < queue.count {
+            let current = queue[position]
+            position += 1
+            guard let symbol = symbol(current) else { continue }
+            if let found = lookUp(symbol.path + [name], aliasDepth: aliasDepth, near: file) { return found }
+            for declarationID in [current] + symbol.extensions {
+                for entry in declaration(declarationID).inheritance {
+                    // One alias step deeper: `class A: A.B` must not resolve itself forever.
+                    guard let reference = TypeReference(entry.typeName),
+                          case .declared(let inherited) = resolve(reference.components, from: declarationID, aliasDepth: aliasDepth + 1),
+                          [.class, .protocol].contains(declaration(inherited).kind),
+                          visited.insert(inherited).inserted else { continue }
+                    queue.append(inherited)
+                }
+            }
+        }
+        return nil
     }
 
     private func lookUp(_ path: [String], aliasDepth: Int, near file: Int) -> ResolvedType? {

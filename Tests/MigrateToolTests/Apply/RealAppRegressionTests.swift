@@ -310,6 +310,55 @@ import Testing
         #expect(!migrated.contains("@ObservedObject"))
     }
 
+    /// SpeziAccount: `ModifiedAccountDetails.Builder()` names the type alias its protocol
+    /// declares (`typealias Builder = AccountValuesBuilder<Self>`); "cannot tell" blocked every unit.
+    @Test func aTypeAliasOfAConformedProtocolIsFoundThroughTheConformingType() {
+        let files = ["A.swift": """
+            import SwiftUI
+
+            final class ValuesBuilder<Values: DetailValues>: ObservableObject {
+                @Published var isEmpty = true
+            }
+
+            protocol DetailValues {
+                typealias Builder = ValuesBuilder<Self>
+            }
+            protocol SignupValues: DetailValues {}
+
+            struct ModifiedDetails: DetailValues {}
+            struct SignupDetails {}
+            extension SignupDetails: SignupValues {}
+
+            struct EditForm: View {
+                @StateObject private var modified = ModifiedDetails.Builder()
+                @StateObject private var signup = SignupDetails.Builder()
+                var body: some View { Text("\\(modified.isEmpty) \\(signup.isEmpty)") }
+            }
+            """]
+        let analysis = Self.analyze(files)
+        #expect(!analysis.findings.contains { $0.ruleID == UnknownType.id })
+        #expect(analysis.units.first { $0.name == "ValuesBuilder" }?.verdict != .blocked)
+        let migrated = Migrator.migrate(files: files)["A.swift"]!
+        #expect(migrated.contains("@State private var modified = ModifiedDetails.Builder()"))
+        #expect(migrated.contains("@State private var signup = SignupDetails.Builder()"))
+    }
+
+    /// A class naming a member of itself as its own base must not send the lookup round forever.
+    @Test func aSelfReferentialInheritanceClauseEndsTheLookup() {
+        let files = ["A.swift": """
+            import SwiftUI
+            final class Loop: Loop.Inner {}
+            final class Workspace: ObservableObject { @Published var name = "" }
+            struct V: View {
+                @StateObject private var odd = Loop.Inner()
+                @StateObject private var workspace = Workspace()
+                var body: some View { Text(workspace.name) }
+            }
+            """]
+        let analysis = Self.analyze(files)
+        #expect(analysis.findings.contains { $0.ruleID == UnknownType.id })
+    }
+
     @Test func anOwnedObservedObjectKeepsItsAccessSoCallersStillCompile() {
         let files = ["A.swift": """
             import SwiftUI

@@ -21,6 +21,7 @@ import Testing
                 let child = Child()
                 var relay: AnyCancellable?
                 var bag = Set<AnyCancellable>()
+                var tokens: [AnyCancellable] = []
                 init() {
                     \(statement)
                 }
@@ -44,6 +45,7 @@ import Testing
         "self.relay = child.objectWillChange.sink { [unowned self] _ in objectWillChange.send() }",
         // The same relay in the other spellings teams write.
         "bag.insert(child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() })",
+        "tokens.append(child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() })",
         "child.objectWillChange.sink(receiveValue: objectWillChange.send).store(in: &bag)",
         "child.objectWillChange.subscribe(self.objectWillChange).store(in: &bag)",
         "child.objectWillChange.map { _ in () }.sink { [weak self] in self?.objectWillChange.send() }.store(in: &bag)",
@@ -65,6 +67,7 @@ import Testing
         "relay = child.objectWillChange.map { _ in 1 }.sink { [weak self] _ in self?.objectWillChange.send() }",
         // The subscription is part of a larger expression.
         "bag.formUnion([child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }])",
+        "tokens.append(contentsOf: [child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }])",
         // A hop that may run off the main actor, and a guard that does more than unwrap.
         "relay = child.objectWillChange.sink { [weak self] _ in Task { self?.objectWillChange.send() } }",
         "relay = child.objectWillChange.sink { [weak self] _ in guard let self, self.bag.isEmpty else { return }; self.objectWillChange.send() }",

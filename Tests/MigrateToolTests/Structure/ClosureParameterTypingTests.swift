@@ -75,6 +75,34 @@ import Testing
         #expect(types == ["A", "A", "B", "Chat", "A", "A"])
     }
 
+    /// tophat: `statuses.map { status in status.objectWillChange.sink { … } }` over an
+    /// `OrderedSet<TaskStatus>` of swift-collections.
+    @Test func swiftCollectionsAndIdentifiedArraysGiveTheirElement() {
+        let types = Self.receiverTypes("""
+            import Collections
+            final class Holder {
+                var ordered: OrderedSet<A> = []
+                var queue: Deque<B> = []
+                var rows: IdentifiedArrayOf<Chat> = []
+                func touch() {
+                    _ = ordered.map { status in status.objectWillChange }
+                    queue.forEach { $0.objectWillChange.send() }
+                    rows.forEach { _ = $0.objectWillChange }
+                }
+            }
+            """)
+        #expect(types == ["A", "B", "Chat"])
+    }
+
+    /// A tree that declares its own `OrderedSet` says nothing about its elements.
+    @Test func aTreeOwnOrderedSetIsNotACarrier() {
+        let types = Self.receiverTypes("""
+            struct OrderedSet<Element> { func forEach(_ body: (A) -> Void) {} }
+            func touch(models: OrderedSet<B>) { models.forEach { $0.objectWillChange.send() } }
+            """)
+        #expect(types == ["unknown"])
+    }
+
     @Test func aPublishedPropertysPublisherGivesThePropertyType() {
         let types = Self.receiverTypes("""
             final class Owner: ObservableObject {

@@ -103,8 +103,8 @@ struct ObjectWillChangeRelay {
               let body = context.declaration(ownerID).body, [.function, .initializer].contains(context.declaration(ownerID).kind),
               let statements = file.statements(inBlock: body.lowerBound),
               let statement = statements.first(where: { $0.contains(site.token) }) else { return nil }
-        // `[self.]name = ` or `[self.]name.insert(` before the receiver, or nothing; the relay
-        // then runs to the statement's end, or to the `)` closing `insert(`.
+        // `[self.]name = `, `[self.]name.insert(` or `[self.]name.append(` before the receiver,
+        // or nothing; the relay then runs to the statement's end, or to the `)` closing the call.
         var index = statement.lowerBound
         var end = statement.upperBound
         if index != receiver.lowerBound {
@@ -112,10 +112,11 @@ struct ObjectWillChangeRelay {
             guard tokens[index].kind == .identifier else { return nil }
             if tokens[index + 1].kind == .equal, index + 2 == receiver.lowerBound {
                 // `relay = child.objectWillChange…`
-            } else if tokens[index + 1].kind == .period, file.source.tokenText(index + 2, equals: "insert"),
+            } else if tokens[index + 1].kind == .period,
+                      file.source.tokenText(index + 2, equals: "insert") || file.source.tokenText(index + 2, equals: "append"),
                       tokens[index + 3].kind == .leftParen, index + 4 == receiver.lowerBound,
                       file.closing(index + 3) + 1 == statement.upperBound {
-                // `bag.insert(child.objectWillChange…)`
+                // `bag.insert(child.objectWillChange…)`, `tokens.append(child.objectWillChange…)`
                 end = statement.upperBound - 1
             } else {
                 return nil
