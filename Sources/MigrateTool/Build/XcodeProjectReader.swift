@@ -44,7 +44,8 @@ struct XcodeProjectReader {
         let settingOffsets = Self.settingOffsets(bytes)
         let projectSettings = walker.settings(ofList: project["buildConfigurationList"] as? String, readFile: readFile)
 
-        // Membership exceptions of synchronized folders, by target, and local packages: one pass
+        // Membership exceptions of synchronized folders, by target, and local packages (either
+        // kind of reference): one pass
         // over the objects (a large project has thousands; each cast costs).
         var exceptionsByTarget: [String: [(folder: String, paths: [String])]] = [:]
         var packageRoots: [String: String] = [:]
@@ -62,6 +63,13 @@ struct XcodeProjectReader {
                 }
             case "XCLocalSwiftPackageReference":
                 if let relative = object["relativePath"] as? String { packageRoots[id] = PathName.absolute(relative, in: projectDirectory) }
+            case "PBXFileReference":
+                // A local package dragged into the project before Xcode 15 is a folder reference
+                // (`lastKnownFileType = wrapper`, `path = ../..`), not an
+                // XCLocalSwiftPackageReference: its folder holds a `Package.swift`.
+                guard ["wrapper", "folder"].contains(object["lastKnownFileType"] as? String ?? ""),
+                      let folder = walker.path(of: id), readFile(PathName.absolute("Package.swift", in: folder)) != nil else { continue }
+                packageRoots[id] = folder
             default:
                 continue
             }

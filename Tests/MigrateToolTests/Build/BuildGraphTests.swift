@@ -265,6 +265,28 @@ import Testing
         #expect(try reader.read(project("", local: false)).get().targets[0].dependencies == [.product(name: "Kit", packageRoot: nil)])
     }
 
+    /// SpeziOnboarding's UI-test app: before Xcode 15 a local package dragged into the project
+    /// is a folder reference (`lastKnownFileType = wrapper; path = ../..`), and its products are
+    /// dependencies without `package`. A folder reference without a `Package.swift` is no package.
+    @Test func aDraggedInPackageFolderIsALocalPackage() throws {
+        let project = Array("""
+            // !$*UTF8*$!
+            { archiveVersion = 1; objectVersion = 54; rootObject = P1; objects = {
+              P1 = { isa = PBXProject; mainGroup = G1; targets = (T1); };
+              G1 = { isa = PBXGroup; children = (F1, F2, F3); sourceTree = "<group>"; };
+              F1 = { isa = PBXFileReference; lastKnownFileType = wrapper; name = Kit; path = ../..; sourceTree = "<group>"; };
+              F2 = { isa = PBXFileReference; lastKnownFileType = folder; path = Resources; sourceTree = "<group>"; };
+              F3 = { isa = PBXFileReference; lastKnownFileType = wrapper.framework; path = Other.framework; sourceTree = "<group>"; };
+              T1 = { isa = PBXNativeTarget; name = TestApp; buildPhases = (); packageProductDependencies = (PP1); };
+              PP1 = { isa = XCSwiftPackageProductDependency; productName = Kit; };
+            }; }
+            """.utf8)
+        let manifests: Set<String> = ["/repo/Package.swift", "/repo/Tests/UITests/Other.framework/Package.swift"]
+        let reader = XcodeProjectReader(path: "/repo/Tests/UITests/UITests.xcodeproj/project.pbxproj",
+                                        readFile: { manifests.contains($0) ? Array("// swift-tools-version:5.9".utf8) : nil })
+        #expect(try reader.read(project).get().targets[0].dependencies == [.product(name: "Kit", packageRoot: "/repo")])
+    }
+
     @Test func aMalformedProjectIsOneClearFailure() {
         let reader = XcodeProjectReader(path: "/p/Broken.xcodeproj/project.pbxproj", readFile: { _ in nil })
         #expect(throws: XcodeProjectReader.Failure.self) { try reader.read(Array("{ objects = { ".utf8)).get() }
