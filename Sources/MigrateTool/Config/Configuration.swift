@@ -14,6 +14,8 @@ struct Configuration: Sendable, Equatable {
     var deploymentTarget: [String: String] = [:]
     /// What becomes of a model's stored `var` that was not `@Published`.
     var unpublishedProperties: UnpublishedPropertyPolicy = .infer
+    /// What becomes of such a `var` that holds plumbing (`Task`, `AnyCancellable`, `Timer`…).
+    var plumbingProperties: PlumbingPropertyPolicy = .infer
     /// Which files the run adds `import Observation` to.
     var observationImport: ObservationImportPolicy = .infer
     /// Where `@Observable` goes on a migrated class.
@@ -34,7 +36,8 @@ struct Configuration: Sendable, Equatable {
 
     /// The choices that change what the rules write, for `RuleContext` and `apply`'s tidy-up.
     var ruleOptions: RuleOptions {
-        RuleOptions(unpublishedProperties: unpublishedProperties, observationImport: observationImport,
+        RuleOptions(unpublishedProperties: unpublishedProperties, plumbingProperties: plumbingProperties,
+                    observationImport: observationImport,
                     observablePlacement: observablePlacement, observableAttributeOrder: observableAttributeOrder,
                     environmentTypeAnnotation: environmentTypeAnnotation)
     }
@@ -50,6 +53,9 @@ struct RuleOptions: Sendable, Equatable {
     /// As configured; `RuleContext` resolves `.infer` into the policy the tree's own
     /// `@Observable` classes follow before any rule reads it.
     var unpublishedProperties: UnpublishedPropertyPolicy = .infer
+    /// As configured; `RuleContext` resolves `.infer` from the plumbing properties of the tree's
+    /// `@Observable` classes. Followed only under `unpublishedProperties` `track`.
+    var plumbingProperties: PlumbingPropertyPolicy = .infer
     /// As configured; `RuleContext` resolves `.infer` from the tree's files declaring
     /// `@Observable` classes.
     var observationImport: ObservationImportPolicy = .infer
@@ -69,7 +75,7 @@ enum UnpublishedPropertyPolicy: String, Sendable, Equatable, CaseIterable {
     /// the threshold); `track` when the tree has none to learn from.
     case infer
     /// Left tracked, as Apple's article and most teams write it; plumbing nothing
-    /// renders (`AnyCancellable`, `Task`, `Timer`, observer tokens…) gets `@ObservationIgnored`.
+    /// renders (`AnyCancellable`, `Task`, `Timer`, observer tokens…) as `plumbingProperties` says.
     /// Safe when no view reads the property, review when one does (it now updates there).
     case track
     /// `@ObservationIgnored` on every one: exactly the properties that notified before notify
@@ -78,6 +84,22 @@ enum UnpublishedPropertyPolicy: String, Sendable, Equatable, CaseIterable {
     /// Every one left as it is, plumbing included, each a review reason: the macro's default
     /// taken whole.
     case observe
+}
+
+/// What becomes, under `unpublishedProperties` `track`, of a model's stored `var` that holds
+/// plumbing nothing renders (`Task`, `AnyCancellable`, `Set<AnyCancellable>`, `Timer`,
+/// `DispatchWorkItem`, observer tokens): either is safe, since no view reads it.
+enum PlumbingPropertyPolicy: String, Sendable, Equatable, CaseIterable {
+    /// `track` or `ignore`, whichever the plumbing properties of the tree's existing
+    /// `@Observable` classes follow (the default; `UnpublishedStoredProperty.plumbingInferenceRule`
+    /// holds the threshold); `track` when the tree has too few to learn from: of the developer
+    /// migrations measured on 2026-11-26, 27 commits left such properties as written and 11
+    /// marked them `@ObservationIgnored`.
+    case infer
+    /// Left as written: tracked, which changes nothing, since nothing reads it.
+    case track
+    /// `@ObservationIgnored`, as the catalog's row says (no bookkeeping for machinery).
+    case ignore
 }
 
 /// Which files a run adds `import Observation` to.

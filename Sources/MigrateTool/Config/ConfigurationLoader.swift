@@ -16,7 +16,7 @@ enum ConfigurationLoader {
     static let fileName = ".observation-migrate.json"
 
     /// Every key the file may hold, in the order the documentation lists them.
-    static let keys = ["include", "exclude", "disabledRules", "onlyRules", "severity", "deploymentTarget", "unpublishedProperties",
+    static let keys = ["include", "exclude", "disabledRules", "onlyRules", "severity", "deploymentTarget", "unpublishedProperties", "plumbingProperties",
                              "observationImport", "observablePlacement", "observableAttributeOrder",
                              "environmentTypeAnnotation"]
 
@@ -96,6 +96,8 @@ enum ConfigurationLoader {
                 configuration.deploymentTarget = try deploymentTargets(member, failure)
             case "unpublishedProperties":
                 configuration.unpublishedProperties = try choice(member, failure)
+            case "plumbingProperties":
+                configuration.plumbingProperties = try choice(member, failure)
             case "observationImport":
                 configuration.observationImport = try choice(member, failure)
             case "observablePlacement":

@@ -101,6 +101,8 @@ struct Analysis: Sendable {
     var ruleOptions = RuleOptions()
     /// Where the run's `unpublishedProperties` policy came from, when it was inferred.
     var unpublishedInference: UnpublishedPropertyInference?
+    /// Where the run's `plumbingProperties` policy came from, when it was inferred.
+    var plumbingInference: PlumbingPropertyInference?
     /// Where the run's `observationImport` policy came from, when it was inferred.
     var observationImportInference: ObservationImportInference?
     /// Where the run's `observableAttributeOrder` came from, when it was inferred.

@@ -60,6 +60,7 @@ enum Analyzer {
         analysis.fileModules = modules
         analysis.ruleOptions = context.options
         analysis.unpublishedInference = context.unpublishedInference
+        analysis.plumbingInference = context.plumbingInference
         analysis.observationImportInference = context.observationImportInference
         analysis.observableOrderInference = context.observableOrderInference
         analysis.environmentAnnotationInference = context.environmentAnnotationInference

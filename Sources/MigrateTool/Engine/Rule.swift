@@ -77,6 +77,9 @@ struct RuleContext: Sendable {
     /// What the tree's `@Observable` classes showed and the policy inferred from it, when the
     /// configuration left `unpublishedProperties` to inference; nil when it chose one.
     private(set) var unpublishedInference: UnpublishedPropertyInference?
+    /// What the plumbing properties of the tree's `@Observable` classes showed and the policy
+    /// inferred from it, when the configuration left `plumbingProperties` to inference.
+    private(set) var plumbingInference: PlumbingPropertyInference?
     /// What the tree's files declaring `@Observable` classes showed and the import policy
     /// inferred from it, when the configuration left `observationImport` to inference.
     private(set) var observationImportInference: ObservationImportInference?
@@ -114,6 +117,12 @@ struct RuleContext: Sendable {
             unpublishedInference = inference
             self.options.unpublishedProperties = inference.policy
         }
+        if options.plumbingProperties == .infer {
+            // Decided once for the run, before any rule asks `UnpublishedStoredProperty.staysTracked`.
+            let inference = UnpublishedStoredProperty.plumbingInference(from: PlumbingCensus(self))
+            plumbingInference = inference
+            self.options.plumbingProperties = inference.policy
+        }
         if options.observationImport == .infer {
             // Decided once for the run, before `apply`'s tidy-up adds any import.
             let inference = MissingObservationImport.inference(from: ObservationImportCensus(self))
@@ -136,6 +145,9 @@ struct RuleContext: Sendable {
 
     /// What becomes of stored properties that were not `@Published` (inference resolved).
     var unpublishedProperties: UnpublishedPropertyPolicy { options.unpublishedProperties }
+
+    /// What becomes of unpublished plumbing under `unpublishedProperties` `track` (inference resolved).
+    var plumbingProperties: PlumbingPropertyPolicy { options.plumbingProperties }
 
     var files: [FileStructure] { index.files }
 

@@ -1879,7 +1879,7 @@ enum RuleDocuments {
         @Observable final class Browser {
             let history = History()
             private let tabs: Tabs
-            @ObservationIgnored private var tabsRelay: AnyCancellable?
+            private var tabsRelay: AnyCancellable?
 
             init(tabs: Tabs) {
                 self.tabs = tabs
@@ -2024,7 +2024,7 @@ enum RuleDocuments {
 
         @Observable final class Library {
             private let playlist: Playlist
-            @ObservationIgnored private var cancellables = Set<AnyCancellable>()
+            private var cancellables = Set<AnyCancellable>()
 
             init(playlist: Playlist) {
                 self.playlist = playlist
@@ -2073,7 +2073,7 @@ enum RuleDocuments {
 
         @Observable final class Workout {
             let stopwatch = Stopwatch()
-            @ObservationIgnored private var relay: AnyCancellable?
+            private var relay: AnyCancellable?
 
             init() {
             }
@@ -2133,7 +2133,7 @@ enum RuleDocuments {
         @Observable final class AppModel {
             let services = Services()
             let settings = Player()
-            @ObservationIgnored private var cancellables = Set<AnyCancellable>()
+            private var cancellables = Set<AnyCancellable>()
 
             init() {
             }
@@ -2175,7 +2175,7 @@ enum RuleDocuments {
 
         @Observable final class Forecast {
             let station = Station()
-            @ObservationIgnored private var cancellables = Set<AnyCancellable>()
+            private var cancellables = Set<AnyCancellable>()
 
             init() {
             }
@@ -3601,7 +3601,7 @@ enum RuleDocuments {
             @ObservationIgnored private lazy var querySubject = CurrentValueSubject<String, Never>(query)
             private var queryPublisher: AnyPublisher<String, Never> { querySubject.eraseToAnyPublisher() }
             var results: [String] = []
-            @ObservationIgnored private var cancellables = Set<AnyCancellable>()
+            private var cancellables = Set<AnyCancellable>()
 
             init() {
                 queryPublisher
@@ -3665,7 +3665,7 @@ enum RuleDocuments {
             } // user zoom
             @ObservationIgnored private lazy var scaleSubject = CurrentValueSubject<Double, Never>(scale)
             private var scalePublisher: AnyPublisher<Double, Never> { scaleSubject.eraseToAnyPublisher() }
-            @ObservationIgnored private var cancellables = Set<AnyCancellable>()
+            private var cancellables = Set<AnyCancellable>()
 
             init() {
                 self.unitPublisher.sink { print($0) }.store(in: &cancellables)
@@ -4059,7 +4059,7 @@ enum RuleDocuments {
         "unpublished-stored-property": #"""
         # unpublished-stored-property
 
-        summary: A stored var without @Published follows the tree's convention: tracked (review when a view reads it; plumbing becomes @ObservationIgnored) or @ObservationIgnored.
+        summary: A stored var without @Published follows the tree's convention: tracked (review when a view reads it; plumbing as the tree's own plumbing is) or @ObservationIgnored.
         class: review
         severity: warning
 
@@ -4086,9 +4086,16 @@ enum RuleDocuments {
         - **review** when a view does: that view now updates when the property changes, where it used
           to show a stale value until something published changed. The finding names the view.
 
-        Plumbing that nothing renders keeps `@ObservationIgnored` (safe): tracking it only adds
-        bookkeeping. The list, read from the type annotation or else the initial value (a type of that
-        name declared in the scanned tree is the app's own and does not count):
+        Plumbing that nothing renders is safe either way, since no view reads it. By default
+        (`"plumbingProperties": "infer"`) it follows the tree's existing `@Observable` classes: when at
+        least 2 of their stored plumbing properties are counted and at least half of them are
+        `@ObservationIgnored`, it gets `@ObservationIgnored` too; otherwise, and with fewer than 2, it
+        stays as written, what most teams write (of the developer migrations measured on 2026-11-26, 27
+        commits left their tasks and subscriptions as written, 11 ignored them). A `nonisolated` one is
+        always ignored: code reaching it off the actor needs the stored property. `"plumbingProperties":
+        "track"` or `"ignore"` chooses whatever the tree does. The list, read from the type annotation or
+        else the initial value (a type of that name declared in the scanned tree is the app's own and does
+        not count):
 
         | holds | types |
         |---|---|
@@ -4138,9 +4145,9 @@ enum RuleDocuments {
             var query = ""
             var history: [String] = []
             private var cache = [String: Int]()
-            @ObservationIgnored private var cancellables = Set<AnyCancellable>()
-            @ObservationIgnored private var searchTask: Task<Void, Never>?
-            @ObservationIgnored private var resetObserver: Any?
+            private var cancellables = Set<AnyCancellable>()
+            private var searchTask: Task<Void, Never>?
+            private var resetObserver: Any?
             let id = 1
             var count: Int { history.count }
             static var shared = Search()
@@ -4153,6 +4160,44 @@ enum RuleDocuments {
         struct SearchView: View {
             var search: Search
             var body: some View { Text("\(search.count) searches") }
+        }
+        ```
+
+        Inferred plumbing: the tree's `Feed` marks both its tasks `@ObservationIgnored`, so `Poller`'s
+        task and subscriptions get it too:
+
+        ```swift before
+        import Combine
+        import SwiftUI
+
+        @Observable final class Feed {
+            var items: [String] = []
+            @ObservationIgnored private var loadTask: Task<Void, Never>?
+            @ObservationIgnored private var pollTask: Task<Void, Never>?
+        }
+
+        final class Poller: ObservableObject {
+            @Published var status = ""
+            ↓private var cancellables = Set<AnyCancellable>()
+            ↓private var pollTask: Task<Void, Never>?
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import SwiftUI
+        import Observation
+
+        @Observable final class Feed {
+            var items: [String] = []
+            @ObservationIgnored private var loadTask: Task<Void, Never>?
+            @ObservationIgnored private var pollTask: Task<Void, Never>?
+        }
+
+        @Observable final class Poller {
+            var status = ""
+            @ObservationIgnored private var cancellables = Set<AnyCancellable>()
+            @ObservationIgnored private var pollTask: Task<Void, Never>?
         }
         ```
 

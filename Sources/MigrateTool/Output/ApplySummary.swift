@@ -29,6 +29,10 @@ enum ApplySummary {
             text += "unpublished stored properties: "
                 + UnpublishedStoredProperty.policyLine(analysis.ruleOptions.unpublishedProperties, inference: inference) + "\n"
         }
+        if !changed.isEmpty, let inference = analysis.plumbingInference, inference.hasEvidence {
+            text += "unpublished plumbing: "
+                + UnpublishedStoredProperty.plumbingPolicyLine(analysis.ruleOptions.plumbingProperties, inference: inference) + "\n"
+        }
         if !changed.isEmpty, let inference = analysis.observationImportInference, inference.hasEvidence {
             text += "import Observation: "
                 + MissingObservationImport.policyLine(analysis.ruleOptions.observationImport, inference: inference) + "\n"

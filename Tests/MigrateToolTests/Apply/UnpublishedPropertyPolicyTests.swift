@@ -16,9 +16,11 @@ import Testing
 
         """
 
-    static func migrate(_ policy: UnpublishedPropertyPolicy, unsafeFixes: Bool, source: String = model) -> (Analysis, String?) {
+    static func migrate(_ policy: UnpublishedPropertyPolicy, plumbing: PlumbingPropertyPolicy = .ignore, unsafeFixes: Bool,
+                        source: String = model) -> (Analysis, String?) {
         var configuration = Configuration()
         configuration.unpublishedProperties = policy
+        configuration.plumbingProperties = plumbing
         configuration.observationImport = .whenNeeded
         let analysis = Analyzer.analyze(swift: [SourceInput(path: "A.swift", bytes: Array(source.utf8))], configuration: configuration)
         let plan = Migrator.plan(analysis, options: MigrationOptions(unsafeFixes: unsafeFixes))
@@ -115,6 +117,24 @@ import Testing
         #expect(migrated?.contains("    @ObservationIgnored var token: Any?\n") == true)
         #expect(migrated?.contains("    var position = 0\n") == true)
         #expect(migrated?.contains("    var tasks: [Task] = []\n") == true)
+    }
+
+    /// `plumbingProperties` `track` (the default when the tree shows nothing): the plumbing
+    /// stays as written, safe, with no edit; a `nonisolated` one is still ignored.
+    @Test func trackedPlumbingStaysAsWrittenUnlessNonisolated() {
+        let source = Self.readByViews.replacingOccurrences(of: "    var token: Any?\n", with: "    nonisolated(unsafe) var token: Any?\n")
+        #expect(source != Self.readByViews)
+        let (analysis, migrated) = Self.migrate(.track, plumbing: .track, unsafeFixes: true, source: source)
+        let findings = Self.findings(analysis)
+        for name in ["cancellables", "ticker"] {
+            #expect(findings[name]?.fixClass == .safe, "\(name)")
+            #expect(findings[name]?.edits.isEmpty == true, "\(name)")
+            #expect(findings[name]?.message.contains("stays as written") == true, "\(name)")
+        }
+        #expect(findings["token"]?.edits.count == 1)
+        #expect(migrated?.contains("    private var cancellables = Set<AnyCancellable>()\n") == true)
+        #expect(migrated?.contains("    var ticker: Timer?\n") == true)
+        #expect(migrated?.contains("    @ObservationIgnored nonisolated(unsafe) var token: Any?\n") == true)
     }
 
     @Test func ignoredEveryPropertyIsSilentAndTheUnitIsReady() {

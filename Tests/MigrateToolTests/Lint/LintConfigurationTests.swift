@@ -64,7 +64,7 @@ import Testing
             ("{\"enabledRules\": []}", "1:2: unknown key 'enabledRules'; did you mean 'onlyRules'?"),
             ("{\"disabled_rules\": []}", "1:2: unknown key 'disabled_rules'; did you mean 'disabledRules'?"),
             ("{\"colour\": true}", "1:2: unknown key 'colour' (known keys: include, exclude, disabledRules, onlyRules, severity, "
-                + "deploymentTarget, unpublishedProperties, observationImport, observablePlacement, observableAttributeOrder, "
+                + "deploymentTarget, unpublishedProperties, plumbingProperties, observationImport, observablePlacement, observableAttributeOrder, "
                 + "environmentTypeAnnotation)"),
             ("{\"unpublishedProperties\": \"trak\"}",
              "1:2: 'unpublishedProperties' must be one of \"infer\", \"track\", \"ignore\", \"observe\", not 'trak'; did you mean 'track'?"),

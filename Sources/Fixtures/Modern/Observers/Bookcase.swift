@@ -26,7 +26,7 @@ import Observation
     var shelfRefreshes = 0
     let settings: ReaderSettings
     private(set) var shelf: Shelf?
-    @ObservationIgnored private var cancellables = Set<AnyCancellable>()
+    private var cancellables = Set<AnyCancellable>()
 
     init(settings: ReaderSettings, shelf: Shelf?) {
         self.settings = settings

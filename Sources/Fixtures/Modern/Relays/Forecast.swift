@@ -12,7 +12,7 @@ import Observation
 @Observable final class Forecast {
     var city: String
     let station = Station()
-    @ObservationIgnored private var cancellables = Set<AnyCancellable>()
+    private var cancellables = Set<AnyCancellable>()
 
     init(city: String) {
         self.city = city

@@ -36,7 +36,7 @@ final class StudioServices {
     let mixer = Mixer()
     let services = StudioServices()
     let metronome: Metronome
-    @ObservationIgnored private var cancellables = Set<AnyCancellable>()
+    private var cancellables = Set<AnyCancellable>()
 
     init(name: String, click: Metronome) {
         self.name = name

@@ -26,8 +26,8 @@ import Observation
     var destination: String
     let packing: PackingList
     let countdown = Countdown(daysLeft: 2)
-    @ObservationIgnored private var cancellables = Set<AnyCancellable>()
-    @ObservationIgnored private var countdownRelay: AnyCancellable?
+    private var cancellables = Set<AnyCancellable>()
+    private var countdownRelay: AnyCancellable?
 
     init(destination: String, packing: PackingList) {
         self.destination = destination

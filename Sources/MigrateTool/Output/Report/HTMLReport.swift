@@ -13,6 +13,7 @@ enum HTMLReport {
         body += section("Units by verdict", chart(document.figures))
         body += section("Deployment target", deploymentTargets(document))
         body += section("Unpublished stored properties", "<p>\(ReportEscape.html(document.unpublishedPolicyLine))</p>\n")
+        body += section("Unpublished plumbing", "<p>\(ReportEscape.html(document.plumbingPolicyLine))</p>\n")
         body += section("import Observation", "<p>\(ReportEscape.html(document.observationImportLine))</p>\n")
         body += section("@Observable order", "<p>\(ReportEscape.html(document.observableOrderLine))</p>\n")
         body += section("@Environment type annotation", "<p>\(ReportEscape.html(document.environmentAnnotationLine))</p>\n")

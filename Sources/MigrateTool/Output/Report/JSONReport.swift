@@ -55,6 +55,7 @@ enum JSONReport {
             ("skippedPaths", .int(document.problems.count)),
             ("outsideBuildFiles", .int(document.outsideBuild.count)),
             ("unpublishedProperties", unpublishedProperties(document)),
+            ("plumbingProperties", plumbingProperties(document)),
             ("observationImport", observationImport(document)),
             ("observableAttributeOrder", observableAttributeOrder(document)),
             ("environmentTypeAnnotation", environmentTypeAnnotation(document)),
@@ -67,6 +68,15 @@ enum JSONReport {
         policy(document.unpublishedPolicy, document.unpublishedInference) { census in
             [("observableClasses", .int(census.classes)), ("privateStoredProperties", .int(census.counted)),
              ("ignoredPrivateStoredProperties", .int(census.ignored))]
+        }
+    }
+
+    /// The run's policy for unpublished plumbing and the figures of the tree's `@Observable`
+    /// classes' plumbing properties it was inferred from.
+    static func plumbingProperties(_ document: ReportDocument) -> ReportJSONValue {
+        policy(document.plumbingPolicy, document.plumbingInference) { census in
+            [("observableClasses", .int(census.classes)), ("plumbingProperties", .int(census.counted)),
+             ("ignoredPlumbingProperties", .int(census.ignored))]
         }
     }
 

@@ -121,6 +121,7 @@ enum MarkdownReport {
                 + "\(ReportWords.deploymentVerdict(target)) (\(ReportEscape.markdownCode(target.location.description, inTable: true))\(more))"))
         }
         rows.append(("Unpublished stored properties", ReportEscape.markdown(document.unpublishedPolicyLine)))
+        rows.append(("Unpublished plumbing", ReportEscape.markdown(document.plumbingPolicyLine)))
         rows.append(("import Observation", ReportEscape.markdown(document.observationImportLine)))
         rows.append(("@Observable order", ReportEscape.markdown(document.observableOrderLine)))
         rows.append(("@Environment type annotation", ReportEscape.markdown(document.environmentAnnotationLine)))

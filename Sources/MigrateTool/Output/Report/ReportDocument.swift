@@ -160,6 +160,12 @@ struct ReportDocument: Sendable {
 
     /// The policy and why, as every format's summary says it.
     var unpublishedPolicyLine: String { UnpublishedStoredProperty.policyLine(unpublishedPolicy, inference: unpublishedInference) }
+    /// The run's `plumbingProperties` policy (resolved) and, when inferred, the facts behind it.
+    var plumbingPolicy: PlumbingPropertyPolicy
+    var plumbingInference: PlumbingPropertyInference?
+
+    /// The plumbing policy and why, as every format's summary says it.
+    var plumbingPolicyLine: String { UnpublishedStoredProperty.plumbingPolicyLine(plumbingPolicy, inference: plumbingInference) }
     /// The run's `observationImport` policy (resolved) and, when inferred, the facts behind it.
     var observationImportPolicy: ObservationImportPolicy
     var observationImportInference: ObservationImportInference?
@@ -224,6 +230,8 @@ struct ReportDocument: Sendable {
         outsideBuild = analysis.outsideBuild.map(Analyzer.displayPath).sorted()
         unpublishedPolicy = analysis.ruleOptions.unpublishedProperties
         unpublishedInference = analysis.unpublishedInference
+        plumbingPolicy = analysis.ruleOptions.plumbingProperties
+        plumbingInference = analysis.plumbingInference
         observationImportPolicy = analysis.ruleOptions.observationImport
         observationImportInference = analysis.observationImportInference
         observableOrder = analysis.ruleOptions.observableAttributeOrder

@@ -76,6 +76,7 @@ enum TextReport {
         rows.append(("Findings", [findingsLine(figures)]))
         rows.append(("Deployment target", deploymentLines(document, style)))
         rows.append(("Unpublished vars", [document.unpublishedPolicyLine]))
+        rows.append(("Plumbing vars", [document.plumbingPolicyLine]))
         rows.append(("import Observation", [document.observationImportLine]))
         rows.append(("@Observable order", [document.observableOrderLine]))
         rows.append(("@Environment type", [document.environmentAnnotationLine]))

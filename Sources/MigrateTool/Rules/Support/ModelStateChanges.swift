@@ -84,8 +84,10 @@ struct ModelStateChanges {
         case .published, .manuallyPublished, .overridingObserver:
             return .tracked
         case .plainStored:
-            if UnpublishedStoredProperty.staysTracked(variableID, in: classID, context) { return .tracked }
-            return Plumbing.kind(of: variableID, in: classID, context) == nil ? .untracked : .plumbing
+            // Plumbing first: tracked or not, no view reads it, so a send beside a change of it
+            // announced something else.
+            if Plumbing.kind(of: variableID, in: classID, context) != nil { return .plumbing }
+            return UnpublishedStoredProperty.staysTracked(variableID, in: classID, context) ? .tracked : .untracked
         case .wrapped, .lazy, .dynamic, .readInDeinit:
             return .untracked
         case .untouched:
