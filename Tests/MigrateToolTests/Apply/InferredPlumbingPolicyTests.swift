@@ -108,4 +108,15 @@ import Testing
         #expect(analysis.ruleOptions.plumbingProperties == .track)
         #expect(analysis.units.first?.verdict == .blocked)
     }
+
+    @Test func everyReportFormatAndApplySayThePolicyAndWhy() {
+        let analysis = Self.analyze([Self.legacyModel, Self.existingClass("Feed", plumbing: 2, ignored: 2)])
+        let line = "ignore, inferred from the tree's @Observable classes (2 of 2 plumbing properties @ObservationIgnored)"
+        #expect(InferenceTestTree.reportFormatsMissing(line, label: "Plumbing vars", markdownLabel: "Unpublished plumbing", in: analysis) == [])
+        let json = JSONReport.render(analysis, options: ReportOptions())
+        #expect(json.contains("\"plumbingProperties\": {\n      \"policy\": \"ignore\",\n      \"source\": \"inferred\",\n"
+                              + "      \"observableClasses\": 1,\n      \"plumbingProperties\": 2,\n      \"ignoredPlumbingProperties\": 2\n    }"))
+        let plan = Migrator.plan(analysis, options: MigrationOptions(unsafeFixes: true))
+        #expect(ApplySummary.render(plan, analysis, files: [0], dryRun: false).contains("unpublished plumbing: \(line)\n"))
+    }
 }

@@ -69,6 +69,8 @@ import Testing
             ("{\"unpublishedProperties\": \"trak\"}",
              "1:2: 'unpublishedProperties' must be one of \"infer\", \"track\", \"ignore\", \"observe\", not 'trak'; did you mean 'track'?"),
             ("{\"unpublishedProperties\": true}", "1:2: 'unpublishedProperties' must be one of \"infer\", \"track\", \"ignore\", \"observe\", not a boolean"),
+            ("{\"plumbingProperties\": \"ignored\"}",
+             "1:2: 'plumbingProperties' must be one of \"infer\", \"track\", \"ignore\", not 'ignored'; did you mean 'ignore'?"),
             ("{\"observationImport\": \"whenneeded\"}",
              "1:2: 'observationImport' must be one of \"infer\", \"always\", \"whenNeeded\", not 'whenneeded'; did you mean 'whenNeeded'?"),
             ("{\"observablePlacement\": \"own line\"}",
