@@ -81,6 +81,7 @@ enum ConsistencyCheck {
             case .stateObjectInitializer: construct = "StateObject(wrappedValue:)"
             case .observedObjectInitializer: construct = "ObservedObject(wrappedValue:)"
             case .spelledWrapperType(let kind): construct = kind.rawValue
+            case .externalObjectWrapper(let name): construct = "@\(name)"
             // `_m` sites exist only beside a legacy wrapper, which the check already reports.
             case .observableConstraint, .publishedInitializer, .backingStorage: continue
             }

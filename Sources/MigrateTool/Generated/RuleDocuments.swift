@@ -525,6 +525,62 @@ enum RuleDocuments {
         }
         ```
         """#,
+        "external-object-wrapper": #"""
+        # external-object-wrapper
+
+        summary: A model held by another library's wrapper that requires an ObservableObject (@InjectedObject) blocks its unit.
+        class: manual
+        severity: warning
+
+        ## Why
+
+        Some dependency-injection libraries ship their own observing wrapper: Factory's and Resolver's
+        `@InjectedObject(\.store) var store` resolves the model and subscribes to its
+        `objectWillChange`, so its generic parameter must be an `ObservableObject`. Once the model is
+        `@Observable` that constraint fails and the view no longer compiles, so the model's unit is
+        blocked while such a wrapper holds it. Hold it with the library's plain wrapper instead
+        (Factory's `@Injected(\.store)`): a view that reads the `@Observable` model's properties in its
+        body tracks them through Observation, whatever wrapper delivered the model. The type comes from
+        the annotation, or from the container's registration (`var store: Factory<Store>` in an
+        extension of `Container`); an `@InjectedObject` whose type cannot be told may hold any model, so
+        it blocks every unit its file can see until it is annotated.
+
+        ```swift before
+        import Factory
+        import SwiftUI
+
+        final class Store: ObservableObject {
+            @Published var count = 0
+        }
+
+        extension Container {
+            var store: Factory<Store> { self { Store() }.singleton }
+        }
+
+        struct CounterView: View {
+            ↓@InjectedObject(\.store) var store
+            var body: some View { Text("\(store.count)") }
+        }
+        ```
+
+        ```swift unchanged
+        import Factory
+        import SwiftUI
+
+        @Observable final class Store {
+            var count = 0
+        }
+
+        extension Container {
+            var store: Factory<Store> { self { Store() }.singleton }
+        }
+
+        struct CounterView: View {
+            @Injected(\.store) var store
+            var body: some View { Text("\(store.count)") }
+        }
+        ```
+        """#,
         "external-publisher": #"""
         # external-publisher
 

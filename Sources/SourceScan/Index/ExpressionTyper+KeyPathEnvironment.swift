@@ -1,10 +1,16 @@
 // Dependency and key-path environment typing: `@Dependency(\.x) var y` and
-// `@Environment(\.x) var y` read the type of `var x` in an extension of the values type.
+// `@Environment(\.x) var y` read the type of `var x` in an extension of the values type;
+// wrappers given a metatype (`@UIApplicationDelegateAdaptor(AppDelegate.self) var delegate`,
+// `@Environment(Store.self) var store`) hold a value of that type.
 
 extension ExpressionTyper {
     /// Property wrappers whose key-path argument names a property of a values type:
     /// `@Dependency(\.client)` (swift-dependencies), `@Environment(\.client)` (SwiftUI).
-    static let keyPathRoots = ["Dependency": "DependencyValues", "Environment": "EnvironmentValues"]
+    /// Factory's `@Injected(\.store)` (and its lazy, weak and observing variants) read a
+    /// `var store: Factory<Store>` of an extension of `Container`: the value is the `Store`.
+    static let keyPathRoots = ["Dependency": "DependencyValues", "Environment": "EnvironmentValues",
+                               "Injected": "Container", "LazyInjected": "Container", "WeakLazyInjected": "Container",
+                               "InjectedObject": "Container"]
 
     /// The type of a property declared `@Dependency(\.x) var y` or `@Environment(\.x) var y`:
     /// the type of `var x` in an extension of `DependencyValues` (`EnvironmentValues`) in the
@@ -41,6 +47,41 @@ extension ExpressionTyper {
         guard Self.keyPathRoots.values.contains(root), let found = keyPathValues[root + "." + name], found.count == 1,
               let property = found.first,
               let binding = types.declaration(property).bindings.first(where: { $0.name == name }) else { return nil }
+        if root == "Container" {
+            // `var store: Factory<Store> { self { Store() } }`: the registered type, as written.
+            guard let annotation = binding.typeAnnotation,
+                  let (base, arguments) = Self.genericArguments(of: types.files[property.file].compactText(annotation)),
+                  base.trimming(charactersIn: " ") == "Factory", arguments.count == 1 else { return .unknown }
+            let scope = DeclarationID(file: property.file, declaration: types.declaration(property).parent ?? -1)
+            return resolveWritten(arguments[0], from: scope)
+        }
         return variableType(binding, declarationID: property, trail: trail)
+    }
+
+    /// Property wrappers whose one unlabelled argument `T.self` makes the wrapped value a `T`:
+    /// SwiftUI's application delegate adaptors and Observation's environment reads.
+    static let metatypeWrappers: Set<String> = [
+        "UIApplicationDelegateAdaptor", "NSApplicationDelegateAdaptor", "WKApplicationDelegateAdaptor",
+        "WKExtensionDelegateAdaptor", "Environment",
+    ]
+
+    /// The type of a property declared `@UIApplicationDelegateAdaptor(AppDelegate.self) var
+    /// delegate` (or another of `metatypeWrappers`): the type the argument names, resolved from
+    /// the declaration's scope. Nil when no such wrapper is there or its argument is anything but
+    /// `Name.self` (`@Environment(\.dismiss)` is a key path, read above).
+    func metatypeWrapperValue(of variable: DeclarationID) -> Typed? {
+        let file = types.files[variable.file]
+        let declaration = file.declarations[variable.declaration]
+        guard let attribute = declaration.attributes.first(where: { Self.metatypeWrappers.contains(String($0.baseName)) }),
+              let arguments = attribute.arguments else { return nil }
+        let tokens = file.tokens
+        // `(` Name [. Name]* `.` `self` `)`
+        let inner = (arguments.lowerBound + 1)..<(arguments.upperBound - 1)
+        guard inner.count >= 3, tokens[inner.upperBound - 1].word == .self, tokens[inner.upperBound - 2].kind == .period,
+              inner.dropLast(2).allSatisfy({ tokens[$0].kind == .identifier || tokens[$0].kind == .period }),
+              tokens[inner.lowerBound].kind == .identifier else { return nil }
+        let written = file.compactText(inner.lowerBound..<(inner.upperBound - 2))
+        let scope = DeclarationID(file: variable.file, declaration: declaration.parent ?? -1)
+        return resolveWritten(written, from: scope)
     }
 }

@@ -40,6 +40,9 @@ public struct MigrationUnit: Sendable {
     public var observedObjectInitializers: [Site] = []
     /// `_x = Published(initialValue: …)` in one of the unit's classes.
     public var publishedInitializers: [Site] = []
+    /// Properties holding the unit's objects with another library's wrapper that requires an
+    /// `ObservableObject` (`@InjectedObject`).
+    public var externalObjectWrappers: [Site] = []
 
     /// The sites a unit's summary counts ("N sites in M files"): the places the tree uses the
     /// model from outside its declarations. A new site list is added here or to
@@ -55,7 +58,8 @@ public struct MigrationUnit: Sendable {
 
     /// Site lists the summary does not count: they were added after its counts were defined, and
     /// counting them would change every report's figures. Listed so that is a visible decision.
-    public static let siteListsNotCounted: Set<String> = ["spelledWrapperTypes", "observedObjectInitializers", "publishedInitializers"]
+    public static let siteListsNotCounted: Set<String> = ["spelledWrapperTypes", "observedObjectInitializers", "publishedInitializers",
+                                                          "externalObjectWrappers"]
 }
 
 /// All units of a tree, plus the sites that belong to no unit and so need a word of their own.
@@ -75,6 +79,8 @@ public struct MigrationUnits: Sendable {
     public var unresolvedEnvironmentModifiers: [Site] = []
     /// `x.objectWillChange` whose receiver's type cannot be known.
     public var unresolvedObjectWillChange: [Site] = []
+    /// `@InjectedObject` properties whose type cannot be told: any model may be one of them.
+    public var unresolvedExternalObjectWrappers: [Site] = []
     /// `x.$name` whose receiver's type cannot be known, though a unit has a property `name`.
     public var unresolvedPublishers: [(site: Site, units: [Int])] = []
     /// The unit of each model class and observable protocol.
@@ -252,6 +258,14 @@ public struct MigrationUnits: Sendable {
                 constraints.append(site)
             case .spelledWrapperType:
                 if let unit = unit(of: site.type) { units[unit].spelledWrapperTypes.append(site) }
+            case .externalObjectWrapper:
+                if let unit = unit(of: site.type) {
+                    units[unit].externalObjectWrappers.append(site)
+                } else if case .external = site.type {
+                    continue  // Another library's type: it stays as it is.
+                } else if !isKnownNonModel(site.type) {
+                    unresolvedExternalObjectWrappers.append(site)
+                }
             case .observedObjectInitializer(let property):
                 // The unit of the wrapper property this initializer assigns.
                 guard let owner = site.ownerID, let enclosing = index.types.enclosingTypeLike(owner),

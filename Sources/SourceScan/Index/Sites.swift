@@ -30,6 +30,17 @@ public enum SiteKind: Equatable, Sendable {
     /// `_m` (or `self._m`) read in the type that declares a wrapper property `m`, other than a
     /// `_m = Wrapper(…)` assignment: the wrapper's own storage (`_m.wrappedValue`).
     case backingStorage(property: String)
+    /// A property held by another library's wrapper that requires an `ObservableObject`
+    /// (`@InjectedObject(\.store) var store`, Factory and Resolver); the token is the attribute.
+    case externalObjectWrapper(name: String)
+}
+
+/// Property wrappers of other libraries whose wrapped value must be an `ObservableObject`
+/// (Factory's and Resolver's `InjectedObject`): the model they hold cannot become `@Observable`
+/// while they hold it.
+public enum ExternalObjectWrappers {
+    /// The wrappers' names.
+    public static let names: Set<String> = ["InjectedObject"]
 }
 
 /// One place in the tree that refers to a model, or may.
@@ -92,6 +103,12 @@ struct SiteScanner {
         var storageNames: [String: [DeclarationID]] = [:]
         for (index, declaration) in file.declarations.enumerated() where declaration.kind == .variable {
             for attribute in declaration.attributes {
+                if ExternalObjectWrappers.names.contains(String(attribute.baseName)) {
+                    let id = DeclarationID(file: fileIndex, declaration: index)
+                    let type = declaration.bindings.first.map { typer.variableType($0, declarationID: id) } ?? .unknown
+                    sites.append(Site(kind: .externalObjectWrapper(name: String(attribute.baseName)), file: fileIndex,
+                                      token: attribute.tokens.lowerBound, owner: index, type: type))
+                }
                 guard let kind = WrapperKind(rawValue: String(attribute.baseName)) else { continue }
                 let id = DeclarationID(file: fileIndex, declaration: index)
                 if let name = declaration.bindings.first?.name, let enclosing = types.enclosingTypeLike(id),

@@ -359,6 +359,101 @@ import Testing
         #expect(analysis.findings.contains { $0.ruleID == UnknownType.id })
     }
 
+    /// DiaBLE: `@UIApplicationDelegateAdaptor(MainDelegate.self) var main` and then
+    /// `.environmentObject(main.settings)`; "cannot tell" blocked every unit. An `@Observable`
+    /// environment value (`@Environment(AppModel.self) var app`) is typed the same way.
+    @Test func metatypeWrappersHoldTheTypeTheyName() {
+        let files = ["A.swift": """
+            import SwiftUI
+
+            final class Settings: ObservableObject { @Published var units = "mg/dL" }
+            final class Log: ObservableObject { @Published var text = "" }
+            @Observable final class AppModel { let log = Log() }
+
+            final class MainDelegate: NSObject, UIApplicationDelegate {
+                let settings = Settings()
+            }
+
+            @main
+            struct DemoApp: App {
+                @UIApplicationDelegateAdaptor(MainDelegate.self) var main
+                var body: some Scene {
+                    WindowGroup { RootView().environmentObject(main.settings) }
+                }
+            }
+
+            struct RootView: View {
+                @Environment(AppModel.self) private var app
+                @EnvironmentObject var settings: Settings
+                var body: some View { LogView().environmentObject(app.log) }
+            }
+
+            struct LogView: View {
+                @EnvironmentObject var log: Log
+                var body: some View { Text(log.text) }
+            }
+            """]
+        let analysis = Self.analyze(files)
+        #expect(!analysis.findings.contains { $0.isBlocker }, "\(analysis.findings.filter(\.isBlocker).map(\.message))")
+        let migrated = Migrator.migrate(files: files)["A.swift"]!
+        #expect(migrated.contains("RootView().environment(main.settings)"))
+        #expect(migrated.contains("LogView().environment(app.log)"))
+    }
+
+    /// wallabag: Factory's `@Injected(\.appState)` reads `var appState: Factory<AppState>` of an
+    /// extension of `Container`; `@InjectedObject` needs its model to stay an `ObservableObject`.
+    @Test func factoryWrappersAreTypedAndInjectedObjectKeepsItsModelLegacy() {
+        let container = """
+            import Factory
+
+            extension Container {
+                var appState: Factory<AppState> { Factory(self) { AppState() }.scope(.singleton) }
+                var store: Factory<Store> { self { Store() } }
+            }
+
+            """
+        let app = """
+            import Factory
+            import SwiftUI
+
+            final class AppState: ObservableObject { @Published var registered = false }
+            final class Store: ObservableObject { @Published var items: [String] = [] }
+
+            struct MainApp: App {
+                @Injected(\\.appState) private var appState
+                @InjectedObject(\\.store) private var store
+                var body: some Scene {
+                    WindowGroup { MainView().environmentObject(appState).environmentObject(store) }
+                }
+            }
+
+            struct MainView: View {
+                @EnvironmentObject var appState: AppState
+                @EnvironmentObject var store: Store
+                var body: some View { Text("\\(appState.registered) \\(store.items.count)") }
+            }
+            """
+        let files = ["Container.swift": container, "App.swift": app]
+        let analysis = Self.analyze(files)
+        #expect(analysis.units.first { $0.name == "AppState" }?.verdict == .ready)
+        #expect(analysis.units.first { $0.name == "Store" }?.verdict == .blocked)
+        let blocker = analysis.findings.first { $0.ruleID == ExternalObjectWrapper.id }
+        #expect(blocker?.message == "@InjectedObject 'store' needs 'Store' to stay an ObservableObject; the wrapper does not compile with an @Observable class")
+        let migrated = Migrator.migrate(files: files)["App.swift"]!
+        #expect(migrated.contains("MainView().environment(appState).environmentObject(store)"))
+        #expect(migrated.contains("@ObservedObject") == false && migrated.contains("final class Store: ObservableObject"))
+
+        // Annotated, the wrapper blocks its model too (it was silently left holding an
+        // @Observable class before); with no type at all, it blocks every model it can see.
+        let annotated = app.replacingOccurrences(of: "@InjectedObject(\\.store) private var store", with: "@InjectedObject(\\.store) private var store: Store")
+        #expect(annotated != app)
+        let annotatedVerdict = Self.analyze(["App.swift": annotated]).units.first { $0.name == "Store" }?.verdict
+        #expect(annotatedVerdict == .blocked)
+        let untyped = Self.analyze(["App.swift": app])
+        #expect(untyped.units.allSatisfy { $0.verdict == .blocked })
+        #expect(untyped.findings.contains { $0.ruleID == ExternalObjectWrapper.id && $0.message.hasPrefix("cannot tell the type of @InjectedObject 'store'") })
+    }
+
     @Test func anOwnedObservedObjectKeepsItsAccessSoCallersStillCompile() {
         let files = ["A.swift": """
             import SwiftUI
