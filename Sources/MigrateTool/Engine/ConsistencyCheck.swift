@@ -74,6 +74,8 @@ enum ConsistencyCheck {
                     // `sub.$x` of an `x` the subclass inherits: the publisher is the superclass's.
                     type = .declared(owner)
                 }
+                // `m.$x` of `@AppStorage var x`: the wrapper's projection stays with the wrapper.
+                if case .declared(let owner) = type, ModelGraph.declaresWrappedProperty(name, owner, index.types) { continue }
             case .projectedValue(let name):
                 construct = "$\(name)"
                 guard let propertyType = unwrappedPropertyType(name, at: site, index) else { continue }

@@ -242,16 +242,20 @@ public struct MigrationUnits: Sendable {
                 // Inside a model: a publisher use, if the unit has a property of that name (a
                 // subclass's `$x` of an inherited `x` belongs to the unit of the class declaring it).
                 if let unit = unitDeclaring(name, on: site.type, index) ?? unit(of: site.type),
-                   unitHasProperty(units[unit], named: name, index) {
+                   unitHasProperty(units[unit], named: name, index), !unitWrapsProperty(units[unit], named: name, index) {
                     units[unit].publisherUses.append(site)
                 }
             case .memberPublisher(let name):
                 if let unit = unitDeclaring(name, on: site.type, index) ?? unit(of: site.type) {
+                    // `store.$images` of `@Stored var images`: the wrapper's projection, which stays.
+                    if unitWrapsProperty(units[unit], named: name, index) { continue }
                     units[unit].publisherUses.append(site)
                 } else if isKnownNonModel(site.type) {
                     continue
                 } else {
-                    let candidates = units.indices.filter { unitHasProperty(units[$0], named: name, index) }
+                    let candidates = units.indices.filter {
+                        unitHasProperty(units[$0], named: name, index) && !unitWrapsProperty(units[$0], named: name, index)
+                    }
                     if !candidates.isEmpty { unresolvedPublishers.append((site, candidates)) }
                 }
             case .observableConstraint:
@@ -326,5 +330,11 @@ public struct MigrationUnits: Sendable {
     /// Whether one of the unit's classes (or their extensions) declares an instance property `name`.
     public func unitHasProperty(_ unit: MigrationUnit, named name: String, _ index: TreeIndex) -> Bool {
         unit.classes.contains { ModelGraph.declaresProperty(name, $0, index.types) }
+    }
+
+    /// Whether one of the unit's classes declares `name` under a property wrapper other than
+    /// `@Published`: its `$name` is the wrapper's own projection, no publisher of the model.
+    public func unitWrapsProperty(_ unit: MigrationUnit, named name: String, _ index: TreeIndex) -> Bool {
+        unit.classes.contains { ModelGraph.declaresWrappedProperty(name, $0, index.types) }
     }
 }

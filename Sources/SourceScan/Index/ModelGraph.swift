@@ -158,6 +158,24 @@ public struct ModelGraph: Sendable {
     }
 
     /// Whether the class (or one of its extensions) declares a variable `name`.
+    /// Whether class `classID` (or an extension of it) declares property `name` with a property
+    /// wrapper other than `@Published` (`@AppStorage`, Boutique's `@Stored`): its `$name` is that
+    /// wrapper's projected value, which stays once the wrapped property is `@ObservationIgnored`,
+    /// not a publisher of the model.
+    public static func declaresWrappedProperty(_ name: String, _ classID: DeclarationID, _ types: TypeIndex) -> Bool {
+        guard let symbol = types.symbol(classID) else { return false }
+        for container in [classID] + symbol.extensions {
+            let file = types.files[container.file]
+            for member in file.members(of: container.declaration) {
+                let declaration = file.declarations[member]
+                guard declaration.kind == .variable, declaration.bindings.contains(where: { $0.name == name }) else { continue }
+                return declaration.attribute(named: "Published") == nil
+                    && declaration.attributes.contains { !PropertyAttributes.nonWrapper.contains(String($0.baseName)) }
+            }
+        }
+        return false
+    }
+
     public static func declaresProperty(_ name: String, _ classID: DeclarationID, _ types: TypeIndex) -> Bool {
         guard let symbol = types.symbol(classID) else { return false }
         for container in [classID] + symbol.extensions {
@@ -284,4 +302,16 @@ struct DeclarationSets {
         for id in Array(parent.keys) { members[find(id), default: []].append(id) }
         return members.values.map { $0.sorted() }.sorted { $0[0] < $1[0] }
     }
+}
+
+/// What the attributes of a variable say about it.
+public enum PropertyAttributes {
+    /// Attributes that are not property wrappers (so a property carrying only these needs no
+    /// `@ObservationIgnored` and has no wrapper's `$name`).
+    public static let nonWrapper: Set<String> = [
+        "objc", "nonobjc", "MainActor", "available", "IBOutlet", "IBInspectable", "NSManaged", "GKInspectable",
+        "inlinable", "usableFromInline", "discardableResult", "preconcurrency", "Sendable", "_spi", "exclusivity",
+        "ObservationIgnored", "ObservationTracked", "Published", "NSCopying", "warn_unqualified_access", "backDeployed",
+        "_disfavoredOverload", "unchecked", "testable", "frozen",
+    ]
 }

@@ -454,6 +454,41 @@ import Testing
         #expect(untyped.findings.contains { $0.ruleID == ExternalObjectWrapper.id && $0.message.hasPrefix("cannot tell the type of @InjectedObject 'store'") })
     }
 
+    /// Boutique's demos: `$images` of `@Stored(in: .imagesStore) var images` is the wrapper's
+    /// projected value, not a publisher of the model; it stays once the property is
+    /// `@ObservationIgnored`, so it neither blocks nor gets a publisher bridge.
+    @Test func aWrappedPropertysProjectionIsNoPublisher() {
+        let files = ["A.swift": """
+            import Boutique
+            import SwiftUI
+
+            final class ImagesController: ObservableObject {
+                @Stored(in: .imagesStore) var images
+                @Published var isLoading = false
+
+                func clear() async throws {
+                    try await self.$images.removeAll()
+                }
+            }
+
+            struct CarouselView: View {
+                @EnvironmentObject private var controller: ImagesController
+                var body: some View {
+                    Button("Reset") { Task { try await controller.$images.removeAll() } }
+                        .disabled(controller.isLoading)
+                }
+            }
+            """]
+        let analysis = Self.analyze(files)
+        #expect(analysis.units.first?.verdict != .blocked, "\(analysis.findings.filter(\.isBlocker).map(\.message))")
+        #expect(!analysis.findings.contains { $0.ruleID == PublishedPublisher.id || $0.ruleID == ExternalPublisher.id })
+        let migrated = Migrator.migrate(files: files, unsafeFixes: true)["A.swift"]!
+        #expect(migrated.contains("@ObservationIgnored @Stored(in: .imagesStore) var images"))
+        #expect(migrated.contains("try await self.$images.removeAll()"))
+        #expect(migrated.contains("try await controller.$images.removeAll()"))
+        #expect(!migrated.contains("imagesPublisher"))
+    }
+
     @Test func anOwnedObservedObjectKeepsItsAccessSoCallersStillCompile() {
         let files = ["A.swift": """
             import SwiftUI

@@ -26,12 +26,7 @@ enum PropertyRole: Equatable {
 
 enum ModelProperties {
     /// Attributes that are not property wrappers and so need no `@ObservationIgnored`.
-    static let nonWrapperAttributes: Set<String> = [
-        "objc", "nonobjc", "MainActor", "available", "IBOutlet", "IBInspectable", "NSManaged", "GKInspectable",
-        "inlinable", "usableFromInline", "discardableResult", "preconcurrency", "Sendable", "_spi", "exclusivity",
-        "ObservationIgnored", "ObservationTracked", "Published", "NSCopying", "warn_unqualified_access", "backDeployed",
-        "_disfavoredOverload", "unchecked", "testable", "frozen",
-    ]
+    static var nonWrapperAttributes: Set<String> { PropertyAttributes.nonWrapper }
 
     /// The role of a variable declared in a migrated model.
     static func role(of variableID: DeclarationID, in context: RuleContext, deinitReads: Set<String>) -> PropertyRole {
