@@ -538,9 +538,12 @@ enum RuleDocuments {
         `@InjectedObject(\.store) var store` resolves the model and subscribes to its
         `objectWillChange`, so its generic parameter must be an `ObservableObject`. Once the model is
         `@Observable` that constraint fails and the view no longer compiles, so the model's unit is
-        blocked while such a wrapper holds it. Hold it with the library's plain wrapper instead
-        (Factory's `@Injected(\.store)`): a view that reads the `@Observable` model's properties in its
-        body tracks them through Observation, whatever wrapper delivered the model. The type comes from
+        blocked while such a wrapper holds it. Hold it with Factory's `@InjectedObservable(\.store)`
+        (Factory 2.4 and later, which the tool cannot check, so it does not rewrite the wrapper itself)
+        or the plain `@Injected(\.store)`: a view that reads the `@Observable` model's properties in its
+        body tracks them through Observation, whatever wrapper delivered the model. (One developer
+        migration measured, berkeley-mobile's, kept `@InjectedObject` over models it made `@Observable`;
+        its next commit replaced them with `@InjectedObservable` to make the app build again.) The type comes from
         the annotation, or from the container's registration (`var store: Factory<Store>` in an
         extension of `Container`); an `@InjectedObject` whose type cannot be told may hold any model, so
         it blocks every unit its file can see until it is annotated.

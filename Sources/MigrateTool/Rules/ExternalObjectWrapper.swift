@@ -22,7 +22,8 @@ struct ExternalObjectWrapper: Rule {
                     offset: Int(context.files[site.file].tokens[site.token].start),
                     message: "@\(wrapper) '\(name)' needs '\(unit.name)' to stay an ObservableObject; the wrapper does not compile "
                         + "with an @Observable class",
-                    suggestion: "hold it with a wrapper that only injects (Factory's @Injected); views reading it then track it through Observation",
+                    suggestion: "hold it with Factory's @InjectedObservable (Factory 2.4 and later) or @Injected; views reading it then "
+                        + "track it through Observation",
                     unit: unit.id))
             }
         }
