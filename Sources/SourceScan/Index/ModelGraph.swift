@@ -157,7 +157,6 @@ public struct ModelGraph: Sendable {
         ([id] + modelAncestors(of: id)).first { Self.declaresProperty(name, $0, types) }
     }
 
-    /// Whether the class (or one of its extensions) declares a variable `name`.
     /// Whether class `classID` (or an extension of it) declares property `name` with a property
     /// wrapper other than `@Published` (`@AppStorage`, Boutique's `@Stored`): its `$name` is that
     /// wrapper's projected value, which stays once the wrapped property is `@ObservationIgnored`,
@@ -176,6 +175,7 @@ public struct ModelGraph: Sendable {
         return false
     }
 
+    /// Whether the class (or one of its extensions) declares a variable `name`.
     public static func declaresProperty(_ name: String, _ classID: DeclarationID, _ types: TypeIndex) -> Bool {
         guard let symbol = types.symbol(classID) else { return false }
         for container in [classID] + symbol.extensions {
