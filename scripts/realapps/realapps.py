@@ -276,6 +276,12 @@ def census(root, files, blanked):
                 for x in split_commas(h.split(":", 1)[1])]
 
     protos = {d["name"] for d in decls if d["kind"] == "protocol" and "ObservableObject" in inherits(d)}
+    # `typealias ViewModelDefinition = (ObservableObject & Identifiable)`: a composition naming
+    # ObservableObject is a root like a protocol refining it (mvvmdemo's view models).
+    for f in files:
+        for m in re.finditer(r"\btypealias\s+(\w+)\s*=\s*\(?([^\n]*)", blanked[f]):
+            if "&" in m.group(2) and re.search(r"\bObservableObject\b", m.group(2)):
+                protos.add(m.group(1))
     changed = True
     while changed:
         changed = False
