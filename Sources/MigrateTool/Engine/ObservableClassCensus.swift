@@ -24,19 +24,29 @@ struct ObservableClassCensus: Sendable, Equatable {
 
     /// Counts the classes of the context's tree.
     init(_ context: RuleContext) {
+        classes = Self.forEachObservableClassMember(context) { classID, variableID in
+            guard Self.isCounted(variableID, in: classID, context) else { return }
+            counted += 1
+            if context.declaration(variableID).attribute(named: "ObservationIgnored") != nil { ignored += 1 }
+        }
+    }
+
+    /// Calls `body` with each member of each class carrying `@Observable` in the tree (the class
+    /// body's own members, not its extensions'); returns how many such classes there are. The walk
+    /// every census of existing `@Observable` code shares.
+    @discardableResult
+    static func forEachObservableClassMember(_ context: RuleContext,
+                                             _ body: (_ classID: DeclarationID, _ memberID: DeclarationID) -> Void) -> Int {
+        var classes = 0
         for (fileIndex, file) in context.files.enumerated() {
             for (position, declaration) in file.declarations.enumerated()
             where declaration.kind == .class && declaration.attribute(named: "Observable") != nil {
                 classes += 1
                 let classID = DeclarationID(file: fileIndex, declaration: position)
-                for member in file.members(of: position) {
-                    let variableID = DeclarationID(file: fileIndex, declaration: member)
-                    guard Self.isCounted(variableID, in: classID, context) else { continue }
-                    counted += 1
-                    if file.declarations[member].attribute(named: "ObservationIgnored") != nil { ignored += 1 }
-                }
+                for member in file.members(of: position) { body(classID, DeclarationID(file: fileIndex, declaration: member)) }
             }
         }
+        return classes
     }
 
     /// Builds a census from its figures (tests, and documentation of the thresholds).

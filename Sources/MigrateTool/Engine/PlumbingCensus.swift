@@ -18,21 +18,13 @@ struct PlumbingCensus: Sendable, Equatable {
 
     /// Counts the classes of the context's tree.
     init(_ context: RuleContext) {
-        for (fileIndex, file) in context.files.enumerated() {
-            for (position, declaration) in file.declarations.enumerated()
-            where declaration.kind == .class && declaration.attribute(named: "Observable") != nil {
-                classes += 1
-                let classID = DeclarationID(file: fileIndex, declaration: position)
-                for member in file.members(of: position) {
-                    let variable = file.declarations[member]
-                    guard context.isStored(variable), !variable.isLet,
-                          variable.attributes.allSatisfy({ ObservableClassCensus.neutralAttributes.contains(String($0.baseName)) }),
-                          Plumbing.kind(of: DeclarationID(file: fileIndex, declaration: member), in: classID, context) != nil
-                    else { continue }
-                    counted += 1
-                    if variable.attribute(named: "ObservationIgnored") != nil { ignored += 1 }
-                }
-            }
+        classes = ObservableClassCensus.forEachObservableClassMember(context) { classID, variableID in
+            let variable = context.declaration(variableID)
+            guard context.isStored(variable), !variable.isLet,
+                  variable.attributes.allSatisfy({ ObservableClassCensus.neutralAttributes.contains(String($0.baseName)) }),
+                  Plumbing.kind(of: variableID, in: classID, context) != nil else { return }
+            counted += 1
+            if variable.attribute(named: "ObservationIgnored") != nil { ignored += 1 }
         }
     }
 

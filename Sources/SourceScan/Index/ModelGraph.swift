@@ -162,30 +162,27 @@ public struct ModelGraph: Sendable {
     /// wrapper's projected value, which stays once the wrapped property is `@ObservationIgnored`,
     /// not a publisher of the model.
     public static func declaresWrappedProperty(_ name: String, _ classID: DeclarationID, _ types: TypeIndex) -> Bool {
-        guard let symbol = types.symbol(classID) else { return false }
-        for container in [classID] + symbol.extensions {
-            let file = types.files[container.file]
-            for member in file.members(of: container.declaration) {
-                let declaration = file.declarations[member]
-                guard declaration.kind == .variable, declaration.bindings.contains(where: { $0.name == name }) else { continue }
-                return declaration.attribute(named: "Published") == nil
-                    && declaration.attributes.contains { !PropertyAttributes.nonWrapper.contains(String($0.baseName)) }
-            }
-        }
-        return false
+        guard let declaration = propertyDeclaration(name, classID, types) else { return false }
+        return declaration.attribute(named: "Published") == nil
+            && declaration.attributes.contains { !PropertyAttributes.nonWrapper.contains(String($0.baseName)) }
     }
 
     /// Whether the class (or one of its extensions) declares a variable `name`.
     public static func declaresProperty(_ name: String, _ classID: DeclarationID, _ types: TypeIndex) -> Bool {
-        guard let symbol = types.symbol(classID) else { return false }
+        propertyDeclaration(name, classID, types) != nil
+    }
+
+    /// The first variable declaration of the class (or one of its extensions) binding `name`.
+    private static func propertyDeclaration(_ name: String, _ classID: DeclarationID, _ types: TypeIndex) -> Declaration? {
+        guard let symbol = types.symbol(classID) else { return nil }
         for container in [classID] + symbol.extensions {
             let file = types.files[container.file]
             for member in file.members(of: container.declaration) {
                 let declaration = file.declarations[member]
-                if declaration.kind == .variable, declaration.bindings.contains(where: { $0.name == name }) { return true }
+                if declaration.kind == .variable, declaration.bindings.contains(where: { $0.name == name }) { return declaration }
             }
         }
-        return false
+        return nil
     }
 
     /// The in-tree class a class inherits from (its first inheritance entry, when that is a class).
