@@ -345,18 +345,8 @@ extension ExpressionTyper {
     func writtenElement(_ written: String, from scope: DeclarationID) -> ResolvedType? {
         let text = Substring(written).trimmingSpaces()
         guard text.last != "?", text.last != "!" else { return nil }
-        if text.first == "[", text.last == "]" {
-            let inner = text.dropFirst().dropLast()
-            var depth = 0
-            for character in inner {
-                switch character {
-                case "[", "(", "<": depth += 1
-                case "]", ")", ">": depth -= 1
-                case ":" where depth == 0: return nil
-                default: continue
-                }
-            }
-            return elementType(String(inner), from: scope)
+        if let (isDictionary, value) = Self.bracketedCollection(text) {
+            return isDictionary ? nil : elementType(String(value), from: scope)
         }
         // swift-collections' `OrderedSet`, `Deque` and `Heap` and the composable architecture's
         // `IdentifiedArrayOf` hold their first generic argument too.

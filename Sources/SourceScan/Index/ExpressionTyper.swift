@@ -358,25 +358,31 @@ public struct ExpressionTyper: Sendable {
     func writtenSubscriptResult(_ written: String) -> String? {
         let text = Substring(written).trimmingSpaces()
         guard text.last != "?", text.last != "!" else { return nil }
-        if text.first == "[", text.last == "]" {
-            let inner = text.dropFirst().dropLast()
-            var depth = 0
-            for position in inner.indices {
-                switch inner[position] {
-                case "[", "(", "<": depth += 1
-                case "]", ")", ">": depth -= 1
-                case ":" where depth == 0: return String(inner[inner.index(after: position)...].trimmingSpaces())
-                default: continue
-                }
-            }
-            return String(inner.trimmingSpaces())
-        }
+        if let (_, value) = Self.bracketedCollection(text) { return String(value.trimmingSpaces()) }
         guard let (base, arguments) = Self.genericArguments(of: String(text)) else { return nil }
         switch base.trimming(charactersIn: " ") {
         case "Array", "ContiguousArray": return arguments.count == 1 ? arguments[0] : nil
         case "Dictionary": return arguments.count == 2 ? arguments[1] : nil
         default: return nil
         }
+    }
+
+    /// A type written in brackets, `[T]` or `[K: V]`: whether it is a dictionary, and the array's
+    /// element as written (`T`, spaces kept) or the dictionary's value (`V`, trimmed); nil for a
+    /// type not in brackets. The `:` counts only outside nested brackets (`[[K: V]]` is an array).
+    static func bracketedCollection(_ text: Substring) -> (isDictionary: Bool, value: Substring)? {
+        guard text.first == "[", text.last == "]" else { return nil }
+        let inner = text.dropFirst().dropLast()
+        var depth = 0
+        for position in inner.indices {
+            switch inner[position] {
+            case "[", "(", "<": depth += 1
+            case "]", ")", ">": depth -= 1
+            case ":" where depth == 0: return (true, inner[inner.index(after: position)...].trimmingSpaces())
+            default: continue
+            }
+        }
+        return (false, inner)
     }
 
     /// Whether `name` is a type the tree declares, seen from `scope`.
