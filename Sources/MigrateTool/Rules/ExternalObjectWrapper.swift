@@ -17,14 +17,12 @@ struct ExternalObjectWrapper: Rule {
             for site in unit.externalObjectWrappers {
                 guard case .externalObjectWrapper(let wrapper) = site.kind, let variableID = site.ownerID else { continue }
                 let name = context.declaration(variableID).name
-                findings.append(Finding(
-                    ruleID: Self.id, fixClass: .manual, isBlocker: true, file: site.file,
-                    offset: Int(context.files[site.file].tokens[site.token].start),
+                findings.append(ObservationUse.blocker(
+                    Self.id, site, unit: unit.id,
                     message: "@\(wrapper) '\(name)' needs '\(unit.name)' to stay an ObservableObject; the wrapper does not compile "
                         + "with an @Observable class",
                     suggestion: "hold it with Factory's @InjectedObservable (Factory 2.4 and later) or @Injected; views reading it then "
-                        + "track it through Observation",
-                    unit: unit.id))
+                        + "track it through Observation", context))
             }
         }
         let allUnits = context.units.units.map(\.id)
@@ -33,12 +31,10 @@ struct ExternalObjectWrapper: Rule {
             let visible = context.unitsVisible(from: site.file, among: allUnits)
             guard !visible.isEmpty else { continue }
             let name = context.declaration(variableID).name
-            findings.append(Finding(
-                ruleID: Self.id, fixClass: .manual, isBlocker: true, file: site.file,
-                offset: Int(context.files[site.file].tokens[site.token].start),
+            findings.append(ObservationUse.blocker(
+                Self.id, site, unit: visible[0],
                 message: "cannot tell the type of @\(wrapper) '\(name)'; it may hold one of the models, which would then have to stay an ObservableObject",
-                suggestion: "write its type: @\(wrapper)(…) var \(name): ModelType",
-                unit: visible[0], alsoUnits: Array(visible.dropFirst())))
+                suggestion: "write its type: @\(wrapper)(…) var \(name): ModelType", context, alsoUnits: Array(visible.dropFirst())))
         }
         return findings
     }
