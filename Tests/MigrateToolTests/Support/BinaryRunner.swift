@@ -52,9 +52,23 @@ struct BinaryRunner {
                       exitCode: process.terminationStatus)
     }
 
+    /// The folder every tree of this test process goes into, removed when the process exits: the end-to-end
+    /// tests make hundreds of trees, which used to stay in the temporary directory after every run.
+    private static let treesFolder: URL = {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("observation-migrate-tests-\(getpid())-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        removeAtExit = folder.path
+        atexit { if let path = BinaryRunner.removeAtExit { try? FileManager.default.removeItem(atPath: path) } }
+        return folder
+    }()
+
+    /// The path `atexit` removes; a C function pointer cannot capture, so it reads it from here.
+    nonisolated(unsafe) private static var removeAtExit: String?
+
     /// A fresh temporary directory holding `files` (relative path → contents).
     static func makeTree(_ files: [String: String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("observation-migrate-\(UUID().uuidString)")
+        let root = treesFolder.appendingPathComponent(UUID().uuidString)
         for (path, contents) in files {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
