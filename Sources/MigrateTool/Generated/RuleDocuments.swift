@@ -1179,7 +1179,14 @@ enum RuleDocuments {
           the sender's own type (`self.record(state: input.state, …)`, the only method of that name and
           labels) counts as such a change when that method does nothing with the parameter but change
           state the model tracks through it (in `if` and `switch` blocks too), and does so on every path
-          before anything could leave it. Any other send from outside blocks the unit.
+          before anything could leave it. So does a write to the row of a `ForEach` or `List` over a
+          binding of one of the receiver's tracked collections (`ForEach($importer.items) { $item in …
+          item.name = v; importer.objectWillChange.send() }`): the binding writes the collection back
+          through the model, which announced it under the legacy model and is tracked under the macro.
+          Assigning the row counts whatever its type; changing a member of it (`item.name = v`) counts
+          when the collection's elements, as its type is written, are a struct or enum of the tree (a
+          class row's members change the object, not the collection). Any other send from outside blocks
+          the unit.
         - **The model re-arms `withObservationTracking` only to send**: a private function without
           parameters whose one statement is `withObservationTracking { … } onChange: { … }`, the
           reaction (directly, or inside `Task { … }` or `DispatchQueue.main.async { … }`) being the send
@@ -1663,6 +1670,70 @@ enum RuleDocuments {
                 default: break
                 }
                 items[id] = "\(state)"
+            }
+        }
+        ```
+
+        A row of `ForEach($importer.items)` written through its binding, then announced from the view:
+
+        ```swift before
+        import SwiftUI
+
+        final class Importer: ObservableObject {
+            struct Item: Identifiable {
+                var id: Int
+                var name: String
+            }
+
+            @Published var items: [Item] = []
+        }
+
+        struct ImportView: View {
+            @ObservedObject var importer: Importer
+
+            var body: some View {
+                List {
+                    ForEach($importer.items) { $item in
+                        TextField("Name", text: $item.name, onCommit: {
+                            item.name = item.name.trimmingCharacters(in: .whitespaces)
+                            importer.↓objectWillChange.send()
+                        })
+                    }
+                }
+                #if os(iOS)
+                .listStyle(.plain)
+                #endif
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Importer {
+            struct Item: Identifiable {
+                var id: Int
+                var name: String
+            }
+
+            var items: [Item] = []
+        }
+
+        struct ImportView: View {
+            @Bindable var importer: Importer
+
+            var body: some View {
+                List {
+                    ForEach($importer.items) { $item in
+                        TextField("Name", text: $item.name, onCommit: {
+                            item.name = item.name.trimmingCharacters(in: .whitespaces)
+                        })
+                    }
+                }
+                #if os(iOS)
+                .listStyle(.plain)
+                #endif
             }
         }
         ```

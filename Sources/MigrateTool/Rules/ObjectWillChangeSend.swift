@@ -51,9 +51,9 @@ struct ObjectWillChangeSend: CouplingRule {
                         message: message, suggestion: nil, edits: edits.map { FileEdit(file: site.file, edit: $0) }, unit: unit)
             }
             if place == nil, let external = SendPlace(external: site, unit: context.units.units[unit], context, models: &models),
-               let (edits, property, helper) = external.externalDeletion(file, context) {
+               let (edits, property, means) = external.externalDeletion(file, context) {
                 return rewrite(edits, "\(file.compactText(site.receiver!)).objectWillChange.send() announces the change of '\(property)' "
-                    + "made through it \(helper.map { "by \($0)(…) " } ?? "")next to the call, which @Observable tracks; the call goes, "
+                    + "made \(means ?? "through it") next to the call, which @Observable tracks; the call goes, "
                     + "and views that do not read what changed no longer re-render with it")
             }
             // In a setter the send announces the property itself, whatever else the setter
@@ -201,7 +201,7 @@ private struct SendPlace {
     /// quota.objectWillChange.send()`), and that property's name: every statement of the stretch
     /// that names the receiver changes only state the model tracks through it, as a held model's
     /// changes are read (`ObjectWillChangeRelay.changesOnlyTrackedState`).
-    func externalDeletion(_ file: FileStructure, _ context: RuleContext) -> (edits: [Edit], property: String, helper: String?)? {
+    func externalDeletion(_ file: FileStructure, _ context: RuleContext) -> (edits: [Edit], property: String, means: String?)? {
         guard let receiver else { return nil }
         let tokens = file.tokens
         let text = file.compactText(receiver)
@@ -212,16 +212,23 @@ private struct SendPlace {
                   file.compactText(statement.lowerBound..<end) == text else { return nil }
             return end - 1
         }
+        let rows = receiver.count == 1
+            ? BindingElements(around: receiver.lowerBound, from: context.declaration(host).tokens.lowerBound, receiver: text,
+                              model: model, file, context)
+            : nil
         /// The tracked property or method a statement changes the model through, `receiver.x = v` or
-        /// `receiver.f(…)`, and the helper of the sender's own type that does it when the statement
-        /// gives it the receiver (`self.record(state: receiver)`); nil when the statement may do
-        /// anything else with the receiver.
-        func trackedChange(_ statement: Range<Int>) -> (property: String, helper: String?)? {
+        /// `receiver.f(…)`, and how, when not by the receiver's own member: the helper of the
+        /// sender's own type that does it when the statement gives it the receiver
+        /// (`self.record(state: receiver)`), or the row of a `ForEach($receiver.items)` the
+        /// statement writes (`item.name = v`); nil when the statement may do anything else with
+        /// the receiver.
+        func trackedChange(_ statement: Range<Int>) -> (property: String, means: String?)? {
             if let name = throughReceiver(statement) {
                 return ObjectWillChangeRelay.changesOnlyTrackedState(of: model, through: name, statement: statement, file, context)
                     ? (file.source.text(name + 2), nil) : nil
             }
-            return helperChange(statement, file, context)
+            if let (collection, row) = rows?.change(statement, file) { return (collection, "through the binding $\(row)") }
+            return helperChange(statement, file, context).map { ($0.property, "through it by \($0.helper)(…)") }
         }
         let first = receiver.lowerBound
         for statement in path.stretch(in: file) where statement.contains(where: {
@@ -231,7 +238,7 @@ private struct SendPlace {
         }
         guard let accompanying = path.accompanying(in: file, where: { trackedChange($0) != nil }),
               let change = trackedChange(accompanying), let edits = removal(file) else { return nil }
-        return (edits, change.property, change.helper)
+        return (edits, change.property, change.means)
     }
 
     /// The tracked property a call statement changes when it calls a method of the sender's own
@@ -241,7 +248,7 @@ private struct SendPlace {
     /// it (`state.done = n`, `state.update(…)`), in `if` and `switch` blocks too, and does so on
     /// every path before anything could leave it: the change runs with the send, as if written
     /// next to it.
-    private func helperChange(_ statement: Range<Int>, _ file: FileStructure, _ context: RuleContext) -> (property: String, helper: String?)? {
+    private func helperChange(_ statement: Range<Int>, _ file: FileStructure, _ context: RuleContext) -> (property: String, helper: String)? {
         guard let receiver, let callee = ObjectWillChangeRelay.ownCall(statement, file) else { return nil }
         // `ownCall` accepts `f(…)` and `self.f(…)`, so the call's `(` closes the statement.
         let open = file.tokens[statement.lowerBound].word == .self ? statement.lowerBound + 3 : statement.lowerBound + 1

@@ -359,6 +359,13 @@ extension ExpressionTyper {
         return elementType(first, from: scope)
     }
 
+    /// The element type written in a collection type at `scope` (`[T]`, `Array<T>`, `Set<T>`,
+    /// `OrderedSet<T>`, …, and the subjects `writtenElement` reads): what `ForEach($model.items)`
+    /// hands each row. Nil for a dictionary, an optional and anything else.
+    public func collectionElement(written: String, from scope: DeclarationID) -> ResolvedType? {
+        writtenElement(written, from: scope)
+    }
+
     /// An element type as written; an existential (`any ObservableObject`, `AnyObject`) may
     /// hold any of the tree's models, so it is unknown rather than external. Resolved past the
     /// element step (alias depth 1): an element's own elements are not kept, so `[[[…]]]`

@@ -52,12 +52,22 @@ extension FileStructure {
                 start = index
             }
             if token.kind == .poundKeyword {
-                // `#if … #endif` on lines of its own is one statement, whose branches are not read;
-                // any other directive (a postfix `#if` in a modifier chain, `#if` mid-expression)
-                // makes the block unreadable.
-                guard index == start, let end = directiveGroupEnd(from: index, before: close) else { return nil }
-                statements.append(start..<(end + 1))
-                start = end + 1
+                // `#if … #endif` on lines of its own is one statement, whose branches are not read.
+                if index == start, let end = directiveGroupEnd(from: index, before: close, postfix: false) {
+                    statements.append(start..<(end + 1))
+                    start = end + 1
+                    index = end + 1
+                    continue
+                }
+                // A postfix `#if` whose branches continue the statement's member chain
+                // (`.padding()` lines, SE-0308) is part of that statement, as the compiler reads it.
+                // Any other directive (`#if` mid-expression) makes the block unreadable.
+                guard startsLine(index), let end = directiveGroupEnd(from: index, before: close, postfix: true) else { return nil }
+                if index == start {
+                    // The line break before `#if` ended the statement above: it goes on.
+                    guard let previous = statements.popLast() else { return nil }
+                    start = previous.lowerBound
+                }
                 index = end + 1
                 continue
             }
@@ -130,10 +140,11 @@ extension FileStructure {
         }
     }
 
-    /// The `#endif` closing the `#if` at `open` (nested groups counted), when the group stands as
-    /// statements of its own: brackets inside close inside it, and its first branch does not start
-    /// with `.` (a postfix `#if` continuing a modifier chain); nil otherwise.
-    private func directiveGroupEnd(from open: Int, before close: Int) -> Int? {
+    /// The `#endif` closing the `#if` at `open` (nested groups counted), when brackets inside close
+    /// inside it and its first branch starts with `.` exactly when `postfix` is set: a postfix
+    /// `#if` continues a modifier chain, any other group stands as statements of its own; nil
+    /// otherwise.
+    private func directiveGroupEnd(from open: Int, before close: Int, postfix: Bool) -> Int? {
         guard source.tokenText(open, equals: "#if") else { return nil }
         var depth = 0
         var index = open
@@ -151,7 +162,7 @@ extension FileStructure {
             }
             if !checkedBranch, index > open, startsLine(index) {
                 // The first line of the first branch.
-                if token.kind == .period { return nil }
+                if (token.kind == .period) != postfix { return nil }
                 checkedBranch = true
             }
             if [.leftParen, .leftSquare, .leftBrace].contains(token.kind) {

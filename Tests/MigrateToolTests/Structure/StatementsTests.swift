@@ -53,12 +53,18 @@ import Testing
     }
 
     /// A `#if` group on lines of its own is one statement, nested groups and `#else` included; a
-    /// postfix `#if` continuing a modifier chain, or a group without its `#endif`, makes the block unreadable.
+    /// postfix `#if` continuing a modifier chain (SE-0308) is part of the statement it continues;
+    /// a `#if` inside an expression, or a group without its `#endif`, makes the block unreadable.
     @Test func aDirectiveGroupIsOneStatement() {
         #expect(Self.statements("func f() {\n#if DEBUG\n    log()\n#endif\n    run()\n}", after: "f") == ["#if DEBUG log() #endif", "run()"])
         #expect(Self.statements("func f() {\n    a()\n    #if os(iOS)\n    #if DEBUG\n    b()\n    #endif\n    #else\n    c()\n    #endif\n}", after: "f")
                 == ["a()", "#if os(iOS) #if DEBUG b() #endif #else c() #endif"])
-        #expect(Self.statements("var body: some View {\n    Text(\"a\")\n    #if os(iOS)\n    .padding()\n    #endif\n}", after: "View") == nil)
+        #expect(Self.statements("var body: some View {\n    Text(\"a\")\n    #if os(iOS)\n    .padding()\n    #endif\n}", after: "View")
+                == ["Text(\"a\") #if os(iOS) .padding() #endif"])
+        #expect(Self.statements("var body: some View {\n    List { row() }\n    #if os(iOS)\n    .listStyle(.plain)\n    #else\n    .listStyle(.sidebar)\n    #endif\n"
+                                + "    .padding()\n    Text(\"b\")\n}", after: "View")
+                == ["List { row() } #if os(iOS) .listStyle(.plain) #else .listStyle(.sidebar) #endif .padding()", "Text(\"b\")"])
+        #expect(Self.statements("func f() {\n    let x = a +\n    #if DEBUG\n    b\n    #else\n    c\n    #endif\n}", after: "f") == nil, "mid-expression")
         #expect(Self.statements("func f() {\n#if DEBUG\n    log()\n}", after: "f") == nil, "no #endif")
     }
 

@@ -69,6 +69,13 @@ struct ModelStateChanges {
         self.classID = classID
     }
 
+    /// Properties given directly: names a rule reads as the model's own, such as the elements a
+    /// binding of one of its collections hands a row closure (`BindingElements`).
+    init(classID: DeclarationID, properties: [String: Property]) {
+        self.classID = classID
+        self.properties = properties
+    }
+
     /// The properties of `classID` in `unit`, built once per class into `cache`.
     static func cached(_ classID: DeclarationID, unit: MigrationUnit, _ context: RuleContext,
                        in cache: inout [DeclarationID: ModelStateChanges]) -> ModelStateChanges {
