@@ -385,6 +385,44 @@ public struct ExpressionTyper: Sendable {
         return (false, inner)
     }
 
+    /// The element types of a written tuple type, labels dropped: `(A, sut: B)` gives `A` and `B`.
+    /// Nil for anything else: a parenthesized single type, a function type (`(A) -> B`), an
+    /// optional tuple (`(A, B)?`), whose pattern cannot bind its elements directly.
+    static func tupleElements(_ text: Substring) -> [Substring]? {
+        guard text.first == "(", text.last == ")" else { return nil }
+        let inner = text.dropFirst().dropLast()
+        var elements: [Substring] = []
+        var depth = 0
+        var start = inner.startIndex
+        for position in inner.indices {
+            switch inner[position] {
+            case "[", "(", "<": depth += 1
+            case "]", ")", ">": depth -= 1
+            case "," where depth == 0:
+                elements.append(inner[start..<position])
+                start = inner.index(after: position)
+            default: continue
+            }
+            // The outer parentheses closed early: `(A) -> (B)` is a function type.
+            if depth < 0 { return nil }
+        }
+        elements.append(inner[start...])
+        guard elements.count > 1 else { return nil }
+        return elements.map { element in
+            // `label: T`: a label is one word before a `:` outside brackets (`[K: V]` keeps its colon).
+            var depth = 0
+            for position in element.indices {
+                switch element[position] {
+                case "[", "(", "<": depth += 1
+                case "]", ")", ">": depth -= 1
+                case ":" where depth == 0: return element[element.index(after: position)...].trimmingSpaces()
+                default: continue
+                }
+            }
+            return element.trimmingSpaces()
+        }
+    }
+
     /// Whether `name` is a type the tree declares, seen from `scope`.
     func isDeclaredType(_ name: String, from scope: DeclarationID) -> Bool {
         switch types.resolve(name, from: scope) {
@@ -595,6 +633,9 @@ public struct ExpressionTyper: Sendable {
         if aliasDepth == 0, let result = writtenCallResult(written) {
             // A function type: calling it gives a value the rules follow.
             return Typed(type, callResult: elementType(result, from: scope))
+        }
+        if aliasDepth == 0, let elements = Self.tupleElements(Substring(written).trimmingSpaces()) {
+            return Typed(type, tupleElements: elements.map { elementType(String($0), from: scope) })
         }
         let subscripted = aliasDepth == 0 ? writtenSubscriptResult(written).map { elementType($0, from: scope) } : nil
         if aliasDepth == 0, let element = writtenElement(written, from: scope) {

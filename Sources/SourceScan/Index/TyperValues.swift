@@ -31,14 +31,18 @@ struct Typed: Sendable, Equatable {
     var subscripted: ResolvedType?
     /// What calling a value of the written function type gives (`@MainActor (String) -> Manager`).
     var callResult: ResolvedType?
+    /// The elements of a written tuple type, in order (`(Renderer, sut: Model)`): what a tuple
+    /// pattern (`let (_, sut) = makeSUT()`) binds.
+    var tupleElements: [ResolvedType]?
 
     init(_ type: ResolvedType, arguments: [ResolvedType] = [], element: ResolvedType? = nil,
-         subscripted: ResolvedType? = nil, callResult: ResolvedType? = nil) {
+         subscripted: ResolvedType? = nil, callResult: ResolvedType? = nil, tupleElements: [ResolvedType]? = nil) {
         self.type = type
         self.arguments = arguments
         self.element = element
         self.subscripted = subscripted
         self.callResult = callResult
+        self.tupleElements = tupleElements
     }
 
     static let unknown = Typed(.unknown)
