@@ -117,9 +117,10 @@ struct XcodeProjectReader {
                 guard let package = product["package"] as? String else {
                     // Xcode writes no `package` for a product of a local package (added by
                     // dragging its folder in): it comes from one of the project's local packages,
-                    // whichever declares it. Without any, it is outside the tree.
+                    // whichever declares it. Without any, the package was added to the workspace
+                    // beside the project: any package of the tree declaring the product.
                     let roots = Set(packageRoots.values).sorted()
-                    dependencies += roots.isEmpty ? [.product(name: productName, packageRoot: nil)]
+                    dependencies += roots.isEmpty ? [.workspaceProduct(name: productName)]
                         : roots.map { .product(name: productName, packageRoot: $0) }
                     continue
                 }

@@ -69,6 +69,10 @@ public struct TargetDescription: Sendable, Equatable {
         case target(String)
         /// A product of a package: by name, and the package's folder when known (local package).
         case product(name: String, packageRoot: String?)
+        /// A product of a local package the project names no reference for: Xcode writes no
+        /// package for a product of a package added to the workspace (`contents.xcworkspacedata`)
+        /// rather than to the project, so it comes from whichever package of the tree declares it.
+        case workspaceProduct(name: String)
     }
 
     /// A deployment target the target is built for.
@@ -239,6 +243,8 @@ public struct BuildGraph: Sendable {
                         if let root, let package = packageByRoot[root] {
                             resolved += targets(ofPackage: package, product: name)
                         }
+                    case .workspaceProduct(let name):
+                        resolved += (byProductName[name] ?? []).filter { descriptions[$0.package].products[name] != nil }.flatMap(\.modules)
                     }
                 }
                 modules[moduleOfTarget[position][targetPosition]].dependencies = Array(Set(resolved)).sorted()

@@ -240,7 +240,8 @@ import Testing
     }
 
     /// A product dependency without `package` (a local package Xcode found by its folder) comes
-    /// from the project's local packages; with none, from outside the tree.
+    /// from the project's local packages; with none, from a package of the workspace, whichever
+    /// package of the tree declares it.
     @Test func aLocalProductWithoutItsPackageComesFromTheProjectsLocalPackages() throws {
         func project(_ references: String, local: Bool = true) -> [UInt8] {
             let packages = local ? """
@@ -262,7 +263,42 @@ import Testing
         #expect(try reader.read(project("R1, R2")).get().targets[0].dependencies == [
             .product(name: "Kit", packageRoot: "/repo"), .product(name: "Kit", packageRoot: "/repo/Examples/Shared"),
         ])
-        #expect(try reader.read(project("", local: false)).get().targets[0].dependencies == [.product(name: "Kit", packageRoot: nil)])
+        #expect(try reader.read(project("", local: false)).get().targets[0].dependencies == [.workspaceProduct(name: "Kit")])
+    }
+
+    /// vault-ios: the app's project names the product `FeedUI` of a package its workspace holds
+    /// (`Modules/Feed`, beside the project's folder); the app's files see that package's modules,
+    /// the ones the product depends on included, so its views are sites of their models. A name
+    /// no package declares as a product (only as a target) is not one.
+    @Test func aWorkspacePackagesProductIsFoundAnywhereInTheTree() throws {
+        func graph(product: String) -> BuildGraph {
+            let project = """
+                // !$*UTF8*$!
+                { archiveVersion = 1; objectVersion = 56; rootObject = P1; objects = {
+                  P1 = { isa = PBXProject; mainGroup = G1; targets = (T1); };
+                  G1 = { isa = PBXGroup; children = (F1); sourceTree = "<group>"; };
+                  F1 = { isa = PBXFileReference; path = App.swift; sourceTree = "<group>"; };
+                  B1 = { isa = PBXBuildFile; fileRef = F1; };
+                  S1 = { isa = PBXSourcesBuildPhase; files = (B1); };
+                  T1 = { isa = PBXNativeTarget; name = Demo; buildPhases = (S1); packageProductDependencies = (PP1); };
+                  PP1 = { isa = XCSwiftPackageProductDependency; productName = \(product); };
+                }; }
+                """
+            let manifest = """
+                let package = Package(name: "Feed", products: [.library(name: "FeedUI", targets: ["FeedUI"])],
+                    targets: [.target(name: "FeedUI", dependencies: ["Feed"]), .target(name: "Feed")])
+                """
+            return BuildGraphLoader.build(
+                [.init(path: "/w/App/Demo.xcodeproj/project.pbxproj", bytes: Array(project.utf8)),
+                 .init(path: "/w/Modules/Feed/Package.swift", bytes: Array(manifest.utf8))],
+                swiftFiles: ["/w/App/App.swift", "/w/Modules/Feed/Sources/FeedUI/V.swift", "/w/Modules/Feed/Sources/Feed/M.swift"],
+                configuration: Configuration(), readFile: { _ in nil }, folderExists: { _ in true }).graph
+        }
+        let found = graph(product: "FeedUI")
+        let app = found.modulesOfFile[0]
+        #expect(found.visibleModules(own: app, imports: ["Feed"]).isSuperset(of: found.modulesOfFile[2]))
+        let targetOnly = graph(product: "Feed")
+        #expect(targetOnly.visibleModules(own: targetOnly.modulesOfFile[0], imports: ["Feed"]).isDisjoint(with: targetOnly.modulesOfFile[2]))
     }
 
     /// SpeziOnboarding's UI-test app: before Xcode 15 a local package dragged into the project
