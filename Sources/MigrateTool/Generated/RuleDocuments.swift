@@ -3618,6 +3618,51 @@ enum RuleDocuments {
         }
         ```
 
+        A host view declared inside the preview's body holds its model like any view:
+
+        ```swift before
+        import SwiftUI
+
+        final class Library: ObservableObject {
+            @Published var books: [String] = []
+        }
+
+        struct Shelf: View {
+            @EnvironmentObject var library: Library
+            var body: some View { Text("\(library.books.count)") }
+        }
+
+        #Preview("Shelf", traits: .sizeThatFitsLayout) {
+            struct Host: View {
+                ↓@StateObject private var library = Library()
+                var body: some View { Shelf().↓environmentObject(library) }
+            }
+            return Host()
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Library {
+            var books: [String] = []
+        }
+
+        struct Shelf: View {
+            @Environment(Library.self) var library
+            var body: some View { Text("\(library.books.count)") }
+        }
+
+        #Preview("Shelf", traits: .sizeThatFitsLayout) {
+            struct Host: View {
+                @State private var library = Library()
+                var body: some View { Shelf().environment(library) }
+            }
+            return Host()
+        }
+        ```
+
         ```swift unchanged
         import SwiftUI
 

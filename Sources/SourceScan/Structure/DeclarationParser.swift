@@ -69,6 +69,49 @@ struct DeclarationParser {
         }
     }
 
+    /// The braces of the body of the freestanding macro at `start` (`#Preview {`,
+    /// `#Preview("Name", traits: …) {`); nil for a macro without one (`#warning("x")`).
+    func freestandingMacroBody(at start: Int, end: Int) -> ClosedRange<Int>? {
+        var index = start + 1
+        guard index < end, tokens[index].kind == .identifier else { return nil }
+        index += 1
+        if index < end, tokens[index].kind == .leftParen, !lineStart[index] { index = closing(index) + 1 }
+        guard index < end, tokens[index].kind == .leftBrace else { return nil }
+        let close = closing(index)
+        guard close > index, close < end else { return nil }
+        return index...close
+    }
+
+    /// Parses the type declarations at statement starts in `[start, end)` (a macro's body),
+    /// skipping everything else.
+    mutating func parseLocalTypes(from start: Int, to end: Int) {
+        var index = start
+        while index < end {
+            if isStatementStart(index), startsTypeDeclaration(at: index) {
+                index = max(parseDeclarationOrSkip(at: index, end: end, parent: nil, inBody: true), index + 1)
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    /// Whether a class, struct, enum or actor declaration starts at `index`, after its attributes
+    /// and modifiers.
+    func startsTypeDeclaration(at index: Int) -> Bool {
+        var position = index
+        while position < tokens.count - 1 {
+            if tokens[position].kind == .atSign, let attribute = parseAttribute(at: position) {
+                position = attribute.tokens.upperBound
+                continue
+            }
+            if let kind = declarationKind(at: position) { return [.class, .struct, .enum, .actor].contains(kind) }
+            guard isModifierWord(position) else { return false }
+            position += 1
+            if tokens[position].kind == .leftParen { position = closing(position) + 1 }
+        }
+        return false
+    }
+
     func isStatementStart(_ index: Int) -> Bool {
         switch tokens[index - 1].kind {
         case .leftBrace, .rightBrace, .semicolon: return true
@@ -91,6 +134,14 @@ struct DeclarationParser {
             return trackDirective(start)
         case .rightBrace, .rightParen, .rightSquare:
             return start + 1
+        case .pound:
+            // A freestanding macro with a body (`#Preview { struct Host: View { … } }`): the
+            // types declared in it are parsed, as a function body's are, so their properties are
+            // sites like any view's; its other statements are not declarations of the file.
+            if let body = freestandingMacroBody(at: start, end: end) {
+                parseLocalTypes(from: body.lowerBound + 1, to: body.upperBound)
+                return body.upperBound + 1
+            }
         default:
             break
         }

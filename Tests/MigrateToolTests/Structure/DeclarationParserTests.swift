@@ -42,6 +42,29 @@ import Testing
         #expect(file.declarations.contains { $0.kind == .struct && $0.name == "After" })
     }
 
+    /// A preview's body may declare a host view holding the model (`#Preview { struct Host: View {
+    /// @StateObject var m = M() … } }`): its types and their members are parsed, so they are sites;
+    /// the body's locals are not declarations of the file (they would read as globals).
+    @Test func typesInAFreestandingMacrosBodyAreParsedAndItsLocalsAreNot() throws {
+        let file = FileStructure(text: """
+            #Preview("Sample", traits: .sizeThatFitsLayout) {
+                struct Host: View {
+                    @StateObject private var model = Model()
+                    var body: some View { Text("") }
+                }
+                let count = 3
+                return Host()
+            }
+            #warning("later")
+            struct After {}
+            """)
+        let names = file.declarations.map { "\($0.kind) \($0.name)" }
+        #expect(names == ["struct Host", "variable model", "variable body", "struct After"], "\(names)")
+        let host = try #require(file.declarations.firstIndex { $0.name == "Host" })
+        #expect(file.declarations[host].parent == nil)
+        #expect(file.declarations.first { $0.name == "model" }?.parent == host)
+    }
+
     /// A generic argument list's comma does not end a binding's initializer; a comparison's does.
     @Test func anInitializerKeepsItsGenericArguments() throws {
         let file = FileStructure(text: """
