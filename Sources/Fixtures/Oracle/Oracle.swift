@@ -39,6 +39,7 @@ public enum Oracle {
             (LegacyFixtures.ForecastScript.self, ModernFixtures.ForecastScript.self),
             (LegacyFixtures.BookcaseScript.self, ModernFixtures.BookcaseScript.self),
             (LegacyFixtures.InstallerScript.self, ModernFixtures.InstallerScript.self),
+            (LegacyFixtures.ImporterScript.self, ModernFixtures.ImporterScript.self),
         ]
     }
 

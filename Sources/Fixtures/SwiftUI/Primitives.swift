@@ -224,6 +224,21 @@ extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
     }
 }
 
+extension ForEach {
+    /// Views for the elements of a binding to a collection, each given a binding to its element
+    /// (`ForEach($model.items) { $item in … }`): writing through one writes the collection back
+    /// through the owner, as in SwiftUI.
+    public init<C: MutableCollection & RandomAccessCollection, Element: Identifiable>(
+        _ data: Binding<C>, @ViewBuilder content: @escaping (Binding<Element>) -> Content
+    ) where C.Element == Element, Data == [Binding<Element>], ID == Element.ID {
+        self.data = data.wrappedValue.indices.map { index in
+            Binding(get: { data.wrappedValue[index] }, set: { data.wrappedValue[index] = $0 })
+        }
+        self.id = { $0.wrappedValue.id }
+        self.content = content
+    }
+}
+
 extension ForEach where Data == Range<Int>, ID == Int {
     /// Views for a constant range of integers.
     public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {

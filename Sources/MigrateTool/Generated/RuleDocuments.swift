@@ -1184,8 +1184,9 @@ enum RuleDocuments {
           item.name = v; importer.objectWillChange.send() }`): the binding writes the collection back
           through the model, which announced it under the legacy model and is tracked under the macro.
           Assigning the row counts whatever its type; changing a member of it (`item.name = v`) counts
-          when the collection's elements, as its type is written, are a struct or enum of the tree (a
-          class row's members change the object, not the collection). Any other send from outside blocks
+          when the collection's elements are a struct or enum of the tree, as its written type or its
+          initial value (`[Item]()`, `[Item(…), …]`) says (a class row's members change the object, not
+          the collection). Any other send from outside blocks
           the unit.
         - **The model re-arms `withObservationTracking` only to send**: a private function without
           parameters whose one statement is `withObservationTracking { … } onChange: { … }`, the

@@ -24,6 +24,8 @@ import Testing
 
         final class Importer: ObservableObject {
             @Published var items: [\(element)] = []
+            @Published var seeded = [\(element)()]
+            @Published var empty = [\(element)]()
             @Published var other: [\(element)] = []
             lazy var cache: [\(element)] = []
         }
@@ -58,11 +60,14 @@ import Testing
         tree(element: "Record", write: "item = Record()"),
         tree(collection: "$importer.items, id: \\.id"),
         tree(row: "($item)"),
+        // Unannotated collections whose initial value names the element type.
+        tree(collection: "$importer.seeded", write: "item.name = \"x\""),
+        tree(collection: "$importer.empty", write: "item.name = \"x\""),
     ])
     func goesWhenTheWriteReachesTheCollection(source: String) throws {
         let finding = try Self.sendFinding(source)
         #expect(!finding.isBlocker && finding.fixClass == .review, "\(finding.message)")
-        #expect(finding.message.contains("'items' made through the binding $item"), "\(finding.message)")
+        #expect(finding.message.contains("made through the binding $item"), "\(finding.message)")
         let migrated = RuleExamples.migrate(source)
         #expect(!migrated.contains("objectWillChange"), "\(migrated)")
         #expect(migrated.contains("@Bindable var importer: Importer"), "\(migrated)")
@@ -71,6 +76,7 @@ import Testing
     @Test(arguments: [
         // A class row's member changes the object, not the collection.
         tree(element: "Record"),
+        tree(element: "Record", collection: "$importer.seeded"),
         // A collection outside tracking (`lazy`).
         tree(collection: "$importer.cache"),
         // A local of the row's name shadows it.

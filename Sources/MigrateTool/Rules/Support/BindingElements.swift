@@ -81,16 +81,37 @@ struct BindingElements {
         return String(file.source.text(paren + 3))
     }
 
-    /// Whether the collection property's written type holds a struct or enum of the tree.
+    /// Whether the collection property holds structs or enums of the tree: its written type says
+    /// so (`[Item]`, `Array<Item>`), or, without one, its initial value (`[Item]()`, or an array
+    /// literal whose first element calls one: `[Item(id: 1)]`).
     private static func elementIsValue(_ id: DeclarationID, property: String, _ context: RuleContext) -> Bool {
         let declaration = context.declaration(id)
         let file = context.files[id.file]
-        guard let binding = declaration.bindings.first(where: { $0.name == property }), let annotation = binding.typeAnnotation
-        else { return false }
+        guard let binding = declaration.bindings.first(where: { $0.name == property }) else { return false }
         let scope = DeclarationID(file: id.file, declaration: declaration.parent ?? -1)
-        guard case .declared(let element) = context.index.typer.collectionElement(written: file.compactText(annotation), from: scope)
-        else { return false }
-        let kind = context.declaration(element).kind
+        let element: ResolvedType?
+        if let annotation = binding.typeAnnotation {
+            element = context.index.typer.collectionElement(written: file.compactText(annotation), from: scope)
+        } else if let initializer = binding.initializer, file.tokens[initializer.lowerBound].kind == .leftSquare {
+            let close = file.closing(initializer.lowerBound)
+            let tokens = file.tokens
+            if close + 3 == initializer.upperBound, tokens[close + 1].kind == .leftParen, tokens[close + 2].kind == .rightParen {
+                // `[Item]()`.
+                element = context.index.typer.collectionElement(written: file.compactText(initializer.lowerBound..<(close + 1)), from: scope)
+            } else if close + 1 == initializer.upperBound,
+                      let first = file.topLevelSegments((initializer.lowerBound + 1)..<close).first, !first.isEmpty,
+                      let paren = first.firstIndex(where: { tokens[$0].kind == .leftParen }), file.closing(paren) + 1 == first.upperBound,
+                      (first.lowerBound..<paren).allSatisfy({ tokens[$0].kind == .identifier || tokens[$0].kind == .period }) {
+                // `[Item(id: 1), …]`: the first element's type, called by name.
+                element = context.types.resolve(file.compactText(first.lowerBound..<paren), from: scope)
+            } else {
+                element = nil
+            }
+        } else {
+            element = nil
+        }
+        guard case .declared(let type) = element else { return false }
+        let kind = context.declaration(type).kind
         return kind == .struct || kind == .enum
     }
 }
