@@ -68,44 +68,32 @@ extension ExpressionTyper {
             }
             // `let (_, sut) = makeSUT()`: the element of the tuple the initializer's type states.
             for binding in local.bindings where binding.name == nil {
-                guard let (position, nameToken) = tuplePosition(of: name, in: binding, structure) else { continue }
+                guard let bound = tuplePosition(of: name, in: binding, structure) else { continue }
                 let whole = variableType(binding, declarationID: id, trail: trail)
-                guard let elements = whole.tupleElements, elements.count == tuplePatternCount(binding, structure) else {
-                    return (nameToken, .unknown)
-                }
-                return (nameToken, Typed(elements[position]))
+                guard let elements = whole.tupleElements, elements.count == bound.count else { return (bound.token, .unknown) }
+                return (bound.token, Typed(elements[bound.position]))
             }
         }
         return nil
     }
 
-    /// The position of `name` among the elements of a tuple pattern (`(_, sut)`, `(let a, var b)`,
-    /// `(a: x, b: y)` binding `x` and `y`) and its token; nil when the pattern does not bind it
-    /// at its top level.
-    func tuplePosition(of name: String, in binding: VariableBinding, _ file: FileStructure) -> (Int, Int)? {
-        guard let elements = tuplePatternElements(binding, file) else { return nil }
-        for (position, element) in elements.enumerated() {
-            // The bound name is the element's last token: `sut`, `let sut`, `label: sut`.
-            if let last = element.last, file.tokens[last].kind == .identifier, file.source.tokenText(last, equals: name) {
-                return (position, last)
-            }
-        }
-        return nil
-    }
-
-    /// How many elements a tuple pattern has (0 when it is not one).
-    func tuplePatternCount(_ binding: VariableBinding, _ file: FileStructure) -> Int {
-        tuplePatternElements(binding, file)?.count ?? 0
-    }
-
-    /// The top-level elements of the tuple pattern opening at the binding's name token.
-    private func tuplePatternElements(_ binding: VariableBinding, _ file: FileStructure) -> [Range<Int>]? {
+    /// The position of `name` among the elements of a tuple pattern (`(_, sut)`, `(let a, var b)`),
+    /// its token, and how many elements the pattern has; nil when the binding is no tuple
+    /// pattern or does not bind `name` at its top level.
+    func tuplePosition(of name: String, in binding: VariableBinding, _ file: FileStructure) -> (position: Int, token: Int, count: Int)? {
         let open = binding.nameToken
         guard open < file.tokens.count, file.tokens[open].kind == .leftParen else { return nil }
         let close = file.closing(open)
         guard close > open + 1 else { return nil }
         let elements = file.topLevelSegments((open + 1)..<close)
-        return elements.count > 1 ? elements : nil
+        guard elements.count > 1 else { return nil }
+        for (position, element) in elements.enumerated() {
+            // The bound name is the element's last token: `sut`, `let sut`.
+            if let last = element.last, file.tokens[last].kind == .identifier, file.source.tokenText(last, equals: name) {
+                return (position, last, elements.count)
+            }
+        }
+        return nil
     }
 
     /// Whether the block holding a declaration that ends at `start` is still open at `token`
