@@ -134,14 +134,6 @@ struct DeclarationParser {
             return trackDirective(start)
         case .rightBrace, .rightParen, .rightSquare:
             return start + 1
-        case .pound:
-            // A freestanding macro with a body (`#Preview { struct Host: View { … } }`): the
-            // types declared in it are parsed, as a function body's are, so their properties are
-            // sites like any view's; its other statements are not declarations of the file.
-            if let body = freestandingMacroBody(at: start, end: end) {
-                parseLocalTypes(from: body.lowerBound + 1, to: body.upperBound)
-                return body.upperBound + 1
-            }
         default:
             break
         }
@@ -158,6 +150,14 @@ struct DeclarationParser {
             } else {
                 break
             }
+        }
+        // A freestanding macro with a body (`#Preview { struct Host: View { … } }`, after
+        // attributes such as `@available(iOS 17, *)`): the types declared in it are parsed, as a
+        // function body's are, so their properties are sites like any view's; its other
+        // statements are not declarations of the file.
+        if index < end, tokens[index].kind == .pound, let body = freestandingMacroBody(at: index, end: end) {
+            parseLocalTypes(from: body.lowerBound + 1, to: body.upperBound)
+            return body.upperBound + 1
         }
         guard index < end, let kind = declarationKind(at: index) else {
             // Not a declaration: a statement at top level, an expression, or damage.

@@ -56,10 +56,15 @@ import Testing
                 return Host()
             }
             #warning("later")
+            @available(iOS 17.0, *)
+            #Preview {
+                struct Guarded: View { var body: some View { Text("") } }
+                return Guarded()
+            }
             struct After {}
             """)
         let names = file.declarations.map { "\($0.kind) \($0.name)" }
-        #expect(names == ["struct Host", "variable model", "variable body", "struct After"], "\(names)")
+        #expect(names == ["struct Host", "variable model", "variable body", "struct Guarded", "variable body", "struct After"], "\(names)")
         let host = try #require(file.declarations.firstIndex { $0.name == "Host" })
         #expect(file.declarations[host].parent == nil)
         #expect(file.declarations.first { $0.name == "model" }?.parent == host)
