@@ -1076,6 +1076,12 @@ def apply_and_check(parent, out, types=()):
     before, after = tree_digests(parent), tree_digests(out)
     changed = sorted(p for p in after if before.get(p) != after[p] and p.endswith(".swift"))
     parse = parse_check(parent, out, changed)
+    # Forbidden leftovers (likely build errors: a legacy wrapper, `.environmentObject`,
+    # `objectWillChange` or `$x` left on a class the run made @Observable), as `check` finds them.
+    files, out_files = swift_files(parent), swift_files(out)
+    ob = {f: ss.blank(read(os.path.join(parent, f))) for f in files}
+    nb = {f: ss.blank(read(os.path.join(out, f))) for f in out_files}
+    violations = leftovers(parent, out, files, out_files, ob, nb, set(changed))[0]
     _, skipped = applied_and_skipped(r.stdout)
     again_types = [t for t in types if any(u.split(".")[-1].split("<")[0] == t for u in skipped)]
     second_exit, second_changed = None, []
@@ -1084,7 +1090,7 @@ def apply_and_check(parent, out, types=()):
         again = tree_digests(out)
         second_exit, second_changed = r2.returncode, sorted(p for p in again if after.get(p) != again[p])
     return {"exit": r.returncode, "stdout": r.stdout, "stderr": r.stderr[:2000], "changed": changed,
-            "parse_regressions": parse["regressions"],
+            "parse_regressions": parse["regressions"], "leftovers": violations,
             "second_run_exit": second_exit, "second_run_changed": second_changed}
 
 
@@ -1137,7 +1143,7 @@ def score_commit(app):
         m = metrics(dch, och)
         m.update({"apply_exit": run["exit"], "apply_stderr": run["stderr"], "migrated": sorted(migrated), "skipped": skipped,
                   "files_changed": len(run["changed"]), "parse_regressions": run["parse_regressions"],
-                  "second_run_changed": run["second_run_changed"],
+                  "leftovers": run["leftovers"], "second_run_changed": run["second_run_changed"],
                   "missed_by_category": dict(categories(missed).most_common()),
                   "extra_by_category": dict(categories(extra_lines).most_common()),
                   "missed": sorted([list(k) + [v] for k, v in missed.items()]),
@@ -1201,10 +1207,11 @@ def score(split, with_apps=True, names=None):
           f"{len(commits)} developer commits")
     print()
     print("| commit | repository | models the developers migrated | scoped: dev lines / ours / matched | scoped recall | scoped precision "
-          "| whole tree: dev / ours / matched | whole recall | whole precision | parse rejects | 2nd run changes |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+          "| whole tree: dev / ours / matched | whole recall | whole precision | parse rejects | 2nd run changes | leftovers |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     tot = {s: [0, 0, 0] for s in ("scoped", "whole")}
-    rejects = second = 0
+    rejects = second = left = 0
+    leftover_lines = []
     pooled = {s: {"missed": collections.Counter(), "extra": collections.Counter()} for s in tot}
     lost_in_skipped = []
     for app in commits:
@@ -1222,16 +1229,23 @@ def score(split, with_apps=True, names=None):
                             for unit, v in r["scoped"]["missed_in_skipped_units"].items()]
         pr = len({p["file"] for s in ("scoped", "whole") for p in r[s]["parse_regressions"]})
         sr = len({p for s in ("scoped", "whole") for p in r[s]["second_run_changed"]})
-        rejects += pr; second += sr
+        lo = {(v["file"], v["line"], v["kind"]) for s in ("scoped", "whole") for v in r[s]["leftovers"]}
+        leftover_lines += [(app["name"],) + x for x in sorted(lo)]
+        rejects += pr; second += sr; left += len(lo)
         crash = " **CRASH**" if r["crashed"] else " **REFUSED**" if r.get("refused") else ""
         if r.get("outside_build_types"):
             crash += f" ({len(r['outside_build_types'])} migrated class outside the build, not selected)"
         print(f"| {app['name']}{crash} | {app['repo']}@{app['commit'][:8]} | {len(r['dev_migrated'])} | "
-              + " | ".join(cells) + f" | {pr} | {sr} |")
+              + " | ".join(cells) + f" | {pr} | {sr} | {len(lo)} |")
     if commits:
         s, w = tot["scoped"], tot["whole"]
         print(f"| **pooled** | | | {s[0]} / {s[1]} / {s[2]} | **{pct(s[2], s[0])}** | **{pct(s[2], s[1])}** | "
-              f"{w[0]} / {w[1]} / {w[2]} | {pct(w[2], w[0])} | {pct(w[2], w[1])} | {rejects} | {second} |")
+              f"{w[0]} / {w[1]} / {w[2]} | {pct(w[2], w[0])} | {pct(w[2], w[1])} | {rejects} | {second} | {left} |")
+        if leftover_lines:
+            print()
+            print("leftovers (likely build errors, scoped or whole):")
+            for an, f, ln, kind in leftover_lines:
+                print(f"- {an} {f}:{ln} {kind}")
         for s in ("scoped", "whole"):
             print()
             print(f"{s}: lines we miss by category: " + ", ".join(f"`{k}` {v}" for k, v in pooled[s]["missed"].most_common()))
