@@ -70,7 +70,10 @@ enum TreeLoader {
                     case .success(let count): lines = count
                     }
                     let exports = exported?.occurs(in: bytes) ?? false
-                    if alwaysInclude.contains(path) || RelevanceFilter.mentionsObservation(bytes) {
+                    // A file re-exporting a module (`@_exported import AppLibrary` in its own file)
+                    // makes it visible to every file of its module: the index reads the re-exports
+                    // from structured files, so it is structured whatever it mentions.
+                    if alwaysInclude.contains(path) || exports || RelevanceFilter.mentionsObservation(bytes) {
                         return .selected(Array(bytes), exports: exports)
                     }
                     // No copy of a skipped file is kept: reading it again in a search round costs

@@ -172,4 +172,26 @@ import Testing
         #expect(result.stderr.contains(".observation-migrate.json:2:"), "\(result.stderr)")
         #expect(result.stderr.contains("deployment target iOS 16 predates Observation"))
     }
+
+    /// Passepartout's tvOS library: one file of the module says `@_exported import AppLibrary`,
+    /// and its other files use AppLibrary's models without importing it (the compiler lets every
+    /// file of the module see it). That file mentions no model, yet its re-export counts: the
+    /// view's `@StateObject` is a site, so the model migrates with it instead of leaving it behind.
+    @Test func aModulesOwnReexportIsSeenByItsOtherFiles() throws {
+        let tree = try BinaryRunner.makeTree([
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", platforms: [.iOS(.v17)], "
+                + "targets: [.target(name: \"AppLibrary\"), .target(name: \"TVLegacy\", dependencies: [\"AppLibrary\"])])\n",
+            "Sources/AppLibrary/ErrorHandler.swift": "import SwiftUI\n\npublic final class ErrorHandler: ObservableObject {\n"
+                + "    @Published public var message = \"\"\n    public init() {}\n}\n",
+            "Sources/TVLegacy/TVLegacy.swift": "@_exported import AppLibrary\n",
+            "Sources/TVLegacy/Views/Coordinator.swift": "import SwiftUI\n\nstruct Coordinator: View {\n    @StateObject\n"
+                + "    private var errorHandler = ErrorHandler()\n    var body: some View { Text(errorHandler.message) }\n}\n",
+        ])
+        let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "--allow-dirty", "."], in: tree)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let view = try String(contentsOf: tree.appendingPathComponent("Sources/TVLegacy/Views/Coordinator.swift"), encoding: .utf8)
+        #expect(view.contains("@State\n    private var errorHandler = ErrorHandler()"), "\(view)")
+        let model = try String(contentsOf: tree.appendingPathComponent("Sources/AppLibrary/ErrorHandler.swift"), encoding: .utf8)
+        #expect(model.contains("@Observable public final class ErrorHandler {"), "\(model)")
+    }
 }
