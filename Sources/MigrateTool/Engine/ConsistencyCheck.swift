@@ -43,6 +43,25 @@ enum ConsistencyCheck {
             rewritten[position] ?? analysis.structure(of: position)
         }
         let index = PhaseTimer.measure("consistency index") { TreeIndex(files: structures, modules: analysis.fileModules) }
+        var found = violations(in: index, structures, analysis, unitOfClass)
+        // Which module sees which is itself read from manifests, projects and imports, and a gap
+        // there hides a site as a typing gap does (a package added to the workspace, a module's
+        // own `@_exported import`). So a tree of several modules is read once more as one, where
+        // a name means every class of that name: a site the module view missed still blocks its
+        // unit. A homonym in a module that cannot see the class may block a unit it need not.
+        if analysis.fileModules != nil {
+            let flat = PhaseTimer.measure("consistency index, one module") { TreeIndex(files: structures, modules: nil) }
+            for violation in violations(in: flat, structures, analysis, unitOfClass) where !found.contains(violation) {
+                found.append(violation)
+            }
+        }
+        return found
+    }
+
+    /// The legacy constructs `index` finds still naming a class of `unitOfClass` (by declaring
+    /// file and qualified name).
+    private static func violations(in index: TreeIndex, _ structures: [FileStructure], _ analysis: Analysis,
+                                   _ unitOfClass: [String: Int]) -> [Violation] {
         func migratedUnit(_ type: ResolvedType) -> (unit: Int, name: String)? {
             let candidates: [DeclarationID]
             switch type {

@@ -194,4 +194,38 @@ import Testing
         let model = try String(contentsOf: tree.appendingPathComponent("Sources/AppLibrary/ErrorHandler.swift"), encoding: .utf8)
         #expect(model.contains("@Observable public final class ErrorHandler {"), "\(model)")
     }
+
+    /// The last safety net does not trust the module graph: an Xcode app importing a package it
+    /// names no dependency on (linked some way the project file does not say) sees none of its
+    /// types in the graph, so its `@StateObject` of the package's model is no site. Read as one
+    /// module, the rewritten tree still names the model there, so the unit is not written.
+    @Test func aSiteTheModuleGraphMissesStillBlocksItsUnit() throws {
+        let project = """
+            // !$*UTF8*$!
+            { archiveVersion = 1; objectVersion = 56; rootObject = P1; objects = {
+              P1 = { isa = PBXProject; mainGroup = G1; targets = (T1); };
+              G1 = { isa = PBXGroup; children = (F1); sourceTree = "<group>"; };
+              F1 = { isa = PBXFileReference; path = View.swift; sourceTree = "<group>"; };
+              B1 = { isa = PBXBuildFile; fileRef = F1; };
+              S1 = { isa = PBXSourcesBuildPhase; files = (B1); };
+              T1 = { isa = PBXNativeTarget; name = App; buildPhases = (S1); };
+            }; }
+
+            """
+        let tree = try BinaryRunner.makeTree([
+            "App/App.xcodeproj/project.pbxproj": project,
+            "App/View.swift": "import SwiftUI\nimport Feed\n\nstruct FeedView: View {\n    @StateObject private var model = FeedModel()\n"
+                + "    var body: some View { Text(\"\\(model.items.count)\") }\n}\n",
+            "Modules/Feed/Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Feed\", "
+                + "platforms: [.iOS(.v17)], targets: [.target(name: \"Feed\")])\n",
+            "Modules/Feed/Sources/Feed/FeedModel.swift": "import SwiftUI\n\npublic final class FeedModel: ObservableObject {\n"
+                + "    @Published public var items: [String] = []\n    public init() {}\n}\n",
+        ])
+        let before = try String(contentsOf: tree.appendingPathComponent("Modules/Feed/Sources/Feed/FeedModel.swift"), encoding: .utf8)
+        let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "--allow-dirty", "--ignore-deployment-target", "."], in: tree)
+        #expect(result.stdout.contains("internal consistency: App/View.swift:5:5: @StateObject would still name 'FeedModel'"),
+                "\(result.stdout)\(result.stderr)")
+        let after = try String(contentsOf: tree.appendingPathComponent("Modules/Feed/Sources/Feed/FeedModel.swift"), encoding: .utf8)
+        #expect(after == before, "the model was migrated without its view")
+    }
 }
