@@ -88,6 +88,8 @@ struct Analysis: Sendable {
     var indexedFileCount = 0
     /// Which module compiles each indexed file and which modules it sees (nil: one module).
     var fileModules: FileModules?
+    /// The module of the files no package or project describes, when the tree has one.
+    var folderModule: Int?
     /// Swift files no target of the tree's packages and projects compiles (display paths):
     /// listed, never part of a unit.
     var outsideBuild: [String] = []

@@ -58,6 +58,7 @@ enum Analyzer {
                                 findings: [], units: [], deploymentTargets: [], problems: problems)
         analysis.indexedFileCount = structures.count
         analysis.fileModules = modules
+        analysis.folderModule = build?.folderModule
         analysis.ruleOptions = context.options
         analysis.unpublishedInference = context.unpublishedInference
         analysis.plumbingInference = context.plumbingInference

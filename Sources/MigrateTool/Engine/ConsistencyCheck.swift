@@ -49,19 +49,23 @@ enum ConsistencyCheck {
         // own `@_exported import`). So a tree of several modules is read once more as one, where
         // a name means every class of that name: a site the module view missed still blocks its
         // unit. A homonym in a module that cannot see the class may block a unit it need not.
-        if analysis.fileModules != nil {
+        // Files no package or project describes are left to the module view: beside described
+        // targets they are mostly scratch files no target compiles (Epilogue's TestWhisperKit.swift).
+        if let modules = analysis.fileModules {
+            let folder = analysis.folderModule.map(Int32.init)
             let flat = PhaseTimer.measure("consistency index, one module") { TreeIndex(files: structures, modules: nil) }
-            for violation in violations(in: flat, structures, analysis, unitOfClass) where !found.contains(violation) {
+            let described = { (file: Int) in file >= modules.own.count || modules.own[file].contains { $0 != folder } }
+            for violation in violations(in: flat, structures, analysis, unitOfClass, in: described) where !found.contains(violation) {
                 found.append(violation)
             }
         }
         return found
     }
 
-    /// The legacy constructs `index` finds still naming a class of `unitOfClass` (by declaring
-    /// file and qualified name).
+    /// The legacy constructs `index` finds, in the files `considered` accepts, still naming a
+    /// class of `unitOfClass` (by declaring file and qualified name).
     private static func violations(in index: TreeIndex, _ structures: [FileStructure], _ analysis: Analysis,
-                                   _ unitOfClass: [String: Int]) -> [Violation] {
+                                   _ unitOfClass: [String: Int], in considered: (Int) -> Bool = { _ in true }) -> [Violation] {
         func migratedUnit(_ type: ResolvedType) -> (unit: Int, name: String)? {
             let candidates: [DeclarationID]
             switch type {
@@ -76,7 +80,7 @@ enum ConsistencyCheck {
             return nil
         }
         var found: [Violation] = []
-        for site in index.sites {
+        for site in index.sites where considered(site.file) {
             let construct: String
             var type = site.type
             switch site.kind {
