@@ -228,4 +228,23 @@ import Testing
         let after = try String(contentsOf: tree.appendingPathComponent("Modules/Feed/Sources/Feed/FeedModel.swift"), encoding: .utf8)
         #expect(after == before, "the model was migrated without its view")
     }
+
+    /// A scratch file beside the packages, which no package or project describes (Epilogue's
+    /// `TestWhisperKit.swift` at the repository root), is compiled by nothing: its stale
+    /// `@StateObject` of a package's model does not hold the model back.
+    @Test func aScratchFileNoDescriptionCoversDoesNotBlockTheModel() throws {
+        let tree = try BinaryRunner.makeTree([
+            "TestFeed.swift": "import SwiftUI\n\nstruct TestFeedView: View {\n    @StateObject private var model = FeedModel()\n"
+                + "    var body: some View { Text(\"\\(model.items.count)\") }\n}\n",
+            "Modules/Feed/Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Feed\", "
+                + "platforms: [.iOS(.v17)], targets: [.target(name: \"Feed\")])\n",
+            "Modules/Feed/Sources/Feed/FeedModel.swift": "import SwiftUI\n\npublic final class FeedModel: ObservableObject {\n"
+                + "    @Published public var items: [String] = []\n    public init() {}\n}\n",
+        ])
+        let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "--allow-dirty", "."], in: tree)
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+        #expect(!result.stdout.contains("internal consistency"), "\(result.stdout)")
+        let model = try String(contentsOf: tree.appendingPathComponent("Modules/Feed/Sources/Feed/FeedModel.swift"), encoding: .utf8)
+        #expect(model.contains("@Observable public final class FeedModel {"), "\(model)")
+    }
 }
