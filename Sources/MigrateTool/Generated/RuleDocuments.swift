@@ -878,7 +878,8 @@ enum RuleDocuments {
         }
         ```
 
-        `apply` adds the import after the last import outside `#if`, in the files where it writes
+        `apply` adds the import after the last import outside `#if` (when every import is inside one,
+        above the outermost `#if` group holding the first), in the files where it writes
         `@Observable`, following the tree's own convention (`"observationImport": "infer"`, the
         default): teams that add it beside `import SwiftUI` do so in every model file, teams that do not
         never do, and the files they already wrote show which. The tool counts the scanned files that

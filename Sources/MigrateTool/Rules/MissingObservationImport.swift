@@ -84,8 +84,10 @@ struct MissingObservationImport: FileRule {
             return .insert(lines.map { builder.lineBreak + $0 }.joined(), at: Int(file.tokens[last.tokens.upperBound - 1].end))
         }
         if let first = imports.first {
-            return .insert(lines.map { $0 + builder.lineBreak }.joined(),
-                           at: builder.startOfLine(Int(file.tokens[first.tokens.lowerBound].start)))
+            // Every import is inside an `#if` (`#if canImport(UIKit) import UIKit #else import
+            // AppKit #endif`): above the outermost group holding the first one, for every build.
+            let anchor = Self.outermostDirective(before: first.tokens.lowerBound, in: file) ?? first.tokens.lowerBound
+            return .insert(lines.map { $0 + builder.lineBreak }.joined(), at: builder.startOfLine(Int(file.tokens[anchor].start)))
         }
         // Above the comment block attached to the first declaration (its doc comment), not
         // between them.
@@ -102,6 +104,19 @@ struct MissingObservationImport: FileRule {
             lineStart = previousLineStart
         }
         return .insert(lines.map { $0 + builder.lineBreak }.joined() + builder.lineBreak, at: insertAt)
+    }
+
+    /// The `#if` opening the outermost conditional group still open at `token`, if any.
+    static func outermostDirective(before token: Int, in file: FileStructure) -> Int? {
+        var open: [Int] = []
+        for index in 0..<token where file.tokens[index].kind == .poundKeyword {
+            if file.source.tokenText(index, equals: "#if") {
+                open.append(index)
+            } else if file.source.tokenText(index, equals: "#endif") {
+                _ = open.popLast()
+            }
+        }
+        return open.first
     }
 
     /// The module an import names: `Combine` for `import Combine`, `@preconcurrency import Combine`

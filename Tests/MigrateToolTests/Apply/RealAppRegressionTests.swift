@@ -232,6 +232,29 @@ import Testing
         #expect(migrated.contains("#else\nimport Combine\n#endif"))
     }
 
+    /// Sprite Catalog: every import of the file sits in an `#if` (`UIKit` or `AppKit`), so the
+    /// import goes above the group, where every build sees it, not into its first branch.
+    @Test func anImportWhenEveryImportIsConditionalGoesAboveTheGroup() {
+        let files = ["A.swift": """
+            //
+            //  SpriteCollection.swift
+            //
+
+            #if canImport(UIKit)
+            import UIKit
+            #else
+            import AppKit
+            #endif
+
+            final class Collection: ObservableObject {
+                @Published var names: [String] = []
+            }
+            """]
+        let migrated = Migrator.migrate(files: files)["A.swift"]!
+        #expect(migrated.hasPrefix("//\n//  SpriteCollection.swift\n//\n\nimport Observation\n#if canImport(UIKit)\nimport UIKit\n#else\nimport AppKit\n#endif\n"),
+                "\(migrated)")
+    }
+
     @Test func spelledWrapperTypesBlock() {
         let files = ["A.swift": """
             import SwiftUI
