@@ -188,7 +188,8 @@ public struct ExpressionTyper: Sendable {
                     continue
                 }
                 guard member.kind == .identifier || member.kind == .keyword else { return .unknown }
-                let memberName = structure.source.text(memberIndex)
+                // `M.`default``: declarations keep their names without the backticks.
+                let memberName = structure.source.text(memberIndex).filter { $0 != "`" }
                 if isTypeContext, case .declared(let outer) = current.type, let nested = nestedType(memberName, in: outer) {
                     // `Self.Model()`: a type nested in the type named so far.
                     current = Typed(.declared(nested))

@@ -12,7 +12,8 @@ extension DeclarationParser {
             var name: String?
             switch tokens[index].kind {
             case .identifier, .keyword:
-                name = source.text(index)
+                // `` static let `default` = … `` declares `default`, which `M.default` reads.
+                name = source.text(index).filter { $0 != "`" }
                 index += 1
             case .leftParen:
                 index = closing(index) + 1
@@ -121,7 +122,7 @@ extension DeclarationParser {
                 }
             }
             declaration.nameTokens = nameStart..<index
-            declaration.name = sourceTextCompact(nameStart..<index)
+            declaration.name = sourceTextCompact(nameStart..<index).filter { $0 != "`" }
         case .initializer:
             declaration.name = "init"
             declaration.nameTokens = declaration.keyword..<(declaration.keyword + 1)

@@ -338,4 +338,27 @@ import Testing
     @Test func anotherClassesRootViewStaysUnknown() {
         #expect(TyperGapTests.verdict("Settings", in: Self.files("UIViewController")) == .blocked)
     }
+
+    /// EasyFPU: `` static let `default` = Calculator() `` is read as `Calculator.default` (and as
+    /// `` Calculator.`default` ``): the backticks escape the keyword, they are not part of the name.
+    @Test(arguments: ["Calculator.default", "Calculator.`default`"])
+    func aBacktickedStaticIsTheSameMember(expression: String) {
+        let source = """
+            import SwiftUI
+
+            final class Calculator: ObservableObject {
+                @Published var value = 0
+                static let `default` = Calculator()
+            }
+
+            struct V: View {
+                @ObservedObject var calculator = \(expression)
+                var body: some View { Text("\\(calculator.value)") }
+            }
+
+            """
+        let migrated = Migrator.migrate(files: ["A.swift": source], unsafeFixes: true)["A.swift"] ?? ""
+        #expect(migrated.contains("@Observable final class Calculator {"), "\(migrated)")
+        #expect(migrated.contains("var calculator = \(expression)\n"), "\(migrated)")
+    }
 }
