@@ -3746,7 +3746,9 @@ enum RuleDocuments {
         so the compiler infers it. The unit is blocked, with what to write instead, where no bridge can
         be written: code outside the model writes into the property with `assign(to: &m.$x)` (the model's
         own `assign(to: &$x)` becomes a sink); a key path names
-        `$x`; the model already declares `xSubject` or `xPublisher`; `x` shares its declaration with
+        `$x`; the model already declares `xSubject` or `xPublisher` and also `xValuesSubject` or
+        `xValuesPublisher` (with only the first pair taken, as when the model keeps its own
+        `xPublisher` subject, the bridge is named `xValuesSubject` and `xValuesPublisher`); `x` shares its declaration with
         other properties; or its `willSet` may `return` before the send.
 
         ```swift before

@@ -33,7 +33,7 @@ struct PublishedPublisher: Rule {
             case .success(let bridge):
                 let file = context.files[site.file]
                 let assigns = PublisherBridge.isAssignment(site, context)
-                let assignments = PublisherBridge.assignmentsName(name)
+                let assignments = PublisherBridge.assignmentsName(bridge.stem)
                 return Finding(ruleID: ruleID, fixClass: .review, file: site.file, offset: Int(file.tokens[site.token].start),
                                message: assigns ? "'assign(to: &$\(name))' becomes a sink assigning '\(name)', its token kept in "
                                    + "'\(assignments)' for the model's lifetime, as assign(to:) kept its subscription" : message(site, bridge),

@@ -93,7 +93,7 @@ import Testing
         let hit = "<span class=\"line hit\"><span class=\"ln\">21</span>        $query.filter { $0.count &lt; 40 &amp;&amp; !$0.isEmpty }"
         #expect(section.contains(hit))
         #expect(section.contains("<span class=\"ln\">19</span>    private var cancellables = Set&lt;AnyCancellable&gt;()"))
-        #expect(section.contains("<span class=\"ln\">23</span>    var queryPublisher: String { query }"))
+        #expect(section.contains("<span class=\"ln\">23</span>    var queryPublisher: String { query }; var queryValuesPublisher: String { query }"))
         #expect(!Self.html.contains("count < 40"))
     }
 

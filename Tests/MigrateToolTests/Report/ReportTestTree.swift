@@ -32,7 +32,7 @@ enum ReportTestTree {
                 init() {
                     $query.filter { $0.count < 40 && !$0.isEmpty }.sink { [weak self] q in self?.results = [q] }.store(in: &cancellables)
                 }
-                var queryPublisher: String { query }
+                var queryPublisher: String { query }; var queryValuesPublisher: String { query }
             }
 
             """),

@@ -75,9 +75,19 @@ import Testing
         #expect(!migrated.contains("assign(to:"))
     }
 
+    /// swift-paperless's FilterModel has its own `filterStatePublisher` (a subject its pipeline
+    /// feeds): the bridge takes the names `xValuesSubject` and `xValuesPublisher` instead.
+    @Test func aTakenNameGivesTheBridgeItsValuesNames() {
+        let migrated = Migrator.migrate(files: ["A.swift": Self.source("var x = 1\n    let xPublisher = PassthroughSubject<Int, Never>()")], unsafeFixes: true)["A.swift"]!
+        #expect(migrated.contains("@ObservationIgnored private lazy var xValuesSubject = CurrentValueSubject<"), "\(migrated)")
+        #expect(migrated.contains("xValuesPublisher"), "\(migrated)")
+        #expect(migrated.contains("let xPublisher = PassthroughSubject<Int, Never>()"), "\(migrated)")
+        #expect(!migrated.contains("$x"), "\(migrated)")
+    }
+
     /// What cannot be bridged blocks the unit, saying why.
     @Test(arguments: [
-        (source("var x = 1\n    var xPublisher: Int { x }"), "the model already has a member 'xPublisher'"),
+        (source("var x = 1\n    var xPublisher: Int { x }\n    var xValuesSubject: Int { x }"), "the model already has a member 'xPublisher'"),
         (source("var x = 1 {\n        willSet { if newValue < 0 { return }; print(newValue) }\n    }"), "can return early"),
         (source("var x = 1") + "let path = \\Model.$x\n", "key path"),
         (source("var x = 1, y = 2"), "declared together with other properties"),

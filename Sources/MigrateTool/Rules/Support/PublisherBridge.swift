@@ -49,6 +49,9 @@ struct PublisherBridge {
 
     /// The `@Published` property's name, `x`.
     let name: String
+    /// The stem of the bridge's names: `x` (`xSubject`, `xPublisher`), or `xValues` when the
+    /// model already declares one of those (`xValuesSubject`, `xValuesPublisher`).
+    let stem: String
     /// Where the declaration edits ride: the first of the property's bridged sites, so each
     /// property's bridge is written once, with the unit, whichever rule reports that site.
     let carrier: (file: Int, token: Int)
@@ -56,7 +59,7 @@ struct PublisherBridge {
     let declarationEdits: [FileEdit]
 
     /// `xPublisher`: what `$x` reads afterwards.
-    var publisherName: String { Self.publisherName(name) }
+    var publisherName: String { Self.publisherName(stem) }
 
     static func publisherName(_ name: String) -> String { "\(name)Publisher" }
     static func subjectName(_ name: String) -> String { "\(name)Subject" }
@@ -91,16 +94,22 @@ struct PublisherBridge {
         let variable = context.declaration(propertyID)
         guard variable.bindings.count == 1, let binding = variable.bindings.first else { return .failure(.severalBindings) }
         let valueType = valueType(of: binding, propertyID, context)
-        let names = (reads.isEmpty ? [] : [subjectName(name), publisherName(name)]) + (assignments.isEmpty ? [] : [assignmentsName(name)])
-        if let taken = names.first(where: { unitDeclares($0, unit, context) }) { return .failure(.nameTaken(taken)) }
+        /// The names the bridge declares, from `stem`.
+        func names(_ stem: String) -> [String] {
+            (reads.isEmpty ? [] : [subjectName(stem), publisherName(stem)]) + (assignments.isEmpty ? [] : [assignmentsName(stem)])
+        }
+        // A model with its own `xPublisher` (a subject its pipelines feed) gets `xValues…` names.
+        guard let stem = [name, name + "Values"].first(where: { stem in !names(stem).contains { unitDeclares($0, unit, context) } }) else {
+            return .failure(.nameTaken(names(name).first { unitDeclares($0, unit, context) } ?? publisherName(name)))
+        }
         let access = publisherAccess(variable, sites: reads, propertyID: propertyID, context)
         // A subclass's `assign(to: &$x)` needs the token set visible outside the declaring class.
         let assignmentsAccess = assignments.isEmpty ? nil : publisherAccess(variable, sites: assignments, propertyID: propertyID, context)
-        guard let edits = declarationEdits(propertyID, binding: binding, valueType: valueType, access: access,
+        guard let edits = declarationEdits(propertyID, binding: binding, stem: stem, valueType: valueType, access: access,
                                            bridged: !reads.isEmpty, assignmentsAccess: assignmentsAccess, context) else {
             return .failure(.earlyReturnInWillSet)
         }
-        return .success(PublisherBridge(name: name, carrier: (first.file, first.token),
+        return .success(PublisherBridge(name: name, stem: stem, carrier: (first.file, first.token),
                                         declarationEdits: edits.map { FileEdit(file: propertyID.file, edit: $0) }))
     }
 
@@ -114,7 +123,7 @@ struct PublisherBridge {
         let builder = EditBuilder(file: file)
         let rewrite: Edit
         if let call = Self.assignCall(around: site, file) {
-            rewrite = builder.replace(call, with: "sink { [weak self] value in self?.\(name) = value }.store(in: &\(Self.assignmentsName(name)))")
+            rewrite = builder.replace(call, with: "sink { [weak self] value in self?.\(name) = value }.store(in: &\(Self.assignmentsName(stem)))")
         } else {
             rewrite = builder.replace(site.token..<(site.token + 1), with: publisherName)
         }
@@ -246,7 +255,7 @@ struct PublisherBridge {
     /// The `willSet` that feeds the subject and the two declarations after the property when
     /// `bridged`, and the assignments' token set when `assignmentsAccess` says how visible it
     /// is; nil when an existing `willSet` may return before its end.
-    private static func declarationEdits(_ propertyID: DeclarationID, binding: VariableBinding, valueType: String?, access: String,
+    private static func declarationEdits(_ propertyID: DeclarationID, binding: VariableBinding, stem: String, valueType: String?, access: String,
                                          bridged: Bool, assignmentsAccess: String?, _ context: RuleContext) -> [Edit]? {
         let file = context.files[propertyID.file]
         let variable = context.declaration(propertyID)
@@ -255,10 +264,10 @@ struct PublisherBridge {
         let lineBreak = builder.lineBreak
         let indent = builder.indentation(ofLineAt: Int(tokens[variable.tokens.lowerBound].start))
         let step = builder.indentUnit
-        let subject = subjectName(binding.name ?? "")
+        let subject = subjectName(stem)
         let name = binding.name ?? ""
-        let publisher = valueType.map { "\(access)var \(publisherName(name)): AnyPublisher<\($0), Never> { \(subject).eraseToAnyPublisher() }" }
-            ?? "@ObservationIgnored \(access == "private " ? "private " : access + "private(set) ")lazy var \(publisherName(name)) = "
+        let publisher = valueType.map { "\(access)var \(publisherName(stem)): AnyPublisher<\($0), Never> { \(subject).eraseToAnyPublisher() }" }
+            ?? "@ObservationIgnored \(access == "private " ? "private " : access + "private(set) ")lazy var \(publisherName(stem)) = "
             + "\(subject).eraseToAnyPublisher()"
         var declarations: [String] = []
         if bridged {
@@ -266,7 +275,7 @@ struct PublisherBridge {
             declarations.append(publisher)
         }
         if let assignmentsAccess {
-            declarations.append("@ObservationIgnored \(assignmentsAccess)var \(assignmentsName(name)) = Set<AnyCancellable>()")
+            declarations.append("@ObservationIgnored \(assignmentsAccess)var \(assignmentsName(stem)) = Set<AnyCancellable>()")
         }
         let last = variable.tokens.upperBound - 1
         let endOfLine = builder.endOfLine(Int(tokens[last].end))
