@@ -195,32 +195,27 @@ import Testing
         #expect(model.contains("@Observable public final class ErrorHandler {"), "\(model)")
     }
 
+    /// A package `Feed` at `Modules/Feed` declaring the model `FeedModel`.
+    static let feedPackage = [
+        "Modules/Feed/Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Feed\", "
+            + "platforms: [.iOS(.v17)], targets: [.target(name: \"Feed\")])\n",
+        "Modules/Feed/Sources/Feed/FeedModel.swift": "import SwiftUI\n\npublic final class FeedModel: ObservableObject {\n"
+            + "    @Published public var items: [String] = []\n    public init() {}\n}\n",
+    ]
+
+    /// A view holding a `FeedModel` (line 5 once two import lines and a blank line precede it).
+    static let feedView = "struct FeedView: View {\n    @StateObject private var model = FeedModel()\n"
+        + "    var body: some View { Text(\"\\(model.items.count)\") }\n}\n"
+
     /// The last safety net does not trust the module graph: an Xcode app importing a package it
     /// names no dependency on (linked some way the project file does not say) sees none of its
     /// types in the graph, so its `@StateObject` of the package's model is no site. Read as one
     /// module, the rewritten tree still names the model there, so the unit is not written.
     @Test func aSiteTheModuleGraphMissesStillBlocksItsUnit() throws {
-        let project = """
-            // !$*UTF8*$!
-            { archiveVersion = 1; objectVersion = 56; rootObject = P1; objects = {
-              P1 = { isa = PBXProject; mainGroup = G1; targets = (T1); };
-              G1 = { isa = PBXGroup; children = (F1); sourceTree = "<group>"; };
-              F1 = { isa = PBXFileReference; path = View.swift; sourceTree = "<group>"; };
-              B1 = { isa = PBXBuildFile; fileRef = F1; };
-              S1 = { isa = PBXSourcesBuildPhase; files = (B1); };
-              T1 = { isa = PBXNativeTarget; name = App; buildPhases = (S1); };
-            }; }
-
-            """
-        let tree = try BinaryRunner.makeTree([
-            "App/App.xcodeproj/project.pbxproj": project,
-            "App/View.swift": "import SwiftUI\nimport Feed\n\nstruct FeedView: View {\n    @StateObject private var model = FeedModel()\n"
-                + "    var body: some View { Text(\"\\(model.items.count)\") }\n}\n",
-            "Modules/Feed/Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Feed\", "
-                + "platforms: [.iOS(.v17)], targets: [.target(name: \"Feed\")])\n",
-            "Modules/Feed/Sources/Feed/FeedModel.swift": "import SwiftUI\n\npublic final class FeedModel: ObservableObject {\n"
-                + "    @Published public var items: [String] = []\n    public init() {}\n}\n",
-        ])
+        let tree = try BinaryRunner.makeTree(Self.feedPackage.merging([
+            "App/App.xcodeproj/project.pbxproj": XcodeProjectReaderTests.oneTargetProject(file: "View.swift", target: "App"),
+            "App/View.swift": "import SwiftUI\nimport Feed\n\n" + Self.feedView,
+        ]) { $1 })
         let before = try String(contentsOf: tree.appendingPathComponent("Modules/Feed/Sources/Feed/FeedModel.swift"), encoding: .utf8)
         let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "--allow-dirty", "--ignore-deployment-target", "."], in: tree)
         #expect(result.stdout.contains("internal consistency: App/View.swift:5:5: @StateObject would still name 'FeedModel'"),
@@ -233,14 +228,7 @@ import Testing
     /// `TestWhisperKit.swift` at the repository root), is compiled by nothing: its stale
     /// `@StateObject` of a package's model does not hold the model back.
     @Test func aScratchFileNoDescriptionCoversDoesNotBlockTheModel() throws {
-        let tree = try BinaryRunner.makeTree([
-            "TestFeed.swift": "import SwiftUI\n\nstruct TestFeedView: View {\n    @StateObject private var model = FeedModel()\n"
-                + "    var body: some View { Text(\"\\(model.items.count)\") }\n}\n",
-            "Modules/Feed/Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Feed\", "
-                + "platforms: [.iOS(.v17)], targets: [.target(name: \"Feed\")])\n",
-            "Modules/Feed/Sources/Feed/FeedModel.swift": "import SwiftUI\n\npublic final class FeedModel: ObservableObject {\n"
-                + "    @Published public var items: [String] = []\n    public init() {}\n}\n",
-        ])
+        let tree = try BinaryRunner.makeTree(Self.feedPackage.merging(["TestFeed.swift": "import SwiftUI\n\n" + Self.feedView]) { $1 })
         let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "--allow-dirty", "."], in: tree)
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
         #expect(!result.stdout.contains("internal consistency"), "\(result.stdout)")

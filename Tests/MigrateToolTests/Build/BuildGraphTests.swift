@@ -266,24 +266,32 @@ import Testing
         #expect(try reader.read(project("", local: false)).get().targets[0].dependencies == [.workspaceProduct(name: "Kit")])
     }
 
+    /// A project of one native target compiling `file` (beside the project's folder), and
+    /// depending on `product` without naming its package, when given.
+    static func oneTargetProject(file: String, target: String, product: String? = nil) -> String {
+        let dependency = product.map { "packageProductDependencies = (PP1); };\n  PP1 = { isa = XCSwiftPackageProductDependency; productName = \($0); };" }
+            ?? "};"
+        return """
+            // !$*UTF8*$!
+            { archiveVersion = 1; objectVersion = 56; rootObject = P1; objects = {
+              P1 = { isa = PBXProject; mainGroup = G1; targets = (T1); };
+              G1 = { isa = PBXGroup; children = (F1); sourceTree = "<group>"; };
+              F1 = { isa = PBXFileReference; path = \(file); sourceTree = "<group>"; };
+              B1 = { isa = PBXBuildFile; fileRef = F1; };
+              S1 = { isa = PBXSourcesBuildPhase; files = (B1); };
+              T1 = { isa = PBXNativeTarget; name = \(target); buildPhases = (S1); \(dependency)
+            }; }
+
+            """
+    }
+
     /// vault-ios: the app's project names the product `FeedUI` of a package its workspace holds
     /// (`Modules/Feed`, beside the project's folder); the app's files see that package's modules,
     /// the ones the product depends on included, so its views are sites of their models. A name
     /// no package declares as a product (only as a target) is not one.
     @Test func aWorkspacePackagesProductIsFoundAnywhereInTheTree() throws {
         func graph(product: String) -> BuildGraph {
-            let project = """
-                // !$*UTF8*$!
-                { archiveVersion = 1; objectVersion = 56; rootObject = P1; objects = {
-                  P1 = { isa = PBXProject; mainGroup = G1; targets = (T1); };
-                  G1 = { isa = PBXGroup; children = (F1); sourceTree = "<group>"; };
-                  F1 = { isa = PBXFileReference; path = App.swift; sourceTree = "<group>"; };
-                  B1 = { isa = PBXBuildFile; fileRef = F1; };
-                  S1 = { isa = PBXSourcesBuildPhase; files = (B1); };
-                  T1 = { isa = PBXNativeTarget; name = Demo; buildPhases = (S1); packageProductDependencies = (PP1); };
-                  PP1 = { isa = XCSwiftPackageProductDependency; productName = \(product); };
-                }; }
-                """
+            let project = Self.oneTargetProject(file: "App.swift", target: "Demo", product: product)
             let manifest = """
                 let package = Package(name: "Feed", products: [.library(name: "FeedUI", targets: ["FeedUI"])],
                     targets: [.target(name: "FeedUI", dependencies: ["Feed"]), .target(name: "Feed")])
