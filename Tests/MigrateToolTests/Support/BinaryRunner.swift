@@ -55,8 +55,15 @@ struct BinaryRunner {
     /// The folder every tree of this test process goes into, removed when the process exits: the end-to-end
     /// tests make hundreds of trees, which used to stay in the temporary directory after every run.
     private static let treesFolder: URL = {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("observation-migrate-tests-\(getpid())-\(UUID().uuidString)")
+        let temporary = FileManager.default.temporaryDirectory
+        // A run that was killed never reached its exit handler: its folder goes now.
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        where name.hasPrefix("observation-migrate-tests-") {
+            let fields = name.split(separator: "-")
+            guard fields.count > 3, let pid = Int32(fields[3]), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+        }
+        let folder = temporary.appendingPathComponent("observation-migrate-tests-\(getpid())-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         removeAtExit = folder.path
         atexit { if let path = BinaryRunner.removeAtExit { try? FileManager.default.removeItem(atPath: path) } }
