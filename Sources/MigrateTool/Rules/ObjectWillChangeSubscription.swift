@@ -38,10 +38,18 @@ struct ObjectWillChangeSubscription: CouplingRule {
         // A helper's subscription is no site of any unit (its receiver is any model): each call is.
         findings += relays.filter { $0.helper != nil }.map { Self.relayFinding($0, unit: $0.sourceUnit ?? $0.relayingUnit, relays: relays, context) }
         findings += ObjectWillChangeRelay.tidyUps(relays, context, ruleID: Self.id)
-        let all = context.units.units.map(\.id)
+        let everyUnit = context.units.units.map(\.id)
         let helperSubscriptions = Set(relays.filter { $0.helper != nil }.map { [$0.subscription.file, $0.subscription.token] })
         for site in context.units.unresolvedObjectWillChange where !helperSubscriptions.contains([site.file, site.token]) {
-            let all = context.unitsVisible(from: site.file, among: all)
+            // A generic parameter's value (`t.objectWillChange` in `func watch<T: ObservableObject>`)
+            // may be any model a module using this code can pass, not only one this file can
+            // name: the constraint would change with them and leave the subscription behind.
+            let all: [Int]
+            if case .genericParameter = site.type {
+                all = context.unitsMeeting(file: site.file)
+            } else {
+                all = context.unitsVisible(from: site.file, among: everyUnit)
+            }
             guard !all.isEmpty else { continue }
             let file = context.files[site.file]
             let receiver = site.receiver.map { file.compactText($0) } ?? "self"

@@ -235,4 +235,24 @@ import Testing
         let model = try String(contentsOf: tree.appendingPathComponent("Modules/Feed/Sources/Feed/FeedModel.swift"), encoding: .utf8)
         #expect(model.contains("@Observable public final class FeedModel {"), "\(model)")
     }
+
+    /// Generic code in a module that cannot see the models (`Kit`), subscribing to a parameter's
+    /// `objectWillChange`: the models of the modules that use `Kit` may reach it, so they wait for
+    /// it. They used to migrate, rewriting the constraint to `AnyObject & Observable` and leaving
+    /// `t.objectWillChange` behind (a build error).
+    @Test func aGenericSubscriptionInAnotherModuleHoldsTheModelsThatMeetIt() throws {
+        let tree = try BinaryRunner.makeTree([
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", platforms: [.iOS(.v17)], "
+                + "targets: [.target(name: \"Kit\"), .target(name: \"App\", dependencies: [\"Kit\"])])\n",
+            "Sources/Kit/Watcher.swift": "import Combine\n\npublic final class Watcher {\n    var bag = Set<AnyCancellable>()\n"
+                + "    public init() {}\n    public func watch<T: ObservableObject>(_ t: T) {\n"
+                + "        t.objectWillChange.sink { _ in print(\"changed\") }.store(in: &bag)\n    }\n}\n",
+            "Sources/App/Model.swift": "import Combine\nimport Kit\n\nfinal class Model: ObservableObject {\n    @Published var value = 0\n}\n\n"
+                + "func start() {\n    Watcher().watch(Model())\n}\n",
+        ])
+        #expect(try Self.verdicts(in: tree) == ["Sources/App/Model.swift Model": "blocked"])
+        let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "--allow-dirty", "."], in: tree)
+        #expect(result.stdout.contains("Sources/Kit/Watcher.swift:7:11  cannot tell which model 't.objectWillChange' belongs to"),
+                "\(result.stdout)")
+    }
 }
