@@ -45,8 +45,16 @@ struct ObjectWillChangeSubscription: CouplingRule {
             // may be any model a module using this code can pass, not only one this file can
             // name: the constraint would change with them and leave the subscription behind.
             let all: [Int]
-            if case .genericParameter = site.type {
-                all = context.unitsMeeting(file: site.file)
+            if case .genericParameter(_, let constraints) = site.type {
+                // Bounded by a model protocol of the tree (`T: SecretStore`): that protocol's unit.
+                let scope = site.ownerID ?? DeclarationID(file: site.file, declaration: -1)
+                let bounding = constraints.flatMap { $0.split(separator: "&") }.compactMap { part -> [Int]? in
+                    guard case .declared(let id) = context.types.resolve(String(part).trimming(charactersIn: " "), from: scope)
+                    else { return nil }
+                    let units = context.units.units.filter { $0.protocols.contains(id) || $0.classes.contains(id) }.map(\.id)
+                    return units.isEmpty ? nil : units
+                }
+                all = bounding.first ?? context.unitsMeeting(file: site.file)
             } else {
                 all = context.unitsVisible(from: site.file, among: everyUnit)
             }

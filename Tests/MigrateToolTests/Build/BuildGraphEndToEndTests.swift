@@ -255,4 +255,22 @@ import Testing
         #expect(result.stdout.contains("Sources/Kit/Watcher.swift:7:11  cannot tell which model 't.objectWillChange' belongs to"),
                 "\(result.stdout)")
     }
+
+    /// Secretive's `AnySecretStore.init<S: SecretStore>(_ store: S)` subscribes to `store.objectWillChange`:
+    /// bounded by a model protocol, only that protocol's unit waits for it, not every model of the
+    /// modules using the code.
+    @Test func aGenericSubscriptionBoundedByAModelProtocolHoldsOnlyThatUnit() throws {
+        let tree = try BinaryRunner.makeTree([
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", platforms: [.iOS(.v17)], "
+                + "targets: [.target(name: \"Kit\"), .target(name: \"App\", dependencies: [\"Kit\"])])\n",
+            "Sources/Kit/Store.swift": "import Combine\n\npublic protocol Store: ObservableObject {}\n\npublic final class AnyStore {\n"
+                + "    var sink: AnyCancellable?\n    public init<S: Store>(_ store: S) {\n"
+                + "        sink = store.objectWillChange.sink { _ in print(\"changed\") }\n    }\n}\n",
+            "Sources/App/Models.swift": "import Combine\nimport Kit\n\nfinal class Keys: Store {\n    @Published var count = 0\n}\n\n"
+                + "final class Settings: ObservableObject {\n    @Published var dark = false\n}\n\nlet any = AnyStore(Keys())\n",
+        ])
+        let verdicts = try Self.verdicts(in: tree)
+        #expect(verdicts["Sources/App/Models.swift Settings"] == "ready", "\(verdicts)")
+        #expect(verdicts.contains { $0.value == "blocked" }, "\(verdicts)")
+    }
 }
