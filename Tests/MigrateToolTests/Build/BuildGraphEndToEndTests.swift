@@ -236,14 +236,17 @@ import Testing
         #expect(model.contains("@Observable public final class FeedModel {"), "\(model)")
     }
 
+    /// A package of two targets: `Kit`, and `App` depending on it.
+    static let kitAndAppManifest = "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", "
+        + "platforms: [.iOS(.v17)], targets: [.target(name: \"Kit\"), .target(name: \"App\", dependencies: [\"Kit\"])])\n"
+
     /// Generic code in a module that cannot see the models (`Kit`), subscribing to a parameter's
     /// `objectWillChange`: the models of the modules that use `Kit` may reach it, so they wait for
     /// it. They used to migrate, rewriting the constraint to `AnyObject & Observable` and leaving
     /// `t.objectWillChange` behind (a build error).
     @Test func aGenericSubscriptionInAnotherModuleHoldsTheModelsThatMeetIt() throws {
         let tree = try BinaryRunner.makeTree([
-            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", platforms: [.iOS(.v17)], "
-                + "targets: [.target(name: \"Kit\"), .target(name: \"App\", dependencies: [\"Kit\"])])\n",
+            "Package.swift": Self.kitAndAppManifest,
             "Sources/Kit/Watcher.swift": "import Combine\n\npublic final class Watcher {\n    var bag = Set<AnyCancellable>()\n"
                 + "    public init() {}\n    public func watch<T: ObservableObject>(_ t: T) {\n"
                 + "        t.objectWillChange.sink { _ in print(\"changed\") }.store(in: &bag)\n    }\n}\n",
@@ -261,8 +264,7 @@ import Testing
     /// modules using the code.
     @Test func aGenericSubscriptionBoundedByAModelProtocolHoldsOnlyThatUnit() throws {
         let tree = try BinaryRunner.makeTree([
-            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", platforms: [.iOS(.v17)], "
-                + "targets: [.target(name: \"Kit\"), .target(name: \"App\", dependencies: [\"Kit\"])])\n",
+            "Package.swift": Self.kitAndAppManifest,
             "Sources/Kit/Store.swift": "import Combine\n\npublic protocol Store: ObservableObject {}\n\npublic final class AnyStore {\n"
                 + "    var sink: AnyCancellable?\n    public init<S: Store>(_ store: S) {\n"
                 + "        sink = store.objectWillChange.sink { _ in print(\"changed\") }\n    }\n}\n",
