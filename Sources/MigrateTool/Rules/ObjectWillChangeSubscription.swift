@@ -48,13 +48,8 @@ struct ObjectWillChangeSubscription: CouplingRule {
             if case .genericParameter(_, let constraints) = site.type {
                 // Bounded by a model protocol of the tree (`T: SecretStore`): that protocol's unit.
                 let scope = site.ownerID ?? DeclarationID(file: site.file, declaration: -1)
-                let bounding = constraints.flatMap { $0.split(separator: "&") }.compactMap { part -> [Int]? in
-                    guard case .declared(let id) = context.types.resolve(String(part).trimming(charactersIn: " "), from: scope)
-                    else { return nil }
-                    let units = context.units.units.filter { $0.protocols.contains(id) || $0.classes.contains(id) }.map(\.id)
-                    return units.isEmpty ? nil : units
-                }
-                all = bounding.first ?? context.unitsMeeting(file: site.file)
+                all = MigrationUnits.boundingUnit(constraints: constraints, from: scope, types: context.types, unitOf: context.units.unitOf)
+                    .map { [$0] } ?? context.unitsMeeting(file: site.file)
             } else {
                 all = context.unitsVisible(from: site.file, among: everyUnit)
             }

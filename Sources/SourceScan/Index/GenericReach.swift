@@ -539,12 +539,9 @@ struct GenericReachFinder {
             }
             // A parameter bounded by a model class or an observable protocol: that unit.
             let scope = DeclarationID(file: fileIndex, declaration: index.typer.owner(file: fileIndex, token: token) ?? -1)
-            for part in constraints.flatMap({ $0.split(separator: "&") }) {
-                let written = String(part).trimming(charactersIn: " ")
-                if case .declared(let id) = index.types.resolve(written, from: scope), let unit = unitOf[id] {
-                    direct.units.insert(unit)
-                    return
-                }
+            if let unit = MigrationUnits.boundingUnit(constraints: constraints, from: scope, types: index.types, unitOf: unitOf) {
+                direct.units.insert(unit)
+                return
             }
             direct.give(up: .unfollowedParameterPassed(name), file: fileIndex, token: token)
         case .unknown, .ambiguous:

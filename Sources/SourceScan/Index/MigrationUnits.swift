@@ -89,6 +89,19 @@ public struct MigrationUnits: Sendable {
     /// A model subclass not listed here (and not tied by a protocol) is a unit of its own.
     public var subclassTies: [DeclarationID: SubclassTie] = [:]
 
+    /// The unit of the first model class or observable protocol among a generic parameter's
+    /// constraints as written (`T: SecretStore`, `T: P & Model`), resolved from `scope`: only
+    /// that unit's models can be passed for it. Nil when no constraint names one.
+    public static func boundingUnit(constraints: [String], from scope: DeclarationID, types: TypeIndex,
+                                    unitOf: [DeclarationID: Int]) -> Int? {
+        for part in constraints.flatMap({ $0.split(separator: "&") }) {
+            if case .declared(let id) = types.resolve(String(part).trimming(charactersIn: " "), from: scope), let unit = unitOf[id] {
+                return unit
+            }
+        }
+        return nil
+    }
+
     /// Groups the index's models into units and attributes every site.
     public init(index: TreeIndex) {
         let graph = index.graph
