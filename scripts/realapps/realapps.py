@@ -1067,6 +1067,18 @@ def applied_and_skipped(stdout):
     return migrated, skipped
 
 
+_BLANKED_PARENTS = {}
+
+
+def blanked_parent(parent):
+    """The Swift files of a parent tree and their blanked text, read once per run: each commit's
+    parent is applied to twice (scoped and whole) and never changes."""
+    if parent not in _BLANKED_PARENTS:
+        files = swift_files(parent)
+        _BLANKED_PARENTS[parent] = (files, {f: ss.blank(read(os.path.join(parent, f))) for f in files})
+    return _BLANKED_PARENTS[parent]
+
+
 def apply_and_check(parent, out, types=()):
     """apply --unsafe-fixes (with --type for each of `types`, if any) on a copy of `parent` in
     `out`: its summary, the files it changed, the parse check of those files, and the files a
@@ -1080,8 +1092,8 @@ def apply_and_check(parent, out, types=()):
     parse = parse_check(parent, out, changed)
     # Forbidden leftovers (likely build errors: a legacy wrapper, `.environmentObject`,
     # `objectWillChange` or `$x` left on a class the run made @Observable), as `check` finds them.
-    files, out_files = swift_files(parent), swift_files(out)
-    ob = {f: ss.blank(read(os.path.join(parent, f))) for f in files}
+    files, ob = blanked_parent(parent)
+    out_files = swift_files(out)
     nb = {f: ss.blank(read(os.path.join(out, f))) for f in out_files}
     violations = leftovers(parent, out, files, out_files, ob, nb, set(changed))[0]
     if violations:
