@@ -1135,7 +1135,8 @@ enum RuleDocuments {
           announced. A change is an assignment
           (`x = v`, `self.x += v`, `x[k] = v`), a mutating call of a collection or `Bool`
           (`x.append(v)`, `x.toggle()`), or a member assignment of a struct the tree declares
-          (`x.field = v`), with `self.` (or `self?.` under `[weak self]`) or without it (a local or
+          (`x.field = v`), also through an optional (`x?.append(v)`, `x![k] = v`: when `x` is nil
+          nothing changes, and the call announced nothing a view could show), with `self.` (or `self?.` under `[weak self]`) or without it (a local or
           parameter of that name hides the property). A closure (`Task { … }`, `DispatchQueue.main.async { … }`, `withAnimation { … }`)
           is a stretch of its own: it may run later, so a change outside it does not count, and one
           inside it does. The call stays when the statements running with it also change a property
@@ -1230,6 +1231,40 @@ enum RuleDocuments {
             }
 
             func clear() { items.removeAll() }
+        }
+        ```
+
+        A send after a change through an optional, made non-nil first when needed:
+
+        ```swift before
+        import SwiftUI
+
+        final class Estimate: ObservableObject {
+            @Published var records: [Int]?
+
+            func append(_ record: Int) {
+                if records == nil {
+                    records = []
+                }
+                records?.append(record)
+                ↓objectWillChange.send()
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Estimate {
+            var records: [Int]?
+
+            func append(_ record: Int) {
+                if records == nil {
+                    records = []
+                }
+                records?.append(record)
+            }
         }
         ```
 
@@ -2449,6 +2484,12 @@ enum RuleDocuments {
         for an existential (`any ObservableObject`), any model may reach it, and it changes only when
         every unit of the tree migrates in the same run. When a type that stays `ObservableObject` (a
         third-party class) reaches it, the constraint stays and the models that reach it are blocked.
+        A property wrapper's `static subscript<T: ObservableObject>(_enclosingInstance:wrapped:storage:)`
+        is called only with the classes that apply the wrapper (`@StoredSetting var count = 0`), so
+        those are what reach it, and its `instance.objectWillChange` holds only their units
+        (`object-will-change-subscription`); a public wrapper may also be applied outside the tree, so
+        its constraint stays. A typealias or subclass of the wrapper, which could apply it under another
+        name, leaves it reachable by every model.
 
         ```swift before
         import SwiftUI

@@ -106,7 +106,7 @@ struct ModelStateChanges {
     }
 
     /// The property a statement (or the code from `start` on) changes, and where the change's
-    /// text ends: `x = v`, `self.x += v`, `x[k] = v`, `x.append(v)`, `x.toggle()`, and
+    /// text ends: `x = v`, `self.x += v`, `x[k] = v`, `x.append(v)`, `x?.append(v)`, `x.toggle()`, and
     /// `x.a.b = v` or `x.a.append(v)` when `x` holds a struct or enum. Nil for anything else,
     /// and for a bare `x` that a local or parameter of `scope` shadows.
     func change(at start: Int, before end: Int, in file: FileStructure, scope: Range<Int>, parameters: Range<Int>?)
@@ -131,6 +131,11 @@ struct ModelStateChanges {
         var throughMember = false
         while index < end {
             switch tokens[index].kind {
+            case .postfixQuestionMark, .exclamationMark
+                where index + 1 < end && (tokens[index + 1].kind == .period || tokens[index + 1].kind == .leftSquare):
+                // `x?.append(v)`, `x![k] = v`: an optional's wrapped value changes in place. When
+                // `x` is nil nothing changes, and a send beside it announced nothing a view shows.
+                index += 1
             case .leftSquare:
                 index = file.closing(index) + 1
             case .equal:
