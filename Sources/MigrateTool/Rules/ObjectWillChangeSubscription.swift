@@ -45,7 +45,11 @@ struct ObjectWillChangeSubscription: CouplingRule {
             // may be any model a module using this code can pass, not only one this file can
             // name: the constraint would change with them and leave the subscription behind.
             let all: [Int]
-            if case .genericParameter(_, let constraints) = site.type {
+            var wrapper: String?
+            if let (declaring, name) = EnclosingInstanceReach.units(reaching: site, context) {
+                // A wrapper's `_enclosingInstance` subscript meets only the classes applying the wrapper.
+                (all, wrapper) = (declaring, name)
+            } else if case .genericParameter(_, let constraints) = site.type {
                 // Bounded by a model protocol of the tree (`T: SecretStore`): that protocol's unit.
                 let scope = site.ownerID ?? DeclarationID(file: site.file, declaration: -1)
                 all = MigrationUnits.boundingUnit(constraints: constraints, from: scope, types: context.types, unitOf: context.units.unitOf)
@@ -56,6 +60,16 @@ struct ObjectWillChangeSubscription: CouplingRule {
             guard !all.isEmpty else { continue }
             let file = context.files[site.file]
             let receiver = site.receiver.map { file.compactText($0) } ?? "self"
+            if let wrapper = wrapper {
+                let models = all.map { context.units.units[$0].name }.joined(separator: ", ")
+                findings.append(ObservationUse.blocker(
+                    Self.id, site, unit: all[0],
+                    message: "@\(wrapper)'s _enclosingInstance subscript announces changes through '\(receiver).objectWillChange', "
+                        + "the publisher of the class applying it (\(models)); an @Observable class has none",
+                    suggestion: "give the wrapped properties a stored or computed replacement that calls access(keyPath:) and "
+                        + "withMutation(keyPath:), then drop the wrapper", context, alsoUnits: Array(all.dropFirst())))
+                continue
+            }
             findings.append(ObservationUse.blocker(
                 Self.id, site, unit: all[0], message: "cannot tell which model '\(receiver).objectWillChange' belongs to",
                 suggestion: "annotate '\(receiver)' with its type so the tool can tell", context, alsoUnits: Array(all.dropFirst())))

@@ -263,6 +263,10 @@ struct GenericReachFinder {
         var result: [GenericKey: Direct] = [:]
         var names: [GenericKey: String] = [:]
         for key in keys {
+            if let direct = enclosingInstanceReach(of: key) {
+                result[key] = direct
+                continue
+            }
             switch useName(of: key, baseNameCounts: baseNameCounts, functionCounts: functionCounts) {
             case .success(let name): names[key] = name
             case .failure(let untraced): result[key] = Direct(untraced: untraced)
@@ -279,6 +283,27 @@ struct GenericReachFinder {
             result[key] = direct
         }
         return result
+    }
+
+    /// A property wrapper's `_enclosingInstance` subscript is called with the classes that apply
+    /// the wrapper, and nothing else: those classes are its reach. Nil for any other declaration.
+    private func enclosingInstanceReach(of key: GenericKey) -> Direct? {
+        guard index.types.declaration(key.declaration).kind == .subscript,
+              let subscriptDeclaration = EnclosingInstanceSubscript(holding: key.declaration, index.types),
+              subscriptDeclaration.declaration == key.declaration else { return nil }
+        var direct = Direct()
+        guard let applying = subscriptDeclaration.applyingTypes(index.types) else {
+            direct.give(up: .unreadableUse(name: index.types.declaration(subscriptDeclaration.wrapper).name))
+            return direct
+        }
+        for type in applying {
+            if let unit = unitOf[type] { direct.units.insert(unit) } else { direct.foreign.insert(index.types.declaration(type).name) }
+        }
+        // Code outside the tree may apply a public wrapper to classes that stay ObservableObject.
+        if subscriptDeclaration.isOpenToOtherModules(index.types) {
+            direct.foreign.insert("classes outside the tree applying @\(index.types.declaration(subscriptDeclaration.wrapper).name)")
+        }
+        return direct
     }
 
     /// Every identifier token spelling one of `names`, per name, in file and token order: one

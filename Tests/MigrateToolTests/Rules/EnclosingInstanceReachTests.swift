@@ -1,0 +1,89 @@
+import Testing
+@testable import MigrateTool
+
+/// A property wrapper's `static subscript<T: ObservableObject>(_enclosingInstance:…)` is called
+/// only with the classes that apply the wrapper, so its `instance.objectWillChange` and its
+/// constraint hold those models and no others (swift-paperless's `@PublishedUserDefaultsBacked`).
+@Suite struct EnclosingInstanceReachTests {
+    /// A wrapper that announces through the enclosing instance's publisher; `access` is its
+    /// access level, and `Settings` applies it while `Filter` does not.
+    static func tree(access: String = "", settingsExtra: String = "", extra: String = "") -> String {
+        #"""
+        import SwiftUI
+        import Combine
+
+        @propertyWrapper
+        \#(access)final class StoredSetting<Value> {
+            \#(access)static subscript<T: ObservableObject>(
+                _enclosingInstance instance: T,
+                wrapped _: ReferenceWritableKeyPath<T, Value>,
+                storage storageKeyPath: ReferenceWritableKeyPath<T, StoredSetting<Value>>
+            ) -> Value {
+                get { instance[keyPath: storageKeyPath].value }
+                set {
+                    if let publisher = instance.objectWillChange as? ObservableObjectPublisher { publisher.send() }
+                    instance[keyPath: storageKeyPath].value = newValue
+                }
+            }
+            var value: Value
+            @available(*, unavailable, message: "classes only")
+            \#(access)var wrappedValue: Value { get { fatalError() } set { fatalError() } }
+            \#(access)init(wrappedValue: Value) { value = wrappedValue }
+        }
+
+        final class Settings: ObservableObject {
+            @StoredSetting var count = 0
+            typealias CountPath = KeyPath<Settings, StoredSetting<Int>>
+            \#(settingsExtra)
+        }
+
+        final class Filter: ObservableObject {
+            @Published var text = ""
+        }
+        \#(extra)
+        struct FilterView: View {
+            @StateObject private var filter = Filter()
+            @StateObject private var settings = Settings()
+            var body: some View { Text(filter.text) }
+        }
+        """#
+    }
+
+    static func analysis(_ source: String) -> Analysis {
+        Analyzer.analyze(swift: [SourceInput(path: "A.swift", bytes: Array(source.utf8))])
+    }
+
+    static func blockers(of unit: String, in analysis: Analysis) -> [String] {
+        guard let summary = analysis.units.first(where: { $0.name == unit }) else { return ["no unit \(unit)"] }
+        return summary.findings.map { analysis.findings[$0] }.filter(\.isBlocker).map(\.message)
+    }
+
+    @Test func onlyTheClassApplyingTheWrapperWaitsForIt() {
+        let analysis = Self.analysis(Self.tree())
+        #expect(analysis.units.first { $0.name == "Filter" }?.verdict == .ready)
+        #expect(Self.blockers(of: "Filter", in: analysis).isEmpty)
+        #expect(Self.blockers(of: "Settings", in: analysis) == [
+            "@StoredSetting's _enclosingInstance subscript announces changes through 'instance.objectWillChange', the publisher "
+                + "of the class applying it (Settings); an @Observable class has none",
+        ])
+    }
+
+    @Test func aPublicWrapperMayBeAppliedOutsideTheTree() {
+        let analysis = Self.analysis(Self.tree(access: "public "))
+        #expect(analysis.units.first { $0.name == "Filter" }?.verdict == .ready)
+        let settings = Self.blockers(of: "Settings", in: analysis)
+        #expect(settings.contains { $0.contains("'classes outside the tree applying @StoredSetting' reaches it too") })
+    }
+
+    @Test func aTypealiasOfTheWrapperLeavesEveryModelWaiting() {
+        // `@Renamed` applies the wrapper under another name: the reading gives up.
+        let analysis = Self.analysis(Self.tree(extra: "typealias Renamed = StoredSetting"))
+        #expect(analysis.units.first { $0.name == "Filter" }?.verdict == .blocked)
+        #expect(Self.blockers(of: "Filter", in: analysis).contains("cannot tell which model 'instance.objectWillChange' belongs to"))
+    }
+
+    @Test func aSubclassOfTheWrapperLeavesEveryModelWaiting() {
+        let analysis = Self.analysis(Self.tree(extra: "final class Louder<V>: StoredSetting<V> {}"))
+        #expect(analysis.units.first { $0.name == "Filter" }?.verdict == .blocked)
+    }
+}
