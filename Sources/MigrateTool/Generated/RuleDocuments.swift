@@ -3706,6 +3706,50 @@ enum RuleDocuments {
         }
         ```
 
+        State the preview declares with `@Previewable` (Xcode 16) is the preview view's state, and
+        migrates the same way:
+
+        ```swift before
+        import SwiftUI
+
+        final class Library: ObservableObject {
+            @Published var books: [String] = []
+        }
+
+        struct Shelf: View {
+            @ObservedObject var library: Library
+            var body: some View { Text("\(library.books.count)") }
+        }
+
+        #Preview {
+            @Previewable
+            ↓@StateObject var library = Library()
+            @Previewable @State var title = "Shelf"
+            Shelf(library: library)
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Library {
+            var books: [String] = []
+        }
+
+        struct Shelf: View {
+            var library: Library
+            var body: some View { Text("\(library.books.count)") }
+        }
+
+        #Preview {
+            @Previewable
+            @State var library = Library()
+            @Previewable @State var title = "Shelf"
+            Shelf(library: library)
+        }
+        ```
+
         ```swift unchanged
         import SwiftUI
 

@@ -41,7 +41,8 @@ public struct ExpressionTyper: Sendable {
                         }
                     }
                 }
-                if declaration.kind == .variable {
+                // A `#Preview`'s `@Previewable` state is visible in that preview only (`macroBodyLocal`).
+                if declaration.kind == .variable, declaration.attribute(named: "Previewable") == nil {
                     for binding in declaration.bindings {
                         if let name = binding.name, globals[name] == nil { globals[name] = id }
                     }

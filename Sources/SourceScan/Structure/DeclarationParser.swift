@@ -82,12 +82,15 @@ struct DeclarationParser {
         return index...close
     }
 
-    /// Parses the type declarations at statement starts in `[start, end)` (a macro's body),
-    /// skipping everything else.
+    /// Parses the type declarations, and the `@Previewable` variables, at statement starts in
+    /// `[start, end)` (a macro's body), skipping everything else. A `@Previewable` variable is
+    /// state the macro hoists into the preview's view (`@Previewable @StateObject var store =
+    /// Store()`): a wrapper site like a view's property. Other locals stay unparsed, so they are
+    /// no declarations of the file.
     mutating func parseLocalTypes(from start: Int, to end: Int) {
         var index = start
         while index < end {
-            if isStatementStart(index), startsTypeDeclaration(at: index) {
+            if isStatementStart(index), startsTypeDeclaration(at: index) || startsPreviewableVariable(at: index) {
                 index = max(parseDeclarationOrSkip(at: index, end: end, parent: nil, inBody: true), index + 1)
             } else {
                 index += 1
@@ -110,6 +113,17 @@ struct DeclarationParser {
             if tokens[position].kind == .leftParen { position = closing(position) + 1 }
         }
         return false
+    }
+
+    /// Whether a variable declaration with a `@Previewable` attribute starts at `index`.
+    func startsPreviewableVariable(at index: Int) -> Bool {
+        var position = index
+        var isPreviewable = false
+        while position < tokens.count - 1, tokens[position].kind == .atSign, let attribute = parseAttribute(at: position) {
+            if attribute.baseName == "Previewable" { isPreviewable = true }
+            position = attribute.tokens.upperBound
+        }
+        return isPreviewable && declarationKind(at: position) == .variable
     }
 
     func isStatementStart(_ index: Int) -> Bool {

@@ -37,7 +37,19 @@ struct RuleExampleVariant {
     static func splittingByDeclaration(_ code: String) -> (files: [(name: String, code: String)], moved: (Int) -> (file: Int, offset: Int))? {
         let bytes = Array(code.utf8)
         let structure = FileStructure(SourceFile(path: "Example.swift", bytes: bytes))
-        let topLevel = structure.declarations.filter { $0.parent == nil }
+        // A freestanding macro's body (`#Preview { @Previewable @State var x … }`) is one piece of
+        // code: the declarations parsed inside it are not the file's to split at.
+        let tokens = structure.tokens
+        let macroBodies: [ClosedRange<Int>] = tokens.indices.compactMap { index in
+            guard tokens[index].kind == .pound, index + 2 < tokens.count, tokens[index + 1].kind == .identifier else { return nil }
+            var open = index + 2
+            if tokens[open].kind == .leftParen { open = structure.closing(open) + 1 }
+            guard open < tokens.count, tokens[open].kind == .leftBrace else { return nil }
+            return open...structure.closing(open)
+        }
+        let topLevel = structure.declarations.filter { declaration in
+            declaration.parent == nil && !macroBodies.contains { $0.contains(declaration.tokens.lowerBound) }
+        }
         guard !topLevel.contains(where: \.isConditional) else { return nil }
         func end(_ declaration: Declaration) -> Int { Int(structure.tokens[declaration.tokens.upperBound - 1].end) }
         let imports = topLevel.filter { $0.kind == .import }.map { declaration in

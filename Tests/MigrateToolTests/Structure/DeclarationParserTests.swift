@@ -70,6 +70,31 @@ import Testing
         #expect(file.declarations.first { $0.name == "model" }?.parent == host)
     }
 
+    /// `@Previewable` state is the preview view's state (`@Previewable @StateObject var store =
+    /// Store()`): parsed, so it is a wrapper site; the body's other locals stay unparsed, and the
+    /// typer does not take the preview's state for a global of the tree.
+    @Test func previewableStateInAMacrosBodyIsParsedButIsNoGlobal() throws {
+        let file = FileStructure(text: """
+            #Preview {
+                @Previewable
+                @StateObject var store = Store()
+                @Previewable @State var text = ""
+                let count = 3
+                Text(text)
+            }
+            final class Store {}
+            func elsewhere() { _ = store }
+            """)
+        let names = file.declarations.map { "\($0.kind) \($0.name)" }
+        #expect(names == ["variable store", "variable text", "class Store", "function elsewhere"], "\(names)")
+        let store = try #require(file.declarations.first { $0.name == "store" })
+        #expect(store.attributes.map(\.name) == ["Previewable", "StateObject"])
+        let types = TypeIndex(files: [file])
+        let typer = ExpressionTyper(types: types)
+        let use = try #require(file.tokens.indices.last { file.source.tokenText($0, equals: "store") })
+        #expect(typer.typeOf(use..<(use + 1), file: 0) == .unknown)
+    }
+
     /// A generic argument list's comma does not end a binding's initializer; a comparison's does.
     @Test func anInitializerKeepsItsGenericArguments() throws {
         let file = FileStructure(text: """
