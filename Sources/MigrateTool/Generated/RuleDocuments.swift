@@ -539,11 +539,19 @@ enum RuleDocuments {
         `objectWillChange`, so its generic parameter must be an `ObservableObject`. Once the model is
         `@Observable` that constraint fails and the view no longer compiles, so the model's unit is
         blocked while such a wrapper holds it. Hold it with Factory's `@InjectedObservable(\.store)`
-        (Factory 2.4 and later, which the tool cannot check, so it does not rewrite the wrapper itself)
-        or the plain `@Injected(\.store)`: a view that reads the `@Observable` model's properties in its
-        body tracks them through Observation, whatever wrapper delivered the model. One developer
-        migration measured, berkeley-mobile's, kept `@InjectedObject` over models it made `@Observable`;
-        its next commit replaced them with `@InjectedObservable` to make the app build again.
+        (Factory 2.4 and later) or the plain `@Injected(\.store)`: a view that reads the `@Observable`
+        model's properties in its body tracks them through Observation, whatever wrapper delivered the
+        model. One developer migration measured, berkeley-mobile's, kept `@InjectedObject` over models it
+        made `@Observable`; its next commit replaced them with `@InjectedObservable` to make the app build
+        again.
+
+        The tool writes `@InjectedObservable` itself (review class) where the tree shows its Factory has
+        it: some file importing `Factory` (or `FactoryKit`) already holds a model with
+        `@InjectedObservable`. The rewritten file must import Factory too (Resolver's `@InjectedObject`
+        has no such twin), and every `$store` in it must read a member (`$store.name`), since
+        `@InjectedObservable` projects a `Binding` rather than an `ObservedObject.Wrapper`. The one
+        difference in behaviour: `@InjectedObservable` resolves the model the first time the view reads
+        it, `@InjectedObject` when the view is created.
 
         The type comes from the annotation, or from the container's registration (`var store:
         Factory<Store>` in an extension of `Container`). An `@InjectedObject` whose type cannot be told
@@ -582,6 +590,61 @@ enum RuleDocuments {
         struct CounterView: View {
             @Injected(\.store) var store
             var body: some View { Text("\(store.count)") }
+        }
+        ```
+
+        Where the tree already writes `@InjectedObservable`:
+
+        ```swift before
+        import FactoryKit
+        import SwiftUI
+
+        final class Store: ObservableObject {
+            @Published var count = 0
+        }
+
+        @Observable final class Session {
+            var user = ""
+        }
+
+        extension Container {
+            var store: Factory<Store> { self { Store() }.singleton }
+            var session: Factory<Session> { self { Session() }.singleton }
+        }
+
+        struct CounterView: View {
+            ↓@InjectedObject(\.store) var store
+            @InjectedObservable(\.session) var session
+            var body: some View {
+                Stepper("\(session.user): \(store.count)", value: $store.count)
+            }
+        }
+        ```
+
+        ```swift after
+        import FactoryKit
+        import SwiftUI
+        import Observation
+
+        @Observable final class Store {
+            var count = 0
+        }
+
+        @Observable final class Session {
+            var user = ""
+        }
+
+        extension Container {
+            var store: Factory<Store> { self { Store() }.singleton }
+            var session: Factory<Session> { self { Session() }.singleton }
+        }
+
+        struct CounterView: View {
+            @InjectedObservable(\.store) var store
+            @InjectedObservable(\.session) var session
+            var body: some View {
+                Stepper("\(session.user): \(store.count)", value: $store.count)
+            }
         }
         ```
         """#,
