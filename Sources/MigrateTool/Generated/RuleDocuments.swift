@@ -4697,6 +4697,45 @@ enum RuleDocuments {
         }
         ```
 
+        A model that holds another through `@ObservedObject` (which does nothing in a class) keeps the
+        wrapper with `@ObservationIgnored` while that model stays legacy. When the wrapper stands alone
+        on its line, `@ObservationIgnored` goes on a line of its own above it, so that when both models
+        migrate in one run the held model's unit can delete the wrapper's line (`observed-object`) and
+        `@ObservationIgnored` stays:
+
+        ```swift before
+        import SwiftUI
+
+        final class Account: ObservableObject {
+            @Published var name = ""
+        }
+
+        final class AddressBook: ObservableObject {
+            @Published var addresses: [String] = []
+            ↓@ObservedObject
+            var account: Account
+
+            init(account: Account) { self.account = account }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Account {
+            var name = ""
+        }
+
+        @Observable final class AddressBook {
+            var addresses: [String] = []
+            @ObservationIgnored
+            var account: Account
+
+            init(account: Account) { self.account = account }
+        }
+        ```
+
         ```swift unchanged
         import SwiftUI
 
