@@ -87,7 +87,7 @@ struct DeclarationParser {
     /// state the macro hoists into the preview's view (`@Previewable @StateObject var store =
     /// Store()`): a wrapper site like a view's property. Other locals stay unparsed, so they are
     /// no declarations of the file.
-    mutating func parseLocalTypes(from start: Int, to end: Int) {
+    mutating func parseMacroBodyDeclarations(from start: Int, to end: Int) {
         var index = start
         while index < end {
             if isStatementStart(index), startsTypeDeclaration(at: index) || startsPreviewableVariable(at: index) {
@@ -170,7 +170,7 @@ struct DeclarationParser {
         // function body's are, so their properties are sites like any view's; its other
         // statements are not declarations of the file.
         if index < end, tokens[index].kind == .pound, let body = freestandingMacroBody(at: index, end: end) {
-            parseLocalTypes(from: body.lowerBound + 1, to: body.upperBound)
+            parseMacroBodyDeclarations(from: body.lowerBound + 1, to: body.upperBound)
             return body.upperBound + 1
         }
         guard index < end, let kind = declarationKind(at: index) else {

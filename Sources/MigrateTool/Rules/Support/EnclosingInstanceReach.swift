@@ -7,8 +7,9 @@ import SourceScan
 /// `@PublishedUserDefaultsBacked` is applied by one settings object, yet held nine models).
 enum EnclosingInstanceReach {
     /// The units of the classes applying the wrapper whose `_enclosingInstance` subscript holds
-    /// `site`, and the wrapper's name, when `site`'s receiver is the subscript's enclosing-instance parameter; nil when the
-    /// site is anywhere else or a mention of the wrapper may apply it under another name.
+    /// `site`, and the wrapper's name, when `site`'s receiver is the subscript's enclosing-instance
+    /// parameter; nil when the site is anywhere else or a mention of the wrapper may apply it
+    /// under another name.
     static func units(reaching site: Site, _ context: RuleContext) -> (units: [Int], wrapper: String)? {
         guard let receiver = site.receiver, receiver.count == 1, let ownerID = site.ownerID,
               let subscriptDeclaration = EnclosingInstanceSubscript(holding: ownerID, context.types),
