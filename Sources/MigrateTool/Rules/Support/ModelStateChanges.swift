@@ -131,10 +131,10 @@ struct ModelStateChanges {
         var throughMember = false
         while index < end {
             switch tokens[index].kind {
-            case .postfixQuestionMark, .exclamationMark
-                where index + 1 < end && (tokens[index + 1].kind == .period || tokens[index + 1].kind == .leftSquare):
+            case .postfixQuestionMark, .exclamationMark:
                 // `x?.append(v)`, `x![k] = v`: an optional's wrapped value changes in place. When
                 // `x` is nil nothing changes, and a send beside it announced nothing a view shows.
+                guard index + 1 < end, tokens[index + 1].kind == .period || tokens[index + 1].kind == .leftSquare else { return nil }
                 index += 1
             case .leftSquare:
                 index = file.closing(index) + 1
