@@ -375,16 +375,24 @@ public struct ExpressionTyper: Sendable {
     static func bracketedCollection(_ text: Substring) -> (isDictionary: Bool, value: Substring)? {
         guard text.first == "[", text.last == "]" else { return nil }
         let inner = text.dropFirst().dropLast()
+        if let value = afterTopLevelColon(inner) { return (true, value) }
+        return (false, inner)
+    }
+
+    /// What follows the first `:` outside nested brackets, trimmed: the value type of `K: V`, the
+    /// type of a tuple element `label: T`; nil when there is none (`[K: V]` alone has none at
+    /// its top level).
+    static func afterTopLevelColon(_ text: Substring) -> Substring? {
         var depth = 0
-        for position in inner.indices {
-            switch inner[position] {
+        for position in text.indices {
+            switch text[position] {
             case "[", "(", "<": depth += 1
             case "]", ")", ">": depth -= 1
-            case ":" where depth == 0: return (true, inner[inner.index(after: position)...].trimmingSpaces())
+            case ":" where depth == 0: return text[text.index(after: position)...].trimmingSpaces()
             default: continue
             }
         }
-        return (false, inner)
+        return nil
     }
 
     /// The element types of a written tuple type, labels dropped: `(A, sut: B)` gives `A` and `B`.
@@ -410,19 +418,8 @@ public struct ExpressionTyper: Sendable {
         }
         elements.append(inner[start...])
         guard elements.count > 1 else { return nil }
-        return elements.map { element in
-            // `label: T`: a label is one word before a `:` outside brackets (`[K: V]` keeps its colon).
-            var depth = 0
-            for position in element.indices {
-                switch element[position] {
-                case "[", "(", "<": depth += 1
-                case "]", ")", ">": depth -= 1
-                case ":" where depth == 0: return element[element.index(after: position)...].trimmingSpaces()
-                default: continue
-                }
-            }
-            return element.trimmingSpaces()
-        }
+        // `label: T`: a label is one word before a `:` outside brackets (`[K: V]` keeps its colon).
+        return elements.map { afterTopLevelColon($0) ?? $0.trimmingSpaces() }
     }
 
     /// Whether `name` is a type the tree declares, seen from `scope`.
