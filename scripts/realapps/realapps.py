@@ -497,6 +497,13 @@ def leftovers(orig_root, out_root, orig_files, out_files, ob, nb, changed):
             if depth_at.get(ln, 0) > 0 and any(depth_at.get(dl, 0) < depth_at[ln] for dl in decl_lines):
                 add(viol, "import-Observation-inside-#if", f, ln, new[ln - 1])
 
+    # 1c. an extension of a protocol composition (`extension AnyObject & Observable`) never compiles
+    for f in out_files:
+        b = nb[f]
+        for m in re.finditer(r"\bextension\s+[\w.]+\s*&", b):
+            ln = ss.line_of(b, m.start())
+            add(viol, "extension-of-a-composition", f, ln, read(os.path.join(out_root, f)).split("\n")[ln - 1])
+
     # 2. anywhere: receivers of a migrated type
     for f in out_files:
         b = nb[f]

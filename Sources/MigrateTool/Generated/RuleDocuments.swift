@@ -2554,6 +2554,15 @@ enum RuleDocuments {
         its constraint stays. A typealias or subclass of the wrapper, which could apply it under another
         name, leaves it reachable by every model.
 
+        An extension of `ObservableObject` itself (`extension ObservableObject { func … }`) is reached
+        by the models its members are used on: the typed receiver of `model.member(…)`, or a model whose
+        own code calls `member(…)`. When those models migrate it becomes `extension Observable where
+        Self: AnyObject` (a composition such as `AnyObject & Observable` cannot be extended, and
+        `AnyObject` keeps what the members may rely on, such as `[weak self]`); when no model of the
+        tree uses its members it stays as written, for the classes that stay `ObservableObject`. Members
+        that use `objectWillChange` keep it on `ObservableObject`, and the models that use them are
+        blocked.
+
         ```swift before
         import SwiftUI
 
@@ -2598,6 +2607,52 @@ enum RuleDocuments {
             var model: Model
             var body: some View { Text("\(model)") }
         }
+        ```
+
+        An extension of `ObservableObject` whose members a model uses changes with that model:
+
+        ```swift before
+        import SwiftUI
+
+        extension ↓ObservableObject {
+            func onMain(_ change: @escaping () -> Void) async {
+                await MainActor.run { change() }
+            }
+        }
+
+        final ↓class Ticker: ObservableObject {
+            @Published var count = 0
+            func tick() async { await onMain { } }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        extension Observable where Self: AnyObject {
+            func onMain(_ change: @escaping () -> Void) async {
+                await MainActor.run { change() }
+            }
+        }
+
+        @Observable final class Ticker {
+            var count = 0
+            func tick() async { await onMain { } }
+        }
+        ```
+
+        An extension whose members no model of the tree uses stays as written:
+
+        ```swift unchanged
+        import SwiftUI
+
+        extension ObservableObject {
+            func onMain(_ change: @escaping () -> Void) async {
+                await MainActor.run { change() }
+            }
+        }
+
         ```
         """#,
         "observable-object-class": #"""

@@ -18,7 +18,14 @@ struct ObservableConstraint: CouplingRule {
         for (site, coupling) in zip(units.constraints, units.constraintCouplings) where !helpers.holds(site) {
             let file = context.files[site.file]
             let offset = Int(file.tokens[site.token].start)
-            let edits = [FileEdit(file: site.file, edit: EditBuilder(file: file).replace(site.token..<(site.token + 1), with: "AnyObject & Observable"))]
+            let edits: [FileEdit]
+            if coupling.subject == .protocolExtension {
+                // An extension of no model of the tree, or of models that stay, stays as it is.
+                if case .units([], let foreign) = coupling.reach, foreign.isEmpty { continue }
+                edits = Self.protocolExtensionRewrite(at: site, context)
+            } else {
+                edits = [FileEdit(file: site.file, edit: EditBuilder(file: file).replace(site.token..<(site.token + 1), with: "AnyObject & Observable"))]
+            }
             switch coupling.reach {
             case .everyUnit(let untraced):
                 // Any model may reach it, but only models whose module can meet this code do.
@@ -30,13 +37,12 @@ struct ObservableConstraint: CouplingRule {
                     message: "generic code constrained to ObservableObject must change with every model of the tree"
                         + (everyUnit ? "" : " that can meet it (\(Self.list(meeting.map { units.units[$0].name })))")
                         + ", since any of them may reach it: \(Self.describe(untraced, context))",
-                    suggestion: "AnyObject & Observable", edits: edits, requiresEveryUnit: everyUnit,
+                    suggestion: Self.rewriteText(coupling.subject), edits: edits, requiresEveryUnit: everyUnit,
                     requiresUnits: everyUnit ? nil : meeting))
             case .units(let reached, let foreign) where !foreign.isEmpty:
                 findings.append(Finding(
                     ruleID: Self.id, fixClass: .manual, isNote: true, file: site.file, offset: offset,
-                    message: "\(Self.text(coupling.subject)) stays constrained to ObservableObject: \(Self.list(foreign)) "
-                        + "\(foreign.count == 1 ? "reaches" : "reach") it and \(foreign.count == 1 ? "stays" : "stay") ObservableObject"
+                    message: "\(Self.text(coupling.subject)) stays constrained to ObservableObject: \(Self.whyItStays(foreign))"
                         + (reached.isEmpty ? "" : "; \(Self.list(reached.map { units.units[$0].name })) reach it too and stay blocked")))
             case .units(let reached, _):
                 let who = reached.isEmpty ? "no model of the tree reaches it"
@@ -45,7 +51,7 @@ struct ObservableConstraint: CouplingRule {
                     ruleID: Self.id, fixClass: .review, file: site.file, offset: offset,
                     message: "generic code constrained to ObservableObject (\(Self.text(coupling.subject))) changes together with "
                         + "the models that reach it: \(who)",
-                    suggestion: "AnyObject & Observable", edits: edits, requiresUnits: reached))
+                    suggestion: Self.rewriteText(coupling.subject), edits: edits, requiresUnits: reached))
             }
         }
         // Wrappers over a constrained generic parameter change with the constraint.
@@ -130,7 +136,9 @@ struct ObservableConstraint: CouplingRule {
         // Constraints with a known set of models: those units, once per generic parameter.
         var seen = Set<GenericKey>()
         for (site, coupling) in zip(units.constraints, units.constraintCouplings) where !helpers.holds(site) {
-            guard let key = coupling.key, case .units(let reached, let foreign) = coupling.reach, seen.insert(key).inserted else { continue }
+            // An extension of ObservableObject is its own site; a generic parameter may have several.
+            guard case .units(let reached, let foreign) = coupling.reach,
+                  coupling.subject == .protocolExtension || coupling.key.map({ seen.insert($0).inserted }) == true else { continue }
             let place = Self.location(file: site.file, token: site.token, context)
             for unitID in reached {
                 let unit = units.units[unitID]
@@ -140,8 +148,10 @@ struct ObservableConstraint: CouplingRule {
                     findings.append(Finding(
                         ruleID: Self.id, fixClass: .manual, isBlocker: true, file: file, offset: offset,
                         message: "'\(unit.name)' reaches \(Self.text(coupling.subject)) (\(place)), which must stay constrained to "
-                            + "ObservableObject because \(Self.list(foreign)) \(foreign.count == 1 ? "reaches" : "reach") it too",
-                        suggestion: "give \(Self.text(coupling.subject)) a separate generic type for \(Self.list(foreign)), or migrate it by hand",
+                            + "ObservableObject because \(Self.whyItStaysToo(foreign))",
+                        suggestion: coupling.subject == .protocolExtension
+                            ? "give '\(unit.name)' its own copy of the members it uses, or migrate it by hand"
+                            : "give \(Self.text(coupling.subject)) a separate generic type for \(Self.list(foreign)), or migrate it by hand",
                         unit: unitID))
                 } else {
                     findings.append(Finding(
@@ -201,7 +211,45 @@ struct ObservableConstraint: CouplingRule {
         case .parameter(let name): return text(name)
         case .observableObject: return "ObservableObject"
         case .unfollowedParameter(let name): return "'\(name)'"
+        case .protocolExtension: return "extension ObservableObject"
         }
+    }
+
+    /// What the constraint becomes, as the finding's "write instead" says it.
+    static func rewriteText(_ subject: GenericSubject) -> String {
+        subject == .protocolExtension ? "extension Observable where Self: AnyObject" : "AnyObject & Observable"
+    }
+
+    /// Why generic code stays on `ObservableObject`: the types that reach it and stay, and for an
+    /// extension of `ObservableObject`, its members' own use of `objectWillChange`.
+    static func whyItStays(_ foreign: [String]) -> String {
+        let others = foreign.filter { $0 != GenericReach.objectWillChangeUser }
+        var reasons = others.isEmpty ? [] : ["\(list(others)) \(others.count == 1 ? "reaches" : "reach") it and \(others.count == 1 ? "stays" : "stay") ObservableObject"]
+        if others.count < foreign.count { reasons.append("its members use objectWillChange, which Observable has no twin of") }
+        return reasons.joined(separator: ", and ")
+    }
+
+    /// `whyItStays` for a model that reaches the code as well: the others reach it too.
+    static func whyItStaysToo(_ foreign: [String]) -> String {
+        let others = foreign.filter { $0 != GenericReach.objectWillChangeUser }
+        var reasons = others.isEmpty ? [] : ["\(list(others)) \(others.count == 1 ? "reaches" : "reach") it too"]
+        if others.count < foreign.count { reasons.append("its members use objectWillChange, which Observable has no twin of") }
+        return reasons.joined(separator: ", and ")
+    }
+
+    /// `extension ObservableObject { … }` becomes `extension Observable where Self: AnyObject`
+    /// (a composition cannot be extended; `AnyObject` keeps what the members may rely on, such as
+    /// `[weak self]`), joining a `where` clause it already has.
+    static func protocolExtensionRewrite(at site: Site, _ context: RuleContext) -> [FileEdit] {
+        let file = context.files[site.file]
+        guard let declaration = file.declarations.first(where: { $0.kind == .extension && $0.nameTokens.contains(site.token) })
+        else { return [] }
+        let builder = EditBuilder(file: file)
+        guard let whereClause = declaration.whereClause, whereClause.count > 1 else {
+            return [FileEdit(file: site.file, edit: builder.replace(declaration.nameTokens, with: "Observable where Self: AnyObject"))]
+        }
+        return [builder.replace(declaration.nameTokens, with: "Observable"), builder.insert("Self: AnyObject, ", before: whereClause.lowerBound + 1)]
+            .map { FileEdit(file: site.file, edit: $0) }
     }
 
     /// The end of the sentence "any model of the tree may reach it: …".

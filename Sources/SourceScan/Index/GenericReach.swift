@@ -21,6 +21,8 @@ public enum GenericSubject: Equatable, Sendable {
     case observableObject
     /// A wrapper's generic parameter constrained by a protocol from outside the tree.
     case unfollowedParameter(String)
+    /// `extension ObservableObject { … }`: its members reach the models they are used on.
+    case protocolExtension
 }
 
 /// Why the tool cannot say which models reach a generic parameter: facts, which the rule that
@@ -75,6 +77,12 @@ public enum GenericReach: Equatable, Sendable {
     /// Exactly these units reach it; `foreign` names the types that reach it too and stay
     /// `ObservableObject` (third-party types, classes of the tree that are not models).
     case units([Int], foreign: [String])
+}
+
+extension GenericReach {
+    /// What `units(_:foreign:)` names when the members of an extension of `ObservableObject`
+    /// use `objectWillChange`, which keeps the extension on `ObservableObject` whoever reaches it.
+    public static let objectWillChangeUser = "objectWillChange"
 }
 
 /// The reach of one constraint site (or of one wrapper over a constrained parameter).
@@ -139,6 +147,9 @@ struct GenericReachFinder {
         }
         func coupling(_ key: GenericKey?, site: Site) -> GenericCoupling {
             guard let key else {
+                if let extensionID = protocolExtension(at: site) {
+                    return GenericCoupling(key: nil, subject: .protocolExtension, reach: protocolExtensionReach(extensionID))
+                }
                 let reason: UntracedReason = isExistential(site) ? .existential : .unfollowedConstraint
                 return GenericCoupling(key: nil, subject: .observableObject,
                                        reach: .everyUnit(UntracedUse(reason: reason, file: site.file, token: site.token)))
@@ -216,6 +227,89 @@ struct GenericReachFinder {
             current = candidate.parent
         }
         return nil
+    }
+
+    // MARK: - Extensions of ObservableObject itself
+
+
+    /// The extension whose extended type `site` names, `extension ObservableObject { … }` (not
+    /// a constraint inside one).
+    private func protocolExtension(at site: Site) -> DeclarationID? {
+        let file = files[site.file]
+        guard let position = file.declarations.firstIndex(where: { $0.kind == .extension && $0.nameTokens.contains(site.token) })
+        else { return nil }
+        return DeclarationID(file: site.file, declaration: position)
+    }
+
+    /// The models the members of `extension ObservableObject { … }` are used on: the typed
+    /// receiver of `m.member`, or the type whose own code calls `member` on itself. Types that
+    /// are not models of the tree stay `ObservableObject` and keep the extension as it is. A use
+    /// the typer cannot follow leaves it reachable by every model, as a public extension that
+    /// models of the tree reach is (code outside the tree may use it on other models).
+    private func protocolExtensionReach(_ extensionID: DeclarationID) -> GenericReach {
+        let file = files[extensionID.file]
+        let members = file.members(of: extensionID.declaration).map { file.declarations[$0] }
+        var direct = Direct()
+        for (name, uses) in occurrences(of: Set(members.map(\.name).filter { !$0.isEmpty })) {
+            for (fileIndex, token) in uses {
+                extensionMemberUse(name, at: token, file: fileIndex, into: &direct)
+                if let untraced = direct.untraced { return .everyUnit(untraced) }
+            }
+        }
+        // Members that use `objectWillChange` have no Observable twin: the extension stays.
+        if let body = file.declarations[extensionID.declaration].body,
+           body.contains(where: { file.tokens[$0].kind == .identifier && file.source.tokenText($0, equals: "objectWillChange") }) {
+            direct.foreign.insert(GenericReach.objectWillChangeUser)
+        }
+        let isPublic = ([file.declarations[extensionID.declaration]] + members).contains {
+            $0.hasModifier(.public) || $0.hasModifier(.open) || $0.attribute(named: "usableFromInline") != nil
+        }
+        if isPublic, !direct.units.isEmpty {
+            return .everyUnit(UntracedUse(reason: .publicDeclaration(name: "extension ObservableObject"), file: extensionID.file,
+                                          token: file.declarations[extensionID.declaration].keyword))
+        }
+        return .units(direct.units.sorted(), foreign: direct.foreign.sorted())
+    }
+
+    /// What one occurrence of a member name of an `ObservableObject` extension adds to its reach.
+    private func extensionMemberUse(_ name: String, at token: Int, file fileIndex: Int, into direct: inout Direct) {
+        let file = files[fileIndex]
+        let tokens = file.tokens
+        // A declaration's own name (`func name`, `var name`) or an argument label is no use.
+        if token > 0, [.func, .var, .let, .case].contains(tokens[token - 1].word) { return }
+        if token + 1 < tokens.count, tokens[token + 1].kind == .colon { return }
+        let receiver: ResolvedType
+        let afterPeriod = token > 0 && tokens[token - 1].kind == .period
+        let start = afterPeriod ? index.typer.postfixChainStart(endingBefore: token - 1, in: file) : token
+        if afterPeriod, !(start == token - 2 && tokens[start].word == .self) {
+            guard start < token - 1 else { return direct.give(up: .unreadableUse(name: name), file: fileIndex, token: token) }
+            receiver = index.typer.typeOf(start..<(token - 1), file: fileIndex)
+        } else {
+            // `name(…)` or `self.name(…)` inside a type's own code calls it on `self`; outside
+            // any type a bare name is a global of the same name.
+            if afterPeriod, index.typer.owner(file: fileIndex, token: token) == nil {
+                return direct.give(up: .unreadableUse(name: name), file: fileIndex, token: token)
+            }
+            let scope = DeclarationID(file: fileIndex, declaration: index.typer.owner(file: fileIndex, token: token) ?? -1)
+            guard let enclosing = index.types.enclosingTypeLike(scope) else { return }
+            guard let target = index.types.extendedType(enclosing) else {
+                // Inside an extension of ObservableObject (this one or another): not a model's use.
+                if ModelGraph.namesObservableObject(index.types.declaration(enclosing).name) { return }
+                return direct.give(up: .unreadableUse(name: name), file: fileIndex, token: token)
+            }
+            receiver = .declared(target)
+        }
+        switch receiver {
+        case .declared(let type):
+            if let unit = unitOf[type] { direct.units.insert(unit); return }
+            // The type's own member of that name is not the extension's.
+            let ownMember = index.typer.firstMember(of: type) { _, declaration, _ in declaration.name == name ? Typed(.unknown) : nil }
+            if ownMember == nil { direct.foreign.insert(index.types.declaration(type).name) }
+        case .external(let written):
+            direct.foreign.insert(written)
+        default:
+            direct.give(up: .unreadableUse(name: name), file: fileIndex, token: token)
+        }
     }
 
     // MARK: - Uses of each generic declaration

@@ -87,6 +87,78 @@ import Testing
         ])
     }
 
+    /// `extension ObservableObject { … }`: the models its members are used on reach it, on a
+    /// typed receiver or from their own code; it is rewritten as a protocol extension of
+    /// `Observable`, since a composition cannot be extended.
+    @Test func anExtensionOfObservableObjectIsReachedByTheModelsItsMembersAreUsedOn() {
+        let code = """
+            import SwiftUI
+
+            extension ↓ObservableObject {
+                func onMain(_ change: @escaping () -> Void) async { await MainActor.run { change() } }
+            }
+
+            final ↓class Ticker: ObservableObject { @Published var count = 0 }
+            final ↓class Clock: ObservableObject {
+                @Published var time = 0
+                func tick() async { await self.onMain { } }
+            }
+            final class Idle: ObservableObject { @Published var count = 0 }
+
+            struct TickerView: View {
+                let ticker: Ticker
+                var body: some View { Button("tick") { Task { await ticker.onMain { } } } }
+            }
+            """
+        #expect(Self.messagesAtMarkers(code) == [
+            ["generic code constrained to ObservableObject (extension ObservableObject) changes together with the models "
+                + "that reach it: 'Ticker', 'Clock' reach it"],
+            ["'Ticker' reaches extension ObservableObject (Example.swift:3), whose ObservableObject constraint changes with "
+                + "it and with 'Clock', which reach it too; they migrate together or not at all; check those call sites when "
+                + "it migrates"],
+            ["'Clock' reaches extension ObservableObject (Example.swift:3), whose ObservableObject constraint changes with "
+                + "it and with 'Ticker', which reach it too; they migrate together or not at all; check those call sites when "
+                + "it migrates"],
+        ])
+        let (source, _) = RuleExamples.stripMarkers(code)
+        let edits = RuleExamples.analyzeInMemory(source).findings.filter { $0.ruleID == ObservableConstraint.id }.flatMap(\.edits)
+        #expect(edits.map(\.edit.replacement) == ["Observable where Self: AnyObject"])
+    }
+
+    /// Members that use `objectWillChange` keep the extension on `ObservableObject`: the models
+    /// that use them stay too, and the report says why.
+    @Test func anExtensionUsingObjectWillChangeStaysAndBlocksItsModels() {
+        let messages = Self.messagesAtMarkers("""
+            import SwiftUI
+
+            extension ↓ObservableObject where ObjectWillChangePublisher == ObservableObjectPublisher {
+                func refresh() { objectWillChange.send() }
+            }
+
+            final ↓class Ticker: ObservableObject {
+                @Published var count = 0
+                func reload() { refresh() }
+            }
+            """)
+        #expect(messages == [
+            ["extension ObservableObject stays constrained to ObservableObject: its members use objectWillChange, which "
+                + "Observable has no twin of; 'Ticker' reach it too and stay blocked"],
+            ["'Ticker' reaches extension ObservableObject (Example.swift:3), which must stay constrained to ObservableObject "
+                + "because its members use objectWillChange, which Observable has no twin of"],
+        ])
+    }
+
+    /// A use on a receiver the typer cannot type may be any model's.
+    @Test func anUntypedUseOfAnExtensionMemberLeavesItToEveryModel() {
+        let messages = Self.messagesAtMarkers("""
+            final class Model: ObservableObject { @Published var value = 0 }
+            extension ↓ObservableObject { func onMain() {} }
+            func run() { makeModel().onMain() }
+            """)
+        #expect(messages == [[Self.everyModel + "'onMain' is used where the tool cannot tell which model it gets (a metatype, a "
+            + "static member, a function reference or a call it cannot read) (Example.swift:3)"]])
+    }
+
     /// One example per reason the index gives for not tracing a use, with the sentence it renders.
     static let untracedCases: [(code: String, reason: String)] = [
         ("func show(_ model: any ↓ObservableObject) {}",
