@@ -2652,7 +2652,6 @@ enum RuleDocuments {
                 await MainActor.run { change() }
             }
         }
-
         ```
         """#,
         "observable-object-class": #"""

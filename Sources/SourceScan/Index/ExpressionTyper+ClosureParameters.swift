@@ -62,8 +62,195 @@ extension ExpressionTyper {
         if let annotation = signature.parameters[position].annotation {
             return resolveWritten(structure.compactText(annotation), from: scopeAt(open, file: file))
         }
-        guard position == 0, let element = receivedElement(byClosureAt: open, file: file, trail: trail) else { return .unknown }
-        return Typed(element)
+        if position == 0, let element = receivedElement(byClosureAt: open, file: file, trail: trail) { return Typed(element) }
+        return calleeClosureParameter(position, ofClosureAt: open, file: file, trail: trail) ?? .unknown
+    }
+
+    /// The type of parameter `position` of the trailing closure opening at `open` when the call
+    /// it ends says it: SwiftUI's `ForEach(data) { row in }` and `List(data) { row in }` hand it
+    /// an element of `data` (when the tree declares no type of that name), and the initializer
+    /// of a type the tree declares states it in its one closure parameter
+    /// (`init(…, content: @escaping (Item) -> Row)`, or a struct's one stored closure property
+    /// for the memberwise initializer). Nil otherwise: a method's trailing closure, a generic
+    /// parameter's type, several closure parameters to choose from.
+    func calleeClosureParameter(_ position: Int, ofClosureAt open: Int, file: Int, trail: Trail) -> Typed? {
+        let structure = types.files[file]
+        let tokens = structure.tokens
+        let close = structure.closing(open)
+        guard open >= 2, close + 1 < tokens.count else { return nil }
+        // The call the closure is passed to: a trailing closure (`Row(x) { }`, `Row { }`), or a
+        // labelled argument (`Row(x, content: { })`), whose label picks the parameter.
+        var calleeEnd = open
+        var arguments: Range<Int>?
+        var label: String?
+        if tokens[open - 1].kind == .colon {
+            guard tokens[open - 2].kind == .identifier, tokens[close + 1].kind == .rightParen || tokens[close + 1].kind == .comma,
+                  let paren = enclosingParenthesis(of: open - 2, in: structure) else { return nil }
+            label = structure.source.text(open - 2)
+            arguments = (paren + 1)..<structure.closing(paren)
+            calleeEnd = paren
+        } else {
+            // A trailing closure followed by labelled ones binds by other rules.
+            if close + 2 < tokens.count, tokens[close + 1].kind == .identifier, tokens[close + 2].kind == .colon { return nil }
+            if tokens[open - 1].kind == .rightParen {
+                let leftParen = Int(structure.matchingBracket[open - 1])
+                guard leftParen >= 1 else { return nil }
+                arguments = (leftParen + 1)..<(open - 1)
+                calleeEnd = leftParen
+            }
+        }
+        guard calleeEnd >= 1, tokens[calleeEnd - 1].kind == .identifier else { return nil }
+        var calleeStart = calleeEnd - 1
+        while calleeStart >= 2, tokens[calleeStart - 1].kind == .period, tokens[calleeStart - 2].kind == .identifier { calleeStart -= 2 }
+        let name = structure.source.text(calleeEnd - 1)
+        let scope = scopeAt(open, file: file)
+        if calleeStart > 0, tokens[calleeStart - 1].kind == .period {
+            // A modifier: `.navigationDestination(for: Item.self) { item in }` hands it an `Item`;
+            // any other method called on a value is not read here.
+            guard calleeStart == calleeEnd - 1, name == "navigationDestination", label == nil, position == 0, let arguments,
+                  !types.extendsExternal("View", with: name), structure.source.tokenText(arguments.lowerBound, equals: "for"), tokens[arguments.lowerBound + 1].kind == .colon,
+                  arguments.count > 4, tokens[arguments.upperBound - 1].word == .self, tokens[arguments.upperBound - 2].kind == .period
+            else { return nil }
+            return knownType(resolveWritten(structure.compactText((arguments.lowerBound + 2)..<(arguments.upperBound - 2)), from: scope))
+        }
+        if calleeStart == calleeEnd - 1, name == "ForEach" || name == "List", !types.isDeclaredBaseName(name) {
+            guard position == 0, label == nil || label == "content", let arguments,
+                  let data = firstUnlabelledArgument(arguments, in: structure),
+                  let element = typeOf(data, file: file, trail: trail).element ?? arrayLiteralElement(data, file: file, trail: trail)
+            else { return nil }
+            return Typed(element)
+        }
+        guard case .declared(let typeID) = typePath(startingAt: calleeStart, before: calleeEnd, file: file, scope: scope).type.type,
+              let written = closureParameterTypes(ofInitializersOf: typeID, label: label), position < written.count else { return nil }
+        return knownType(resolveWritten(written[position], from: typeID))
+    }
+
+    /// A type the tree declares or an external one; nil for anything else.
+    func knownType(_ typed: Typed) -> Typed? {
+        switch typed.type {
+        case .declared, .external: return typed
+        default: return nil
+        }
+    }
+
+    /// The element type of an array literal whose elements all have the same known type
+    /// (`[Item.sample, Item.preview]`); nil for an empty literal, a dictionary, or mixed types,
+    /// which Swift may join to a common supertype.
+    func arrayLiteralElement(_ range: Range<Int>, file: Int, trail: Trail) -> ResolvedType? {
+        let structure = types.files[file]
+        guard range.count > 2, structure.tokens[range.lowerBound].kind == .leftSquare,
+              structure.closing(range.lowerBound) == range.upperBound - 1 else { return nil }
+        let elements = Self.splitTopLevel((range.lowerBound + 1)..<(range.upperBound - 1), in: structure)
+        guard !elements.isEmpty, !elements.contains(where: { $0.contains { structure.tokens[$0].kind == .colon } }) else { return nil }
+        let typed = elements.map { typeOf($0, file: file, trail: trail).type }
+        guard let first = typed.first, typed.allSatisfy({ $0 == first }) else { return nil }
+        switch first {
+        case .declared, .external: return first
+        default: return nil
+        }
+    }
+
+    /// The first argument of an argument list when it has no label (`items` of `ForEach(items, id: \.id)`).
+    func firstUnlabelledArgument(_ arguments: Range<Int>, in structure: FileStructure) -> Range<Int>? {
+        let tokens = structure.tokens
+        guard !arguments.isEmpty, !(arguments.count > 1 && tokens[arguments.lowerBound + 1].kind == .colon) else { return nil }
+        var index = arguments.lowerBound
+        while index < arguments.upperBound, tokens[index].kind != .comma {
+            if [.leftParen, .leftSquare, .leftBrace].contains(tokens[index].kind) { index = structure.closing(index) }
+            index += 1
+        }
+        return arguments.lowerBound..<index
+    }
+
+    /// The written parameter types of the one closure a type's initializers take (each explicit
+    /// initializer that takes a closure takes exactly one, and all state the same parameter
+    /// types), or of a struct's one stored closure property when it has no explicit initializer.
+    func closureParameterTypes(ofInitializersOf typeID: DeclarationID, label: String? = nil) -> [String]? {
+        guard let symbol = types.symbol(typeID) else { return nil }
+        var found: [String]?
+        var sawInitializer = false
+        for container in [typeID] + symbol.extensions {
+            let file = types.files[container.file]
+            for member in file.members(of: container.declaration) where file.declarations[member].kind == .initializer {
+                sawInitializer = sawInitializer || container == typeID
+                guard let clause = file.declarations[member].parameters, clause.count >= 2 else { continue }
+                let closures = Self.splitTopLevel((clause.lowerBound + 1)..<(clause.upperBound - 1), in: file).compactMap { parameter -> [String]? in
+                    guard let colon = parameter.first(where: { file.tokens[$0].kind == .colon }) else { return nil }
+                    // A labelled argument names its parameter: the first name before the colon.
+                    if let label {
+                        var first = parameter.lowerBound
+                        while first + 1 < colon, file.tokens[first].kind == .atSign { first += 2 }
+                        guard file.tokens[first].kind == .identifier, file.source.tokenText(first, equals: label) else { return nil }
+                    }
+                    return functionTypeParameters((colon + 1)..<parameter.upperBound, in: file)
+                }
+                guard closures.count <= 1 else { return nil }
+                guard let closure = closures.first else { continue }
+                if let found, found != closure { return nil }
+                found = closure
+            }
+        }
+        if sawInitializer { return found }
+        // Without an initializer of its own a struct has the memberwise one (its one stored
+        // closure property), which must agree with any an extension adds; a class inherits
+        // initializers not read here.
+        guard types.declaration(typeID).kind == .struct else { return nil }
+        let file = types.files[typeID.file]
+        let closures = file.members(of: typeID.declaration).compactMap { member -> [String]? in
+            let variable = file.declarations[member]
+            guard variable.kind == .variable, !variable.hasModifier(.static), variable.attributes.isEmpty,
+                  let binding = variable.bindings.first, binding.accessorBlock == nil, let annotation = binding.typeAnnotation,
+                  label == nil || binding.name == label else { return nil }
+            return functionTypeParameters(annotation, in: file)
+        }
+        guard closures.count <= 1 else { return nil }
+        guard let memberwise = closures.first else { return found }
+        return found == nil || found == memberwise ? memberwise : nil
+    }
+
+    /// The parameter types of the function type written at `range`, attributes such as
+    /// `@escaping` and `@ViewBuilder` skipped and labels dropped (`(Item, _ index: Int) -> Row`);
+    /// nil when it is no function type.
+    func functionTypeParameters(_ range: Range<Int>, in structure: FileStructure) -> [String]? {
+        let tokens = structure.tokens
+        var index = range.lowerBound
+        while index + 1 < range.upperBound, tokens[index].kind == .atSign {
+            index += 2
+            // An attribute's arguments touch its name (`@available(…)`); `@escaping (A) -> B` is the type.
+            if index < range.upperBound, tokens[index].kind == .leftParen, tokens[index].start == tokens[index - 1].end {
+                index = structure.closing(index) + 1
+            }
+        }
+        guard index < range.upperBound, tokens[index].kind == .leftParen else { return nil }
+        let close = structure.closing(index)
+        var after = close + 1
+        while after < range.upperBound, tokens[after].word == .async || tokens[after].word == .throws { after += 1 }
+        guard after < range.upperBound, tokens[after].kind == .arrow else { return nil }
+        return Self.splitTopLevel((index + 1)..<close, in: structure).map { parameter in
+            let type = parameter.first(where: { tokens[$0].kind == .colon }).map { ($0 + 1)..<parameter.upperBound } ?? parameter
+            return structure.compactText(type)
+        }
+    }
+
+    /// The comma-separated parts of a token range, brackets kept whole.
+    static func splitTopLevel(_ range: Range<Int>, in structure: FileStructure) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var start = range.lowerBound
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let kind = structure.tokens[index].kind
+            if kind == .leftParen || kind == .leftSquare || kind == .leftBrace {
+                index = structure.closing(index) + 1
+                continue
+            }
+            if kind == .comma {
+                parts.append(start..<index)
+                start = index + 1
+            }
+            index += 1
+        }
+        if start < range.upperBound { parts.append(start..<range.upperBound) }
+        return parts
     }
 
     /// The declaration scope of token `token`, for resolving a type written there.
@@ -339,7 +526,8 @@ extension ExpressionTyper {
     }
 
     /// The element type written in a collection or subject type: `[T]`, `Array<T>`, `Set<T>`, `OrderedSet<T>`,
-    /// `CurrentValueSubject<T, E>`, `PassthroughSubject<T, E>`, `AnyPublisher<T, E>`; nil for
+    /// `CurrentValueSubject<T, E>`, `PassthroughSubject<T, E>`, `AnyPublisher<T, E>`, Core Data's
+    /// `FetchedResults<T>`; nil for
     /// anything else: a dictionary, a type the tree declares under one of those names, and an
     /// optional one, whose `map { $0 }` is `Optional.map` and receives the whole collection.
     func writtenElement(_ written: String, from scope: DeclarationID) -> ResolvedType? {
@@ -352,7 +540,7 @@ extension ExpressionTyper {
         // `IdentifiedArrayOf` hold their first generic argument too.
         let carriers: Set<String> = ["Array", "Set", "ContiguousArray", "ArraySlice", "CurrentValueSubject",
                                      "PassthroughSubject", "AnyPublisher", "OrderedSet", "Deque", "Heap",
-                                     "IdentifiedArrayOf"]
+                                     "IdentifiedArrayOf", "FetchedResults"]
         guard let (base, arguments) = Self.genericArguments(of: String(text)),
               carriers.contains(base.trimming(charactersIn: " ")), case .external = types.resolve(base, from: scope),
               let first = arguments.first else { return nil }

@@ -393,6 +393,38 @@ extension ExpressionTyper {
     /// enclosing block, up to the body of a freestanding macro (`#Preview { … }`, `#Preview("x") {`).
     /// Nil when no macro body encloses the token or no such local precedes it.
     func macroBodyLocal(_ name: String, before token: Int, file: Int, trail: Trail) -> Typed? {
+        macroBodyKeyword(declaring: name, before: token, file: file) { $0 == .let || $0 == .var }
+            .map { macroLocalType(at: $0, file: file, before: token, trail: trail) }
+    }
+
+    /// The result of calling `name`, a local function of a freestanding macro's body declared
+    /// before `token` (`#Preview { func makeMovie() -> Media { … } … makeMovie() }`): its
+    /// written result type. Nil when there is none, or it states no result type.
+    func macroBodyFunctionResult(_ name: String, before token: Int, file: Int) -> Typed? {
+        guard let keyword = macroBodyKeyword(declaring: name, before: token, file: file, isKeyword: { $0 == .func }) else { return nil }
+        let structure = types.files[file]
+        let tokens = structure.tokens
+        var index = keyword + 2
+        if index < token, structure.source.tokenText(index, equals: "<") {
+            guard let close = structure.closingAngle(from: index, before: token) else { return nil }
+            index = close + 1
+        }
+        guard index < token, tokens[index].kind == .leftParen else { return nil }
+        index = structure.closing(index) + 1
+        while index < token, tokens[index].word == .async || tokens[index].word == .throws || tokens[index].word == .rethrows { index += 1 }
+        guard index < token, tokens[index].kind == .arrow else { return nil }
+        let resultStart = index + 1
+        var resultEnd = resultStart
+        while resultEnd < token, tokens[resultEnd].kind != .leftBrace, tokens[resultEnd].word != .where { resultEnd += 1 }
+        guard resultEnd > resultStart else { return nil }
+        return resolveWritten(structure.compactText(resultStart..<resultEnd), from: DeclarationID(file: file, declaration: -1))
+    }
+
+    /// The keyword (`let`, `var`, `func`: `isKeyword` says which) of a declaration named `name`
+    /// before `token` in the block holding it or an enclosing block, up to the body of a
+    /// freestanding macro. Nil when no macro body encloses the token or no such declaration
+    /// precedes it; a declaration inside an earlier block is not visible.
+    func macroBodyKeyword(declaring name: String, before token: Int, file: Int, isKeyword: (Word) -> Bool) -> Int? {
         let structure = types.files[file]
         let tokens = structure.tokens
         var index = token - 1
@@ -410,12 +442,9 @@ extension ExpressionTyper {
                 var before = index - 1
                 if before >= 0, tokens[before].kind == .rightParen { before = Int(structure.matchingBracket[before]) - 1 }
                 // `#Preview {`: the macro's name follows a `#` token.
-                if before >= 1, tokens[before].kind == .identifier, tokens[before - 1].kind == .pound {
-                    guard let found else { return nil }
-                    return macroLocalType(at: found, file: file, before: token, trail: trail)
-                }
+                if before >= 1, tokens[before].kind == .identifier, tokens[before - 1].kind == .pound { return found }
             default:
-                if found == nil, current.word == .let || current.word == .var, index + 1 < token,
+                if found == nil, isKeyword(current.word), index + 1 < token,
                    tokens[index + 1].kind == .identifier, structure.source.tokenText(index + 1, equals: name) {
                     found = index
                 }

@@ -97,6 +97,7 @@ public struct ExpressionTyper: Sendable {
             }
         }
         if start != range.lowerBound { return typeOf(start..<range.upperBound, file: file, trail: trail) }
+        if let cast = castResult(range, file: file) { return cast }
         if tokens[start].kind == .leftBrace { return appliedClosureResult(start..<range.upperBound, file: file, trail: trail) }
         if let closure = isolatedRunClosure(start..<range.upperBound, in: structure) { return closureResult(open: closure, file: file, trail: trail) }
         var index = range.lowerBound
@@ -126,8 +127,11 @@ public struct ExpressionTyper: Sendable {
             // `makeModel()`: a function of an enclosing type, or a global one. A type the tree
             // declares is an initializer whatever its spelling (`___VARIABLE_name___State()`).
             // Or a closure held by a variable of a stated function type (`factory(key)`).
+            // Or a local function of a preview's body (`#Preview { func makeMovie() -> Media … }`).
             guard let result = functionResult(name, at: index, file: file, trail: trail)
-                ?? lookUpVariable(name, at: index, file: file, trail: trail)?.callResult.map({ Typed($0) }) else { return .unknown }
+                ?? lookUpVariable(name, at: index, file: file, trail: trail)?.callResult.map({ Typed($0) })
+                ?? (owner(file: file, token: index) == nil ? macroBodyFunctionResult(name, before: index, file: file) : nil)
+            else { return .unknown }
             current = result
             index = structure.closing(index + 1)
         } else if !isCall, let variable = lookUpVariable(name, at: index, file: file, trail: trail) {
@@ -205,6 +209,13 @@ public struct ExpressionTyper: Sendable {
                     index += 2
                     continue
                 }
+                if !isTypeContext, !isMethodCall, memberName == "first" || memberName == "last", let element = current.element,
+                   !isDeclared(current.type), isStandardOperator(memberName) {
+                    // `items.first`, `selection.last`: an element (optional, the same model to the rules).
+                    current = Typed(element)
+                    index += 2
+                    continue
+                }
                 if case .external(let written) = current.type {
                     // A collection or subject of the tree's types (`Array<Model>().first`,
                     // `subject.value`) hands them out: not known to be external.
@@ -249,6 +260,74 @@ public struct ExpressionTyper: Sendable {
             }
         }
         return isTypeContext ? .unknown : current
+    }
+
+    /// Whether a type is one the tree declares (whose `first` is its own member, not a collection's).
+    private func isDeclared(_ type: ResolvedType) -> Bool {
+        if case .declared = type { return true }
+        return false
+    }
+
+    /// `value as Model`, `value as? Model`, `value as! Model`: the type written after the cast
+    /// (an optional from `as?` is the same model to the rules, as `try?` is). Nil when the range
+    /// holds no cast at its top level; unknown when the cast is not the whole expression
+    /// (`a == b as T` is a comparison) or what follows it is not a plain type.
+    func castResult(_ range: Range<Int>, file: Int) -> Typed? {
+        let structure = types.files[file]
+        let tokens = structure.tokens
+        var index = range.lowerBound
+        var cast: Int?
+        // The operand must be one postfix expression: an operator before the cast binds looser
+        // (`a ?? b as T`, `c ? a : b as T`) or makes something else of it (`a == b as T`).
+        var operandHasOperator = false
+        while index < range.upperBound {
+            let kind = tokens[index].kind
+            if kind == .leftParen || kind == .leftSquare || kind == .leftBrace {
+                index = structure.closing(index) + 1
+                continue
+            }
+            if tokens[index].word == .as { cast = index; break }
+            operandHasOperator = operandHasOperator || isOperatorBetweenOperands(index, in: structure)
+            index += 1
+        }
+        guard let cast else { return nil }
+        guard cast > range.lowerBound, !operandHasOperator else { return .unknown }
+        var typeStart = cast + 1
+        if typeStart < range.upperBound, structure.source.tokenText(typeStart, equals: "?") || structure.source.tokenText(typeStart, equals: "!") {
+            typeStart += 1
+        }
+        let written = typeStart..<range.upperBound
+        guard !written.isEmpty, written.allSatisfy({ isTypeToken($0, in: structure) }) else { return .unknown }
+        let scope = DeclarationID(file: file, declaration: owner(file: file, token: cast) ?? -1)
+        let result = resolveWritten(structure.compactText(written), from: scope)
+        switch result.type {
+        case .declared, .external: return result
+        default: return .unknown
+        }
+    }
+
+    /// A binary or ternary operator at the top level of an expression (not a member's period,
+    /// an optional chain's `?` or a force unwrap's `!`).
+    private func isOperatorBetweenOperands(_ index: Int, in structure: FileStructure) -> Bool {
+        let token = structure.tokens[index]
+        switch token.kind {
+        case .binaryOperator, .prefixOperator, .colon: return true
+        case .postfixQuestionMark, .exclamationMark: return false
+        default: return token.kind.isOperator && !structure.source.tokenText(index, equals: "?") && !structure.source.tokenText(index, equals: "!")
+        }
+    }
+
+    /// A token of a written type: names, `.`, optionals, generic angle brackets, array and
+    /// dictionary brackets.
+    private func isTypeToken(_ index: Int, in structure: FileStructure) -> Bool {
+        let token = structure.tokens[index]
+        switch token.kind {
+        case .identifier, .period, .postfixQuestionMark, .exclamationMark, .leftSquare, .rightSquare, .colon, .comma: return true
+        case .keyword: return token.word == .Any || token.word == .`Self`
+        default:
+            guard token.kind.isOperator else { return false }
+            return structure.source.text(index).allSatisfy { "<>?!".contains($0) }
+        }
     }
 
     /// The type of a closure applied where it is written, `{ let m = make(); m.load(); return m }()`

@@ -168,12 +168,17 @@ import Testing
         #expect(types == ["unknown"])
     }
 
-    /// A generic container of the tree's models is not an external value: its members may be models.
+    /// A generic container of the tree's models is not an external value: its members may be
+    /// models. `first` and `last` are its elements.
     @Test func aMemberOfACollectionOfModelsIsNotExternal() {
         let types = Self.receiverTypes("""
-            func touch(models: Array<A>) { models.first!.objectWillChange.send() }
+            func touch(models: Array<A>) {
+                models.randomElement()!.objectWillChange.send()
+                models.first!.objectWillChange.send()
+                models.last?.objectWillChange.send()
+            }
             """)
-        #expect(types == ["unknown"])
+        #expect(types == ["unknown", "A", "A"])
     }
 
     /// Through the built binary: the chain's `$0.objectWillChange` blocks only the model it

@@ -1,0 +1,106 @@
+import Testing
+@testable import MigrateTool
+
+/// `.environmentObject(x)` whose argument is typed through a cast (`item as Media`), a local
+/// function of a preview (`#Preview { func make() -> Item … }`), or a closure parameter whose
+/// type the call states: SwiftUI's `ForEach(data)`, `List(data)` and
+/// `.navigationDestination(for: T.self)`, and the one closure parameter of a tree type's
+/// initializer (trailing or labelled). Typed, the site is a model's or known not to be one;
+/// untyped, it may be any model read with `@EnvironmentObject`, and blocks them all.
+@Suite struct ClosureAndCastTypingTests {
+    /// A model read from the environment (`Store`), a class that is not one (`Item`), and
+    /// `body`, which passes something to `.environmentObject`.
+    static func tree(_ body: String, extra: String = "") -> String {
+        """
+        import SwiftUI
+
+        final class Store: ObservableObject { @Published var count = 0 }
+        class Item: NSObject {}
+        class Movie: Item {}
+
+        struct Row: View {
+            @EnvironmentObject var store: Store
+            var body: some View { Text("\\(store.count)") }
+        }
+
+        struct Results<Content: View>: View {
+            let prompt: String
+            let content: (Item) -> Content
+            init(prompt: String, @ViewBuilder content: @escaping (Item) -> Content) {
+                self.prompt = prompt
+                self.content = content
+            }
+            var body: some View { content(Item()) }
+        }
+
+        struct Screen: View {
+            let items: [Item]
+            let movie: Movie
+            var body: some View {
+                \(body)
+            }
+        }
+        \(extra)
+        """
+    }
+
+    /// The blocker an untyped `.environmentObject` argument puts on `Store`, if any.
+    static func cannotTell(_ source: String) -> [String] {
+        RuleExamples.analyze(files: [("A.swift", source)]).findings
+            .filter { $0.ruleID == EnvironmentObjectModifier.id && $0.isBlocker }.map(\.message)
+    }
+
+    @Test(arguments: [
+        "Row().environmentObject(movie as Item)",
+        "Row().environmentObject(items[0] as! Movie)",
+        "ForEach(items) { item in Row().environmentObject(item) }",
+        "ForEach(items, id: \\.self) { item in Row().environmentObject(item) }",
+        "List(items) { item in Row().environmentObject(item) }",
+        "ForEach([movie, movie]) { item in Row().environmentObject(item) }",
+        "Results(prompt: \"x\") { item in Row().environmentObject(item) }",
+        "Results(prompt: \"x\", content: { item in Row().environmentObject(item) })",
+        "NavigationStack { Text(\"x\").navigationDestination(for: Item.self) { item in Row().environmentObject(item) } }",
+        "if let first = items.first { Row().environmentObject(first) }",
+    ])
+    func theArgumentIsTyped(body: String) {
+        #expect(Self.cannotTell(Self.tree(body)) == [])
+    }
+
+    @Test func aPreviewsLocalFunctionStatesItsResult() {
+        let source = Self.tree("Text(\"x\")", extra: """
+            #Preview {
+                func make() -> Item { Item() }
+                return Row().environmentObject(make())
+            }
+            """)
+        #expect(Self.cannotTell(source) == [])
+    }
+
+    /// What the call does not state stays unknown, and blocks.
+    @Test(arguments: [
+        // A comparison, not a cast's result.
+        "Row().environmentObject(movie as Item == movie ? movie : movie)",
+        // Mixed element types: Swift may join them to a common supertype.
+        "ForEach([movie, items[0]]) { item in Row().environmentObject(item) }",
+        // A method's trailing closure on a value.
+        "Text(\"x\").sheet(item: .constant(movie)) { item in Row().environmentObject(item) }",
+        // The closure's second parameter, which `ForEach` does not pass.
+        "ForEach(items) { item, other in Row().environmentObject(other) }",
+    ])
+    func theArgumentStaysUnknown(body: String) {
+        #expect(Self.cannotTell(Self.tree(body)).count == 1)
+    }
+
+    /// A type with two closure parameters, or whose initializers disagree, does not say which
+    /// one a trailing closure binds to.
+    @Test func severalClosureParametersLeaveItUnknown() {
+        let source = Self.tree("Pair(left: { _ in EmptyView() }) { item in Row().environmentObject(item) }", extra: """
+            struct Pair<L: View, R: View>: View {
+                let left: (Store) -> L
+                let right: (Item) -> R
+                var body: some View { EmptyView() }
+            }
+            """)
+        #expect(Self.cannotTell(source).count == 1)
+    }
+}
