@@ -63,7 +63,7 @@ extension ExpressionTyper {
             return resolveWritten(structure.compactText(annotation), from: scopeAt(open, file: file))
         }
         if position == 0, let element = receivedElement(byClosureAt: open, file: file, trail: trail) { return Typed(element) }
-        return calleeClosureParameter(position, ofClosureAt: open, file: file, trail: trail) ?? .unknown
+        return calleeClosureParameter(position, of: signature.parameters.count, ofClosureAt: open, file: file, trail: trail) ?? .unknown
     }
 
     /// The type of parameter `position` of the trailing closure opening at `open` when the call
@@ -72,8 +72,8 @@ extension ExpressionTyper {
     /// of a type the tree declares states it in its one closure parameter
     /// (`init(…, content: @escaping (Item) -> Row)`, or a struct's one stored closure property
     /// for the memberwise initializer). Nil otherwise: a method's trailing closure, a generic
-    /// parameter's type, several closure parameters to choose from.
-    func calleeClosureParameter(_ position: Int, ofClosureAt open: Int, file: Int, trail: Trail) -> Typed? {
+    /// parameter's type, several closure parameters of the closure's arity (`count`) to choose from.
+    func calleeClosureParameter(_ position: Int, of count: Int, ofClosureAt open: Int, file: Int, trail: Trail) -> Typed? {
         let structure = types.files[file]
         let tokens = structure.tokens
         let close = structure.closing(open)
@@ -90,8 +90,6 @@ extension ExpressionTyper {
             arguments = (paren + 1)..<structure.closing(paren)
             calleeEnd = paren
         } else {
-            // A trailing closure followed by labelled ones binds by other rules.
-            if close + 2 < tokens.count, tokens[close + 1].kind == .identifier, tokens[close + 2].kind == .colon { return nil }
             if tokens[open - 1].kind == .rightParen {
                 let leftParen = Int(structure.matchingBracket[open - 1])
                 guard leftParen >= 1 else { return nil }
@@ -100,6 +98,14 @@ extension ExpressionTyper {
             }
         }
         guard calleeEnd >= 1, tokens[calleeEnd - 1].kind == .identifier else { return nil }
+        // Labelled trailing closures after it (`{ row in } footer: { }`) name parameters it is not.
+        var laterLabels = Set<String>()
+        var next = close
+        while label == nil, next + 3 < tokens.count, tokens[next + 1].kind == .identifier, tokens[next + 2].kind == .colon,
+              tokens[next + 3].kind == .leftBrace {
+            laterLabels.insert(structure.source.text(next + 1))
+            next = structure.closing(next + 3)
+        }
         var calleeStart = calleeEnd - 1
         while calleeStart >= 2, tokens[calleeStart - 1].kind == .period, tokens[calleeStart - 2].kind == .identifier { calleeStart -= 2 }
         let name = structure.source.text(calleeEnd - 1)
@@ -115,13 +121,19 @@ extension ExpressionTyper {
         }
         if calleeStart == calleeEnd - 1, name == "ForEach" || name == "List", !types.isDeclaredBaseName(name) {
             guard position == 0, label == nil || label == "content", let arguments,
-                  let data = firstUnlabelledArgument(arguments, in: structure),
-                  let element = typeOf(data, file: file, trail: trail).element ?? arrayLiteralElement(data, file: file, trail: trail)
-            else { return nil }
-            return Typed(element)
+                  let data = firstUnlabelledArgument(arguments, in: structure) else { return nil }
+            let collection = typeOf(data, file: file, trail: trail)
+            if let element = collection.element ?? arrayLiteralElement(data, file: file, trail: trail) { return Typed(element) }
+            // A value of a type no scanned file declares (`problem.items` of an unscanned
+            // `Problem`) comes from code that cannot see the tree's models: its elements are
+            // external too, as its members are.
+            guard case .external(let written) = collection.type else { return nil }
+            return Typed(.external(written + ".Element"))
         }
         guard case .declared(let typeID) = typePath(startingAt: calleeStart, before: calleeEnd, file: file, scope: scope).type.type,
-              let written = closureParameterTypes(ofInitializersOf: typeID, label: label), position < written.count else { return nil }
+              let written = closureParameterTypes(ofInitializersOf: typeID, label: label, excluding: laterLabels, arity: count),
+              position < written.count
+        else { return nil }
         return knownType(resolveWritten(written[position], from: typeID))
     }
 
@@ -162,10 +174,13 @@ extension ExpressionTyper {
         return arguments.lowerBound..<index
     }
 
-    /// The written parameter types of the one closure a type's initializers take (each explicit
-    /// initializer that takes a closure takes exactly one, and all state the same parameter
-    /// types), or of a struct's one stored closure property when it has no explicit initializer.
-    func closureParameterTypes(ofInitializersOf typeID: DeclarationID, label: String? = nil) -> [String]? {
+    /// The written parameter types of the one closure of `arity` parameters a type's
+    /// initializers take (each explicit initializer that takes such a closure takes exactly one,
+    /// and all state the same parameter types), or of a struct's one stored closure property of
+    /// that arity when it has no explicit initializer; `label` picks the parameter by name, and
+    /// the parameters named in `excluding` are not candidates.
+    func closureParameterTypes(ofInitializersOf typeID: DeclarationID, label: String? = nil, excluding: Set<String> = [],
+                               arity: Int) -> [String]? {
         guard let symbol = types.symbol(typeID) else { return nil }
         var found: [String]?
         var sawInitializer = false
@@ -177,12 +192,12 @@ extension ExpressionTyper {
                 let closures = Self.splitTopLevel((clause.lowerBound + 1)..<(clause.upperBound - 1), in: file).compactMap { parameter -> [String]? in
                     guard let colon = parameter.first(where: { file.tokens[$0].kind == .colon }) else { return nil }
                     // A labelled argument names its parameter: the first name before the colon.
-                    if let label {
-                        var first = parameter.lowerBound
-                        while first + 1 < colon, file.tokens[first].kind == .atSign { first += 2 }
-                        guard file.tokens[first].kind == .identifier, file.source.tokenText(first, equals: label) else { return nil }
-                    }
-                    return functionTypeParameters((colon + 1)..<parameter.upperBound, in: file)
+                    var first = parameter.lowerBound
+                    while first + 1 < colon, file.tokens[first].kind == .atSign { first += 2 }
+                    let name = file.tokens[first].kind == .identifier ? String(file.source.text(first)) : nil
+                    if let label, name != label { return nil }
+                    if let name, excluding.contains(name) { return nil }
+                    return functionTypeParameters((colon + 1)..<parameter.upperBound, in: file).flatMap { $0.count == arity ? $0 : nil }
                 }
                 guard closures.count <= 1 else { return nil }
                 guard let closure = closures.first else { continue }
@@ -200,8 +215,8 @@ extension ExpressionTyper {
             let variable = file.declarations[member]
             guard variable.kind == .variable, !variable.hasModifier(.static), variable.attributes.isEmpty,
                   let binding = variable.bindings.first, binding.accessorBlock == nil, let annotation = binding.typeAnnotation,
-                  label == nil || binding.name == label else { return nil }
-            return functionTypeParameters(annotation, in: file)
+                  label == nil || binding.name == label, !excluding.contains(binding.name ?? "") else { return nil }
+            return functionTypeParameters(annotation, in: file).flatMap { $0.count == arity ? $0 : nil }
         }
         guard closures.count <= 1 else { return nil }
         guard let memberwise = closures.first else { return found }

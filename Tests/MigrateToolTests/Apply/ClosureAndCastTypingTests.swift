@@ -76,6 +76,28 @@ import Testing
         #expect(Self.cannotTell(source) == [])
     }
 
+    /// The closure's arity picks among an initializer's closures, and a labelled trailing
+    /// closure after it names a parameter it is not.
+    @Test func arityAndLaterLabelsPickTheParameter() {
+        let source = Self.tree("Table { item in Row().environmentObject(item) } footer: { EmptyView() }", extra: """
+            struct Table<R: View, F: View>: View {
+                init(@ViewBuilder row: @escaping (Item) -> R, @ViewBuilder footer: @escaping () -> F = { EmptyView() }) {}
+                var body: some View { EmptyView() }
+            }
+            """)
+        #expect(Self.cannotTell(source) == [])
+    }
+
+    /// A collection of a type no scanned file declares holds no model: only a file mentioning a
+    /// model's name can declare a property holding one, and such a file is scanned.
+    @Test func theElementsOfAnUnscannedTypesCollectionAreExternal() {
+        let files = [("A.swift", Self.tree("ForEach(problems) { problem in ForEach(problem.items) { item in Row().environmentObject(item) } }")
+                        .replacingOccurrences(of: "let items: [Item]", with: "let items: [Item]\n    let problems: [Problem]")),
+                     ("Problem.swift", "struct Problem: Identifiable { let id = 0; let items: [Thing] }\nclass Thing {}\n")]
+        let findings = RuleExamples.analyze(files: files).findings.filter { $0.ruleID == EnvironmentObjectModifier.id && $0.isBlocker }
+        #expect(findings.map(\.message) == [])
+    }
+
     /// What the call does not state stays unknown, and blocks.
     @Test(arguments: [
         // A comparison, not a cast's result.
