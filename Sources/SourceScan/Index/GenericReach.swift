@@ -478,7 +478,15 @@ struct GenericReachFinder {
         for segment in file.topLevelSegments(clause.lowerBound + 1..<clause.upperBound - 1) where !segment.isEmpty {
             let tokens = file.tokens
             guard let colon = segment.first(where: { tokens[$0].kind == .colon }) else { continue }
-            let nameTokens = (segment.lowerBound..<colon).filter { tokens[$0].kind == .identifier || tokens[$0].kind == .keyword }
+            // Attributes before the names (`@ViewBuilder content: …`) are not its label.
+            var namesStart = segment.lowerBound
+            while namesStart + 1 < colon, tokens[namesStart].kind == .atSign {
+                namesStart += 2
+                if namesStart < colon, tokens[namesStart].kind == .leftParen, tokens[namesStart].start == tokens[namesStart - 1].end {
+                    namesStart = file.closing(namesStart) + 1
+                }
+            }
+            let nameTokens = (namesStart..<colon).filter { tokens[$0].kind == .identifier || tokens[$0].kind == .keyword }
             guard let first = nameTokens.first else { continue }
             let outer = file.source.text(first)
             let label: String? = outer == "_" ? nil : outer

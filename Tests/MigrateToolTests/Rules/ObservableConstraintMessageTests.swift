@@ -125,6 +125,27 @@ import Testing
         #expect(edits.map(\.edit.replacement) == ["Observable where Self: AnyObject"])
     }
 
+    /// A parameter's attributes (`@ViewBuilder content:`) are not its label: a call naming the
+    /// parameter matches the initializer, and the model it passes is the reach.
+    @Test func anAttributedParameterMatchesItsLabel() {
+        let messages = Self.messagesAtMarkers("""
+            import SwiftUI
+
+            struct Panel<M: ↓ObservableObject, C: View>: View {
+                @ObservedObject var model: M
+                let content: () -> C
+                init(model: M, @ViewBuilder content: @escaping () -> C) { self.model = model; self.content = content }
+                var body: some View { content() }
+            }
+
+            final ↓class Counter: ObservableObject { @Published var value = 0 }
+
+            func show(counter: Counter) -> some View { Panel(model: counter, content: { Text("x") }) }
+            """)
+        #expect(messages.first == ["generic code constrained to ObservableObject ('M' of Panel) changes together with the "
+            + "models that reach it: 'Counter' reaches it"])
+    }
+
     /// Members that use `objectWillChange` keep the extension on `ObservableObject`: the models
     /// that use them stay too, and the report says why.
     @Test func anExtensionUsingObjectWillChangeStaysAndBlocksItsModels() {
