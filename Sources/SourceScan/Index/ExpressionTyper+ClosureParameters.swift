@@ -124,10 +124,12 @@ extension ExpressionTyper {
                   let data = firstUnlabelledArgument(arguments, in: structure) else { return nil }
             let collection = typeOf(data, file: file, trail: trail)
             if let element = collection.element ?? arrayLiteralElement(data, file: file, trail: trail) { return Typed(element) }
-            // A value of a type no scanned file declares (`problem.items` of an unscanned
+            // A stored value of a type no scanned file declares (`problem.items` of an unscanned
             // `Problem`) comes from code that cannot see the tree's models: its elements are
-            // external too, as its members are.
-            guard case .external(let written) = collection.type else { return nil }
+            // external too, as its members are. Not a call's result (`Array(models)`), nor a
+            // generic type naming one of the tree's types (`Box<Model>`).
+            guard case .external(let written) = collection.type, !data.contains(where: { tokens[$0].kind == .leftParen }),
+                  !mentionsDeclaredType(written, data.lowerBound..<data.lowerBound, in: structure) else { return nil }
             return Typed(.external(written + ".Element"))
         }
         guard case .declared(let typeID) = typePath(startingAt: calleeStart, before: calleeEnd, file: file, scope: scope).type.type,

@@ -108,6 +108,8 @@ import Testing
         "Text(\"x\").sheet(item: .constant(movie)) { item in Row().environmentObject(item) }",
         // The closure's second parameter, which `ForEach` does not pass.
         "ForEach(items) { item, other in Row().environmentObject(other) }",
+        // An external type built from the tree's values holds them.
+        "ForEach(Array(items)) { item in Row().environmentObject(item) }",
     ])
     func theArgumentStaysUnknown(body: String) {
         #expect(Self.cannotTell(Self.tree(body)).count == 1)
