@@ -231,7 +231,6 @@ struct GenericReachFinder {
 
     // MARK: - Extensions of ObservableObject itself
 
-
     /// The extension whose extended type `site` names, `extension ObservableObject { … }` (not
     /// a constraint inside one).
     private func protocolExtension(at site: Site) -> DeclarationID? {
@@ -252,7 +251,7 @@ struct GenericReachFinder {
         var direct = Direct()
         for (name, uses) in occurrences(of: Set(members.map(\.name).filter { !$0.isEmpty })) {
             for (fileIndex, token) in uses {
-                extensionMemberUse(name, at: token, file: fileIndex, into: &direct)
+                extensionMemberUse(name, at: token, file: fileIndex, in: extensionID, into: &direct)
                 if let untraced = direct.untraced { return .everyUnit(untraced) }
             }
         }
@@ -272,7 +271,8 @@ struct GenericReachFinder {
     }
 
     /// What one occurrence of a member name of an `ObservableObject` extension adds to its reach.
-    private func extensionMemberUse(_ name: String, at token: Int, file fileIndex: Int, into direct: inout Direct) {
+    private func extensionMemberUse(_ name: String, at token: Int, file fileIndex: Int, in extensionID: DeclarationID,
+                                    into direct: inout Direct) {
         let file = files[fileIndex]
         let tokens = file.tokens
         // A declaration's own name (`func name`, `var name`) or an argument label is no use.
@@ -293,8 +293,9 @@ struct GenericReachFinder {
             let scope = DeclarationID(file: fileIndex, declaration: index.typer.owner(file: fileIndex, token: token) ?? -1)
             guard let enclosing = index.types.enclosingTypeLike(scope) else { return }
             guard let target = index.types.extendedType(enclosing) else {
-                // Inside an extension of ObservableObject (this one or another): not a model's use.
-                if ModelGraph.namesObservableObject(index.types.declaration(enclosing).name) { return }
+                // Inside this extension: its own members calling each other. Inside another
+                // extension of ObservableObject, a use on any class that stays one, or on any model.
+                if enclosing == extensionID { return }
                 return direct.give(up: .unreadableUse(name: name), file: fileIndex, token: token)
             }
             receiver = .declared(target)

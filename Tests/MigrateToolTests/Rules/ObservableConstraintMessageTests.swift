@@ -211,6 +211,9 @@ import Testing
          "a generic parameter 'T' the tool does not follow is passed to it (Example.swift:3)"),
         ("func show<M: ↓ObservableObject>(_ model: M) {}\nfunc run() { show(makeModel()) }",
          "the type of a value passed to it cannot be known (Example.swift:3)"),
+        ("extension ObservableObject { func a() { b() } }\nextension ↓ObservableObject { func b() {} }",
+         "'b' is used where the tool cannot tell which model it gets (a metatype, a static member, a function reference "
+            + "or a call it cannot read) (Example.swift:2)"),
         ("func show<M: ↓ObservableObject>(_ model: M) {}\npublic func run<T: ObservableObject>(_ value: T) { show(value) }",
          "'T' of run(…) is passed to it, and any model may reach that: 'run' is public, so code outside the tree may pass it any model"),
     ]
