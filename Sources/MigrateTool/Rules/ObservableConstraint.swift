@@ -20,7 +20,7 @@ struct ObservableConstraint: CouplingRule {
             let offset = Int(file.tokens[site.token].start)
             let edits: [FileEdit]
             if coupling.subject == .protocolExtension {
-                // An extension of no model of the tree, or of models that stay, stays as it is.
+                // An extension whose members nothing in the tree uses stays as written, silently.
                 if case .units([], let foreign) = coupling.reach, foreign.isEmpty { continue }
                 edits = Self.protocolExtensionRewrite(at: site, context)
             } else {
