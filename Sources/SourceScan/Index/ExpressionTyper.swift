@@ -298,8 +298,14 @@ public struct ExpressionTyper: Sendable {
         }
         let written = typeStart..<range.upperBound
         guard !written.isEmpty, written.allSatisfy({ isTypeToken($0, in: structure) }) else { return .unknown }
+        // An existential (`as AnyObject`, `as any ObservableObject`) may hold any model.
+        let text = structure.compactText(written)
+        let reference = TypeReference(text)
+        if reference?.isExistential == true || ["ObservableObject", "AnyObject", "Any"].contains(reference?.baseName ?? "") {
+            return .unknown
+        }
         let scope = DeclarationID(file: file, declaration: owner(file: file, token: cast) ?? -1)
-        let result = resolveWritten(structure.compactText(written), from: scope)
+        let result = resolveWritten(text, from: scope)
         switch result.type {
         case .declared, .external: return result
         default: return .unknown

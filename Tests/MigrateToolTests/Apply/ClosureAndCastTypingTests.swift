@@ -100,6 +100,8 @@ import Testing
 
     /// What the call does not state stays unknown, and blocks.
     @Test(arguments: [
+        // An existential may hold any model (the call does not compile, and the tool does not guess).
+        "Row().environmentObject(movie as AnyObject)",
         // A comparison, not a cast's result.
         "Row().environmentObject(movie as Item == movie ? movie : movie)",
         // Mixed element types: Swift may join them to a common supertype.
