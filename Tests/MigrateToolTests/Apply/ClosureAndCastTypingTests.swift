@@ -117,8 +117,8 @@ import Testing
         #expect(Self.cannotTell(Self.tree(body)).count == 1)
     }
 
-    /// A type with two closure parameters, or whose initializers disagree, does not say which
-    /// one a trailing closure binds to.
+    /// A type with two closure parameters of the closure's arity (here its memberwise
+    /// initializer's) does not say which one a trailing closure binds to.
     @Test func severalClosureParametersLeaveItUnknown() {
         let source = Self.tree("Pair(left: { _ in EmptyView() }) { item in Row().environmentObject(item) }", extra: """
             struct Pair<L: View, R: View>: View {
