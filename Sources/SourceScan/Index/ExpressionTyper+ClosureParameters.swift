@@ -576,10 +576,16 @@ extension ExpressionTyper {
     /// element step (alias depth 1): an element's own elements are not kept, so `[[[…]]]`
     /// nested thousands deep costs no recursion.
     func elementType(_ written: String, from scope: DeclarationID) -> ResolvedType {
-        let reference = TypeReference(written)
-        if reference?.isExistential == true || ["ObservableObject", "AnyObject", "Any"].contains(reference?.baseName ?? "") {
-            return .unknown
-        }
+        if Self.mayHoldAnyModel(written) { return .unknown }
         return resolveWritten(written, from: scope, aliasDepth: 1).type
+    }
+
+    /// Whether a written type may hold any of the tree's models without naming one: an
+    /// existential or opaque type (`any ObservableObject`, `some ObservableObject`), `AnyObject`,
+    /// `Any`, or `ObservableObject` itself.
+    static func mayHoldAnyModel(_ written: String) -> Bool {
+        if Substring(written).trimmingSpaces().hasPrefix("some ") { return true }
+        let reference = TypeReference(written)
+        return reference?.isExistential == true || ["ObservableObject", "AnyObject", "Any"].contains(reference?.baseName ?? "")
     }
 }

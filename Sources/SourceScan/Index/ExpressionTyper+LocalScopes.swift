@@ -416,8 +416,10 @@ extension ExpressionTyper {
         let resultStart = index + 1
         var resultEnd = resultStart
         while resultEnd < token, tokens[resultEnd].kind != .leftBrace, tokens[resultEnd].word != .where { resultEnd += 1 }
-        guard resultEnd > resultStart else { return nil }
-        return resolveWritten(structure.compactText(resultStart..<resultEnd), from: DeclarationID(file: file, declaration: -1))
+        let written = structure.compactText(resultStart..<resultEnd)
+        // An opaque or existential result (`-> some ObservableObject`) may be any model.
+        guard resultEnd > resultStart, !Self.mayHoldAnyModel(written) else { return nil }
+        return resolveWritten(written, from: DeclarationID(file: file, declaration: -1))
     }
 
     /// The keyword (`let`, `var`, `func`: `isKeyword` says which) of a declaration named `name`

@@ -300,10 +300,7 @@ public struct ExpressionTyper: Sendable {
         guard !written.isEmpty, written.allSatisfy({ isTypeToken($0, in: structure) }) else { return .unknown }
         // An existential (`as AnyObject`, `as any ObservableObject`) may hold any model.
         let text = structure.compactText(written)
-        let reference = TypeReference(text)
-        if reference?.isExistential == true || ["ObservableObject", "AnyObject", "Any"].contains(reference?.baseName ?? "") {
-            return .unknown
-        }
+        if Self.mayHoldAnyModel(text) { return .unknown }
         let scope = DeclarationID(file: file, declaration: owner(file: file, token: cast) ?? -1)
         let result = resolveWritten(text, from: scope)
         switch result.type {

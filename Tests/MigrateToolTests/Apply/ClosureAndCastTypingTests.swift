@@ -98,6 +98,17 @@ import Testing
         #expect(findings.map(\.message) == [])
     }
 
+    /// A preview's local function with an opaque result may return any model.
+    @Test func aPreviewsOpaqueFunctionStaysUnknown() {
+        let source = Self.tree("Text(\"x\")", extra: """
+            #Preview {
+                func make() -> some ObservableObject { Store() }
+                return Row().environmentObject(make())
+            }
+            """)
+        #expect(Self.cannotTell(source).count == 1)
+    }
+
     /// What the call does not state stays unknown, and blocks.
     @Test(arguments: [
         // An existential may hold any model (the call does not compile, and the tool does not guess).
