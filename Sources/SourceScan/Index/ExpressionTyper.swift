@@ -615,6 +615,8 @@ public struct ExpressionTyper: Sendable {
         guard let result = declaration.returnType else { return .unknown }
         let file = types.files[function.file]
         let written = file.compactText(result)
+        // An opaque or existential result (`-> some ObservableObject`) may be any model.
+        if Self.mayHoldAnyModel(written) { return .unknown }
         // `Self` in a model's factory method is the model.
         if written == "Self", let parent = declaration.parent,
            let enclosing = types.extendedType(DeclarationID(file: function.file, declaration: parent)) {

@@ -109,6 +109,16 @@ import Testing
         #expect(Self.cannotTell(source).count == 1)
     }
 
+    /// So does a method's: `.environmentObject(make())` may pass any model.
+    @Test func anOpaqueMethodResultStaysUnknown() {
+        let source = Self.tree("Row().environmentObject(make())", extra: """
+            extension Screen {
+                func make() -> some ObservableObject { Store() }
+            }
+            """)
+        #expect(Self.cannotTell(source).count == 1)
+    }
+
     /// What the call does not state stays unknown, and blocks.
     @Test(arguments: [
         // An existential may hold any model (the call does not compile, and the tool does not guess).
