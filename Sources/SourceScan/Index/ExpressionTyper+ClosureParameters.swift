@@ -572,12 +572,11 @@ extension ExpressionTyper {
     }
 
     /// An element type as written; an existential (`any ObservableObject`, `AnyObject`) may
-    /// hold any of the tree's models, so it is unknown rather than external. Resolved past the
-    /// element step (alias depth 1): an element's own elements are not kept, so `[[[…]]]`
-    /// nested thousands deep costs no recursion.
+    /// hold any of the tree's models, so it is unknown rather than external (`resolveWritten`).
+    /// Resolved past the element step (alias depth 1): an element's own elements are not kept,
+    /// so `[[[…]]]` nested thousands deep costs no recursion.
     func elementType(_ written: String, from scope: DeclarationID) -> ResolvedType {
-        if Self.mayHoldAnyModel(written) { return .unknown }
-        return resolveWritten(written, from: scope, aliasDepth: 1).type
+        resolveWritten(written, from: scope, aliasDepth: 1).type
     }
 
     /// Whether a written type may hold any of the tree's models without naming one: an

@@ -300,8 +300,8 @@ public struct ExpressionTyper: Sendable {
         guard !written.isEmpty, written.allSatisfy({ isTypeToken($0, in: structure) }) else { return .unknown }
         // An existential (`as AnyObject`, `as any ObservableObject`) may hold any model.
         let text = structure.compactText(written)
-        if Self.mayHoldAnyModel(text) { return .unknown }
         let scope = DeclarationID(file: file, declaration: owner(file: file, token: cast) ?? -1)
+        // An existential (`as AnyObject`, `as any ObservableObject`) resolves to unknown.
         let result = resolveWritten(text, from: scope)
         switch result.type {
         case .declared, .external: return result
@@ -615,8 +615,6 @@ public struct ExpressionTyper: Sendable {
         guard let result = declaration.returnType else { return .unknown }
         let file = types.files[function.file]
         let written = file.compactText(result)
-        // An opaque or existential result (`-> some ObservableObject`) may be any model.
-        if Self.mayHoldAnyModel(written) { return .unknown }
         // `Self` in a model's factory method is the model.
         if written == "Self", let parent = declaration.parent,
            let enclosing = types.extendedType(DeclarationID(file: function.file, declaration: parent)) {
@@ -713,6 +711,10 @@ public struct ExpressionTyper: Sendable {
     /// (`typealias AppStore = Store<AppState, AppAction>`).
     func resolveWritten(_ written: String, from scope: DeclarationID, aliasDepth: Int = 0) -> Typed {
         let type = types.resolve(written, from: scope)
+        // An existential or opaque type of no protocol of the tree (`any ObservableObject`,
+        // `some ObservableObject`, `AnyObject`) may hold any of the tree's models: unknown, not
+        // external. One of a tree protocol (`any Store`) is that protocol, an existential model.
+        if case .external = type, Self.mayHoldAnyModel(written) { return .unknown }
         if aliasDepth == 0, let result = writtenCallResult(written) {
             // A function type: calling it gives a value the rules follow.
             return Typed(type, callResult: elementType(result, from: scope))

@@ -119,6 +119,16 @@ import Testing
         #expect(Self.cannotTell(source).count == 1)
     }
 
+    /// And a property of an existential type: Swift opens it for `.environmentObject`.
+    @Test func anExistentialPropertyStaysUnknown() {
+        let source = Self.tree("Row().environmentObject(anyModel)", extra: """
+            extension Screen {
+                var anyModel: any ObservableObject { Store() }
+            }
+            """)
+        #expect(Self.cannotTell(source).count == 1)
+    }
+
     /// What the call does not state stays unknown, and blocks.
     @Test(arguments: [
         // An existential may hold any model (the call does not compile, and the tool does not guess).
