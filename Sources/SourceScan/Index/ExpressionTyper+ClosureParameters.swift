@@ -166,14 +166,8 @@ extension ExpressionTyper {
 
     /// The first argument of an argument list when it has no label (`items` of `ForEach(items, id: \.id)`).
     func firstUnlabelledArgument(_ arguments: Range<Int>, in structure: FileStructure) -> Range<Int>? {
-        let tokens = structure.tokens
-        guard !arguments.isEmpty, !(arguments.count > 1 && tokens[arguments.lowerBound + 1].kind == .colon) else { return nil }
-        var index = arguments.lowerBound
-        while index < arguments.upperBound, tokens[index].kind != .comma {
-            if [.leftParen, .leftSquare, .leftBrace].contains(tokens[index].kind) { index = structure.closing(index) }
-            index += 1
-        }
-        return arguments.lowerBound..<index
+        guard !arguments.isEmpty, !(arguments.count > 1 && structure.tokens[arguments.lowerBound + 1].kind == .colon) else { return nil }
+        return structure.topLevelSegments(arguments).first
     }
 
     /// The written parameter types of the one closure of `arity` parameters a type's
@@ -249,24 +243,11 @@ extension ExpressionTyper {
         }
     }
 
-    /// The comma-separated parts of a token range, brackets kept whole.
+    /// The comma-separated parts of a token range, brackets kept whole (`topLevelSegments`),
+    /// without the empty part a trailing comma or an empty range leaves.
     static func splitTopLevel(_ range: Range<Int>, in structure: FileStructure) -> [Range<Int>] {
-        var parts: [Range<Int>] = []
-        var start = range.lowerBound
-        var index = range.lowerBound
-        while index < range.upperBound {
-            let kind = structure.tokens[index].kind
-            if kind == .leftParen || kind == .leftSquare || kind == .leftBrace {
-                index = structure.closing(index) + 1
-                continue
-            }
-            if kind == .comma {
-                parts.append(start..<index)
-                start = index + 1
-            }
-            index += 1
-        }
-        if start < range.upperBound { parts.append(start..<range.upperBound) }
+        var parts = structure.topLevelSegments(range)
+        if parts.last?.isEmpty == true { parts.removeLast() }
         return parts
     }
 
