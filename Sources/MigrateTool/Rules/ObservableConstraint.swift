@@ -19,10 +19,10 @@ struct ObservableConstraint: CouplingRule {
             let file = context.files[site.file]
             let offset = Int(file.tokens[site.token].start)
             let edits: [FileEdit]
-            if coupling.subject == .protocolExtension {
+            if let extensionID = coupling.subject.protocolExtension {
                 // An extension whose members nothing in the tree uses stays as written, silently.
                 if case .units([], let foreign) = coupling.reach, foreign.isEmpty { continue }
-                edits = Self.protocolExtensionRewrite(at: site, context)
+                edits = Self.protocolExtensionRewrite(extensionID, context)
             } else {
                 edits = [FileEdit(file: site.file, edit: EditBuilder(file: file).replace(site.token..<(site.token + 1), with: "AnyObject & Observable"))]
             }
@@ -138,7 +138,7 @@ struct ObservableConstraint: CouplingRule {
         for (site, coupling) in zip(units.constraints, units.constraintCouplings) where !helpers.holds(site) {
             // An extension of ObservableObject is its own site; a generic parameter may have several.
             guard case .units(let reached, let foreign) = coupling.reach,
-                  coupling.subject == .protocolExtension || coupling.key.map({ seen.insert($0).inserted }) == true else { continue }
+                  coupling.subject.protocolExtension != nil || coupling.key.map({ seen.insert($0).inserted }) == true else { continue }
             let place = Self.location(file: site.file, token: site.token, context)
             for unitID in reached {
                 let unit = units.units[unitID]
@@ -149,7 +149,7 @@ struct ObservableConstraint: CouplingRule {
                         ruleID: Self.id, fixClass: .manual, isBlocker: true, file: file, offset: offset,
                         message: "'\(unit.name)' reaches \(Self.text(coupling.subject)) (\(place)), which must stay constrained to "
                             + "ObservableObject because \(Self.whyItStaysToo(foreign))",
-                        suggestion: coupling.subject == .protocolExtension
+                        suggestion: coupling.subject.protocolExtension != nil
                             ? "give '\(unit.name)' its own copy of the members it uses, or migrate it by hand"
                             : "give \(Self.text(coupling.subject)) a separate generic type for \(Self.list(foreign)), or migrate it by hand",
                         unit: unitID))
@@ -217,7 +217,7 @@ struct ObservableConstraint: CouplingRule {
 
     /// What the constraint becomes, as the finding's "write instead" says it.
     static func rewriteText(_ subject: GenericSubject) -> String {
-        subject == .protocolExtension ? "extension Observable where Self: AnyObject" : "AnyObject & Observable"
+        subject.protocolExtension != nil ? "extension Observable where Self: AnyObject" : "AnyObject & Observable"
     }
 
     /// Why generic code stays on `ObservableObject`: the types that reach it and stay, and for an
@@ -240,16 +240,15 @@ struct ObservableConstraint: CouplingRule {
     /// `extension ObservableObject { … }` becomes `extension Observable where Self: AnyObject`
     /// (a composition cannot be extended; `AnyObject` keeps what the members may rely on, such as
     /// `[weak self]`), joining a `where` clause it already has.
-    static func protocolExtensionRewrite(at site: Site, _ context: RuleContext) -> [FileEdit] {
-        let file = context.files[site.file]
-        guard let declaration = file.declarations.first(where: { $0.kind == .extension && $0.nameTokens.contains(site.token) })
-        else { return [] }
+    static func protocolExtensionRewrite(_ extensionID: DeclarationID, _ context: RuleContext) -> [FileEdit] {
+        let file = context.files[extensionID.file]
+        let declaration = context.declaration(extensionID)
         let builder = EditBuilder(file: file)
         guard let whereClause = declaration.whereClause, whereClause.count > 1 else {
-            return [FileEdit(file: site.file, edit: builder.replace(declaration.nameTokens, with: "Observable where Self: AnyObject"))]
+            return [FileEdit(file: extensionID.file, edit: builder.replace(declaration.nameTokens, with: "Observable where Self: AnyObject"))]
         }
         return [builder.replace(declaration.nameTokens, with: "Observable"), builder.insert("Self: AnyObject, ", before: whereClause.lowerBound + 1)]
-            .map { FileEdit(file: site.file, edit: $0) }
+            .map { FileEdit(file: extensionID.file, edit: $0) }
     }
 
     /// The end of the sentence "any model of the tree may reach it: …".

@@ -21,8 +21,15 @@ public enum GenericSubject: Equatable, Sendable {
     case observableObject
     /// A wrapper's generic parameter constrained by a protocol from outside the tree.
     case unfollowedParameter(String)
-    /// `extension ObservableObject { … }`: its members reach the models they are used on.
-    case protocolExtension
+    /// `extension ObservableObject { … }` (this declaration): its members reach the models they
+    /// are used on.
+    case protocolExtension(DeclarationID)
+
+    /// The extension of `ObservableObject` the site extends, when it is one.
+    public var protocolExtension: DeclarationID? {
+        if case .protocolExtension(let id) = self { return id }
+        return nil
+    }
 }
 
 /// Why the tool cannot say which models reach a generic parameter: facts, which the rule that
@@ -148,7 +155,7 @@ struct GenericReachFinder {
         func coupling(_ key: GenericKey?, site: Site) -> GenericCoupling {
             guard let key else {
                 if let extensionID = protocolExtension(at: site) {
-                    return GenericCoupling(key: nil, subject: .protocolExtension, reach: protocolExtensionReach(extensionID))
+                    return GenericCoupling(key: nil, subject: .protocolExtension(extensionID), reach: protocolExtensionReach(extensionID))
                 }
                 let reason: UntracedReason = isExistential(site) ? .existential : .unfollowedConstraint
                 return GenericCoupling(key: nil, subject: .observableObject,
