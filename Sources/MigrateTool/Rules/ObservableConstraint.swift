@@ -148,7 +148,7 @@ struct ObservableConstraint: CouplingRule {
                     findings.append(Finding(
                         ruleID: Self.id, fixClass: .manual, isBlocker: true, file: file, offset: offset,
                         message: "'\(unit.name)' reaches \(Self.text(coupling.subject)) (\(place)), which must stay constrained to "
-                            + "ObservableObject because \(Self.whyItStaysToo(foreign))",
+                            + "ObservableObject because \(Self.whyItStays(foreign, toAModelReachingIt: true))",
                         suggestion: coupling.subject.protocolExtension != nil
                             ? "give '\(unit.name)' its own copy of the members it uses, or migrate it by hand"
                             : "give \(Self.text(coupling.subject)) a separate generic type for \(Self.list(foreign)), or migrate it by hand",
@@ -221,18 +221,13 @@ struct ObservableConstraint: CouplingRule {
     }
 
     /// Why generic code stays on `ObservableObject`: the types that reach it and stay, and for an
-    /// extension of `ObservableObject`, its members' own use of `objectWillChange`.
-    static func whyItStays(_ foreign: [String]) -> String {
+    /// extension of `ObservableObject`, its members' own use of `objectWillChange`. Told to a model
+    /// that reaches the code as well (`toAModelReachingIt`), the others reach it too.
+    static func whyItStays(_ foreign: [String], toAModelReachingIt: Bool = false) -> String {
         let others = foreign.filter { $0 != GenericReach.objectWillChangeUser }
-        var reasons = others.isEmpty ? [] : ["\(list(others)) \(others.count == 1 ? "reaches" : "reach") it and \(others.count == 1 ? "stays" : "stay") ObservableObject"]
-        if others.count < foreign.count { reasons.append("its members use objectWillChange, which Observable has no twin of") }
-        return reasons.joined(separator: ", and ")
-    }
-
-    /// `whyItStays` for a model that reaches the code as well: the others reach it too.
-    static func whyItStaysToo(_ foreign: [String]) -> String {
-        let others = foreign.filter { $0 != GenericReach.objectWillChangeUser }
-        var reasons = others.isEmpty ? [] : ["\(list(others)) \(others.count == 1 ? "reaches" : "reach") it too"]
+        let reach = others.count == 1 ? "reaches" : "reach"
+        var reasons = others.isEmpty ? [] : [list(others) + " " + (toAModelReachingIt
+            ? "\(reach) it too" : "\(reach) it and \(others.count == 1 ? "stays" : "stay") ObservableObject")]
         if others.count < foreign.count { reasons.append("its members use objectWillChange, which Observable has no twin of") }
         return reasons.joined(separator: ", and ")
     }
