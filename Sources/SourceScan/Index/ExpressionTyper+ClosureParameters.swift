@@ -224,14 +224,7 @@ extension ExpressionTyper {
     /// nil when it is no function type.
     func functionTypeParameters(_ range: Range<Int>, in structure: FileStructure) -> [String]? {
         let tokens = structure.tokens
-        var index = range.lowerBound
-        while index + 1 < range.upperBound, tokens[index].kind == .atSign {
-            index += 2
-            // An attribute's arguments touch its name (`@available(…)`); `@escaping (A) -> B` is the type.
-            if index < range.upperBound, tokens[index].kind == .leftParen, tokens[index].start == tokens[index - 1].end {
-                index = structure.closing(index) + 1
-            }
-        }
+        let index = structure.skippingAttributes(from: range.lowerBound, before: range.upperBound)
         guard index < range.upperBound, tokens[index].kind == .leftParen else { return nil }
         let close = structure.closing(index)
         var after = close + 1

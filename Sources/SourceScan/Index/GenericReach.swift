@@ -487,13 +487,7 @@ struct GenericReachFinder {
             let tokens = file.tokens
             guard let colon = segment.first(where: { tokens[$0].kind == .colon }) else { continue }
             // Attributes before the names (`@ViewBuilder content: …`) are not its label.
-            var namesStart = segment.lowerBound
-            while namesStart + 1 < colon, tokens[namesStart].kind == .atSign {
-                namesStart += 2
-                if namesStart < colon, tokens[namesStart].kind == .leftParen, tokens[namesStart].start == tokens[namesStart - 1].end {
-                    namesStart = file.closing(namesStart) + 1
-                }
-            }
+            let namesStart = file.skippingAttributes(from: segment.lowerBound, before: colon)
             let nameTokens = (namesStart..<colon).filter { tokens[$0].kind == .identifier || tokens[$0].kind == .keyword }
             guard let first = nameTokens.first else { continue }
             let outer = file.source.text(first)

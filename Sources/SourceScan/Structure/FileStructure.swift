@@ -112,6 +112,20 @@ public struct FileStructure: Sendable {
         return segments
     }
 
+    /// The first token at or after `index`, before `end`, that is not part of an attribute
+    /// (`@ViewBuilder`, `@available(iOS 17, *)`): an attribute's arguments touch its name, so
+    /// in `@escaping (A) -> B` the parenthesis is the type's.
+    public func skippingAttributes(from index: Int, before end: Int) -> Int {
+        var index = index
+        while index + 1 < end, tokens[index].kind == .atSign {
+            index += 2
+            if index < end, tokens[index].kind == .leftParen, tokens[index].start == tokens[index - 1].end {
+                index = closing(index) + 1
+            }
+        }
+        return index
+    }
+
     /// The token index closing the bracket at `index`, or the last token when unmatched, so a
     /// range built from it is never empty-backwards. (The parser closes an unmatched `(` at once
     /// instead, to recover; rules and the index read ranges and need this form.)
