@@ -98,6 +98,7 @@ public struct ExpressionTyper: Sendable {
         }
         if start != range.lowerBound { return typeOf(start..<range.upperBound, file: file, trail: trail) }
         if let cast = castResult(range, file: file) { return cast }
+        if let coalesced = coalescingResult(range, file: file, trail: trail) { return coalesced }
         if tokens[start].kind == .leftBrace { return appliedClosureResult(start..<range.upperBound, file: file, trail: trail) }
         if let closure = isolatedRunClosure(start..<range.upperBound, in: structure) { return closureResult(open: closure, file: file, trail: trail) }
         var index = range.lowerBound
@@ -106,18 +107,34 @@ public struct ExpressionTyper: Sendable {
         var current: Typed
         var isTypeContext = false
 
-        // The head: `self`, a call of a function, a variable, or a type name.
+        // The head: `self`, a call of a function, a variable, a type name, or a parenthesized
+        // expression.
         let head = tokens[index]
-        guard head.kind == .identifier || head.kind == .keyword || head.kind == .dollarIdentifier else { return .unknown }
+        guard head.kind == .identifier || head.kind == .keyword || head.kind == .dollarIdentifier || head.kind == .leftParen
+        else { return .unknown }
         let name = structure.source.text(index)
         let isCall = index + 1 < end && tokens[index + 1].kind == .leftParen
-        if head.kind == .dollarIdentifier {
+        if head.kind == .leftParen {
+            // `(delegate as! AppDelegate).coordinator`, `(m.child!)`: the one expression inside;
+            // a tuple (`(a, b)`) is not read.
+            let close = structure.closing(index)
+            guard close < end, close > index + 1, structure.topLevelSegments((index + 1)..<close).count == 1 else { return .unknown }
+            current = typeOf((index + 1)..<close, file: file, trail: trail)
+            // `(f) { … }` calls what the parentheses hold.
+            guard knownType(current) != nil, close + 1 == end || tokens[close + 1].kind != .leftBrace else { return .unknown }
+            index = close
+        } else if head.kind == .dollarIdentifier {
             // `$0` of an operator's closure; a projected value (`$model`) is not typed here.
             current = anonymousParameterType(at: index, file: file, trail: trail)
             guard current != .unknown else { return .unknown }
         } else if head.word == .self {
             guard let enclosing = types.enclosingTypeLike(scope), let target = types.extendedType(enclosing) else { return .unknown }
             current = Typed(.declared(target))
+        } else if head.word == .super {
+            // `super.make()`, `super.child`: the superclass the tree declares.
+            guard let enclosing = types.enclosingTypeLike(scope), let target = types.extendedType(enclosing),
+                  let superclass = superclassOf(target) else { return .unknown }
+            current = Typed(.declared(superclass))
         } else if head.word == .`Self` {
             // `Self.shared`, `Self()`: the enclosing type (never an external type named `Self`).
             guard let enclosing = types.enclosingTypeLike(scope), let target = types.extendedType(enclosing) else { return .unknown }
@@ -307,6 +324,40 @@ public struct ExpressionTyper: Sendable {
         case .declared, .external: return result
         default: return .unknown
         }
+    }
+
+    /// The type of `a ?? b` (and `a ?? b ?? c`): the operands' one known type when they all have
+    /// it (an optional is the same model to the rules). Operands of different types may meet in
+    /// a common supertype, and another operator beside `??` may bind them otherwise, so both
+    /// leave it unknown. Nil when there is no `??` at the top level.
+    func coalescingResult(_ range: Range<Int>, file: Int, trail: Trail) -> Typed? {
+        let structure = types.files[file]
+        let tokens = structure.tokens
+        var operands: [Range<Int>] = []
+        var operandStart = range.lowerBound
+        var hasOtherOperator = false
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let kind = tokens[index].kind
+            if kind == .leftParen || kind == .leftSquare || kind == .leftBrace {
+                index = structure.closing(index) + 1
+                continue
+            }
+            if kind == .binaryOperator, structure.source.tokenText(index, equals: "??") {
+                operands.append(operandStart..<index)
+                operandStart = index + 1
+            } else if isOperatorBetweenOperands(index, in: structure) || tokens[index].word == .as || tokens[index].word == .is {
+                hasOtherOperator = true
+            }
+            index += 1
+        }
+        guard !operands.isEmpty else { return nil }
+        operands.append(operandStart..<range.upperBound)
+        guard !hasOtherOperator, operands.allSatisfy({ !$0.isEmpty }) else { return .unknown }
+        let first = typeOf(operands[0], file: file, trail: trail)
+        guard knownType(first) != nil else { return .unknown }
+        for operand in operands.dropFirst() where typeOf(operand, file: file, trail: trail).type != first.type { return .unknown }
+        return first
     }
 
     /// A binary or ternary operator at the top level of an expression (not a member's period,

@@ -128,7 +128,10 @@ struct SiteScanner {
                 if length == 17, file.source.tokenText(index, equals: "environmentObject"),
                    index + 1 < tokens.count, tokens[index + 1].kind == .leftParen, isModifierCall(at: index, file: file) {
                     let close = file.closing(index + 1)
-                    let arguments = (index + 2)..<close
+                    // A trailing comma after the one argument (`.environmentObject(\n    m,\n)`,
+                    // Swift 6.1) is not part of it.
+                    let end = close > index + 2 && tokens[close - 1].kind == .comma ? close - 1 : close
+                    let arguments = (index + 2)..<end
                     sites.append(Site(kind: .environmentObjectModifier, file: fileIndex, token: index,
                                       owner: typer.owner(file: fileIndex, token: index),
                                       type: typer.typeOf(arguments, file: fileIndex), arguments: arguments))

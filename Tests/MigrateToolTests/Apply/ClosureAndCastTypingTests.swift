@@ -5,7 +5,8 @@ import Testing
 /// function of a preview (`#Preview { func make() -> Item … }`), or a closure parameter whose
 /// type the call states: SwiftUI's `ForEach(data)`, `List(data)` and
 /// `.navigationDestination(for: T.self)`, and the one closure parameter of a tree type's
-/// initializer (trailing or labelled). Typed, the site is a model's or known not to be one;
+/// initializer (trailing or labelled), `a ?? b` of one type, parentheses, `super.`, and a
+/// trailing comma after the argument. Typed, the site is a model's or known not to be one;
 /// untyped, it may be any model read with `@EnvironmentObject`, and blocks them all.
 @Suite struct ClosureAndCastTypingTests {
     /// A model read from the environment (`Store`), a class that is not one (`Item`), and
@@ -61,6 +62,13 @@ import Testing
         "Results(prompt: \"x\", content: { item in Row().environmentObject(item) })",
         "NavigationStack { Text(\"x\").navigationDestination(for: Item.self) { item in Row().environmentObject(item) } }",
         "if let first = items.first { Row().environmentObject(first) }",
+        // Operands of one type, a parenthesized expression, a trailing comma after the argument.
+        "Row().environmentObject(items.first ?? items[0])",
+        "Row().environmentObject(items.first ?? items.last ?? items[0])",
+        "Row().environmentObject((movie as Item))",
+        "Row().environmentObject((items.first!))",
+        "if let some = items.first ?? items.last { Row().environmentObject(some) }",
+        "Row().environmentObject(\n    movie,\n)",
     ])
     func theArgumentIsTyped(body: String) {
         #expect(Self.cannotTell(Self.tree(body)) == [])
@@ -139,6 +147,14 @@ import Testing
         "ForEach([movie, items[0]]) { item in Row().environmentObject(item) }",
         // A method's trailing closure on a value.
         "Text(\"x\").sheet(item: .constant(movie)) { item in Row().environmentObject(item) }",
+        // Operands of different types may meet in a common supertype.
+        "Row().environmentObject(items.first ?? movie)",
+        // An operand of no known type.
+        "Row().environmentObject(items.first ?? unknownThing)",
+        // Another operator beside `??` binds the operands otherwise.
+        "Row().environmentObject(items.first ?? items[0] == movie ? movie : movie)",
+        // A tuple, and what parentheses hand a trailing closure.
+        "Row().environmentObject((movie, movie))",
         // The closure's second parameter, which `ForEach` does not pass.
         "ForEach(items) { item, other in Row().environmentObject(other) }",
         // An external type built from the tree's values holds them.
@@ -146,6 +162,24 @@ import Testing
     ])
     func theArgumentStaysUnknown(body: String) {
         #expect(Self.cannotTell(Self.tree(body)).count == 1)
+    }
+
+    /// `super.` names the superclass the tree declares: its method's result is typed.
+    @Test func superNamesTheSuperclass() {
+        let source = Self.tree("Text(\"x\")", extra: """
+            class Shelf { func pick() -> Item { Item() } }
+            class Cabinet: Shelf {
+                func row() -> some View { Row().environmentObject(super.pick()) }
+            }
+            """)
+        #expect(Self.cannotTell(source) == [])
+        // Without a superclass in the tree, `super` says nothing.
+        let unknown = Self.tree("Text(\"x\")", extra: """
+            class Cabinet: NSObject {
+                func row() -> some View { Row().environmentObject(super.pick()) }
+            }
+            """)
+        #expect(Self.cannotTell(unknown).count == 1)
     }
 
     /// A type with two closure parameters of the closure's arity (here its memberwise
