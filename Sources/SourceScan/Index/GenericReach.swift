@@ -128,9 +128,7 @@ struct GenericReachFinder {
     /// One parameter of an initializer, a memberwise initializer or a function, as far as
     /// matching arguments to it needs.
     private struct Parameter {
-        var label: String?
-        var hasDefault: Bool
-        var isVariadic: Bool
+        var shape: ParameterShape
         /// The type is the generic parameter itself (`VM`, `VM?`).
         var binds: Bool
         /// The type names the generic parameter some other way (`[VM]`, `Binding<VM>`, `() -> VM`).
@@ -462,8 +460,9 @@ struct GenericReachFinder {
                     // initializer (`Binding<VM>`), so the parameter is only mentioned there.
                     let wrapped = variable.attributes.contains { !["ObservedObject", "StateObject"].contains(String($0.baseName)) }
                     let binds = !wrapped && isExactly(key.parameter, written)
-                    memberwise.append(Parameter(label: name, hasDefault: binding.initializer != nil || !variable.attributes.isEmpty,
-                                                isVariadic: false, binds: binds, mentions: mentions && !binds))
+                    memberwise.append(Parameter(shape: ParameterShape(label: name, hasDefault: binding.initializer != nil || !variable.attributes.isEmpty,
+                                                                      isVariadic: false),
+                                                binds: binds, mentions: mentions && !binds))
                 }
             }
             result.append(memberwise)
@@ -481,38 +480,12 @@ struct GenericReachFinder {
 
     /// The parameters of a function or initializer, read from its parameter clause.
     private func parameters(of declaration: Declaration, in file: FileStructure, generic: String) -> [Parameter] {
-        guard let clause = declaration.parameters, clause.count > 2 else { return [] }
-        var result: [Parameter] = []
-        for segment in file.topLevelSegments(clause.lowerBound + 1..<clause.upperBound - 1) where !segment.isEmpty {
-            let tokens = file.tokens
-            guard let colon = segment.first(where: { tokens[$0].kind == .colon }) else { continue }
-            // Attributes before the names (`@ViewBuilder content: …`) are not its label.
-            let namesStart = file.skippingAttributes(from: segment.lowerBound, before: colon)
-            let nameTokens = (namesStart..<colon).filter { tokens[$0].kind == .identifier || tokens[$0].kind == .keyword }
-            guard let first = nameTokens.first else { continue }
-            let outer = file.source.text(first)
-            let label: String? = outer == "_" ? nil : outer
-            var typeEnd = colon + 1
-            while typeEnd < segment.upperBound, tokens[typeEnd].kind != .equal { typeEnd += 1 }
-            var typeStart = colon + 1
-            // `@escaping`, `@autoclosure`, `inout`, `sending` before the type.
-            while typeStart < typeEnd {
-                if tokens[typeStart].kind == .atSign { typeStart += 2; continue }
-                if tokens[typeStart].kind == .identifier || tokens[typeStart].kind == .keyword,
-                   ["inout", "sending", "borrowing", "consuming", "__owned", "__shared"].contains(file.source.text(typeStart)),
-                   typeStart + 1 < typeEnd {
-                    typeStart += 1; continue
-                }
-                break
-            }
-            let written = file.compactText(typeStart..<typeEnd)
-            let binds = isExactly(generic, written)
-            result.append(Parameter(label: label, hasDefault: typeEnd < segment.upperBound, isVariadic: written.hasSuffix("..."),
-                                    binds: binds, mentions: !binds && names(generic, in: colon + 1..<typeEnd, file: file)))
+        guard let clause = declaration.parameters else { return [] }
+        return file.clauseParameters(clause).map { parameter in
+            let binds = isExactly(generic, file.compactText(parameter.type))
+            return Parameter(shape: parameter.shape, binds: binds, mentions: !binds && names(generic, in: parameter.type, file: file))
         }
-        return result
     }
-
 
     private func isLessThan(_ index: Int, in file: FileStructure) -> Bool {
         let token = file.tokens[index]
@@ -583,22 +556,14 @@ struct GenericReachFinder {
         let tokens = file.tokens
         let close = file.closing(open)
         let name = index.types.declaration(key.declaration).name
-        var arguments: [(label: String?, range: Range<Int>)] = []
-        if close > open + 1 {
-            for segment in file.topLevelSegments(open + 1..<close) {
-                guard !segment.isEmpty else { return direct.give(up: .emptyArgument(callee: name), file: fileIndex, token: open) }
-                if segment.count > 2, tokens[segment.lowerBound].kind == .identifier || tokens[segment.lowerBound].kind == .keyword,
-                   tokens[segment.lowerBound + 1].kind == .colon {
-                    arguments.append((file.source.text(segment.lowerBound), segment.lowerBound + 2..<segment.upperBound))
-                } else {
-                    arguments.append((nil, segment))
-                }
-            }
+        guard let arguments = file.callArguments(open: open) else {
+            return direct.give(up: .emptyArgument(callee: name), file: fileIndex, token: open)
         }
         let hasTrailingClosure = close + 1 < tokens.count && tokens[close + 1].kind == .leftBrace
         var matched = false
         for parameters in callables {
-            guard let pairs = match(arguments, to: parameters, trailingClosure: hasTrailingClosure) else { continue }
+            guard let pairs = ParameterShape.match(arguments.map(\.label), to: parameters.map(\.shape), trailingClosure: hasTrailingClosure)
+            else { continue }
             matched = true
             var bound = false
             for (parameter, argument) in pairs {
@@ -608,7 +573,7 @@ struct GenericReachFinder {
                     return direct.give(up: .parameterInsideAnotherType(callee: name), file: fileIndex, token: open)
                 }
                 bound = true
-                classify(index.typer.typeOf(arguments[argument].range, file: fileIndex), at: arguments[argument].range.lowerBound,
+                classify(index.typer.typeOf(arguments[argument].expression, file: fileIndex), at: arguments[argument].expression.lowerBound,
                          file: fileIndex, key: key, tracked: tracked, into: &direct)
             }
             if !bound {
@@ -618,30 +583,6 @@ struct GenericReachFinder {
         if !matched {
             direct.give(up: .noMatchingDeclaration(callee: name), file: fileIndex, token: open)
         }
-    }
-
-    /// Pairs arguments with parameters in order, by label; parameters with a default may be
-    /// left out, required ones at the end only when a trailing closure follows (the argument is
-    /// then nil). Nil when the arguments do not fit the parameters.
-    private func match(_ arguments: [(label: String?, range: Range<Int>)], to parameters: [Parameter],
-                       trailingClosure: Bool) -> [(parameter: Int, argument: Int?)]? {
-        var pairs: [(parameter: Int, argument: Int?)] = []
-        var next = 0
-        for (position, parameter) in parameters.enumerated() {
-            if next < arguments.count, arguments[next].label == parameter.label {
-                pairs.append((position, next))
-                next += 1
-                while parameter.isVariadic, next < arguments.count, arguments[next].label == nil {
-                    pairs.append((position, next))
-                    next += 1
-                }
-                continue
-            }
-            if parameter.hasDefault { continue }
-            guard trailingClosure, next == arguments.count else { return nil }
-            pairs.append((position, nil))
-        }
-        return next == arguments.count ? pairs : nil
     }
 
     /// Adds what a type bound to the parameter says: a unit, a type that stays
