@@ -262,7 +262,9 @@ public struct ExpressionTyper: Sendable {
                 }
                 if memberIndex + 1 < end, tokens[memberIndex + 1].kind == .leftParen {
                     // A method call: its declared result type.
-                    guard let result = methodResult(memberName, of: current, isStatic: isTypeContext) else { return .unknown }
+                    guard let result = methodResult(memberName, of: current, isStatic: isTypeContext,
+                                                    call: CallSite(file: file, open: memberIndex + 1), trail: trail)
+                    else { return .unknown }
                     current = result
                     isTypeContext = false
                     index = structure.closing(memberIndex + 1) + 1
@@ -614,13 +616,14 @@ public struct ExpressionTyper: Sendable {
         while let index = current {
             let id = DeclarationID(file: file, declaration: index)
             if structure.declarations[index].kind.isTypeLike, let target = types.extendedType(id) {
-                if let result = methodResult(name, of: Typed(.declared(target)), isStatic: false) { return result }
-                if let result = methodResult(name, of: Typed(.declared(target)), isStatic: true) { return result }
+                let call = CallSite(file: file, open: token + 1)
+                if let result = methodResult(name, of: Typed(.declared(target)), isStatic: false, call: call, trail: trail) { return result }
+                if let result = methodResult(name, of: Typed(.declared(target)), isStatic: true, call: call, trail: trail) { return result }
             }
             current = structure.declarations[index].parent
         }
         guard let function = globalFunctions[name] else { return nil }
-        return resultType(of: function, in: nil)
+        return resultType(of: function, in: nil, call: CallSite(file: file, open: token + 1), trail: trail)
     }
 
     /// The declared result type of a method `name` of a type (or its extensions, or superclasses).
@@ -628,12 +631,12 @@ public struct ExpressionTyper: Sendable {
         methodResult(name, of: Typed(.declared(typeID)), isStatic: isStatic)?.type
     }
 
-    func methodResult(_ name: String, of receiver: Typed, isStatic: Bool) -> Typed? {
+    func methodResult(_ name: String, of receiver: Typed, isStatic: Bool, call: CallSite? = nil, trail: Trail = Trail()) -> Typed? {
         guard case .declared(let typeID) = receiver.type else { return nil }
         return firstMember(of: typeID) { id, declaration, holder in
             guard declaration.kind == .function, declaration.name == name,
                   (declaration.hasModifier(.static) || declaration.hasModifier(.class)) == isStatic else { return nil }
-            return resultType(of: id, in: holder == typeID ? receiver : nil)
+            return resultType(of: id, in: holder == typeID ? receiver : nil, call: call, trail: trail)
         }
     }
 
@@ -661,11 +664,18 @@ public struct ExpressionTyper: Sendable {
     /// The declared result type of a function; `receiver` is the value it is called on when
     /// the function belongs to that value's own type, whose generic arguments then replace the
     /// type's generic parameters.
-    func resultType(of function: DeclarationID, in receiver: Typed?) -> Typed {
+    func resultType(of function: DeclarationID, in receiver: Typed?, call: CallSite? = nil, trail: Trail = Trail()) -> Typed {
         let declaration = types.declaration(function)
         guard let result = declaration.returnType else { return .unknown }
         let file = types.files[function.file]
         let written = file.compactText(result)
+        if !declaration.genericParameters.isEmpty,
+           result.contains(where: { token in declaration.genericParameters.contains { file.source.tokenText(token, equals: $0.name) } }) {
+            // The function's own generic parameter (`func resolve<T>(_: T.Type) -> T`): what the
+            // call's arguments bind it to, or unknown (never the external type named `T`).
+            guard let call else { return .unknown }
+            return genericResult(of: function, written: written, call: call, trail: trail)
+        }
         // `Self` in a model's factory method is the model.
         if written == "Self", let parent = declaration.parent,
            let enclosing = types.extendedType(DeclarationID(file: function.file, declaration: parent)) {
@@ -676,6 +686,52 @@ public struct ExpressionTyper: Sendable {
             return argument
         }
         return resolveWritten(written, from: DeclarationID(file: function.file, declaration: declaration.parent ?? -1))
+    }
+
+    /// The result of a generic function whose result type is its own parameter (`T`, `T?`, `T!`),
+    /// bound by the call's arguments: a `T.Type` parameter's `Model.self`, or a `T` parameter's
+    /// value (`configure(Model()) { … }`). Every parameter naming `T` outside a function type
+    /// must be one of those two and give the same known type: arguments of different types
+    /// may meet in a common supertype, and `[T]` or `Box<T>` are not followed. Unknown otherwise.
+    func genericResult(of function: DeclarationID, written: String, call: CallSite, trail: Trail) -> Typed {
+        let declaration = types.declaration(function)
+        let file = types.files[function.file]
+        let callFile = types.files[call.file]
+        var parameterName = Substring(written)
+        while parameterName.last == "?" || parameterName.last == "!" { parameterName = parameterName.dropLast() }
+        guard declaration.genericParameters.contains(where: { $0.name == parameterName }), let clause = declaration.parameters,
+              call.open < callFile.tokens.count, callFile.tokens[call.open].kind == .leftParen,
+              let arguments = callFile.callArguments(open: call.open) else { return .unknown }
+        let parameters = file.clauseParameters(clause)
+        let close = callFile.closing(call.open)
+        let trailingClosure = close + 1 < callFile.tokens.count && callFile.tokens[close + 1].kind == .leftBrace
+        guard let pairs = ParameterShape.match(arguments.map(\.label), to: parameters.map(\.shape), trailingClosure: trailingClosure)
+        else { return .unknown }
+        let callScope = DeclarationID(file: call.file, declaration: owner(file: call.file, token: call.open) ?? -1)
+        var bound: Typed?
+        for (position, argument) in pairs {
+            let type = parameters[position].type
+            let names = type.contains { file.source.tokenText($0, equals: String(parameterName)) }
+            guard names, !type.contains(where: { file.tokens[$0].kind == .arrow }) else { continue }
+            let parameterType = file.compactText(type)
+            guard let argument else { return .unknown }
+            let expression = arguments[argument].expression
+            let value: Typed
+            if parameterType == parameterName + ".Type" {
+                // `Model.self`: the type written before `.self`.
+                let last = expression.upperBound - 1
+                guard expression.count >= 3, callFile.tokens[last].word == .self, callFile.tokens[last - 1].kind == .period
+                else { return .unknown }
+                value = resolveWritten(callFile.compactText(expression.lowerBound..<(last - 1)), from: callScope)
+            } else if parameterType == parameterName || parameterType == parameterName + "?" {
+                value = typeOf(expression, file: call.file, trail: trail)
+            } else {
+                return .unknown
+            }
+            guard knownType(value) != nil, bound == nil || bound?.type == value.type else { return .unknown }
+            bound = value
+        }
+        return bound.map { Typed($0.type) } ?? .unknown
     }
 
     func superclassOf(_ typeDeclaration: DeclarationID) -> DeclarationID? {

@@ -47,3 +47,10 @@ struct Typed: Sendable, Equatable {
 
     static let unknown = Typed(.unknown)
 }
+
+/// Where a function is called: the file and the `(` of its argument list, which a generic
+/// function's result may depend on (`resolve(Model.self)`).
+struct CallSite: Sendable, Equatable {
+    var file: Int
+    var open: Int
+}

@@ -199,7 +199,7 @@ import Testing
         ("func show<M: ↓ObservableObject>(_ model: M) {}\nlet action = show",
          "'show' is used where the tool cannot tell which model it gets (a metatype, a static member, a function reference "
             + "or a call it cannot read) (Example.swift:3)"),
-        ("func show<M: ↓ObservableObject>(_ model: M, _ other: Int) {}\nfunc run(model: Model) { show(model, ) }",
+        ("func show<M: ↓ObservableObject>(_ model: M, _ other: Int) {}\nfunc run(model: Model) { show(model, , 2) }",
          "a call of 'show' has an empty argument (Example.swift:3)"),
         ("func show<M: ↓ObservableObject>(_ models: [M]) {}\nfunc run(model: Model) { show([model]) }",
          "a call of 'show' passes the generic parameter inside another type (a closure, a collection, a binding) (Example.swift:3)"),
