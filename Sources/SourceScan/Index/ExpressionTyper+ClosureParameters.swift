@@ -111,13 +111,22 @@ extension ExpressionTyper {
         let name = structure.source.text(calleeEnd - 1)
         let scope = scopeAt(open, file: file)
         if calleeStart > 0, tokens[calleeStart - 1].kind == .period {
-            // A modifier: `.navigationDestination(for: Item.self) { item in }` hands it an `Item`;
-            // any other method called on a value is not read here.
-            guard calleeStart == calleeEnd - 1, name == "navigationDestination", label == nil, position == 0, let arguments,
-                  !types.extendsExternal("View", with: name), structure.source.tokenText(arguments.lowerBound, equals: "for"), tokens[arguments.lowerBound + 1].kind == .colon,
-                  arguments.count > 4, tokens[arguments.upperBound - 1].word == .self, tokens[arguments.upperBound - 2].kind == .period
-            else { return nil }
-            return knownType(resolveWritten(structure.compactText((arguments.lowerBound + 2)..<(arguments.upperBound - 2)), from: scope))
+            // A modifier: `.navigationDestination(for: Item.self) { item in }` hands it an `Item`,
+            // and `.sheet(item: $model.editing) { item in }` (`fullScreenCover`, `popover`,
+            // `navigationDestination`) the value of the binding it is given; any other method
+            // called on a value is not read here.
+            guard calleeStart == calleeEnd - 1, label == nil || label == "content" || label == "destination", position == 0,
+                  let arguments, !types.extendsExternal("View", with: name), arguments.count > 2,
+                  tokens[arguments.lowerBound + 1].kind == .colon else { return nil }
+            let argument = (arguments.lowerBound + 2)..<arguments.upperBound
+            if name == "navigationDestination", structure.source.tokenText(arguments.lowerBound, equals: "for") {
+                guard argument.count > 2, tokens[argument.upperBound - 1].word == .self, tokens[argument.upperBound - 2].kind == .period
+                else { return nil }
+                return knownType(resolveWritten(structure.compactText(argument.lowerBound..<(argument.upperBound - 2)), from: scope))
+            }
+            guard Self.itemPresentingModifiers.contains(name), structure.source.tokenText(arguments.lowerBound, equals: "item"),
+                  let item = structure.topLevelSegments(argument).first else { return nil }
+            return knownType(bindingValue(item, file: file, trail: trail))
         }
         if calleeStart == calleeEnd - 1, name == "ForEach" || name == "List", !types.isDeclaredBaseName(name) {
             guard position == 0, label == nil || label == "content", let arguments,
@@ -137,6 +146,31 @@ extension ExpressionTyper {
               position < written.count
         else { return nil }
         return knownType(resolveWritten(written[position], from: typeID))
+    }
+
+    /// SwiftUI's modifiers that present their content for the value of an optional binding
+    /// (`item:`), passing it the unwrapped value.
+    static let itemPresentingModifiers: Set<String> = ["sheet", "fullScreenCover", "popover", "navigationDestination"]
+
+    /// The value a binding written as a projection reads: `$selection` of a `@State var
+    /// selection: Item?`, `$model.editing` of a model's property (an optional is the same type
+    /// to the rules). Only a projected variable followed by property names; unknown otherwise.
+    func bindingValue(_ range: Range<Int>, file: Int, trail: Trail) -> Typed {
+        let structure = types.files[file]
+        let tokens = structure.tokens
+        let head = range.lowerBound
+        let projected = structure.source.text(head)
+        guard !range.isEmpty, tokens[head].kind == .dollarIdentifier, projected.dropFirst().first?.isNumber == false,
+              var current = lookUpVariable(String(projected.dropFirst()), at: head, file: file, trail: trail) else { return .unknown }
+        var index = head + 1
+        while index < range.upperBound {
+            guard tokens[index].kind == .period, index + 1 < range.upperBound, tokens[index + 1].kind == .identifier,
+                  let member = memberType(structure.source.text(index + 1), of: current, isStatic: false, trail: trail)
+            else { return .unknown }
+            current = member
+            index += 2
+        }
+        return current
     }
 
     /// A type the tree declares or an external one; nil for anything else.

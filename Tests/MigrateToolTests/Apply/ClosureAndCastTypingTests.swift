@@ -164,6 +164,44 @@ import Testing
         #expect(Self.cannotTell(Self.tree(body)).count == 1)
     }
 
+    /// `.sheet(item:)`, `.fullScreenCover(item:)`, `.popover(item:)` and
+    /// `.navigationDestination(item:)` hand their closure the value of the binding they get.
+    @Test(arguments: [
+        "Text(\"x\").sheet(item: $picked) { item in Row().environmentObject(item) }",
+        "Text(\"x\").sheet(item: $picked, onDismiss: {}) { item in Row().environmentObject(item) }",
+        "Text(\"x\").fullScreenCover(item: $shelf.current, content: { item in Row().environmentObject(item) })",
+        "Text(\"x\").popover(item: $shelf.current) { item in Row().environmentObject(item) }",
+        "Text(\"x\").navigationDestination(item: $picked) { item in Row().environmentObject(item) }",
+    ])
+    func aPresentedItemIsTheBindingsValue(body: String) {
+        #expect(Self.cannotTell(Self.picker(body)) == [])
+    }
+
+    /// What the binding holds must be known, and only those modifiers are read.
+    @Test(arguments: [
+        "Text(\"x\").sheet(item: $shelf.unknownThing) { item in Row().environmentObject(item) }",
+        "Text(\"x\").sheet(item: binding()) { item in Row().environmentObject(item) }",
+        "Text(\"x\").present(item: $picked) { item in Row().environmentObject(item) }",
+    ])
+    func anUnreadPresentationStaysUnknown(body: String) {
+        #expect(Self.cannotTell(Self.picker(body)).count == 1)
+    }
+
+    /// A view holding an optional `Item` as state and a shelf whose `current` is one.
+    static func picker(_ body: String) -> String {
+        tree("Text(\"x\")", extra: """
+            final class Shelf: ObservableObject { @Published var current: Item? }
+            struct Picker: View {
+                @State var picked: Item?
+                @ObservedObject var shelf: Shelf
+                func binding() -> Binding<Item?> { $picked }
+                var body: some View {
+                    \(body)
+                }
+            }
+            """)
+    }
+
     /// `super.` names the superclass the tree declares: its method's result is typed.
     @Test func superNamesTheSuperclass() {
         let source = Self.tree("Text(\"x\")", extra: """
