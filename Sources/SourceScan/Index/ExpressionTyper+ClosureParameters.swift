@@ -148,6 +148,12 @@ extension ExpressionTyper {
         return knownType(resolveWritten(written[position], from: typeID))
     }
 
+    /// SwiftUI's and Charts' result builders: on a stored closure property they shape how the
+    /// closure's body is read, not the memberwise initializer's parameter type.
+    static let resultBuilders: Set<String> = ["ViewBuilder", "SceneBuilder", "ToolbarContentBuilder", "CommandsBuilder",
+                                              "TableColumnBuilder", "TableRowBuilder", "ChartContentBuilder",
+                                              "AccessibilityRotorContentBuilder"]
+
     /// SwiftUI's modifiers that present their content for the value of an optional binding
     /// (`item:`), passing it the unwrapped value.
     static let itemPresentingModifiers: Set<String> = ["sheet", "fullScreenCover", "popover", "navigationDestination"]
@@ -243,7 +249,10 @@ extension ExpressionTyper {
         let file = types.files[typeID.file]
         let closures = file.members(of: typeID.declaration).compactMap { member -> [String]? in
             let variable = file.declarations[member]
-            guard variable.kind == .variable, !variable.hasModifier(.static), variable.attributes.isEmpty,
+            // A property wrapper changes the memberwise parameter's type; a result builder
+            // (`@ViewBuilder let content: (Item) -> Content`) does not.
+            guard variable.kind == .variable, !variable.hasModifier(.static),
+                  variable.attributes.allSatisfy({ Self.resultBuilders.contains(String($0.baseName)) }),
                   let binding = variable.bindings.first, binding.accessorBlock == nil, let annotation = binding.typeAnnotation,
                   label == nil || binding.name == label, !excluding.contains(binding.name ?? "") else { return nil }
             return functionTypeParameters(annotation, in: file).flatMap { $0.count == arity ? $0 : nil }

@@ -220,6 +220,21 @@ import Testing
         #expect(Self.cannotTell(unknown).count == 1)
     }
 
+    /// A result builder on a struct's stored closure property leaves the memberwise
+    /// initializer's parameter its type; a property wrapper would not.
+    @Test func aResultBuilderOnTheStoredClosureKeepsItsType() {
+        let source = Self.tree("Shelf(title: \"x\") { item in Row().environmentObject(item) }", extra: """
+            struct Shelf<Content: View>: View {
+                let title: String
+                @ViewBuilder let content: (Item) -> Content
+                var body: some View { content(Item()) }
+            }
+            """)
+        #expect(Self.cannotTell(source) == [])
+        let wrapped = source.replacingOccurrences(of: "@ViewBuilder let content", with: "@Wrapped var content")
+        #expect(Self.cannotTell(wrapped).count == 1)
+    }
+
     /// A type with two closure parameters of the closure's arity (here its memberwise
     /// initializer's) does not say which one a trailing closure binds to.
     @Test func severalClosureParametersLeaveItUnknown() {
