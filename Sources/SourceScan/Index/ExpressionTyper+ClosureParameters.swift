@@ -63,7 +63,25 @@ extension ExpressionTyper {
             return resolveWritten(structure.compactText(annotation), from: scopeAt(open, file: file))
         }
         if position == 0, let element = receivedElement(byClosureAt: open, file: file, trail: trail) { return Typed(element) }
+        if let annotated = annotatedClosureParameters(ofClosureAt: open, file: file) {
+            guard annotated.count == signature.parameters.count else { return .unknown }
+            return knownType(resolveWritten(annotated[position], from: scopeAt(open, file: file))) ?? .unknown
+        }
         return calleeClosureParameter(position, of: signature.parameters.count, ofClosureAt: open, file: file, trail: trail) ?? .unknown
+    }
+
+    /// The parameter types a variable's annotation states for the closure opening at `open`
+    /// when that closure is the variable's whole initial value
+    /// (`static let make: (_ cache: Cache, Store) -> Pane = { cache, store in … }`); nil otherwise.
+    func annotatedClosureParameters(ofClosureAt open: Int, file: Int) -> [String]? {
+        let structure = types.files[file]
+        guard open >= 1, structure.tokens[open - 1].kind == .equal, let owner = owner(file: file, token: open) else { return nil }
+        let declaration = structure.declarations[owner]
+        let end = structure.closing(open) + 1
+        guard declaration.kind == .variable,
+              let binding = declaration.bindings.first(where: { $0.initializer == open..<end }),
+              let annotation = binding.typeAnnotation else { return nil }
+        return functionTypeParameters(annotation, in: structure)
     }
 
     /// The type of parameter `position` of the trailing closure opening at `open` when the call

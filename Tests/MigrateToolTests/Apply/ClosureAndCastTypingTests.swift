@@ -220,6 +220,19 @@ import Testing
         #expect(Self.cannotTell(unknown).count == 1)
     }
 
+    /// A variable whose annotation is a function type states its closure's parameters.
+    @Test func anAnnotatedVariableStatesItsClosuresParameters() {
+        let source = Self.tree("Text(\"x\")", extra: """
+            enum Panes {
+                static let make: (_ item: Item, Int) -> AnyView = { item, _ in AnyView(Row().environmentObject(item)) }
+            }
+            """)
+        #expect(Self.cannotTell(source) == [])
+        // A closure of another arity is not the one the annotation describes.
+        let other = source.replacingOccurrences(of: "(_ item: Item, Int) -> AnyView", with: "(Item) -> AnyView")
+        #expect(Self.cannotTell(other).count == 1)
+    }
+
     /// A result builder on a struct's stored closure property leaves the memberwise
     /// initializer's parameter its type; a property wrapper would not.
     @Test func aResultBuilderOnTheStoredClosureKeepsItsType() {
