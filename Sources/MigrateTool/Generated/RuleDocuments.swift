@@ -2165,7 +2165,11 @@ enum RuleDocuments {
         publisher is not the start of a pipeline (passed as an argument). In a module `@MainActor` by
         default the helper's function and class say `nonisolated`, so that it re-arms from any thread. Re-arm
         `withObservationTracking` by hand there, or use `Observations` (iOS 26). An `objectWillChange`
-        whose model cannot be told blocks every unit, since it could be any of them.
+        whose model cannot be told blocks every unit, since it could be any of them. One in generic code
+        constrained to `ObservableObject` (a generic parameter's value, `another` in `func attach<T:
+        ObservableObject>(to another: T)`, or `self` in an `extension ObservableObject`) belongs to the
+        models that reach that code (`observable-constraint`): when the tool follows every use, it blocks
+        exactly those, and none when nothing uses it.
 
         One subscription has a mechanical twin (review class): a **relay**, the nested-`ObservableObject`
         idiom. A model passes on the changes of a model it holds in a stored property (or reaches by a

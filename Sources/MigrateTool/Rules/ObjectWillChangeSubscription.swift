@@ -46,9 +46,17 @@ struct ObjectWillChangeSubscription: CouplingRule {
             // name: the constraint would change with them and leave the subscription behind.
             let all: [Int]
             var wrapper: String?
+            var traced = false
             if let (declaring, name) = EnclosingInstanceReach.units(reaching: site, context) {
                 // A wrapper's `_enclosingInstance` subscript meets only the classes applying the wrapper.
                 (all, wrapper) = (declaring, name)
+            } else if let reaching = Self.tracedReach(of: site, context) {
+                // Generic code constrained to `ObservableObject` whose uses the tool followed
+                // (`func attach<T: ObservableObject>(to another: T)`, `extension ObservableObject
+                // { func pulse() { objectWillChange.send() } }`): the models that reach it, none
+                // when nothing uses it.
+                all = reaching
+                traced = true
             } else if case .genericParameter(_, let constraints) = site.type {
                 // Bounded by a model protocol of the tree (`T: SecretStore`): that protocol's unit.
                 let scope = site.ownerID ?? DeclarationID(file: site.file, declaration: -1)
@@ -70,11 +78,47 @@ struct ObjectWillChangeSubscription: CouplingRule {
                         + "withMutation(keyPath:), then drop the wrapper", context, alsoUnits: Array(all.dropFirst())))
                 continue
             }
+            if traced {
+                let models = all.map { context.units.units[$0].name }.joined(separator: ", ")
+                findings.append(ObservationUse.blocker(
+                    Self.id, site, unit: all[0],
+                    message: "'\(receiver).objectWillChange' in generic code is the publisher of the models that reach it (\(models)); "
+                        + "an @Observable class has none",
+                    suggestion: "observe those models with withObservationTracking, then drop the generic code", context,
+                    alsoUnits: Array(all.dropFirst())))
+                continue
+            }
             findings.append(ObservationUse.blocker(
                 Self.id, site, unit: all[0], message: "cannot tell which model '\(receiver).objectWillChange' belongs to",
                 suggestion: "annotate '\(receiver)' with its type so the tool can tell", context, alsoUnits: Array(all.dropFirst())))
         }
         return findings
+    }
+
+    /// The units that reach the generic code holding an `objectWillChange` of no known model,
+    /// when the tool followed every use of it: a generic parameter's value (`another` of type
+    /// `T`), or `self` in an extension of `ObservableObject`. Nil when the site is neither, or
+    /// any model may reach it.
+    static func tracedReach(of site: Site, _ context: RuleContext) -> [Int]? {
+        let units = context.units
+        let file = context.files[site.file]
+        var key: (declaration: DeclarationID, parameter: String)?
+        var protocolExtension: DeclarationID?
+        var current = site.owner
+        while let position = current {
+            let declaration = file.declarations[position]
+            if key == nil, case .genericParameter(let name, _) = site.type, declaration.genericParameters.contains(where: { $0.name == name }) {
+                key = (DeclarationID(file: site.file, declaration: position), name)
+            }
+            if declaration.parent == nil, declaration.kind == .extension { protocolExtension = DeclarationID(file: site.file, declaration: position) }
+            current = declaration.parent
+        }
+        let isSelf = site.receiver.map { file.compactText($0) == "self" } ?? true
+        guard let coupling = units.constraintCouplings.first(where: { coupling in
+            if let key { return coupling.key?.declaration == key.declaration && coupling.key?.parameter == key.parameter }
+            return isSelf && protocolExtension != nil && coupling.subject.protocolExtension == protocolExtension
+        }), case .units(let reaching, _) = coupling.reach else { return nil }
+        return reaching
     }
 
     /// The observer's publisher bridged to Observation, in the observed model's unit: the observer
