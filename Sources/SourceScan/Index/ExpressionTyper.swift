@@ -111,10 +111,19 @@ public struct ExpressionTyper: Sendable {
         // expression.
         let head = tokens[index]
         guard head.kind == .identifier || head.kind == .keyword || head.kind == .dollarIdentifier || head.kind == .leftParen
+                || head.kind == .leftSquare
         else { return .unknown }
         let name = structure.source.text(index)
         let isCall = index + 1 < end && tokens[index + 1].kind == .leftParen
-        if head.kind == .leftParen {
+        if head.kind == .leftSquare {
+            // `[Coin]()`, `[String: Coin](minimumCapacity: 8)`: an initializer of the collection
+            // type written in the brackets (an array literal is not read here).
+            let close = structure.closing(index)
+            guard close + 1 < end, tokens[close + 1].kind == .leftParen else { return .unknown }
+            current = resolveWritten(structure.compactText(index..<(close + 1)), from: scope)
+            guard knownType(current) != nil || current.element != nil || current.subscripted != nil else { return .unknown }
+            index = structure.closing(close + 1)
+        } else if head.kind == .leftParen {
             // `(delegate as! AppDelegate).coordinator`, `(m.child!)`: the one expression inside;
             // a tuple (`(a, b)`) is not read.
             let close = structure.closing(index)

@@ -69,6 +69,10 @@ import Testing
         "Row().environmentObject((items.first!))",
         "if let some = items.first ?? items.last { Row().environmentObject(some) }",
         "Row().environmentObject(\n    movie,\n)",
+        // A collection type's initializer: `[Item]()`.
+        "Row().environmentObject([Item]().first!)",
+        "ForEach([Item](repeating: Item(), count: 2), id: \\.self) { item in Row().environmentObject(item) }",
+        "Row().environmentObject([String: Item]()[\"a\"]!)",
     ])
     func theArgumentIsTyped(body: String) {
         #expect(Self.cannotTell(Self.tree(body)) == [])
