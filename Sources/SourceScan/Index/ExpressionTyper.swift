@@ -396,8 +396,8 @@ public struct ExpressionTyper: Sendable {
     }
 
     /// The type of a closure applied where it is written, `{ let m = make(); m.load(); return m }()`
-    /// (a `static let` set up in steps): its result (`closureResult`). A closure taking
-    /// arguments is not read.
+    /// (a `static let` set up in steps): its result (`closureBodyResult`), or the one its empty
+    /// signature states (`{ () -> Model in … }()`). A closure taking arguments is not read.
     func appliedClosureResult(_ range: Range<Int>, file: Int, trail: Trail) -> Typed {
         let structure = types.files[file]
         let tokens = structure.tokens
@@ -406,7 +406,18 @@ public struct ExpressionTyper: Sendable {
         guard close + 3 == range.upperBound, tokens[close + 1].kind == .leftParen, tokens[close + 2].kind == .rightParen else {
             return .unknown
         }
-        return closureResult(open: range.lowerBound, file: file, trail: trail)
+        let open = range.lowerBound
+        if let signature = structure.closureSignature(inBlock: open) {
+            // `{ () in … }()`, `{ () -> Model in … }()`: no parameters; a stated result is the type.
+            guard tokens[signature.lowerBound].kind == .leftParen, structure.closing(signature.lowerBound) == signature.lowerBound + 1
+            else { return .unknown }
+            if let arrow = signature.first(where: { tokens[$0].kind == .arrow }), arrow + 1 < signature.upperBound {
+                let scope = DeclarationID(file: file, declaration: owner(file: file, token: open) ?? -1)
+                return knownType(resolveWritten(structure.compactText((arrow + 1)..<signature.upperBound), from: scope)) ?? .unknown
+            }
+            return closureBodyResult(open: open, file: file, trail: trail)
+        }
+        return closureResult(open: open, file: file, trail: trail)
     }
 
     /// The `{` of the closure whose result `MainActor.assumeIsolated { … }` or `MainActor.run { … }`
@@ -435,16 +446,22 @@ public struct ExpressionTyper: Sendable {
         return open
     }
 
-    /// What a closure gives when run: its `return` statements' type, when every `return` in it
-    /// is one of its own statements and all type alike, or its one expression without
-    /// `return`. A closure stating its signature (`{ () -> M in … }`) or returning from deeper
-    /// inside is not read.
+    /// What a closure without a signature gives when run (`closureBodyResult`); one stating its
+    /// signature (`{ () -> M in … }`) is not read here.
     func closureResult(open: Int, file: Int, trail: Trail) -> Typed {
+        guard types.files[file].closureSignature(inBlock: open) == nil else { return .unknown }
+        return closureBodyResult(open: open, file: file, trail: trail)
+    }
+
+    /// What the closure opening at `open` gives when run, read from its body after any
+    /// signature: its `return` statements' type, when every `return` in it is one of its own
+    /// statements and all type alike, or its one expression without `return`. A closure
+    /// returning from deeper inside is not read.
+    func closureBodyResult(open: Int, file: Int, trail: Trail) -> Typed {
         let structure = types.files[file]
         let tokens = structure.tokens
         let close = structure.closing(open)
-        guard structure.closureSignature(inBlock: open) == nil,
-              let statements = structure.statements(inBlock: open), let last = statements.last else { return .unknown }
+        guard let statements = structure.statements(inBlock: open), let last = statements.last else { return .unknown }
         let returns = statements.filter { tokens[$0.lowerBound].word == .return }
         let everyReturn = (open..<close).filter { tokens[$0].word == .return }
         guard returns.count == everyReturn.count else { return .unknown }

@@ -69,6 +69,9 @@ import Testing
         "Row().environmentObject((items.first!))",
         "if let some = items.first ?? items.last { Row().environmentObject(some) }",
         "Row().environmentObject(\n    movie,\n)",
+        // A closure applied where it is written, with an empty signature.
+        "Row().environmentObject({ () in\n        let made = Item()\n        return made\n    }())",
+        "Row().environmentObject({ () -> Item in\n        let made = Movie()\n        return made\n    }())",
         // A collection type's initializer: `[Item]()`.
         "Row().environmentObject([Item]().first!)",
         "ForEach([Item](repeating: Item(), count: 2), id: \\.self) { item in Row().environmentObject(item) }",
@@ -157,6 +160,8 @@ import Testing
         "Row().environmentObject(items.first ?? unknownThing)",
         // Another operator beside `??` binds the operands otherwise.
         "Row().environmentObject(items.first ?? items[0] == movie ? movie : movie)",
+        // A closure taking an argument.
+        "Row().environmentObject({ (x: Int) in Item() }(1))",
         // A tuple, and what parentheses hand a trailing closure.
         "Row().environmentObject((movie, movie))",
         // The closure's second parameter, which `ForEach` does not pass.
