@@ -225,6 +225,9 @@ import Testing
         "{\n        let model = Previews.make()\n        model.load()\n        return model\n    }()",
         "{ Model() }()",
         "{ return Model() }()",
+        // An empty signature, with the result it states or without one.
+        "{ () -> Model in Model() }()",
+        "{ () in\n        let model = Model()\n        return model\n    }()",
         // A singleton made on the main actor (VibeMeter's `SettingsManager.shared`).
         "MainActor.assumeIsolated {\n        Model()\n    }",
         "MainActor.assumeIsolated({ Previews.make() })",
@@ -238,8 +241,8 @@ import Testing
         // Returns from deeper inside, or of two types.
         "{\n        if Bool.random() { return Model() }\n        return Model()\n    }()",
         "{\n        let a = Model()\n        let b = Other()\n        return Bool.random() ? a : b\n    }()",
-        // A closure stating its signature, or not applied.
-        "{ () -> Model in Model() }()",
+        // A closure taking an argument, or not applied.
+        "{ (id: Int) -> Model in Model() }(1)",
         "{ Model() }",
         // Another function's closure, or more after the call.
         "DispatchQueue.global().sync { Model() }",
