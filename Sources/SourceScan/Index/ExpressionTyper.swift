@@ -697,10 +697,21 @@ public struct ExpressionTyper: Sendable {
         let written = file.compactText(result)
         if !declaration.genericParameters.isEmpty,
            result.contains(where: { token in declaration.genericParameters.contains { file.source.tokenText(token, equals: $0.name) } }) {
-            // The function's own generic parameter (`func resolve<T>(_: T.Type) -> T`): what the
-            // call's arguments bind it to, or unknown (never the external type named `T`).
-            guard let call else { return .unknown }
-            return genericResult(of: function, written: written, call: call, trail: trail)
+            var bare = Substring(written)
+            while bare.last == "?" || bare.last == "!" { bare = bare.dropLast() }
+            if declaration.genericParameters.contains(where: { $0.name == bare }) {
+                // The function's own generic parameter (`func resolve<T>(_: T.Type) -> T`): what
+                // the call's arguments bind it to, or unknown (never an external type named `T`).
+                guard let call else { return .unknown }
+                return genericResult(of: function, written: written, call: call, trail: trail)
+            }
+            // A type the tree declares built on it (`func makeSUT<T>() -> FeedViewModel<T>`) is
+            // that type, its arguments not known; anything else (`[T]`, `Box<T>` of another
+            // module) may hold any model.
+            let scope = DeclarationID(file: function.file, declaration: declaration.parent ?? -1)
+            let built = resolveWritten(written, from: scope).type
+            guard case .declared = built else { return .unknown }
+            return Typed(built)
         }
         // `Self` in a model's factory method is the model.
         if written == "Self", let parent = declaration.parent,

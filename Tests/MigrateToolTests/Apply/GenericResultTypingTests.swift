@@ -24,6 +24,9 @@ import Testing
         func either<T>(_ first: T, _ second: T) -> T { first }
         func make<T>() -> T { fatalError() }
         func firstOf<T>(_ values: [T]) -> T { values[0] }
+        final class Crate<T> { var value: T; init(_ value: T) { self.value = value } }
+        func crate<T>(_ value: T) -> Crate<T> { Crate(value) }
+        func wrap<T>(_ value: T) -> [T] { [value] }
 
         struct Row: View {
             @EnvironmentObject var store: Store
@@ -53,6 +56,8 @@ import Testing
         "Row().environmentObject(configure(movie) { _ in })",
         "Row().environmentObject(configure(movie, using: { _ in }))",
         "Row().environmentObject(either(item, item))",
+        // A type the tree declares, built on the parameter: that type.
+        "Row().environmentObject(crate(item))",
     ])
     func theArgumentsBindTheResult(body: String) {
         #expect(Self.cannotTell(Self.tree(body)) == [])
@@ -65,6 +70,8 @@ import Testing
         "Row().environmentObject(either(item, movie))",
         // A parameter naming it inside another type is not followed.
         "Row().environmentObject(firstOf([item]))",
+        // A collection of the parameter may hold any model.
+        "Row().environmentObject(wrap(item)[0])",
     ])
     func theResultStaysUnknown(body: String) {
         #expect(Self.cannotTell(Self.tree(body)).count == 1)
