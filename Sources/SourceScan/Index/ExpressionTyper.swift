@@ -662,17 +662,43 @@ public struct ExpressionTyper: Sendable {
         return firstMember(of: typeID) { id, declaration, holder in
             guard declaration.kind == .function, declaration.name == name,
                   (declaration.hasModifier(.static) || declaration.hasModifier(.class)) == isStatic else { return nil }
-            return resultType(of: id, in: holder == typeID ? receiver : nil, call: call, trail: trail)
+            let result = resultType(of: id, in: holder == typeID ? receiver : nil, call: call, trail: trail)
+            guard isConformedProtocol(holder, of: typeID) else { return result }
+            return conformedMember(result, written: declaration.returnType.map { types.files[id.file].compactText($0) }, holder: holder,
+                                   receiverType: typeID)
         }
     }
 
+    /// Whether `holder`, where a member of `typeID` was found, is a protocol `typeID` conforms to
+    /// rather than the type itself, an extension or a superclass.
+    func isConformedProtocol(_ holder: DeclarationID, of typeID: DeclarationID) -> Bool {
+        holder != typeID && types.symbol(holder)?.kind == .protocol
+    }
+
+    /// A member's type as a conforming type gets it from a protocol's extension or requirement
+    /// (`holder`): `Self` is that type; a type naming `Self` otherwise, or one of the protocol's
+    /// associated types, differs from one conforming type to the next and is not known; any
+    /// other written type is the same for every conforming type.
+    func conformedMember(_ typed: Typed, written: String?, holder: DeclarationID, receiverType: DeclarationID) -> Typed {
+        guard let written else { return .unknown }
+        if written == "Self" || written == "Self?" || written == "Self!" { return Typed(.declared(receiverType)) }
+        let names = Set(written.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init))
+        let file = types.files[holder.file]
+        let associated = file.members(of: holder.declaration).map { file.declarations[$0] }
+            .filter { $0.kind == .associatedtype }.map(\.name)
+        guard !names.contains("Self"), associated.allSatisfy({ !names.contains($0) }) else { return .unknown }
+        return typed
+    }
+
     /// The first answer `match` gives for a member of a type, its extensions, then its
-    /// superclasses in the tree, nearest first; `match` also gets the type (or superclass)
-    /// whose body or extension holds the member.
+    /// superclasses in the tree, nearest first, then the protocols of the tree they conform to
+    /// (and those protocols' own), whose extensions give conforming types their members;
+    /// `match` also gets the type (or superclass, or protocol) whose body or extension holds
+    /// the member.
     func firstMember(of typeID: DeclarationID, _ match: (DeclarationID, Declaration, DeclarationID) -> Typed?) -> Typed? {
         var visited = Set<DeclarationID>()
-        var current: DeclarationID? = typeID
-        while let typeDeclaration = current, visited.insert(typeDeclaration).inserted {
+        var protocols: [DeclarationID] = []
+        func visit(_ typeDeclaration: DeclarationID) -> Typed? {
             guard let symbol = types.symbol(typeDeclaration) else { return nil }
             for container in [typeDeclaration] + symbol.extensions {
                 let file = types.files[container.file]
@@ -681,8 +707,27 @@ public struct ExpressionTyper: Sendable {
                         return found
                     }
                 }
+                for entry in types.declaration(container).inheritance {
+                    if case .declared(let conformed) = types.resolve(entry.typeName, from: container),
+                       types.symbol(conformed)?.kind == .protocol {
+                        protocols.append(conformed)
+                    }
+                }
             }
+            return nil
+        }
+        var current: DeclarationID? = typeID
+        while let typeDeclaration = current, visited.insert(typeDeclaration).inserted {
+            guard types.symbol(typeDeclaration) != nil else { return nil }
+            if let found = visit(typeDeclaration) { return found }
             current = superclassOf(typeDeclaration)
+        }
+        var next = 0
+        while next < protocols.count {
+            let conformed = protocols[next]
+            next += 1
+            guard visited.insert(conformed).inserted else { continue }
+            if let found = visit(conformed) { return found }
         }
         return nil
     }
@@ -796,7 +841,10 @@ public struct ExpressionTyper: Sendable {
                let argument = substitution(types.files[id.file].compactText(annotation), in: receiver) {
                 return argument
             }
-            return variableType(binding, declarationID: id, trail: trail)
+            let type = variableType(binding, declarationID: id, trail: trail)
+            guard isConformedProtocol(holder, of: typeID) else { return type }
+            return conformedMember(type, written: binding.typeAnnotation.map { types.files[id.file].compactText($0) }, holder: holder,
+                                   receiverType: typeID)
         }
         if found == nil, !isStatic, name == "rootView" { return hostedRootView(of: typeID) }
         return found

@@ -229,6 +229,34 @@ import Testing
         #expect(Self.cannotTell(unknown).count == 1)
     }
 
+    /// A member a protocol's extension gives the types conforming to it has its written type for
+    /// them; `Self` is the conforming type; an associated type differs from one to the next.
+    @Test func aProtocolExtensionGivesItsConformersMembers() {
+        func source(_ use: String) -> String {
+            Self.tree(use, extra: """
+                protocol Catalog {
+                    associatedtype Entry
+                    var entries: [Entry] { get }
+                }
+                extension Catalog {
+                    var items: [Item] { [] }
+                    func favourite() -> Item { Item() }
+                    func itself() -> Self { self }
+                    var firstEntry: Entry? { entries.first }
+                }
+                final class Shop: Catalog { var entries: [Store] { [] } }
+                extension Screen { var shop: Shop { Shop() } }
+                """)
+        }
+        #expect(Self.cannotTell(source("Row().environmentObject(shop.items[0])")) == [])
+        #expect(Self.cannotTell(source("Row().environmentObject(shop.favourite())")) == [])
+        #expect(Self.cannotTell(source("if let first = shop.items.first { Row().environmentObject(first) }")) == [])
+        // `Self` is the conforming type: not a model, so not blocked.
+        #expect(Self.cannotTell(source("Row().environmentObject(shop.itself())")) == [])
+        // An associated type is the conforming type's own: unknown here.
+        #expect(Self.cannotTell(source("Row().environmentObject(shop.firstEntry!)")).count == 1)
+    }
+
     /// A variable whose annotation is a function type states its closure's parameters.
     @Test func anAnnotatedVariableStatesItsClosuresParameters() {
         let source = Self.tree("Text(\"x\")", extra: """
