@@ -218,6 +218,13 @@ public struct ExpressionTyper: Sendable {
                     index += 2
                     continue
                 }
+                if member.kind == .integerLiteral, !isTypeContext, let elements = current.tupleElements,
+                   let position = Int(structure.source.text(memberIndex)), position < elements.count {
+                    // `pair.1` of a written tuple type `(Renderer, Model)`.
+                    current = Typed(elements[position])
+                    index += 2
+                    continue
+                }
                 guard member.kind == .identifier || member.kind == .keyword else { return .unknown }
                 // `M.`default``: declarations keep their names without the backticks.
                 let memberName = structure.source.text(memberIndex).filter { $0 != "`" }

@@ -257,6 +257,27 @@ import Testing
         #expect(Self.cannotTell(source("Row().environmentObject(shop.firstEntry!)")).count == 1)
     }
 
+    /// An element of a written tuple type: `pair.1`, and a case's tuple payload.
+    @Test func aTupleElementHasItsWrittenType() {
+        let source = Self.tree("Text(\"x\")", extra: """
+            enum Phase { case idle, loaded((Item, Movie)) }
+            struct Pairs: View {
+                let pair: (Item, movie: Movie)
+                let phase: Phase
+                var body: some View {
+                    Row().environmentObject(pair.1)
+                    switch phase {
+                    case .idle: EmptyView()
+                    case .loaded(let result): Row().environmentObject(result.0)
+                    }
+                }
+            }
+            """)
+        #expect(Self.cannotTell(source) == [])
+        // Past the last element, nothing is known.
+        #expect(Self.cannotTell(source.replacingOccurrences(of: "pair.1", with: "pair.2")).count == 1)
+    }
+
     /// A variable whose annotation is a function type states its closure's parameters.
     @Test func anAnnotatedVariableStatesItsClosuresParameters() {
         let source = Self.tree("Text(\"x\")", extra: """
