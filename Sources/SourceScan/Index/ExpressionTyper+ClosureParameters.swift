@@ -63,6 +63,12 @@ extension ExpressionTyper {
             return resolveWritten(structure.compactText(annotation), from: scopeAt(open, file: file))
         }
         if position == 0, let element = receivedElement(byClosureAt: open, file: file, trail: trail) { return Typed(element) }
+        if position == 1, signature.parameters.count == 2, let call = operatorCall(passing: open, in: structure),
+           Self.elementClosureLabels[call.name]?.contains(call.label) == true, isStandardOperator(call.name),
+           let element = enumeratedElement(call.upstream, file: file, trail: trail) {
+            // `items.enumerated().forEach { index, item in }`: the pair's element.
+            return Typed(element)
+        }
         if let annotated = annotatedClosureParameters(ofClosureAt: open, file: file) {
             guard annotated.count == signature.parameters.count else { return .unknown }
             return knownType(resolveWritten(annotated[position], from: scopeAt(open, file: file))) ?? .unknown
@@ -147,8 +153,13 @@ extension ExpressionTyper {
             return knownType(bindingValue(item, file: file, trail: trail))
         }
         if calleeStart == calleeEnd - 1, name == "ForEach" || name == "List", !types.isDeclaredBaseName(name) {
-            guard position == 0, label == nil || label == "content", let arguments,
+            guard label == nil || label == "content", let arguments,
                   let data = firstUnlabelledArgument(arguments, in: structure) else { return nil }
+            if position == 1, count == 2 {
+                // `ForEach(Array(items.enumerated()), id: \.offset) { index, item in }`.
+                return enumeratedElement(data, file: file, trail: trail).map { Typed($0) }
+            }
+            guard position == 0 else { return nil }
             let collection = typeOf(data, file: file, trail: trail)
             if let element = collection.element ?? arrayLiteralElement(data, file: file, trail: trail) { return Typed(element) }
             // A stored value of a type no scanned file declares (`problem.items` of an unscanned
@@ -164,6 +175,25 @@ extension ExpressionTyper {
               position < written.count
         else { return nil }
         return knownType(resolveWritten(written[position], from: typeID))
+    }
+
+    /// The element of the sequence whose `enumerated()` is the token range `range`
+    /// (`items.enumerated()`, `Array(items.enumerated())`): what the second name of an
+    /// `(offset, element)` pair gets. Nil when `range` is no such call or the element is not known.
+    func enumeratedElement(_ range: Range<Int>, file: Int, trail: Trail) -> ResolvedType? {
+        let structure = types.files[file]
+        let tokens = structure.tokens
+        var range = range
+        // `Array(items.enumerated())`: the array holds the same pairs.
+        if range.count > 3, tokens[range.lowerBound].kind == .identifier, structure.source.tokenText(range.lowerBound, equals: "Array"),
+           !types.isDeclaredBaseName("Array"), tokens[range.lowerBound + 1].kind == .leftParen,
+           structure.closing(range.lowerBound + 1) == range.upperBound - 1 {
+            range = (range.lowerBound + 2)..<(range.upperBound - 1)
+        }
+        guard range.count > 4, tokens[range.upperBound - 1].kind == .rightParen, tokens[range.upperBound - 2].kind == .leftParen,
+              structure.source.tokenText(range.upperBound - 3, equals: "enumerated"), tokens[range.upperBound - 4].kind == .period,
+              isStandardOperator("enumerated") else { return nil }
+        return upstreamElement(range.lowerBound..<(range.upperBound - 4), file: file, trail: trail)
     }
 
     /// SwiftUI's and Charts' result builders: on a stored closure property they shape how the

@@ -325,6 +325,17 @@ extension ExpressionTyper {
                 found = (clause.lowerBound, element.map { Typed($0) } ?? Typed.unknown)
                 return
             }
+            if isForPattern, first.kind == .leftParen, let inToken = clause.firstIndex(where: { tokens[$0].word == .in }),
+               structure.closing(clause.lowerBound) == inToken - 1 {
+                // `for (index, item) in items.enumerated()`: the pair's element.
+                let names = structure.topLevelSegments((clause.lowerBound + 1)..<(inToken - 1))
+                if names.count == 2, names[1].count == 1, structure.source.tokenText(names[1].lowerBound, equals: name) {
+                    let sequenceEnd = clause.firstIndex { tokens[$0].word == .where } ?? clause.upperBound
+                    let element = enumeratedElement((inToken + 1)..<sequenceEnd, file: file, trail: trail)
+                    found = (names[1].lowerBound, element.map { Typed($0) } ?? Typed.unknown)
+                    return
+                }
+            }
             if isForPattern || first.word == .case {
                 // Pattern names: `for (i, model) in`, `case .some(let model) = x`; an enum case's
                 // value is typed from the subject after `=` (`case let .detail(model) = destination`).

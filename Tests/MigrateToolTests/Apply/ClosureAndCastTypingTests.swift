@@ -72,6 +72,9 @@ import Testing
         // A closure applied where it is written, with an empty signature.
         "Row().environmentObject({ () in\n        let made = Item()\n        return made\n    }())",
         "Row().environmentObject({ () -> Item in\n        let made = Movie()\n        return made\n    }())",
+        // The element of an enumerated pair.
+        "ForEach(Array(items.enumerated()), id: \\.offset) { index, item in Row().environmentObject(item) }",
+        "VStack { let _ = items.enumerated().map { index, item in Row().environmentObject(item) } }",
         // A collection type's initializer: `[Item]()`.
         "Row().environmentObject([Item]().first!)",
         "ForEach([Item](repeating: Item(), count: 2), id: \\.self) { item in Row().environmentObject(item) }",
@@ -162,6 +165,9 @@ import Testing
         "Row().environmentObject(items.first ?? items[0] == movie ? movie : movie)",
         // A closure taking an argument.
         "Row().environmentObject({ (x: Int) in Item() }(1))",
+        // The pair's first name is its offset, and a pair of another call is not read.
+        "ForEach(Array(items.enumerated()), id: \\.offset) { index, item in Row().environmentObject(index) }",
+        "ForEach(Array(zip(items, items)), id: \\.0) { left, right in Row().environmentObject(right) }",
         // A tuple, and what parentheses hand a trailing closure.
         "Row().environmentObject((movie, movie))",
         // The closure's second parameter, which `ForEach` does not pass.
@@ -255,6 +261,22 @@ import Testing
         #expect(Self.cannotTell(source("Row().environmentObject(shop.itself())")) == [])
         // An associated type is the conforming type's own: unknown here.
         #expect(Self.cannotTell(source("Row().environmentObject(shop.firstEntry!)")).count == 1)
+    }
+
+    /// `for (index, item) in items.enumerated()`: the pair's element.
+    @Test func anEnumeratedLoopsSecondNameIsTheElement() {
+        let source = Self.tree("Text(\"x\")", extra: """
+            func rows(_ items: [Item]) -> [AnyView] {
+                var views: [AnyView] = []
+                for (index, item) in items.enumerated() where index > 0 {
+                    views.append(AnyView(Row().environmentObject(item)))
+                }
+                return views
+            }
+            """)
+        #expect(Self.cannotTell(source) == [])
+        #expect(Self.cannotTell(source.replacingOccurrences(of: "for (index, item) in items.enumerated()",
+                                                            with: "for (index, item) in zip(items, items)")).count == 1)
     }
 
     /// An element of a written tuple type: `pair.1`, and a case's tuple payload.
