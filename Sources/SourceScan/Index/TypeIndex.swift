@@ -188,6 +188,25 @@ public struct TypeIndex: Sendable {
         for prefix in scopePaths(of: scope) {
             if let found = lookUp(prefix + components, aliasDepth: aliasDepth, near: scope.file) { return found }
         }
+        // `Context` written inside `Sub` (or a type nested in it), declared in `Sub`'s superclass
+        // or in a protocol it conforms to: nested types are inherited, so a subclass names its
+        // superclass's without qualifying them.
+        if aliasDepth < 8, scope.declaration >= 0 {
+            let file = files[scope.file]
+            var current: Int? = scope.declaration
+            while let index = current {
+                let id = DeclarationID(file: scope.file, declaration: index)
+                if file.declarations[index].kind.isTypeLike, let target = extendedType(id),
+                   let found = inheritedMember(first, of: target, aliasDepth: aliasDepth, near: scope.file) {
+                    if components.count == 1 { return found }
+                    if case .declared(let outer) = found, let symbol = symbol(outer),
+                       let rest = lookUp(symbol.path + components.dropFirst(), aliasDepth: aliasDepth, near: scope.file) {
+                        return rest
+                    }
+                }
+                current = file.declarations[index].parent
+            }
+        }
         // `Sub.Context` where `Context` is declared in `Sub`'s superclass, or is a type alias of
         // a protocol it conforms to (`protocol Values { typealias Builder = ValuesBuilder<Self> }`,
         // `Details.Builder()`): nested types and protocol aliases are inherited, so look there.
