@@ -71,14 +71,20 @@ enum ModelProperties {
         while index + 3 < range.upperBound {
             if file.source.tokenText(index, equals: "objectWillChange"), file.tokens[index + 1].kind == .period,
                file.source.tokenText(index + 2, equals: "send"), file.tokens[index + 3].kind == .leftParen {
-                var start = index
-                if index >= range.lowerBound + 2, file.tokens[index - 1].kind == .period, file.tokens[index - 2].word == .self {
-                    start = index - 2
-                } else if index >= range.lowerBound + 3, file.tokens[index - 1].kind == .period,
-                          file.tokens[index - 2].kind == .postfixQuestionMark, file.tokens[index - 3].word == .self {
-                    start = index - 3
+                var start: Int? = index
+                if index > range.lowerBound, file.tokens[index - 1].kind == .period {
+                    // Only the model's own publisher: `workspace?.objectWillChange.send()` announces
+                    // another object's change, and is no send of this property's.
+                    if index >= range.lowerBound + 2, file.tokens[index - 2].word == .self {
+                        start = index - 2
+                    } else if index >= range.lowerBound + 3, file.tokens[index - 2].kind == .postfixQuestionMark,
+                              file.tokens[index - 3].word == .self {
+                        start = index - 3
+                    } else {
+                        start = nil
+                    }
                 }
-                return start..<(file.closing(index + 3) + 1)
+                if let start { return start..<(file.closing(index + 3) + 1) }
             }
             index += 1
         }
