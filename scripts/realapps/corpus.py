@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""Unlabelled corpus: what the tool blocks, and whether what it writes is safe, on the HEAD trees
+of every fetched repository that still has `ObservableObject`, with no developer commit to
+compare against.
+
+  corpus.py extract                  HEAD trees (Swift files and Xcode projects) of the mirrors
+                                     listed in corpus.txt that still mention ObservableObject
+  corpus.py blocked OUT.json         `report --format json` on each tree: every unit and its
+                                     blockers, written to OUT.json
+  corpus.py diff OLD.json NEW.json   units blocked in one run and not the other, per repository,
+                                     and the most common blockers of NEW
+  corpus.py check [NAME...]          realapps.py's check (apply --unsafe-fixes on a copy, parse
+                                     check, legacy leftovers, second run) on each tree; leftovers
+                                     in files outside every build target are left out (the tool
+                                     does not edit them, and no target compiles them)
+
+corpus.txt lists the repositories (owner+name, as /work/.mirror names them); a repository in a
+split of apps.json that is still unscored (reserve14 in session 13) is never listed, and the
+helpers' later fetches are not either, so that no tuning reads the commits kept for validation.
+
+Environment: OM (the binary), REALAPPS_MIRROR (default /work/.mirror), CORPUS_WORK (default
+/tmp/corpus13). Nothing is written inside the repository.
+"""
+import collections
+import concurrent.futures as cf
+import json
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MIRROR = os.environ.get("REALAPPS_MIRROR", "/work/.mirror")
+WORK = os.environ.get("CORPUS_WORK", "/tmp/corpus13")
+OM = os.environ.get("OM", "observation-migrate")
+
+
+def names():
+    with open(os.path.join(HERE, "corpus.txt")) as fh:
+        return [line.strip() for line in fh if line.strip() and not line.startswith("#")]
+
+
+def gitdir(name):
+    g = os.path.join(MIRROR, name, "repo")
+    return os.path.join(g, ".git") if os.path.isdir(os.path.join(g, ".git")) else g
+
+
+def git(name, *args, **kw):
+    return subprocess.run(["git", "--git-dir", gitdir(name), *args], capture_output=True, **kw)
+
+
+def extract():
+    """Each file on its own (`git show`): a mirror may lack the blobs of large files, which makes
+    one `git archive` of a whole glob stop half-way."""
+    for name in names():
+        listing = git(name, "ls-tree", "-r", "--name-only", "HEAD", text=True).stdout.splitlines()
+        wanted = [p for p in listing if p.endswith(".swift") or p.endswith(".pbxproj")]
+        if not any(b"ObservableObject" in git(name, "show", "HEAD:" + p).stdout for p in wanted if p.endswith(".swift")):
+            continue
+        root = os.path.join(WORK, name)
+        for path in wanted:
+            target = os.path.join(root, path)
+            if os.path.exists(target):
+                continue
+            blob = git(name, "show", "HEAD:" + path)
+            if blob.returncode == 0:
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+                with open(target, "wb") as fh:
+                    fh.write(blob.stdout)
+        print(name, len(wanted))
+
+
+def trees():
+    return sorted(n for n in os.listdir(WORK) if os.path.isdir(os.path.join(WORK, n)))
+
+
+def report(name):
+    run = subprocess.run([OM, "report", "--format", "json", "."], cwd=os.path.join(WORK, name),
+                         capture_output=True, text=True, timeout=900)
+    try:
+        return json.loads(run.stdout), ""
+    except ValueError:
+        return None, f"exit {run.returncode}: {run.stderr[:200]}"
+
+
+def blocked(out_path):
+    def one(name):
+        data, error = report(name)
+        if data is None:
+            return name, {"error": error, "units": []}
+        findings = data["findings"]
+        units = [{"name": u["name"], "verdict": u["verdict"],
+                  "blockers": [[findings[i]["ruleId"], findings[i]["path"], findings[i]["line"], findings[i]["message"]]
+                               for i in u.get("findings", []) if findings[i].get("blocker")]}
+                 for u in data["units"]]
+        return name, {"error": "", "units": units}
+    with cf.ThreadPoolExecutor(2) as pool:
+        result = dict(pool.map(one, trees()))
+    with open(out_path, "w") as fh:
+        json.dump(result, fh)
+    total = sum(len(r["units"]) for r in result.values())
+    stuck = sum(1 for r in result.values() for u in r["units"] if u["verdict"] == "blocked")
+    print(f"{len(result)} trees, {total} units, {stuck} blocked, {sum(1 for r in result.values() if r['error'])} errors")
+
+
+def diff(old_path, new_path):
+    old, new = json.load(open(old_path)), json.load(open(new_path))
+
+    def stuck(entry):
+        return {u["name"] for u in entry["units"] if u["verdict"] == "blocked"}
+    freed = {n: len(stuck(old[n]) - stuck(new[n])) for n in new if n in old and stuck(old[n]) - stuck(new[n])}
+    caught = {n: sorted(stuck(new[n]) - stuck(old[n])) for n in new if n in old and stuck(new[n]) - stuck(old[n])}
+    print(f"unblocked: {sum(freed.values())} units in {len(freed)} repositories: "
+          + ", ".join(f"{n} {k}" for n, k in sorted(freed.items(), key=lambda kv: -kv[1])))
+    print(f"newly blocked: {sum(len(v) for v in caught.values())} units: {caught}")
+    counts, repos = collections.Counter(), collections.defaultdict(set)
+    for name, entry in new.items():
+        for unit in entry["units"]:
+            for key in {rule + ": " + re.sub(r"'[^']*'", "'X'", re.sub(r"\([^()]*\)", "(…)", message))[:100]
+                        for rule, _, _, message in unit["blockers"]}:
+                counts[key] += 1
+                repos[key].add(name)
+    for key, count in counts.most_common(15):
+        print(f"{count:5d} units {len(repos[key]):4d} repositories | {key}")
+
+
+def check(selected):
+    os.environ.setdefault("REALAPPS_WORK", WORK + "-check")
+    sys.path.insert(0, HERE)
+    import realapps as ra
+    ra.tree = lambda name: os.path.join(WORK, name)
+    ra.check([{"name": n, "repo": n.replace("+", "/"), "kind": "app", "commit": "HEAD"} for n in selected or trees()])
+    results = os.path.join(os.environ["REALAPPS_WORK"], "results")
+    total = 0
+    for name in selected or trees():
+        path = os.path.join(results, name + ".json")
+        if not os.path.exists(path):
+            continue
+        result = json.load(open(path))
+        if not result["violations"] and not result["parse"]["regressions"]:
+            continue
+        data, _ = report(name)
+        outside = set((data or {}).get("outsideBuild") or [])
+        built = [v for v in result["violations"] if v["file"] not in outside]
+        regressions = result["parse"]["regressions"]
+        if built or regressions:
+            total += len(built) + len(regressions)
+            print(f"{name}: {len(built)} leftovers in built files (of {len(result['violations'])}), {len(regressions)} parse regressions")
+            for v in built[:5]:
+                print(f"    {v['kind']} {v['file']}:{v['line']} {v['text'][:100]}")
+            for r in regressions[:3]:
+                print(f"    parse {r['file']}: {r['error'][-100:]}")
+    print(f"leftovers in built files and parse regressions: {total}")
+
+
+def main(argv):
+    if not argv:
+        print(__doc__)
+        return 2
+    command, rest = argv[0], argv[1:]
+    if command == "extract":
+        extract()
+    elif command == "blocked" and len(rest) == 1:
+        blocked(rest[0])
+    elif command == "diff" and len(rest) == 2:
+        diff(*rest)
+    elif command == "check":
+        check(rest)
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
