@@ -895,7 +895,26 @@ enum RuleDocuments {
 
         `@Observable` is an attached extension macro, and Swift rejects those on local types ("local
         type cannot have attached extension macro"). A model declared inside a function, an
-        initializer or a closure has to move to file scope before it can migrate.
+        initializer or a closure has to move to file scope before it can migrate. The body of a
+        freestanding macro such as `#Preview { … }` is a closure too:
+
+        ```swift before
+        import SwiftUI
+
+        protocol ItemModel: ObservableObject { var title: String { get } }
+
+        struct ItemView<Model: ItemModel>: View {
+            @ObservedObject var model: Model
+            var body: some View { Text(model.title) }
+        }
+
+        #Preview {
+            final ↓class PreviewModel: ItemModel {
+                @Published var title = "Preview"
+            }
+            return ItemView(model: PreviewModel())
+        }
+        ```
 
         ```swift before
         import SwiftUI

@@ -112,6 +112,31 @@ public struct FileStructure: Sendable {
         return segments
     }
 
+    /// The `#` of the freestanding macro whose body holds token `token` (`#Preview { … }`,
+    /// `#Preview("Dark") { … }`), innermost enclosing block first; nil when the innermost
+    /// enclosing block is no such body, or there is none. What is declared there is local to the
+    /// macro's closure.
+    public func enclosingFreestandingMacro(of token: Int) -> Int? {
+        var index = token - 1
+        while index >= 0 {
+            switch tokens[index].kind {
+            case .rightBrace, .rightParen, .rightSquare:
+                let open = Int(matchingBracket[index])
+                guard open >= 0 else { return nil }
+                index = open - 1
+                continue
+            case .leftBrace:
+                var before = index - 1
+                if before >= 0, tokens[before].kind == .rightParen { before = Int(matchingBracket[before]) - 1 }
+                guard before >= 1, tokens[before].kind == .identifier, tokens[before - 1].kind == .pound else { return nil }
+                return before - 1
+            default:
+                index -= 1
+            }
+        }
+        return nil
+    }
+
     /// The first token at or after `index`, before `end`, that is not part of an attribute
     /// (`@ViewBuilder`, `@available(iOS 17, *)`): an attribute's arguments touch its name, so
     /// in `@escaping (A) -> B` the parenthesis is the type's.
