@@ -57,6 +57,9 @@ public struct TypeIndex: Sendable {
     /// Last components of every declared type name: a name outside this set resolves to an
     /// external type at once, which is the common case (`Codable`, `View`, `Sendable`…).
     private var declaredBaseNames: Set<String> = []
+    /// The names of types declared inside another type or an extension (`Base.Search`): only
+    /// those can be inherited by a subclass or a conforming type.
+    private var nestedBaseNames: Set<String> = []
     /// `Type.member` for members the tree adds to types it does not declare.
     private var externalExtensionMembers: Set<String> = []
     /// The type each extension in the tree extends, resolved once.
@@ -96,6 +99,7 @@ public struct TypeIndex: Sendable {
                     typeByDeclaration[id] = types.count
                     typesByQualifiedName[path.joined(separator: "."), default: []].append(types.count)
                     declaredBaseNames.insert(declaration.name)
+                    if path.count > 1 { nestedBaseNames.insert(declaration.name) }
                     types.append(TypeSymbol(id: id, kind: declaration.kind, path: path))
                 default:
                     continue
@@ -191,7 +195,7 @@ public struct TypeIndex: Sendable {
         // `Context` written inside `Sub` (or a type nested in it), declared in `Sub`'s superclass
         // or in a protocol it conforms to: nested types are inherited, so a subclass names its
         // superclass's without qualifying them.
-        if aliasDepth < 8, scope.declaration >= 0 {
+        if aliasDepth < 8, scope.declaration >= 0, nestedBaseNames.contains(first) {
             let file = files[scope.file]
             var current: Int? = scope.declaration
             while let index = current {
