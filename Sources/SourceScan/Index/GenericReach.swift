@@ -553,13 +553,11 @@ struct GenericReachFinder {
     private func call(open: Int, file fileIndex: Int, key: GenericKey, callables: [[Parameter]], tracked: Set<GenericKey>,
                       into direct: inout Direct) {
         let file = files[fileIndex]
-        let tokens = file.tokens
-        let close = file.closing(open)
         let name = index.types.declaration(key.declaration).name
         guard let arguments = file.callArguments(open: open) else {
             return direct.give(up: .emptyArgument(callee: name), file: fileIndex, token: open)
         }
-        let hasTrailingClosure = close + 1 < tokens.count && tokens[close + 1].kind == .leftBrace
+        let hasTrailingClosure = file.hasTrailingClosure(afterArgumentsAt: open)
         var matched = false
         for parameters in callables {
             guard let pairs = ParameterShape.match(arguments.map(\.label), to: parameters.map(\.shape), trailingClosure: hasTrailingClosure)

@@ -84,6 +84,13 @@ extension FileStructure {
         return result
     }
 
+    /// Whether a trailing closure follows the argument list opening at `open` (`f(x) { … }`),
+    /// which may stand for the last required parameters.
+    public func hasTrailingClosure(afterArgumentsAt open: Int) -> Bool {
+        let close = closing(open)
+        return close + 1 < tokens.count && tokens[close + 1].kind == .leftBrace
+    }
+
     /// The arguments of the argument list opening at `open`, in order; nil when one of them is
     /// empty (`f(a, , b)`), which no valid call has. A trailing comma (`f(a,)`) ends the list.
     public func callArguments(open: Int) -> [CallArgument]? {
