@@ -333,11 +333,10 @@ public struct ExpressionTyper: Sendable {
         }
         let written = typeStart..<range.upperBound
         guard !written.isEmpty, written.allSatisfy({ isTypeToken($0, in: structure) }) else { return .unknown }
-        // An existential (`as AnyObject`, `as any ObservableObject`) may hold any model.
-        let text = structure.compactText(written)
         let scope = DeclarationID(file: file, declaration: owner(file: file, token: cast) ?? -1)
-        // An existential (`as AnyObject`, `as any ObservableObject`) resolves to unknown.
-        let result = resolveWritten(text, from: scope)
+        // An existential (`as AnyObject`, `as any ObservableObject`) may hold any model: it
+        // resolves to unknown.
+        let result = resolveWritten(structure.compactText(written), from: scope)
         switch result.type {
         case .declared, .external: return result
         default: return .unknown
@@ -755,7 +754,7 @@ public struct ExpressionTyper: Sendable {
                 // The function's own generic parameter (`func resolve<T>(_: T.Type) -> T`): what
                 // the call's arguments bind it to, or unknown (never an external type named `T`).
                 guard let call else { return .unknown }
-                return genericResult(of: function, written: written, call: call, trail: trail)
+                return genericResult(of: function, parameter: String(bare), call: call, trail: trail)
             }
             // A type the tree declares built on it (`func makeSUT<T>() -> FeedViewModel<T>`) is
             // that type, its arguments not known; anything else (`[T]`, `Box<T>` of another
@@ -777,30 +776,28 @@ public struct ExpressionTyper: Sendable {
         return resolveWritten(written, from: DeclarationID(file: function.file, declaration: declaration.parent ?? -1))
     }
 
-    /// The result of a generic function whose result type is its own parameter (`T`, `T?`, `T!`),
-    /// bound by the call's arguments: a `T.Type` parameter's `Model.self`, or a `T` parameter's
-    /// value (`configure(Model()) { … }`). Every parameter naming `T` outside a function type
-    /// must be one of those two and give the same known type: arguments of different types
-    /// may meet in a common supertype, and `[T]` or `Box<T>` are not followed. Unknown otherwise.
-    func genericResult(of function: DeclarationID, written: String, call: CallSite, trail: Trail) -> Typed {
+    /// The result of a generic function whose result type is its own parameter `parameterName`
+    /// (`T`, `T?`, `T!`), bound by the call's arguments: a `T.Type` parameter's `Model.self`, or
+    /// a `T` parameter's value (`configure(Model()) { … }`). Every parameter naming `T` outside a
+    /// function type must be one of those two and give the same known type: arguments of
+    /// different types may meet in a common supertype, and `[T]` or `Box<T>` are not followed.
+    /// Unknown otherwise.
+    func genericResult(of function: DeclarationID, parameter parameterName: String, call: CallSite, trail: Trail) -> Typed {
         let declaration = types.declaration(function)
         let file = types.files[function.file]
         let callFile = types.files[call.file]
-        var parameterName = Substring(written)
-        while parameterName.last == "?" || parameterName.last == "!" { parameterName = parameterName.dropLast() }
-        guard declaration.genericParameters.contains(where: { $0.name == parameterName }), let clause = declaration.parameters,
+        guard let clause = declaration.parameters,
               call.open < callFile.tokens.count, callFile.tokens[call.open].kind == .leftParen,
               let arguments = callFile.callArguments(open: call.open) else { return .unknown }
         let parameters = file.clauseParameters(clause)
-        let close = callFile.closing(call.open)
-        let trailingClosure = close + 1 < callFile.tokens.count && callFile.tokens[close + 1].kind == .leftBrace
-        guard let pairs = ParameterShape.match(arguments.map(\.label), to: parameters.map(\.shape), trailingClosure: trailingClosure)
+        guard let pairs = ParameterShape.match(arguments.map(\.label), to: parameters.map(\.shape),
+                                               trailingClosure: callFile.hasTrailingClosure(afterArgumentsAt: call.open))
         else { return .unknown }
         let callScope = DeclarationID(file: call.file, declaration: owner(file: call.file, token: call.open) ?? -1)
         var bound: Typed?
         for (position, argument) in pairs {
             let type = parameters[position].type
-            let names = type.contains { file.source.tokenText($0, equals: String(parameterName)) }
+            let names = type.contains { file.source.tokenText($0, equals: parameterName) }
             guard names, !type.contains(where: { file.tokens[$0].kind == .arrow }) else { continue }
             let parameterType = file.compactText(type)
             guard let argument else { return .unknown }
