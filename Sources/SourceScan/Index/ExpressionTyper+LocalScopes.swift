@@ -452,10 +452,8 @@ extension ExpressionTyper {
                 index = open - 1
                 continue
             case .leftBrace:
-                var before = index - 1
-                if before >= 0, tokens[before].kind == .rightParen { before = Int(structure.matchingBracket[before]) - 1 }
-                // `#Preview {`: the macro's name follows a `#` token.
-                if before >= 1, tokens[before].kind == .identifier, tokens[before - 1].kind == .pound { return found }
+                // `#Preview {`: the macro's body ends the search.
+                if structure.freestandingMacro(openingBodyAt: index) != nil { return found }
             default:
                 if found == nil, isKeyword(current.word), index + 1 < token,
                    tokens[index + 1].kind == .identifier, structure.source.tokenText(index + 1, equals: name) {

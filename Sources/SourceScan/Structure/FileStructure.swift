@@ -126,15 +126,21 @@ public struct FileStructure: Sendable {
                 index = open - 1
                 continue
             case .leftBrace:
-                var before = index - 1
-                if before >= 0, tokens[before].kind == .rightParen { before = Int(matchingBracket[before]) - 1 }
-                guard before >= 1, tokens[before].kind == .identifier, tokens[before - 1].kind == .pound else { return nil }
-                return before - 1
+                return freestandingMacro(openingBodyAt: index)
             default:
                 index -= 1
             }
         }
         return nil
+    }
+
+    /// The `#` of the freestanding macro whose body the `{` at `open` opens (`#Preview {`,
+    /// `#Preview("Dark") {`); nil for any other block.
+    public func freestandingMacro(openingBodyAt open: Int) -> Int? {
+        var before = open - 1
+        if before >= 0, tokens[before].kind == .rightParen { before = Int(matchingBracket[before]) - 1 }
+        guard before >= 1, tokens[before].kind == .identifier, tokens[before - 1].kind == .pound else { return nil }
+        return before - 1
     }
 
     /// The first token at or after `index`, before `end`, that is not part of an attribute
