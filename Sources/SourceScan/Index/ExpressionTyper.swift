@@ -702,9 +702,7 @@ public struct ExpressionTyper: Sendable {
     /// `match` also gets the type (or superclass, or protocol) whose body or extension holds
     /// the member.
     func firstMember(of typeID: DeclarationID, _ match: (DeclarationID, Declaration, DeclarationID) -> Typed?) -> Typed? {
-        var visited = Set<DeclarationID>()
-        var protocols: [DeclarationID] = []
-        func visit(_ typeDeclaration: DeclarationID) -> Typed? {
+        func members(of typeDeclaration: DeclarationID) -> Typed? {
             guard let symbol = types.symbol(typeDeclaration) else { return nil }
             for container in [typeDeclaration] + symbol.extensions {
                 let file = types.files[container.file]
@@ -713,29 +711,43 @@ public struct ExpressionTyper: Sendable {
                         return found
                     }
                 }
-                for entry in types.declaration(container).inheritance {
-                    if case .declared(let conformed) = types.resolve(entry.typeName, from: container),
-                       types.symbol(conformed)?.kind == .protocol {
-                        protocols.append(conformed)
-                    }
-                }
             }
             return nil
         }
+        var visited = Set<DeclarationID>()
+        var chain: [DeclarationID] = []
         var current: DeclarationID? = typeID
         while let typeDeclaration = current, visited.insert(typeDeclaration).inserted {
             guard types.symbol(typeDeclaration) != nil else { return nil }
-            if let found = visit(typeDeclaration) { return found }
+            if let found = members(of: typeDeclaration) { return found }
+            chain.append(typeDeclaration)
             current = superclassOf(typeDeclaration)
         }
+        // The protocols are read only once the class chain has no such member: most lookups
+        // end above, without resolving an inheritance clause.
+        var protocols = chain.flatMap(conformedProtocols)
         var next = 0
         while next < protocols.count {
             let conformed = protocols[next]
             next += 1
             guard visited.insert(conformed).inserted else { continue }
-            if let found = visit(conformed) { return found }
+            if let found = members(of: conformed) { return found }
+            protocols += conformedProtocols(conformed)
         }
         return nil
+    }
+
+    /// The tree protocols a type (or protocol) names in its inheritance clauses and its
+    /// extensions', in order.
+    func conformedProtocols(_ typeDeclaration: DeclarationID) -> [DeclarationID] {
+        guard let symbol = types.symbol(typeDeclaration) else { return [] }
+        return ([typeDeclaration] + symbol.extensions).flatMap { container in
+            types.declaration(container).inheritance.compactMap { entry -> DeclarationID? in
+                guard case .declared(let conformed) = types.resolve(entry.typeName, from: container),
+                      types.symbol(conformed)?.kind == .protocol else { return nil }
+                return conformed
+            }
+        }
     }
 
     /// The declared result type of a function; `receiver` is the value it is called on when
