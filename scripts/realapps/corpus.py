@@ -53,10 +53,11 @@ def extract():
     """Each file on its own (`git show`): a mirror may lack the blobs of large files, which makes
     one `git archive` of a whole glob stop half-way."""
     for name in names():
+        # One search of the tree, not a read of every file: most mirrors never mention it.
+        if not git(name, "grep", "-q", "ObservableObject", "HEAD", "--", "*.swift").returncode == 0:
+            continue
         listing = git(name, "ls-tree", "-r", "--name-only", "HEAD", text=True).stdout.splitlines()
         wanted = [p for p in listing if p.endswith(".swift") or p.endswith(".pbxproj")]
-        if not any(b"ObservableObject" in git(name, "show", "HEAD:" + p).stdout for p in wanted if p.endswith(".swift")):
-            continue
         root = os.path.join(WORK, name)
         for path in wanted:
             target = os.path.join(root, path)
