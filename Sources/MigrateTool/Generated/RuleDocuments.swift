@@ -1214,9 +1214,12 @@ enum RuleDocuments {
           loop of the statement in between, as in `default: break`, ends only that). A `for … in` loop
           whose every statement is such a change, with no `break`, `continue`, `return` or `throw` in it,
           counts too: run once or more it changes tracked state, run no time it changes nothing the call
-          announced. A change is an assignment
+          announced. So does an `if`/`else` or `switch` before the call whose every branch makes such a
+          change or ends in `return` or `throw` (with no `break`, `continue` or `fallthrough` in it): a
+          branch that leaves never reaches the call. A change is an assignment
           (`x = v`, `self.x += v`, `x[k] = v`), a mutating call of a collection or `Bool`
-          (`x.append(v)`, `x.toggle()`), or a member assignment of a struct the tree declares
+          (`x.append(v)`, `x.toggle()`), also as the whole value of `let removed = x.remove(at: i)`,
+          `_ = x.popLast()` or `return x.removeLast()`, or a member assignment of a struct the tree declares
           (`x.field = v`), also through an optional (`x?.append(v)`, `x![k] = v`: when `x` is nil
           nothing changes, and the call announced nothing a view could show), with `self.` (or `self?.` under `[weak self]`) or without it (a local or
           parameter of that name hides the property). A closure (`Task { … }`, `DispatchQueue.main.async { … }`, `withAnimation { … }`)
@@ -1346,6 +1349,69 @@ enum RuleDocuments {
                     records = []
                 }
                 records?.append(record)
+            }
+        }
+        ```
+
+        A send before a mutating call whose result the method keeps or returns, and one after a
+        `switch` whose every case either changes tracked state or returns:
+
+        ```swift before
+        import SwiftUI
+
+        enum Sensor { case particulate, ozone, none }
+
+        final class ColumnList: ObservableObject {
+            @Published var columns: [String] = []
+            @Published var sensorNames: [String] = []
+
+            func remove(at index: Int) -> String {
+                ↓objectWillChange.send()
+                let removed = columns.remove(at: index)
+                return removed
+            }
+
+            func removeLast() -> String {
+                ↓objectWillChange.send()
+                return columns.removeLast()
+            }
+
+            func select(_ sensor: Sensor) {
+                switch sensor {
+                case .particulate: sensorNames = ["PM2.5"]
+                case .ozone: sensorNames = ["O3"]
+                case .none: return
+                }
+                ↓objectWillChange.send()
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        enum Sensor { case particulate, ozone, none }
+
+        @Observable final class ColumnList {
+            var columns: [String] = []
+            var sensorNames: [String] = []
+
+            func remove(at index: Int) -> String {
+                let removed = columns.remove(at: index)
+                return removed
+            }
+
+            func removeLast() -> String {
+                return columns.removeLast()
+            }
+
+            func select(_ sensor: Sensor) {
+                switch sensor {
+                case .particulate: sensorNames = ["PM2.5"]
+                case .ozone: sensorNames = ["O3"]
+                case .none: return
+                }
             }
         }
         ```
@@ -1611,7 +1677,9 @@ enum RuleDocuments {
 
         Sends that stay and block the unit: after a change of state another object keeps, with a change
         on only one path after it (or before it, where the other branch changes another object's state),
-        after a change of another object's state inside a `#if` group, and in a closure that runs after the change:
+        after a change of another object's state inside a `#if` group, in a closure that runs after the change,
+        before a `switch` one of whose cases returns without a change (the call ran with nothing tracked
+        changing on that path), and after one whose returning case may `break` out of it first:
 
         ```swift before
         import Foundation
@@ -1665,6 +1733,24 @@ enum RuleDocuments {
                 DispatchQueue.main.async {
                     self.↓objectWillChange.send()
                 }
+            }
+
+            func choose(_ index: Int) {
+                ↓objectWillChange.send()
+                switch index {
+                case 0: selected = 0
+                default: return
+                }
+            }
+
+            func chooseLater(_ index: Int) {
+                switch index {
+                case 0: selected = 0
+                default:
+                    if index < 0 { break }
+                    return
+                }
+                ↓objectWillChange.send()
             }
         }
 

@@ -341,7 +341,9 @@ private struct SendPlace {
         let isTrackedChange = { (statement: Range<Int>) in model.isTrackedChange(statement, in: file, scope: scope, parameters: parameters) }
         /// The change a compound statement makes: on every branch, or in every run of a loop.
         func compoundChange(_ statement: Range<Int>) -> Range<Int>? {
-            Self.changeOnEveryBranch(of: statement, file, where: isTrackedChange)
+            // Before the send, a branch that returns or throws never reaches it.
+            Self.changeOnEveryBranch(of: statement, file, where: isTrackedChange,
+                                     exitingBranches: statement.upperBound <= path.target.lowerBound)
                 ?? Self.changeInEveryIteration(of: statement, file, where: isTrackedChange)
         }
         guard let accompanying = path.accompanying(in: file, where: { isTrackedChange($0) || compoundChange($0) != nil }) else {
@@ -349,7 +351,8 @@ private struct SendPlace {
         }
         let isDirect = isTrackedChange(accompanying)
         let change = isDirect ? accompanying : compoundChange(accompanying)!
-        guard let property = model.change(at: change.lowerBound, before: change.upperBound, in: file, scope: scope, parameters: parameters),
+        guard let start = ModelStateChanges.changeStart(of: change, file),
+              let property = model.change(at: start, before: change.upperBound, in: file, scope: scope, parameters: parameters),
               untrackedEffects(file).isEmpty, let edits = removal(file) else { return nil }
         return (edits, property.name, !isDirect)
     }
@@ -359,16 +362,25 @@ private struct SendPlace {
     /// statements, with nothing before it in the branch that could leave it (`return`, `throw`,
     /// `break`, `continue`, `guard`): `if let c { active = c } else { active = nil }` changes
     /// `active` on every path (a `switch` that compiles covers every case).
-    static func changeOnEveryBranch(of statement: Range<Int>, _ file: FileStructure, where isChange: (Range<Int>) -> Bool) -> Range<Int>? {
+    /// `exitingBranches`: a branch may instead end in `return` or `throw` with no `break`,
+    /// `continue` or `fallthrough` in it, for a statement before the send: that path never
+    /// reaches it (`switch kind { case .a: items = a; case .none: return }` then the send).
+    static func changeOnEveryBranch(of statement: Range<Int>, _ file: FileStructure, where isChange: (Range<Int>) -> Bool,
+                                    exitingBranches: Bool = false) -> Range<Int>? {
         let tokens = file.tokens
         /// The first `{` after `index` outside brackets: a branch's block or the switch's body.
         func brace(after index: Int) -> Int? { StatementPath.blockBrace(after: index, before: statement.upperBound, file) }
+        /// A branch's first change; `.some(nil)` for a branch that leaves instead, where allowed.
+        func settled(_ branch: [Range<Int>]) -> Range<Int>?? {
+            if let found = firstChange(among: branch, file, isChange) { return .some(found) }
+            return exitingBranches && leaves(branch, file) ? .some(nil) : nil
+        }
         if tokens[statement.lowerBound].word == .switch {
             guard let open = brace(after: statement.lowerBound), file.closing(open) + 1 == statement.upperBound,
                   let clauses = file.switchClauses(inBlock: open), !clauses.isEmpty else { return nil }
             var first: Range<Int>?
             for clause in clauses {
-                guard let found = firstChange(among: file.statements(in: clause.body) ?? [], file, isChange) else { return nil }
+                guard let found = settled(file.statements(in: clause.body) ?? []) else { return nil }
                 first = first ?? found
             }
             return first
@@ -376,20 +388,28 @@ private struct SendPlace {
         var index = statement.lowerBound
         var first: Range<Int>?
         while index < statement.upperBound, tokens[index].word == .if {
-            guard let open = brace(after: index), let found = firstChange(among: file.statements(inBlock: open) ?? [], file, isChange) else {
-                return nil
-            }
+            guard let open = brace(after: index), let found = settled(file.statements(inBlock: open) ?? []) else { return nil }
             first = first ?? found
             let close = file.closing(open)
             guard close + 1 < statement.upperBound, tokens[close + 1].word == .else else { return nil }
             index = close + 2
             if tokens[index].kind == .leftBrace {
-                guard file.closing(index) + 1 == statement.upperBound,
-                      firstChange(among: file.statements(inBlock: index) ?? [], file, isChange) != nil else { return nil }
-                return first
+                guard file.closing(index) + 1 == statement.upperBound, let found = settled(file.statements(inBlock: index) ?? []) else {
+                    return nil
+                }
+                return first ?? found
             }
         }
         return nil
+    }
+
+    /// Whether a branch ends by leaving the body, its last statement a `return` or `throw`, with
+    /// no `break`, `continue` or `fallthrough` anywhere in it that could end it sooner and go on
+    /// after the branching statement.
+    private static func leaves(_ branch: [Range<Int>], _ file: FileStructure) -> Bool {
+        let jumps: Set<Word> = [.break, .continue, .fallthrough]
+        guard let last = branch.last, [.return, .throw].contains(file.tokens[last.lowerBound].word) else { return false }
+        return !branch.contains { statement in statement.contains { jumps.contains(file.tokens[$0].word) } }
     }
 
     /// The first statement of a `for … in` loop whose every statement is a change `isChange`

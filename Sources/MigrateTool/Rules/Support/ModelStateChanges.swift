@@ -162,13 +162,43 @@ struct ModelStateChanges {
         return nil
     }
 
-    /// Whether a statement is, as a whole, a change of a property the macro tracks.
+    /// Whether a statement is, as a whole, a change of a property the macro tracks, or hands one
+    /// on as a whole (`changeStart(of:_:)`: `let removed = items.remove(at: i)`).
     func isTrackedChange(_ statement: Range<Int>, in file: FileStructure, scope: Range<Int>, parameters: Range<Int>?) -> Bool {
-        guard let change = change(at: statement.lowerBound, before: statement.upperBound, in: file, scope: scope, parameters: parameters),
+        guard let start = Self.changeStart(of: statement, file),
+              let change = change(at: start, before: statement.upperBound, in: file, scope: scope, parameters: parameters),
               change.property.tracking == .tracked else { return false }
         // A method call must be the whole statement: `items.append(x).count` is not one.
         let last = file.tokens[change.end - 1].kind
         return (last != .rightParen && last != .rightBrace) || change.end == statement.upperBound
+    }
+
+    /// Where a statement's change would start: the statement itself (`items.append(v)`), or the
+    /// value of a statement that only hands on what a mutating call returns, `let removed =
+    /// items.remove(at: i)`, `_ = items.popLast()`, `return items.removeFirst()`: the call runs,
+    /// and changes the property, as the statement runs. Nil for a statement with nothing after
+    /// its `=` or `return`.
+    static func changeStart(of statement: Range<Int>, _ file: FileStructure) -> Int? {
+        let tokens = file.tokens
+        let first = statement.lowerBound
+        var start = first
+        switch tokens[first].word {
+        case .return:
+            start = first + 1
+        case .let, .var:
+            // `let name = …` or `let name: Type = …`: one name, and the first `=` starts the value
+            // (a type holds none).
+            guard first + 2 < statement.upperBound, tokens[first + 1].kind == .identifier,
+                  tokens[first + 2].kind == .equal || tokens[first + 2].kind == .colon,
+                  let equal = statement.first(where: { tokens[$0].kind == .equal }),
+                  !tokens[first..<equal].contains(where: { $0.kind == .comma }) else { return nil }
+            start = equal + 1
+        default:
+            if first + 1 < statement.upperBound, tokens[first + 1].kind == .equal, file.source.tokenText(first, equals: "_") {
+                start = first + 2
+            }
+        }
+        return start < statement.upperBound ? start : nil
     }
 
     /// The untracked properties (neither tracked nor plumbing) that `statements` change or call
