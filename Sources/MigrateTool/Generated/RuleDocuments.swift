@@ -3069,6 +3069,26 @@ enum RuleDocuments {
 
         protocol CounterStore: Store {}
         ```
+
+        A protocol that a type the tree does not declare adopts through an extension (a library's
+        class) keeps `ObservableObject`, and its unit is blocked: that class cannot take the macro, and
+        would no longer meet the protocol. Inside such an extension `self` is the library's class, never
+        one of the tree's models, so its `objectWillChange` blocks nothing else:
+
+        ```swift before
+        import SwiftUI
+        import SwiftyEMVTags
+
+        protocol ResourceHandler: ObservableObject {
+            func publishChanges()
+        }
+
+        ↓extension TagDecoder: ResourceHandler {
+            func publishChanges() {
+                objectWillChange.send()
+            }
+        }
+        ```
         """#,
         "observable-subclass": #"""
         # observable-subclass

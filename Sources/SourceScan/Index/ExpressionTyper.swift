@@ -137,8 +137,10 @@ public struct ExpressionTyper: Sendable {
             current = anonymousParameterType(at: index, file: file, trail: trail)
             guard current != .unknown else { return .unknown }
         } else if head.word == .self {
-            guard let enclosing = types.enclosingTypeLike(scope), let target = types.extendedType(enclosing) else { return .unknown }
-            current = Typed(.declared(target))
+            guard let enclosing = types.enclosingTypeLike(scope) else { return .unknown }
+            let type = types.selfType(in: enclosing)
+            guard type != .unknown else { return .unknown }
+            current = Typed(type)
         } else if head.word == .super {
             // `super.make()`, `super.child`: the superclass the tree declares.
             guard let enclosing = types.enclosingTypeLike(scope), let target = types.extendedType(enclosing),

@@ -301,10 +301,9 @@ struct SiteScanner {
                 site.type = typer.typeOf(receiverStart..<(index - 1), file: fileIndex)
                 start = receiverStart
             }
-        } else if let owner, let enclosing = types.enclosingTypeLike(DeclarationID(file: fileIndex, declaration: owner)),
-                  let target = types.extendedType(enclosing) {
+        } else if let owner, let enclosing = types.enclosingTypeLike(DeclarationID(file: fileIndex, declaration: owner)) {
             // Bare `objectWillChange` means `self.objectWillChange`.
-            site.type = .declared(target)
+            site.type = types.selfType(in: enclosing)
         }
         site.onReceiveCall = onReceiveCall(argumentStart: start, file: file)
         return site

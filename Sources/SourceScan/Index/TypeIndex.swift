@@ -64,6 +64,8 @@ public struct TypeIndex: Sendable {
     private var externalExtensionMembers: Set<String> = []
     /// The type each extension in the tree extends, resolved once.
     private var extensionTargets: [DeclarationID: DeclarationID] = [:]
+    /// The simple names every inheritance clause of the tree lists (types, protocols, extensions).
+    private var inheritedNames: Set<String> = []
     /// Length of the folder prefix every file of the tree shares (up to and including a `/`).
     private var commonRootLength = 0
     /// Each file's path as bytes, for comparing folders without building strings.
@@ -88,6 +90,11 @@ public struct TypeIndex: Sendable {
         }
         for (fileIndex, file) in files.enumerated() {
             for (index, declaration) in file.declarations.enumerated() {
+                for entry in declaration.inheritance {
+                    // `Base<Int>`, `Module.Base`, `any P`: the last name before any generic arguments.
+                    let name = entry.typeName.prefix { $0 != "<" }
+                    if let base = name.split(whereSeparator: { $0 == "." || $0 == " " }).last { inheritedNames.insert(String(base)) }
+                }
                 switch declaration.kind {
                 case .class, .struct, .enum, .actor, .protocol, .typealias:
                     let id = DeclarationID(file: fileIndex, declaration: index)
@@ -165,6 +172,20 @@ public struct TypeIndex: Sendable {
             current = file.declarations[index].parent
         }
         return nil
+    }
+
+    /// What `self` is inside type-like declaration `id`: the type it declares or extends, or,
+    /// in an unconditional extension of a type the tree does not declare and no declaration of
+    /// the tree inherits or conforms to (`extension TagDecoder: ResourceHandler`, `TagDecoder`
+    /// a library's class), that external type: no model of the tree can be `self` there. An
+    /// extension of a protocol the tree's types adopt (`extension ObservableObject`,
+    /// `extension Identifiable`), or one with a `where` clause, may be any of them: unknown.
+    public func selfType(in id: DeclarationID) -> ResolvedType {
+        if let target = extendedType(id) { return .declared(target) }
+        let declaration = declaration(id)
+        guard declaration.whereClause == nil, let reference = TypeReference(declaration.name),
+              !declaredBaseNames.contains(reference.baseName), !inheritedNames.contains(reference.baseName) else { return .unknown }
+        return .external(declaration.name)
     }
 
     /// The type declaration a type-like declaration stands for: itself, or the type an
