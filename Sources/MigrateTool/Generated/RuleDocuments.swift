@@ -1643,7 +1643,8 @@ enum RuleDocuments {
         A wrapped property that announces its changes in an observer keeps its storage in the wrapper,
         under `_name`, and becomes a computed property over it (`wrapped-property` adds the
         `@ObservationIgnored` the wrapper needs). This is written only when the type can be read from
-        the declaration and nothing in the tree uses `$name` or `_name`:
+        the declaration and no `$name` or `_name` in the tree may be the wrapper's: one inside the
+        class, its extensions or a subclass, or a member of a receiver that is (or may be) the class:
 
         ```swift before
         import SwiftUI
@@ -1672,6 +1673,66 @@ enum RuleDocuments {
                     }
                 }
             }
+        }
+        ```
+
+        Another type's own `$name` (a view's `@State var name` bound to a `Toggle`) is no obstacle:
+
+        ```swift before
+        import SwiftUI
+
+        final class ReaderOptions: ObservableObject {
+            @AppStorage("justified") var justified = false {
+                didSet { ↓objectWillChange.send() }
+            }
+        }
+
+        struct JustifiedToggle: View {
+            @State private var justified = false
+            var body: some View { Toggle("Justified", isOn: $justified) }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class ReaderOptions {
+            @ObservationIgnored @AppStorage("justified") private var _justified = false
+            var justified: Bool {
+                get {
+                    access(keyPath: \.justified)
+                    return _justified
+                }
+                set {
+                    withMutation(keyPath: \.justified) {
+                        _justified = newValue
+                    }
+                }
+            }
+        }
+
+        struct JustifiedToggle: View {
+            @State private var justified = false
+            var body: some View { Toggle("Justified", isOn: $justified) }
+        }
+        ```
+
+        A view that reaches the wrapper through the model (`options.$justified`, the wrapper's
+        projection) keeps the send, which blocks the unit:
+
+        ```swift before
+        import SwiftUI
+
+        final class ReaderOptions: ObservableObject {
+            @AppStorage("justified") var justified = false {
+                didSet { ↓objectWillChange.send() }
+            }
+        }
+
+        struct JustifiedToggle: View {
+            @ObservedObject var options: ReaderOptions
+            var body: some View { Toggle("Justified", isOn: options.$justified) }
         }
         ```
 

@@ -77,6 +77,15 @@ public struct ExpressionTyper: Sendable {
         return nil
     }
 
+    /// The type of the receiver of a member written at `member` (`a.b.member`, `$a.member`):
+    /// the postfix chain before its `.`; unknown when no `.` or no chain precedes it.
+    public func receiverType(ofMemberAt member: Int, file: Int) -> ResolvedType {
+        let structure = types.files[file]
+        guard member > 0, structure.tokens[member - 1].kind == .period else { return .unknown }
+        let start = postfixChainStart(endingBefore: member - 1, in: structure)
+        return start < member - 1 ? typeOf(start..<(member - 1), file: file) : .unknown
+    }
+
     /// The type of the expression in `range` of `file`, seen from token `range.lowerBound`.
     public func typeOf(_ range: Range<Int>, file: Int) -> ResolvedType {
         typeOf(range, file: file, trail: Trail()).type

@@ -109,13 +109,15 @@ enum WrappedStorageNotification {
 
     /// The edits for the send statement `send`, a top-level statement of observer `observer`
     /// (its keyword) of wrapped property `variableID`; nil when the property's type cannot be
-    /// read, or `$x` or `_x` is used in the tree (renaming the storage would break them).
+    /// read, or `$x` or `_x` may name the property's wrapper anywhere in the tree (renaming the
+    /// storage would break them; `namesWrapper`).
     static func edits(send: Range<Int>, observer: Word, variableID: DeclarationID, _ context: RuleContext) -> [Edit]? {
         let variable = context.declaration(variableID)
         let file = context.files[variableID.file]
         guard variable.bindings.count == 1, let binding = variable.bindings.first, let name = binding.name,
               let block = binding.accessorBlock, let type = writtenType(binding, file),
-              !isNamedInTree(["$" + name, "_" + name], context) else { return nil }
+              let enclosing = context.types.enclosingTypeLike(variableID), let classID = context.types.extendedType(enclosing),
+              !namesWrapper(["$" + name, "_" + name], of: classID, context) else { return nil }
         let accessors = AccessorNotification.accessors(in: block, file)
         guard let accessor = accessors.first(where: { $0.word == observer }),
               let statements = file.statements(inBlock: accessor.open) else { return nil }
@@ -174,13 +176,44 @@ enum WrappedStorageNotification {
         }
     }
 
-    /// Whether any file of the tree spells one of `names` as a token.
-    private static func isNamedInTree(_ names: [String], _ context: RuleContext) -> Bool {
-        context.files.contains { file in
-            file.tokens.indices.contains { index in
+    /// Whether a token spelling one of `names` (`$x`, `_x`) may name the wrapper of the model
+    /// class `classID`: a bare one inside the class, its extensions or a subclass (elsewhere it is
+    /// another type's own, as a view's `@State var x` gives `$x`), or a member of a receiver that
+    /// is, or may be, of the class or a subclass (`store.$x`, `self._x`).
+    private static func namesWrapper(_ names: [String], of classID: DeclarationID, _ context: RuleContext) -> Bool {
+        /// Whether `type` is the class or one of its subclasses.
+        func isModelFamily(_ type: DeclarationID) -> Bool {
+            var current: DeclarationID? = type
+            var visited = Set<DeclarationID>()
+            while let id = current, visited.insert(id).inserted {
+                if id == classID { return true }
+                current = context.index.graph.superclass(of: id, context.types)
+            }
+            return false
+        }
+        for (fileIndex, file) in context.files.enumerated() {
+            for index in file.tokens.indices {
                 let kind = file.tokens[index].kind
-                return (kind == .identifier || kind == .dollarIdentifier) && names.contains { file.source.tokenText(index, equals: $0) }
+                guard kind == .identifier || kind == .dollarIdentifier, names.contains(where: { file.source.tokenText(index, equals: $0) })
+                else { continue }
+                if index > 0, file.tokens[index - 1].kind == .period {
+                    switch context.index.typer.receiverType(ofMemberAt: index, file: fileIndex) {
+                    case .declared(let type) where !isModelFamily(type): continue
+                    case .external: continue
+                    default: return true
+                    }
+                }
+                guard let owner = context.index.typer.owner(file: fileIndex, token: index),
+                      let enclosing = context.types.enclosingTypeLike(DeclarationID(file: fileIndex, declaration: owner)) else { continue }
+                // Any type nesting the token that is of the class's family sees its wrapper by name.
+                var current: DeclarationID? = enclosing
+                while let typeLike = current {
+                    if let type = context.types.extendedType(typeLike), isModelFamily(type) { return true }
+                    current = context.files[typeLike.file].declarations[typeLike.declaration].parent
+                        .flatMap { context.types.enclosingTypeLike(DeclarationID(file: typeLike.file, declaration: $0)) }
+                }
             }
         }
+        return false
     }
 }
