@@ -1224,9 +1224,14 @@ enum RuleDocuments {
           nothing changes, and the call announced nothing a view could show), with `self.` (or `self?.` under `[weak self]`) or without it (a local or
           parameter of that name hides the property). A closure (`Task { … }`, `DispatchQueue.main.async { … }`, `withAnimation { … }`)
           is a stretch of its own: it may run later, so a change outside it does not count, and one
-          inside it does. The call stays when the statements running with it also change a property
-          of the model that is not tracked (`@ObservationIgnored`, a wrapper, `lazy`, a computed one),
-          or call a method through one (`store.save(v)` on a `let store`): that change would go unseen.
+          inside it does. A `switch` clause is a block like an `if` branch: a change before the call in
+          its clause counts, and after the clause control goes on after the `switch` (a clause whose
+          only statement is the call keeps it: an empty clause does not compile). The call stays when
+          the statements running with it also change a property of the model that is not tracked (`@ObservationIgnored`, a wrapper, `lazy`, a computed one),
+          or call a method through one (`store.save(v)` on a `let store`), or change the object a
+          tracked `var` holds (a statement calling through it, `player.play()`; a member assignment,
+          `cache.value = v`, when it holds a class of the tree; the collections' mutating methods change
+          the value itself, which is tracked): that change would go unseen.
           An `if flag { objectWillChange.send() }` whose condition has no effect goes with the call.
         - **The call sits in the setter of a computed property that keeps its value elsewhere**
           (`UserDefaults`, a file, another object). The property becomes tracked the way the macro
@@ -1349,6 +1354,50 @@ enum RuleDocuments {
                     records = []
                 }
                 records?.append(record)
+            }
+        }
+        ```
+
+        A send in a `switch` clause, after the change it announces:
+
+        ```swift before
+        import SwiftUI
+
+        enum LoadResult { case loaded([String]), failed(String) }
+
+        final class Search: ObservableObject {
+            @Published var results: [String] = []
+            @Published var failure: String?
+
+            func finish(_ result: LoadResult) {
+                switch result {
+                case .loaded(let found):
+                    results = found
+                    ↓objectWillChange.send()
+                case .failed(let message):
+                    failure = message
+                }
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        enum LoadResult { case loaded([String]), failed(String) }
+
+        @Observable final class Search {
+            var results: [String] = []
+            var failure: String?
+
+            func finish(_ result: LoadResult) {
+                switch result {
+                case .loaded(let found):
+                    results = found
+                case .failed(let message):
+                    failure = message
+                }
             }
         }
         ```
@@ -1820,8 +1869,9 @@ enum RuleDocuments {
         }
         ```
 
-        A local of the same name hides the property, and a change of a lazy property or one made
-        through a `let` would go unseen:
+        A local of the same name hides the property, and a change of a lazy property, one made
+        through a `let`, or one made inside the object a tracked `var` holds (a call statement through
+        it, or a member assignment when it holds a class of the tree) would go unseen:
 
         ```swift before
         import SwiftUI
@@ -1849,9 +1899,24 @@ enum RuleDocuments {
                 count = 0
                 ↓objectWillChange.send()
             }
+
+            var recorder = Archive()
+
+            func record() {
+                recorder.add(count)
+                count = 0
+                ↓objectWillChange.send()
+            }
+
+            func mark() {
+                recorder.last = count
+                count = 0
+                ↓objectWillChange.send()
+            }
         }
 
         final class Archive {
+            var last = 0
             func add(_ value: Int) {}
         }
         ```

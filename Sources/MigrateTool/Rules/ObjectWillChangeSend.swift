@@ -165,7 +165,7 @@ private struct SendPlace {
               let enclosing = context.types.enclosingTypeLike(ownerID), let classID = context.types.extendedType(enclosing),
               unit.classes.contains(classID),
               let (host, open, accessor) = Self.body(holding: site.token, from: ownerID, file),
-              let path = StatementPath(to: site.token, fromBody: open, in: file),
+              let path = StatementPath(to: site.token, fromBody: open, in: file, readingSwitchClauses: true),
               ModelProperties.sendCall(in: path.target, file: file) == path.target else { return nil }
         self.model = ModelStateChanges.cached(classID, unit: unit, context, in: &models)
         self.path = path
@@ -185,7 +185,7 @@ private struct SendPlace {
               receiver.allSatisfy({ tokens[$0].kind == .identifier || tokens[$0].kind == .period || tokens[$0].word == .self }),
               site.token + 3 < tokens.count, tokens[site.token + 3].kind == .leftParen,
               let ownerID = site.ownerID, let (host, open, _) = Self.body(holding: site.token, from: ownerID, file),
-              let path = StatementPath(to: site.token, fromBody: open, in: file),
+              let path = StatementPath(to: site.token, fromBody: open, in: file, readingSwitchClauses: true),
               path.target == receiver.lowerBound..<(file.closing(site.token + 3) + 1) else { return nil }
         self.model = ModelStateChanges.cached(type, unit: unit, context, in: &models)
         self.path = path

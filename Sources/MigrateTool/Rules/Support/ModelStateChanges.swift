@@ -218,10 +218,16 @@ struct ModelStateChanges {
                     guard name < statement.upperBound, tokens[name - 1].kind == .period else { continue }
                 }
                 let text = file.source.text(name)
-                guard properties[text]?.tracking == .untracked,
+                guard let property = properties[text], property.tracking != .plumbing,
                       name > index || !Self.isShadowed(text, in: scope, parameters: parameters, file) else { continue }
-                if change(at: index, before: statement.upperBound, in: file, scope: scope, parameters: parameters) != nil
-                    || callsThrough(name, before: statement.upperBound, file) {
+                let change = change(at: index, before: statement.upperBound, in: file, scope: scope, parameters: parameters)
+                if property.tracking == .untracked {
+                    if change != nil || Self.callsThrough(name, before: statement.upperBound, file) { names.append(text) }
+                } else if change == nil, !property.isValueType, Self.reachesObject(
+                    through: name, property, isStatementHead: index == statement.lowerBound, before: statement.upperBound, file) {
+                    // A tracked property holding an object (`player.play()`, `cache.value = v` on a
+                    // class of the tree): the object's own state changes, which the macro does not
+                    // track; tracking sees only a new object in the property.
                     names.append(text)
                 }
             }
@@ -229,8 +235,63 @@ struct ModelStateChanges {
         return names
     }
 
+    /// Whether a statement changes the state of the object a tracked property holds, through the
+    /// member chain after its name at `index`, the statement's head: a statement that is itself a
+    /// call through it (`player.play()`, `cache.save()`), never a read inside an expression
+    /// (`let first = items.first(where: …)`); or, when the property holds a class of the tree, a
+    /// member assignment (`cache.value = v`). For a type the tree does not declare, a first call
+    /// that is one of the collections' mutating methods changes the value, which is tracked
+    /// (`review.items.append(v)`).
+    private static func reachesObject(through index: Int, _ property: Property, isStatementHead: Bool, before end: Int,
+                                      _ file: FileStructure) -> Bool {
+        guard isStatementHead else { return false }
+        if property.isClass, assignsThrough(index, before: end, file) { return true }
+        guard let call = firstCall(after: index, before: end, file) else { return false }
+        return property.isClass || !mutatingMethods.contains(file.source.text(call - 1))
+    }
+
+    /// The `(` of the first call in the member chain after the name at `index` (`x?.a.b(`), when
+    /// the chain reaches one through members only.
+    private static func firstCall(after index: Int, before end: Int, _ file: FileStructure) -> Int? {
+        let tokens = file.tokens
+        var next = index + 1
+        while next + 1 < end {
+            if tokens[next].kind == .postfixQuestionMark || tokens[next].kind == .exclamationMark { next += 1 }
+            guard next + 1 < end, tokens[next].kind == .period, tokens[next + 1].kind == .identifier else { return nil }
+            next += 2
+            if next < end, tokens[next].kind == .leftParen { return next }
+        }
+        return nil
+    }
+
+    /// Whether the member chain after the name at `index` assigns one of the object's members:
+    /// `x.value = v`, `x?.a.b += 1`, `x.items[k] = v`.
+    private static func assignsThrough(_ index: Int, before end: Int, _ file: FileStructure) -> Bool {
+        let tokens = file.tokens
+        var next = index + 1
+        var members = 0
+        while next < end {
+            switch tokens[next].kind {
+            case .postfixQuestionMark, .exclamationMark:
+                next += 1
+            case .period where next + 1 < end && tokens[next + 1].kind == .identifier:
+                members += 1
+                next += 2
+            case .leftSquare where members > 0:
+                next = file.closing(next) + 1
+            case .equal:
+                return members > 0
+            case .binaryOperator where Self.isCompoundAssignment(file.source.text(next)):
+                return members > 0
+            default:
+                return false
+            }
+        }
+        return false
+    }
+
     /// Whether the member chain after the name at `index` calls a method: `x.save()`, `x?.a.b()`.
-    private func callsThrough(_ index: Int, before end: Int, _ file: FileStructure) -> Bool {
+    private static func callsThrough(_ index: Int, before end: Int, _ file: FileStructure) -> Bool {
         let tokens = file.tokens
         var next = index + 1
         while next + 1 < end {

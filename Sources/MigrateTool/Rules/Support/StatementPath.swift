@@ -34,14 +34,21 @@ struct StatementPath {
     var levels: [Level]
 
     /// The path to the statement holding `token`, from the body opened at `bodyOpen`; nil when a
-    /// block on the way cannot be read as a sequence of statements (`#if` inside, `switch` cases)
-    /// or the token sits in a `defer`.
-    init?(to token: Int, fromBody bodyOpen: Int, in file: FileStructure) {
+    /// block on the way cannot be read as a sequence of statements (`#if` inside, `switch` cases
+    /// unless `readingSwitchClauses`) or the token sits in a `defer`.
+    ///
+    /// `readingSwitchClauses`: a `switch` clause is a branch level of its own, its `open` the
+    /// switch's `{` (so the statement's head is the switch's subject). Off by default: a caller
+    /// that removes a statement must not empty a clause, which does not compile.
+    init?(to token: Int, fromBody bodyOpen: Int, in file: FileStructure, readingSwitchClauses: Bool = false) {
         levels = []
         var open = bodyOpen
         var kind = BlockKind.body
+        var clause: Range<Int>?
         while true {
-            guard let statements = file.statements(inBlock: open),
+            let blockStatements = clause.map { file.statements(in: $0) } ?? file.statements(inBlock: open)
+            clause = nil
+            guard let statements = blockStatements,
                   let position = statements.firstIndex(where: { $0.contains(token) }) else { return nil }
             // A `#if` group is one statement whose branches are not read: nothing inside it is a target.
             guard file.tokens[statements[position].lowerBound].kind != .poundKeyword else { return nil }
@@ -55,7 +62,12 @@ struct StatementPath {
                 case .if, .do: kind = .branch
                 case .for, .while, .repeat: kind = .loop
                 case .guard: kind = .guardElse
-                case .switch: return nil
+                case .switch:
+                    // The clause holding the token, not its label (`case let x where f(x):`).
+                    guard readingSwitchClauses, let clauses = file.switchClauses(inBlock: brace),
+                          let holding = clauses.first(where: { $0.body.contains(token) }) else { return nil }
+                    clause = holding.body
+                    kind = .branch
                 case .defer:
                     // Runs at the scope's exit, apart from the statements around it: a body of its own.
                     levels = []
