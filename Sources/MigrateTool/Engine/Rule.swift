@@ -187,6 +187,14 @@ struct RuleContext: Sendable {
         return "line \(line) of \(PathName.lastComponent(structure.source.path))"
     }
 
+    /// Where a token is, as a path and line: `Sources/App/Settings.swift:12`; for lists of
+    /// places whose files may share a name.
+    func pathAndLine(file: Int, token: Int) -> String {
+        let structure = files[file]
+        let line = LineMap(structure.source.bytes).location(of: Int(structure.tokens[token].start)).line
+        return "\(Analyzer.displayPath(structure.source.path)):\(line)"
+    }
+
     /// The member declarations of a type and of its extensions in the tree.
     static func members(of typeID: DeclarationID, index: TreeIndex) -> [DeclarationID] {
         guard let symbol = index.types.symbol(typeID) else { return [] }

@@ -4657,7 +4657,9 @@ enum RuleDocuments {
         Renaming the wrapper of a type the tool did not migrate breaks the build, so wrappers of
         third-party, generated or system types stay as they are, with a note. A wrapper whose type
         cannot be read at all (`@StateObject var model = container.resolve()`) might hold one of the tree's
-        models, so it blocks every unit until its type is written out.
+        models, so it blocks every unit until its type is written out. A type written out that names
+        several classes of the tree (`FireblocksManager` declared once per app flavour, in `EW/` and
+        `NCW/`) is one of them and no other: it blocks their units only, and says where each is declared.
 
         ```swift before
         import SwiftUI

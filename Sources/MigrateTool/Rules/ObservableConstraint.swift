@@ -122,7 +122,7 @@ struct ObservableConstraint: CouplingRule {
             return false
         }
         if let first = open.first {
-            let place = Self.location(file: first.0.file, token: first.0.token, context)
+            let place = context.pathAndLine(file: first.0.file, token: first.0.token)
             let meeting = Set(open.flatMap { context.unitsMeeting(file: $0.0.file) })
             for unit in units.units where meeting.contains(unit.id) {
                 guard let (file, offset) = anchor(unit) else { continue }
@@ -139,7 +139,7 @@ struct ObservableConstraint: CouplingRule {
             // An extension of ObservableObject is its own site; a generic parameter may have several.
             guard case .units(let reached, let foreign) = coupling.reach,
                   coupling.subject.protocolExtension != nil || coupling.key.map({ seen.insert($0).inserted }) == true else { continue }
-            let place = Self.location(file: site.file, token: site.token, context)
+            let place = context.pathAndLine(file: site.file, token: site.token)
             for unitID in reached {
                 let unit = units.units[unitID]
                 guard let (file, offset) = anchor(unit) else { continue }
@@ -188,16 +188,11 @@ struct ObservableConstraint: CouplingRule {
         return quoted.joined(separator: ", ") + (rest > 0 ? " and \(rest) more" : "")
     }
 
-    static func location(file: Int, token: Int, _ context: RuleContext) -> String {
-        let structure = context.files[file]
-        let line = 1 + structure.source.bytes[..<Int(structure.tokens[token].start)].reduce(0) { $0 + ($1 == Byte.newline ? 1 : 0) }
-        return "\(Analyzer.displayPath(structure.source.path)):\(line)"
-    }
 
     /// The untraced use's reason, with the place that shows it when there is one.
     static func describe(_ untraced: UntracedUse, _ context: RuleContext) -> String {
         guard let file = untraced.file, let token = untraced.token else { return text(untraced.reason) }
-        return text(untraced.reason) + " (\(location(file: file, token: token, context)))"
+        return text(untraced.reason) + " (\(context.pathAndLine(file: file, token: token)))"
     }
 
     /// `'ViewModel' of WorkspacePanelView`, `'T' of makeView(…)`.

@@ -3,7 +3,8 @@ import SourceScan
 /// A legacy wrapper whose type the tree does not declare (third-party, generated, a system
 /// type): reported, never rewritten, since renaming the wrapper of a type the tool did not
 /// migrate breaks the build. One whose type cannot be read at all may be any model, so it
-/// blocks every unit until it is annotated.
+/// blocks every unit until it is annotated; one naming several types of the tree blocks the
+/// units of those types.
 struct UnknownType: Rule {
     static let id = "unknown-type"
 
@@ -22,6 +23,20 @@ struct UnknownType: Rule {
                         + "left as it is", suggestion: "scan the code that declares \(name) to migrate it")
                 finding.isNote = true
                 return finding
+            case .ambiguous(let candidates):
+                // One of the types of that name, and no other: only their units wait for it.
+                var seen = Set<Int>()
+                let units = context.unitsVisible(from: site.file, among: candidates.compactMap { context.units.unitOf[$0] }
+                    .filter { seen.insert($0).inserted })
+                guard !units.isEmpty else { return nil }
+                let name = context.declaration(candidates[0]).name
+                let places = candidates.map { context.pathAndLine(file: $0.file, token: context.declaration($0).keyword) }
+                return Finding(
+                    ruleID: Self.id, fixClass: .manual, isBlocker: true, file: site.file, offset: offset,
+                    message: "cannot tell which of the \(candidates.count) types named '\(name)' (\(places.joined(separator: ", "))) "
+                        + "@\(kind.rawValue) '\(variable.name)' holds; their units wait for it, and no other",
+                    suggestion: "give the types different names, or leave all but one of them out of the scan (--exclude GLOB)",
+                    unit: units[0], alsoUnits: Array(units.dropFirst()))
             default:
                 let allUnits = context.unitsVisible(from: site.file, among: allUnits)
                 guard !allUnits.isEmpty else { return nil }

@@ -1,0 +1,52 @@
+import Testing
+@testable import MigrateTool
+
+/// A wrapper whose type names two classes of the tree (one per app flavour, `EW/` and `NCW/`
+/// in fireblocks' demo) may hold either: their units wait for it, and the other models do not.
+@Suite struct UnknownTypeAmbiguityTests {
+    static let flavours = [
+        SourceInput(path: "EW/FireblocksManager.swift", bytes: Array("""
+            import SwiftUI
+            class FireblocksManager: ObservableObject { @Published var wallets = 0 }
+            """.utf8)),
+        SourceInput(path: "NCW/FireblocksManager.swift", bytes: Array("""
+            import SwiftUI
+            class FireblocksManager: ObservableObject { @Published var devices = 0 }
+            """.utf8)),
+    ]
+
+    static let view = SourceInput(path: "LoadingView.swift", bytes: Array("""
+        import SwiftUI
+        final class LoadingManager: ObservableObject { @Published var isLoading = false }
+        struct LoadingView: View {
+            @EnvironmentObject var loadingManager: LoadingManager
+            @EnvironmentObject var fireblocksManager: FireblocksManager
+            var body: some View { Text("\\(loadingManager.isLoading)") }
+        }
+        """.utf8))
+
+    @Test func onlyTheHomonymsUnitsWait() {
+        let analysis = Analyzer.analyze(swift: Self.flavours + [Self.view])
+        #expect(analysis.units.first { $0.name == "LoadingManager" }?.verdict == .ready)
+        let homonyms = analysis.units.filter { $0.name == "FireblocksManager" }
+        #expect(homonyms.count == 2)
+        #expect(homonyms.allSatisfy { $0.verdict == .blocked })
+        let messages = Set(homonyms.flatMap { unit in unit.findings.map { analysis.findings[$0] }.filter(\.isBlocker).map(\.message) })
+        #expect(messages == ["cannot tell which of the 2 types named 'FireblocksManager' (EW/FireblocksManager.swift:2, "
+            + "NCW/FireblocksManager.swift:2) @EnvironmentObject 'fireblocksManager' holds; their units wait for it, and no other"])
+    }
+
+    /// A type the typer cannot read at all may still be any model: every unit waits.
+    @Test func anUnreadableTypeStillBlocksEveryUnit() {
+        let view = SourceInput(path: "LoadingView.swift", bytes: Array("""
+            import SwiftUI
+            final class LoadingManager: ObservableObject { @Published var isLoading = false }
+            struct LoadingView: View {
+                @StateObject var manager = makeManager()
+                var body: some View { Text("") }
+            }
+            """.utf8))
+        let analysis = Analyzer.analyze(swift: [view])
+        #expect(analysis.units.first { $0.name == "LoadingManager" }?.verdict == .blocked)
+    }
+}
