@@ -288,7 +288,9 @@ enum RuleDocuments {
         The provider side of `environment-object`. Only calls whose argument's type is a migrated
         model change; `.environmentObject` of other types stays, since renaming the modifier for a
         type that is still an `ObservableObject` breaks the build. A call whose argument's type
-        cannot be told blocks the units read with `@EnvironmentObject`, as it might be any of them.
+        cannot be told blocks the units read with `@EnvironmentObject`, as it might be any of them;
+        one whose type names several classes of the tree (`FireblocksManager.shared`, the class declared
+        once per app flavour) blocks only those classes' units.
 
         ```swift before
         import SwiftUI

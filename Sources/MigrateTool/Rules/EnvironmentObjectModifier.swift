@@ -16,7 +16,13 @@ struct EnvironmentObjectModifier: Rule {
         }
         let candidates = context.units.units.filter { unit in unit.wrappers.contains { $0.kind == .environmentObject } }.map(\.id)
         for site in context.units.unresolvedEnvironmentModifiers {
-            let candidates = context.unitsVisible(from: site.file, among: candidates)
+            // Several types of the tree share the name (one per app flavour): one of theirs, no other.
+            let possible = if case .ambiguous(let homonyms) = site.type {
+                Array(Set(homonyms.compactMap { context.units.unitOf[$0] })).sorted()
+            } else {
+                candidates
+            }
+            let candidates = context.unitsVisible(from: site.file, among: possible)
             guard !candidates.isEmpty else { continue }
             let file = context.files[site.file]
             let argument = site.arguments.map { file.compactText($0) } ?? "…"

@@ -279,6 +279,20 @@ public struct ExpressionTyper: Sendable {
                     index = isMethodCall ? arguments.upperBound : index + 2
                     continue
                 }
+                if case .ambiguous(let candidates) = current.type, !isMethodCall {
+                    // `Manager.shared` where each of the types named `Manager` (one per app
+                    // flavour) declares it: one of their members' types, and no other.
+                    var results: [DeclarationID] = []
+                    for candidate in candidates {
+                        guard case .declared(let result)? = memberType(memberName, of: Typed(.declared(candidate)), isStatic: isTypeContext,
+                                                                       trail: trail)?.type else { return .unknown }
+                        if !results.contains(result) { results.append(result) }
+                    }
+                    current = Typed(results.count == 1 ? .declared(results[0]) : .ambiguous(results))
+                    isTypeContext = false
+                    index += 2
+                    continue
+                }
                 guard case .declared(let typeID) = current.type else { return .unknown }
                 if isTypeContext, types.enumCases(of: typeID).contains(where: { $0.name == memberName }) {
                     // `Phase.idle`, `Phase.loaded(x)`: a case is a value of its enum.

@@ -36,6 +36,33 @@ import Testing
             + "NCW/FireblocksManager.swift:2) @EnvironmentObject 'fireblocksManager' holds; their units wait for it, and no other"])
     }
 
+    /// A shared instance of such a type (`FireblocksManager.shared`, declared by each) is one of
+    /// theirs too, held by a wrapper or handed to `.environmentObject`.
+    @Test func aSharedInstanceOfTheHomonymsIsOneOfTheirs() {
+        let flavours = Self.flavours.map { input in
+            SourceInput(path: input.path, bytes: Array(String(decoding: input.bytes, as: UTF8.self)
+                .replacingOccurrences(of: "{ @Published", with: "{ static let shared = FireblocksManager(); @Published").utf8))
+        }
+        let root = SourceInput(path: "RootView.swift", bytes: Array("""
+            import SwiftUI
+            struct RootView: View {
+                @StateObject var loadingManager = LoadingManager()
+                @StateObject var fireblocksManager = FireblocksManager.shared
+                var body: some View {
+                    LoadingView()
+                        .environmentObject(loadingManager)
+                        .environmentObject(FireblocksManager.shared)
+                }
+            }
+            """.utf8))
+        let analysis = Analyzer.analyze(swift: flavours + [Self.view, root])
+        #expect(analysis.units.first { $0.name == "LoadingManager" }?.verdict != .blocked)
+        #expect(analysis.units.filter { $0.name == "FireblocksManager" }.map(\.verdict) == [.blocked, .blocked])
+        let rules = Set(analysis.units.filter { $0.name == "FireblocksManager" }
+            .flatMap { unit in unit.findings.map { analysis.findings[$0] }.filter(\.isBlocker).map(\.ruleID) })
+        #expect(rules == ["unknown-type", "environment-object-modifier"])
+    }
+
     /// A type the typer cannot read at all may still be any model: every unit waits.
     @Test func anUnreadableTypeStillBlocksEveryUnit() {
         let view = SourceInput(path: "LoadingView.swift", bytes: Array("""
