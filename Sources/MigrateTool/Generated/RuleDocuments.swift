@@ -3198,23 +3198,44 @@ enum RuleDocuments {
         protocol CounterStore: Store {}
         ```
 
-        A protocol that a type the tree does not declare adopts through an extension (a library's
-        class) keeps `ObservableObject`, and its unit is blocked: that class cannot take the macro, and
-        would no longer meet the protocol. Inside such an extension `self` is the library's class, never
-        one of the tree's models, so its `objectWillChange` blocks nothing else:
+        A protocol that a type the tree does not declare adopts through an extension (a Core Data
+        entity, a library's class) changes all the same: `Observable` has no requirements, so that type
+        still conforms, in name only, as developers of such trees write it. The report says that code
+        holding it through the protocol no longer follows its changes. Inside such an extension `self`
+        is that type, never one of the tree's models, so its `objectWillChange` blocks nothing:
 
         ```swift before
         import SwiftUI
-        import SwiftyEMVTags
+        import CoreData
 
-        protocol ResourceHandler: ObservableObject {
-            func publishChanges()
+        protocol ObservableLocation: ↓ObservableObject {
+            var title: String? { get }
         }
 
-        ↓extension TagDecoder: ResourceHandler {
-            func publishChanges() {
-                objectWillChange.send()
-            }
+        extension SavedLocation: ObservableLocation {
+            func touch() { objectWillChange.send() }
+        }
+
+        final class TemporaryLocation: ObservableLocation {
+            @Published var title: String?
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import CoreData
+        import Observation
+
+        protocol ObservableLocation: AnyObject, Observable {
+            var title: String? { get }
+        }
+
+        extension SavedLocation: ObservableLocation {
+            func touch() { objectWillChange.send() }
+        }
+
+        @Observable final class TemporaryLocation: ObservableLocation {
+            var title: String?
         }
         ```
         """#,

@@ -27,39 +27,33 @@ struct ObservableProtocol: Rule {
                     }
                 }
                 let isAlias = declaration.kind == .typealias
-                if let (extensionID, external) = Self.externalConformance(to: declaration.name, context) {
-                    // A library's class cannot take the macro, and would no longer meet the protocol.
-                    let extensionFile = context.files[extensionID.file]
-                    findings.append(Finding(
-                        ruleID: Self.id, fixClass: .manual, isBlocker: true, file: extensionID.file,
-                        offset: Int(extensionFile.tokens[context.declaration(extensionID).tokens.lowerBound].start),
-                        message: "'\(external)', a type the tree does not declare, conforms to '\(declaration.name)'; it cannot "
-                            + "become @Observable, so '\(declaration.name)' must keep ObservableObject",
-                        suggestion: "keep '\(declaration.name)' for '\(external)', and give the tree's classes a protocol of their own",
-                        unit: unit.id))
-                    continue
-                }
                 let head = isAlias ? "type alias '\(declaration.name)' composes ObservableObject"
                     : "protocol '\(declaration.name)' refines ObservableObject"
+                // `Observable` has no requirements: a library's class (a Core Data entity) still
+                // conforms, in name only, as the developers of such trees write it.
+                let external = Self.externalConformance(to: declaration.name, context).map { external in
+                    "; '\(external)', a type the tree does not declare, conforms to it and becomes Observable in name only: "
+                        + "code holding it as a '\(declaration.name)' no longer follows its changes"
+                }
                 findings.append(Finding(
                     ruleID: Self.id, fixClass: .review, file: protocolID.file, offset: Int(file.tokens[rewrite.tokens.lowerBound].start),
-                    message: "\(head); every conforming class must become @Observable in the same run",
+                    message: "\(head); every conforming class must become @Observable in the same run" + (external ?? ""),
                     suggestion: rewrite.suggestion, edits: edits, unit: unit.id))
             }
         }
         return findings
     }
 
-    /// An extension of a type the tree does not declare that conforms to the protocol named
-    /// `name` (`extension TagDecoder: ResourceHandler`), and that type's name.
-    static func externalConformance(to name: String, _ context: RuleContext) -> (DeclarationID, String)? {
+    /// The name of a type the tree does not declare whose extension conforms to the protocol
+    /// named `name` (`extension SavedLocation: ObservableLocation`, a Core Data entity).
+    static func externalConformance(to name: String, _ context: RuleContext) -> String? {
         for (fileIndex, file) in context.files.enumerated() {
             for (index, declaration) in file.declarations.enumerated() where declaration.kind == .extension {
                 guard declaration.inheritance.contains(where: { $0.typeName.split(separator: ".").last.map(String.init) == name }) else {
                     continue
                 }
                 let id = DeclarationID(file: fileIndex, declaration: index)
-                if context.types.extendedType(id) == nil { return (id, declaration.name) }
+                if context.types.extendedType(id) == nil { return declaration.name }
             }
         }
         return nil
