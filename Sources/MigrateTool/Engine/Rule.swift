@@ -187,6 +187,12 @@ struct RuleContext: Sendable {
         return "line \(line) of \(PathName.lastComponent(structure.source.path))"
     }
 
+    /// The units of the model classes among `types`, each once, in order: the models a site that
+    /// may hold any of those types can reach.
+    func units(of types: [DeclarationID]) -> [Int] {
+        Array(Set(types.compactMap { units.unitOf[$0] })).sorted()
+    }
+
     /// Where a token is, as a path and line: `Sources/App/Settings.swift:12`; for lists of
     /// places whose files may share a name.
     func pathAndLine(file: Int, token: Int) -> String {

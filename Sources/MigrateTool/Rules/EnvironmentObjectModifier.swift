@@ -18,7 +18,7 @@ struct EnvironmentObjectModifier: Rule {
         for site in context.units.unresolvedEnvironmentModifiers {
             // Several types of the tree share the name (one per app flavour): one of theirs, no other.
             let possible = if case .ambiguous(let homonyms) = site.type {
-                Array(Set(homonyms.compactMap { context.units.unitOf[$0] })).sorted()
+                context.units(of: homonyms)
             } else {
                 candidates
             }

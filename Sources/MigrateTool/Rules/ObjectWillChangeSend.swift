@@ -373,7 +373,7 @@ private struct SendPlace {
         /// A branch's first change; `.some(nil)` for a branch that leaves instead, where allowed.
         func settled(_ branch: [Range<Int>]) -> Range<Int>?? {
             if let found = firstChange(among: branch, file, isChange) { return .some(found) }
-            return exitingBranches && leaves(branch, file) ? .some(nil) : nil
+            return exitingBranches && endsByLeaving(branch, file) ? .some(nil) : nil
         }
         if tokens[statement.lowerBound].word == .switch {
             guard let open = brace(after: statement.lowerBound), file.closing(open) + 1 == statement.upperBound,
@@ -406,7 +406,7 @@ private struct SendPlace {
     /// Whether a branch ends by leaving the body, its last statement a `return` or `throw`, with
     /// no `break`, `continue` or `fallthrough` anywhere in it that could end it sooner and go on
     /// after the branching statement.
-    private static func leaves(_ branch: [Range<Int>], _ file: FileStructure) -> Bool {
+    private static func endsByLeaving(_ branch: [Range<Int>], _ file: FileStructure) -> Bool {
         let jumps: Set<Word> = [.break, .continue, .fallthrough]
         guard let last = branch.last, [.return, .throw].contains(file.tokens[last.lowerBound].word) else { return false }
         return !branch.contains { statement in statement.contains { jumps.contains(file.tokens[$0].word) } }

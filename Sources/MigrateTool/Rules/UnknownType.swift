@@ -25,9 +25,7 @@ struct UnknownType: Rule {
                 return finding
             case .ambiguous(let candidates):
                 // One of the types of that name, and no other: only their units wait for it.
-                var seen = Set<Int>()
-                let units = context.unitsVisible(from: site.file, among: candidates.compactMap { context.units.unitOf[$0] }
-                    .filter { seen.insert($0).inserted })
+                let units = context.unitsVisible(from: site.file, among: context.units(of: candidates))
                 guard !units.isEmpty else { return nil }
                 let name = context.declaration(candidates[0]).name
                 let places = candidates.map { context.pathAndLine(file: $0.file, token: context.declaration($0).keyword) }

@@ -90,10 +90,11 @@ public struct TypeIndex: Sendable {
         }
         for (fileIndex, file) in files.enumerated() {
             for (index, declaration) in file.declarations.enumerated() {
+                // `Base<Int>`, `Module.Base`, each part of `A & B`: the simple names.
                 for entry in declaration.inheritance {
-                    // `Base<Int>`, `Module.Base`, `any P`: the last name before any generic arguments.
-                    let name = entry.typeName.prefix { $0 != "<" }
-                    if let base = name.split(whereSeparator: { $0 == "." || $0 == " " }).last { inheritedNames.insert(String(base)) }
+                    for part in entry.typeName.split(separator: "&") {
+                        if let base = TypeReference(String(part))?.baseName { inheritedNames.insert(base) }
+                    }
                 }
                 switch declaration.kind {
                 case .class, .struct, .enum, .actor, .protocol, .typealias:

@@ -15,6 +15,6 @@ enum EnclosingInstanceReach {
               let subscriptDeclaration = EnclosingInstanceSubscript(holding: ownerID, context.types),
               context.files[site.file].source.tokenText(receiver.lowerBound, equals: subscriptDeclaration.instanceName),
               let types = subscriptDeclaration.applyingTypes(context.types) else { return nil }
-        return (Array(Set(types.compactMap { context.units.unitOf[$0] })).sorted(), context.declaration(subscriptDeclaration.wrapper).name)
+        return (context.units(of: types), context.declaration(subscriptDeclaration.wrapper).name)
     }
 }
