@@ -33,7 +33,7 @@ extension ExpressionTyper {
 
     /// The external protocols and types whose operators these tables describe: a tree that adds
     /// a member of one of those names to them may have changed what the closure receives.
-    static let operatorHosts = ["Publisher", "Publishers", "Sequence", "Collection", "Array", "Set", "Optional",
+    static let operatorHosts = ["Publisher", "Publishers", "Sequence", "Collection", "Array", "Set", "Dictionary", "Optional",
                                 "AnyPublisher", "LazySequenceProtocol"]
 
     /// The parameters and stated result type of a closure's `… in` signature.

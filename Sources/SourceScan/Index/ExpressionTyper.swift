@@ -260,6 +260,14 @@ public struct ExpressionTyper: Sendable {
                     index += 2
                     continue
                 }
+                if !isTypeContext, !isMethodCall, memberName == "values", current.element == nil, let value = current.subscripted,
+                   !isDeclared(current.type), isStandardOperator(memberName) {
+                    // `routers.values` of a dictionary (`[Tab: Router]`): a collection of its values,
+                    // which `forEach`, `map` and `for … in` hand out one by one.
+                    current = Typed(.external("Dictionary.Values"), element: value)
+                    index += 2
+                    continue
+                }
                 if case .external(let written) = current.type {
                     // A collection or subject of the tree's types (`Array<Model>().first`,
                     // `subject.value`) hands them out: not known to be external.

@@ -75,6 +75,29 @@ import Testing
         #expect(types == ["A", "A", "B", "Chat", "A", "A"])
     }
 
+    /// winston: `routers.values.forEach { router in router.$isAtRoot.sink { … } }` over a
+    /// `[Tab: Router]`; a dictionary's values are its elements, for `for … in` too. Its keys,
+    /// an array's (nonexistent) `values` and an optional dictionary's stay unknown.
+    @Test func aDictionarysValuesGiveItsValueType() {
+        let types = Self.receiverTypes("""
+            enum Tab: Hashable { case a, b }
+            final class Holder {
+                var routers: [Tab: A] = [:]
+                let byName: Dictionary<String, Chat> = [:]
+                let list: [B] = []
+                var maybe: [Tab: A]?
+                func touch() {
+                    routers.values.forEach { router in _ = router.objectWillChange }
+                    for chat in byName.values { _ = chat.objectWillChange }
+                    _ = routers.values.map { $0.objectWillChange }
+                    _ = list.values.map { $0.objectWillChange }
+                    _ = maybe?.values.map { $0.objectWillChange }
+                }
+            }
+            """)
+        #expect(types == ["A", "Chat", "A", "unknown", "unknown"])
+    }
+
     /// tophat: `statuses.map { status in status.objectWillChange.sink { … } }` over an
     /// `OrderedSet<TaskStatus>` of swift-collections.
     @Test func swiftCollectionsAndIdentifiedArraysGiveTheirElement() {
