@@ -26,15 +26,21 @@ extension ExpressionTyper {
         var index = arguments.lowerBound + 1
         guard index < arguments.upperBound, tokens[index].kind == .backslash else { return nil }
         index += 1
+        let scope = DeclarationID(file: variable.file, declaration: declaration.parent ?? -1)
         if tokens[index].kind == .identifier {
-            guard file.source.tokenText(index, equals: root) else { return nil }
+            if !file.source.tokenText(index, equals: root) {
+                // Factory's own containers (`@LazyInjected(\SharedServiceContainer.manager)`): a
+                // container class of the tree whose `var manager: Factory<T>` registers the value.
+                guard root == "Container", index + 3 == arguments.upperBound - 1, tokens[index + 1].kind == .period,
+                      tokens[index + 2].kind == .identifier else { return nil }
+                return factoryValue(file.source.text(index + 2), container: file.source.text(index), from: scope)
+            }
             index += 1
         }
         guard index + 2 == arguments.upperBound - 1, tokens[index].kind == .period,
               tokens[index + 1].kind == .identifier || tokens[index + 1].kind == .keyword else { return nil }
         let name = file.source.text(index + 1)
         // A values type declared in the tree: its own members and extensions.
-        let scope = DeclarationID(file: variable.file, declaration: declaration.parent ?? -1)
         if case .declared(let values) = types.resolve(root, from: scope) {
             return memberType(name, of: Typed(.declared(values)), isStatic: false, trail: trail) ?? .unknown
         }
@@ -56,6 +62,46 @@ extension ExpressionTyper {
             return resolveWritten(arguments[0], from: scope)
         }
         return variableType(binding, declarationID: property, trail: trail)
+    }
+
+    /// The value a Factory container of the tree registers as `name`: the `T` of its
+    /// `var name: Factory<T>` (in the container class, an extension of it or a superclass of
+    /// the tree), resolved where it is declared. Unknown when the container is not a class of the
+    /// tree or the property is not written so (a library's container may register anything).
+    func factoryValue(_ name: String, container: String, from scope: DeclarationID) -> Typed {
+        guard case .declared(let containerID) = types.resolve(container, from: scope) else { return .unknown }
+        let found = firstMember(of: containerID) { id, declaration, _ in
+            guard declaration.kind == .variable, !declaration.hasModifier(.static),
+                  let binding = declaration.bindings.first(where: { $0.name == name }) else { return nil }
+            guard let annotation = binding.typeAnnotation,
+                  let (base, arguments) = Self.genericArguments(of: types.files[id.file].compactText(annotation)),
+                  base.trimming(charactersIn: " ") == "Factory", arguments.count == 1 else { return .unknown }
+            return resolveWritten(arguments[0], from: DeclarationID(file: id.file, declaration: declaration.parent ?? -1))
+        }
+        return found ?? .unknown
+    }
+
+    /// FactoryKit's global `resolve(\.x)` and `resolve(\Container.x)` (`@StateObject var router =
+    /// resolve(\RouterContainer.darkWebRouter)`): the value the container registers as `x`, when
+    /// the tree declares no function of that name and the call's one argument is such a key path.
+    func factoryResolveResult(at token: Int, file fileIndex: Int, trail: Trail) -> Typed? {
+        let file = types.files[fileIndex]
+        let tokens = file.tokens
+        guard file.source.tokenText(token, equals: "resolve"), globalFunctions["resolve"] == nil,
+              token + 1 < tokens.count, tokens[token + 1].kind == .leftParen, tokens[token + 2].kind == .backslash else { return nil }
+        let close = file.closing(token + 1)
+        let scope = DeclarationID(file: fileIndex, declaration: owner(file: fileIndex, token: token) ?? -1)
+        // `\.x`: Factory's default `Container`; `\Root.x`: a container of the tree.
+        if close == token + 5, tokens[token + 3].kind == .period, tokens[token + 4].kind == .identifier {
+            return keyPathValue(file.source.text(token + 4), of: "Container", trail: trail) ?? .unknown
+        }
+        guard close == token + 6, tokens[token + 3].kind == .identifier, tokens[token + 4].kind == .period,
+              tokens[token + 5].kind == .identifier else { return nil }
+        let container = file.source.text(token + 3)
+        if container == "Container", case .external = types.resolve(container, from: scope) {
+            return keyPathValue(file.source.text(token + 5), of: "Container", trail: trail) ?? .unknown
+        }
+        return factoryValue(file.source.text(token + 5), container: container, from: scope)
     }
 
     /// Property wrappers whose one unlabelled argument `T.self` makes the wrapped value a `T`:

@@ -167,6 +167,7 @@ public struct ExpressionTyper: Sendable {
             // Or a local function of a preview's body (`#Preview { func makeMovie() -> Media … }`).
             guard let result = functionResult(name, at: index, file: file, trail: trail)
                 ?? lookUpVariable(name, at: index, file: file, trail: trail)?.callResult.map({ Typed($0) })
+                ?? factoryResolveResult(at: index, file: file, trail: trail)
                 ?? (owner(file: file, token: index) == nil ? macroBodyFunctionResult(name, before: index, file: file) : nil)
             else { return .unknown }
             current = result

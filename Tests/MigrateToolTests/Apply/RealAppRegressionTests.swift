@@ -477,6 +477,73 @@ import Testing
         #expect(untyped.findings.contains { $0.ruleID == ExternalObjectWrapper.id && $0.message.hasPrefix("cannot tell the type of @InjectedObject 'store'") })
     }
 
+    /// protonpass: Factory's own containers (`final class RouterContainer: SharedContainer`)
+    /// register with `var darkWebRouter: Factory<PathRouter>` in an extension;
+    /// `@LazyInjected(\SharedServiceContainer.manager)` and FactoryKit's global
+    /// `resolve(\RouterContainer.darkWebRouter)` hold what they register, so a view's
+    /// `@StateObject var router = resolve(…)` no longer blocks every model of the tree. A
+    /// property not written `Factory<T>`, or a container no class of the tree declares, stays
+    /// unknown; a `resolve` the tree declares itself is typed as that function says.
+    @Test func factoryContainersOfTheTreeTypeInjectedWrappersAndResolve() {
+        let containers = """
+            import FactoryKit
+
+            final class RouterContainer: SharedContainer {
+                static let shared = RouterContainer()
+                let manager = ContainerManager()
+            }
+            extension RouterContainer {
+                var darkWebRouter: Factory<PathRouter> { self { PathRouter() }.unique }
+                var untyped: PathRouter { PathRouter() }
+            }
+            final class SharedServiceContainer: SharedContainer {
+                static let shared = SharedServiceContainer()
+                let manager = ContainerManager()
+                var contentManager: Factory<ContentManager> { self { ContentManager() }.singleton }
+            }
+
+            """
+        let app = """
+            import FactoryKit
+            import SwiftUI
+
+            protocol RouterProtocol: AnyObject {}
+            final class PathRouter: ObservableObject, RouterProtocol { @Published var path: [Int] = [] }
+            final class ContentManager: ObservableObject { @Published var state = 0 }
+            final class Other: ObservableObject { @Published var on = false }
+
+            struct DarkWebView: View {
+                @StateObject var router = resolve(\\RouterContainer.darkWebRouter)
+                var body: some View { Text("\\(router.path.count)").environmentObject(router) }
+            }
+            final class HomeViewModel {
+                @LazyInjected(\\SharedServiceContainer.contentManager) private var contentManager
+                var token: Any?
+                func start() { token = contentManager.$state.sink { _ in } }
+            }
+            struct OtherView: View {
+                @StateObject var other = Other()
+                var body: some View { Text("\\(other.on)") }
+            }
+            """
+        let files = ["Containers.swift": containers, "App.swift": app]
+        let analysis = Self.analyze(files)
+        #expect(!analysis.findings.contains { $0.isBlocker && $0.message.hasPrefix("cannot tell") },
+                "\(analysis.findings.filter(\.isBlocker).map(\.message))")
+        #expect(analysis.units.first { $0.name == "Other" }?.verdict == .ready)
+        #expect(analysis.units.first { $0.name == "PathRouter" }?.verdict == .needsUnsafeFixes)
+        let migrated = Migrator.migrate(files: files)["App.swift"]!
+        #expect(migrated.contains("@State var router = resolve(\\RouterContainer.darkWebRouter)"))
+
+        // A property not written `Factory<T>`, or a container of another module, says nothing.
+        for unknown in ["resolve(\\RouterContainer.untyped)", "resolve(\\LibraryContainer.darkWebRouter)"] {
+            let changed = app.replacingOccurrences(of: "resolve(\\RouterContainer.darkWebRouter)", with: unknown)
+            #expect(changed != app)
+            let verdicts = Self.analyze(["Containers.swift": containers, "App.swift": changed]).units.map(\.verdict)
+            #expect(verdicts.allSatisfy { $0 == .blocked }, "\(unknown)")
+        }
+    }
+
     /// Boutique's demos: `$images` of `@Stored(in: .imagesStore) var images` is the wrapper's
     /// projected value, not a publisher of the model; it stays once the property is
     /// `@ObservationIgnored`, so it neither blocks nor gets a publisher bridge.
