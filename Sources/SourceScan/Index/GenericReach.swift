@@ -265,14 +265,31 @@ struct GenericReachFinder {
            body.contains(where: { file.tokens[$0].kind == .identifier && file.source.tokenText($0, equals: "objectWillChange") }) {
             direct.foreign.insert(GenericReach.objectWillChangeUser)
         }
-        let isPublic = ([file.declarations[extensionID.declaration]] + members).contains {
-            $0.hasModifier(.public) || $0.hasModifier(.open) || $0.attribute(named: "usableFromInline") != nil
-        }
+        let isPublic = ([file.declarations[extensionID.declaration]] + members).contains(where: Self.isOpenToOtherModules)
         if isPublic, !direct.units.isEmpty {
-            return .everyUnit(UntracedUse(reason: .publicDeclaration(name: "extension ObservableObject"), file: extensionID.file,
-                                          token: file.declarations[extensionID.declaration].keyword))
+            // Rewritten, a public extension would change under code outside the tree, whatever
+            // models that code holds: it changes only with every model.
+            guard !direct.foreign.isEmpty else {
+                return .everyUnit(UntracedUse(reason: .publicDeclaration(name: "extension ObservableObject"), file: extensionID.file,
+                                              token: file.declarations[extensionID.declaration].keyword))
+            }
+            // It stays `ObservableObject` whoever reaches it: the tree's models that use it stay
+            // with it, and so do the public ones, which code outside the tree may use it on; an
+            // internal model that nothing in the tree uses it on is free of it.
+            direct.units.formUnion(publicModelUnits())
         }
         return .units(direct.units.sorted(), foreign: direct.foreign.sorted())
+    }
+
+    /// Whether code in other modules can see a declaration: `public`, `open` or `@usableFromInline`.
+    private static func isOpenToOtherModules(_ declaration: Declaration) -> Bool {
+        declaration.hasModifier(.public) || declaration.hasModifier(.open) || declaration.attribute(named: "usableFromInline") != nil
+    }
+
+    /// The units with a model class that code outside the tree may hold (declared `public`,
+    /// `open` or `@usableFromInline`, whatever encloses it).
+    private func publicModelUnits() -> Set<Int> {
+        Set(unitOf.compactMap { classID, unit in Self.isOpenToOtherModules(index.types.declaration(classID)) ? unit : nil })
     }
 
     /// What one occurrence of a member name of an `ObservableObject` extension adds to its reach.
@@ -323,7 +340,7 @@ struct GenericReachFinder {
     /// The name the declaration is used by, or why its uses cannot all be found.
     private func useName(of key: GenericKey, baseNameCounts: [String: Int], functionCounts: [String: Int]) -> Result<String, UntracedUse> {
         let declaration = index.types.declaration(key.declaration)
-        if declaration.hasModifier(.public) || declaration.hasModifier(.open) || declaration.attribute(named: "usableFromInline") != nil {
+        if Self.isOpenToOtherModules(declaration) {
             return .failure(UntracedUse(reason: .publicDeclaration(name: declaration.name)))
         }
         switch declaration.kind {

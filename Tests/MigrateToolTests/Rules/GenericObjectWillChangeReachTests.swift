@@ -62,6 +62,23 @@ import Testing
                                   + "an @Observable class has none"))
     }
 
+    /// protonpass: a `public extension ObservableObject` whose members use `objectWillChange`
+    /// stays as it is whoever uses it, so its being public blocks the public models (code outside
+    /// the tree may use it on them) besides those the tree uses it on, and no other; before, one
+    /// blocked user blocked all 74 models of the app.
+    @Test func aPublicHelperThatStaysHoldsItsUsersAndThePublicModels() {
+        func verdicts(publicInbox: Bool) -> [String: Verdict] {
+            var tree = Self.tree("feed.attach(to: badge, storeIn: &cancellables)")
+                .replacingOccurrences(of: "extension ObservableObject {", with: "public extension ObservableObject {")
+            if publicInbox { tree = tree.replacingOccurrences(of: "final class Inbox", with: "public final class Inbox") }
+            #expect(tree.contains("public extension ObservableObject {"))
+            let analysis = RuleExamples.analyze(tree)
+            return Dictionary(uniqueKeysWithValues: analysis.units.map { ($0.name, $0.verdict) })
+        }
+        #expect(verdicts(publicInbox: false) == ["Feed": .blocked, "Inbox": .ready, "Badge": .blocked])
+        #expect(verdicts(publicInbox: true) == ["Feed": .blocked, "Inbox": .blocked, "Badge": .blocked])
+    }
+
     /// A use the tool cannot follow leaves the helper to every model, as before.
     @Test func anUntracedUseBlocksEveryModel() {
         let verdicts = Self.verdicts("let any: any ObservableObject = feed; _ = any; func go<M: ObservableObject>(_ m: M) { m.pulse() }")
