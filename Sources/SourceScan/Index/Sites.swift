@@ -158,7 +158,7 @@ struct SiteScanner {
                     sites.append(Site(kind: .spelledWrapperType(kind), file: fileIndex, token: index, owner: owner,
                                       type: types.resolve(written, from: DeclarationID(file: fileIndex, declaration: owner ?? -1))))
                 } else if length == 16, file.source.tokenText(index, equals: "ObservableObject"),
-                          !isInInheritanceClause(index, fileIndex: fileIndex) {
+                          !isInInheritanceClause(index, fileIndex: fileIndex), !Self.isImported(index, in: file) {
                     sites.append(Site(kind: .observableConstraint, file: fileIndex, token: index,
                                       owner: typer.owner(file: fileIndex, token: index), type: .unknown))
                 }
@@ -337,6 +337,17 @@ struct SiteScanner {
 
     /// Whether token `index` lies in a type's inheritance clause, or in the value of a type alias
     /// the model graph takes for an observable protocol, where the model graph reads it.
+    /// Whether the token is the name an import declaration brings in (`import protocol
+    /// Combine.ObservableObject`): no code constrained to it, only the name made visible.
+    static func isImported(_ index: Int, in file: FileStructure) -> Bool {
+        let tokens = file.tokens
+        var before = index - 1
+        while before >= 0, tokens[before].kind == .period || tokens[before].kind == .identifier { before -= 1 }
+        let kinds: Set<Word> = [.protocol, .class, .struct, .enum, .typealias, .func, .var, .let]
+        if before >= 0, kinds.contains(tokens[before].word) { before -= 1 }
+        return before >= 0 && tokens[before].word == .import
+    }
+
     private func isInInheritanceClause(_ index: Int, fileIndex: Int) -> Bool {
         guard let owner = typer.owner(file: fileIndex, token: index) else { return false }
         let declaration = types.files[fileIndex].declarations[owner]

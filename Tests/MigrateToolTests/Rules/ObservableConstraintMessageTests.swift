@@ -29,6 +29,29 @@ import Testing
         ])
     }
 
+    /// emitron: `import protocol Combine.ObservableObject` names the protocol to bring it in;
+    /// no code is constrained to it, so no model is tied to a blocked one through it (before,
+    /// it read as a constraint any model may reach, and one blocked model held all nine).
+    @Test func anImportOfTheProtocolIsNoConstraint() {
+        let code = """
+            import protocol Combine.ObservableObject
+            import SwiftUI
+
+            final class Store: ObservableObject { @Published var count = 0 }
+            final class Other: ObservableObject {
+                @Published var on = false
+                func flash() { objectWillChange.send() }
+            }
+            """
+        let analysis = RuleExamples.analyzeInMemory(code)
+        #expect(!analysis.findings.contains { $0.ruleID == ObservableConstraint.id })
+        #expect(analysis.units.first { $0.name == "Store" }?.verdict == .ready)
+        #expect(analysis.units.first { $0.name == "Other" }?.verdict == .blocked)
+        // Written as a constraint after the import, it is one.
+        let constrained = code + "\nfunc show<M: ObservableObject>(_ model: M) { _ = model }\n"
+        #expect(RuleExamples.analyzeInMemory(constrained).findings.contains { $0.ruleID == ObservableConstraint.id })
+    }
+
     /// Two models reach one generic view and one of them is blocked (its `$status` publisher);
     /// `UnitCouplingTests` reads it too, without the markers.
     static let blockedPartnerTree = #"""
