@@ -97,7 +97,8 @@ extension ExpressionTyper {
     }
 
     /// Whether the block holding a declaration that ends at `start` is still open at `token`
-    /// (a local of a closed block, `VStack { let m = … }`, is not visible after it).
+    /// (a local of a closed block, `VStack { let m = … }`, is not visible after it, nor a local of
+    /// a `switch` clause in the clauses after it).
     func isStillOpen(after start: Int, at token: Int, in file: FileStructure) -> Bool {
         var index = start
         while index < token {
@@ -110,6 +111,13 @@ extension ExpressionTyper {
             case .rightBrace:
                 return false
             default:
+                // The next clause's label (`case .b:`, `default:`) ends the clause.
+                let word = file.tokens[index].word
+                if word == .case || word == .default, file.startsLine(index) || file.tokens[index - 1].kind == .semicolon {
+                    return false
+                }
+                // `@unknown default:`
+                if word == .default, index >= 2, file.tokens[index - 2].kind == .atSign, file.startsLine(index - 2) { return false }
                 index += 1
             }
         }

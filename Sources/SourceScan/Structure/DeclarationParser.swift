@@ -129,10 +129,33 @@ struct DeclarationParser {
     func isStatementStart(_ index: Int) -> Bool {
         switch tokens[index - 1].kind {
         case .leftBrace, .rightBrace, .semicolon: return true
+        // The first statement of a `switch` clause: `case .a:` then `let context = Context()`.
+        case .colon: return endsSwitchLabel(index - 1)
         // `guard let a = a,\n let b = b`: a condition continues after a comma or an operator.
-        case .comma, .binaryOperator, .equal, .leftParen, .leftSquare, .colon, .arrow: return false
+        case .comma, .binaryOperator, .equal, .leftParen, .leftSquare, .arrow: return false
         default: return lineStart[index]
         }
+    }
+
+    /// Whether the `:` at `colon` ends a `switch` clause's label: the nearest `case` or `default`
+    /// starting a line before it, with no brace or `;` in between (`case .a,\n .b:`), and no
+    /// bracket left open (a colon inside `[k: v]` or `f(x: y)` belongs to them).
+    func endsSwitchLabel(_ colon: Int) -> Bool {
+        var index = colon - 1
+        while index >= 0 {
+            switch tokens[index].kind {
+            case .leftBrace, .rightBrace, .semicolon, .leftParen, .leftSquare: return false
+            case .rightParen, .rightSquare:
+                index = Int(matchingBracket[index]) - 1
+                continue
+            default:
+                if lineStart[index], tokens[index].word == .case || tokens[index].word == .default { return true }
+                // `@unknown default:`
+                if tokens[index].word == .default, index >= 2, tokens[index - 2].kind == .atSign, lineStart[index - 2] { return true }
+            }
+            index -= 1
+        }
+        return false
     }
 
     // MARK: One declaration

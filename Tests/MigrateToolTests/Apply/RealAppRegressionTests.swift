@@ -477,6 +477,54 @@ import Testing
         #expect(untyped.findings.contains { $0.ruleID == ExternalObjectWrapper.id && $0.message.hasPrefix("cannot tell the type of @InjectedObject 'store'") })
     }
 
+    /// Windscribe: a local of a `switch` clause (`case .a:` then `let context = Context()`) is a
+    /// local like any other; it was not read as a declaration, so `.environmentObject(context)`
+    /// could not be typed and blocked every model read with @EnvironmentObject. A clause's local
+    /// is not seen by the clauses after it: there `m` is the property again.
+    @Test func aSwitchClausesLocalsAreTypedAndScopedToTheirClause() {
+        let code = """
+            import SwiftUI
+
+            final class Ctx: ObservableObject { @Published var on = false }
+            final class Other: ObservableObject {
+                @Published var n = 0
+                func flash() { objectWillChange.send() }
+            }
+            struct AView: View {
+                @EnvironmentObject var ctx: Ctx
+                var body: some View { Text("\\(ctx.on)") }
+            }
+            struct OView: View {
+                @EnvironmentObject var other: Other
+                var body: some View { Text("\\(other.n)") }
+            }
+            enum Route { case a, b, c }
+            final class Router {
+                let m = Other()
+                func make(for route: Route) -> AnyView {
+                    switch route {
+                    case .a:
+                        let m = Ctx()
+                        m.on = true
+                        return AnyView(AView().environmentObject(m))
+                    case .b:
+                        return AnyView(OView().environmentObject(m))
+                    @unknown default:
+                        let context = Ctx(); return AnyView(AView().environmentObject(context))
+                    }
+                }
+            }
+            """
+        let files = ["A.swift": code]
+        let analysis = Self.analyze(files)
+        #expect(analysis.units.first { $0.name == "Ctx" }?.verdict == .ready)
+        #expect(analysis.units.first { $0.name == "Other" }?.verdict == .blocked)
+        let migrated = Migrator.migrate(files: files)["A.swift"]!
+        #expect(migrated.contains("return AnyView(AView().environment(m))"))
+        #expect(migrated.contains("return AnyView(OView().environmentObject(m))"))
+        #expect(migrated.contains("let context = Ctx(); return AnyView(AView().environment(context))"))
+    }
+
     /// protonpass: Factory's own containers (`final class RouterContainer: SharedContainer`)
     /// register with `var darkWebRouter: Factory<PathRouter>` in an extension;
     /// `@LazyInjected(\SharedServiceContainer.manager)` and FactoryKit's global
