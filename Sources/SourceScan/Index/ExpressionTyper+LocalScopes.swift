@@ -36,6 +36,7 @@ extension ExpressionTyper {
                     if let type = memberType(name, of: Typed(.declared(target)), isStatic: false, trail: trail) { return type }
                     if let type = memberType(name, of: Typed(.declared(target)), isStatic: true, trail: trail) { return type }
                 }
+                if let type = externalProtocolMember(name, of: id, trail: trail) { return type }
             default:
                 break
             }
@@ -51,6 +52,32 @@ extension ExpressionTyper {
         let declaration = types.declaration(global)
         guard let binding = declaration.bindings.first(where: { $0.name == name }) else { return nil }
         return variableType(binding, declarationID: global, trail: trail)
+    }
+
+    /// A property `name` that the tree adds by extension to an external type the declaration
+    /// `id` adopts or extends (`extension View { var appDelegate: AppDelegate { … } }`, read
+    /// as `appDelegate` in a view): its type, when the tree adds exactly one such instance
+    /// property to those types. Nil when it adds none.
+    func externalProtocolMember(_ name: String, of id: DeclarationID, trail: Trail) -> Typed? {
+        let declaration = types.declaration(id)
+        var names = declaration.inheritance.map(\.typeName)
+        if declaration.kind == .extension, types.extendedType(id) == nil { names.append(declaration.name) }
+        if let target = types.extendedType(id) {
+            names += ([target] + (types.symbol(target)?.extensions ?? [])).flatMap { types.declaration($0).inheritance.map(\.typeName) }
+        }
+        let scope = DeclarationID(file: id.file, declaration: declaration.parent ?? -1)
+        var found: [DeclarationID] = []
+        for written in Set(names) {
+            guard case .external = types.resolve(written, from: scope) else { continue }
+            found += types.membersAdded(toExternal: written, named: name).filter { member in
+                let variable = types.declaration(member)
+                return variable.kind == .variable && !variable.hasModifier(.static) && !variable.hasModifier(.class)
+            }
+        }
+        guard !found.isEmpty else { return nil }
+        guard found.count == 1, let member = found.first,
+              let binding = types.declaration(member).bindings.first(where: { $0.name == name }) else { return .unknown }
+        return variableType(binding, declarationID: member, trail: trail)
     }
 
     /// A local variable `name` declared in declaration `owner`'s body before `token` (a variable

@@ -281,8 +281,19 @@ public struct ExpressionTyper: Sendable {
                     // result is external too, unless generic arguments or call arguments hand
                     // it one of the tree's types (`Container.resolve(Model.self)`).
                     let arguments = isMethodCall ? (memberIndex + 1)..<(structure.closing(memberIndex + 1) + 1) : memberIndex..<memberIndex
-                    guard !mentionsDeclaredType(written, arguments, in: structure), !types.extendsExternal(written, with: memberName)
-                    else { return .unknown }
+                    if types.extendsExternal(written, with: memberName) {
+                        // A member the tree adds (`extension Assembler { static func resolve<S>(_: S.Type) -> S }`):
+                        // what its declaration says, when it is the only one of that name and kind.
+                        guard let added = addedMemberResult(memberName, toExternal: written, isStatic: isTypeContext,
+                                                            call: isMethodCall ? CallSite(file: file, open: memberIndex + 1) : nil,
+                                                            trail: trail),
+                              knownType(added) != nil || added.element != nil || added.subscripted != nil else { return .unknown }
+                        current = added
+                        isTypeContext = false
+                        index = isMethodCall ? arguments.upperBound : index + 2
+                        continue
+                    }
+                    guard !mentionsDeclaredType(written, arguments, in: structure) else { return .unknown }
                     current = Typed(.external(written + "." + memberName))
                     isTypeContext = false
                     index = isMethodCall ? arguments.upperBound : index + 2
@@ -329,6 +340,32 @@ public struct ExpressionTyper: Sendable {
             }
         }
         return isTypeContext ? .unknown : current
+    }
+
+    /// The type of the member `name` that the tree's extensions add to an external type, when
+    /// exactly one of them has that name and is a function (for a call) or a property (for a
+    /// read) of the right kind, static or not: a function's declared result (its own generic
+    /// parameter bound by the call's arguments), a property's type. Nil otherwise.
+    func addedMemberResult(_ name: String, toExternal written: String, isStatic: Bool, call: CallSite?, trail: Trail) -> Typed? {
+        let candidates = types.membersAdded(toExternal: written, named: name).filter { id in
+            let declaration = types.declaration(id)
+            let kindMatches = call == nil ? declaration.kind == .variable : declaration.kind == .function
+            return kindMatches && (declaration.hasModifier(.static) || declaration.hasModifier(.class)) == isStatic
+        }
+        guard candidates.count == 1, let id = candidates.first else { return nil }
+        let declaration = types.declaration(id)
+        if let call {
+            // The call must fit the added function's parameters: otherwise it is the library's own
+            // member of that name (an overload the tree does not declare).
+            let callFile = types.files[call.file]
+            guard let clause = declaration.parameters, let arguments = callFile.callArguments(open: call.open),
+                  ParameterShape.match(arguments.map(\.label), to: types.files[id.file].clauseParameters(clause).map(\.shape),
+                                       trailingClosure: callFile.hasTrailingClosure(afterArgumentsAt: call.open)) != nil
+            else { return nil }
+            return resultType(of: id, in: nil, call: call, trail: trail)
+        }
+        guard let binding = declaration.bindings.first(where: { $0.name == name }) else { return nil }
+        return variableType(binding, declarationID: id, trail: trail)
     }
 
     /// Whether a type is one the tree declares (whose `first` is its own member, not a collection's).

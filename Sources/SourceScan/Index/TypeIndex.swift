@@ -61,7 +61,7 @@ public struct TypeIndex: Sendable {
     /// those can be inherited by a subclass or a conforming type.
     private var nestedBaseNames: Set<String> = []
     /// `Type.member` for members the tree adds to types it does not declare.
-    private var externalExtensionMembers: Set<String> = []
+    private var externalExtensionMembers: [String: [DeclarationID]] = [:]
     /// The type each extension in the tree extends, resolved once.
     private var extensionTargets: [DeclarationID: DeclarationID] = [:]
     /// The simple names every inheritance clause of the tree lists (types, protocols, extensions).
@@ -126,7 +126,9 @@ public struct TypeIndex: Sendable {
                     for member in file.members(of: index) where !file.declarations[member].name.isEmpty {
                         let memberDeclaration = file.declarations[member]
                         let names = memberDeclaration.kind == .variable ? memberDeclaration.bindings.compactMap(\.name) : [memberDeclaration.name]
-                        for name in names { externalExtensionMembers.insert(base + "." + name) }
+                        for name in names {
+                            externalExtensionMembers[base + "." + name, default: []].append(DeclarationID(file: fileIndex, declaration: member))
+                        }
                     }
                 }
             }
@@ -137,7 +139,14 @@ public struct TypeIndex: Sendable {
     /// member called `member`: such a member may hold one of the tree's models.
     public func extendsExternal(_ typeName: String, with member: String) -> Bool {
         let base = typeName.split(separator: ".").last.map(String.init) ?? typeName
-        return externalExtensionMembers.contains(base + "." + member)
+        return externalExtensionMembers[base + "." + member] != nil
+    }
+
+    /// The members called `member` that the tree's extensions add to the external type named
+    /// `typeName` (its last component): `extension Assembler { static func resolve<S>(…) }`.
+    public func membersAdded(toExternal typeName: String, named member: String) -> [DeclarationID] {
+        let base = typeName.split(separator: ".").last.map(String.init) ?? typeName
+        return externalExtensionMembers[base + "." + member] ?? []
     }
 
     /// The declaration behind an identifier.

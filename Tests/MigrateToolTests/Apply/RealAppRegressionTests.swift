@@ -525,6 +525,73 @@ import Testing
         #expect(migrated.contains("let context = Ctx(); return AnyView(AView().environment(context))"))
     }
 
+    /// Windscribe and amperfy: members the tree adds to a type it does not declare hold what
+    /// their declarations say: `extension Assembler { static func resolve<S>(_: S.Type) -> S }`
+    /// (Swinject's `Assembler`) gives `Assembler.resolve(Router.self)` a `Router`, and `extension
+    /// View { var appDelegate: AppDelegate }` gives a view's `appDelegate` an `AppDelegate`. A
+    /// call that does not fit the added function (the library's own overload) stays unknown.
+    @Test func membersAddedToExternalTypesAreTyped() {
+        let added = """
+            import Swinject
+            import SwiftUI
+            import UIKit
+
+            extension Assembler {
+                static let container = Container()
+                static func resolve<Service>(_ serviceType: Service.Type) -> Service { container.resolve(serviceType)! }
+            }
+            extension View {
+                var appDelegate: AppDelegate { UIApplication.shared.delegate as! AppDelegate }
+            }
+
+            """
+        let app = """
+            import Swinject
+            import SwiftUI
+            import UIKit
+
+            final class Router: ObservableObject { @Published var path: [Int] = [] }
+            final class Analyzer: ObservableObject { @Published var level = 0.0 }
+            final class Other: ObservableObject { @Published var on = false }
+            final class AppDelegate: NSObject, UIApplicationDelegate { let analyzer = Analyzer() }
+
+            struct RouterView: View {
+                @EnvironmentObject var router: Router
+                var body: some View { Text("\\(router.path.count)") }
+            }
+            struct LevelView: View {
+                @EnvironmentObject var analyzer: Analyzer
+                var body: some View { Text("\\(analyzer.level)") }
+            }
+            struct Host: View {
+                var body: some View {
+                    let router = Assembler.resolve(Router.self)
+                    return VStack {
+                        RouterView().environmentObject(router)
+                        LevelView().environmentObject(appDelegate.analyzer)
+                    }
+                }
+            }
+            struct OtherView: View {
+                @StateObject var other = Other()
+                var body: some View { Text("\\(other.on)") }
+            }
+            """
+        let files = ["Added.swift": added, "App.swift": app]
+        let analysis = Self.analyze(files)
+        #expect(!analysis.findings.contains { $0.isBlocker }, "\(analysis.findings.filter(\.isBlocker).map(\.message))")
+        let migrated = Migrator.migrate(files: files)["App.swift"]!
+        #expect(migrated.contains("RouterView().environment(router)"))
+        #expect(migrated.contains("LevelView().environment(appDelegate.analyzer)"))
+
+        let overload = app.replacingOccurrences(of: "Assembler.resolve(Router.self)", with: "Assembler.resolve(Router.self, name: \"main\")")
+        #expect(overload != app)
+        let unknown = Self.analyze(["Added.swift": added, "App.swift": overload])
+        // It may be any model read with @EnvironmentObject; `Other` is read so nowhere.
+        #expect(unknown.units.first { $0.name == "Router" }?.verdict == .blocked)
+        #expect(unknown.units.first { $0.name == "Other" }?.verdict == .ready)
+    }
+
     /// protonpass: Factory's own containers (`final class RouterContainer: SharedContainer`)
     /// register with `var darkWebRouter: Factory<PathRouter>` in an extension;
     /// `@LazyInjected(\SharedServiceContainer.manager)` and FactoryKit's global
