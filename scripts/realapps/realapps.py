@@ -124,7 +124,8 @@ def swift_files(root):
     for dp, dns, fns in os.walk(root):
         dns[:] = [d for d in dns if not d.startswith(".") and d not in EXCLUDED_DIRS]
         for fn in fns:
-            if fn.endswith(".swift"):
+            # A symlink to nothing (parra's `*.liquid.swift` templates) is no source to read.
+            if fn.endswith(".swift") and os.path.isfile(os.path.join(dp, fn)):
                 out.append(os.path.relpath(os.path.join(dp, fn), root))
     return sorted(out)
 
