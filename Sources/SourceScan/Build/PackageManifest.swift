@@ -225,8 +225,11 @@ private struct ManifestReader {
             case .leftParen, .leftSquare, .leftBrace: depth += 1
             case .rightParen, .rightSquare, .rightBrace: depth -= 1
             case .keyword where depth == 0 && source.tokenText(index, equals: "let"):
-                guard index + 3 < tokens.count, tokens[index + 1].kind == .identifier, tokens[index + 2].kind == .equal,
-                      tokens[index + 3].kind == .stringLiteral, let value = plainString(index + 3) else { continue }
+                guard index + 3 < tokens.count, tokens[index + 1].kind == .identifier, tokens[index + 2].kind == .equal else { continue }
+                // The value runs to the end of its line: `"ios"`, `root + "/Sources"`, `"\(root)/Sources"`.
+                var end = index + 4
+                while end < tokens.count, !source.bytes[source.leadingTriviaRange(of: end)].contains(Byte.newline) { end += 1 }
+                guard let value = literal((index + 3)..<end) else { continue }
                 constants[source.text(index + 1)] = value
             default: break
             }
@@ -320,13 +323,49 @@ private struct ManifestReader {
         return start.map { $0..<close }
     }
 
-    /// A string literal or a constant, when `range` is exactly one.
+    /// The string `range` holds: a string literal (interpolating only constants, `"\(root)/Sources"`),
+    /// a constant, or such operands joined by `+` (`root + "/Sources"`); nil for anything else.
     func literal(_ range: Range<Int>) -> String? {
-        guard range.count == 1 else { return nil }
-        let index = range.lowerBound
-        if tokens[index].kind == .stringLiteral { return plainString(index) }
-        if tokens[index].kind == .identifier { return constants[source.text(index)] }
-        return nil
+        guard !range.isEmpty else { return nil }
+        var value = ""
+        var expectsOperand = true
+        for index in range {
+            if expectsOperand {
+                if tokens[index].kind == .stringLiteral, let string = interpolatedString(index) {
+                    value += string
+                } else if tokens[index].kind == .identifier, let constant = constants[source.text(index)] {
+                    value += constant
+                } else {
+                    return nil
+                }
+            } else if !(tokens[index].kind == .binaryOperator && source.tokenText(index, equals: "+")) {
+                return nil
+            }
+            expectsOperand.toggle()
+        }
+        return expectsOperand ? nil : value
+    }
+
+    /// A one-line string literal whose interpolations, if any, name constants (`"\(root)/Sources"`).
+    func interpolatedString(_ index: Int) -> String? {
+        if let plain = plainString(index) { return plain }
+        let text = source.text(index)
+        guard text.count >= 2, text.first == "\"", text.last == "\"", !text.hasPrefix("\"\"\"") else { return nil }
+        let inner = Array(text.dropFirst().dropLast())
+        var result = ""
+        var position = 0
+        while position < inner.count {
+            guard inner[position] == "\\", position + 1 < inner.count, inner[position + 1] == "(" else {
+                result.append(inner[position])
+                position += 1
+                continue
+            }
+            guard let close = inner[(position + 2)...].firstIndex(of: ")"),
+                  let constant = constants[String(inner[(position + 2)..<close])] else { return nil }
+            result += constant
+            position = close + 1
+        }
+        return result
     }
 
     /// The value of a one-line string literal without interpolation.

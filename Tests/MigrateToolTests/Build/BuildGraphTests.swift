@@ -42,6 +42,24 @@ import Testing
         #expect(manifest.problems.isEmpty)
     }
 
+    /// parra: `path: "\\(iosSdkDir)/Sources/Parra"` with `let iosSdkDir = "ios"`. A string that
+    /// interpolates constants, or joins literals and constants with `+`, is read; one that
+    /// interpolates anything else is still computed at run time.
+    @Test func constantsInterpolatedOrJoinedAreRead() {
+        let manifest = Self.read("""
+            let iosSdkDir = "ios"
+            let modules = iosSdkDir + "/Modules"
+            let package = Package(name: "Parra", targets: [
+                .target(name: "Parra", path: "\\(iosSdkDir)/Sources/Parra"),
+                .target(name: "Core", path: modules + "/Core"),
+                .target(name: "Kit", path: "\\(modules)/\\(iosSdkDir)"),
+                .target(name: "Odd", path: "\\(Context.packageDirectory)/Odd"),
+            ])
+            """)
+        #expect(manifest.targets.map(\.path) == ["ios/Sources/Parra", "ios/Modules/Core", "ios/Modules/ios", nil])
+        #expect(manifest.problems.map(\.message) == ["the path of target 'Odd' is computed at run time"])
+    }
+
     @Test func everyPlatformSpelling() {
         let manifest = Self.read("""
             let package = Package(name: "P", platforms: [
