@@ -335,8 +335,6 @@ struct SiteScanner {
         return (argumentStart - 3)..<(file.closing(argumentStart - 1) + 1)
     }
 
-    /// Whether token `index` lies in a type's inheritance clause, or in the value of a type alias
-    /// the model graph takes for an observable protocol, where the model graph reads it.
     /// Whether the token is the name an import declaration brings in (`import protocol
     /// Combine.ObservableObject`): no code constrained to it, only the name made visible.
     static func isImported(_ index: Int, in file: FileStructure) -> Bool {
@@ -348,6 +346,8 @@ struct SiteScanner {
         return before >= 0 && tokens[before].word == .import
     }
 
+    /// Whether token `index` lies in a type's inheritance clause, or in the value of a type alias
+    /// the model graph takes for an observable protocol, where the model graph reads it.
     private func isInInheritanceClause(_ index: Int, fileIndex: Int) -> Bool {
         guard let owner = typer.owner(file: fileIndex, token: index) else { return false }
         let declaration = types.files[fileIndex].declarations[owner]
