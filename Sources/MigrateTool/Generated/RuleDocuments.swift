@@ -2798,7 +2798,8 @@ enum RuleDocuments {
         `AnyObject` keeps what the members may rely on, such as `[weak self]`); when no model of the
         tree uses its members it stays as written, for the classes that stay `ObservableObject`. Members
         that use `objectWillChange` keep it on `ObservableObject`, and the models that use them are
-        blocked.
+        blocked; when such an extension is public, so are the public models, which code outside the tree
+        may use it on, and no other. `import protocol Combine.ObservableObject` constrains nothing.
 
         ```swift before
         import SwiftUI
