@@ -127,6 +127,11 @@ extension ExpressionTyper {
     /// (a local of a closed block, `VStack { let m = … }`, is not visible after it, nor a local of
     /// a `switch` clause in the clauses after it).
     func isStillOpen(after start: Int, at token: Int, in file: FileStructure) -> Bool {
+        // Only in a `switch` body does a `case` at the declaration's level end its block; elsewhere
+        // it continues a condition (`guard ready,\n case .idle = phase else { … }`).
+        let inSwitchBody = enclosingBrace(of: start, in: file).flatMap { brace in
+            statementKeyword(ofBlockAt: brace, in: file).map { file.tokens[$0].word == .switch }
+        } ?? false
         var index = start
         while index < token {
             switch file.tokens[index].kind {
@@ -140,15 +145,49 @@ extension ExpressionTyper {
             default:
                 // The next clause's label (`case .b:`, `default:`) ends the clause.
                 let word = file.tokens[index].word
-                if word == .case || word == .default, file.startsLine(index) || file.tokens[index - 1].kind == .semicolon {
+                if inSwitchBody, word == .case || word == .default, file.tokens[index - 1].kind != .comma,
+                   ![.if, .guard, .while, .for].contains(file.tokens[index - 1].word) {
                     return false
                 }
-                // `@unknown default:`
-                if word == .default, index >= 2, file.tokens[index - 2].kind == .atSign, file.startsLine(index - 2) { return false }
                 index += 1
             }
         }
         return true
+    }
+
+    /// The `{` of the innermost block holding `token`, or nil at file scope.
+    func enclosingBrace(of token: Int, in file: FileStructure) -> Int? {
+        var index = token - 1
+        while index >= 0 {
+            switch file.tokens[index].kind {
+            case .rightBrace, .rightParen, .rightSquare: index = Int(file.matchingBracket[index]) - 1
+            case .leftBrace: return index
+            default: index -= 1
+            }
+        }
+        return nil
+    }
+
+    /// The keyword of the statement whose block opens at `brace` (`switch`, `if`, `for`…): the
+    /// first token of the statement, found by walking back over its head to the previous
+    /// statement's end.
+    func statementKeyword(ofBlockAt brace: Int, in file: FileStructure) -> Int? {
+        var index = brace - 1
+        var first: Int?
+        while index >= 0 {
+            switch file.tokens[index].kind {
+            case .rightParen, .rightSquare, .rightBrace:
+                index = Int(file.matchingBracket[index]) - 1
+                continue
+            case .leftBrace, .leftParen, .leftSquare, .semicolon:
+                return first
+            default:
+                first = index
+                if file.startsLine(index) { return first }
+            }
+            index -= 1
+        }
+        return first
     }
 
     /// An optional binding of `name` visible at `token`, searched back to token `start` (the

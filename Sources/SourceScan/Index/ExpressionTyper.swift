@@ -293,7 +293,10 @@ public struct ExpressionTyper: Sendable {
                         index = isMethodCall ? arguments.upperBound : index + 2
                         continue
                     }
-                    guard !mentionsDeclaredType(written, arguments, in: structure) else { return .unknown }
+                    // A member the tree adds to another library type may be inherited or conformed to
+                    // by this one (`UIApplication.shared.appDelegate` of `extension UIResponder`).
+                    guard !mentionsDeclaredType(written, arguments, in: structure), !types.addsToSomeExternalType(memberName)
+                    else { return .unknown }
                     current = Typed(.external(written + "." + memberName))
                     isTypeContext = false
                     index = isMethodCall ? arguments.upperBound : index + 2
@@ -355,13 +358,35 @@ public struct ExpressionTyper: Sendable {
         guard candidates.count == 1, let id = candidates.first else { return nil }
         let declaration = types.declaration(id)
         if let call {
-            // The call must fit the added function's parameters: otherwise it is the library's own
-            // member of that name (an overload the tree does not declare).
+            // The call must fit the added function's parameters, labels and types: otherwise it may
+            // be the library's own member of that name (an overload the tree does not declare).
             let callFile = types.files[call.file]
-            guard let clause = declaration.parameters, let arguments = callFile.callArguments(open: call.open),
-                  ParameterShape.match(arguments.map(\.label), to: types.files[id.file].clauseParameters(clause).map(\.shape),
-                                       trailingClosure: callFile.hasTrailingClosure(afterArgumentsAt: call.open)) != nil
+            let file = types.files[id.file]
+            guard let clause = declaration.parameters, let arguments = callFile.callArguments(open: call.open) else { return nil }
+            let parameters = file.clauseParameters(clause)
+            guard let pairs = ParameterShape.match(arguments.map(\.label), to: parameters.map(\.shape),
+                                                   trailingClosure: callFile.hasTrailingClosure(afterArgumentsAt: call.open))
             else { return nil }
+            let scope = DeclarationID(file: id.file, declaration: declaration.parent ?? -1)
+            for (position, argument) in pairs {
+                guard let argument else { continue }
+                let expression = arguments[argument].expression
+                let written = file.compactText(parameters[position].type)
+                let passesMetatype = expression.count >= 3 && callFile.tokens[expression.upperBound - 1].word == .self
+                    && callFile.tokens[expression.upperBound - 2].kind == .period
+                let takesMetatype = written.hasSuffix(".Type") || written.hasSuffix(".Type?")
+                guard passesMetatype == takesMetatype else { return nil }
+                // A parameter of a type the tree declares takes only a value typed so.
+                let namesGeneric = parameters[position].type.contains { token in
+                    declaration.genericParameters.contains { file.source.tokenText(token, equals: $0.name) }
+                }
+                if !takesMetatype, !namesGeneric,
+                   case .declared(let expected) = types.resolve(written, from: scope) {
+                    guard case .declared(let given) = typeOf(expression, file: call.file, trail: trail).type, given == expected else {
+                        return nil
+                    }
+                }
+            }
             return resultType(of: id, in: nil, call: call, trail: trail)
         }
         guard let binding = declaration.bindings.first(where: { $0.name == name }) else { return nil }

@@ -62,6 +62,8 @@ public struct TypeIndex: Sendable {
     private var nestedBaseNames: Set<String> = []
     /// `Type.member` for members the tree adds to types it does not declare.
     private var externalExtensionMembers: [String: [DeclarationID]] = [:]
+    /// The names of those members, whatever type they are added to.
+    private var externalMemberNames: Set<String> = []
     /// The type each extension in the tree extends, resolved once.
     private var extensionTargets: [DeclarationID: DeclarationID] = [:]
     /// The simple names every inheritance clause of the tree lists (types, protocols, extensions).
@@ -128,6 +130,7 @@ public struct TypeIndex: Sendable {
                         let names = memberDeclaration.kind == .variable ? memberDeclaration.bindings.compactMap(\.name) : [memberDeclaration.name]
                         for name in names {
                             externalExtensionMembers[base + "." + name, default: []].append(DeclarationID(file: fileIndex, declaration: member))
+                            externalMemberNames.insert(name)
                         }
                     }
                 }
@@ -140,6 +143,13 @@ public struct TypeIndex: Sendable {
     public func extendsExternal(_ typeName: String, with member: String) -> Bool {
         let base = typeName.split(separator: ".").last.map(String.init) ?? typeName
         return externalExtensionMembers[base + "." + member] != nil
+    }
+
+    /// Whether the tree adds a member called `member` to any type it does not declare: on a
+    /// library's type that inherits from one of those (`UIApplication` from `UIResponder`), or
+    /// conforms to it (`Text` to `View`), that member may be the tree's.
+    public func addsToSomeExternalType(_ member: String) -> Bool {
+        externalMemberNames.contains(member)
     }
 
     /// The members called `member` that the tree's extensions add to the external type named

@@ -137,21 +137,30 @@ struct DeclarationParser {
         }
     }
 
-    /// Whether the `:` at `colon` ends a `switch` clause's label: the nearest `case` or `default`
-    /// starting a line before it, with no brace or `;` in between (`case .a,\n .b:`), and no
-    /// bracket left open (a colon inside `[k: v]` or `f(x: y)` belongs to them).
+    /// Whether the `:` at `colon` ends a `switch` clause's label: a `case` or `default` that starts
+    /// its line or follows `{` or `;`, on the colon's line or on lines before it that end with a
+    /// comma (`case .a,\n .b:`), with no bracket left open in between (a colon inside `[k: v]`
+    /// or `f(x: y)` belongs to them). The walk stops at the start of the colon's statement, so
+    /// each colon costs its own line or two, whatever the length of the body.
     func endsSwitchLabel(_ colon: Int) -> Bool {
         var index = colon - 1
         while index >= 0 {
             switch tokens[index].kind {
-            case .leftBrace, .rightBrace, .semicolon, .leftParen, .leftSquare: return false
-            case .rightParen, .rightSquare:
+            case .leftBrace, .semicolon, .leftParen, .leftSquare: return false
+            case .rightParen, .rightSquare, .rightBrace:
+                // A closure in the pattern: `case .ready where items.contains { $0 > 1 }:`.
                 index = Int(matchingBracket[index]) - 1
                 continue
             default:
-                if lineStart[index], tokens[index].word == .case || tokens[index].word == .default { return true }
+                let word = tokens[index].word
+                let opensStatement = index == 0 || lineStart[index]
+                    || tokens[index - 1].kind == .leftBrace || tokens[index - 1].kind == .semicolon
+                if word == .case || word == .default, opensStatement { return true }
                 // `@unknown default:`
-                if tokens[index].word == .default, index >= 2, tokens[index - 2].kind == .atSign, lineStart[index - 2] { return true }
+                if word == .default, index >= 2, tokens[index - 2].kind == .atSign,
+                   lineStart[index - 2] || (index >= 3 && [.leftBrace, .semicolon].contains(tokens[index - 3].kind)) { return true }
+                // A line that does not continue the one before it (`case .a,`) starts the statement.
+                if lineStart[index], index > 0, tokens[index - 1].kind != .comma { return false }
             }
             index -= 1
         }
