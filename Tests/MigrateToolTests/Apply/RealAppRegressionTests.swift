@@ -592,13 +592,9 @@ import Testing
         #expect(unknown.units.first { $0.name == "Other" }?.verdict == .ready)
     }
 
-    /// A review of this session's typing changes: each input below was typed wrongly at some
-    /// point, and the rewrite then left `.environmentObject(m)` on a migrated model or wrote
-    /// `.environment(m)` on a legacy one. `m` is a `B` (blocked, stays legacy) where the code
-    /// declares it so and the property, an `A` (migrated), elsewhere.
-    @Test(arguments: [
-        // A `case` that continues a `guard` condition ends no switch clause: the local is still seen.
-        ("guard-case", """
+    /// `A`, which migrates, and `B`, which stays legacy (its send has no twin), each read by a
+    /// view with @EnvironmentObject.
+    static let twoModels = """
             import SwiftUI
 
             final class A: ObservableObject { @Published var on = false }
@@ -615,6 +611,16 @@ import Testing
                 var body: some View { Text("\\(b.n)") }
             }
             enum Phase { case ready, idle }
+
+        """
+
+    /// A review of this session's typing changes: each input below was typed wrongly at some
+    /// point, and the rewrite then left `.environmentObject(m)` on a migrated model or wrote
+    /// `.environment(m)` on a legacy one. `m` is a `B` (blocked, stays legacy) where the code
+    /// declares it so and the property, an `A` (migrated), elsewhere.
+    @Test(arguments: [
+        // A `case` that continues a `guard` condition ends no switch clause: the local is still seen.
+        ("guard-case", Self.twoModels + """
             final class Router {
                 let m = A()
                 func make(phase: Phase, flag: Bool) -> AnyView {
@@ -627,23 +633,7 @@ import Testing
             }
             """, ["AnyView(BView().environmentObject(m))", "AnyView(AView().environment(m))"]),
         // A clause on one line (`{ case .ready: let m = B(); … }`) and a closure in a pattern.
-        ("one-line-clause", """
-            import SwiftUI
-
-            final class A: ObservableObject { @Published var on = false }
-            final class B: ObservableObject {
-                @Published var n = 0
-                func flash() { objectWillChange.send() }
-            }
-            struct AView: View {
-                @EnvironmentObject var a: A
-                var body: some View { Text("\\(a.on)") }
-            }
-            struct BView: View {
-                @EnvironmentObject var b: B
-                var body: some View { Text("\\(b.n)") }
-            }
-            enum Phase { case ready, idle }
+        ("one-line-clause", Self.twoModels + """
             final class Router {
                 let m = A()
                 func make(phase: Phase) -> AnyView {
