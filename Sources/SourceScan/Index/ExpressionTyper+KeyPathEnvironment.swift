@@ -53,15 +53,17 @@ extension ExpressionTyper {
         guard Self.keyPathRoots.values.contains(root), let found = keyPathValues[root + "." + name], found.count == 1,
               let property = found.first,
               let binding = types.declaration(property).bindings.first(where: { $0.name == name }) else { return nil }
-        if root == "Container" {
-            // `var store: Factory<Store> { self { Store() } }`: the registered type, as written.
-            guard let annotation = binding.typeAnnotation,
-                  let (base, arguments) = Self.genericArguments(of: types.files[property.file].compactText(annotation)),
-                  base.trimming(charactersIn: " ") == "Factory", arguments.count == 1 else { return .unknown }
-            let scope = DeclarationID(file: property.file, declaration: types.declaration(property).parent ?? -1)
-            return resolveWritten(arguments[0], from: scope)
-        }
+        if root == "Container" { return factoryRegistration(binding, declaredBy: property) }
         return variableType(binding, declarationID: property, trail: trail)
+    }
+
+    /// The type a Factory registration `var store: Factory<Store> { self { Store() } }` registers,
+    /// as written and resolved where it is declared; unknown for a property not written so.
+    func factoryRegistration(_ binding: VariableBinding, declaredBy property: DeclarationID) -> Typed {
+        guard let annotation = binding.typeAnnotation,
+              let (base, arguments) = Self.genericArguments(of: types.files[property.file].compactText(annotation)),
+              base.trimming(charactersIn: " ") == "Factory", arguments.count == 1 else { return .unknown }
+        return resolveWritten(arguments[0], from: DeclarationID(file: property.file, declaration: types.declaration(property).parent ?? -1))
     }
 
     /// The value a Factory container of the tree registers as `name`: the `T` of its
@@ -73,10 +75,7 @@ extension ExpressionTyper {
         let found = firstMember(of: containerID) { id, declaration, _ in
             guard declaration.kind == .variable, !declaration.hasModifier(.static),
                   let binding = declaration.bindings.first(where: { $0.name == name }) else { return nil }
-            guard let annotation = binding.typeAnnotation,
-                  let (base, arguments) = Self.genericArguments(of: types.files[id.file].compactText(annotation)),
-                  base.trimming(charactersIn: " ") == "Factory", arguments.count == 1 else { return .unknown }
-            return resolveWritten(arguments[0], from: DeclarationID(file: id.file, declaration: declaration.parent ?? -1))
+            return factoryRegistration(binding, declaredBy: id)
         }
         return found ?? .unknown
     }
