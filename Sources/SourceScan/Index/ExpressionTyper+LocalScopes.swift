@@ -129,9 +129,7 @@ extension ExpressionTyper {
     func isStillOpen(after start: Int, at token: Int, in file: FileStructure) -> Bool {
         // Only in a `switch` body does a `case` at the declaration's level end its block; elsewhere
         // it continues a condition (`guard ready,\n case .idle = phase else { … }`).
-        let inSwitchBody = enclosingBrace(of: start, in: file).flatMap { brace in
-            statementKeyword(ofBlockAt: brace, in: file).map { file.tokens[$0].word == .switch }
-        } ?? false
+        let inSwitchBody = enclosingSwitch(holding: start, from: -1, in: file) != nil
         var index = start
         while index < token {
             switch file.tokens[index].kind {
@@ -153,41 +151,6 @@ extension ExpressionTyper {
             }
         }
         return true
-    }
-
-    /// The `{` of the innermost block holding `token`, or nil at file scope.
-    func enclosingBrace(of token: Int, in file: FileStructure) -> Int? {
-        var index = token - 1
-        while index >= 0 {
-            switch file.tokens[index].kind {
-            case .rightBrace, .rightParen, .rightSquare: index = Int(file.matchingBracket[index]) - 1
-            case .leftBrace: return index
-            default: index -= 1
-            }
-        }
-        return nil
-    }
-
-    /// The keyword of the statement whose block opens at `brace` (`switch`, `if`, `for`…): the
-    /// first token of the statement, found by walking back over its head to the previous
-    /// statement's end.
-    func statementKeyword(ofBlockAt brace: Int, in file: FileStructure) -> Int? {
-        var index = brace - 1
-        var first: Int?
-        while index >= 0 {
-            switch file.tokens[index].kind {
-            case .rightParen, .rightSquare, .rightBrace:
-                index = Int(file.matchingBracket[index]) - 1
-                continue
-            case .leftBrace, .leftParen, .leftSquare, .semicolon:
-                return first
-            default:
-                first = index
-                if file.startsLine(index) { return first }
-            }
-            index -= 1
-        }
-        return first
     }
 
     /// An optional binding of `name` visible at `token`, searched back to token `start` (the
@@ -241,7 +204,7 @@ extension ExpressionTyper {
                 // The label of the `switch` clause holding the token: its pattern's names are
                 // visible in the clause; earlier clauses' are not, so the search goes on outside.
                 if current.word == .case || current.word == .default, structure.startsLine(index),
-                   let (keyword, open) = enclosingSwitch(ofLabel: index, from: start, in: structure) {
+                   let (keyword, open) = enclosingSwitch(holding: index, from: start, in: structure) {
                     if current.word == .case, let found = switchLabelBinding(name, label: index, subject: (keyword + 1)..<open,
                                                                              before: token, file: file, trail: trail) {
                         return found
@@ -261,9 +224,11 @@ extension ExpressionTyper {
         return nil
     }
 
-    /// The `switch` keyword and the `{` of the switch whose clause label starts at `label`.
-    func enclosingSwitch(ofLabel label: Int, from start: Int, in file: FileStructure) -> (keyword: Int, open: Int)? {
-        var index = label - 1
+    /// The `switch` keyword and the `{` of the switch whose body is the innermost block holding
+    /// `token` (a clause's label, or a statement of a clause), searched back to token `start`;
+    /// nil when that block is not a switch's.
+    func enclosingSwitch(holding token: Int, from start: Int, in file: FileStructure) -> (keyword: Int, open: Int)? {
+        var index = token - 1
         while index > start {
             switch file.tokens[index].kind {
             case .rightBrace, .rightParen, .rightSquare:
