@@ -482,47 +482,32 @@ import Testing
     /// could not be typed and blocked every model read with @EnvironmentObject. A clause's local
     /// is not seen by the clauses after it: there `m` is the property again.
     @Test func aSwitchClausesLocalsAreTypedAndScopedToTheirClause() {
-        let code = """
-            import SwiftUI
-
-            final class Ctx: ObservableObject { @Published var on = false }
-            final class Other: ObservableObject {
-                @Published var n = 0
-                func flash() { objectWillChange.send() }
-            }
-            struct AView: View {
-                @EnvironmentObject var ctx: Ctx
-                var body: some View { Text("\\(ctx.on)") }
-            }
-            struct OView: View {
-                @EnvironmentObject var other: Other
-                var body: some View { Text("\\(other.n)") }
-            }
+        let code = Self.twoModels + """
             enum Route { case a, b, c }
             final class Router {
-                let m = Other()
+                let m = B()
                 func make(for route: Route) -> AnyView {
                     switch route {
                     case .a:
-                        let m = Ctx()
+                        let m = A()
                         m.on = true
                         return AnyView(AView().environmentObject(m))
                     case .b:
-                        return AnyView(OView().environmentObject(m))
+                        return AnyView(BView().environmentObject(m))
                     @unknown default:
-                        let context = Ctx(); return AnyView(AView().environmentObject(context))
+                        let context = A(); return AnyView(AView().environmentObject(context))
                     }
                 }
             }
             """
         let files = ["A.swift": code]
         let analysis = Self.analyze(files)
-        #expect(analysis.units.first { $0.name == "Ctx" }?.verdict == .ready)
-        #expect(analysis.units.first { $0.name == "Other" }?.verdict == .blocked)
+        #expect(analysis.units.first { $0.name == "A" }?.verdict == .ready)
+        #expect(analysis.units.first { $0.name == "B" }?.verdict == .blocked)
         let migrated = Migrator.migrate(files: files)["A.swift"]!
         #expect(migrated.contains("return AnyView(AView().environment(m))"))
-        #expect(migrated.contains("return AnyView(OView().environmentObject(m))"))
-        #expect(migrated.contains("let context = Ctx(); return AnyView(AView().environment(context))"))
+        #expect(migrated.contains("return AnyView(BView().environmentObject(m))"))
+        #expect(migrated.contains("let context = A(); return AnyView(AView().environment(context))"))
     }
 
     /// Windscribe and amperfy: members the tree adds to a type it does not declare hold what
