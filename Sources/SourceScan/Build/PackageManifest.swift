@@ -226,9 +226,10 @@ private struct ManifestReader {
             case .rightParen, .rightSquare, .rightBrace: depth -= 1
             case .keyword where depth == 0 && source.tokenText(index, equals: "let"):
                 guard index + 3 < tokens.count, tokens[index + 1].kind == .identifier, tokens[index + 2].kind == .equal else { continue }
-                // The value runs to the end of its line: `"ios"`, `root + "/Sources"`, `"\(root)/Sources"`.
+                // The value runs to the end of its line or a `;`: `"ios"`, `root + "/Sources"`, `"\(root)/Sources"`.
                 var end = index + 4
-                while end < tokens.count, !source.bytes[source.leadingTriviaRange(of: end)].contains(Byte.newline) { end += 1 }
+                while end < tokens.count, tokens[end].kind != .semicolon,
+                      !source.bytes[source.leadingTriviaRange(of: end)].contains(Byte.newline) { end += 1 }
                 guard let value = literal((index + 3)..<end) else { continue }
                 constants[source.text(index + 1)] = value
             default: break

@@ -47,7 +47,7 @@ import Testing
     /// interpolates anything else is still computed at run time.
     @Test func constantsInterpolatedOrJoinedAreRead() {
         let manifest = Self.read("""
-            let iosSdkDir = "ios"
+            let iosSdkDir = "ios"; let unused = 1
             let modules = iosSdkDir + "/Modules"
             let package = Package(name: "Parra", targets: [
                 .target(name: "Parra", path: "\\(iosSdkDir)/Sources/Parra"),
