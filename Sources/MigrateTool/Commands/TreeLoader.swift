@@ -79,7 +79,7 @@ enum TreeLoader {
                     // No copy of a skipped file is kept: reading it again in a search round costs
                     // about what copying it costs, and a large tree's copies would double the
                     // memory its structures need.
-                    return .skipped(lines: lines, bytes: bytes.count, exports: exports)
+                    return .skipped(lines: lines, bytes: bytes.count, exports: exports, declares: DeclaredTypeNames.scan(bytes))
                 }
             }
         }
@@ -88,6 +88,7 @@ enum TreeLoader {
         var contents: [[UInt8]?] = []
         var firstSelected: [Bool] = []
         var skippedSizes: [Int: (lines: Int, bytes: Int)] = [:]
+        var skippedDeclarations: [Int: [String]] = [:]
         var exporting: [Int] = []
         var problems = walk.problems
         for (position, look) in firstLooks.enumerated() {
@@ -99,9 +100,10 @@ enum TreeLoader {
                 if exports { exporting.append(paths.count) }
                 contents.append(bytes)
                 firstSelected.append(true)
-            case .skipped(let lines, let size, let exports):
+            case .skipped(let lines, let size, let exports, let declares):
                 if exports { exporting.append(paths.count) }
                 skippedSizes[paths.count] = (lines, size)
+                if !declares.isEmpty { skippedDeclarations[paths.count] = declares }
                 contents.append(nil)
                 firstSelected.append(false)
             }
@@ -111,8 +113,13 @@ enum TreeLoader {
         let filePaths = paths
         // In a tree of several modules, a model name is followed only where its module is seen.
         let scope = RelevanceScope.make(graph: build.graph, paths: filePaths, graphPositions: pathPositions, exporting: exporting) { contents[$0] }
+        var declaringFiles: [String: [Int]] = [:]
+        for (index, names) in skippedDeclarations {
+            for name in names { declaringFiles[name, default: []].append(index) }
+        }
         let selection = PhaseTimer.measure("select, lex, structure") {
-            RelevanceFilter.select(firstSelected: firstSelected, paths: filePaths, scope: scope) { indices in
+            RelevanceFilter.select(firstSelected: firstSelected, paths: filePaths, scope: scope,
+                                   declaringFiles: declaringFiles) { indices in
                 let snapshot = contents
                 return concurrentMap(indices) { FileStructure(SourceFile(path: filePaths[$0], bytes: snapshot[$0]!)) }
             } mentioningAny: { candidates, names in
@@ -146,6 +153,9 @@ enum TreeLoader {
             unindexed.bytes += size.bytes
             unindexed.lines += size.lines
         }
+        // Types declared in files left unstructured: the tree's, though the index cannot see them.
+        var declaredOutside = Set<String>()
+        for (index, names) in skippedDeclarations where !chosen.contains(index) { declaredOutside.formUnion(names) }
         var extraProjectFiles: [FileStructure] = []
         for path in walk.projectFiles where !path.hasSuffix(".swift") {
             if case .success(let bytes) = FileSystem.read(path), FileSystem.firstInvalidUTF8Offset(bytes) == nil {
@@ -154,7 +164,8 @@ enum TreeLoader {
         }
         if progress { StandardError.raw("observation-migrate: analyzing…            \r") }
         var analysis = Analyzer.analyze(structures: structures, extraProjectFiles: extraProjectFiles,
-                                        problems: problems, configuration: configuration, build: build.graph)
+                                        problems: problems, configuration: configuration, build: build.graph,
+                                        typesDeclaredOutside: declaredOutside)
         analysis.unindexed = unindexed
         analysis.outsideBuild = outsideBuild
         analysis.buildWarnings = build.warnings
@@ -162,11 +173,11 @@ enum TreeLoader {
         return analysis
     }
 
-    /// What the first read of a file found: its bytes when the pipeline needs them, else its size
-    /// and whether it may re-export a module.
+    /// What the first read of a file found: its bytes when the pipeline needs them, else its size,
+    /// whether it may re-export a module and the names of the types it declares.
     private enum FirstLook: Sendable {
         case selected([UInt8], exports: Bool)
-        case skipped(lines: Int, bytes: Int, exports: Bool)
+        case skipped(lines: Int, bytes: Int, exports: Bool, declares: [String])
         case failed(FileProblem)
     }
 

@@ -90,6 +90,9 @@ struct Analysis: Sendable {
     var fileModules: FileModules?
     /// The module of the files no package or project describes, when the tree has one.
     var folderModule: Int?
+    /// Names of the types declared in files the relevance filter left unstructured, for indexing
+    /// the rewritten tree as the analysis indexed it.
+    var typesDeclaredOutside: Set<String> = []
     /// Swift files no target of the tree's packages and projects compiles (display paths):
     /// listed, never part of a unit.
     var outsideBuild: [String] = []

@@ -39,13 +39,14 @@ enum Analyzer {
 
     /// Analyzes structured files; `extraProjectFiles` (Xcode settings) are appended after them.
     static func analyze(structures: [FileStructure], extraProjectFiles: [FileStructure],
-                        problems: [FileProblem], configuration: Configuration = Configuration(), build: BuildGraph? = nil) -> Analysis {
+                        problems: [FileProblem], configuration: Configuration = Configuration(), build: BuildGraph? = nil,
+                        typesDeclaredOutside: Set<String> = []) -> Analysis {
         // A file nested past the parser's limit has no declarations; it is skipped and named.
         var problems = problems
         problems += structures.compactMap(FileProblem.nesting(of:))
         let structures = structures.filter { $0.excessiveNesting == nil }
         let modules = build.flatMap { ModuleTable.fileModules(for: structures, in: $0) }
-        let index = PhaseTimer.measure("index") { TreeIndex(files: structures, modules: modules) }
+        let index = PhaseTimer.measure("index") { TreeIndex(files: structures, modules: modules, typesDeclaredOutside: typesDeclaredOutside) }
         let units = PhaseTimer.measure("units") { MigrationUnits(index: index) }
         let deployments = build.map { deploymentFacts($0, files: structures + extraProjectFiles) } ?? []
         let context = RuleContext(index: index, units: units, deployments: deployments, options: configuration.ruleOptions,
@@ -59,6 +60,7 @@ enum Analyzer {
         analysis.indexedFileCount = structures.count
         analysis.fileModules = modules
         analysis.folderModule = build?.folderModule
+        analysis.typesDeclaredOutside = typesDeclaredOutside
         analysis.ruleOptions = context.options
         analysis.unpublishedInference = context.unpublishedInference
         analysis.plumbingInference = context.plumbingInference

@@ -42,7 +42,7 @@ enum ConsistencyCheck {
         let structures = concurrentMap(Array(0..<analysis.indexedFileCount)) { position -> FileStructure in
             rewritten[position] ?? analysis.structure(of: position)
         }
-        let index = PhaseTimer.measure("consistency index") { TreeIndex(files: structures, modules: analysis.fileModules) }
+        let index = PhaseTimer.measure("consistency index") { TreeIndex(files: structures, modules: analysis.fileModules, typesDeclaredOutside: analysis.typesDeclaredOutside) }
         var found = violations(in: index, structures, analysis, unitOfClass)
         // Which module sees which is itself read from manifests, projects and imports, and a gap
         // there hides a site as a typing gap does (a package added to the workspace, a module's
@@ -53,7 +53,7 @@ enum ConsistencyCheck {
         // targets they are mostly scratch files no target compiles (Epilogue's TestWhisperKit.swift).
         if let modules = analysis.fileModules {
             let folder = analysis.folderModule.map(Int32.init)
-            let flat = PhaseTimer.measure("consistency index, one module") { TreeIndex(files: structures, modules: nil) }
+            let flat = PhaseTimer.measure("consistency index, one module") { TreeIndex(files: structures, modules: nil, typesDeclaredOutside: analysis.typesDeclaredOutside) }
             let described = { (file: Int) in file >= modules.own.count || modules.own[file].contains { $0 != folder } }
             for violation in violations(in: flat, structures, analysis, unitOfClass, in: described) where !found.contains(violation) {
                 found.append(violation)

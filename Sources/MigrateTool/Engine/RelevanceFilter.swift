@@ -8,10 +8,13 @@ import SourceScan
 /// how a subclass, an extension, a type alias or a property holding a model is found; or when it
 /// names generic code constrained to `ObservableObject` (every model it is built with must be
 /// known); or when it declares a type that a model's received property is declared with (its
-/// `Equatable` conformance decides a rewrite). The names grow as files are added, until nothing
-/// new turns up. A file that mentions none of these cannot declare or use anything the rules act
-/// on; at worst a typed chain through it is not followed, and the tool then says "unknown type",
-/// which blocks rather than guesses.
+/// `Equatable` conformance decides a rewrite); or when it declares or extends a type holding a
+/// legacy wrapper (its extension elsewhere may read `$m`). The names grow as files are added,
+/// until nothing new turns up. A file that mentions none of these cannot declare or use anything
+/// the rules act on; at worst a typed chain through it is not followed, and the tool then says
+/// "unknown type", which blocks rather than guesses: the names of the types such files declare
+/// are read from their bytes (`DeclaredTypeNames`), so that the typer does not take one of them
+/// for a library's type, whose members cannot hold the tree's models.
 ///
 /// In a tree of several modules every name is followed only where Swift would let it mean what
 /// the filter is after: an inheritance clause or a generic constraint names a model only where
@@ -122,6 +125,7 @@ enum RelevanceFilter {
     /// or `Settings` does not pull in every file of the others.
     static func select(firstSelected: [Bool], paths: [String],
                        scope: RelevanceScope? = nil,
+                       declaringFiles: [String: [Int]] = [:],
                        structure: ([Int]) -> [FileStructure],
                        mentioningAny: (_ candidates: [Int], _ names: [BytePatterns]) -> [Int]) -> (indices: [Int], structures: [FileStructure]) {
         var selected = firstSelected.indices.filter { firstSelected[$0] }
@@ -131,11 +135,17 @@ enum RelevanceFilter {
         facts.add(structures, scopes: selected.map { FileScope(file: $0, in: scope) })
         var remaining = firstSelected.indices.filter { !firstSelected[$0] }
         var searched = Wanted()
+        var followedTypes = Set<String>()
         while !remaining.isEmpty {
             let new = facts.wanted(structures: structures).subtracting(searched)
-            guard !new.isEmpty else { break }
+            // The tree's types a typed chain of the files read goes through, declared in files
+            // not read yet (`declaringFiles`, from their bytes): read those too, so that the chain
+            // is followed rather than left unknown.
+            let chainTypes = facts.chainTypeNames.subtracting(followedTypes).filter { declaringFiles[$0] != nil }
+            followedTypes.formUnion(chainTypes)
+            guard !new.isEmpty || !chainTypes.isEmpty else { break }
             searched.formUnion(new)
-            var added = mentioningAny(remaining, new.patterns)
+            var added = new.isEmpty ? [] : mentioningAny(remaining, new.patterns)
             if let scope, !added.isEmpty {
                 // Of the files matching a name, keep those where it counts (searched again with
                 // only those names): a cost in the files that matched only.
@@ -144,6 +154,10 @@ enum RelevanceFilter {
                     kept += mentioningAny(candidates, names.patterns)
                 }
                 added = kept
+            }
+            if !chainTypes.isEmpty {
+                let declaring = Set(chainTypes.flatMap { declaringFiles[$0]! }).subtracting(added)
+                added += mentioningAny(remaining.filter { declaring.contains($0) }, [BytePatterns(chainTypes.sorted(), context: .declaredName)])
             }
             added.sort()
             PhaseTimer.note("relevance: names \(new.mentioned.keys.sorted().prefix(8)) mentioned, \(new.declared.keys.sorted().prefix(8)) declared: \(added.count) more files")

@@ -22,10 +22,20 @@ struct RelevanceFacts {
     private var properties: [String: [(owner: String, file: Int, declaration: Int)]] = [:]
     /// The `x` of every `$x` inside the parentheses of an `onReceive(…)` call.
     private var received = Set<String>()
+    /// Types declaring a property with a legacy wrapper (`@ObservedObject`, `@StateObject`,
+    /// `@EnvironmentObject`), by simple name, with the file: their extensions elsewhere may use
+    /// the wrapper's `$m` and `_m`, which change with it, in files mentioning nothing else.
+    private var wrapperHolders: [(owner: String, file: Int)] = []
+    /// Type names a typed chain may go through: written in a variable's annotation or
+    /// initializer or a function's result, or before a `.` (`Core.shared.manager`).
+    private(set) var chainTypeNames = Set<String>()
     /// Where each structured file lives and what it sees.
     private var scopes: [FileScope] = []
 
     private static let onReceive = BytePatterns(["onReceive"])
+
+    /// The wrappers whose projected value and storage change when a model migrates.
+    private static let legacyWrappers: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject"]
 
     /// Generic containers whose equality the rules decide from their arguments.
     private static let knownContainers: Set<String> = ["Array", "Set", "Dictionary", "Optional", "Any", "AnyObject", "Self"]
@@ -52,11 +62,48 @@ struct RelevanceFacts {
                     if !constraints.isEmpty { generics.append((Self.simpleName(declaration.name), constraints, file)) }
                 }
                 if kind == .variable, let parent = declaration.parent, declarations[parent].kind.isTypeLike {
-                    properties[declaration.name, default: []].append((Self.simpleName(declarations[parent].name), file, index))
+                    let owner = Self.simpleName(declarations[parent].name)
+                    properties[declaration.name, default: []].append((owner, file, index))
+                    if declaration.attributes.contains(where: { Self.legacyWrappers.contains($0.name) }) {
+                        wrapperHolders.append((owner, file))
+                    }
                 }
             }
             received.formUnion(Self.propertiesReceived(in: structure))
+            chainTypeNames.formUnion(Self.chainTypeNames(in: structure))
         }
+    }
+
+    /// The capitalized names of `structure` that a typed chain may go through: the words of
+    /// variables' annotations and initializers and of functions' results, and a name before a
+    /// `.` anywhere. A view built in a `body` (`Row(item: item)`) is none of these.
+    private static func chainTypeNames(in structure: FileStructure) -> Set<String> {
+        let tokens = structure.tokens
+        var names = Set<String>()
+        func addCapitalized(_ range: Range<Int>) {
+            for index in range where tokens[index].kind == .identifier {
+                let first = structure.source.bytes[Int(tokens[index].start)]
+                guard first >= 0x41, first <= 0x5A else { continue }
+                names.insert(structure.source.text(index))
+            }
+        }
+        for declaration in structure.declarations {
+            switch declaration.kind {
+            case .variable:
+                for binding in declaration.bindings {
+                    if let annotation = binding.typeAnnotation { addCapitalized(annotation) }
+                    if let initializer = binding.initializer { addCapitalized(initializer) }
+                }
+            case .function, .subscript:
+                if let result = declaration.returnType { addCapitalized(result) }
+            default:
+                break
+            }
+        }
+        for index in tokens.indices.dropLast() where tokens[index + 1].kind == .period && tokens[index].kind == .identifier {
+            addCapitalized(index..<(index + 1))
+        }
+        return names
     }
 
     /// What the files read so far ask to be followed: the models they declare and the generic
@@ -71,6 +118,8 @@ struct RelevanceFacts {
         wanted.mentioned.merge(constrainedGenericNames(models: models.declaredIn)) { $0.union($1) }
         wanted.declared = models.seenFrom.filter { !declaredModelLike.contains($0.key) }
         wanted.declared.merge(modelPropertyTypeNames(models: models.declaredIn, structures: structures)) { $0.union($1) }
+        // A view's extension in a file of its own (`extension SettingsView { … $preferences.on … }`).
+        for holder in wrapperHolders { wanted.declared[holder.owner, default: NameHomes()].formUnion(scopes[holder.file].home) }
         return wanted
     }
 

@@ -293,9 +293,13 @@ public struct ExpressionTyper: Sendable {
                         index = isMethodCall ? arguments.upperBound : index + 2
                         continue
                     }
+                    // A type the tree declares in a file left unread is no library's: its members may
+                    // lead to a model (`appDelegate.player.analyzer`, `AppDelegate` declared where no
+                    // model is named).
+                    guard isLibraryType(written) else { return .unknown }
                     // A member the tree adds to another library type may be inherited or conformed to
                     // by this one (`UIApplication.shared.appDelegate` of `extension UIResponder`).
-                    guard !mentionsDeclaredType(written, arguments, in: structure), !types.addsToSomeExternalType(memberName)
+                    guard !mentionsDeclaredType(written, arguments, file: file, trail: trail), !types.addsToSomeExternalType(memberName)
                     else { return .unknown }
                     current = Typed(.external(written + "." + memberName))
                     isTypeContext = false
@@ -725,15 +729,41 @@ public struct ExpressionTyper: Sendable {
         return best
     }
 
-    /// Whether a written external type's generic arguments, or the tokens of `arguments`, name a
-    /// type the tree declares: an external generic API may then return one of its models.
-    func mentionsDeclaredType(_ written: String, _ arguments: Range<Int>, in structure: FileStructure) -> Bool {
+    /// Whether a written external type's generic arguments name a type the tree declares, or an
+    /// argument of the call `arguments` (its parentheses; empty for none) may be a value of one:
+    /// an external generic API may then return one of its models (`Container.resolve(Model.self)`,
+    /// `Box.wrap(store)`). An argument that only goes through the tree's types to a library's
+    /// value (`Watcher.watch(Paths.documents())`, a `URL`) hands none out.
+    func mentionsDeclaredType(_ written: String, _ arguments: Range<Int>, file: Int, trail: Trail) -> Bool {
         var words: [Substring] = written.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
         words.removeFirst(min(1, words.count))
-        if words.contains(where: { types.isDeclaredBaseName(String($0)) }) { return true }
-        return arguments.contains { position in
-            structure.tokens[position].kind == .identifier && types.isDeclaredBaseName(structure.source.text(position))
+        if words.contains(where: { isTreeTypeName(String($0)) }) { return true }
+        guard !arguments.isEmpty else { return false }
+        let structure = types.files[file]
+        let tokens = structure.tokens
+        guard let list = structure.callArguments(open: arguments.lowerBound) else { return true }
+        for argument in list {
+            let range = argument.expression
+            guard range.contains(where: { tokens[$0].kind == .identifier && isTreeTypeName(structure.source.text($0)) }) else { continue }
+            // `Model.self`: the metatype of one of the tree's types.
+            if range.count >= 2, tokens[range.upperBound - 1].word == .self, tokens[range.upperBound - 2].kind == .period { return true }
+            let typed = typeOf(range, file: file, trail: trail)
+            guard typed.element == nil, typed.subscripted == nil, case .external(let type) = typed.type, isLibraryType(type) else { return true }
         }
+        return false
+    }
+
+    /// Whether the tree declares a type with the simple name `name`, in a file the index read or
+    /// in one the relevance filter left out.
+    func isTreeTypeName(_ name: String) -> Bool {
+        types.isDeclaredBaseName(name) || types.typesDeclaredOutside.contains(name)
+    }
+
+    /// Whether an external type, as written (`Watcher`, `Watcher.Event`, `Box<Int>`), is a
+    /// library's: its first name is no type the tree declares in a file left unread.
+    func isLibraryType(_ written: String) -> Bool {
+        guard let root = written.split(whereSeparator: { $0 == "." || $0 == "<" }).first else { return true }
+        return !types.typesDeclaredOutside.contains(String(root))
     }
 
     /// The result type of a function called `name` at `token`: a method of an enclosing type, or

@@ -9,9 +9,10 @@ public struct TreeIndex: Sendable {
     public let sites: [Site]
 
     /// Indexes `files` (already lexed and structured, in a stable order); `modules` says which
-    /// file sees which (nil: the tree is one module).
-    public init(files: [FileStructure], modules: FileModules? = nil) {
-        let types = TypeIndex(files: files, modules: modules)
+    /// file sees which (nil: the tree is one module); `typesDeclaredOutside` names the types the
+    /// tree declares in files not among `files` (left out as irrelevant).
+    public init(files: [FileStructure], modules: FileModules? = nil, typesDeclaredOutside: Set<String> = []) {
+        let types = TypeIndex(files: files, modules: modules, typesDeclaredOutside: typesDeclaredOutside)
         let graph = ModelGraph(types: types)
         // Owner maps and site scans are per file: both cores share them.
         let typer = ExpressionTyper(types: types)

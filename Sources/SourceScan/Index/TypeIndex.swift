@@ -74,12 +74,17 @@ public struct TypeIndex: Sendable {
     private let pathBytes: [[UInt8]]
     /// Which modules compile each file and which each file sees; nil for a one-module tree.
     public let modules: FileModules?
+    /// Names of types the tree declares in files that are not among `files` (the relevance
+    /// filter left them out): not a library's types, though no declaration of theirs is here.
+    public let typesDeclaredOutside: Set<String>
 
     /// Indexes the type declarations and extensions of `files`; `modules` says which file sees
-    /// which (nil: one module, every declaration visible everywhere).
-    public init(files: [FileStructure], modules: FileModules? = nil) {
+    /// which (nil: one module, every declaration visible everywhere); `typesDeclaredOutside`
+    /// names types declared in the tree's other files.
+    public init(files: [FileStructure], modules: FileModules? = nil, typesDeclaredOutside: Set<String> = []) {
         self.files = files
         self.modules = modules
+        self.typesDeclaredOutside = typesDeclaredOutside
         self.pathBytes = files.map { Array($0.source.path.utf8) }
         if let firstPath = pathBytes.first {
             var shared = firstPath
@@ -321,6 +326,12 @@ public struct TypeIndex: Sendable {
                 return .declared(symbol.id)
             }
             guard let target = alias.inheritance.first?.typeName, let reference = TypeReference(target) else { return .unknown }
+            // `typealias Provider = Kit.Provider`: a module's type under its own name. Dropping the
+            // module's name, as `resolve` does for a name that is no type's, would find the alias.
+            if reference.components.count > 1, reference.components.last == alias.name,
+               typesByQualifiedName[reference.components[0]] == nil {
+                return .external(reference.components.joined(separator: "."))
+            }
             let aliasScope = DeclarationID(file: symbol.id.file, declaration: alias.parent ?? -1)
             return resolve(reference.components, from: aliasScope, aliasDepth: aliasDepth + 1)
         }

@@ -577,6 +577,36 @@ import Testing
         #expect(unknown.units.first { $0.name == "Other" }?.verdict == .ready)
     }
 
+    /// BookPlayer and Cisum: an external generic API handed only a library's value made through
+    /// the tree's types (`DirectoryWatcher.watch(Paths.documents())`, a `URL`) returns the
+    /// library's type, as does a module's type re-exported under its own name
+    /// (`typealias MessageProvider = Kit.MessageProvider`); a metatype or a value of the tree's
+    /// type handed to it may come back (`Box.wrap(Router.self)`), so that stays unknown.
+    @Test func libraryCallsOnTreeValuesAndReexportedModuleTypesAreTheLibrarys() {
+        let files = ["App.swift": """
+            import SwiftUI
+            import DirectoryWatcher
+            import Kit
+
+            typealias MessageProvider = Kit.MessageProvider
+            enum Paths { static func documents() -> URL { URL(fileURLWithPath: "/") } }
+            final class Router: ObservableObject { @Published var path: [Int] = [] }
+            struct LibraryView: View {
+                @StateObject private var watcher = DirectoryWatcher.watch(Paths.documents())!
+                @StateObject var messages: MessageProvider
+                var body: some View { Text("") }
+            }
+            struct RouterView: View {
+                @StateObject var router = Router()
+                var body: some View { Text("\\(router.path.count)") }
+            }
+            """]
+        #expect(Self.verdict("Router", in: files) == .ready)
+        let wrapped = files["App.swift"]!.replacingOccurrences(of: "DirectoryWatcher.watch(Paths.documents())!", with: "Box.wrap(Router.self)")
+        #expect(wrapped != files["App.swift"]!)
+        #expect(Self.verdict("Router", in: ["App.swift": wrapped]) == .blocked)
+    }
+
     /// `A`, which migrates, and `B`, which stays legacy (its send has no twin), each read by a
     /// view with @EnvironmentObject.
     static let twoModels = """

@@ -33,6 +33,24 @@ import Testing
         #expect(!occurs(["Model"], .wholeWord, in: "let m: Modél"))
     }
 
+    @Test func theTypesAFileDeclaresAreReadFromItsBytes() {
+        let text = """
+            import UIKit
+            @main
+            class AppDelegate: UIResponder { lazy var player: Player = { Player() }() }
+            public final class  Spaced {}
+            struct Point { enum Axis { case x } }
+            protocol Playing: AnyObject {}
+            typealias Handler = () -> Void
+            actor Worker {}
+            extension View { var subclass: Int { 1 } }   // `subclass` and `View` are no declarations
+            class func make() {}
+            let classes = [structure, enumeration]
+            """
+        let names = Array(text.utf8).withUnsafeBytes { DeclaredTypeNames.scan($0) }
+        #expect(names == ["AppDelegate", "Spaced", "Point", "Axis", "Playing", "Handler", "Worker", "func"])
+    }
+
     @Test func declaredNamesNeedATypeKeywordBefore() {
         #expect(occurs(["Info"], .declaredName, in: "struct Info: Hashable {}"))
         #expect(occurs(["Info"], .declaredName, in: "public final class  Info {}"))
@@ -124,6 +142,19 @@ import Testing
         #expect(select(files) == [0, 1, 2, 3])
     }
 
+    /// `extension SettingsView { … $preferences.on … }` in a file of its own mentions no model and
+    /// no keyword, yet `$preferences` changes with the view's `@EnvironmentObject`.
+    @Test func extensionsOfATypeHoldingALegacyWrapperAreKept() {
+        let files = [
+            "final class Preferences: ObservableObject { @Published var on = false }",
+            "struct SettingsView: View { @EnvironmentObject var preferences: Preferences; var body: some View { row } }",
+            "extension SettingsView { var row: some View { Toggle(\"On\", isOn: $preferences.on) } }",
+            "extension OtherView { var row: some View { Text(\"\") } }",
+            "struct OtherView: View { var body: some View { row } }",
+        ]
+        #expect(select(files) == [0, 1, 2])
+    }
+
     @Test func declarationsOfAReceivedModelPropertysTypeAreKeptForItsEquality() {
         let files = [
             "final class Store: ObservableObject { @Published var items: [Item] = []; @Published var tag: Tag? }",
@@ -213,6 +244,47 @@ import Testing
         #expect(analysis.files.map { FileSystem.baseName(of: $0.source.path) } == ["Base.swift", "Sub.swift"])
         #expect(analysis.unindexed == UnindexedFiles(files: 1, lines: 4, bytes: 63))
         #expect(analysis.units.map(\.members) == [["Base", "Sub"]])
+    }
+
+    /// A file that mentions no model but declares a type a typed chain goes through:
+    /// `appDelegate.player.analyzer`, with `var appDelegate: AppDelegate` in a file that is read,
+    /// has `AppDelegate`'s file read too (the type is named in a variable's annotation), and the
+    /// chain reaches the model. `Hub().player.analyzer` names `Hub` in a call only, so `Hub`'s
+    /// file stays unread; `Hub` is the tree's type all the same, not a library's: what its
+    /// `player` holds cannot be known, so the modifier blocks instead of staying
+    /// `.environmentObject` beside a migrated `Analyzer`, which would not compile.
+    @Test func aChainThroughATypeDeclaredInASkippedFileIsFollowedOrUnknown() throws {
+        let analyzer = """
+            import SwiftUI
+            final class Analyzer: ObservableObject { @Published var level = 0.0 }
+            protocol Player { var analyzer: Analyzer { get } }
+            struct LevelView: View {
+                @EnvironmentObject var analyzer: Analyzer
+                var body: some View { Text("\\(analyzer.level)") }
+            }
+            extension View {
+                var appDelegate: AppDelegate { UIApplication.shared.delegate as! AppDelegate }
+            }
+            struct Host: View {
+                var body: some View { LevelView().environmentObject(appDelegate.player.analyzer) }
+            }
+
+            """
+        let hub = "final class Hub {\n    lazy var player: Player = makePlayer()\n}\n"
+        let delegate = "import UIKit\nclass AppDelegate: UIResponder, UIApplicationDelegate {\n    lazy var player: Player = makePlayer()\n}\n"
+        let root = try BinaryRunner.makeTree(["Analyzer.swift": analyzer, "AppDelegate.swift": delegate, "Hub.swift": hub])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let followed = TreeLoader.analyze(paths: [root.path], configuration: Configuration())
+        #expect(followed.files.map { FileSystem.baseName(of: $0.source.path) } == ["Analyzer.swift", "AppDelegate.swift"])
+        #expect(followed.units.first { $0.name == "Analyzer" }?.verdict == .ready)
+
+        let inline = analyzer.replacingOccurrences(of: "appDelegate.player.analyzer", with: "Hub().player.analyzer")
+        #expect(inline != analyzer)
+        try Data(inline.utf8).write(to: root.appendingPathComponent("Analyzer.swift"))
+        let unknown = TreeLoader.analyze(paths: [root.path], configuration: Configuration())
+        #expect(!unknown.files.contains { FileSystem.baseName(of: $0.source.path) == "Hub.swift" })
+        #expect(unknown.units.first { $0.name == "Analyzer" }?.verdict == .blocked)
+        #expect(unknown.findings.contains { $0.isBlocker && $0.message.contains("Hub().player.analyzer") })
     }
 
     @Test(.timeLimit(.minutes(1))) func aNamedPipeIsReportedNotWaitedOn() throws {
