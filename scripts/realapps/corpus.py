@@ -9,6 +9,10 @@ compare against.
                                      blockers, written to OUT.json
   corpus.py diff OLD.json NEW.json   units blocked in one run and not the other, per repository,
                                      and the most common blockers of NEW
+  corpus.py filtercheck [NAME...]    each tree twice, with the relevance filter and without it
+                                     (OBSERVATION_MIGRATE_READ_ALL=1): trees whose rewrites
+                                     differ, units blocked in one read only; a filtered run may
+                                     block more, never less, and never write differently
   corpus.py check [NAME...]          realapps.py's check (apply --unsafe-fixes on a copy, parse
                                      check, legacy leftovers, second run) on each tree; leftovers
                                      in files outside every build target are left out (the tool
@@ -125,6 +129,47 @@ def diff(old_path, new_path):
         print(f"{count:5d} units {len(repos[key]):4d} repositories | {key}")
 
 
+def filtercheck(selected):
+    """The relevance filter is an optimisation: reading every file must not make the tool more
+    cautious, nor rewrite anything differently, than the filtered run."""
+    def run(name, read_all):
+        env = dict(os.environ)
+        env.pop("OBSERVATION_MIGRATE_READ_ALL", None)
+        if read_all:
+            env["OBSERVATION_MIGRATE_READ_ALL"] = "1"
+        cwd = os.path.join(WORK, name)
+        dry = subprocess.run([OM, "apply", "--dry-run", "--unsafe-fixes", "."], cwd=cwd, env=env, capture_output=True)
+        rep = subprocess.run([OM, "report", "--format", "json", "."], cwd=cwd, env=env, capture_output=True, text=True)
+        try:
+            units = {u["name"]: u["verdict"] for u in json.loads(rep.stdout).get("units", [])}
+        except ValueError:
+            units = None
+        return dry.stdout, dry.returncode, units
+
+    def one(name):
+        filtered, whole = run(name, False), run(name, True)
+        return name, filtered, whole
+
+    names = selected or trees()
+    less, more, rewrites = 0, 0, 0
+    with cf.ThreadPoolExecutor(max_workers=2) as pool:
+        for name, filtered, whole in pool.map(one, names):
+            if filtered == whole:
+                continue
+            blocked_f = {u for u, v in (filtered[2] or {}).items() if v == "blocked"}
+            blocked_w = {u for u, v in (whole[2] or {}).items() if v == "blocked"}
+            only_whole, only_filtered = sorted(blocked_w - blocked_f), sorted(blocked_f - blocked_w)
+            less += len(only_whole)
+            more += len(only_filtered)
+            same_output = filtered[0] == whole[0]
+            if not same_output and not only_whole and not only_filtered:
+                rewrites += 1
+            print(f"{name}: rewrites {'equal' if same_output else 'differ'}; blocked only when read whole "
+                  f"(filter less cautious): {only_whole}; blocked only when filtered: {only_filtered}")
+    print(f"units the filter leaves unblocked and a whole read blocks: {less}; units only the filter blocks: {more}; "
+          f"trees rewritten differently with the same verdicts: {rewrites}")
+
+
 def check(selected):
     os.environ.setdefault("REALAPPS_WORK", WORK + "-check")
     sys.path.insert(0, HERE)
@@ -163,6 +208,8 @@ def main(argv):
         blocked(rest[0])
     elif command == "diff" and len(rest) == 2:
         diff(*rest)
+    elif command == "filtercheck":
+        filtercheck(rest)
     elif command == "check":
         check(rest)
     else:

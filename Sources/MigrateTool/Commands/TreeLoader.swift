@@ -58,6 +58,9 @@ enum TreeLoader {
         // In a tree of several modules the relevance scope needs the modules' re-exports: the
         // files that may hold an `@_exported import` are noted while their bytes are at hand.
         let exported = build.graph.isTrivial ? nil : BytePatterns(["@_exported"])
+        // The filter must not change what the tool concludes: with this switch every file is
+        // structured, so that a run can be compared with a filtered one (`corpus.py filtercheck`).
+        let readsAll = getenv("OBSERVATION_MIGRATE_READ_ALL") != nil
         let firstLooks = PhaseTimer.measure("read, filter") {
             BatchReader.map(walk.swiftFiles) { path, result -> FirstLook in
                 switch result {
@@ -73,7 +76,7 @@ enum TreeLoader {
                     // A file re-exporting a module (`@_exported import AppLibrary` in its own file)
                     // makes it visible to every file of its module: the index reads the re-exports
                     // from structured files, so it is structured whatever it mentions.
-                    if alwaysInclude.contains(path) || exports || RelevanceFilter.mentionsObservation(bytes) {
+                    if readsAll || alwaysInclude.contains(path) || exports || RelevanceFilter.mentionsObservation(bytes) {
                         return .selected(Array(bytes), exports: exports)
                     }
                     // No copy of a skipped file is kept: reading it again in a search round costs

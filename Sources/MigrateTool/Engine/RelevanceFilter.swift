@@ -9,12 +9,17 @@ import SourceScan
 /// names generic code constrained to `ObservableObject` (every model it is built with must be
 /// known); or when it declares a type that a model's received property is declared with (its
 /// `Equatable` conformance decides a rewrite); or when it declares or extends a type holding a
-/// legacy wrapper (its extension elsewhere may read `$m`). The names grow as files are added,
-/// until nothing new turns up. A file that mentions none of these cannot declare or use anything
-/// the rules act on; at worst a typed chain through it is not followed, and the tool then says
-/// "unknown type", which blocks rather than guesses: the names of the types such files declare
-/// are read from their bytes (`DeclaredTypeNames`), so that the typer does not take one of them
-/// for a library's type, whose members cannot hold the tree's models.
+/// legacy wrapper (its extension elsewhere may read `$m`); or when it declares a type that an
+/// expression the rules type goes through (`manager.$state`, `let manager = Core.shared.manager`
+/// names `Core`). The names grow as files are added, until nothing new turns up. A file that
+/// mentions none of these cannot declare or use anything the rules act on; at worst a typed chain
+/// through it is not followed, and the tool then says "unknown type", which blocks rather than
+/// guesses. For that, the names of the types such files declare are read from their bytes
+/// (`DeclaredTypeNames`), so that the typer does not take one of them for a library's type, whose
+/// members cannot hold the tree's models. One gap is left: a member a library's type gains in an
+/// extension in such a file (`extension UIApplication { var appDelegate: AppDelegate }`) is not
+/// known, and a chain through it is taken for a library's. `corpus.py filtercheck` compares
+/// filtered runs with runs that read every file.
 ///
 /// In a tree of several modules every name is followed only where Swift would let it mean what
 /// the filter is after: an inheritance clause or a generic constraint names a model only where
@@ -116,9 +121,11 @@ enum RelevanceFilter {
     /// Indices of the files to structure, in path order, with their structures: those marked in
     /// `firstSelected` (mentioning observation, or package manifests), then, to a fixpoint, those
     /// mentioning a model name found so far, generic code constrained to one, or a type a
-    /// received model property is declared with. `structure` builds the structures of the files at
-    /// some indices; `mentioningAny` returns which of some files mention any of some names (and
-    /// makes their bytes available to `structure`).
+    /// received model property is declared with, or declaring a type a typed chain goes through
+    /// (`declaringFiles`: the files not marked, by the type names their bytes declare).
+    /// `structure` builds the structures of the files at some indices; `mentioningAny` returns
+    /// which of some files mention any of some names (and makes their bytes available to
+    /// `structure`).
     ///
     /// With `scope` (the build graph's modules and each file's imports), every name is followed
     /// only where it can mean what is followed: in a folder of several apps, one app's `AppModel`
@@ -139,9 +146,12 @@ enum RelevanceFilter {
         while !remaining.isEmpty {
             let new = facts.wanted(structures: structures).subtracting(searched)
             // The tree's types a typed chain of the files read goes through, declared in files
-            // not read yet (`declaringFiles`, from their bytes): read those too, so that the chain
-            // is followed rather than left unknown.
-            let chainTypes = facts.chainTypeNames.subtracting(followedTypes).filter { declaringFiles[$0] != nil }
+            // not read yet (`declaringFiles`, from their bytes) and in none read: read those too,
+            // so that the chain is followed rather than left unknown. A name a file read declares
+            // (each view's nested `Localization` enum) is that file's own.
+            let chainTypes = facts.chainTypeNames.subtracting(followedTypes).filter {
+                declaringFiles[$0] != nil && !facts.declaredTypeNames.contains($0)
+            }
             followedTypes.formUnion(chainTypes)
             guard !new.isEmpty || !chainTypes.isEmpty else { break }
             searched.formUnion(new)
@@ -155,12 +165,14 @@ enum RelevanceFilter {
                 }
                 added = kept
             }
+            let byName = added.count
             if !chainTypes.isEmpty {
                 let declaring = Set(chainTypes.flatMap { declaringFiles[$0]! }).subtracting(added)
                 added += mentioningAny(remaining.filter { declaring.contains($0) }, [BytePatterns(chainTypes.sorted(), context: .declaredName)])
             }
             added.sort()
-            PhaseTimer.note("relevance: names \(new.mentioned.keys.sorted().prefix(8)) mentioned, \(new.declared.keys.sorted().prefix(8)) declared: \(added.count) more files")
+            PhaseTimer.note("relevance: names \(new.mentioned.keys.sorted().prefix(8)) mentioned, \(new.declared.keys.sorted().prefix(8)) declared, "
+                            + "\(chainTypes.count) chain types: \(added.count) more files (\(byName) by name, \(added.count - byName) by chain type)")
             guard !added.isEmpty else { break }
             selected += added
             let addedStructures = structure(added)

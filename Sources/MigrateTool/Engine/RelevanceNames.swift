@@ -26,9 +26,18 @@ struct RelevanceFacts {
     /// `@EnvironmentObject`), by simple name, with the file: their extensions elsewhere may use
     /// the wrapper's `$m` and `_m`, which change with it, in files mentioning nothing else.
     private var wrapperHolders: [(owner: String, file: Int)] = []
-    /// Type names a typed chain may go through: written in a variable's annotation or
-    /// initializer or a function's result, or before a `.` (`Core.shared.manager`).
-    private(set) var chainTypeNames = Set<String>()
+    /// The words of the expressions the rules type (`.environmentObject(…)`'s argument, what
+    /// comes before `.$x` or `.objectWillChange`, a legacy wrapper's initial value), and of the
+    /// annotations and initializers of the variables they name, in their own file or in a file
+    /// read for one of the types they name (`passcodeLock` in `passcodeLock.$state`, declared
+    /// `= Core.shared.passcodeLock`, names `Core`; `Core`'s file, once read, declares
+    /// `passcodeLock: PasscodeLockManager`).
+    private var chainWords = Set<String>()
+    /// The words of `chainWords` that follow a `.` (`shared`, `passcodeLock`): members, looked up
+    /// in the files read later; a chain's first word is looked up in its own file only.
+    private var memberWords = Set<String>()
+    /// The simple names of the types, nested or not, and aliases the files read declare.
+    private(set) var declaredTypeNames = Set<String>()
     /// Where each structured file lives and what it sees.
     private var scopes: [FileScope] = []
 
@@ -51,6 +60,7 @@ struct RelevanceFacts {
                 let declaration = declarations[index]
                 let kind = declaration.kind
                 if kind == .class || kind == .protocol || kind == .typealias { declaredModelLike.insert(declaration.name) }
+                if (kind.isTypeLike && kind != .extension) || kind == .typealias { declaredTypeNames.insert(declaration.name) }
                 if (kind.isTypeLike || kind == .typealias), !declaration.inheritance.isEmpty {
                     inheritors.append((Self.simpleName(declaration.name), declaration.inheritance.flatMap { Self.identifiers(in: $0.typeName) }, file))
                 }
@@ -70,40 +80,98 @@ struct RelevanceFacts {
                 }
             }
             received.formUnion(Self.propertiesReceived(in: structure))
-            chainTypeNames.formUnion(Self.chainTypeNames(in: structure))
+            // The file's own sites, and the words earlier files' chains go through: each leads on
+            // through the variables of this file it names, to a fixpoint.
+            var variableWords: [String: [(word: String, isMember: Bool)]] = [:]
+            for declaration in declarations where declaration.kind == .variable {
+                for binding in declaration.bindings {
+                    guard let name = binding.name else { continue }
+                    for range in [binding.typeAnnotation, binding.initializer].compactMap({ $0 }) {
+                        variableWords[name, default: []] += Self.chainIdentifiers(range, in: structure)
+                    }
+                }
+            }
+            var frontier: [String] = []
+            for (word, isMember) in Self.siteWords(in: structure) {
+                if isMember { memberWords.insert(word) }
+                if chainWords.insert(word).inserted || !isMember { frontier.append(word) }
+            }
+            frontier += memberWords
+            while let word = frontier.popLast() {
+                for (next, isMember) in variableWords[word] ?? [] {
+                    if isMember { memberWords.insert(next) }
+                    if chainWords.insert(next).inserted { frontier.append(next) }
+                }
+            }
         }
     }
 
-    /// The capitalized names of `structure` that a typed chain may go through: the words of
-    /// variables' annotations and initializers and of functions' results, and a name before a
-    /// `.` anywhere. A view built in a `body` (`Row(item: item)`) is none of these.
-    private static func chainTypeNames(in structure: FileStructure) -> Set<String> {
+    /// The capitalized words of the chains the rules type (`chainWords`): the types, the tree's
+    /// or a library's, they may go through.
+    var chainTypeNames: Set<String> {
+        chainWords.filter { word in word.utf8.first.map { $0 >= 0x41 && $0 <= 0x5A } ?? false }
+    }
+
+    /// The identifiers of the expressions in `structure` that the rules type: the argument of
+    /// `environmentObject(…)`, the chain before `.$x` and `.objectWillChange`, and the initial
+    /// value and type of a property with a legacy wrapper; each says whether it follows a `.`.
+    private static func siteWords(in structure: FileStructure) -> [(word: String, isMember: Bool)] {
         let tokens = structure.tokens
-        var names = Set<String>()
-        func addCapitalized(_ range: Range<Int>) {
-            for index in range where tokens[index].kind == .identifier {
-                let first = structure.source.bytes[Int(tokens[index].start)]
-                guard first >= 0x41, first <= 0x5A else { continue }
-                names.insert(structure.source.text(index))
+        var words: [(word: String, isMember: Bool)] = []
+        for index in tokens.indices.dropLast() {
+            let token = tokens[index]
+            if token.kind == .identifier, tokens[index + 1].kind == .leftParen, structure.source.tokenText(index, equals: "environmentObject") {
+                words += chainIdentifiers((index + 2)..<structure.closing(index + 1), in: structure, withArguments: true)
+            } else if token.kind == .period, index > 0,
+                      tokens[index + 1].kind == .dollarIdentifier || structure.source.tokenText(index + 1, equals: "objectWillChange") {
+                // The receiver chain, back over names, dots and `?`/`!` (a call's parentheses end it).
+                var start = index
+                while start > 0 {
+                    let previous = tokens[start - 1]
+                    guard previous.kind == .identifier || previous.kind == .period || previous.kind == .postfixQuestionMark
+                            || previous.kind == .exclamationMark || previous.word == .self else { break }
+                    start -= 1
+                }
+                words += chainIdentifiers(start..<index, in: structure, withArguments: true)
             }
         }
-        for declaration in structure.declarations {
-            switch declaration.kind {
-            case .variable:
-                for binding in declaration.bindings {
-                    if let annotation = binding.typeAnnotation { addCapitalized(annotation) }
-                    if let initializer = binding.initializer { addCapitalized(initializer) }
+        for declaration in structure.declarations where declaration.kind == .variable
+            && declaration.attributes.contains(where: { legacyWrappers.contains($0.name) }) {
+            for binding in declaration.bindings {
+                for range in [binding.typeAnnotation, binding.initializer].compactMap({ $0 }) {
+                    words += chainIdentifiers(range, in: structure, withArguments: true)
                 }
-            case .function, .subscript:
-                if let result = declaration.returnType { addCapitalized(result) }
+            }
+        }
+        return words
+    }
+
+    /// The identifiers of `range`, each with whether a `.` comes before it; outside parentheses,
+    /// brackets and braces only unless `withArguments` (a call's arguments do not make its
+    /// result's type, except a library's generic function's, which the typer reads for the
+    /// expressions the rules type: `Watcher.watch(Paths.documents())`).
+    private static func chainIdentifiers(_ range: Range<Int>, in structure: FileStructure,
+                                         withArguments: Bool = false) -> [(word: String, isMember: Bool)] {
+        let tokens = structure.tokens
+        var words: [(word: String, isMember: Bool)] = []
+        var index = range.lowerBound
+        while index < range.upperBound {
+            switch tokens[index].kind {
+            case .leftParen, .leftSquare:
+                if withArguments { break }
+                index = structure.closing(index) + 1
+                continue
+            case .leftBrace:
+                index = structure.closing(index) + 1
+                continue
+            case .identifier:
+                words.append((structure.source.text(index), index > range.lowerBound && tokens[index - 1].kind == .period))
             default:
                 break
             }
+            index += 1
         }
-        for index in tokens.indices.dropLast() where tokens[index + 1].kind == .period && tokens[index].kind == .identifier {
-            addCapitalized(index..<(index + 1))
-        }
-        return names
+        return words
     }
 
     /// What the files read so far ask to be followed: the models they declare and the generic

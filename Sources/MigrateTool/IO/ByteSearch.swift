@@ -166,14 +166,27 @@ struct BytePatterns: Sendable {
     }
 }
 
-/// The names of the types a file declares, read from its bytes alone: every word after
-/// `class`, `struct`, `enum`, `actor`, `protocol` or `typealias` (and blanks). For the files the
-/// relevance filter does not structure: a type declared there is the tree's, not a library's,
-/// so the typer must not take its members for a library's (which cannot hold the tree's models).
+/// The names of the types a file declares, read from its bytes alone: every word after `class`,
+/// `struct`, `enum`, `actor`, `protocol` or `typealias` (and blanks). For the files the relevance filter does not structure: a type declared
+/// there is the tree's, not a library's, so the typer must not take its members for a library's
+/// (which cannot hold the tree's models).
 /// Comments and strings are not told apart; a word there only makes a name count as declared,
 /// which makes the typer say "unknown" instead of "a library's" for it: the cautious side.
 enum DeclaredTypeNames {
     private static let keywords: [[UInt8]] = ["class", "struct", "enum", "actor", "protocol", "typealias"].map { Array($0.utf8) }
+
+    /// The keyword that may start at a byte, by its first letter: most bytes cost one comparison.
+    private static func candidate(_ byte: UInt8) -> Int? {
+        switch byte {
+        case 0x63: 0            // class
+        case 0x73: 1            // struct
+        case 0x65: 2            // enum
+        case 0x61: 3            // actor
+        case 0x70: 4            // protocol
+        case 0x74: 5            // typealias
+        default: nil
+        }
+    }
 
     /// The declared names in `bytes`, in order of appearance (repeats kept out).
     static func scan(_ bytes: UnsafeRawBufferPointer) -> [String] {
@@ -182,20 +195,13 @@ enum DeclaredTypeNames {
         let count = bytes.count
         var index = 0
         while index < count {
-            let byte = bytes[index]
-            // Every keyword starts with one of `c s e a p t`, after a byte that is no identifier's.
-            guard byte == 0x63 || byte == 0x73 || byte == 0x65 || byte == 0x61 || byte == 0x70 || byte == 0x74,
-                  index == 0 || !BytePatterns.isIdentifierByte(bytes[index - 1]) else {
+            guard let keyword = candidate(bytes[index]), index == 0 || !BytePatterns.isIdentifierByte(bytes[index - 1]),
+                  index + keywords[keyword].count < count,
+                  keywords[keyword].indices.allSatisfy({ bytes[index + $0] == keywords[keyword][$0] }) else {
                 index += 1
                 continue
             }
-            guard let keyword = keywords.first(where: { keyword in
-                index + keyword.count < count && keyword.indices.allSatisfy { bytes[index + $0] == keyword[$0] }
-            }) else {
-                index += 1
-                continue
-            }
-            var cursor = index + keyword.count
+            var cursor = index + keywords[keyword].count
             guard bytes[cursor] == 0x20 || bytes[cursor] == 0x09 else {
                 index = cursor
                 continue
@@ -204,10 +210,10 @@ enum DeclaredTypeNames {
             let start = cursor
             while cursor < count, BytePatterns.isIdentifierByte(bytes[cursor]) { cursor += 1 }
             // A backquoted name (`class `Type``) is rare enough to leave out; a name starts with
-            // no digit.
+            // no digit; `class func`, `class var` declare no type.
             if cursor > start, !(bytes[start] >= 0x30 && bytes[start] <= 0x39) {
                 let name = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<cursor]), as: UTF8.self)
-                if seen.insert(name).inserted { names.append(name) }
+                if name != "func" && name != "var" && name != "let", seen.insert(name).inserted { names.append(name) }
             }
             index = max(cursor, index + 1)
         }

@@ -166,7 +166,7 @@ extension ExpressionTyper {
             // `Problem`) comes from code that cannot see the tree's models: its elements are
             // external too, as its members are. Not a call's result (`Array(models)`), nor a
             // generic type naming one of the tree's types (`Box<Model>`).
-            guard case .external(let written) = collection.type, isLibraryType(written), !data.contains(where: { tokens[$0].kind == .leftParen }),
+            guard case .external(let written) = collection.type, !data.contains(where: { tokens[$0].kind == .leftParen }),
                   !mentionsDeclaredType(written, data.lowerBound..<data.lowerBound, file: file, trail: trail) else { return nil }
             return Typed(.external(written + ".Element"))
         }

@@ -293,13 +293,17 @@ public struct ExpressionTyper: Sendable {
                         index = isMethodCall ? arguments.upperBound : index + 2
                         continue
                     }
-                    // A type the tree declares in a file left unread is no library's: its members may
-                    // lead to a model (`appDelegate.player.analyzer`, `AppDelegate` declared where no
-                    // model is named).
-                    guard isLibraryType(written) else { return .unknown }
+                    // A type the tree declares in a file left unread is no library's. Its own members
+                    // hold no model (their declarations would name it, and the file would be read),
+                    // but what they hold may lead to one: a member of a member is unknown
+                    // (`appDelegate.player.analyzer`, `AppDelegate` declared where no model is named).
+                    guard isLibraryType(written) || !written.contains(".") else { return .unknown }
                     // A member the tree adds to another library type may be inherited or conformed to
-                    // by this one (`UIApplication.shared.appDelegate` of `extension UIResponder`).
-                    guard !mentionsDeclaredType(written, arguments, file: file, trail: trail), !types.addsToSomeExternalType(memberName)
+                    // by this one (`UIApplication.shared.appDelegate` of `extension UIResponder`),
+                    // unless each such member holds a library's type too (`extension UserDefaults {
+                    // static let shared: UserDefaults }` leaves `Kit.shared` a library's value).
+                    guard !mentionsDeclaredType(written, arguments, file: file, trail: trail),
+                          types.addedExternalMembersHoldLibraryTypes(memberName)
                     else { return .unknown }
                     current = Typed(.external(written + "." + memberName))
                     isTypeContext = false
@@ -745,9 +749,11 @@ public struct ExpressionTyper: Sendable {
         for argument in list {
             let range = argument.expression
             guard range.contains(where: { tokens[$0].kind == .identifier && isTreeTypeName(structure.source.text($0)) }) else { continue }
-            // `Model.self`: the metatype of one of the tree's types.
+            // `Model.self`: the metatype of one of the tree's types. Inside another library call's
+            // argument, the words decide.
+            if trail.isInLibraryCallArgument { return true }
             if range.count >= 2, tokens[range.upperBound - 1].word == .self, tokens[range.upperBound - 2].kind == .period { return true }
-            let typed = typeOf(range, file: file, trail: trail)
+            let typed = typeOf(range, file: file, trail: trail.enteringLibraryCallArgument())
             guard typed.element == nil, typed.subscripted == nil, case .external(let type) = typed.type, isLibraryType(type) else { return true }
         }
         return false

@@ -62,8 +62,11 @@ public struct TypeIndex: Sendable {
     private var nestedBaseNames: Set<String> = []
     /// `Type.member` for members the tree adds to types it does not declare.
     private var externalExtensionMembers: [String: [DeclarationID]] = [:]
-    /// The names of those members, whatever type they are added to.
-    private var externalMemberNames: Set<String> = []
+    /// Those members by name, whatever type they are added to.
+    private var externalMembersByName: [String: [DeclarationID]] = [:]
+    /// The names of those members whose every declaration holds a library's type (worked out once:
+    /// a member access on a library's value asks for each name).
+    private var libraryTypedExternalMembers: Set<String> = []
     /// The type each extension in the tree extends, resolved once.
     private var extensionTargets: [DeclarationID: DeclarationID] = [:]
     /// The simple names every inheritance clause of the tree lists (types, protocols, extensions).
@@ -74,6 +77,8 @@ public struct TypeIndex: Sendable {
     private let pathBytes: [[UInt8]]
     /// Which modules compile each file and which each file sees; nil for a one-module tree.
     public let modules: FileModules?
+    /// Every inheritance clause entry of the tree, resolved once (see `InheritanceMemo`).
+    private let inheritanceMemo = InheritanceMemo()
     /// Names of types the tree declares in files that are not among `files` (the relevance
     /// filter left them out): not a library's types, though no declaration of theirs is here.
     public let typesDeclaredOutside: Set<String>
@@ -135,12 +140,59 @@ public struct TypeIndex: Sendable {
                         let names = memberDeclaration.kind == .variable ? memberDeclaration.bindings.compactMap(\.name) : [memberDeclaration.name]
                         for name in names {
                             externalExtensionMembers[base + "." + name, default: []].append(DeclarationID(file: fileIndex, declaration: member))
-                            externalMemberNames.insert(name)
+                            externalMembersByName[name, default: []].append(DeclarationID(file: fileIndex, declaration: member))
                         }
                     }
                 }
             }
         }
+        for (name, members) in externalMembersByName where members.allSatisfy(holdsLibraryType) {
+            libraryTypedExternalMembers.insert(name)
+        }
+        // Resolve every inheritance clause entry once, while one thread builds the index: looking
+        // a nested name up through superclasses and protocols resolves their clauses, whose names
+        // may be nested ones looked up the same way, which without the memo grew exponentially in
+        // a tree of many packages (/opt/swift-packages, read whole: minutes in the index).
+        for (fileIndex, file) in files.enumerated() {
+            for (index, declaration) in file.declarations.enumerated() where !declaration.inheritance.isEmpty
+                && (declaration.kind.isTypeLike || declaration.kind == .typealias) {
+                let id = DeclarationID(file: fileIndex, declaration: index)
+                for position in declaration.inheritance.indices { _ = inheritedEntry(position, of: id, aliasDepth: 0) }
+            }
+        }
+        inheritanceMemo.isFrozen = true
+    }
+
+    /// Entry `position` of declaration `id`'s inheritance clause, resolved from the declaration
+    /// one alias step deeper than `aliasDepth` (`class A: A.B` must not resolve itself forever);
+    /// memoized while the index is built, read only afterwards.
+    private func inheritedEntry(_ position: Int, of id: DeclarationID, aliasDepth: Int) -> ResolvedType {
+        let key = InheritanceMemo.Key(declaration: id, entry: position)
+        if let known = inheritanceMemo.resolved[key] { return known }
+        guard let reference = TypeReference(declaration(id).inheritance[position].typeName) else { return .unknown }
+        let resolved = resolve(reference.components, from: id, aliasDepth: aliasDepth + 1)
+        if !inheritanceMemo.isFrozen { inheritanceMemo.resolved[key] = resolved }
+        return resolved
+    }
+
+    /// Whether a member the tree adds to a library's type is declared with a library's type: a
+    /// property's annotation or a function's result, written without `Self`, naming no type of the
+    /// tree (nor a generic argument that is one), no existential (a member without a written type
+    /// may hold anything).
+    private func holdsLibraryType(_ member: DeclarationID) -> Bool {
+        let declaration = declaration(member)
+        let file = files[member.file]
+        let written: String?
+        switch declaration.kind {
+        case .variable: written = declaration.bindings.first?.typeAnnotation.map { file.compactText($0) }
+        case .function: written = declaration.returnType.map { file.compactText($0) }
+        default: written = nil
+        }
+        guard let written, !written.contains("Self"), !ExpressionTyper.mayHoldAnyModel(written) else { return false }
+        let scope = DeclarationID(file: member.file, declaration: declaration.parent ?? -1)
+        guard case .external(let type) = resolve(written, from: scope) else { return false }
+        let words = type.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init)
+        return !words.contains { declaredBaseNames.contains($0) || typesDeclaredOutside.contains($0) }
     }
 
     /// Whether the tree extends an external type named `typeName` (its last component) with a
@@ -150,11 +202,13 @@ public struct TypeIndex: Sendable {
         return externalExtensionMembers[base + "." + member] != nil
     }
 
-    /// Whether the tree adds a member called `member` to any type it does not declare: on a
-    /// library's type that inherits from one of those (`UIApplication` from `UIResponder`), or
-    /// conforms to it (`Text` to `View`), that member may be the tree's.
-    public func addsToSomeExternalType(_ member: String) -> Bool {
-        externalMemberNames.contains(member)
+    /// Whether every member called `member` that the tree adds to a type it does not declare
+    /// (on a library's type that inherits from one of those, `UIApplication` from `UIResponder`,
+    /// or conforms to it, `Text` to `View`, that member may be the tree's) holds a library's type (`extension UserDefaults { static let shared: UserDefaults }`): then
+    /// a library's type that inherits one of them still hands out a library's value. True when
+    /// the tree adds none.
+    public func addedExternalMembersHoldLibraryTypes(_ member: String) -> Bool {
+        externalMembersByName[member] == nil || libraryTypedExternalMembers.contains(member)
     }
 
     /// The members called `member` that the tree's extensions add to the external type named
@@ -284,10 +338,8 @@ public struct TypeIndex: Sendable {
             guard let symbol = symbol(current) else { continue }
             if let found = lookUp(symbol.path + [name], aliasDepth: aliasDepth, near: file) { return found }
             for declarationID in [current] + symbol.extensions {
-                for entry in declaration(declarationID).inheritance {
-                    // One alias step deeper: `class A: A.B` must not resolve itself forever.
-                    guard let reference = TypeReference(entry.typeName),
-                          case .declared(let inherited) = resolve(reference.components, from: declarationID, aliasDepth: aliasDepth + 1),
+                for position in declaration(declarationID).inheritance.indices {
+                    guard case .declared(let inherited) = inheritedEntry(position, of: declarationID, aliasDepth: aliasDepth),
                           [.class, .protocol].contains(declaration(inherited).kind),
                           visited.insert(inherited).inserted else { continue }
                     queue.append(inherited)
@@ -616,4 +668,18 @@ extension String {
         while let last = result.last, characters.contains(last) { result = result.dropLast() }
         return String(result)
     }
+}
+
+/// The resolved entries of the tree's inheritance clauses. Written only while `TypeIndex.init`
+/// runs on one thread, then frozen: the index's readers on both cores only read it (an entry
+/// missing then is resolved again and not kept).
+final class InheritanceMemo: @unchecked Sendable {
+    /// One entry of one declaration's inheritance clause.
+    struct Key: Hashable {
+        var declaration: DeclarationID
+        var entry: Int
+    }
+
+    var resolved: [Key: ResolvedType] = [:]
+    var isFrozen = false
 }

@@ -6,6 +6,16 @@
 struct Trail: Sendable {
     static let limit = 12
     private var variables: [DeclarationID] = []
+    /// Whether an argument of a library's call is being typed: a call inside it is judged by
+    /// its words alone, so that nested calls are not typed again at every level.
+    private(set) var isInLibraryCallArgument = false
+
+    /// The trail inside an argument of a library's call.
+    func enteringLibraryCallArgument() -> Trail {
+        var deeper = self
+        deeper.isInLibraryCallArgument = true
+        return deeper
+    }
 
     /// The trail one variable deeper, or nil when `variable` is already being typed or the
     /// chain is too long.

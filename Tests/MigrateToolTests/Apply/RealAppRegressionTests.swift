@@ -607,6 +607,32 @@ import Testing
         #expect(Self.verdict("Router", in: ["App.swift": wrapped]) == .blocked)
     }
 
+    /// Provenance: `extension UserDefaults { static let shared: UserDefaults }` adds `shared` to a
+    /// library's type; `FreemiumKit.shared` of another library may inherit it, but it then holds
+    /// a `UserDefaults`, a library's value either way. A member added with the tree's type
+    /// (`static let shared: Settings`) leaves it unknown, as before.
+    @Test func aMemberAddedToALibrarysTypeWithALibrarysTypeLeavesOthersTheLibrarys() {
+        let files = ["App.swift": """
+            import SwiftUI
+            import FreemiumKit
+
+            extension UserDefaults { static let shared: UserDefaults = .standard }
+            final class Settings: ObservableObject { @Published var on = false }
+            struct Root: View {
+                var body: some View { SettingsView().environmentObject(FreemiumKit.shared) }
+            }
+            struct SettingsView: View {
+                @EnvironmentObject var settings: Settings
+                var body: some View { Text("\\(settings.on)") }
+            }
+            """]
+        #expect(Self.verdict("Settings", in: files) == .ready)
+        let treeTyped = files["App.swift"]!.replacingOccurrences(of: "static let shared: UserDefaults = .standard",
+                                                                  with: "static let shared: Settings = Settings()")
+        #expect(treeTyped != files["App.swift"]!)
+        #expect(Self.verdict("Settings", in: ["App.swift": treeTyped]) == .blocked)
+    }
+
     /// `A`, which migrates, and `B`, which stays legacy (its send has no twin), each read by a
     /// view with @EnvironmentObject.
     static let twoModels = """
