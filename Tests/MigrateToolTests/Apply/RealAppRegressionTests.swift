@@ -633,6 +633,38 @@ import Testing
         #expect(Self.verdict("Settings", in: ["App.swift": treeTyped]) == .blocked)
     }
 
+    /// Galleri: `$store[store.selected]` binds through the wrapper's key-path subscript, which
+    /// `Bindable` forwards the same way; it is no bare use of the wrapper.
+    @Test func aSubscriptOfTheProjectionIsABinding() {
+        let files = ["App.swift": """
+            import SwiftUI
+
+            final class Store: ObservableObject {
+                @Published var items: [Int: String] = [:]
+                @Published var selected = 0
+                subscript(id: Int) -> String {
+                    get { items[id] ?? "" }
+                    set { items[id] = newValue }
+                }
+            }
+            struct Detail: View {
+                @Binding var text: String
+                var body: some View { TextField("", text: $text) }
+            }
+            struct Root: View {
+                @EnvironmentObject var store: Store
+                var body: some View {
+                    Detail(text: $store[store.selected])
+                }
+            }
+            """]
+        #expect(Self.verdict("Store", in: files) == .ready)
+        let migrated = Migrator.migrate(files: files)["App.swift"]!
+        #expect(migrated.contains("@Environment(Store.self) var store"))
+        #expect(migrated.contains("@Bindable var store = store"))
+        #expect(migrated.contains("Detail(text: $store[store.selected])"))
+    }
+
     /// `A`, which migrates, and `B`, which stays legacy (its send has no twin), each read by a
     /// view with @EnvironmentObject.
     static let twoModels = """

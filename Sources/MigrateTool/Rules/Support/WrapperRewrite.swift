@@ -143,10 +143,11 @@ enum WrapperRewrite {
         [.private, .fileprivate, .internal, .public, .open, .package].contains(word)
     }
 
-    /// Whether `$m` is followed by `.member` (a binding to a property), not used alone.
+    /// Whether `$m` is followed by `.member` (a binding to a property) or `[key]` (to a subscript:
+    /// the wrapper and `Bindable` both forward it as a key path, SE-0252), not used alone.
     static func isMemberProjection(_ site: Site, _ context: RuleContext) -> Bool {
         let tokens = context.files[site.file].tokens
-        return site.token + 1 < tokens.count && tokens[site.token + 1].kind == .period
+        return site.token + 1 < tokens.count && (tokens[site.token + 1].kind == .period || tokens[site.token + 1].kind == .leftSquare)
     }
 
     /// Whether a variable (a wrapper over a generic parameter) has `$name.member` uses in its type.
