@@ -203,10 +203,10 @@ public struct TypeIndex: Sendable {
     }
 
     /// Whether every member called `member` that the tree adds to a type it does not declare
-    /// (on a library's type that inherits from one of those, `UIApplication` from `UIResponder`,
-    /// or conforms to it, `Text` to `View`, that member may be the tree's) holds a library's type (`extension UserDefaults { static let shared: UserDefaults }`): then
-    /// a library's type that inherits one of them still hands out a library's value. True when
-    /// the tree adds none.
+    /// holds a library's type (`extension UserDefaults { static let shared: UserDefaults }`). A
+    /// library's type that inherits from one of those (`UIApplication` from `UIResponder`) or
+    /// conforms to it (`Text` to `View`) gains the member, which then still hands out a library's
+    /// value. True when the tree adds none.
     public func addedExternalMembersHoldLibraryTypes(_ member: String) -> Bool {
         externalMembersByName[member] == nil || libraryTypedExternalMembers.contains(member)
     }
