@@ -261,6 +261,13 @@ public struct ExpressionTyper: Sendable {
                     index += 2
                     continue
                 }
+                if !isTypeContext, isMethodCall, memberName == "first" || memberName == "last", let element = current.element,
+                   !isDeclared(current.type), isStandardOperator(memberName) {
+                    // `items.first(where: { $0.isOn })`, `videos.last(where: \.isTrailer)`: an element, or none.
+                    current = Typed(element)
+                    index = structure.closing(memberIndex + 1) + 1
+                    continue
+                }
                 if !isTypeContext, !isMethodCall, memberName == "values", current.element == nil, let value = current.subscripted,
                    !isDeclared(current.type), isStandardOperator(memberName) {
                     // `routers.values` of a dictionary (`[Tab: Router]`): a collection of its values,

@@ -665,6 +665,29 @@ import Testing
         #expect(migrated.contains("Detail(text: $store[store.selected])"))
     }
 
+    /// MovieDB: `first(where:)` and `last(where:)` of a collection give one of its elements
+    /// (`videos.first(where: \.isTrailer)!` of a `Set<Video>` is a `Video`); of a `[Store]`, the
+    /// model itself, whose modifier is rewritten instead of blocking as "cannot tell".
+    @Test func firstAndLastWhereGiveAnElement() {
+        let files = ["App.swift": """
+            import SwiftUI
+
+            final class Store: ObservableObject { @Published var on = false }
+            struct Library { static let stores: [Store] = [] }
+            struct StoreView: View {
+                @EnvironmentObject var store: Store
+                var body: some View { Text("\\(store.on)") }
+            }
+            struct Root: View {
+                var body: some View {
+                    StoreView().environmentObject(Library.stores.first(where: { $0.on })!)
+                }
+            }
+            """]
+        #expect(Self.verdict("Store", in: files) == .ready)
+        #expect(Migrator.migrate(files: files)["App.swift"]!.contains("StoreView().environment(Library.stores.first(where: { $0.on })!)"))
+    }
+
     /// `A`, which migrates, and `B`, which stays legacy (its send has no twin), each read by a
     /// view with @EnvironmentObject.
     static let twoModels = """
