@@ -43,9 +43,6 @@ struct RelevanceFacts {
 
     private static let onReceive = BytePatterns(["onReceive"])
 
-    /// The wrappers whose projected value and storage change when a model migrates.
-    private static let legacyWrappers: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject"]
-
     /// Generic containers whose equality the rules decide from their arguments.
     private static let knownContainers: Set<String> = ["Array", "Set", "Dictionary", "Optional", "Any", "AnyObject", "Self"]
 
@@ -74,7 +71,7 @@ struct RelevanceFacts {
                 if kind == .variable, let parent = declaration.parent, declarations[parent].kind.isTypeLike {
                     let owner = Self.simpleName(declarations[parent].name)
                     properties[declaration.name, default: []].append((owner, file, index))
-                    if declaration.attributes.contains(where: { Self.legacyWrappers.contains($0.name) }) {
+                    if declaration.attributes.contains(where: { WrapperKind(rawValue: $0.name) != nil }) {
                         wrapperHolders.append((owner, file))
                     }
                 }
@@ -136,7 +133,7 @@ struct RelevanceFacts {
             }
         }
         for declaration in structure.declarations where declaration.kind == .variable
-            && declaration.attributes.contains(where: { legacyWrappers.contains($0.name) }) {
+            && declaration.attributes.contains(where: { WrapperKind(rawValue: $0.name) != nil }) {
             for binding in declaration.bindings {
                 for range in [binding.typeAnnotation, binding.initializer].compactMap({ $0 }) {
                     words += chainIdentifiers(range, in: structure, withArguments: true)

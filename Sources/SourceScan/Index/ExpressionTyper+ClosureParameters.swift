@@ -144,9 +144,8 @@ extension ExpressionTyper {
                   tokens[arguments.lowerBound + 1].kind == .colon else { return nil }
             let argument = (arguments.lowerBound + 2)..<arguments.upperBound
             if name == "navigationDestination", structure.source.tokenText(arguments.lowerBound, equals: "for") {
-                guard argument.count > 2, tokens[argument.upperBound - 1].word == .self, tokens[argument.upperBound - 2].kind == .period
-                else { return nil }
-                return knownType(resolveWritten(structure.compactText(argument.lowerBound..<(argument.upperBound - 2)), from: scope))
+                guard structure.isMetatype(argument) else { return nil }
+                return knownType(resolveWritten(structure.compactText(argument.dropLast(2)), from: scope))
             }
             guard Self.itemPresentingModifiers.contains(name), structure.source.tokenText(arguments.lowerBound, equals: "item"),
                   let item = structure.topLevelSegments(argument).first else { return nil }

@@ -122,7 +122,7 @@ extension ExpressionTyper {
         let tokens = file.tokens
         // `(` Name [. Name]* `.` `self` `)`
         let inner = (arguments.lowerBound + 1)..<(arguments.upperBound - 1)
-        guard inner.count >= 3, tokens[inner.upperBound - 1].word == .self, tokens[inner.upperBound - 2].kind == .period,
+        guard file.isMetatype(inner),
               inner.dropLast(2).allSatisfy({ tokens[$0].kind == .identifier || tokens[$0].kind == .period }),
               tokens[inner.lowerBound].kind == .identifier else { return nil }
         let written = file.compactText(inner.lowerBound..<(inner.upperBound - 2))

@@ -254,18 +254,12 @@ public struct ExpressionTyper: Sendable {
                     index += 2
                     continue
                 }
-                if !isTypeContext, !isMethodCall, memberName == "first" || memberName == "last", let element = current.element,
+                if !isTypeContext, memberName == "first" || memberName == "last", let element = current.element,
                    !isDeclared(current.type), isStandardOperator(memberName) {
-                    // `items.first`, `selection.last`: an element (optional, the same model to the rules).
+                    // `items.first`, `selection.last`, `videos.first(where: \.isTrailer)`: an element, or
+                    // none (optional, the same model to the rules).
                     current = Typed(element)
-                    index += 2
-                    continue
-                }
-                if !isTypeContext, isMethodCall, memberName == "first" || memberName == "last", let element = current.element,
-                   !isDeclared(current.type), isStandardOperator(memberName) {
-                    // `items.first(where: { $0.isOn })`, `videos.last(where: \.isTrailer)`: an element, or none.
-                    current = Typed(element)
-                    index = structure.closing(memberIndex + 1) + 1
+                    index = isMethodCall ? structure.closing(memberIndex + 1) + 1 : index + 2
                     continue
                 }
                 if !isTypeContext, !isMethodCall, memberName == "values", current.element == nil, let value = current.subscripted,
@@ -387,8 +381,7 @@ public struct ExpressionTyper: Sendable {
                 guard let argument else { continue }
                 let expression = arguments[argument].expression
                 let written = file.compactText(parameters[position].type)
-                let passesMetatype = expression.count >= 3 && callFile.tokens[expression.upperBound - 1].word == .self
-                    && callFile.tokens[expression.upperBound - 2].kind == .period
+                let passesMetatype = callFile.isMetatype(expression)
                 let takesMetatype = written.hasSuffix(".Type") || written.hasSuffix(".Type?")
                 guard passesMetatype == takesMetatype else { return nil }
                 // A parameter of a type the tree declares takes only a value typed so.
@@ -748,28 +741,22 @@ public struct ExpressionTyper: Sendable {
     func mentionsDeclaredType(_ written: String, _ arguments: Range<Int>, file: Int, trail: Trail) -> Bool {
         var words: [Substring] = written.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
         words.removeFirst(min(1, words.count))
-        if words.contains(where: { isTreeTypeName(String($0)) }) { return true }
+        if words.contains(where: { types.isTreeTypeName(String($0)) }) { return true }
         guard !arguments.isEmpty else { return false }
         let structure = types.files[file]
         let tokens = structure.tokens
         guard let list = structure.callArguments(open: arguments.lowerBound) else { return true }
         for argument in list {
             let range = argument.expression
-            guard range.contains(where: { tokens[$0].kind == .identifier && isTreeTypeName(structure.source.text($0)) }) else { continue }
+            guard range.contains(where: { tokens[$0].kind == .identifier && types.isTreeTypeName(structure.source.text($0)) }) else { continue }
             // `Model.self`: the metatype of one of the tree's types. Inside another library call's
             // argument, the words decide.
             if trail.isInLibraryCallArgument { return true }
-            if range.count >= 2, tokens[range.upperBound - 1].word == .self, tokens[range.upperBound - 2].kind == .period { return true }
+            if structure.isMetatype(range) { return true }
             let typed = typeOf(range, file: file, trail: trail.enteringLibraryCallArgument())
             guard typed.element == nil, typed.subscripted == nil, case .external(let type) = typed.type, isLibraryType(type) else { return true }
         }
         return false
-    }
-
-    /// Whether the tree declares a type with the simple name `name`, in a file the index read or
-    /// in one the relevance filter left out.
-    func isTreeTypeName(_ name: String) -> Bool {
-        types.isDeclaredBaseName(name) || types.typesDeclaredOutside.contains(name)
     }
 
     /// Whether an external type, as written (`Watcher`, `Watcher.Event`, `Box<Int>`), is a
@@ -956,10 +943,8 @@ public struct ExpressionTyper: Sendable {
             let value: Typed
             if parameterType == parameterName + ".Type" {
                 // `Model.self`: the type written before `.self`.
-                let last = expression.upperBound - 1
-                guard expression.count >= 3, callFile.tokens[last].word == .self, callFile.tokens[last - 1].kind == .period
-                else { return .unknown }
-                value = resolveWritten(callFile.compactText(expression.lowerBound..<(last - 1)), from: callScope)
+                guard callFile.isMetatype(expression) else { return .unknown }
+                value = resolveWritten(callFile.compactText(expression.dropLast(2)), from: callScope)
             } else if parameterType == parameterName || parameterType == parameterName + "?" {
                 value = typeOf(expression, file: call.file, trail: trail)
             } else {

@@ -192,7 +192,13 @@ public struct TypeIndex: Sendable {
         let scope = DeclarationID(file: member.file, declaration: declaration.parent ?? -1)
         guard case .external(let type) = resolve(written, from: scope) else { return false }
         let words = type.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init)
-        return !words.contains { declaredBaseNames.contains($0) || typesDeclaredOutside.contains($0) }
+        return !words.contains(where: isTreeTypeName)
+    }
+
+    /// Whether the tree declares a type with the simple name `name`, in a file the index read or
+    /// in one the relevance filter left out.
+    public func isTreeTypeName(_ name: String) -> Bool {
+        declaredBaseNames.contains(name) || typesDeclaredOutside.contains(name)
     }
 
     /// Whether the tree extends an external type named `typeName` (its last component) with a

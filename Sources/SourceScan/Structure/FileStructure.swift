@@ -202,6 +202,12 @@ public struct FileStructure: Sendable {
         CompactText.of(range, in: source)
     }
 
+    /// Whether the token range ends a type's name with `.self` (`Model.self`, `Outer.Model.self`):
+    /// a metatype, the type being its tokens before the last two.
+    public func isMetatype(_ range: Range<Int>) -> Bool {
+        range.count >= 3 && tokens[range.upperBound - 1].word == .self && tokens[range.upperBound - 2].kind == .period
+    }
+
     /// The text of a token range as written, from the first token's text to the last token's text.
     public func sourceText(_ range: Range<Int>) -> String {
         guard !range.isEmpty else { return "" }
