@@ -51,6 +51,22 @@ import Testing
         #expect(names == ["AppDelegate", "Spaced", "Point", "Axis", "Playing", "Handler", "Worker"])
     }
 
+    /// The scan reads sixteen bytes at a time and the last bytes one by one: a declaration is
+    /// found wherever it falls, across a block's edge, in the tail or at the file's very start.
+    @Test func declaredTypeNamesAreFoundAtEveryOffset() {
+        let cases: [(text: String, names: [String])] = [
+            ("class Alpha", ["Alpha"]), ("typealias\tBeta = Int", ["Beta"]), ("enum Gamma {}", ["Gamma"]),
+            ("xstruct No", []), ("protocol", []), ("actor ", []),
+        ]
+        for padding in 0..<40 {
+            for (declaration, expected) in cases {
+                let text = String(repeating: " ", count: padding) + declaration + (padding.isMultiple(of: 2) ? "" : "\n")
+                let names = Array(text.utf8).withUnsafeBytes { DeclaredTypeNames.scan($0) }
+                #expect(names == expected, "padding \(padding): \(declaration)")
+            }
+        }
+    }
+
     @Test func declaredNamesNeedATypeKeywordBefore() {
         #expect(occurs(["Info"], .declaredName, in: "struct Info: Hashable {}"))
         #expect(occurs(["Info"], .declaredName, in: "public final class  Info {}"))
