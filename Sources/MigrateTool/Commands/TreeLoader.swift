@@ -91,7 +91,7 @@ enum TreeLoader {
         var contents: [[UInt8]?] = []
         var firstSelected: [Bool] = []
         var skippedSizes: [Int: (lines: Int, bytes: Int)] = [:]
-        var skippedDeclarations: [Int: [String]] = [:]
+        var skippedDeclarations: [Int: DeclaredTypeNames.Found] = [:]
         var exporting: [Int] = []
         var problems = walk.problems
         for (position, look) in firstLooks.enumerated() {
@@ -106,7 +106,7 @@ enum TreeLoader {
             case .skipped(let lines, let size, let exports, let declares):
                 if exports { exporting.append(paths.count) }
                 skippedSizes[paths.count] = (lines, size)
-                if !declares.isEmpty { skippedDeclarations[paths.count] = declares }
+                if declares != DeclaredTypeNames.Found() { skippedDeclarations[paths.count] = declares }
                 contents.append(nil)
                 firstSelected.append(false)
             }
@@ -117,12 +117,14 @@ enum TreeLoader {
         // In a tree of several modules, a model name is followed only where its module is seen.
         let scope = RelevanceScope.make(graph: build.graph, paths: filePaths, graphPositions: pathPositions, exporting: exporting) { contents[$0] }
         var declaringFiles: [String: [Int]] = [:]
+        var extendingFiles: [String: [Int]] = [:]
         for (index, names) in skippedDeclarations {
-            for name in names { declaringFiles[name, default: []].append(index) }
+            for name in names.declared { declaringFiles[name, default: []].append(index) }
+            for name in names.extended { extendingFiles[name, default: []].append(index) }
         }
         let selection = PhaseTimer.measure("select, lex, structure") {
             RelevanceFilter.select(firstSelected: firstSelected, paths: filePaths, scope: scope,
-                                   declaringFiles: declaringFiles) { indices in
+                                   declaringFiles: declaringFiles, extendingFiles: extendingFiles) { indices in
                 let snapshot = contents
                 return concurrentMap(indices) { FileStructure(SourceFile(path: filePaths[$0], bytes: snapshot[$0]!)) }
             } mentioningAny: { candidates, names in
@@ -158,7 +160,7 @@ enum TreeLoader {
         }
         // Types declared in files left unstructured: the tree's, though the index cannot see them.
         var declaredOutside = Set<String>()
-        for (index, names) in skippedDeclarations where !chosen.contains(index) { declaredOutside.formUnion(names) }
+        for (index, names) in skippedDeclarations where !chosen.contains(index) { declaredOutside.formUnion(names.declared) }
         var extraProjectFiles: [FileStructure] = []
         for path in walk.projectFiles where !path.hasSuffix(".swift") {
             if case .success(let bytes) = FileSystem.read(path), FileSystem.firstInvalidUTF8Offset(bytes) == nil {
@@ -177,10 +179,10 @@ enum TreeLoader {
     }
 
     /// What the first read of a file found: its bytes when the pipeline needs them, else its size,
-    /// whether it may re-export a module and the names of the types it declares.
+    /// whether it may re-export a module and the names of the types it declares and extends.
     private enum FirstLook: Sendable {
         case selected([UInt8], exports: Bool)
-        case skipped(lines: Int, bytes: Int, exports: Bool, declares: [String])
+        case skipped(lines: Int, bytes: Int, exports: Bool, declares: DeclaredTypeNames.Found)
         case failed(FileProblem)
     }
 

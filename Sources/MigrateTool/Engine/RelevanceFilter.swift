@@ -16,10 +16,12 @@ import SourceScan
 /// through it is not followed, and the tool then says "unknown type", which blocks rather than
 /// guesses. For that, the names of the types such files declare are read from their bytes
 /// (`DeclaredTypeNames`), so that the typer does not take one of them for a library's type, whose
-/// members cannot hold the tree's models. One gap is left: a member a library's type gains in an
-/// extension in such a file (`extension UIApplication { var appDelegate: AppDelegate }`) is not
-/// known, and a chain through it is taken for a library's. `corpus.py filtercheck` compares
-/// filtered runs with runs that read every file.
+/// members cannot hold the tree's models, and the types they extend: a file extending a library's
+/// type that a typed chain names, with a member of a name a chain goes through, is read
+/// (`extension UIApplication { var appDelegate: AppDelegate }`), so that the chain is not taken
+/// for a library's value. One gap is left: such a member added to a type the chain does not name
+/// (`extension UIResponder { var appDelegate … }`, reached through `UIApplication`).
+/// `corpus.py filtercheck` compares filtered runs with runs that read every file.
 ///
 /// In a tree of several modules every name is followed only where Swift would let it mean what
 /// the filter is after: an inheritance clause or a generic constraint names a model only where
@@ -122,7 +124,11 @@ enum RelevanceFilter {
     /// `firstSelected` (mentioning observation, or package manifests), then, to a fixpoint, those
     /// mentioning a model name found so far, generic code constrained to one, or a type a
     /// received model property is declared with, or declaring a type a typed chain goes through
-    /// (`declaringFiles`: the files not marked, by the type names their bytes declare).
+    /// (`declaringFiles`: the files not marked, by the type names their bytes declare), or
+    /// extending a library's type such a chain names with a member of a name one goes through
+    /// (`extendingFiles`, by the type names their bytes extend: `extension UIApplication { var
+    /// appDelegate: AppDelegate }` for `UIApplication.shared.appDelegate.player`; without it the
+    /// chain would be taken for a library's value, which holds no model).
     /// `structure` builds the structures of the files at some indices; `mentioningAny` returns
     /// which of some files mention any of some names (and makes their bytes available to
     /// `structure`).
@@ -133,6 +139,7 @@ enum RelevanceFilter {
     static func select(firstSelected: [Bool], paths: [String],
                        scope: RelevanceScope? = nil,
                        declaringFiles: [String: [Int]] = [:],
+                       extendingFiles: [String: [Int]] = [:],
                        structure: ([Int]) -> [FileStructure],
                        mentioningAny: (_ candidates: [Int], _ names: [BytePatterns]) -> [Int]) -> (indices: [Int], structures: [FileStructure]) {
         var selected = firstSelected.indices.filter { firstSelected[$0] }
@@ -143,6 +150,8 @@ enum RelevanceFilter {
         var remaining = firstSelected.indices.filter { !firstSelected[$0] }
         var searched = Wanted()
         var followedTypes = Set<String>()
+        var followedLibraryTypes = Set<String>()
+        var followedMembers = Set<String>()
         while !remaining.isEmpty {
             let new = facts.wanted(structures: structures).subtracting(searched)
             // The tree's types a typed chain of the files read goes through, declared in files
@@ -153,7 +162,18 @@ enum RelevanceFilter {
                 declaringFiles[$0] != nil && !facts.declaredTypeNames.contains($0)
             }
             followedTypes.formUnion(chainTypes)
-            guard !new.isEmpty || !chainTypes.isEmpty else { break }
+            // The library's types a typed chain names (declared nowhere in the tree) and the
+            // members chains go through: the files extending those types with a member of one of
+            // those names are read (`extension UIApplication { var appDelegate: AppDelegate }`
+            // for `UIApplication.shared.appDelegate.player`).
+            let libraryTypes = facts.chainTypeNames.filter {
+                extendingFiles[$0] != nil && declaringFiles[$0] == nil && !facts.declaredTypeNames.contains($0)
+            }
+            let chainMembers = facts.chainMemberNames
+            let followsExtensions = !libraryTypes.isSubset(of: followedLibraryTypes) || !chainMembers.isSubset(of: followedMembers)
+            followedLibraryTypes.formUnion(libraryTypes)
+            followedMembers.formUnion(chainMembers)
+            guard !new.isEmpty || !chainTypes.isEmpty || followsExtensions else { break }
             searched.formUnion(new)
             var added = new.isEmpty ? [] : mentioningAny(remaining, new.patterns)
             if let scope, !added.isEmpty {
@@ -170,9 +190,15 @@ enum RelevanceFilter {
                 let declaring = Set(chainTypes.flatMap { declaringFiles[$0]! }).subtracting(added)
                 added += mentioningAny(remaining.filter { declaring.contains($0) }, [BytePatterns(chainTypes.sorted(), context: .declaredName)])
             }
+            let byType = added.count
+            if followsExtensions, !libraryTypes.isEmpty, !chainMembers.isEmpty {
+                let extending = Set(libraryTypes.flatMap { extendingFiles[$0]! }).subtracting(added)
+                added += mentioningAny(remaining.filter { extending.contains($0) }, [BytePatterns(chainMembers.sorted(), context: .declaredMember)])
+            }
             added.sort()
             PhaseTimer.note("relevance: names \(new.mentioned.keys.sorted().prefix(8)) mentioned, \(new.declared.keys.sorted().prefix(8)) declared, "
-                            + "\(chainTypes.count) chain types: \(added.count) more files (\(byName) by name, \(added.count - byName) by chain type)")
+                            + "\(chainTypes.count) chain types, \(libraryTypes.count) library chain types: \(added.count) more files (\(byName) by name, "
+                            + "\(byType - byName) by chain type, \(added.count - byType) by a library type's added member)")
             guard !added.isEmpty else { break }
             selected += added
             let addedStructures = structure(added)

@@ -103,6 +103,10 @@ struct RelevanceFacts {
         }
     }
 
+    /// The words of the chains the rules type that follow a `.`: the members they go through,
+    /// which a library's type may gain in the tree's extensions.
+    var chainMemberNames: Set<String> { memberWords }
+
     /// The capitalized words of the chains the rules type (`chainWords`): the types, the tree's
     /// or a library's, they may go through.
     var chainTypeNames: Set<String> {

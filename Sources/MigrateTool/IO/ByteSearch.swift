@@ -26,6 +26,9 @@ struct BytePatterns: Sendable {
         /// A whole word right after a keyword that declares or extends a type:
         /// `struct Model`, `extension Model`, `typealias Model`.
         case declaredName
+        /// A whole word right after a keyword that declares a member: `var appDelegate`,
+        /// `let shared`, `func model`.
+        case declaredMember
     }
 
     /// Every pattern's bytes, one after the other, grouped by anchor byte: flat arrays, so that
@@ -107,21 +110,25 @@ struct BytePatterns: Sendable {
         let before = start > 0 ? haystack[start - 1] : 0x20
         let after = end < haystack.count ? haystack[end] : 0x20
         guard !Self.isIdentifierByte(before), !Self.isIdentifierByte(after) else { return false }
-        return context == .wholeWord || followsDeclarationKeyword(start, in: haystack)
+        switch context {
+        case .any, .wholeWord: return true
+        case .declaredName: return follows(Self.typeKeywords, start, in: haystack)
+        case .declaredMember: return follows(Self.memberKeywords, start, in: haystack)
+        }
     }
 
-    private static let declarationKeywords = ["class", "struct", "enum", "actor", "protocol", "extension", "typealias"]
-        .map { Array($0.utf8) }
+    private static let typeKeywords = ["class", "struct", "enum", "actor", "protocol", "extension", "typealias"].map { Array($0.utf8) }
+    private static let memberKeywords = ["var", "let", "func"].map { Array($0.utf8) }
 
-    /// Whether the word at `start` comes after blanks after a type-declaring keyword.
-    private func followsDeclarationKeyword(_ start: Int, in haystack: UnsafeRawBufferPointer) -> Bool {
+    /// Whether the word at `start` comes after blanks after one of `keywords`.
+    private func follows(_ keywords: [[UInt8]], _ start: Int, in haystack: UnsafeRawBufferPointer) -> Bool {
         var end = start
         while end > 0, haystack[end - 1] == 0x20 || haystack[end - 1] == 0x09 { end -= 1 }
         guard end < start else { return false }
         var keywordStart = end
         while keywordStart > 0, Self.isIdentifierByte(haystack[keywordStart - 1]) { keywordStart -= 1 }
         let word = haystack[keywordStart..<end]
-        return Self.declarationKeywords.contains { $0.elementsEqual(word) }
+        return keywords.contains { $0.elementsEqual(word) }
     }
 
     /// Picks each pattern's anchor: a byte at least as rare as an uppercase letter (or its
@@ -166,32 +173,45 @@ struct BytePatterns: Sendable {
     }
 }
 
-/// The names of the types a file declares, read from its bytes alone: every word after `class`,
-/// `struct`, `enum`, `actor`, `protocol` or `typealias` (and blanks). For the files the relevance filter does not structure: a type declared
-/// there is the tree's, not a library's, so the typer must not take its members for a library's
-/// (which cannot hold the tree's models).
-/// Comments and strings are not told apart; a word there only makes a name count as declared,
-/// which makes the typer say "unknown" instead of "a library's" for it: the cautious side.
+/// The names of the types a file declares or extends, read from its bytes alone: every word after
+/// `class`, `struct`, `enum`, `actor`, `protocol` or `typealias` (and blanks), and after
+/// `extension`. For the files the relevance filter does not structure: a type declared there is
+/// the tree's, not a library's, so the typer must not take its members for a library's (which
+/// cannot hold the tree's models); a library's type extended there may gain a member that holds
+/// one (`extension UIApplication { var appDelegate: AppDelegate }`), so such a file is read when a
+/// typed chain may go through that member.
+/// Comments and strings are not told apart; a word there only makes a name count as declared or
+/// extended, which makes the typer say "unknown" instead of "a library's", or the filter read one
+/// more file: the cautious side.
 enum DeclaredTypeNames {
-    private static let keywords: [[UInt8]] = ["class", "struct", "enum", "actor", "protocol", "typealias"].map { Array($0.utf8) }
+    /// What one file declares and extends, in order of appearance (repeats kept out).
+    struct Found: Sendable, Equatable {
+        var declared: [String] = []
+        var extended: [String] = []
+    }
 
-    /// The declared names in `bytes`, in order of appearance (repeats kept out).
+    private static let keywords: [[UInt8]] = ["class", "struct", "enum", "actor", "protocol", "typealias", "extension"].map { Array($0.utf8) }
+    /// The position of `extension` in `keywords`.
+    private static let extensionKeyword = 6
+
+    /// The names `bytes` declares and extends.
     ///
     /// It runs on every file the filter skips, most of a large tree, so it does not look at each
     /// byte: a keyword is followed by a blank, so sixteen bytes at a time are compared with the
-    /// keywords' last letters (`s t m r l`) and the bytes after them with a space or a tab, and
+    /// keywords' last letters (`s t m r l n`) and the bytes after them with a space or a tab, and
     /// only the few places where both hold are read closely (four times as fast as a byte loop on
     /// /opt/swift-packages).
-    static func scan(_ bytes: UnsafeRawBufferPointer) -> [String] {
-        guard let raw = bytes.baseAddress else { return [] }
+    static func scan(_ bytes: UnsafeRawBufferPointer) -> Found {
+        guard let raw = bytes.baseAddress else { return Found() }
         let base = raw.assumingMemoryBound(to: UInt8.self)
         let count = bytes.count
-        var names: [String] = []
+        var found = Found()
         var seen = Set<String>()
+        var seenExtended = Set<String>()
         // Where reading resumes: a name just read is not taken for a keyword (`class func`).
         var resume = 0
         func readDeclaration(endingAt end: Int) {
-            guard end >= resume, end + 1 < count, isBlank(base[end + 1]), keywordEnds(at: end, in: base) else { return }
+            guard end >= resume, end + 1 < count, isBlank(base[end + 1]), let keyword = keywordEnding(at: end, in: base) else { return }
             var cursor = end + 1
             while cursor < count, isBlank(base[cursor]) { cursor += 1 }
             let start = cursor
@@ -200,18 +220,22 @@ enum DeclaredTypeNames {
             // no digit; `class func`, `class var` declare no type.
             if cursor > start, !(base[start] >= 0x30 && base[start] <= 0x39) {
                 let name = String(decoding: UnsafeBufferPointer(start: base + start, count: cursor - start), as: UTF8.self)
-                if name != "func" && name != "var" && name != "let", seen.insert(name).inserted { names.append(name) }
+                if keyword == extensionKeyword {
+                    if seenExtended.insert(name).inserted { found.extended.append(name) }
+                } else if name != "func" && name != "var" && name != "let", seen.insert(name).inserted {
+                    found.declared.append(name)
+                }
             }
             resume = cursor
         }
+        let (s, t, m, r, l, n) = (SIMD16<UInt8>(repeating: 0x73), SIMD16<UInt8>(repeating: 0x74), SIMD16<UInt8>(repeating: 0x6D),
+                                  SIMD16<UInt8>(repeating: 0x72), SIMD16<UInt8>(repeating: 0x6C), SIMD16<UInt8>(repeating: 0x6E))
         let space = SIMD16<UInt8>(repeating: 0x20), tab = SIMD16<UInt8>(repeating: 0x09)
-        let (s, t, m, r, l) = (SIMD16<UInt8>(repeating: 0x73), SIMD16<UInt8>(repeating: 0x74), SIMD16<UInt8>(repeating: 0x6D),
-                               SIMD16<UInt8>(repeating: 0x72), SIMD16<UInt8>(repeating: 0x6C))
         var block = 0
         while block + 17 <= count {
             let letters = (raw + block).loadUnaligned(as: SIMD16<UInt8>.self)
             let following = (raw + block + 1).loadUnaligned(as: SIMD16<UInt8>.self)
-            let endsWord = (letters .== s) .| (letters .== t) .| (letters .== m) .| (letters .== r) .| (letters .== l)
+            let endsWord = (letters .== s) .| (letters .== t) .| (letters .== m) .| (letters .== r) .| (letters .== l) .| (letters .== n)
             let candidates = endsWord .& ((following .== space) .| (following .== tab))
             if any(candidates) {
                 for lane in 0..<16 where candidates[lane] { readDeclaration(endingAt: block + lane) }
@@ -222,20 +246,21 @@ enum DeclaredTypeNames {
             readDeclaration(endingAt: block)
             block += 1
         }
-        return names
+        return found
     }
 
     @inline(__always) private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
-    /// Whether a keyword that starts a word ends at `end`, by the keyword's last letter.
-    @inline(__always) private static func keywordEnds(at end: Int, in base: UnsafePointer<UInt8>) -> Bool {
+    /// The keyword that starts a word and ends at `end`, found by its last letter.
+    @inline(__always) private static func keywordEnding(at end: Int, in base: UnsafePointer<UInt8>) -> Int? {
         switch base[end] {
-        case 0x73: keyword(0, endsAt: end, in: base) || keyword(5, endsAt: end, in: base)   // class, typealias
-        case 0x74: keyword(1, endsAt: end, in: base)                                        // struct
-        case 0x6D: keyword(2, endsAt: end, in: base)                                        // enum
-        case 0x72: keyword(3, endsAt: end, in: base)                                        // actor
-        case 0x6C: keyword(4, endsAt: end, in: base)                                        // protocol
-        default: false
+        case 0x73: keyword(0, endsAt: end, in: base) ? 0 : keyword(5, endsAt: end, in: base) ? 5 : nil   // class, typealias
+        case 0x74: keyword(1, endsAt: end, in: base) ? 1 : nil                                          // struct
+        case 0x6D: keyword(2, endsAt: end, in: base) ? 2 : nil                                          // enum
+        case 0x72: keyword(3, endsAt: end, in: base) ? 3 : nil                                          // actor
+        case 0x6C: keyword(4, endsAt: end, in: base) ? 4 : nil                                          // protocol
+        case 0x6E: keyword(6, endsAt: end, in: base) ? 6 : nil                                          // extension
+        default: nil
         }
     }
 

@@ -43,20 +43,22 @@ import Testing
             protocol Playing: AnyObject {}
             typealias Handler = () -> Void
             actor Worker {}
-            extension View { var subclass: Int { 1 } }   // `subclass` and `View` are no declarations
+            extension View { var subclass: Int { 1 } }   // `View` is extended, `subclass` declares no type
             class func make() {}
             let classes = [structure, enumeration]
             """
         let names = Array(text.utf8).withUnsafeBytes { DeclaredTypeNames.scan($0) }
-        #expect(names == ["AppDelegate", "Spaced", "Point", "Axis", "Playing", "Handler", "Worker"])
+        #expect(names.declared == ["AppDelegate", "Spaced", "Point", "Axis", "Playing", "Handler", "Worker"])
+        #expect(names.extended == ["View"])
     }
 
     /// The scan reads sixteen bytes at a time and the last bytes one by one: a declaration is
     /// found wherever it falls, across a block's edge, in the tail or at the file's very start.
     @Test func declaredTypeNamesAreFoundAtEveryOffset() {
-        let cases: [(text: String, names: [String])] = [
-            ("class Alpha", ["Alpha"]), ("typealias\tBeta = Int", ["Beta"]), ("enum Gamma {}", ["Gamma"]),
-            ("xstruct No", []), ("protocol", []), ("actor ", []),
+        let cases: [(text: String, names: DeclaredTypeNames.Found)] = [
+            ("class Alpha", .init(declared: ["Alpha"])), ("typealias\tBeta = Int", .init(declared: ["Beta"])),
+            ("enum Gamma {}", .init(declared: ["Gamma"])), ("extension Delta {}", .init(extended: ["Delta"])),
+            ("xstruct No", .init()), ("protocol", .init()), ("actor ", .init()),
         ]
         for padding in 0..<40 {
             for (declaration, expected) in cases {
@@ -76,6 +78,11 @@ import Testing
         #expect(!occurs(["Info"], .declaredName, in: "func f(x: Info) {}"))
         #expect(!occurs(["Info"], .declaredName, in: "subclass Info"))
         #expect(!occurs(["Info"], .declaredName, in: "Info"))
+        #expect(occurs(["appDelegate"], .declaredMember, in: "extension UIApplication { var appDelegate: AppDelegate { delegate } }"))
+        #expect(occurs(["shared"], .declaredMember, in: "static let  shared = Store()"))
+        #expect(occurs(["model"], .declaredMember, in: "func model() -> Model"))
+        #expect(!occurs(["appDelegate"], .declaredMember, in: "let x = UIApplication.shared.appDelegate"))
+        #expect(!occurs(["shared"], .declaredMember, in: "class shared {}"))
     }
 }
 
@@ -309,6 +316,42 @@ import Testing
         // Read whole, `Hub`'s chain reaches the model as well.
         let whole = Analyzer.analyze(swift: files.keys.sorted().map { SourceInput(path: $0, bytes: Array(files[$0]!.utf8)) })
         #expect(whole.findings.filter(\.isBlocker).isEmpty, "\(whole.findings.filter(\.isBlocker).map(\.message))")
+    }
+
+    /// A member the tree adds to a library's type in a file that mentions no model
+    /// (`extension UIApplication { var appDelegate: AppDelegate }`) is read when a typed chain
+    /// goes through a member of that name: left unread, `UIApplication.shared.appDelegate.player`
+    /// was taken for a library's value, and `.environmentObject(…)` stayed beside a migrated
+    /// `Player`, which does not compile. An extension of a library's type that declares no member
+    /// a chain names (`extension Color`) stays unread.
+    @Test func aMemberALibraryTypeGainsInAnUnreadFileIsFollowed() throws {
+        let app = """
+            import SwiftUI
+            final class Player: ObservableObject {
+                @Published var title = ""
+            }
+            struct RootView: View {
+                var body: some View { Child().environmentObject(UIApplication.shared.appDelegate.player) }
+            }
+            struct Child: View {
+                @EnvironmentObject var player: Player
+                var body: some View { Text(player.title) }
+            }
+
+            """
+        let files = [
+            "App.swift": app,
+            "AppDelegate.swift": "import UIKit\nclass AppDelegate: NSObject, UIApplicationDelegate {\n    let player = Player()\n}\n",
+            "UIApplication+App.swift": "import UIKit\nextension UIApplication {\n    var appDelegate: AppDelegate { delegate as! AppDelegate }\n}\n",
+            "Color+App.swift": "import SwiftUI\nextension Color {\n    static let accent = Color.blue\n}\n",
+        ]
+        let root = try BinaryRunner.makeTree(files)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let read = TreeLoader.analyze(paths: [root.path], configuration: Configuration())
+        #expect(read.files.map { FileSystem.baseName(of: $0.source.path) } == ["App.swift", "AppDelegate.swift", "UIApplication+App.swift"])
+        let whole = Analyzer.analyze(swift: files.keys.sorted().map { SourceInput(path: $0, bytes: Array(files[$0]!.utf8)) })
+        #expect(read.findings.filter(\.isBlocker).map(\.message) == whole.findings.filter(\.isBlocker).map(\.message))
+        #expect(read.units.first { $0.name == "Player" }?.verdict == .blocked)
     }
 
     @Test(.timeLimit(.minutes(1))) func aNamedPipeIsReportedNotWaitedOn() throws {
