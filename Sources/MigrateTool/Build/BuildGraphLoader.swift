@@ -106,7 +106,12 @@ enum BuildGraphLoader {
                 warnings.append("\(Analyzer.displayPath(input.path)): cannot read the Xcode project (\(failure.reason)); its files count as one folder")
             }
         }
-        return Loaded(graph: BuildGraph(descriptions: descriptions, files: swiftFiles), warnings: warnings)
+        let graph = BuildGraph(descriptions: descriptions, files: swiftFiles)
+        for (file, listed) in graph.relocatedFiles {
+            warnings.append("\(Analyzer.displayPath(swiftFiles[file])): a target lists \(Analyzer.displayPath(listed)), which does not exist; "
+                            + "taken for this file of the same name, which no target lists (the project looks stale)")
+        }
+        return Loaded(graph: graph, warnings: warnings)
     }
 
     /// The nearest `Package.swift` above `path` (a package's folder compiles everything under

@@ -159,6 +159,10 @@ public struct BuildGraph: Sendable {
     public let files: [String]
     /// Indices (into `files`) of the files outside the build.
     public private(set) var outsideFiles: [Int] = []
+    /// Files a target lists under a path that does not exist, taken for the one file of the
+    /// same name that no target compiles (a stale project: the file was moved on disk and the
+    /// project not updated): the file's index and the path listed.
+    public private(set) var relocatedFiles: [(file: Int, listed: String)] = []
     /// The descriptions the graph was built from.
     public let descriptions: [BuildDescription]
     /// Index of the folder module, when some file belongs to it.
@@ -316,6 +320,36 @@ public struct BuildGraph: Sendable {
             }
             modulesOfFile.append(found)
         }
+        if !outsideFiles.isEmpty, !explicit.isEmpty { relocateMovedFiles(explicit) }
+    }
+
+    /// Gives each file outside the build the modules of a listed file that does not exist, when
+    /// the two are the only ones of their name among such files and the listing description's
+    /// folder holds it: Xcode would not build the project as it is, and the moved file is what
+    /// its target compiled (`Main/DarkMode/Appearance.swift` listed, `Main/Utility/Appearance.swift`
+    /// on disk).
+    private mutating func relocateMovedFiles(_ explicit: [String: [Int]]) {
+        let present = Set(files)
+        var missingByName: [String: [String]] = [:]
+        for path in explicit.keys where !present.contains(path) {
+            missingByName[PathName.lastComponent(path), default: []].append(path)
+        }
+        guard !missingByName.isEmpty else { return }
+        var outsideByName: [String: [Int]] = [:]
+        for file in outsideFiles { outsideByName[PathName.lastComponent(files[file]), default: []].append(file) }
+        var relocated = Set<Int>()
+        for (name, outside) in outsideByName {
+            guard outside.count == 1, let missing = missingByName[name], missing.count == 1 else { continue }
+            let file = outside[0]
+            let listing = explicit[missing[0]]!
+            let roots = descriptions.filter { description in listing.contains { modules[$0].descriptionPath == description.path } }.map(\.root)
+            guard roots.contains(where: { PathName.isInside(files[file], folder: $0) }) else { continue }
+            modulesOfFile[file] = listing
+            relocatedFiles.append((file, missing[0]))
+            relocated.insert(file)
+        }
+        outsideFiles.removeAll { relocated.contains($0) }
+        relocatedFiles.sort { $0.file < $1.file }
     }
 
     /// Whether the tree has more than one module (resolution must then follow imports).

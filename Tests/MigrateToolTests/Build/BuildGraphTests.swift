@@ -303,6 +303,29 @@ import Testing
             """
     }
 
+    /// A project listing a file that does not exist, beside a file of that name no target
+    /// compiles, is stale (bufetec: the file was moved on disk, the project not updated, so Xcode
+    /// would not build it as it is): the moved file takes the listed one's modules, with a
+    /// warning naming both. Two files of that name stay outside the build: which one moved is a
+    /// guess.
+    @Test func aListedFileThatDoesNotExistIsTakenForTheOneMovedFileOfItsName() throws {
+        func loaded(_ files: [String]) -> BuildGraphLoader.Loaded {
+            let project = Self.oneTargetProject(file: "DarkMode/Appearance.swift", target: "App")
+            return BuildGraphLoader.build([.init(path: "/repo/App.xcodeproj/project.pbxproj", bytes: Array(project.utf8))], swiftFiles: files,
+                                          configuration: Configuration(), readFile: { _ in nil }, folderExists: { _ in true })
+        }
+        let moved = loaded(["/repo/Utility/Appearance.swift", "/repo/Other.swift"])
+        #expect(moved.graph.modulesOfFile.map { $0.map { moved.graph.modules[$0].targetName } } == [["App"], []])
+        #expect(moved.graph.outsideFiles == [1])
+        #expect(moved.warnings == [
+            "/repo/Utility/Appearance.swift: a target lists /repo/DarkMode/Appearance.swift, which does not exist; "
+                + "taken for this file of the same name, which no target lists (the project looks stale)",
+        ])
+        let twice = loaded(["/repo/A/Appearance.swift", "/repo/B/Appearance.swift"])
+        #expect(twice.graph.outsideFiles == [0, 1])
+        #expect(twice.warnings.isEmpty)
+    }
+
     /// vault-ios: the app's project names the product `FeedUI` of a package its workspace holds
     /// (`Modules/Feed`, beside the project's folder); the app's files see that package's modules,
     /// the ones the product depends on included, so its views are sites of their models. A name
