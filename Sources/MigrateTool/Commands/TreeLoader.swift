@@ -168,9 +168,17 @@ enum TreeLoader {
             }
         }
         if progress { StandardError.raw("observation-migrate: analyzing…            \r") }
+        // Types declared in files no target compiles: a wrapper holding one is told where it is.
+        var declaredOutsideBuild: [String: String] = [:]
+        for path in outsideBuild {
+            guard case .success(let bytes) = FileSystem.read(path) else { continue }
+            for name in bytes.withUnsafeBytes({ DeclaredTypeNames.scan($0).declared }) where declaredOutsideBuild[name] == nil {
+                declaredOutsideBuild[name] = Analyzer.displayPath(path)
+            }
+        }
         var analysis = Analyzer.analyze(structures: structures, extraProjectFiles: extraProjectFiles,
                                         problems: problems, configuration: configuration, build: build.graph,
-                                        typesDeclaredOutside: declaredOutside)
+                                        typesDeclaredOutside: declaredOutside, declaredOutsideBuild: declaredOutsideBuild)
         analysis.unindexed = unindexed
         analysis.outsideBuild = outsideBuild
         analysis.buildWarnings = build.warnings

@@ -40,7 +40,7 @@ enum Analyzer {
     /// Analyzes structured files; `extraProjectFiles` (Xcode settings) are appended after them.
     static func analyze(structures: [FileStructure], extraProjectFiles: [FileStructure],
                         problems: [FileProblem], configuration: Configuration = Configuration(), build: BuildGraph? = nil,
-                        typesDeclaredOutside: Set<String> = []) -> Analysis {
+                        typesDeclaredOutside: Set<String> = [], declaredOutsideBuild: [String: String] = [:]) -> Analysis {
         // A file nested past the parser's limit has no declarations; it is skipped and named.
         var problems = problems
         problems += structures.compactMap(FileProblem.nesting(of:))
@@ -50,7 +50,8 @@ enum Analyzer {
         let units = PhaseTimer.measure("units") { MigrationUnits(index: index) }
         let deployments = build.map { deploymentFacts($0, files: structures + extraProjectFiles) } ?? []
         let context = RuleContext(index: index, units: units, deployments: deployments, options: configuration.ruleOptions,
-                                  mainActorByDefaultFiles: build.map { mainActorByDefaultFiles($0, files: structures) } ?? [])
+                                  mainActorByDefaultFiles: build.map { mainActorByDefaultFiles($0, files: structures) } ?? [],
+                                  declaredOutsideBuild: declaredOutsideBuild)
         var findings = RuleCatalog.all.flatMap { rule in PhaseTimer.measure("rule \(rule.id)") { rule.init().check(context) } }
 
         let allFiles = structures + extraProjectFiles

@@ -94,11 +94,16 @@ struct RuleContext: Sendable {
     /// The files a module compiles whose declarations are `@MainActor` by default (Swift 6.2's
     /// default isolation), by index: code the tool adds there is isolated too.
     let mainActorByDefaultFiles: Set<Int>
+    /// The types declared in files under a project or package that no target compiles, by
+    /// name, with the first such file (as displayed): such a type is the tree's, but no
+    /// module holds it.
+    let declaredOutsideBuild: [String: String]
 
     /// Builds the context for a tree.
     init(index: TreeIndex, units: MigrationUnits, deployments: [DeploymentFact] = [], options: RuleOptions = RuleOptions(),
-         mainActorByDefaultFiles: Set<Int> = []) {
+         mainActorByDefaultFiles: Set<Int> = [], declaredOutsideBuild: [String: String] = [:]) {
         self.index = index
+        self.declaredOutsideBuild = declaredOutsideBuild
         self.units = units
         self.deployments = deployments
         self.mainActorByDefaultFiles = mainActorByDefaultFiles

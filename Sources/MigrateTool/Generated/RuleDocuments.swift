@@ -4684,6 +4684,10 @@ enum RuleDocuments {
         models, so it blocks every unit until its type is written out. A type written out that names
         several classes of the tree (`FireblocksManager` declared once per app flavour, in `EW/` and
         `NCW/`) is one of them and no other: it blocks their units only, and says where each is declared.
+        A type declared only in a file that no target of the project or package compiles is no model of
+        the build either: the note names that file, so that it can be added to its target (a stale
+        project that lists it under a path that no longer exists is repaired on its own: the moved file
+        is taken for the listed one, with a warning).
 
         ```swift before
         import SwiftUI

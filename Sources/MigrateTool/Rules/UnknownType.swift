@@ -17,10 +17,13 @@ struct UnknownType: Rule {
             let offset = Int(file.tokens[site.token].start)
             switch site.type {
             case .external(let name):
+                let declaredIn = context.declaredOutsideBuild[TypeReference(name)?.baseName ?? name]
                 var finding = Finding(
                     ruleID: Self.id, fixClass: .manual, file: site.file, offset: offset,
-                    message: "@\(kind.rawValue) '\(variable.name)' holds '\(name)', which is not declared in the scanned tree; "
-                        + "left as it is", suggestion: "scan the code that declares \(name) to migrate it")
+                    message: declaredIn.map { "@\(kind.rawValue) '\(variable.name)' holds '\(name)', declared in \($0), which no target compiles; left as it is" }
+                        ?? "@\(kind.rawValue) '\(variable.name)' holds '\(name)', which is not declared in the scanned tree; left as it is",
+                    suggestion: declaredIn == nil ? "scan the code that declares \(name) to migrate it"
+                        : "add that file to its target (or correct the path the project lists for it) and run again")
                 finding.isNote = true
                 return finding
             case .ambiguous(let candidates):

@@ -236,6 +236,22 @@ import Testing
         #expect(model.contains("@Observable public final class FeedModel {"), "\(model)")
     }
 
+    /// A model declared in a file the project does not compile is no model of the build; the
+    /// wrapper holding it is left alone and the report says where the type is, instead of
+    /// "not declared in the scanned tree".
+    @Test func aWrapperOfATypeDeclaredOutsideTheBuildNamesTheFile() throws {
+        let tree = try BinaryRunner.makeTree([
+            "App.xcodeproj/project.pbxproj": XcodeProjectReaderTests.oneTargetProject(file: "View.swift", target: "App"),
+            "View.swift": "import SwiftUI\n\nstruct RootView: View {\n    @StateObject private var store = Store()\n"
+                + "    var body: some View { Text(\"\\(store.count)\") }\n}\n",
+            "Stray/Store.swift": "import Combine\n\nfinal class Store: ObservableObject {\n    @Published var count = 0\n}\n",
+        ])
+        let result = try BinaryRunner.run(["report", "."], in: tree)
+        #expect(result.stdout.contains("@StateObject 'store' holds 'Store', declared in Stray/Store.swift, which no target compiles; left as it is"),
+                "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("write instead: add that file to its target (or correct the path the project lists for it) and run again"))
+    }
+
     /// A package of two targets: `Kit`, and `App` depending on it.
     static let kitAndAppManifest = "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", "
         + "platforms: [.iOS(.v17)], targets: [.target(name: \"Kit\"), .target(name: \"App\", dependencies: [\"Kit\"])])\n"
