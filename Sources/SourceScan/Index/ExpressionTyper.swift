@@ -285,7 +285,7 @@ public struct ExpressionTyper: Sendable {
                     if types.extendsExternal(written, with: memberName) {
                         // A member the tree adds (`extension Assembler { static func resolve<S>(_: S.Type) -> S }`):
                         // what its declaration says, when it is the only one of that name and kind.
-                        guard let added = addedMemberResult(memberName, toExternal: written, isStatic: isTypeContext,
+                        guard let added = addedMemberResult(memberName, toExternal: written, isStatic: isTypeContext, from: file,
                                                             call: isMethodCall ? CallSite(file: file, open: memberIndex + 1) : nil,
                                                             trail: trail),
                               knownType(added) != nil || added.element != nil || added.subscripted != nil else { return .unknown }
@@ -355,11 +355,15 @@ public struct ExpressionTyper: Sendable {
     }
 
     /// The type of the member `name` that the tree's extensions add to an external type, when
-    /// exactly one of them has that name and is a function (for a call) or a property (for a
-    /// read) of the right kind, static or not: a function's declared result (its own generic
-    /// parameter bound by the call's arguments), a property's type. Nil otherwise.
-    func addedMemberResult(_ name: String, toExternal written: String, isStatic: Bool, call: CallSite?, trail: Trail) -> Typed? {
+    /// exactly one of them that code in `file` can see has that name and is a function (for a
+    /// call) or a property (for a read) of the right kind, static or not: a function's declared
+    /// result (its own generic parameter bound by the call's arguments), a property's type. Nil
+    /// otherwise. (An app and its TV twin each add their own `Assembler.resolve`; each target's
+    /// code calls its own.)
+    func addedMemberResult(_ name: String, toExternal written: String, isStatic: Bool, from file: Int, call: CallSite?,
+                           trail: Trail) -> Typed? {
         let candidates = types.membersAdded(toExternal: written, named: name).filter { id in
+            guard types.sees(id.file, from: file) else { return false }
             let declaration = types.declaration(id)
             let kindMatches = call == nil ? declaration.kind == .variable : declaration.kind == .function
             return kindMatches && (declaration.hasModifier(.static) || declaration.hasModifier(.class)) == isStatic

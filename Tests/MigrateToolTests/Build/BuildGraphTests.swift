@@ -387,6 +387,27 @@ import Testing
                          projectFiles: [SourceInput(path: "Package.swift", bytes: Array(manifest.utf8))])
     }
 
+    /// Windscribe: the iOS app and its TV twin each add `static func resolve<S>(_: S.Type) -> S`
+    /// to the DI library's `Assembler`. Code in one target calls its own, so
+    /// `Assembler.resolve(Router.self)` is a `Router` there; read as one module, two members of
+    /// that name leave it unknown.
+    @Test func aMemberAddedToALibraryTypeCountsOnlyWhereItIsVisible() {
+        let resolver = "import Swinject\nextension Assembler {\n    static func resolve<S>(_ type: S.Type) -> S { fatalError() }\n}\n"
+        let files = [
+            "Sources/App/Assembler.swift": resolver,
+            "Sources/TV/Assembler.swift": resolver,
+            "Sources/App/Router.swift": "import SwiftUI\nfinal class Router: ObservableObject { @Published var path: [Int] = [] }\n",
+            "Sources/App/Home.swift": "import SwiftUI\nimport Swinject\nstruct Home: View {\n"
+                + "    var body: some View { Child().environmentObject(Assembler.resolve(Router.self)) }\n}\n"
+                + "struct Child: View {\n    @EnvironmentObject var router: Router\n    var body: some View { Text(\"\\(router.path.count)\") }\n}\n",
+        ]
+        let twoTargets = Self.analyze(files, manifest: "let package = Package(name: \"P\", targets: [.target(name: \"App\"), .target(name: \"TV\")])")
+        #expect(twoTargets.findings.filter(\.isBlocker).isEmpty, "\(twoTargets.findings.filter(\.isBlocker).map(\.message))")
+        #expect(twoTargets.units.map(\.verdict) == [.ready])
+        let oneModule = Analyzer.analyze(swift: files.keys.sorted().map { SourceInput(path: $0, bytes: Array(files[$0]!.utf8)) })
+        #expect(oneModule.units.map(\.verdict) == [.blocked])
+    }
+
     @Test func aHomonymInAModuleTheSiteDoesNotImportIsAnotherType() {
         let analysis = Self.analyze([
             "Sources/App/Model.swift": "import SwiftUI\nfinal class Session: ObservableObject { @Published var user = \"\" }\n",
