@@ -170,11 +170,12 @@ enum TreeLoader {
         if progress { StandardError.raw("observation-migrate: analyzing…            \r") }
         // Types declared in files no target compiles: a wrapper holding one is told where it is.
         var declaredOutsideBuild: [String: String] = [:]
-        for path in outsideBuild {
-            guard case .success(let bytes) = FileSystem.read(path) else { continue }
-            for name in bytes.withUnsafeBytes({ DeclaredTypeNames.scan($0).declared }) where declaredOutsideBuild[name] == nil {
-                declaredOutsideBuild[name] = Analyzer.displayPath(path)
-            }
+        let outsideDeclarations = BatchReader.map(outsideBuild) { _, result -> [String] in
+            guard case .success(let bytes) = result else { return [] }
+            return DeclaredTypeNames.scan(bytes).declared
+        }
+        for (path, names) in zip(outsideBuild, outsideDeclarations) {
+            for name in names where declaredOutsideBuild[name] == nil { declaredOutsideBuild[name] = Analyzer.displayPath(path) }
         }
         var analysis = Analyzer.analyze(structures: structures, extraProjectFiles: extraProjectFiles,
                                         problems: problems, configuration: configuration, build: build.graph,
