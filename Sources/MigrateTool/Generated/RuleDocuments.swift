@@ -1265,6 +1265,9 @@ enum RuleDocuments {
           deep); at least one such change runs with it; nothing else outside tracking changes; and every
           held model reached belongs to one unit. A held model passed along or read into a local may be
           changed untracked, so the call stays. A `defer` block is a stretch of its own, like a closure.
+          An array of a model class counts as a held model through one element whose index calls
+          nothing (`frames[index].outlierViews = views; objectWillChange.send()`, where `frames` is
+          `[FrameViewModel]`): the element is the object that changes, and it tracks its own property.
         - **A send from outside the model announces a change made through the same receiver**
           (`quota.showSheet = false; quota.objectWillChange.send()` in a view or another object): under
           Observation the change announces itself, so the call goes when every statement running with it
@@ -2266,6 +2269,59 @@ enum RuleDocuments {
                 download.completed += 1
                 print(download)
             }
+        }
+        ```
+
+        A send announcing a change made through one element of an array of a model class; the one whose
+        index calls a function stays:
+
+        ```swift before
+        import Combine
+
+        final class FrameModel: ObservableObject {
+            @Published var outliers: [String] = []
+        }
+
+        final class Sequence: ObservableObject {
+            @Published var current = 0
+            var frames: [FrameModel] = []
+
+            func show(_ outliers: [String], at index: Int) {
+                frames[index].outliers = outliers
+                ↓objectWillChange.send()
+            }
+
+            func showLast(_ outliers: [String]) {
+                self.frames[lastIndex()].outliers = outliers
+                ↓objectWillChange.send()
+            }
+
+            func lastIndex() -> Int { frames.count - 1 }
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import Observation
+
+        @Observable final class FrameModel {
+            var outliers: [String] = []
+        }
+
+        final class Sequence: ObservableObject {
+            @Published var current = 0
+            var frames: [FrameModel] = []
+
+            func show(_ outliers: [String], at index: Int) {
+                frames[index].outliers = outliers
+            }
+
+            func showLast(_ outliers: [String]) {
+                self.frames[lastIndex()].outliers = outliers
+                objectWillChange.send()
+            }
+
+            func lastIndex() -> Int { frames.count - 1 }
         }
         ```
 

@@ -460,7 +460,8 @@ private struct SendPlace {
 
     /// The edits deleting a send that announced a change made through a model the model holds
     /// (`objectWillChange.send(); downloadState.isDownloading = true`, `downloadState` holding a
-    /// model class), with the held model's name and unit: every statement running with the send
+    /// model class; `frames[index].outlierViews = views`, `frames` an array of one), with the held
+    /// model's name and unit: every statement running with the send
     /// that reaches a held model (in an `if` or `switch` block too) only changes state that model
     /// tracks, at least one does, nothing else untracked changes, and every held model reached
     /// belongs to one unit; and nothing listens to the holder's own `objectWillChange` (a sink, an
@@ -478,18 +479,26 @@ private struct SendPlace {
         guard Set(model.untrackedEffects(in: stretch, file, scope: scope(file), parameters: parameters)).isSubset(of: Set(held.keys)) else {
             return nil
         }
-        /// The held model a statement starts with (`child.` or `self.child.`), and where its name is.
-        func heldName(_ statement: Range<Int>) -> (name: String, at: Int)? {
+        /// The held model a statement starts with (`child.`, `self.child.`, `frames[i].`), where its
+        /// name is, and the token the member access follows (the name, or the subscript's `]`).
+        func heldName(_ statement: Range<Int>) -> (name: String, at: Int, through: Int)? {
             var index = statement.lowerBound
             if tokens[index].word == .self, index + 2 < statement.upperBound, tokens[index + 1].kind == .postfixQuestionMark { index += 1 }
             let explicitSelf = tokens[index].word == .self || tokens[index].kind == .postfixQuestionMark
             if explicitSelf, index + 1 < statement.upperBound, tokens[index + 1].kind == .period { index += 2 }
-            guard index + 1 < statement.upperBound, tokens[index].kind == .identifier, tokens[index + 1].kind == .period else { return nil }
+            guard index + 1 < statement.upperBound, tokens[index].kind == .identifier,
+                  tokens[index + 1].kind == .period || tokens[index + 1].kind == .leftSquare else { return nil }
             let name = file.source.text(index)
             // A parameter or local of that name is not the held model.
-            guard held[name] != nil,
+            guard let holder = held[name],
                   explicitSelf || !ModelStateChanges.isShadowed(name, in: scope(file), parameters: parameters, file) else { return nil }
-            return (name, index)
+            guard holder.isCollection else { return tokens[index + 1].kind == .period ? (name, index, index) : nil }
+            // One element, by an index that calls nothing (a call could change state untracked).
+            guard tokens[index + 1].kind == .leftSquare else { return nil }
+            let close = file.closing(index + 1)
+            guard close + 2 < statement.upperBound, tokens[close + 1].kind == .period,
+                  !((index + 2)..<close).contains(where: { tokens[$0].kind == .leftParen || tokens[$0].kind == .leftBrace }) else { return nil }
+            return (name, index, close)
         }
         var units = Set<Int>()
         var changed: String?
@@ -506,13 +515,14 @@ private struct SendPlace {
         /// Whether a statement starting with a held model, and naming none elsewhere, changes only
         /// state that model tracks; it then counts that model's unit.
         func isTrackedChange(_ statement: Range<Int>) -> Bool {
-            guard let (name, at) = heldName(statement), mentions(statement) == [at], let (type, unit) = held[name] else { return false }
+            guard let (name, at, through) = heldName(statement), mentions(statement) == [at], let holder = held[name] else { return false }
+            let (type, unit) = (holder.type, holder.unit)
             let source = ModelStateChanges.cached(type, unit: context.units.units[unit], context, in: &models)
-            guard ObjectWillChangeRelay.changesOnlyTrackedState(of: source, through: at, statement: statement, file, context) else {
+            guard ObjectWillChangeRelay.changesOnlyTrackedState(of: source, through: through, statement: statement, file, context) else {
                 return false
             }
             units.insert(unit)
-            changed = changed ?? name
+            changed = changed ?? (holder.isCollection ? name + "[…]" : name)
             return true
         }
         // Every statement that reaches a held model only changes state it tracks, read into the
@@ -522,15 +532,21 @@ private struct SendPlace {
         return (edits, name, unit)
     }
 
-    /// The model's stored properties holding a model class of a unit, by name, with the class and unit.
-    private func heldModels(_ context: RuleContext) -> [String: (type: DeclarationID, unit: Int)] {
-        var held: [String: (type: DeclarationID, unit: Int)] = [:]
-        for (name, property) in model.properties where property.isClass {
+    /// The model's stored properties holding a model class of a unit, or an array of one, by
+    /// name, with the class and unit.
+    private func heldModels(_ context: RuleContext) -> [String: (type: DeclarationID, unit: Int, isCollection: Bool)] {
+        var held: [String: (type: DeclarationID, unit: Int, isCollection: Bool)] = [:]
+        for (name, property) in model.properties {
             let variable = context.declaration(property.id)
-            guard let binding = variable.bindings.first(where: { $0.name == name }),
-                  case .declared(let type) = context.index.typer.variableType(binding, declarationID: property.id),
-                  type != model.classID, let unit = context.units.unitOf[type] else { continue }
-            held[name] = (type, unit)
+            guard let binding = variable.bindings.first(where: { $0.name == name }) else { continue }
+            if property.isClass {
+                guard case .declared(let type) = context.index.typer.variableType(binding, declarationID: property.id),
+                      type != model.classID, let unit = context.units.unitOf[type] else { continue }
+                held[name] = (type, unit, false)
+            } else if case .declared(let element)? = context.index.typer.arrayElementType(binding, declarationID: property.id),
+                      element != model.classID, let unit = context.units.unitOf[element] {
+                held[name] = (element, unit, true)
+            }
         }
         return held
     }

@@ -1021,6 +1021,15 @@ public struct ExpressionTyper: Sendable {
         variableType(binding, declarationID: declarationID, trail: Trail()).type
     }
 
+    /// The element type of a variable binding written as an array of a type (`[Frame]`,
+    /// `Array<Frame>`): what subscripting it by position gives. Nil for anything else (a
+    /// dictionary's subscript gives an optional).
+    public func arrayElementType(_ binding: VariableBinding, declarationID: DeclarationID) -> ResolvedType? {
+        let typed = variableType(binding, declarationID: declarationID, trail: Trail())
+        guard let element = typed.element, typed.subscripted == element else { return nil }
+        return element
+    }
+
     func variableType(_ binding: VariableBinding, declarationID: DeclarationID, trail: Trail) -> Typed {
         let file = types.files[declarationID.file]
         let scope = DeclarationID(file: declarationID.file, declaration: file.declarations[declarationID.declaration].parent ?? -1)
