@@ -311,6 +311,13 @@ extension ExpressionTyper {
                 if first < position, tokens[first].word == .let || tokens[first].word == .var { first += 1 }
                 if first + 1 == position, structure.source.tokenText(first, equals: name) {
                     guard element < payload.count else { return nil }
+                    // A generic enum's parameter (`case value(T)` of `SetupValue<T>`) is what the
+                    // subject's type binds it to (`SetupValue<ChiakiDiscover>`).
+                    let written = payload[element].trimming(charactersIn: " ")
+                    let parameters = types.declaration(enumID).genericParameters
+                    if let bound = parameters.firstIndex(where: { $0.name == written }) {
+                        return bound < subject.arguments.count ? Typed(subject.arguments[bound]) : nil
+                    }
                     return resolveWritten(payload[element], from: enumID)
                 }
                 element += 1

@@ -54,6 +54,46 @@ import Testing
         #expect(!TyperGapTests.blockers("DetailModel", in: files).contains { $0.contains("cannot tell") })
     }
 
+    /// chiakiapp: `case .value(let d)` over a `SetupValue<ChiakiDiscover>`, whose `value(T)`
+    /// carries the enum's generic parameter, binds `d` to the argument the subject's type gives.
+    /// Without one (`SetupValue.value(Discover())`, the argument inferred), the payload is unknown.
+    @Test func aGenericEnumsPayloadIsTheSubjectsArgument() {
+        func files(_ annotation: String) -> [String: String] {
+            ["A.swift": """
+                import SwiftUI
+                enum SetupValue<T> {
+                    case uninitialized
+                    case value(T)
+                }
+                final class Discover: ObservableObject {
+                    @Published var hosts: [String] = []
+                }
+                final class Other: ObservableObject {
+                    @Published var title = ""
+                }
+                struct Root: View {
+                    @State var discover\(annotation)
+                    var body: some View {
+                        switch discover {
+                        case .uninitialized: EmptyView()
+                        case .value(let d): HostList().environmentObject(d)
+                        }
+                    }
+                }
+                struct HostList: View {
+                    @EnvironmentObject var discover: Discover
+                    var body: some View { Text("\\(discover.hosts.count)") }
+                }
+
+                """]
+        }
+        let typed = files(": SetupValue<Discover> = .uninitialized")
+        #expect(TyperGapTests.blockers("Discover", in: typed).isEmpty, "\(TyperGapTests.blockers("Discover", in: typed))")
+        #expect(TyperGapTests.blockers("Other", in: typed).isEmpty)
+        let untyped = files(" = SetupValue.value(Discover())")
+        #expect(TyperGapTests.blockers("Discover", in: untyped).contains { $0.contains("cannot tell the type of 'd'") })
+    }
+
     @Test func anEarlierClausesNameIsNotVisibleInALaterOne() {
         let body = "switch destination {\n        case let .detail(model):\n            print(model)\n        default:\n            cancellable = model.$title.sink { print($0) }\n        }"
         #expect(TyperGapTests.blockers("Other", in: Self.files(body)).contains { $0.contains("cannot tell") })
