@@ -269,6 +269,16 @@ import Testing
         #expect(analysis.units.map(\.members) == [["Base", "Sub"]])
     }
 
+    /// The tree loader's analysis of `files` written to disk (the relevance filter decides what
+    /// it reads), and the analysis of every one of them read whole.
+    static func filteredAndWhole(_ files: [String: String]) throws -> (filtered: Analysis, whole: Analysis) {
+        let root = try BinaryRunner.makeTree(files)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let filtered = TreeLoader.analyze(paths: [root.path], configuration: Configuration())
+        let whole = Analyzer.analyze(swift: files.keys.sorted().map { SourceInput(path: $0, bytes: Array(files[$0]!.utf8)) })
+        return (filtered, whole)
+    }
+
     /// Files that mention no model but declare a type a typed chain goes through are read:
     /// `manager.$state`, with `let manager = Core.shared.manager` in the model's file, has
     /// `Core`'s file read, and then, through `Core`'s `manager: LockManager`, `LockManager`'s
@@ -304,9 +314,7 @@ import Testing
             "LockManager.swift": "final class LockManager {\n    @Cached var state = 0\n}\n",
             "Hub.swift": "final class Hub {\n    lazy var player: Player = makePlayer()\n}\n",
         ]
-        let root = try BinaryRunner.makeTree(files)
-        defer { try? FileManager.default.removeItem(at: root) }
-        let read = TreeLoader.analyze(paths: [root.path], configuration: Configuration())
+        let (read, whole) = try Self.filteredAndWhole(files)
         #expect(read.files.map { FileSystem.baseName(of: $0.source.path) } == ["Analyzer.swift", "Core.swift", "LockManager.swift"])
         #expect(read.units.first { $0.name == "Analyzer" }?.verdict == .blocked)
         #expect(read.findings.filter(\.isBlocker).map(\.message) == [
@@ -314,7 +322,6 @@ import Testing
                 + "it may be a model that is read with @EnvironmentObject"])
 
         // Read whole, `Hub`'s chain reaches the model as well.
-        let whole = Analyzer.analyze(swift: files.keys.sorted().map { SourceInput(path: $0, bytes: Array(files[$0]!.utf8)) })
         #expect(whole.findings.filter(\.isBlocker).isEmpty, "\(whole.findings.filter(\.isBlocker).map(\.message))")
     }
 
@@ -345,11 +352,8 @@ import Testing
             "UIApplication+App.swift": "import UIKit\nextension UIApplication {\n    var appDelegate: AppDelegate { delegate as! AppDelegate }\n}\n",
             "Color+App.swift": "import SwiftUI\nextension Color {\n    static let accent = Color.blue\n}\n",
         ]
-        let root = try BinaryRunner.makeTree(files)
-        defer { try? FileManager.default.removeItem(at: root) }
-        let read = TreeLoader.analyze(paths: [root.path], configuration: Configuration())
+        let (read, whole) = try Self.filteredAndWhole(files)
         #expect(read.files.map { FileSystem.baseName(of: $0.source.path) } == ["App.swift", "AppDelegate.swift", "UIApplication+App.swift"])
-        let whole = Analyzer.analyze(swift: files.keys.sorted().map { SourceInput(path: $0, bytes: Array(files[$0]!.utf8)) })
         #expect(read.findings.filter(\.isBlocker).map(\.message) == whole.findings.filter(\.isBlocker).map(\.message))
         #expect(read.units.first { $0.name == "Player" }?.verdict == .blocked)
     }
