@@ -170,9 +170,11 @@ enum TreeLoader {
         if progress { StandardError.raw("observation-migrate: analyzing…            \r") }
         // Types declared in files no target compiles: a wrapper holding one is told where it is.
         var declaredOutsideBuild: [String: String] = [:]
-        let outsideDeclarations = BatchReader.map(outsideBuild) { _, result -> [String] in
-            guard case .success(let bytes) = result else { return [] }
-            return DeclaredTypeNames.scan(bytes).declared
+        let outsideDeclarations = PhaseTimer.measure("outside-build names") {
+            BatchReader.map(outsideBuild) { _, result -> [String] in
+                guard case .success(let bytes) = result else { return [] }
+                return DeclaredTypeNames.scan(bytes).declared
+            }
         }
         for (path, names) in zip(outsideBuild, outsideDeclarations) {
             for name in names where declaredOutsideBuild[name] == nil { declaredOutsideBuild[name] = Analyzer.displayPath(path) }
