@@ -106,18 +106,21 @@ struct BytePatterns: Sendable {
 
     /// Whether what surrounds a match at `start..<end` suits the context.
     private func surroundingsFit(_ start: Int, _ end: Int, in haystack: UnsafeRawBufferPointer) -> Bool {
-        if context == .any { return true }
+        let keywords: [[UInt8]]
+        switch context {
+        case .any: return true
+        case .wholeWord: keywords = []
+        case .declaredName: keywords = Self.typeKeywords
+        case .declaredMember: keywords = Self.memberKeywords
+        }
         let before = start > 0 ? haystack[start - 1] : 0x20
         let after = end < haystack.count ? haystack[end] : 0x20
         guard !Self.isIdentifierByte(before), !Self.isIdentifierByte(after) else { return false }
-        switch context {
-        case .any, .wholeWord: return true
-        case .declaredName: return follows(Self.typeKeywords, start, in: haystack)
-        case .declaredMember: return follows(Self.memberKeywords, start, in: haystack)
-        }
+        return keywords.isEmpty || follows(keywords, start, in: haystack)
     }
 
-    private static let typeKeywords = ["class", "struct", "enum", "actor", "protocol", "extension", "typealias"].map { Array($0.utf8) }
+    /// The keywords that declare or extend a type (`DeclaredTypeNames` reads them by position).
+    static let typeKeywords = ["class", "struct", "enum", "actor", "protocol", "typealias", "extension"].map { Array($0.utf8) }
     private static let memberKeywords = ["var", "let", "func"].map { Array($0.utf8) }
 
     /// Whether the word at `start` comes after blanks after one of `keywords`.
@@ -190,7 +193,9 @@ enum DeclaredTypeNames {
         var extended: [String] = []
     }
 
-    private static let keywords: [[UInt8]] = ["class", "struct", "enum", "actor", "protocol", "typealias", "extension"].map { Array($0.utf8) }
+    /// `class`, `struct`, `enum`, `actor`, `protocol`, `typealias`, `extension`, in that order
+    /// (`keywordEnding` gives their positions).
+    private static let keywords = BytePatterns.typeKeywords
     /// The position of `extension` in `keywords`.
     private static let extensionKeyword = 6
 
