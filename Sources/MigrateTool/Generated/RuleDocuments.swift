@@ -1329,6 +1329,81 @@ enum RuleDocuments {
         }
         ```
 
+        A send before a call of a `mutating` method of the struct the model stores (every method of that
+        name in the struct and its extensions is `mutating`, so the call sets the property):
+
+        ```swift before
+        import SwiftUI
+
+        struct MemoryGame {
+            private(set) var cards: [Int] = []
+
+            mutating func choose(_ card: Int) {
+                cards.append(card)
+            }
+
+            func score() -> Int { cards.count }
+        }
+
+        final class GameViewModel: ObservableObject {
+            private var game = MemoryGame()
+
+            var cards: [Int] { game.cards }
+
+            func choose(_ card: Int) {
+                ↓objectWillChange.send()
+                game.choose(card)
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        struct MemoryGame {
+            private(set) var cards: [Int] = []
+
+            mutating func choose(_ card: Int) {
+                cards.append(card)
+            }
+
+            func score() -> Int { cards.count }
+        }
+
+        @Observable final class GameViewModel {
+            private var game = MemoryGame()
+
+            var cards: [Int] { game.cards }
+
+            func choose(_ card: Int) {
+                game.choose(card)
+            }
+        }
+        ```
+
+        A send before a call of a method the struct does not declare `mutating` announces nothing the
+        call changes; it stays and blocks the unit:
+
+        ```swift before
+        import SwiftUI
+
+        struct Scoreboard {
+            var points = 0
+
+            func report() -> String { "\(points)" }
+        }
+
+        final class ScoreViewModel: ObservableObject {
+            @Published var board = Scoreboard()
+
+            func refresh() {
+                ↓objectWillChange.send()
+                _ = board.report()
+            }
+        }
+        ```
+
         A send after a change through an optional, made non-nil first when needed:
 
         ```swift before

@@ -25,6 +25,9 @@ struct ModelStateChanges {
         var isValueType: Bool
         /// Whether its value is a class of the tree, so `x.append(v)` does not change `x`.
         var isClass: Bool
+        /// The methods of its struct or enum of the tree that change it: every method of that
+        /// name, in the type and its extensions, is `mutating` (`x.addCard(c)` changes `x`).
+        var mutatingMethodNames: Set<String> = []
     }
 
     /// The class whose properties these are.
@@ -59,14 +62,33 @@ struct ModelStateChanges {
                     } else {
                         kind = nil
                     }
-                    properties[name] = Property(id: variableID, tracking: tracking, isValueType: kind == .struct || kind == .enum,
-                                                isClass: kind == .class || kind == .actor)
+                    var property = Property(id: variableID, tracking: tracking, isValueType: kind == .struct || kind == .enum,
+                                            isClass: kind == .class || kind == .actor)
+                    if property.isValueType, case .declared(let id) = context.index.typer.variableType(binding, declarationID: variableID) {
+                        property.mutatingMethodNames = Self.mutatingMethodNames(of: id, context)
+                    }
+                    properties[name] = property
                 }
             }
             current = context.index.graph.superclass(of: type, context.types)
         }
         self.properties = properties
         self.classID = classID
+    }
+
+    /// The names of the methods of a struct or enum of the tree (its body and extensions) whose
+    /// every declaration is `mutating`; a name also declared without it is left out, since which
+    /// overload a call picks is not read here.
+    static func mutatingMethodNames(of typeID: DeclarationID, _ context: RuleContext) -> Set<String> {
+        var mutating = Set<String>()
+        var other = Set<String>()
+        for member in RuleContext.members(of: typeID, index: context.index) {
+            let declaration = context.declaration(member)
+            guard declaration.kind == .function, !declaration.hasModifier(.static) else { continue }
+            let name = declaration.name
+            if declaration.hasModifier(.mutating) { mutating.insert(name) } else { other.insert(name) }
+        }
+        return mutating.subtracting(other)
     }
 
     /// Properties given directly: names a rule reads as the model's own, such as the elements a
@@ -144,8 +166,11 @@ struct ModelStateChanges {
                 return throughMember && !property.isValueType ? nil : (property, name, index + 1)
             case .period where index + 1 < end && tokens[index + 1].kind == .identifier:
                 if index + 2 < end, tokens[index + 2].kind == .leftParen || tokens[index + 2].kind == .leftBrace {
-                    guard Self.mutatingMethods.contains(file.source.text(index + 1)), !property.isClass,
-                          !throughMember || property.isValueType else { return nil }
+                    let method = file.source.text(index + 1)
+                    // A collection's own mutating method, or, called on the property itself, one
+                    // its struct or enum of the tree declares `mutating`.
+                    let isMutating = Self.mutatingMethods.contains(method) || (!throughMember && property.mutatingMethodNames.contains(method))
+                    guard isMutating, !property.isClass, !throughMember || property.isValueType else { return nil }
                     // `x.removeAll(where: f)`, `x.removeAll { … }`, `x.sort(by:) { … }` on one line.
                     var callEnd = file.closing(index + 2) + 1
                     if tokens[index + 2].kind == .leftParen, callEnd < end, tokens[callEnd].kind == .leftBrace, !file.startsLine(callEnd) {
