@@ -118,13 +118,16 @@ enum TreeLoader {
         let scope = RelevanceScope.make(graph: build.graph, paths: filePaths, graphPositions: pathPositions, exporting: exporting) { contents[$0] }
         var declaringFiles: [String: [Int]] = [:]
         var extendingFiles: [String: [Int]] = [:]
+        var functionFiles: [String: [Int]] = [:]
         for (index, names) in skippedDeclarations {
             for name in names.declared { declaringFiles[name, default: []].append(index) }
             for name in names.extended { extendingFiles[name, default: []].append(index) }
+            for name in names.topLevelFunctions { functionFiles[name, default: []].append(index) }
         }
         let selection = PhaseTimer.measure("select, lex, structure") {
             RelevanceFilter.select(firstSelected: firstSelected, paths: filePaths, scope: scope,
-                                   declaringFiles: declaringFiles, extendingFiles: extendingFiles) { indices in
+                                   declaringFiles: declaringFiles, extendingFiles: extendingFiles,
+                                   functionFiles: functionFiles) { indices in
                 let snapshot = contents
                 return concurrentMap(indices) { FileStructure(SourceFile(path: filePaths[$0], bytes: snapshot[$0]!)) }
             } mentioningAny: { candidates, names in

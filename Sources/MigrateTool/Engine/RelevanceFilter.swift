@@ -128,7 +128,10 @@ enum RelevanceFilter {
     /// extending a library's type such a chain names with a member of a name one goes through
     /// (`extendingFiles`, by the type names their bytes extend: `extension UIApplication { var
     /// appDelegate: AppDelegate }` for `UIApplication.shared.appDelegate.player`; without it the
-    /// chain would be taken for a library's value, which holds no model).
+    /// chain would be taken for a library's value, which holds no model), or declaring a top-level
+    /// function such a chain calls with no receiver (`functionFiles`, by the names their bytes
+    /// declare at the top level: `configure(AppState()) { … }` is typed from `configure`'s
+    /// generic signature).
     /// `structure` builds the structures of the files at some indices; `mentioningAny` returns
     /// which of some files mention any of some names (and makes their bytes available to
     /// `structure`).
@@ -140,6 +143,7 @@ enum RelevanceFilter {
                        scope: RelevanceScope? = nil,
                        declaringFiles: [String: [Int]] = [:],
                        extendingFiles: [String: [Int]] = [:],
+                       functionFiles: [String: [Int]] = [:],
                        structure: ([Int]) -> [FileStructure],
                        mentioningAny: (_ candidates: [Int], _ names: [BytePatterns]) -> [Int]) -> (indices: [Int], structures: [FileStructure]) {
         var selected = firstSelected.indices.filter { firstSelected[$0] }
@@ -152,6 +156,7 @@ enum RelevanceFilter {
         var followedTypes = Set<String>()
         var followedLibraryTypes = Set<String>()
         var followedMembers = Set<String>()
+        var followedFunctions = Set<String>()
         while !remaining.isEmpty {
             let new = facts.wanted(structures: structures).subtracting(searched)
             // The tree's types a typed chain of the files read goes through, declared in files
@@ -173,7 +178,12 @@ enum RelevanceFilter {
             let followsExtensions = !libraryTypes.isSubset(of: followedLibraryTypes) || !chainMembers.isSubset(of: followedMembers)
             followedLibraryTypes.formUnion(libraryTypes)
             followedMembers.formUnion(chainMembers)
-            guard !new.isEmpty || !chainTypes.isEmpty || followsExtensions else { break }
+            // The functions a typed chain calls with no receiver that no file read declares: the
+            // files declaring one are read (`func configure<Subject>(_: Subject, …) -> Subject`
+            // types `configure(AppState()) { … }`; unread, the call's type is unknown).
+            let chainFunctions = facts.chainFunctionNames.subtracting(followedFunctions).filter { functionFiles[$0] != nil }
+            followedFunctions.formUnion(chainFunctions)
+            guard !new.isEmpty || !chainTypes.isEmpty || followsExtensions || !chainFunctions.isEmpty else { break }
             searched.formUnion(new)
             var added = new.isEmpty ? [] : mentioningAny(remaining, new.patterns)
             if let scope, !added.isEmpty {
@@ -195,10 +205,17 @@ enum RelevanceFilter {
                 let extending = Set(libraryTypes.flatMap { extendingFiles[$0]! }).subtracting(added)
                 added += mentioningAny(remaining.filter { extending.contains($0) }, [BytePatterns(chainMembers.sorted(), context: .declaredMember)])
             }
+            let byExtension = added.count
+            if !chainFunctions.isEmpty {
+                let declaring = Set(chainFunctions.flatMap { functionFiles[$0]! }).subtracting(added)
+                // Searched again, as the other reads are: that also loads their bytes.
+                added += mentioningAny(remaining.filter { declaring.contains($0) }, [BytePatterns(chainFunctions.sorted(), context: .declaredMember)])
+            }
             added.sort()
             PhaseTimer.note("relevance: names \(new.mentioned.keys.sorted().prefix(8)) mentioned, \(new.declared.keys.sorted().prefix(8)) declared, "
-                            + "\(chainTypes.count) chain types, \(libraryTypes.count) library chain types: \(added.count) more files (\(byName) by name, "
-                            + "\(byType - byName) by chain type, \(added.count - byType) by a library type's added member)")
+                            + "\(chainTypes.count) chain types, \(libraryTypes.count) library chain types, \(chainFunctions.sorted().prefix(8)) chain functions: "
+                            + "\(added.count) more files (\(byName) by name, \(byType - byName) by chain type, "
+                            + "\(byExtension - byType) by a library type's added member, \(added.count - byExtension) by a called function)")
             guard !added.isEmpty else { break }
             selected += added
             let addedStructures = structure(added)

@@ -36,8 +36,14 @@ struct RelevanceFacts {
     /// The words of `chainWords` that follow a `.` (`shared`, `passcodeLock`): members, looked up
     /// in the files read later; a chain's first word is looked up in its own file only.
     private var memberWords = Set<String>()
+    /// The words of `chainWords` called as functions with no receiver (`configure` in
+    /// `configure(AppState()) { … }`): a generic function of the tree may give the call its
+    /// type, from its arguments, where a file never mentioning observation declares it.
+    private var calledWords = Set<String>()
     /// The simple names of the types, nested or not, and aliases the files read declare.
     private(set) var declaredTypeNames = Set<String>()
+    /// The names of the functions the files read declare, at any level.
+    private var declaredFunctionNames = Set<String>()
     /// Where each structured file lives and what it sees.
     private var scopes: [FileScope] = []
 
@@ -58,6 +64,7 @@ struct RelevanceFacts {
                 let kind = declaration.kind
                 if kind == .class || kind == .protocol || kind == .typealias { declaredModelLike.insert(declaration.name) }
                 if (kind.isTypeLike && kind != .extension) || kind == .typealias { declaredTypeNames.insert(declaration.name) }
+                if kind == .function { declaredFunctionNames.insert(declaration.name) }
                 if (kind.isTypeLike || kind == .typealias), !declaration.inheritance.isEmpty {
                     inheritors.append((Self.simpleName(declaration.name), declaration.inheritance.flatMap { Self.identifiers(in: $0.typeName) }, file))
                 }
@@ -79,7 +86,7 @@ struct RelevanceFacts {
             received.formUnion(Self.propertiesReceived(in: structure))
             // The file's own sites, and the words earlier files' chains go through: each leads on
             // through the variables of this file it names, to a fixpoint.
-            var variableWords: [String: [(word: String, isMember: Bool)]] = [:]
+            var variableWords: [String: [ChainWord]] = [:]
             for declaration in declarations where declaration.kind == .variable {
                 for binding in declaration.bindings {
                     guard let name = binding.name else { continue }
@@ -89,15 +96,17 @@ struct RelevanceFacts {
                 }
             }
             var frontier: [String] = []
-            for (word, isMember) in Self.siteWords(in: structure) {
-                if isMember { memberWords.insert(word) }
-                if chainWords.insert(word).inserted || !isMember { frontier.append(word) }
+            for word in Self.siteWords(in: structure) {
+                if word.isMember { memberWords.insert(word.text) }
+                if word.isCall, !word.isMember { calledWords.insert(word.text) }
+                if chainWords.insert(word.text).inserted || !word.isMember { frontier.append(word.text) }
             }
             frontier += memberWords
-            while let word = frontier.popLast() {
-                for (next, isMember) in variableWords[word] ?? [] {
-                    if isMember { memberWords.insert(next) }
-                    if chainWords.insert(next).inserted { frontier.append(next) }
+            while let text = frontier.popLast() {
+                for next in variableWords[text] ?? [] {
+                    if next.isMember { memberWords.insert(next.text) }
+                    if next.isCall, !next.isMember { calledWords.insert(next.text) }
+                    if chainWords.insert(next.text).inserted { frontier.append(next.text) }
                 }
             }
         }
@@ -106,6 +115,16 @@ struct RelevanceFacts {
     /// The words of the chains the rules type that follow a `.`: the members they go through,
     /// which a library's type may gain in the tree's extensions.
     var chainMemberNames: Set<String> { memberWords }
+
+    /// The functions the chains the rules type call with no receiver and no file read declares:
+    /// a tree's generic function (`configure(AppState()) { … }`) types the call from its
+    /// arguments only once its file is read.
+    var chainFunctionNames: Set<String> {
+        calledWords.filter { word in
+            guard let first = word.utf8.first, !(first >= 0x41 && first <= 0x5A) else { return false }
+            return !declaredFunctionNames.contains(word)
+        }
+    }
 
     /// The capitalized words of the chains the rules type (`chainWords`): the types, the tree's
     /// or a library's, they may go through.
@@ -116,9 +135,9 @@ struct RelevanceFacts {
     /// The identifiers of the expressions in `structure` that the rules type: the argument of
     /// `environmentObject(…)`, the chain before `.$x` and `.objectWillChange`, and the initial
     /// value and type of a property with a legacy wrapper; each says whether it follows a `.`.
-    private static func siteWords(in structure: FileStructure) -> [(word: String, isMember: Bool)] {
+    private static func siteWords(in structure: FileStructure) -> [ChainWord] {
         let tokens = structure.tokens
-        var words: [(word: String, isMember: Bool)] = []
+        var words: [ChainWord] = []
         for index in tokens.indices.dropLast() {
             let token = tokens[index]
             if token.kind == .identifier, tokens[index + 1].kind == .leftParen, structure.source.tokenText(index, equals: "environmentObject") {
@@ -147,14 +166,24 @@ struct RelevanceFacts {
         return words
     }
 
-    /// The identifiers of `range`, each with whether a `.` comes before it; outside parentheses,
-    /// brackets and braces only unless `withArguments` (a call's arguments do not make its
-    /// result's type, except a library's generic function's, which the typer reads for the
-    /// expressions the rules type: `Watcher.watch(Paths.documents())`).
+    /// One identifier of a chain the rules type.
+    struct ChainWord {
+        /// The identifier.
+        var text: String
+        /// Whether a `.` comes before it (a member, not the chain's start).
+        var isMember: Bool
+        /// Whether a `(` follows it (a call).
+        var isCall: Bool
+    }
+
+    /// The identifiers of `range`; outside parentheses, brackets and braces only unless
+    /// `withArguments` (a call's arguments do not make its result's type, except a generic
+    /// function's, which the typer reads for the expressions the rules type:
+    /// `Watcher.watch(Paths.documents())`, `configure(AppState()) { … }`).
     private static func chainIdentifiers(_ range: Range<Int>, in structure: FileStructure,
-                                         withArguments: Bool = false) -> [(word: String, isMember: Bool)] {
+                                         withArguments: Bool = false) -> [ChainWord] {
         let tokens = structure.tokens
-        var words: [(word: String, isMember: Bool)] = []
+        var words: [ChainWord] = []
         var index = range.lowerBound
         while index < range.upperBound {
             switch tokens[index].kind {
@@ -166,7 +195,8 @@ struct RelevanceFacts {
                 index = structure.closing(index) + 1
                 continue
             case .identifier:
-                words.append((structure.source.text(index), index > range.lowerBound && tokens[index - 1].kind == .period))
+                words.append(ChainWord(text: structure.source.text(index), isMember: index > range.lowerBound && tokens[index - 1].kind == .period,
+                                       isCall: index + 1 < range.upperBound && tokens[index + 1].kind == .leftParen))
             default:
                 break
             }

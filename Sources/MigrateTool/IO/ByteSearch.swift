@@ -178,11 +178,13 @@ struct BytePatterns: Sendable {
 
 /// The names of the types a file declares or extends, read from its bytes alone: every word after
 /// `class`, `struct`, `enum`, `actor`, `protocol` or `typealias` (and blanks), and after
-/// `extension`. For the files the relevance filter does not structure: a type declared there is
-/// the tree's, not a library's, so the typer must not take its members for a library's (which
-/// cannot hold the tree's models); a library's type extended there may gain a member that holds
-/// one (`extension UIApplication { var appDelegate: AppDelegate }`), so such a file is read when a
-/// typed chain may go through that member.
+/// `extension`, and the functions it declares at the top level. For the files the relevance
+/// filter does not structure: a type declared there is the tree's, not a library's, so the typer
+/// must not take its members for a library's (which cannot hold the tree's models); a library's
+/// type extended there may gain a member that holds one (`extension UIApplication { var
+/// appDelegate: AppDelegate }`), so such a file is read when a typed chain may go through that
+/// member; a top-level generic function there may type a call a chain makes (`configure(Model())
+/// { … }`), so such a file is read when a chain calls a function of its name.
 /// Comments and strings are not told apart; a word there only makes a name count as declared or
 /// extended, which makes the typer say "unknown" instead of "a library's", or the filter read one
 /// more file: the cautious side.
@@ -191,6 +193,9 @@ enum DeclaredTypeNames {
     struct Found: Sendable, Equatable {
         var declared: [String] = []
         var extended: [String] = []
+        /// Functions declared at the top level: `func` at the start of an unindented line, after
+        /// modifiers or attributes at most (`public func configure<Subject>(…)`).
+        var topLevelFunctions: [String] = []
     }
 
     /// `class`, `struct`, `enum`, `actor`, `protocol`, `typealias`, `extension`, in that order
@@ -198,6 +203,9 @@ enum DeclaredTypeNames {
     private static let keywords = BytePatterns.typeKeywords
     /// The position of `extension` in `keywords`.
     private static let extensionKeyword = 6
+    /// `func`, read apart from the type keywords (`keywordEnding` answers `functionKeyword` for it).
+    private static let function = Array("func".utf8)
+    private static let functionKeyword = -1
 
     /// The names `bytes` declares and extends.
     ///
@@ -213,6 +221,7 @@ enum DeclaredTypeNames {
         var found = Found()
         var seen = Set<String>()
         var seenExtended = Set<String>()
+        var seenFunctions = Set<String>()
         // Where reading resumes: a name just read is not taken for a keyword (`class func`).
         var resume = 0
         func readDeclaration(endingAt end: Int) {
@@ -225,7 +234,11 @@ enum DeclaredTypeNames {
             // no digit; `class func`, `class var` declare no type.
             if cursor > start, !(base[start] >= 0x30 && base[start] <= 0x39) {
                 let name = String(decoding: UnsafeBufferPointer(start: base + start, count: cursor - start), as: UTF8.self)
-                if keyword == extensionKeyword {
+                if keyword == functionKeyword {
+                    if isTopLevel(keywordStart: end - function.count + 1, in: base), seenFunctions.insert(name).inserted {
+                        found.topLevelFunctions.append(name)
+                    }
+                } else if keyword == extensionKeyword {
                     if seenExtended.insert(name).inserted { found.extended.append(name) }
                 } else if name != "func" && name != "var" && name != "let", seen.insert(name).inserted {
                     found.declared.append(name)
@@ -235,12 +248,14 @@ enum DeclaredTypeNames {
         }
         let (s, t, m, r, l, n) = (SIMD16<UInt8>(repeating: 0x73), SIMD16<UInt8>(repeating: 0x74), SIMD16<UInt8>(repeating: 0x6D),
                                   SIMD16<UInt8>(repeating: 0x72), SIMD16<UInt8>(repeating: 0x6C), SIMD16<UInt8>(repeating: 0x6E))
+        let c = SIMD16<UInt8>(repeating: 0x63)
         let space = SIMD16<UInt8>(repeating: 0x20), tab = SIMD16<UInt8>(repeating: 0x09)
         var block = 0
         while block + 17 <= count {
             let letters = (raw + block).loadUnaligned(as: SIMD16<UInt8>.self)
             let following = (raw + block + 1).loadUnaligned(as: SIMD16<UInt8>.self)
             let endsWord = (letters .== s) .| (letters .== t) .| (letters .== m) .| (letters .== r) .| (letters .== l) .| (letters .== n)
+                .| (letters .== c)
             let candidates = endsWord .& ((following .== space) .| (following .== tab))
             if any(candidates) {
                 for lane in 0..<16 where candidates[lane] { readDeclaration(endingAt: block + lane) }
@@ -265,14 +280,33 @@ enum DeclaredTypeNames {
         case 0x72: keyword(3, endsAt: end, in: base) ? 3 : nil                                          // actor
         case 0x6C: keyword(4, endsAt: end, in: base) ? 4 : nil                                          // protocol
         case 0x6E: keyword(6, endsAt: end, in: base) ? 6 : nil                                          // extension
+        case 0x63: matches(function, endingAt: end, in: base) ? functionKeyword : nil                    // func
         default: nil
         }
     }
 
+    /// Whether the keyword starting at `keywordStart` opens an unindented line, with only
+    /// modifiers and attributes before it (`public func`, `@inlinable func`): a top-level
+    /// declaration, as formatted code writes one (an indented one is taken for a member).
+    private static func isTopLevel(keywordStart: Int, in base: UnsafePointer<UInt8>) -> Bool {
+        var cursor = keywordStart
+        while cursor > 0, base[cursor - 1] != 0x0A, base[cursor - 1] != 0x0D {
+            let byte = base[cursor - 1]
+            guard BytePatterns.isIdentifierByte(byte) || isBlank(byte) || byte == 0x40 else { return false }
+            cursor -= 1
+        }
+        return !isBlank(base[cursor])
+    }
+
     @inline(__always) private static func keyword(_ index: Int, endsAt end: Int, in base: UnsafePointer<UInt8>) -> Bool {
-        let length = keywords[index].count
+        matches(keywords[index], endingAt: end, in: base)
+    }
+
+    /// Whether the word `word` ends at `end`, with no identifier byte before it.
+    @inline(__always) private static func matches(_ word: [UInt8], endingAt end: Int, in base: UnsafePointer<UInt8>) -> Bool {
+        let length = word.count
         let start = end - length + 1
         guard start >= 0, start == 0 || !BytePatterns.isIdentifierByte(base[start - 1]) else { return false }
-        return keywords[index].withUnsafeBufferPointer { memcmp(base + start, $0.baseAddress!, length) } == 0
+        return word.withUnsafeBufferPointer { memcmp(base + start, $0.baseAddress!, length) } == 0
     }
 }

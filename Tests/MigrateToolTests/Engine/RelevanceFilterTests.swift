@@ -46,10 +46,18 @@ import Testing
             extension View { var subclass: Int { 1 } }   // `View` is extended, `subclass` declares no type
             class func make() {}
             let classes = [structure, enumeration]
+            public func configure<T>(_ value: T) -> T { value }
+            @inlinable func clamp(_ x: Int) -> Int { x }
+            struct Box {
+                func configure(_ x: Int) {}
+            }
+            let f = { func inner() {} }
             """
         let names = Array(text.utf8).withUnsafeBytes { DeclaredTypeNames.scan($0) }
-        #expect(names.declared == ["AppDelegate", "Spaced", "Point", "Axis", "Playing", "Handler", "Worker"])
+        #expect(names.declared == ["AppDelegate", "Spaced", "Point", "Axis", "Playing", "Handler", "Worker", "Box"])
         #expect(names.extended == ["View"])
+        // Only `func` opening an unindented line, after modifiers and attributes, is top-level.
+        #expect(names.topLevelFunctions == ["configure", "clamp"])
     }
 
     /// The scan reads sixteen bytes at a time and the last bytes one by one: a declaration is
@@ -356,6 +364,39 @@ import Testing
         #expect(read.files.map { FileSystem.baseName(of: $0.source.path) } == ["App.swift", "AppDelegate.swift", "UIApplication+App.swift"])
         #expect(read.findings.filter(\.isBlocker).map(\.message) == whole.findings.filter(\.isBlocker).map(\.message))
         #expect(read.units.first { $0.name == "Player" }?.verdict == .blocked)
+    }
+
+    /// A top-level generic function declared in a file that mentions no model is read when a
+    /// typed chain calls it with no receiver: `configure(Settings()) { … }` is a `Settings` by
+    /// `configure`'s signature; left unread, the call's type was unknown and the modifier blocked
+    /// the unit, which a whole read migrates. A method of that name (indented, in a type) is not
+    /// a top-level function, and its file stays unread.
+    @Test func aTopLevelFunctionAChainCallsIsReadFromAnUnreadFile() throws {
+        let app = """
+            import SwiftUI
+            final class Settings: ObservableObject {
+                @Published var dark = false
+            }
+            struct Panel: View {
+                @EnvironmentObject var settings: Settings
+                var body: some View { Text(settings.dark ? "dark" : "light") }
+            }
+            #Preview {
+                Panel().environmentObject(configure(Settings()) { $0.dark = true })
+            }
+
+            """
+        let files = [
+            "App.swift": app,
+            "Configure.swift": "public func configure<Subject>(_ subject: Subject, configuration: (inout Subject) -> Void) -> Subject {\n"
+                + "    var copy = subject\n    configuration(&copy)\n    return copy\n}\n",
+            "Builder.swift": "struct Builder {\n    func configure(_ value: Int) -> Int { value }\n}\n",
+        ]
+        let (read, whole) = try Self.filteredAndWhole(files)
+        #expect(read.files.map { FileSystem.baseName(of: $0.source.path) } == ["App.swift", "Configure.swift"])
+        #expect(read.findings.filter(\.isBlocker).isEmpty, "\(read.findings.filter(\.isBlocker).map(\.message))")
+        #expect(whole.findings.filter(\.isBlocker).isEmpty)
+        #expect(read.units.first { $0.name == "Settings" }?.verdict == .ready)
     }
 
     @Test(.timeLimit(.minutes(1))) func aNamedPipeIsReportedNotWaitedOn() throws {
