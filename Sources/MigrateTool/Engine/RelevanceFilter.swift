@@ -19,7 +19,9 @@ import SourceScan
 /// members cannot hold the tree's models, and the types they extend: a file extending a library's
 /// type that a typed chain names, with a member of a name a chain goes through, is read
 /// (`extension UIApplication { var appDelegate: AppDelegate }`), so that the chain is not taken
-/// for a library's value. One gap is left: such a member added to a type the chain does not name
+/// for a library's value; and the functions they declare at the top level: a file declaring one a
+/// chain calls with no receiver is read (`configure(AppState()) { … }` takes its type from
+/// `configure`'s generic signature). One gap is left: such a member added to a type the chain does not name
 /// (`extension UIResponder { var appDelegate … }`, reached through `UIApplication`).
 /// `corpus.py filtercheck` compares filtered runs with runs that read every file.
 ///
