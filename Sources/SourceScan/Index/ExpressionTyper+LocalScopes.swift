@@ -316,7 +316,7 @@ extension ExpressionTyper {
                     let written = payload[element].trimming(charactersIn: " ")
                     let parameters = types.declaration(enumID).genericParameters
                     if let bound = parameters.firstIndex(where: { $0.name == written }) {
-                        return bound < subject.arguments.count ? Typed(subject.arguments[bound]) : nil
+                        return bound < subject.arguments.count ? subject.argument(bound) : nil
                     }
                     return resolveWritten(payload[element], from: enumID)
                 }

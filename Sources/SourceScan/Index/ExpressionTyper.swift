@@ -1075,7 +1075,10 @@ public struct ExpressionTyper: Sendable {
         guard case .declared(let target) = type, aliasDepth < 4 else { return Typed(type) }
         if let (_, arguments) = Self.genericArguments(of: written) {
             guard types.declaration(target).genericParameters.count == arguments.count else { return Typed(type) }
-            return Typed(type, arguments: arguments.map { types.resolve($0, from: scope) })
+            var typed = Typed(type, arguments: arguments.map { types.resolve($0, from: scope) })
+            let tuples = arguments.map { Self.tupleElements(Substring($0)).map { $0.map { elementType(String($0), from: scope) } } }
+            if tuples.contains(where: { $0 != nil }) { typed.argumentTupleElements = tuples }
+            return typed
         }
         // A type alias: the only alias of that qualified name in the tree, not generic itself,
         // and resolving to the same type.
@@ -1131,6 +1134,6 @@ public struct ExpressionTyper: Sendable {
         let parameters = types.declaration(typeID).genericParameters
         guard parameters.count == receiver.arguments.count,
               let position = parameters.firstIndex(where: { $0.name == reference.components[0] }) else { return nil }
-        return Typed(receiver.arguments[position])
+        return receiver.argument(position)
     }
 }

@@ -44,6 +44,9 @@ struct Typed: Sendable, Equatable {
     /// The elements of a written tuple type, in order (`(Renderer, sut: Model)`): what a tuple
     /// pattern (`let (_, sut) = makeSUT()`) binds.
     var tupleElements: [ResolvedType]?
+    /// For each of `arguments` written as a tuple type, its elements (`LoadingState<([File],
+    /// Actions)>`): what a payload or member of that parameter's type hands on to `.1`.
+    var argumentTupleElements: [[ResolvedType]?] = []
 
     init(_ type: ResolvedType, arguments: [ResolvedType] = [], element: ResolvedType? = nil,
          subscripted: ResolvedType? = nil, callResult: ResolvedType? = nil, tupleElements: [ResolvedType]? = nil) {
@@ -53,6 +56,12 @@ struct Typed: Sendable, Equatable {
         self.subscripted = subscripted
         self.callResult = callResult
         self.tupleElements = tupleElements
+    }
+
+    /// The value of a parameter of this generic type: argument `position`, with its tuple
+    /// elements when it was written as a tuple.
+    func argument(_ position: Int) -> Typed {
+        Typed(arguments[position], tupleElements: position < argumentTupleElements.count ? argumentTupleElements[position] : nil)
     }
 
     static let unknown = Typed(.unknown)

@@ -94,6 +94,44 @@ import Testing
         #expect(TyperGapTests.blockers("Discover", in: untyped).contains { $0.contains("cannot tell the type of 'd'") })
     }
 
+    /// exercism: the argument is a tuple (`LoadingState<([String], Actions)>`), so the payload
+    /// keeps its elements and `result.1` is an `Actions`; written as a non-tuple, `.1` stays unknown.
+    @Test func aGenericEnumsTupleArgumentKeepsItsElements() {
+        func files(_ argument: String) -> [String: String] {
+            ["A.swift": """
+                import SwiftUI
+                enum LoadingState<Value> {
+                    case idle
+                    case success(Value)
+                }
+                final class Actions: ObservableObject {
+                    @Published var running = false
+                }
+                final class Loader: ObservableObject {
+                    @Published var state: LoadingState<\(argument)> = .idle
+                }
+                struct Editor: View {
+                    @StateObject private var loader = Loader()
+                    var body: some View {
+                        switch loader.state {
+                        case .idle: EmptyView()
+                        case .success(let result): Sidebar().environmentObject(result.1)
+                        }
+                    }
+                }
+                struct Sidebar: View {
+                    @EnvironmentObject var actions: Actions
+                    var body: some View { Text(actions.running ? "on" : "off") }
+                }
+
+                """]
+        }
+        let tuple = files("([String], Actions)")
+        #expect(TyperGapTests.blockers("Actions", in: tuple).isEmpty, "\(TyperGapTests.blockers("Actions", in: tuple))")
+        let plain = files("[Actions]")
+        #expect(TyperGapTests.blockers("Actions", in: plain).contains { $0.contains("cannot tell the type of 'result.1'") })
+    }
+
     @Test func anEarlierClausesNameIsNotVisibleInALaterOne() {
         let body = "switch destination {\n        case let .detail(model):\n            print(model)\n        default:\n            cancellable = model.$title.sink { print($0) }\n        }"
         #expect(TyperGapTests.blockers("Other", in: Self.files(body)).contains { $0.contains("cannot tell") })
