@@ -366,6 +366,39 @@ import Testing
         #expect(read.units.first { $0.name == "Player" }?.verdict == .blocked)
     }
 
+    /// A chain starting with a member the tree adds to a library's protocol (`extension View {
+    /// var appDelegate: AppDelegate }`, read bare in a view) has the extending file read, as a
+    /// chain naming the library's type does (amperfy): left unread, `appDelegate.player` could not
+    /// be typed and the modifier blocked `Player`, which a whole read migrates. An extension of a
+    /// library's type adding no member of that name (`extension Color`) stays unread.
+    @Test func aChainsFirstWordALibraryProtocolGainsInAnUnreadFileIsFollowed() throws {
+        let app = """
+            import SwiftUI
+            final class Player: ObservableObject {
+                @Published var title = ""
+            }
+            struct RootView: View {
+                var body: some View { Child().environmentObject(appDelegate.player) }
+            }
+            struct Child: View {
+                @EnvironmentObject var player: Player
+                var body: some View { Text(player.title) }
+            }
+
+            """
+        let files = [
+            "App.swift": app,
+            "AppDelegate.swift": "import UIKit\nclass AppDelegate: NSObject, UIApplicationDelegate {\n    let player = Player()\n}\n",
+            "View+App.swift": "import SwiftUI\nextension View {\n    var appDelegate: AppDelegate { UIApplication.shared.delegate as! AppDelegate }\n}\n",
+            "Color+App.swift": "import SwiftUI\nextension Color {\n    static let accent = Color.blue\n}\n",
+        ]
+        let (read, whole) = try Self.filteredAndWhole(files)
+        #expect(read.files.map { FileSystem.baseName(of: $0.source.path) } == ["App.swift", "AppDelegate.swift", "View+App.swift"])
+        #expect(read.findings.filter(\.isBlocker).map(\.message) == whole.findings.filter(\.isBlocker).map(\.message))
+        #expect(read.units.first { $0.name == "Player" }?.verdict == whole.units.first { $0.name == "Player" }?.verdict)
+        #expect(read.units.first { $0.name == "Player" }?.verdict != .blocked)
+    }
+
     /// A top-level generic function declared in a file that mentions no model is read when a
     /// typed chain calls it with no receiver: `configure(Settings()) { … }` is a `Settings` by
     /// `configure`'s signature; left unread, the call's type was unknown and the modifier blocked
