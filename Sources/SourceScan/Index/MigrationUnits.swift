@@ -139,6 +139,27 @@ public struct MigrationUnits: Sendable {
         for group in graph.groups {
             for id in group.dropFirst() { sets.union(group[0], id) }
         }
+        // Homonymous model classes one module sees are platform variants (`#if os(iOS)` and
+        // `#else`, `Scanner+iOS.swift` and `Scanner+macOS.swift`; `TypeIndex.areClassVariants`,
+        // not each preview file's `private` class of one name), as are the classes one file's
+        // aliases of one name stand for (`TypeIndex.variantGroups()`): a reference to the name
+        // means whichever compiles, so they migrate together.
+        var byName: [String: [DeclarationID]] = [:]
+        for id in graph.groups.joined() where index.types.symbol(id)?.kind == .class {
+            if let name = index.types.symbol(id)?.qualifiedName { byName[name, default: []].append(id) }
+        }
+        let models = Set(graph.groups.joined())
+        for variants in index.types.variantGroups() {
+            let modelVariants = variants.filter { models.contains($0) }
+            for id in modelVariants.dropFirst() { sets.union(modelVariants[0], id) }
+        }
+        for variants in byName.values where variants.count > 1 {
+            for (position, id) in variants.enumerated() {
+                for other in variants[..<position] where index.types.areClassVariants([other, id]) {
+                    sets.union(other, id)
+                }
+            }
+        }
         let ties = SubclassTieFinder(index: index).ties { wrappedClass($0, index) }
         for subclass in ties.keys.sorted() {
             guard let tie = ties[subclass] else { continue }

@@ -370,10 +370,74 @@ public struct TypeIndex: Sendable {
         // nearest to the reference (longest shared folder) is the one its module sees; when none
         // is nearer than the tree's root, nothing says which, so the name is unknown.
         var chosen = first
-        if candidates.count > 1 {
-            guard let nearest = nearest(candidates, to: file) else { return .ambiguous(candidates.map { types[$0].id }) }
-            chosen = nearest
+        // Declarations of one name in one file are variants under `#if` (`#if WITH_REMOTE
+        // typealias DataType = RemoteData #else typealias DataType = LocalData`): the first
+        // stands for them; `variantGroups()` keeps what they name in one unit.
+        if candidates.count > 1, !candidates.allSatisfy({ types[$0].id.file == types[first].id.file }) {
+            if let nearest = nearest(candidates, to: file) {
+                chosen = nearest
+            } else if areClassVariants(candidates.map { types[$0].id }) {
+                chosen = first
+            } else {
+                // Platform variants of an alias (`#if os(iOS) typealias Host = WindowHost #else
+                // typealias Host = PanelHost`) stand for the types they name: a reference waits
+                // for those, not for any type at all.
+                let targets = candidates.map { symbolType($0, aliasDepth: aliasDepth) }
+                let declared = targets.compactMap { target -> DeclarationID? in
+                    if case .declared(let id) = target { return id }
+                    return nil
+                }
+                guard declared.count == targets.count else { return .ambiguous(candidates.map { types[$0].id }) }
+                let distinct = declared.reduce(into: [DeclarationID]()) { if !$0.contains($1) { $0.append($1) } }
+                return distinct.count == 1 ? .declared(distinct[0]) : .ambiguous(distinct)
+            }
         }
+        return symbolType(chosen, aliasDepth: aliasDepth)
+    }
+
+    /// Whether homonymous declarations are one class's variants under different compilation
+    /// conditions (`#if os(iOS)` and `#else` in one file, `Scanner+iOS.swift` beside
+    /// `Scanner+macOS.swift`): all classes, in one folder, none `private` or `fileprivate` (a
+    /// file's own), each visible where the others are declared. Homonyms in different folders
+    /// (one per app flavour, `EW/` and `NCW/`) are different types that a reference may mean
+    /// either of.
+    public func areClassVariants(_ ids: [DeclarationID]) -> Bool {
+        guard let first = ids.first else { return false }
+        let folder = Self.folder(of: pathBytes[first.file])
+        return ids.allSatisfy { id in
+            let declaration = declaration(id)
+            return declaration.kind == .class && !declaration.hasModifier(.private) && !declaration.hasModifier(.fileprivate)
+                && Self.folder(of: pathBytes[id.file]) == folder && ids.allSatisfy { sees($0.file, from: id.file) }
+        }
+    }
+
+    /// A path's folder: its bytes up to the last `/` (none for a file at the root).
+    private static func folder(of path: [UInt8]) -> ArraySlice<UInt8> {
+        path[..<(path.lastIndex(of: UInt8(ascii: "/")) ?? 0)]
+    }
+
+    /// The tree's types that one name stands for under different compilation conditions, each
+    /// group of two or more: the classes, or the types aliases name, that a class or alias
+    /// declared more than once in one file resolves to (`#if os(iOS) typealias Host = WindowHost
+    /// #else typealias Host = PanelHost #endif`). A reference to the name means whichever
+    /// compiles, so models among them change together.
+    public func variantGroups() -> [[DeclarationID]] {
+        var groups: [[DeclarationID]] = []
+        for name in typesByQualifiedName.keys.sorted() {
+            guard let candidates = typesByQualifiedName[name], candidates.count > 1,
+                  candidates.allSatisfy({ types[$0].id.file == types[candidates[0]].id.file
+                      && (types[$0].kind == .class || types[$0].kind == .typealias) }) else { continue }
+            var targets: [DeclarationID] = []
+            for candidate in candidates {
+                if case .declared(let id) = symbolType(candidate, aliasDepth: 0), !targets.contains(id) { targets.append(id) }
+            }
+            if targets.count > 1 { groups.append(targets) }
+        }
+        return groups
+    }
+
+    /// What the type symbol at `chosen` stands for: itself, or what an alias names.
+    private func symbolType(_ chosen: Int, aliasDepth: Int) -> ResolvedType {
         let symbol = types[chosen]
         if symbol.kind == .typealias {
             guard aliasDepth < 8 else { return .unknown }
@@ -397,11 +461,15 @@ public struct TypeIndex: Sendable {
     }
 
     /// The candidate whose file shares the longest folder prefix with `file`, or nil when the
-    /// best one shares no more than the folder common to every file of the tree.
+    /// best one shares no more than the folder common to every file of the tree. Several that
+    /// share it alike may be one class's variants (`areClassVariants`): the first stands for
+    /// them, and `MigrationUnits` keeps the variants in one unit. Otherwise nothing says which
+    /// one the reference means: nil.
     private func nearest(_ candidates: [Int], to file: Int) -> Int? {
         let origin = pathBytes[file]
         var best = candidates[0]
         var bestShared = -1
+        var tied = false
         for candidate in candidates {
             let path = pathBytes[types[candidate].id.file]
             var lastSlash = 0
@@ -414,9 +482,12 @@ public struct TypeIndex: Sendable {
             if lastSlash > bestShared {
                 bestShared = lastSlash
                 best = candidate
+                tied = false
+            } else if lastSlash == bestShared, !areClassVariants([types[candidate].id, types[best].id]) {
+                tied = true
             }
         }
-        return bestShared > commonRootLength ? best : nil
+        return bestShared > commonRootLength && !tied ? best : nil
     }
 
     /// The qualified paths to try, innermost scope first: `[Outer, Inner]`, `[Outer]`, `[]`.
