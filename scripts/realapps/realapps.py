@@ -1077,9 +1077,11 @@ def applied_and_skipped(stdout):
             if m:
                 skipped[m.group(1)] = "blocked: " + text[len(m.group(0)):]
             continue
+        # A list that wraps ends its line with a comma: `A, B,` then `C`.
         for name in text.split(", "):
+            name = name.strip().rstrip(",")
             if name:
-                skipped[name.strip()] = reason
+                skipped[name] = reason
     return migrated, skipped
 
 
