@@ -333,20 +333,17 @@ import Testing
         #expect(whole.findings.filter(\.isBlocker).isEmpty, "\(whole.findings.filter(\.isBlocker).map(\.message))")
     }
 
-    /// A member the tree adds to a library's type in a file that mentions no model
-    /// (`extension UIApplication { var appDelegate: AppDelegate }`) is read when a typed chain
-    /// goes through a member of that name: left unread, `UIApplication.shared.appDelegate.player`
-    /// was taken for a library's value, and `.environmentObject(…)` stayed beside a migrated
-    /// `Player`, which does not compile. An extension of a library's type that declares no member
-    /// a chain names (`extension Color`) stays unread.
-    @Test func aMemberALibraryTypeGainsInAnUnreadFileIsFollowed() throws {
+    /// A `Player` model handed to `.environmentObject(chain)`, the app delegate holding it, a file
+    /// adding `appDelegate` to the library's type `extended`, and an extension of `Color` that
+    /// adds no member a chain names.
+    static func playerTree(chain: String, extending extended: String, named name: String, body: String) -> [String: String] {
         let app = """
             import SwiftUI
             final class Player: ObservableObject {
                 @Published var title = ""
             }
             struct RootView: View {
-                var body: some View { Child().environmentObject(UIApplication.shared.appDelegate.player) }
+                var body: some View { Child().environmentObject(\(chain)) }
             }
             struct Child: View {
                 @EnvironmentObject var player: Player
@@ -354,12 +351,23 @@ import Testing
             }
 
             """
-        let files = [
+        return [
             "App.swift": app,
             "AppDelegate.swift": "import UIKit\nclass AppDelegate: NSObject, UIApplicationDelegate {\n    let player = Player()\n}\n",
-            "UIApplication+App.swift": "import UIKit\nextension UIApplication {\n    var appDelegate: AppDelegate { delegate as! AppDelegate }\n}\n",
+            name: "import UIKit\nextension \(extended) {\n    var appDelegate: AppDelegate { \(body) }\n}\n",
             "Color+App.swift": "import SwiftUI\nextension Color {\n    static let accent = Color.blue\n}\n",
         ]
+    }
+
+    /// A member the tree adds to a library's type in a file that mentions no model
+    /// (`extension UIApplication { var appDelegate: AppDelegate }`) is read when a typed chain
+    /// goes through a member of that name: left unread, `UIApplication.shared.appDelegate.player`
+    /// was taken for a library's value, and `.environmentObject(…)` stayed beside a migrated
+    /// `Player`, which does not compile. An extension of a library's type that declares no member
+    /// a chain names (`extension Color`) stays unread.
+    @Test func aMemberALibraryTypeGainsInAnUnreadFileIsFollowed() throws {
+        let files = Self.playerTree(chain: "UIApplication.shared.appDelegate.player", extending: "UIApplication",
+                                    named: "UIApplication+App.swift", body: "delegate as! AppDelegate")
         let (read, whole) = try Self.filteredAndWhole(files)
         #expect(read.files.map { FileSystem.baseName(of: $0.source.path) } == ["App.swift", "AppDelegate.swift", "UIApplication+App.swift"])
         #expect(read.findings.filter(\.isBlocker).map(\.message) == whole.findings.filter(\.isBlocker).map(\.message))
@@ -372,26 +380,8 @@ import Testing
     /// be typed and the modifier blocked `Player`, which a whole read migrates. An extension of a
     /// library's type adding no member of that name (`extension Color`) stays unread.
     @Test func aChainsFirstWordALibraryProtocolGainsInAnUnreadFileIsFollowed() throws {
-        let app = """
-            import SwiftUI
-            final class Player: ObservableObject {
-                @Published var title = ""
-            }
-            struct RootView: View {
-                var body: some View { Child().environmentObject(appDelegate.player) }
-            }
-            struct Child: View {
-                @EnvironmentObject var player: Player
-                var body: some View { Text(player.title) }
-            }
-
-            """
-        let files = [
-            "App.swift": app,
-            "AppDelegate.swift": "import UIKit\nclass AppDelegate: NSObject, UIApplicationDelegate {\n    let player = Player()\n}\n",
-            "View+App.swift": "import SwiftUI\nextension View {\n    var appDelegate: AppDelegate { UIApplication.shared.delegate as! AppDelegate }\n}\n",
-            "Color+App.swift": "import SwiftUI\nextension Color {\n    static let accent = Color.blue\n}\n",
-        ]
+        let files = Self.playerTree(chain: "appDelegate.player", extending: "View", named: "View+App.swift",
+                                    body: "UIApplication.shared.delegate as! AppDelegate")
         let (read, whole) = try Self.filteredAndWhole(files)
         #expect(read.files.map { FileSystem.baseName(of: $0.source.path) } == ["App.swift", "AppDelegate.swift", "View+App.swift"])
         #expect(read.findings.filter(\.isBlocker).map(\.message) == whole.findings.filter(\.isBlocker).map(\.message))
