@@ -365,6 +365,19 @@ public struct TypeIndex: Sendable {
             candidates = candidates.filter { modules.sees(types[$0].id.file, from: file) }
             guard !candidates.isEmpty else { return nil }
         }
+        if candidates.count > 1 {
+            // A top-level `private` or `fileprivate` type is seen in its own file only; one in
+            // the referencing file is the one meant (each preview file's `private class Model`,
+            // a tutorial's step files each declaring `Model`).
+            let visible = candidates.filter { index in
+                let declaration = declaration(types[index].id)
+                return types[index].id.file == file || declaration.parent != nil
+                    || !(declaration.hasModifier(.private) || declaration.hasModifier(.fileprivate))
+            }
+            if !visible.isEmpty { candidates = visible }
+            let own = candidates.filter { types[$0].id.file == file }
+            if own.count == 1 { candidates = own }
+        }
         let first = candidates[0]
         // Several types of one name: a tree of several packages or targets. The one declared
         // nearest to the reference (longest shared folder) is the one its module sees; when none

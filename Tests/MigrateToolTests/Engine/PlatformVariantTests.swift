@@ -119,4 +119,28 @@ import SourceScan
         #expect(unit?.verdict == .blocked)
         #expect(unit.map { $0.findings.map { analysis.findings[$0].message } }?.contains { $0.contains("cannot tell which of the 2 types named 'OrientationInfo'") } == true)
     }
+
+    /// A type declared in the referencing file is the one it means, and a `fileprivate` one in
+    /// another file is not seen there (nos: two sheets each with a `fileprivate` observer of one
+    /// name; before, the first declaration was taken everywhere, and now the two files' sites
+    /// would otherwise tie).
+    @Test func theReferencingFilesOwnOrOnlyVisibleHomonymIsMeant() {
+        func sheet(_ name: String) -> String {
+            """
+            import SwiftUI
+            fileprivate final class Observer: ObservableObject {
+                @Published var text = ""
+            }
+            struct \(name): View {
+                @StateObject private var observer = Observer()
+                var body: some View { TextField("", text: $observer.text) }
+            }
+
+            """
+        }
+        let analysis = Self.analyze(["App/Sheets/First.swift": sheet("First"), "App/Sheets/Second.swift": sheet("Second")])
+        let observers = analysis.units.filter { $0.name == "Observer" }
+        #expect(observers.count == 2)
+        #expect(observers.allSatisfy { $0.verdict != .blocked }, "\(analysis.findings.filter(\.isBlocker).map(\.message))")
+    }
 }
