@@ -314,12 +314,17 @@ public struct ExpressionTyper: Sendable {
                 if case .ambiguous(let candidates) = current.type, !isMethodCall {
                     // `Manager.shared` where each of the types named `Manager` (one per app
                     // flavour) declares it: one of their members' types, and no other.
+                    // A candidate that can have no such member (it declares none, in its body or
+                    // extensions, and inherits nothing a library could supply one from) is not the
+                    // type meant: code naming it would not compile (Flipper's `Peripheral` module
+                    // has a `Dependencies` of its own without `shared`).
                     var results: [DeclarationID] = []
-                    for candidate in candidates {
+                    for candidate in candidates where !lacksMember(memberName, candidate) {
                         guard case .declared(let result)? = memberType(memberName, of: Typed(.declared(candidate)), isStatic: isTypeContext,
                                                                        trail: trail)?.type else { return .unknown }
                         if !results.contains(result) { results.append(result) }
                     }
+                    guard !results.isEmpty else { return .unknown }
                     current = Typed(results.count == 1 ? .declared(results[0]) : .ambiguous(results))
                     isTypeContext = false
                     index += 2
@@ -786,6 +791,20 @@ public struct ExpressionTyper: Sendable {
         }
         guard let function = globalFunctions[name] else { return nil }
         return resultType(of: function, in: nil, call: CallSite(file: file, open: token + 1), trail: trail)
+    }
+
+    /// Whether a type of the tree can have no member `name`: neither it nor its extensions
+    /// declare one, and neither inherits anything (a library's superclass or protocol could
+    /// supply it).
+    func lacksMember(_ name: String, _ typeID: DeclarationID) -> Bool {
+        guard let symbol = types.symbol(typeID) else { return false }
+        for container in [typeID] + symbol.extensions {
+            let declaration = types.declaration(container)
+            guard declaration.inheritance.isEmpty else { return false }
+            let file = types.files[container.file]
+            if file.members(of: container.declaration).contains(where: { file.declarations[$0].name == name }) { return false }
+        }
+        return true
     }
 
     /// The declared result type of a method `name` of a type (or its extensions, or superclasses).

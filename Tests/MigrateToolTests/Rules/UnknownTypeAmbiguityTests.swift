@@ -76,4 +76,35 @@ import Testing
         let analysis = Analyzer.analyze(swift: [view])
         #expect(analysis.units.first { $0.name == "LoadingManager" }?.verdict == .blocked)
     }
+
+    /// Of two modules' types of one name, both imported, one without the member a chain reads
+    /// (`Peripheral.Dependencies` has no `shared`) cannot be the one meant: the chain goes on
+    /// through the other (Flipper: read whole, the tie had blocked every unit).
+    @Test func aHomonymWithoutTheMemberIsNotTheOneMeant() {
+        let files = [
+            SourceInput(path: "Core/Dependencies.swift", bytes: Array("""
+                import SwiftUI
+                public final class FileStore: ObservableObject { @Published public var files = 0 }
+                public final class Dependencies {
+                    public static let shared = Dependencies()
+                    public let fileStore = FileStore()
+                }
+                """.utf8)),
+            SourceInput(path: "Peripheral/Dependencies.swift", bytes: Array("""
+                public class Dependencies {
+                    public static var central = 0
+                }
+                """.utf8)),
+            SourceInput(path: "UI/FilesView.swift", bytes: Array("""
+                import SwiftUI
+                struct FilesView: View {
+                    @StateObject var fileStore = Dependencies.shared.fileStore
+                    var body: some View { Text("\\(fileStore.files)") }
+                }
+                """.utf8)),
+        ]
+        let analysis = Analyzer.analyze(swift: files)
+        #expect(analysis.findings.filter(\.isBlocker).isEmpty, "\(analysis.findings.filter(\.isBlocker).map(\.message))")
+        #expect(analysis.units.first { $0.name == "FileStore" }?.verdict != .blocked)
+    }
 }
