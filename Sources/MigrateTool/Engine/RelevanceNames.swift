@@ -40,10 +40,6 @@ struct RelevanceFacts {
     /// `configure(AppState()) { … }`): a generic function of the tree may give the call its
     /// type, from its arguments, where a file never mentioning observation declares it.
     private var calledWords = Set<String>()
-    /// The words of `chainWords` that start a chain with no receiver and no call (`appDelegate` in
-    /// `appDelegate.player.analyzer`): a member of the enclosing type, which an extension of a
-    /// library's protocol or class it conforms to may add (`extension View { var appDelegate … }`).
-    private var headWords = Set<String>()
     /// The simple names of the types, nested or not, and aliases the files read declare.
     private(set) var declaredTypeNames = Set<String>()
     /// The names of the functions the files read declare, at any level.
@@ -103,7 +99,6 @@ struct RelevanceFacts {
             for word in Self.siteWords(in: structure) {
                 if word.isMember { memberWords.insert(word.text) }
                 if word.isCall, !word.isMember { calledWords.insert(word.text) }
-                if word.isHead { headWords.insert(word.text) }
                 if chainWords.insert(word.text).inserted || !word.isMember { frontier.append(word.text) }
             }
             frontier += memberWords
@@ -111,7 +106,6 @@ struct RelevanceFacts {
                 for next in variableWords[text] ?? [] {
                     if next.isMember { memberWords.insert(next.text) }
                     if next.isCall, !next.isMember { calledWords.insert(next.text) }
-                    if next.isHead { headWords.insert(next.text) }
                     if chainWords.insert(next.text).inserted { frontier.append(next.text) }
                 }
             }
@@ -121,16 +115,6 @@ struct RelevanceFacts {
     /// The words of the chains the rules type that follow a `.`: the members they go through,
     /// which a library's type may gain in the tree's extensions.
     var chainMemberNames: Set<String> { memberWords }
-
-    /// The words that start the chains the rules type, with no receiver, that no type of the
-    /// files read declares as a property: members a library's protocol or class may gain in an
-    /// extension of the tree (`extension View { var appDelegate: AppDelegate }`).
-    var chainHeadNames: Set<String> {
-        headWords.filter { word in
-            guard let first = word.utf8.first, !(first >= 0x41 && first <= 0x5A) else { return false }
-            return properties[word] == nil
-        }
-    }
 
     /// The functions the chains the rules type call with no receiver and no file read declares:
     /// a tree's generic function (`configure(AppState()) { … }`) types the call from its
@@ -190,8 +174,6 @@ struct RelevanceFacts {
         var isMember: Bool
         /// Whether a `(` follows it (a call).
         var isCall: Bool
-        /// Whether it starts a chain that goes on (`appDelegate.player`): neither a member nor a call.
-        var isHead: Bool = false
     }
 
     /// The identifiers of `range`; outside parentheses, brackets and braces only unless
@@ -213,10 +195,8 @@ struct RelevanceFacts {
                 index = structure.closing(index) + 1
                 continue
             case .identifier:
-                let isMember = index > range.lowerBound && tokens[index - 1].kind == .period
-                let next = index + 1 < range.upperBound ? tokens[index + 1].kind : nil
-                words.append(ChainWord(text: structure.source.text(index), isMember: isMember, isCall: next == .leftParen,
-                                       isHead: !isMember && next == .period))
+                words.append(ChainWord(text: structure.source.text(index), isMember: index > range.lowerBound && tokens[index - 1].kind == .period,
+                                       isCall: index + 1 < range.upperBound && tokens[index + 1].kind == .leftParen))
             default:
                 break
             }

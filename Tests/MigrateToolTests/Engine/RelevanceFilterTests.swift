@@ -374,21 +374,6 @@ import Testing
         #expect(read.units.first { $0.name == "Player" }?.verdict == .blocked)
     }
 
-    /// A chain starting with a member the tree adds to a library's protocol (`extension View {
-    /// var appDelegate: AppDelegate }`, read bare in a view) has the extending file read, as a
-    /// chain naming the library's type does (amperfy): left unread, `appDelegate.player` could not
-    /// be typed and the modifier blocked `Player`, which a whole read migrates. An extension of a
-    /// library's type adding no member of that name (`extension Color`) stays unread.
-    @Test func aChainsFirstWordALibraryProtocolGainsInAnUnreadFileIsFollowed() throws {
-        let files = Self.playerTree(chain: "appDelegate.player", extending: "View", named: "View+App.swift",
-                                    body: "UIApplication.shared.delegate as! AppDelegate")
-        let (read, whole) = try Self.filteredAndWhole(files)
-        #expect(read.files.map { FileSystem.baseName(of: $0.source.path) } == ["App.swift", "AppDelegate.swift", "View+App.swift"])
-        #expect(read.findings.filter(\.isBlocker).map(\.message) == whole.findings.filter(\.isBlocker).map(\.message))
-        #expect(read.units.first { $0.name == "Player" }?.verdict == whole.units.first { $0.name == "Player" }?.verdict)
-        #expect(read.units.first { $0.name == "Player" }?.verdict != .blocked)
-    }
-
     /// A top-level generic function declared in a file that mentions no model is read when a
     /// typed chain calls it with no receiver: `configure(Settings()) { … }` is a `Settings` by
     /// `configure`'s signature; left unread, the call's type was unknown and the modifier blocked
