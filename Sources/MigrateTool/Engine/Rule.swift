@@ -208,14 +208,7 @@ struct RuleContext: Sendable {
 
     /// The member declarations of a type and of its extensions in the tree.
     static func members(of typeID: DeclarationID, index: TreeIndex) -> [DeclarationID] {
-        guard let symbol = index.types.symbol(typeID) else { return [] }
-        var result: [DeclarationID] = []
-        for container in [typeID] + symbol.extensions {
-            result += index.files[container.file].members(of: container.declaration).map {
-                DeclarationID(file: container.file, declaration: $0)
-            }
-        }
-        return result
+        index.types.memberDeclarations(of: typeID)
     }
 
     /// Variables declared directly in the model class (and its extensions).

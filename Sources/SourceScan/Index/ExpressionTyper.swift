@@ -797,14 +797,9 @@ public struct ExpressionTyper: Sendable {
     /// declare one, and neither inherits anything (a library's superclass or protocol could
     /// supply it).
     func lacksMember(_ name: String, _ typeID: DeclarationID) -> Bool {
-        guard let symbol = types.symbol(typeID) else { return false }
-        for container in [typeID] + symbol.extensions {
-            let declaration = types.declaration(container)
-            guard declaration.inheritance.isEmpty else { return false }
-            let file = types.files[container.file]
-            if file.members(of: container.declaration).contains(where: { file.declarations[$0].name == name }) { return false }
-        }
-        return true
+        guard let symbol = types.symbol(typeID),
+              ([typeID] + symbol.extensions).allSatisfy({ types.declaration($0).inheritance.isEmpty }) else { return false }
+        return !types.memberDeclarations(of: typeID).contains { types.declaration($0).name == name }
     }
 
     /// The declared result type of a method `name` of a type (or its extensions, or superclasses).

@@ -144,11 +144,11 @@ public struct MigrationUnits: Sendable {
         // not each preview file's `private` class of one name), as are the classes one file's
         // aliases of one name stand for (`TypeIndex.variantGroups()`): a reference to the name
         // means whichever compiles, so they migrate together.
-        var byName: [String: [DeclarationID]] = [:]
-        for id in graph.groups.joined() where index.types.symbol(id)?.kind == .class {
-            if let name = index.types.symbol(id)?.qualifiedName { byName[name, default: []].append(id) }
-        }
         let models = Set(graph.groups.joined())
+        var byName: [String: [DeclarationID]] = [:]
+        for id in graph.groups.joined() {
+            if let symbol = index.types.symbol(id), symbol.kind == .class { byName[symbol.qualifiedName, default: []].append(id) }
+        }
         for variants in index.types.variantGroups() {
             let modelVariants = variants.filter { models.contains($0) }
             for id in modelVariants.dropFirst() { sets.union(modelVariants[0], id) }

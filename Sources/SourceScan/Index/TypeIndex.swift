@@ -229,6 +229,14 @@ public struct TypeIndex: Sendable {
         files[id.file].declarations[id.declaration]
     }
 
+    /// The member declarations of a type of the tree and of its extensions, in that order.
+    public func memberDeclarations(of typeID: DeclarationID) -> [DeclarationID] {
+        guard let symbol = symbol(typeID) else { return [] }
+        return ([typeID] + symbol.extensions).flatMap { container in
+            files[container.file].members(of: container.declaration).map { DeclarationID(file: container.file, declaration: $0) }
+        }
+    }
+
     /// The symbol for a type declaration, if `id` is one.
     public func symbol(_ id: DeclarationID) -> TypeSymbol? {
         typeByDeclaration[id].map { types[$0] }

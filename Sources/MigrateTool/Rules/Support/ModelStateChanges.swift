@@ -56,16 +56,13 @@ struct ModelStateChanges {
                 else { continue }
                 for binding in variable.bindings {
                     guard let name = binding.name, properties[name] == nil else { continue }
-                    let kind: DeclarationKind?
-                    if case .declared(let id) = context.index.typer.variableType(binding, declarationID: variableID) {
-                        kind = context.declaration(id).kind
-                    } else {
-                        kind = nil
-                    }
+                    var valueType: DeclarationID?
+                    if case .declared(let id) = context.index.typer.variableType(binding, declarationID: variableID) { valueType = id }
+                    let kind = valueType.map { context.declaration($0).kind }
                     var property = Property(id: variableID, tracking: tracking, isValueType: kind == .struct || kind == .enum,
                                             isClass: kind == .class || kind == .actor)
-                    if property.isValueType, case .declared(let id) = context.index.typer.variableType(binding, declarationID: variableID) {
-                        property.mutatingMethodNames = Self.mutatingMethodNames(of: id, context)
+                    if property.isValueType, let valueType {
+                        property.mutatingMethodNames = Self.mutatingMethodNames(of: valueType, context)
                     }
                     properties[name] = property
                 }
