@@ -282,7 +282,7 @@ public struct ExpressionTyper: Sendable {
                     // result is external too, unless generic arguments or call arguments hand
                     // it one of the tree's types (`Container.resolve(Model.self)`).
                     let arguments = isMethodCall ? (memberIndex + 1)..<(structure.closing(memberIndex + 1) + 1) : memberIndex..<memberIndex
-                    if types.extendsExternal(written, with: memberName) {
+                    if types.extendsExternal(written, with: memberName, visibleFrom: file) {
                         // A member the tree adds (`extension Assembler { static func resolve<S>(_: S.Type) -> S }`):
                         // what its declaration says, when it is the only one of that name and kind.
                         guard let added = addedMemberResult(memberName, toExternal: written, isStatic: isTypeContext, from: file,

@@ -202,10 +202,13 @@ public struct TypeIndex: Sendable {
     }
 
     /// Whether the tree extends an external type named `typeName` (its last component) with a
-    /// member called `member`: such a member may hold one of the tree's models.
-    public func extendsExternal(_ typeName: String, with member: String) -> Bool {
-        let base = typeName.split(separator: ".").last.map(String.init) ?? typeName
-        return externalExtensionMembers[base + "." + member] != nil
+    /// member called `member`: such a member may hold one of the tree's models. With `file`,
+    /// only extensions that code in that file can see count (an app's and its widget's
+    /// `extension View { var store … }` in two modules: each target reads its own).
+    public func extendsExternal(_ typeName: String, with member: String, visibleFrom file: Int? = nil) -> Bool {
+        let added = membersAdded(toExternal: typeName, named: member)
+        guard let file else { return !added.isEmpty }
+        return added.contains { sees($0.file, from: file) }
     }
 
     /// Whether every member called `member` that the tree adds to a type it does not declare

@@ -408,6 +408,31 @@ import Testing
         #expect(oneModule.units.map(\.verdict) == [.blocked])
     }
 
+    /// The same for a property the tree adds to a protocol the view adopts: the app and its TV
+    /// twin each add `extension View { var appDelegate: AppDelegate }` with their own
+    /// `AppDelegate`. A view of the app reads the app's, so `appDelegate.analyzer` is the app's
+    /// `Analyzer`; read as one module, two such properties leave it unknown.
+    @Test func aPropertyAddedToALibraryProtocolCountsOnlyWhereItIsVisible() {
+        func delegate(_ model: String) -> String {
+            "import SwiftUI\nimport UIKit\nfinal class AppDelegate: NSObject, UIApplicationDelegate { let analyzer = \(model)() }\n"
+                + "extension View {\n    var appDelegate: AppDelegate { UIApplication.shared.delegate as! AppDelegate }\n}\n"
+        }
+        let files = [
+            "Sources/App/Delegate.swift": delegate("Analyzer"),
+            "Sources/TV/Delegate.swift": delegate("TVAnalyzer"),
+            "Sources/App/Analyzer.swift": "import SwiftUI\nfinal class Analyzer: ObservableObject { @Published var level = 0.0 }\n",
+            "Sources/TV/Analyzer.swift": "import SwiftUI\nfinal class TVAnalyzer: ObservableObject { @Published var level = 0.0 }\n",
+            "Sources/App/Level.swift": "import SwiftUI\nstruct Host: View {\n"
+                + "    var body: some View { Level().environmentObject(appDelegate.analyzer) }\n}\n"
+                + "struct Level: View {\n    @EnvironmentObject var analyzer: Analyzer\n    var body: some View { Text(\"\\(analyzer.level)\") }\n}\n",
+        ]
+        let twoTargets = Self.analyze(files, manifest: "let package = Package(name: \"P\", targets: [.target(name: \"App\"), .target(name: \"TV\")])")
+        #expect(twoTargets.findings.filter(\.isBlocker).isEmpty, "\(twoTargets.findings.filter(\.isBlocker).map(\.message))")
+        #expect(twoTargets.units.first { $0.name == "Analyzer" }?.verdict == .ready)
+        let oneModule = Analyzer.analyze(swift: files.keys.sorted().map { SourceInput(path: $0, bytes: Array(files[$0]!.utf8)) })
+        #expect(oneModule.units.first { $0.name == "Analyzer" }?.verdict == .blocked)
+    }
+
     @Test func aHomonymInAModuleTheSiteDoesNotImportIsAnotherType() {
         let analysis = Self.analyze([
             "Sources/App/Model.swift": "import SwiftUI\nfinal class Session: ObservableObject { @Published var user = \"\" }\n",
