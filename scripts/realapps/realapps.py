@@ -246,7 +246,7 @@ def units_from_json(data):
 # ---------------------------------------------------------------- independent census
 
 WRAPPER_RE = re.compile(r"@(StateObject|ObservedObject|EnvironmentObject)\b")
-TYPE_AFTER_VAR = re.compile(r"\bvar\s+(" + ss.IDENT + r")\s*(?::\s*([A-Za-z_][\w.]*(?:<[^>\n]*>)?)[?!]?)?\s*(?:=\s*([A-Za-z_][\w.]*))?")
+TYPE_AFTER_VAR = re.compile(r"\bvar\s+(" + ss.IDENT + r")\s*(?::\s*([^\W\d][\w.]*(?:<[^>\n]*>)?)[?!]?)?\s*(?:=\s*([^\W\d][\w.]*))?")
 
 
 def base_type(t):
@@ -370,11 +370,11 @@ def wrapper_sites(files, blanked):
 def var_types(b):
     """name -> base type for simple declarations in a file (annotation or initializer)."""
     out = {}
-    for m in re.finditer(r"\b(?:var|let)\s+(" + ss.IDENT + r")\s*:\s*(?:any\s+|some\s+)?([A-Za-z_][\w.]*)", b):
+    for m in re.finditer(r"\b(?:var|let)\s+(" + ss.IDENT + r")\s*:\s*(?:any\s+|some\s+)?([^\W\d][\w.]*)", b):
         out.setdefault(m.group(1), base_type(m.group(2)))
     for m in re.finditer(r"\b(?:var|let)\s+(" + ss.IDENT + r")\s*=\s*([A-Z][\w.]*)\s*[(.]", b):
         out.setdefault(m.group(1), base_type(m.group(2)))
-    for m in re.finditer(r"@Environment\(\s*([A-Za-z_][\w.]*)\.self\s*\)\s*(?:private\s+|fileprivate\s+|public\s+|internal\s+)*var\s+(" + ss.IDENT + ")", b):
+    for m in re.finditer(r"@Environment\(\s*([^\W\d][\w.]*)\.self\s*\)\s*(?:private\s+|fileprivate\s+|public\s+|internal\s+)*var\s+(" + ss.IDENT + ")", b):
         out.setdefault(m.group(2), base_type(m.group(1)))
     return out
 
@@ -510,7 +510,7 @@ def leftovers(orig_root, out_root, orig_files, out_files, ob, nb, changed):
         b = nb[f]
         src_lines = read(os.path.join(out_root, f)).split("\n")
         types = var_types(b)
-        for m in re.finditer(r"([A-Za-z_][\w]*(?:\([^()\n]*\))?)\.\$(" + ss.IDENT + r")\b", b):
+        for m in re.finditer(r"([^\W\d][\w]*(?:\([^()\n]*\))?)\.\$(" + ss.IDENT + r")\b", b):
             if m.group(2) not in published:
                 continue
             recv = m.group(1)
@@ -525,7 +525,7 @@ def leftovers(orig_root, out_root, orig_files, out_files, ob, nb, changed):
                 add(viol, "dangling-$publisher-outside", f, ln, src_lines[ln - 1])
             elif t is None and f in changed:
                 add(cand, "maybe-dangling-$publisher", f, ln, src_lines[ln - 1])
-        for m in re.finditer(r"([A-Za-z_][\w]*)\??\.objectWillChange\b", b):
+        for m in re.finditer(r"([^\W\d][\w]*)\??\.objectWillChange\b", b):
             recv = m.group(1)
             t = types.get(recv) or base_type(recv)
             if b[max(0, m.start() - 1)] == ".":
@@ -547,7 +547,7 @@ def leftovers(orig_root, out_root, orig_files, out_files, ob, nb, changed):
             if base_type(m.group(1)) in migrated:
                 ln = ss.line_of(b, m.start())
                 add(viol, "legacy-StateObject(wrappedValue:)-on-migrated-type", f, ln, src_lines[ln - 1])
-        for m in re.finditer(r"\.environmentObject\(\s*([A-Za-z_][\w.]*)", b):
+        for m in re.finditer(r"\.environmentObject\(\s*([^\W\d][\w.]*)", b):
             arg = m.group(1)
             if arg.startswith("self."):
                 arg = arg[5:]
@@ -575,10 +575,10 @@ def leftovers(orig_root, out_root, orig_files, out_files, ob, nb, changed):
                 continue
             top = ss.top_level_text(b, d["open"], d["close"])
             plain = set()
-            for m in re.finditer(r"^[ \t]*((?:@\w+(?:\([^)\n]*\))?\s+)*)(?:(?:private|fileprivate|internal|public|let|var)\s+)*?(?:var|let)\s+(\w+)\s*:\s*([A-Za-z_][\w.]*)[ \t]*$", top, re.M):
+            for m in re.finditer(r"^[ \t]*((?:@\w+(?:\([^)\n]*\))?\s+)*)(?:(?:private|fileprivate|internal|public|let|var)\s+)*?(?:var|let)\s+(\w+)\s*:\s*([^\W\d][\w.]*)[ \t]*$", top, re.M):
                 if base_type(m.group(3)) in migrated and not re.search(r"@(Bindable|State|ObservedObject|StateObject|EnvironmentObject|Binding)\b", m.group(1)):
                     plain.add(m.group(2))
-            for m in re.finditer(r"@Environment\(\s*([A-Za-z_][\w.]*)\.self\s*\)\s*(?:(?:private|fileprivate|internal|public)\s+)?var\s+(\w+)", top):
+            for m in re.finditer(r"@Environment\(\s*([^\W\d][\w.]*)\.self\s*\)\s*(?:(?:private|fileprivate|internal|public)\s+)?var\s+(\w+)", top):
                 if base_type(m.group(1)) in migrated:
                     plain.add(m.group(2))
             body = b[d["open"]:d["close"]]
@@ -600,7 +600,7 @@ def leftovers(orig_root, out_root, orig_files, out_files, ob, nb, changed):
         b = nb.get(f, "")
         types = var_types(b)
         for ln, text in added_lines(old, new):
-            for m in re.finditer(r"@Environment\(\s*([A-Za-z_][\w.]*)\.self|@(?:State|Bindable)\b[^\n]*?\bvar\s+\w+\s*(?::\s*([A-Za-z_][\w.]*)|=\s*([A-Z][\w.]*))|\.environment\(\s*([A-Za-z_][\w.]*)\s*\)", text):
+            for m in re.finditer(r"@Environment\(\s*([^\W\d][\w.]*)\.self|@(?:State|Bindable)\b[^\n]*?\bvar\s+\w+\s*(?::\s*([^\W\d][\w.]*)|=\s*([A-Z][\w.]*))|\.environment\(\s*([^\W\d][\w.]*)\s*\)", text):
                 t = base_type(m.group(1) or m.group(2) or m.group(3))
                 if m.group(4):
                     arg = m.group(4)
@@ -791,7 +791,7 @@ def check(apps):
 
 # ---------------------------------------------------------------- compare
 
-ATTR_LINE = re.compile(r"^\s*(@[A-Za-z_]\w*(\([^()]*\))?\s*)+$")
+ATTR_LINE = re.compile(r"^\s*(@[^\W\d]\w*(\([^()]*\))?\s*)+$")
 
 
 def join_attribute_lines(lines):

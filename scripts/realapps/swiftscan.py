@@ -8,7 +8,7 @@ Heuristic by design: every hit it produces is meant to be read by a person.
 """
 import re
 
-IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
+IDENT = r"[^\W\d]\w*"
 
 
 def blank(src: str) -> str:
