@@ -9,18 +9,18 @@
   realapps.py summary             markdown tables from the results
   realapps.py blockers [NAME...]  blocked units by blocker, "cannot tell" sites that block most
   realapps.py delta OLD [NAME...] unit verdicts changed since an older results folder
-  realapps.py score --split dev|holdout|reserve|reserve2|reserve3|reserve4|reserve5|reserve6|reserve7|reserve8|reserve9|reserve10|reserve11|reserve12|reserve13|reserve14|reserve15|reserve16|reserve17|reserve18|reserve19|reserve20|reserve20c [--no-apps] [NAME...]
+  realapps.py score --split dev|holdout|reserve|reserve2|reserve3|reserve4|reserve5|reserve6|reserve7|reserve8|reserve9|reserve10|reserve11|reserve12|reserve13|reserve14|reserve15|reserve16|reserve17|reserve18|reserve19|reserve20|reserve20c|reserve21 [--no-apps] [NAME...]
                                   recall/precision per split, parse rejects, second run,
                                   and (dev) the share of legacy keywords gone from whole apps;
                                   holdout and the reserves are for final
                                   validation only
-  realapps.py smoke --split dev|holdout|reserve|reserve2|reserve3|reserve4|reserve5|reserve6|reserve7|reserve8|reserve9|reserve10|reserve11|reserve12|reserve13|reserve14|reserve15|reserve16|reserve17|reserve18|reserve19|reserve20|reserve20c [NAME...]
+  realapps.py smoke --split dev|holdout|reserve|reserve2|reserve3|reserve4|reserve5|reserve6|reserve7|reserve8|reserve9|reserve10|reserve11|reserve12|reserve13|reserve14|reserve15|reserve16|reserve17|reserve18|reserve19|reserve20|reserve20c|reserve21 [NAME...]
                                   the split extracts and the tool runs on it (sizes and
                                   exit codes only: safe on the unseen splits)
   realapps.py all                 everything above, in order
 
 Without names, check, compare, summary, blockers, delta and all skip the commits of the holdout,
-reserve, reserve2, reserve3, reserve4, reserve5, reserve6, reserve7, reserve8, reserve9, reserve10, reserve11, reserve12, reserve13, reserve14, reserve15, reserve16, reserve17, reserve18, reserve19, reserve20 and reserve20c splits (final validation only); score and smoke take them with
+reserve, reserve2, reserve3, reserve4, reserve5, reserve6, reserve7, reserve8, reserve9, reserve10, reserve11, reserve12, reserve13, reserve14, reserve15, reserve16, reserve17, reserve18, reserve19, reserve20, reserve20c and reserve21 splits (final validation only); score and smoke take them with
 --split.
 
 Environment: REALAPPS_WORK (default /tmp/realapps), REALAPPS_MIRROR (default /work/.mirror),
@@ -57,8 +57,8 @@ APPLY_FLAGS = ["apply", "--unsafe-fixes", "--allow-dirty", "--ignore-deployment-
 EXCLUDED_DIRS = {".build", ".swiftpm", "Pods", "Carthage", "DerivedData"}
 # every split of the developers' migration commits; all but dev are read only at final
 # validation (score/smoke --split, or by name), never by a command run on every app
-SPLITS = ("dev", "holdout", "reserve", "reserve2", "reserve3", "reserve4", "reserve5", "reserve6", "reserve7", "reserve8", "reserve9", "reserve10", "reserve11", "reserve12", "reserve13", "reserve14", "reserve15", "reserve16", "reserve17", "reserve18", "reserve19", "reserve20", "reserve20c")
-UNSEEN_SPLITS = ("holdout", "reserve", "reserve2", "reserve3", "reserve4", "reserve5", "reserve6", "reserve7", "reserve8", "reserve9", "reserve10", "reserve11", "reserve12", "reserve13", "reserve14", "reserve15", "reserve16", "reserve17", "reserve18", "reserve19", "reserve20", "reserve20c")
+SPLITS = ("dev", "holdout", "reserve", "reserve2", "reserve3", "reserve4", "reserve5", "reserve6", "reserve7", "reserve8", "reserve9", "reserve10", "reserve11", "reserve12", "reserve13", "reserve14", "reserve15", "reserve16", "reserve17", "reserve18", "reserve19", "reserve20", "reserve20c", "reserve21")
+UNSEEN_SPLITS = ("holdout", "reserve", "reserve2", "reserve3", "reserve4", "reserve5", "reserve6", "reserve7", "reserve8", "reserve9", "reserve10", "reserve11", "reserve12", "reserve13", "reserve14", "reserve15", "reserve16", "reserve17", "reserve18", "reserve19", "reserve20", "reserve20c", "reserve21")
 
 OBS_RE = re.compile(
     r"ObservableObject|@Published\b|@Observable\b|@ObservationIgnored|@ObservationTracked|"
@@ -1238,7 +1238,7 @@ def pct(a, b):
 
 
 def score(split, with_apps=True, names=None):
-    """`score --split dev|holdout|reserve|reserve2|reserve3|reserve4|reserve5|reserve6|reserve7|reserve8|reserve9|reserve10|reserve11|reserve12|reserve13|reserve14|reserve15|reserve16|reserve17|reserve18|reserve19|reserve20|reserve20c [--no-apps] [NAME...]`: a table per split."""
+    """`score --split dev|holdout|reserve|reserve2|reserve3|reserve4|reserve5|reserve6|reserve7|reserve8|reserve9|reserve10|reserve11|reserve12|reserve13|reserve14|reserve15|reserve16|reserve17|reserve18|reserve19|reserve20|reserve20c|reserve21 [--no-apps] [NAME...]`: a table per split."""
     os.makedirs(os.path.join(WORK, "results"), exist_ok=True)
     warn_if_unseen(split)
     commits = [a for a in load_apps(names) if a["kind"] == "migration" and a.get("split") == split]
@@ -1594,7 +1594,7 @@ def main(argv):
         # realapps.py delta OLD_RESULTS_DIR [NAME...]
         delta(everyday_apps(names[1:] or None), names[0])
     elif cmd == "score":
-        # realapps.py score --split dev|holdout|reserve|reserve2|reserve3|reserve4|reserve5|reserve6|reserve7|reserve8|reserve9|reserve10|reserve11|reserve12|reserve13|reserve14|reserve15|reserve16|reserve17|reserve18|reserve19|reserve20|reserve20c [--no-apps] [NAME...]
+        # realapps.py score --split dev|holdout|reserve|reserve2|reserve3|reserve4|reserve5|reserve6|reserve7|reserve8|reserve9|reserve10|reserve11|reserve12|reserve13|reserve14|reserve15|reserve16|reserve17|reserve18|reserve19|reserve20|reserve20c|reserve21 [--no-apps] [NAME...]
         args = list(names)
         split = None
         if "--split" in args:
@@ -1608,7 +1608,7 @@ def main(argv):
             return 2
         score(split, with_apps, args or None)
     elif cmd == "smoke":
-        # realapps.py smoke --split dev|holdout|reserve|reserve2|reserve3|reserve4|reserve5|reserve6|reserve7|reserve8|reserve9|reserve10|reserve11|reserve12|reserve13|reserve14|reserve15|reserve16|reserve17|reserve18|reserve19|reserve20|reserve20c [NAME...]
+        # realapps.py smoke --split dev|holdout|reserve|reserve2|reserve3|reserve4|reserve5|reserve6|reserve7|reserve8|reserve9|reserve10|reserve11|reserve12|reserve13|reserve14|reserve15|reserve16|reserve17|reserve18|reserve19|reserve20|reserve20c|reserve21 [NAME...]
         if names[:1] != ["--split"] or len(names) < 2 or names[1] not in SPLITS:
             print(f"smoke: --split {'|'.join(SPLITS)} is required", file=sys.stderr)
             return 2
