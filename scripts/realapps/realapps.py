@@ -9,19 +9,28 @@
   realapps.py summary             markdown tables from the results
   realapps.py blockers [NAME...]  blocked units by blocker, "cannot tell" sites that block most
   realapps.py delta OLD [NAME...] unit verdicts changed since an older results folder
-  realapps.py score --split dev|holdout|reserve|reserve2|reserve3|reserve4|reserve5|reserve6|reserve7|reserve8|reserve9|reserve10|reserve11|reserve12|reserve13|reserve14|reserve15|reserve16|reserve17|reserve18|reserve19|reserve20|reserve20c|reserve21 [--no-apps] [NAME...]
+  realapps.py score --split SPLIT [--no-apps] [NAME...]
                                   recall/precision per split, parse rejects, second run,
                                   and (dev) the share of legacy keywords gone from whole apps;
                                   holdout and the reserves are for final
                                   validation only
-  realapps.py smoke --split dev|holdout|reserve|reserve2|reserve3|reserve4|reserve5|reserve6|reserve7|reserve8|reserve9|reserve10|reserve11|reserve12|reserve13|reserve14|reserve15|reserve16|reserve17|reserve18|reserve19|reserve20|reserve20c|reserve21 [NAME...]
+  realapps.py smoke --split SPLIT [NAME...]
                                   the split extracts and the tool runs on it (sizes and
                                   exit codes only: safe on the unseen splits)
+  realapps.py rescore [--jobs N] SPLIT... | --all-read
+                                  `score` of each split, N at a time (default 2), each
+                                  table kept in REALAPPS_WORK/scores/SPLIT.md, then `pooled`;
+                                  --all-read: every split but the newest (the one kept
+                                  unseen for the next final validation)
+  realapps.py pooled [SPLIT...]   dev / ours / matched, recall and precision per split and
+                                  pooled over them, from the score results (aggregates only)
   realapps.py all                 everything above, in order
 
-Without names, check, compare, summary, blockers, delta and all skip the commits of the holdout,
-reserve, reserve2, reserve3, reserve4, reserve5, reserve6, reserve7, reserve8, reserve9, reserve10, reserve11, reserve12, reserve13, reserve14, reserve15, reserve16, reserve17, reserve18, reserve19, reserve20, reserve20c and reserve21 splits (final validation only); score and smoke take them with
---split.
+SPLIT is a split of apps.json (dev, holdout, reserve, reserve2, ...), in the order the file
+first names them.
+
+Without names, check, compare, summary, blockers, delta and all skip the commits of every split
+but dev (final validation only: `score --split`, `smoke --split`, or name them).
 
 Environment: REALAPPS_WORK (default /tmp/realapps), REALAPPS_MIRROR (default /work/.mirror),
 OM (the observation-migrate binary; default <repo>/.build-realapps/release/observation-migrate),
@@ -57,8 +66,15 @@ APPLY_FLAGS = ["apply", "--unsafe-fixes", "--allow-dirty", "--ignore-deployment-
 EXCLUDED_DIRS = {".build", ".swiftpm", "Pods", "Carthage", "DerivedData"}
 # every split of the developers' migration commits; all but dev are read only at final
 # validation (score/smoke --split, or by name), never by a command run on every app
-SPLITS = ("dev", "holdout", "reserve", "reserve2", "reserve3", "reserve4", "reserve5", "reserve6", "reserve7", "reserve8", "reserve9", "reserve10", "reserve11", "reserve12", "reserve13", "reserve14", "reserve15", "reserve16", "reserve17", "reserve18", "reserve19", "reserve20", "reserve20c", "reserve21")
-UNSEEN_SPLITS = ("holdout", "reserve", "reserve2", "reserve3", "reserve4", "reserve5", "reserve6", "reserve7", "reserve8", "reserve9", "reserve10", "reserve11", "reserve12", "reserve13", "reserve14", "reserve15", "reserve16", "reserve17", "reserve18", "reserve19", "reserve20", "reserve20c", "reserve21")
+def _splits():
+    """Every split apps.json names, in the order it first names them (dev, holdout, reserve, ...)."""
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "apps.json")) as fh:
+        return tuple(dict.fromkeys(a["split"] for a in json.load(fh)["apps"] if "split" in a))
+
+
+SPLITS = _splits()
+# every split but dev is read only at final validation
+UNSEEN_SPLITS = tuple(s for s in SPLITS if s != "dev")
 
 OBS_RE = re.compile(
     r"ObservableObject|@Published\b|@Observable\b|@ObservationIgnored|@ObservationTracked|"
@@ -1238,7 +1254,7 @@ def pct(a, b):
 
 
 def score(split, with_apps=True, names=None):
-    """`score --split dev|holdout|reserve|reserve2|reserve3|reserve4|reserve5|reserve6|reserve7|reserve8|reserve9|reserve10|reserve11|reserve12|reserve13|reserve14|reserve15|reserve16|reserve17|reserve18|reserve19|reserve20|reserve20c|reserve21 [--no-apps] [NAME...]`: a table per split."""
+    """`score --split SPLIT [--no-apps] [NAME...]`: a table per split."""
     os.makedirs(os.path.join(WORK, "results"), exist_ok=True)
     warn_if_unseen(split)
     commits = [a for a in load_apps(names) if a["kind"] == "migration" and a.get("split") == split]
@@ -1316,6 +1332,71 @@ def score(split, with_apps=True, names=None):
             print("by keyword (before → after): " + ", ".join(
                 f"`{k}` {per_kw[0][k]} → {per_kw[1][k]}" for k in LEGACY_KEYWORDS))
     warn_if_unseen(split)
+
+
+def pooled(splits):
+    """`pooled [SPLIT...]`: per split and pooled over them, the scoped and whole-tree line counts
+    of the last `score` of each commit (REALAPPS_WORK/results/NAME.score.json), with the tool
+    commit each was scored on. Aggregates only: no commit's lines are printed."""
+    rd = os.path.join(WORK, "results")
+    commits = [a for a in load_apps() if a["kind"] == "migration" and a.get("split") in splits]
+    totals = {s: {"scoped": [0, 0, 0], "whole": [0, 0, 0], "commits": 0, "tools": set()} for s in splits}
+    missing = []
+    for app in commits:
+        path = os.path.join(rd, app["name"] + ".score.json")
+        if not os.path.exists(path):
+            missing.append(app["name"])
+            continue
+        with open(path) as fh:
+            r = json.load(fh)
+        t = totals[app["split"]]
+        t["commits"] += 1
+        t["tools"].add(r.get("tool_commit", "?")[:7])
+        for scope in ("scoped", "whole"):
+            m = r[scope]
+            for i, key in enumerate(("dev_lines", "our_lines", "matched")):
+                t[scope][i] += m[key]
+    print("| split | commits | tool | scoped: dev / ours / matched | recall | precision | whole: dev / ours / matched | recall | precision |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    every = {"scoped": [0, 0, 0], "whole": [0, 0, 0], "commits": 0}
+    for split in splits:
+        t = totals[split]
+        if not t["commits"]:
+            continue
+        every["commits"] += t["commits"]
+        cells = []
+        for scope in ("scoped", "whole"):
+            d, o, m = t[scope]
+            every[scope] = [a + b for a, b in zip(every[scope], t[scope])]
+            cells += [f"{d} / {o} / {m}", pct(m, d), pct(m, o)]
+        print(f"| {split} | {t['commits']} | {', '.join(sorted(t['tools']))} | " + " | ".join(cells) + " |")
+    cells = []
+    for scope in ("scoped", "whole"):
+        d, o, m = every[scope]
+        cells += [f"{d} / {o} / {m}", f"**{pct(m, d)}**", f"**{pct(m, o)}**"]
+    print(f"| **pooled** | {every['commits']} | | " + " | ".join(cells) + " |")
+    if missing:
+        print(f"\nnot scored yet: {', '.join(missing)}", file=sys.stderr)
+
+
+def rescore(splits, jobs):
+    """`rescore`: `score --split` for each split, `jobs` at a time (each a process of its own; a
+    commit's results are written under its own name, so the runs do not meet), every table kept
+    in REALAPPS_WORK/scores/SPLIT.md, then the pooled figures."""
+    out = os.path.join(WORK, "scores")
+    os.makedirs(out, exist_ok=True)
+
+    def one(split):
+        with open(os.path.join(out, split + ".md"), "w") as fh:
+            run = subprocess.run([sys.executable, os.path.abspath(__file__), "score", "--split", split],
+                                 stdout=fh, stderr=subprocess.PIPE, text=True)
+        return split, run.returncode, run.stderr
+
+    with cf.ThreadPoolExecutor(max_workers=jobs) as pool:
+        for split, code, err in pool.map(one, splits):
+            if code != 0:
+                print(f"{split}: score exited {code}: {err.strip().splitlines()[-1] if err.strip() else ''}", file=sys.stderr)
+    pooled(splits)
 
 
 def smoke(split, names=None):
@@ -1594,7 +1675,7 @@ def main(argv):
         # realapps.py delta OLD_RESULTS_DIR [NAME...]
         delta(everyday_apps(names[1:] or None), names[0])
     elif cmd == "score":
-        # realapps.py score --split dev|holdout|reserve|reserve2|reserve3|reserve4|reserve5|reserve6|reserve7|reserve8|reserve9|reserve10|reserve11|reserve12|reserve13|reserve14|reserve15|reserve16|reserve17|reserve18|reserve19|reserve20|reserve20c|reserve21 [--no-apps] [NAME...]
+        # realapps.py score --split SPLIT [--no-apps] [NAME...]
         args = list(names)
         split = None
         if "--split" in args:
@@ -1608,11 +1689,36 @@ def main(argv):
             return 2
         score(split, with_apps, args or None)
     elif cmd == "smoke":
-        # realapps.py smoke --split dev|holdout|reserve|reserve2|reserve3|reserve4|reserve5|reserve6|reserve7|reserve8|reserve9|reserve10|reserve11|reserve12|reserve13|reserve14|reserve15|reserve16|reserve17|reserve18|reserve19|reserve20|reserve20c|reserve21 [NAME...]
+        # realapps.py smoke --split SPLIT [NAME...]
         if names[:1] != ["--split"] or len(names) < 2 or names[1] not in SPLITS:
             print(f"smoke: --split {'|'.join(SPLITS)} is required", file=sys.stderr)
             return 2
         smoke(names[1], names[2:] or None)
+    elif cmd == "pooled":
+        unknown = [n for n in names if n not in SPLITS]
+        if unknown:
+            print(f"pooled: unknown split {unknown[0]} (splits: {'|'.join(SPLITS)})", file=sys.stderr)
+            return 2
+        pooled(names or list(SPLITS))
+    elif cmd == "rescore":
+        # realapps.py rescore [--jobs N] SPLIT... | --all-read
+        args = list(names)
+        jobs = 2
+        if "--jobs" in args:
+            i = args.index("--jobs")
+            try:
+                jobs = int(args[i + 1])
+            except (IndexError, ValueError):
+                print("rescore: --jobs takes a number", file=sys.stderr)
+                return 2
+            del args[i:i + 2]
+        if args == ["--all-read"]:
+            args = list(SPLITS[:-1])
+        unknown = [n for n in args if n not in SPLITS]
+        if not args or unknown or jobs < 1:
+            print(f"rescore: name splits ({'|'.join(SPLITS)}) or --all-read", file=sys.stderr)
+            return 2
+        rescore(args, jobs)
     elif cmd == "all":
         apps = everyday_apps(names or None)
         extract(apps)
