@@ -8,7 +8,9 @@ import SourceScan
 /// how a subclass, an extension, a type alias or a property holding a model is found; or when it
 /// names generic code constrained to `ObservableObject` (every model it is built with must be
 /// known); or when it declares a type that a model's received property is declared with (its
-/// `Equatable` conformance decides a rewrite); or when it declares or extends a type holding a
+/// `Equatable` conformance decides a rewrite), or a property of a model whose file sends
+/// `objectWillChange` (`items[i].done = true` beside a send changes `items` only if its elements
+/// are structs); or when it declares or extends a type holding a
 /// legacy wrapper (its extension elsewhere may read `$m`); or when it declares a type that an
 /// expression the rules type goes through (`manager.$state`, `let manager = Core.shared.manager`
 /// names `Core`). The names grow as files are added, until nothing new turns up. A file that

@@ -22,6 +22,10 @@ struct RelevanceFacts {
     private var properties: [String: [(owner: String, file: Int, declaration: Int)]] = [:]
     /// The `x` of every `$x` inside the parentheses of an `onReceive(…)` call.
     private var received = Set<String>()
+    /// The types declared or extended in files that call `objectWillChange.send()`: whether such a
+    /// send goes depends on whether a change beside it reaches a stored property
+    /// (`items[i].done = true` changes `items` when its elements are structs).
+    private var sendingOwners = Set<String>()
     /// Types declaring a property with a legacy wrapper (`@ObservedObject`, `@StateObject`,
     /// `@EnvironmentObject`), by simple name, with the file: their extensions elsewhere may use
     /// the wrapper's `$m` and `_m`, which change with it, in files mentioning nothing else.
@@ -48,6 +52,7 @@ struct RelevanceFacts {
     private var scopes: [FileScope] = []
 
     private static let onReceive = BytePatterns(["onReceive"])
+    private static let objectWillChange = BytePatterns(["objectWillChange"])
 
     /// Generic containers whose equality the rules decide from their arguments.
     private static let knownContainers: Set<String> = ["Array", "Set", "Dictionary", "Optional", "Any", "AnyObject", "Self"]
@@ -84,6 +89,11 @@ struct RelevanceFacts {
                 }
             }
             received.formUnion(Self.propertiesReceived(in: structure))
+            if Self.objectWillChange.occurs(in: structure.source.bytes) {
+                for declaration in declarations where declaration.kind.isTypeLike {
+                    sendingOwners.insert(Self.simpleName(declaration.name))
+                }
+            }
             // The file's own sites, and the words earlier files' chains go through: each leads on
             // through the variables of this file it names, to a fixpoint.
             var variableWords: [String: [ChainWord]] = [:]
@@ -273,13 +283,20 @@ struct RelevanceFacts {
     /// the annotation, or the initializer when there is none): the `Equatable` evidence for
     /// `.onReceive(m.$x)` → `.onChange(of:)` reads the declaration of `x`'s type and its
     /// extensions, which may sit in files that never mention observation.
-    /// Only properties some `.onReceive(… $x …)` names are looked at, and standard types, whose
-    /// equality the rules know already, are left out: searching for `String` would select every
-    /// file. Each name comes with the modules the model's file sees, where its declaration can be.
+    /// Only properties some `.onReceive(… $x …)` names are looked at, and those of models whose
+    /// files send `objectWillChange` (a change of `x[i].member` beside a send is a change of `x`
+    /// when `x`'s elements are structs, and the send then goes); standard types, whose equality
+    /// the rules know already, are left out: searching for `String` would select every file.
+    /// Each name comes with the modules the model's file sees, where its declaration can be.
     func modelPropertyTypeNames(models: [String: NameHomes], structures: [FileStructure]) -> [String: NameHomes] {
         var names: [String: NameHomes] = [:]
-        for property in received {
-            for (owner, file, index) in properties[property] ?? [] where models[owner] != nil {
+        let sendingModels = sendingOwners.filter { models[$0] != nil }
+        let looked = received.union(sendingModels.isEmpty ? [] : properties.compactMap { name, places in
+            places.contains { sendingModels.contains($0.owner) } ? name : nil
+        })
+        for property in looked {
+            for (owner, file, index) in properties[property] ?? [] where models[owner] != nil
+                && (received.contains(property) || sendingModels.contains(owner)) {
                 let structure = structures[file]
                 for binding in structure.declarations[index].bindings {
                     // The annotation, else the initializer that infers the type (`= Phase.idle`).

@@ -1222,7 +1222,7 @@ enum RuleDocuments {
           (`x = v`, `self.x += v`, `x[k] = v`), a mutating call of a collection or `Bool`
           (`x.append(v)`, `x.toggle()`), also as the whole value of `let removed = x.remove(at: i)`,
           `_ = x.popLast()` or `return x.removeLast()`, or a member assignment of a struct the tree declares
-          (`x.field = v`), also through an optional (`x?.append(v)`, `x![k] = v`: when `x` is nil
+          (`x.field = v`, and `x[i].field = v` when `x` holds an array of such structs), also through an optional (`x?.append(v)`, `x![k] = v`: when `x` is nil
           nothing changes, and the call announced nothing a view could show), with `self.` (or `self?.` under `[weak self]`) or without it (a local or
           parameter of that name hides the property). A closure (`Task { … }`, `DispatchQueue.main.async { … }`, `withAnimation { … }`)
           is a stretch of its own: it may run later, so a change outside it does not count, and one
@@ -2081,6 +2081,58 @@ enum RuleDocuments {
                 default: break
                 }
                 items[id] = "\(state)"
+            }
+        }
+        ```
+
+        A change of one element of an array of structs changes the array (`tasks[i].done = true`); in
+        `finish`, a loop whose every statement is one:
+
+        ```swift before
+        import SwiftUI
+
+        struct Chore: Identifiable {
+            var id = ""
+            var done = false
+        }
+
+        final class Chores: ObservableObject {
+            @Published var tasks: [Chore] = []
+
+            func complete(_ index: Int) {
+                tasks[index].done = true
+                ↓objectWillChange.send()
+            }
+
+            func finish() {
+                ↓objectWillChange.send()
+                for i in tasks.indices {
+                    tasks[i].done = true
+                }
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        struct Chore: Identifiable {
+            var id = ""
+            var done = false
+        }
+
+        @Observable final class Chores {
+            var tasks: [Chore] = []
+
+            func complete(_ index: Int) {
+                tasks[index].done = true
+            }
+
+            func finish() {
+                for i in tasks.indices {
+                    tasks[i].done = true
+                }
             }
         }
         ```

@@ -407,6 +407,39 @@ import Testing
         #expect(read.units.first { $0.name == "Settings" }?.verdict == .ready)
     }
 
+    /// retteark: `oppgaver[i].maksPoeng = v` beside `objectWillChange.send()` changes `oppgaver`
+    /// only if `Oppgave` is a struct, which its own file, mentioning nothing observation-related,
+    /// declares. The file of a type a sending model's property is declared with is read, so the
+    /// filtered run deletes the send as a whole read does; a file declaring a type no such
+    /// property names stays unread.
+    @Test func theElementTypeOfASendingModelsPropertyIsReadFromAnUnreadFile() throws {
+        let model = """
+            import SwiftUI
+            final class Exam: ObservableObject {
+                @Published var tasks: [Task] = []
+
+                func rescale(_ points: Int) {
+                    for i in tasks.indices {
+                        tasks[i].points = points
+                    }
+                    objectWillChange.send()
+                }
+            }
+
+            """
+        let files = [
+            "Exam.swift": model,
+            "Task.swift": "struct Task: Identifiable {\n    var id = \"\"\n    var points = 0\n}\n",
+            "Other.swift": "struct Other {\n    var name = \"\"\n}\n",
+        ]
+        let (read, whole) = try Self.filteredAndWhole(files)
+        #expect(read.files.map { FileSystem.baseName(of: $0.source.path) } == ["Exam.swift", "Task.swift"])
+        for analysis in [read, whole] {
+            #expect(analysis.findings.filter(\.isBlocker).isEmpty, "\(analysis.findings.filter(\.isBlocker).map(\.message))")
+            #expect(analysis.units.first { $0.name == "Exam" }?.verdict == .needsUnsafeFixes)
+        }
+    }
+
     @Test(.timeLimit(.minutes(1))) func aNamedPipeIsReportedNotWaitedOn() throws {
         let root = try BinaryRunner.makeTree(["Good.swift": "class M: ObservableObject {}\n"])
         defer { try? FileManager.default.removeItem(at: root) }

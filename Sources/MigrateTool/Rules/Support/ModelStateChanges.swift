@@ -25,6 +25,9 @@ struct ModelStateChanges {
         var isValueType: Bool
         /// Whether its value is a class of the tree, so `x.append(v)` does not change `x`.
         var isClass: Bool
+        /// Whether its value is an array of a struct or enum of the tree, so `x[i].member = v`
+        /// changes `x` (an element of a class would change only that object).
+        var elementIsValueType = false
         /// The methods of its struct or enum of the tree that change it: every method of that
         /// name, in the type and its extensions, is `mutating` (`x.addCard(c)` changes `x`).
         var mutatingMethodNames: Set<String> = []
@@ -63,6 +66,9 @@ struct ModelStateChanges {
                                             isClass: kind == .class || kind == .actor)
                     if property.isValueType, let valueType {
                         property.mutatingMethodNames = Self.mutatingMethodNames(of: valueType, context)
+                    } else if valueType == nil,
+                              case .declared(let element)? = context.index.typer.arrayElementType(binding, declarationID: variableID) {
+                        property.elementIsValueType = [.struct, .enum].contains(context.declaration(element).kind)
                     }
                     properties[name] = property
                 }
@@ -148,6 +154,10 @@ struct ModelStateChanges {
         if !explicitSelf, Self.isShadowed(name, in: scope, parameters: parameters, file) { return nil }
         index += 1
         var throughMember = false
+        // `x[i].member`: a member of an element, which changes `x` when the elements are values.
+        var throughElement = false
+        /// Whether a change through a member reaches `x` itself: its value, or its element's, is a value type.
+        var valuePath: Bool { property.isValueType || (throughElement && property.elementIsValueType) }
         while index < end {
             switch tokens[index].kind {
             case .postfixQuestionMark, .exclamationMark:
@@ -156,18 +166,19 @@ struct ModelStateChanges {
                 guard index + 1 < end, tokens[index + 1].kind == .period || tokens[index + 1].kind == .leftSquare else { return nil }
                 index += 1
             case .leftSquare:
+                if !throughMember { throughElement = true }
                 index = file.closing(index) + 1
             case .equal:
-                return throughMember && !property.isValueType ? nil : (property, name, index + 1)
+                return throughMember && !valuePath ? nil : (property, name, index + 1)
             case .binaryOperator where Self.isCompoundAssignment(file.source.text(index)):
-                return throughMember && !property.isValueType ? nil : (property, name, index + 1)
+                return throughMember && !valuePath ? nil : (property, name, index + 1)
             case .period where index + 1 < end && tokens[index + 1].kind == .identifier:
                 if index + 2 < end, tokens[index + 2].kind == .leftParen || tokens[index + 2].kind == .leftBrace {
                     let method = file.source.text(index + 1)
                     // A collection's own mutating method, or, called on the property itself, one
                     // its struct or enum of the tree declares `mutating`.
                     let isMutating = Self.mutatingMethods.contains(method) || (!throughMember && property.mutatingMethodNames.contains(method))
-                    guard isMutating, !property.isClass, !throughMember || property.isValueType else { return nil }
+                    guard isMutating, !property.isClass, !throughMember || valuePath else { return nil }
                     // `x.removeAll(where: f)`, `x.removeAll { … }`, `x.sort(by:) { … }` on one line.
                     var callEnd = file.closing(index + 2) + 1
                     if tokens[index + 2].kind == .leftParen, callEnd < end, tokens[callEnd].kind == .leftBrace, !file.startsLine(callEnd) {
