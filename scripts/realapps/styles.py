@@ -8,9 +8,11 @@ Evidence for the defaults of catalog section "Style" and the adoption options.
   styles.py [SPLIT...]    the splits to leave out (the one kept unseen); PER=1 adds a line per commit
 """
 import json, os, re, sys, collections, difflib
-sys.path.insert(0, '/work/main/scripts/realapps'); import realapps
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import realapps  # noqa: E402
 W = os.environ.get('REALAPPS_WORK', '/tmp/realapps')
-apps = [a for a in json.load(open('/work/main/scripts/realapps/apps.json'))['apps'] if a['kind'] == 'migration']
+apps = [a for a in json.load(open(os.path.join(HERE, 'apps.json')))['apps'] if a['kind'] == 'migration']
 skip = set(sys.argv[1:])
 C = collections.Counter(); per = collections.defaultdict(collections.Counter)
 ENVOBJ = re.compile(r'@EnvironmentObject\s+(?:(private|fileprivate|internal|public)\s+)?var\s+(\w+)\s*:\s*([\w.]+)')
