@@ -23,7 +23,8 @@
                                   --all-read: every split but the newest (the one kept
                                   unseen for the next final validation)
   realapps.py pooled [SPLIT...]   dev / ours / matched, recall and precision per split and
-                                  pooled over them, from the score results (aggregates only)
+                                  pooled over them, from the score results (aggregates only;
+                                  without names, every split but the newest)
   realapps.py all                 everything above, in order
 
 SPLIT is a split of apps.json (dev, holdout, reserve, reserve2, ...), in the order the file
@@ -1699,7 +1700,8 @@ def main(argv):
         if unknown:
             print(f"pooled: unknown split {unknown[0]} (splits: {'|'.join(SPLITS)})", file=sys.stderr)
             return 2
-        pooled(names or list(SPLITS))
+        # without names, every split but the newest (kept unseen until its final validation)
+        pooled(names or list(SPLITS[:-1]))
     elif cmd == "rescore":
         # realapps.py rescore [--jobs N] SPLIT... | --all-read
         args = list(names)
