@@ -291,12 +291,9 @@ struct RelevanceFacts {
     func modelPropertyTypeNames(models: [String: NameHomes], structures: [FileStructure]) -> [String: NameHomes] {
         var names: [String: NameHomes] = [:]
         let sendingModels = sendingOwners.filter { models[$0] != nil }
-        let looked = received.union(sendingModels.isEmpty ? [] : properties.compactMap { name, places in
-            places.contains { sendingModels.contains($0.owner) } ? name : nil
-        })
-        for property in looked {
-            for (owner, file, index) in properties[property] ?? [] where models[owner] != nil
-                && (received.contains(property) || sendingModels.contains(owner)) {
+        for (property, places) in properties where !sendingModels.isEmpty || received.contains(property) {
+            let isReceived = received.contains(property)
+            for (owner, file, index) in places where models[owner] != nil && (isReceived || sendingModels.contains(owner)) {
                 let structure = structures[file]
                 for binding in structure.declarations[index].bindings {
                     // The annotation, else the initializer that infers the type (`= Phase.idle`).

@@ -69,10 +69,9 @@ extension ExpressionTyper {
         var found: [DeclarationID] = []
         for written in Set(names) {
             guard case .external = types.resolve(written, from: scope) else { continue }
-            found += types.membersAdded(toExternal: written, named: name).filter { member in
-                // Another target's extension is not in scope here (an app and its TV twin each
-                // add their own `appDelegate`).
-                guard types.sees(member.file, from: id.file) else { return false }
+            // Another target's extension is not in scope here (an app and its TV twin each add
+            // their own `appDelegate`).
+            found += types.membersAdded(toExternal: written, named: name, visibleFrom: id.file).filter { member in
                 let variable = types.declaration(member)
                 return variable.kind == .variable && !variable.hasModifier(.static) && !variable.hasModifier(.class)
             }

@@ -367,8 +367,7 @@ public struct ExpressionTyper: Sendable {
     /// code calls its own.)
     func addedMemberResult(_ name: String, toExternal written: String, isStatic: Bool, from file: Int, call: CallSite?,
                            trail: Trail) -> Typed? {
-        let candidates = types.membersAdded(toExternal: written, named: name).filter { id in
-            guard types.sees(id.file, from: file) else { return false }
+        let candidates = types.membersAdded(toExternal: written, named: name, visibleFrom: file).filter { id in
             let declaration = types.declaration(id)
             let kindMatches = call == nil ? declaration.kind == .variable : declaration.kind == .function
             return kindMatches && (declaration.hasModifier(.static) || declaration.hasModifier(.class)) == isStatic

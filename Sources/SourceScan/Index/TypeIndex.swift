@@ -206,9 +206,7 @@ public struct TypeIndex: Sendable {
     /// only extensions that code in that file can see count (an app's and its widget's
     /// `extension View { var store … }` in two modules: each target reads its own).
     public func extendsExternal(_ typeName: String, with member: String, visibleFrom file: Int? = nil) -> Bool {
-        let added = membersAdded(toExternal: typeName, named: member)
-        guard let file else { return !added.isEmpty }
-        return added.contains { sees($0.file, from: file) }
+        !membersAdded(toExternal: typeName, named: member, visibleFrom: file).isEmpty
     }
 
     /// Whether every member called `member` that the tree adds to a type it does not declare
@@ -222,9 +220,13 @@ public struct TypeIndex: Sendable {
 
     /// The members called `member` that the tree's extensions add to the external type named
     /// `typeName` (its last component): `extension Assembler { static func resolve<S>(…) }`.
-    public func membersAdded(toExternal typeName: String, named member: String) -> [DeclarationID] {
+    /// With `file`, only those code in that file can see (an app and its TV twin each add their
+    /// own; each target reads its own).
+    public func membersAdded(toExternal typeName: String, named member: String, visibleFrom file: Int? = nil) -> [DeclarationID] {
         let base = typeName.split(separator: ".").last.map(String.init) ?? typeName
-        return externalExtensionMembers[base + "." + member] ?? []
+        let added = externalExtensionMembers[base + "." + member] ?? []
+        guard let file else { return added }
+        return added.filter { sees($0.file, from: file) }
     }
 
     /// The declaration behind an identifier.
