@@ -150,8 +150,18 @@ enum BuildGraphLoader {
             let absolute = PathName.absolute(local, in: root)
             localRoots[PathName.lastComponent(absolute).lowercased()] = absolute
         }
-        let deployments = manifest.platforms.map {
+        var deployments = manifest.platforms.map {
             TargetDescription.Deployment(platform: $0.name, version: $0.version, path: path, offset: $0.offset)
+        }
+        deployments += manifest.unreadablePlatforms.map {
+            TargetDescription.Deployment(platform: $0.name ?? "", version: "?", path: path, offset: $0.offset, origin: .unreadable)
+        }
+        if !manifest.declaresPlatforms {
+            // SwiftPM then builds for the oldest versions it supports, where Observation does not exist.
+            deployments = swiftPMDefaultDeployments.map { platform, version in
+                TargetDescription.Deployment(platform: platform, version: version, path: path,
+                                             offset: manifest.packageOffset ?? 0, origin: .packageDefault)
+            }
         }
         var targets: [TargetDescription] = []
         for target in manifest.targets where target.kind.hasSources {
@@ -192,14 +202,22 @@ enum BuildGraphLoader {
         return (description, warnings)
     }
 
+    /// The versions SwiftPM builds a package for when its manifest passes no `platforms:` (the
+    /// oldest Swift 5.9 and later support; visionOS, whose first version has Observation, left out).
+    static let swiftPMDefaultDeployments: [(String, String)] = [("iOS", "12.0"), ("macOS", "10.13"), ("tvOS", "12.0"), ("watchOS", "4.0")]
+
     /// A configured `deploymentTarget` replaces what the target declares for that platform,
     /// and is credited to the configuration file; a platform the target does not declare is
-    /// added.
+    /// added. It also replaces what the tool could not read or had to assume: an entry of no
+    /// known platform, and SwiftPM's defaults for a manifest without `platforms:`.
     static func applyingConfiguration(_ configuration: Configuration, to target: TargetDescription) -> TargetDescription {
         guard !configuration.deploymentTarget.isEmpty else { return target }
         var target = target
         let source = configuration.source ?? ".observation-migrate.json"
-        target.deployments.removeAll { configuration.deploymentTarget[$0.platform] != nil }
+        target.deployments.removeAll {
+            configuration.deploymentTarget[$0.platform] != nil || $0.origin == .packageDefault
+                || ($0.origin == .unreadable && $0.platform.isEmpty)
+        }
         for (platform, version) in configuration.deploymentTarget.sorted(by: { $0.key < $1.key }) {
             target.deployments.append(.init(platform: platform, version: version, path: PathName.absolute(source, in: FileSystem.currentDirectory()),
                                             offset: configurationOffset(source, platform: platform)))

@@ -86,8 +86,7 @@ enum ApplyCommand: Subcommand {
         // Refused whole when the deployment target is the only reason nothing would be written.
         if !plan.hasChanges, let refused = plan.refusedForDeployment.first,
            let target = analysis.units[refused].deploymentBlockers.first.map({ analysis.deploymentTargets[$0] }) {
-            throw ToolFailure("\(target.location.description): deployment target \(target.platform) \(target.version) predates "
-                              + "Observation (\(target.platform) \(target.minimum)); raise it, or pass --ignore-deployment-target")
+            throw ToolFailure("\(target.location.description): \(target.refusal)")
         }
 
         // One entry per file on disk, however many scanned paths (links) lead to it.

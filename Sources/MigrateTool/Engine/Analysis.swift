@@ -11,6 +11,32 @@ struct DeploymentTarget: Sendable {
     var location: SourceLocation
     /// Whether `version` is at least `minimum`.
     var allowsObservation: Bool
+    /// Written out, SwiftPM's default for a manifest without `platforms:`, or unreadable.
+    var origin: TargetDescription.Deployment.Origin = .declared
+
+    /// The target in words: `iOS 16.0`, with what it is when it is not written out.
+    var described: String {
+        switch origin {
+        case .declared: return "\(platform) \(version)"
+        case .packageDefault: return "\(platform) \(version) by SwiftPM's default"
+        case .unreadable: return platform.isEmpty ? "platforms entry not a literal" : "\(platform) version not a literal"
+        }
+    }
+
+    /// Why `apply` refuses the units this target compiles, with what to do about it.
+    var refusal: String {
+        switch origin {
+        case .declared:
+            return "deployment target \(described) predates Observation (\(platform) \(minimum)); raise it, or pass "
+                + "--ignore-deployment-target"
+        case .packageDefault:
+            return "deployment target \(described) predates Observation (\(platform) \(minimum)): the package declares no "
+                + "platforms; declare them (platforms: [.iOS(.v17), .macOS(.v14)]), or pass --ignore-deployment-target"
+        case .unreadable:
+            return "the deployment target cannot be told (\(described)); write it out, set \"deploymentTarget\" in "
+                + ".observation-migrate.json, or pass --ignore-deployment-target"
+        }
+    }
 }
 
 /// A deployment setting of the build graph: which platform and version, where it is written
@@ -25,6 +51,7 @@ struct DeploymentFact: Sendable, Equatable {
     var offset: Int
     /// Indices into the build graph's modules.
     var modules: [Int]
+    var origin: TargetDescription.Deployment.Origin = .declared
 }
 
 /// The Swift files a run read and checked without structuring them, as totals.

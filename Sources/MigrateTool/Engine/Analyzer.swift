@@ -141,14 +141,15 @@ enum Analyzer {
         var positionByKey: [String: Int] = [:]
         for (module, description) in graph.modules.enumerated() {
             for deployment in description.deployments {
-                let key = "\(deployment.platform) \(deployment.version) \(deployment.path) \(deployment.offset)"
+                let key = "\(deployment.platform) \(deployment.version) \(deployment.path) \(deployment.offset) \(deployment.origin)"
                 if let known = positionByKey[key] {
                     facts[known].modules.append(module)
                     continue
                 }
                 positionByKey[key] = facts.count
                 facts.append(DeploymentFact(platform: deployment.platform, version: deployment.version, path: deployment.path,
-                                            file: fileByPath[deployment.path], offset: deployment.offset, modules: [module]))
+                                            file: fileByPath[deployment.path], offset: deployment.offset, modules: [module],
+                                            origin: deployment.origin))
             }
         }
         return facts

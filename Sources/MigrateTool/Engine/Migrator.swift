@@ -120,9 +120,7 @@ enum Migrator {
             }
             if !options.ignoreDeploymentTarget, let first = unit.deploymentBlockers.first {
                 let target = analysis.deploymentTargets[first]
-                plan.skippedUnits.append((unit.id, "\(target.location.description): deployment target \(target.platform) "
-                                          + "\(target.version) predates Observation (\(target.platform) \(target.minimum)); raise it, "
-                                          + "or pass --ignore-deployment-target"))
+                plan.skippedUnits.append((unit.id, "\(target.location.description): \(target.refusal)"))
                 plan.refusedForDeployment.append(unit.id)
                 continue
             }

@@ -189,6 +189,12 @@ enum RuleDocuments {
         run below it unless given `--ignore-deployment-target` (or a `deploymentTarget` in the
         configuration, for targets set elsewhere).
 
+        A manifest without `platforms:` is not "no target": SwiftPM then builds the package for the
+        oldest versions it supports (iOS 12, macOS 10.13, tvOS 12, watchOS 4), where `@Observable` does
+        not compile. A `platforms:` entry that is not a literal (`platforms: [ios]`, `.iOS(minimum)` with
+        a computed `minimum`) cannot be told, so `apply` treats it as too low and a warning names it; a
+        `deploymentTarget` in the configuration stands in for either.
+
         ```swift before
         // swift-tools-version:5.9
         import PackageDescription
@@ -207,6 +213,33 @@ enum RuleDocuments {
         let package = Package(
             name: "App",
             platforms: [.iOS(.v17), .macOS(.v14)],
+            targets: [.target(name: "App")]
+        )
+        ```
+
+        A manifest that declares no platforms:
+
+        ```swift before
+        // swift-tools-version:5.9
+        import PackageDescription
+
+        let package = ↓Package(
+            name: "App",
+            targets: [.target(name: "App")]
+        )
+        ```
+
+        A platforms entry the tool cannot evaluate:
+
+        ```swift before
+        // swift-tools-version:5.9
+        import PackageDescription
+
+        let ios: SupportedPlatform = .iOS(.v16)
+
+        let package = Package(
+            name: "App",
+            platforms: [↓ios, .macOS(.v14)],
             targets: [.target(name: "App")]
         )
         ```

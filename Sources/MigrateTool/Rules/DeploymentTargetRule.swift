@@ -14,6 +14,8 @@ struct DeploymentTargetRule: AnalysisFactRule {
     /// Whether `version` of `platform` reaches the platform's minimum (true for platforms
     /// Observation does not name).
     static func allowsObservation(platform: String, version: String) -> Bool {
+        // A version the tool could not read may be below: it counts as one until configured.
+        if version == "?" { return false }
         guard minimums[platform] != nil else { return true }
         return !VersionNumber.precedes(version, minimum(of: platform))
     }
@@ -27,13 +29,34 @@ struct DeploymentTargetRule: AnalysisFactRule {
     /// project, `.xcconfig` or configuration file says it; the build graph says which targets
     /// it applies to, and `apply` refuses only the units editing files of those targets.
     func check(_ context: RuleContext) -> [Finding] {
-        context.deployments.filter { !Self.allowsObservation(platform: $0.platform, version: $0.version) }.compactMap { target in
+        let below = context.deployments.filter { !Self.allowsObservation(platform: $0.platform, version: $0.version) }
+        var findings = below.filter { $0.origin == .declared }.compactMap { target -> Finding? in
             guard let file = target.file else { return nil }
             return Finding(ruleID: Self.id, fixClass: .manual, file: file, offset: target.offset,
                            message: "the deployment target \(target.platform) \(target.version) is below \(target.platform) "
                                + "\(Self.minimum(of: target.platform)), the first with Observation",
                            suggestion: "raise it to \(target.platform) \(Self.minimum(of: target.platform)), or keep ObservableObject")
         }
+        for target in below where target.origin == .unreadable {
+            guard let file = target.file else { continue }
+            let what = target.platform.isEmpty ? "this platforms entry" : "this \(target.platform) version"
+            findings.append(Finding(
+                ruleID: Self.id, fixClass: .manual, file: file, offset: target.offset,
+                message: "\(what) is not a literal, so the tool cannot tell whether it allows Observation; apply treats it as too low",
+                suggestion: "write the version out (.iOS(.v17)), or set \"deploymentTarget\" in .observation-migrate.json"))
+        }
+        // SwiftPM's defaults for a manifest without `platforms:`: one finding for the manifest.
+        var seen = Set<Int>()
+        for target in below where target.origin == .packageDefault {
+            guard let file = target.file, seen.insert(file).inserted else { continue }
+            let defaults = below.filter { $0.origin == .packageDefault && $0.file == file }.map { "\($0.platform) \($0.version)" }
+            findings.append(Finding(
+                ruleID: Self.id, fixClass: .manual, file: file, offset: target.offset,
+                message: "the package declares no platforms, so SwiftPM builds it for its oldest supported versions ("
+                    + defaults.joined(separator: ", ") + "), where Observation does not exist",
+                suggestion: "add platforms: [.iOS(.v17), .macOS(.v14)] (the ones the package ships on), or keep ObservableObject"))
+        }
+        return findings
     }
 
     /// The report lists every target found, whether or not it allows Observation; each unit is
@@ -41,10 +64,12 @@ struct DeploymentTargetRule: AnalysisFactRule {
     static func recordFacts(in analysis: inout Analysis, context: RuleContext) {
         let deployments = context.deployments
         analysis.deploymentTargets = deployments.map { fact in
-            DeploymentTarget(platform: fact.platform, version: fact.version, minimum: minimum(of: fact.platform),
+            DeploymentTarget(platform: fact.platform, version: fact.version,
+                             minimum: minimum(of: fact.platform),
                              location: fact.file.map { analysis.location(file: $0, offset: fact.offset) }
                                  ?? SourceLocation(path: Analyzer.displayPath(fact.path), line: 1, column: 1),
-                             allowsObservation: allowsObservation(platform: fact.platform, version: fact.version))
+                             allowsObservation: allowsObservation(platform: fact.platform, version: fact.version),
+                             origin: fact.origin)
         }
         let below = analysis.deploymentTargets.indices.filter { !analysis.deploymentTargets[$0].allowsObservation }
         guard !below.isEmpty else { return }

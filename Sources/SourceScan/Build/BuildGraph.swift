@@ -77,19 +77,32 @@ public struct TargetDescription: Sendable, Equatable {
 
     /// A deployment target the target is built for.
     public struct Deployment: Sendable, Equatable {
+        /// How the build description gives the version.
+        public enum Origin: Sendable, Equatable {
+            /// Written out: `platforms: [.iOS(.v17)]`, `IPHONEOS_DEPLOYMENT_TARGET = 17.0`.
+            case declared
+            /// SwiftPM's oldest supported version, for a manifest that passes no `platforms:`.
+            case packageDefault
+            /// Given by an expression the tool does not evaluate (`platforms: [ios]`): `version`
+            /// is `?`, and the platform may be unknown too (`platform` is then empty).
+            case unreadable
+        }
+
         /// `iOS`, `macOS`, `tvOS`, `watchOS`, `visionOS`, `macCatalyst`.
         public var platform: String
         public var version: String
         /// The file that says so (manifest, project, `.xcconfig`, configuration) and where.
         public var path: String
         public var offset: Int
+        public var origin: Origin
 
         /// Creates a deployment target.
-        public init(platform: String, version: String, path: String, offset: Int) {
+        public init(platform: String, version: String, path: String, offset: Int, origin: Origin = .declared) {
             self.platform = platform
             self.version = version
             self.path = path
             self.offset = offset
+            self.origin = origin
         }
     }
 

@@ -81,6 +81,14 @@ public struct PackageManifest: Sendable, Equatable {
         public var offset: Int
     }
 
+    /// A `platforms:` entry whose version is not a literal.
+    public struct UnreadablePlatform: Sendable, Equatable {
+        /// The platform the entry names (`.iOS(minimum)`), nil for one it does not (`ios`).
+        public var name: String?
+        /// Byte offset of the entry.
+        public var offset: Int
+    }
+
     /// What made part of the manifest unreadable, with the byte offset it concerns.
     public struct Problem: Sendable, Equatable {
         public var offset: Int
@@ -92,6 +100,14 @@ public struct PackageManifest: Sendable, Equatable {
     public var targets: [Target] = []
     public var products: [Product] = []
     public var platforms: [Platform] = []
+    /// Entries of `platforms:` that are not literals (`platforms: [ios]`, `.iOS(minimum)`), by
+    /// offset, with the platform when the entry names one: their versions cannot be told.
+    public var unreadablePlatforms: [UnreadablePlatform] = []
+    /// Whether the manifest passes `platforms:` at all; without it SwiftPM builds the package
+    /// for its oldest supported versions.
+    public var declaresPlatforms = false
+    /// Byte offset of the `Package(` call, where a missing `platforms:` is reported.
+    public var packageOffset: Int?
     /// Package dependencies given by path (`.package(path: "../Core")`), as written.
     public var localPackagePaths: [String] = []
     public var problems: [Problem] = []
@@ -135,11 +151,12 @@ private struct ManifestReader {
                 if !declaresNone { sawTargetsArgument = true }
             }
             if token.kind == .identifier, source.tokenText(index, equals: "platforms"), next(index)?.kind == .colon {
+                manifest.declaresPlatforms = true
                 readPlatforms(after: index + 1)
             }
-            if token.kind == .identifier, source.tokenText(index, equals: "Package"), let open = next(index), open.kind == .leftParen,
-               let name = argument("name", inCallAt: index + 1).flatMap(literal) {
-                manifest.name = name
+            if token.kind == .identifier, source.tokenText(index, equals: "Package"), let open = next(index), open.kind == .leftParen {
+                if manifest.packageOffset == nil { manifest.packageOffset = Int(token.start) }
+                if let name = argument("name", inCallAt: index + 1).flatMap(literal) { manifest.name = name }
             }
             if token.kind == .period, index + 2 < tokens.count, tokens[index + 2].kind == .leftParen {
                 let callee = source.text(index + 1)
@@ -267,23 +284,54 @@ private struct ManifestReader {
         }
     }
 
+    /// Each entry of the `platforms:` list: `.iOS(.v17)`, `.macOS("14.0")`, `.iOS(minimum)` with
+    /// `let minimum = "17.0"`. An entry of another shape (a variable, a computed list) is
+    /// unreadable: named in a warning, its deployment target unknown.
     private mutating func readPlatforms(after colon: Int) {
-        guard colon + 1 < tokens.count, tokens[colon + 1].kind == .leftSquare else { return }
+        guard colon + 1 < tokens.count else { return }
+        guard tokens[colon + 1].kind == .leftSquare else {
+            unreadablePlatform(name: nil, at: colon + 1, message: "the platforms are not a list literal")
+            return
+        }
         let end = matching[colon + 1]
-        var index = colon + 2
-        while index + 2 < end {
-            if tokens[index].kind == .period, Self.platformNames.contains(source.text(index + 1)), tokens[index + 2].kind == .leftParen {
-                let close = matching[index + 2]
-                let name = source.text(index + 1)
-                if let version = platformVersion((index + 3)..<close) {
-                    manifest.platforms.append(.init(name: name, version: version, offset: Int(tokens[index].start)))
-                } else {
-                    manifest.problems.append(.init(offset: Int(tokens[index].start), message: "the \(name) version is not a literal"))
-                }
-                index = close
+        var start = colon + 2
+        var index = start
+        var depth = 0
+        while index <= end {
+            switch tokens[index].kind {
+            case .leftParen, .leftSquare, .leftBrace: depth += 1
+            case .rightParen, .rightBrace: depth -= 1
+            case .rightSquare where index != end: depth -= 1
+            default: break
+            }
+            if index == end || (depth == 0 && tokens[index].kind == .comma) {
+                if start < index { readPlatformEntry(start..<index) }
+                start = index + 1
             }
             index += 1
         }
+    }
+
+    /// One `platforms:` entry (its tokens, without the comma).
+    private mutating func readPlatformEntry(_ entry: Range<Int>) {
+        let first = entry.lowerBound
+        if entry.count >= 3, tokens[first].kind == .period, Self.platformNames.contains(source.text(first + 1)),
+           tokens[first + 2].kind == .leftParen, matching[first + 2] == entry.upperBound - 1 {
+            let name = source.text(first + 1)
+            if let version = platformVersion((first + 3)..<matching[first + 2]) {
+                manifest.platforms.append(.init(name: name, version: version, offset: Int(tokens[first].start)))
+            } else {
+                unreadablePlatform(name: name, at: first, message: "the \(name) version is not a literal")
+            }
+            return
+        }
+        unreadablePlatform(name: nil, at: first, message: "a platforms entry is not a literal")
+    }
+
+    private mutating func unreadablePlatform(name: String?, at index: Int, message: String) {
+        let offset = Int(tokens[index].start)
+        manifest.unreadablePlatforms.append(.init(name: name, offset: offset))
+        manifest.problems.append(.init(offset: offset, message: message + "; its deployment target is unknown"))
     }
 
     /// `.v17`, `"17.0"`, `SupportedPlatform.IOSVersion.v13`, `.v13_4`.

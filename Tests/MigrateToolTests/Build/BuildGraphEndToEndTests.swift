@@ -173,6 +173,43 @@ import Testing
         #expect(result.stderr.contains("deployment target iOS 16 predates Observation"))
     }
 
+    /// Without `platforms:` SwiftPM builds for its oldest versions, where `@Observable` does not
+    /// compile: apply refuses and says what to declare; a configured target stands in for them.
+    @Test func aManifestWithoutPlatformsIsBuiltForSwiftPMsOldestVersions() throws {
+        let tree = try BinaryRunner.makeTree([
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"P\")])\n",
+            "Sources/P/Model.swift": "import Combine\nfinal class Model: ObservableObject { @Published var x = 0 }\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let refused = try BinaryRunner.run(["apply", "--allow-dirty", "."], in: tree)
+        #expect(refused.exitCode == 2)
+        #expect(refused.stderr.contains("Package.swift:3:15: deployment target iOS 12.0 by SwiftPM's default predates Observation "
+                                        + "(iOS 17): the package declares no platforms"), "\(refused.stderr)")
+        let report = try BinaryRunner.run(["report", "."], in: tree)
+        #expect(report.stdout.contains("macOS 10.13 by SwiftPM's default (Package.swift:3:15): below macOS 14"), "\(report.stdout)")
+        try "{\"deploymentTarget\": {\"iOS\": \"17.0\"}}\n".write(to: tree.appendingPathComponent(".observation-migrate.json"),
+                                                               atomically: true, encoding: .utf8)
+        let configured = try BinaryRunner.run(["apply", "--allow-dirty", "."], in: tree)
+        #expect(configured.exitCode == 0, "\(configured.stderr)")
+        #expect(configured.stdout.contains("migrated  Model"))
+    }
+
+    /// A `platforms:` entry that is not a literal is named, and counts as too low until written out or configured.
+    @Test func anUnreadablePlatformsEntryIsNamedAndRefused() throws {
+        let tree = try BinaryRunner.makeTree([
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet ios: SupportedPlatform = .iOS(.v15)\n"
+                + "let package = Package(name: \"P\", platforms: [ios, .macOS(.v14)], targets: [.target(name: \"P\")])\n",
+            "Sources/P/Model.swift": "import Combine\nfinal class Model: ObservableObject { @Published var x = 0 }\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let refused = try BinaryRunner.run(["apply", "--allow-dirty", "."], in: tree)
+        #expect(refused.exitCode == 2)
+        #expect(refused.stderr.contains("warning: Package.swift:4: a platforms entry is not a literal; its deployment target is unknown"),
+                "\(refused.stderr)")
+        #expect(refused.stderr.contains("Package.swift:4:46: the deployment target cannot be told (platforms entry not a literal)"),
+                "\(refused.stderr)")
+    }
+
     /// Passepartout's tvOS library: one file of the module says `@_exported import AppLibrary`,
     /// and its other files use AppLibrary's models without importing it (the compiler lets every
     /// file of the module see it). That file mentions no model, yet its re-export counts: the

@@ -93,7 +93,28 @@ import Testing
             """)
         #expect(manifest.targets.isEmpty)
         #expect(manifest.problems.map(\.message).contains("a target's name is computed at run time"))
-        #expect(manifest.problems.map(\.message).contains("the iOS version is not a literal"))
+        #expect(manifest.problems.map(\.message).contains("the iOS version is not a literal; its deployment target is unknown"))
+        #expect(manifest.declaresPlatforms)
+        #expect(manifest.unreadablePlatforms.map(\.name) == ["iOS"])
+    }
+
+    /// Every entry of `platforms:` is read or named: a variable, a computed list, or none at all.
+    @Test func platformsAreReadEntryByEntry() {
+        let mixed = Self.read("""
+            let ios: SupportedPlatform = .iOS(.v16)
+            let package = Package(name: "P", platforms: [ios, .macOS(.v14), .tvOS("17.0")], targets: [.target(name: "A")])
+            """)
+        #expect(mixed.platforms.map { "\($0.name) \($0.version)" } == ["macOS 14", "tvOS 17.0"])
+        #expect(mixed.unreadablePlatforms.count == 1 && mixed.unreadablePlatforms[0].name == nil)
+        #expect(mixed.problems.map(\.message) == ["a platforms entry is not a literal; its deployment target is unknown"])
+        let computed = Self.read("""
+            let package = Package(name: "P", platforms: supported, targets: [.target(name: "A")])
+            """)
+        #expect(computed.platforms.isEmpty && computed.unreadablePlatforms.count == 1)
+        let none = Self.read("""
+            let package = Package(name: "P", targets: [.target(name: "A")])
+            """)
+        #expect(!none.declaresPlatforms && none.unreadablePlatforms.isEmpty && none.packageOffset != nil)
     }
 }
 

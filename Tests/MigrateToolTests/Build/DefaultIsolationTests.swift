@@ -59,7 +59,7 @@ import Testing
             "Package.swift": """
                 // swift-tools-version: 6.2
                 import PackageDescription
-                let package = Package(name: "App", targets: [
+                let package = Package(name: "App", platforms: [.macOS(.v26)], targets: [
                     .target(name: "UI", swiftSettings: [.defaultIsolation(MainActor.self)]),
                     .target(name: "Core"),
                 ])

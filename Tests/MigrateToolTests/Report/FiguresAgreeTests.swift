@@ -75,8 +75,8 @@ import Testing
         let summary = try BinaryRunner.run(["lint", "--format", "summary", "."], in: tree)
         let last = try #require(summary.stdout.split(separator: "\n").last.map(String.init))
         #expect(last.contains("2 fixable with `observation-migrate apply`, once the deployment target allows Observation: "
-                              + "iOS 16 (Package.swift:3:46) is below iOS 17, so apply refuses to write until it is raised "
-                              + "(or with --ignore-deployment-target)."), "\(last)")
+                              + "apply refuses to write (Package.swift:3:46: deployment target iOS 16 predates Observation "
+                              + "(iOS 17); raise it, or pass --ignore-deployment-target)."), "\(last)")
         let apply = try BinaryRunner.run(["apply", "."], in: tree)
         #expect(apply.exitCode == 2, "the refusal the summary describes")
         // Without a deployment target that predates Observation, the plain promise.

@@ -42,9 +42,8 @@ enum SummaryLintFormatter {
         output += unsafe > 0 ? ", \(unsafe) more with `--unsafe-fixes`" : ""
         // Counting fixes apply would refuse to write would promise what the next command breaks.
         if let target = analysis.deploymentTargets.filter({ !$0.allowsObservation }).min(by: { $0.location < $1.location }) {
-            output += ", once the deployment target allows Observation: \(target.platform) \(target.version) "
-                + "(\(target.location.description)) is below \(target.platform) \(target.minimum), so apply refuses to write "
-                + "until it is raised (or with --ignore-deployment-target).\n"
+            output += ", once the deployment target allows Observation: apply refuses to write ("
+                + "\(target.location.description): \(target.refusal)).\n"
         } else {
             output += ".\n"
         }

@@ -142,7 +142,7 @@ enum HTMLReport {
         /// One target as a list item.
         func item(_ target: DeploymentTarget, _ extra: String) -> String {
             let kind = target.allowsObservation ? "ready" : "blocked"
-            return "<li><span class=\"badge \(kind)\">\(ReportEscape.html(target.platform)) \(ReportEscape.html(target.version))</span> "
+            return "<li><span class=\"badge \(kind)\">\(ReportEscape.html(target.described))</span> "
                 + "\(ReportEscape.html(ReportWords.deploymentVerdict(target))) "
                 + "<code>\(ReportEscape.html(target.location.description))</code>\(extra)</li>\n"
         }

@@ -117,7 +117,7 @@ enum MarkdownReport {
             let target = entry.lowest
             let mark = target.allowsObservation ? "✅" : "⛔"
             let more = entry.settings == 1 ? "" : ", lowest of \(entry.settings) settings"
-            rows.append(("Deployment target", "\(mark) \(ReportEscape.markdown(target.platform)) \(ReportEscape.markdown(target.version)): "
+            rows.append(("Deployment target", "\(mark) \(ReportEscape.markdown(target.described)): "
                 + "\(ReportWords.deploymentVerdict(target)) (\(ReportEscape.markdownCode(target.location.description, inTable: true))\(more))"))
         }
         rows.append(("Unpublished stored properties", ReportEscape.markdown(document.unpublishedPolicyLine)))

@@ -378,9 +378,9 @@ enum ReportWords {
 
     /// The phrase for a deployment target: whether it allows Observation, and if not the minimum.
     static func deploymentVerdict(_ target: DeploymentTarget) -> String {
-        target.allowsObservation
-            ? "allows Observation"
-            : "below \(target.platform) \(target.minimum): Observation is not available"
+        if target.allowsObservation { return "allows Observation" }
+        if target.origin == .unreadable { return "cannot be told: apply treats it as below Observation" }
+        return "below \(target.platform) \(target.minimum): Observation is not available"
     }
 
     /// Where a unit reaches, in words that cannot contradict themselves: the files it touches
@@ -400,7 +400,7 @@ enum ReportWords {
     /// files, or nil when none predates Observation.
     static func deploymentRefusal(_ unit: UnitSummary, _ targets: [DeploymentTarget]) -> String? {
         guard !unit.deploymentBlockers.isEmpty else { return nil }
-        let named = unit.deploymentBlockers.prefix(2).map { "\(targets[$0].platform) \(targets[$0].version) (\(targets[$0].location.description))" }
+        let named = unit.deploymentBlockers.prefix(2).map { "\(targets[$0].described) (\(targets[$0].location.description))" }
         return "apply refuses it unless --ignore-deployment-target: a target compiling its files predates Observation, "
             + named.joined(separator: ", ")
     }

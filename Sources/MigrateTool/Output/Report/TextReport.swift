@@ -121,7 +121,7 @@ enum TextReport {
             let verdict = ReportWords.deploymentVerdict(target)
             let place = entry.settings == 1 ? target.location.description
                 : "\(target.location.description), lowest of \(entry.settings) settings"
-            return "\(target.platform) \(target.version) (\(ReportEscape.terminal(place))): "
+            return "\(ReportEscape.terminal(target.described)) (\(ReportEscape.terminal(place))): "
                 + (target.allowsObservation ? style.green(verdict) : style.red(verdict))
         }
     }
