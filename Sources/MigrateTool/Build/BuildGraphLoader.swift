@@ -40,8 +40,8 @@ enum BuildGraphLoader {
         var coverRequired: [String: [String]] = [:]
         for path in scannedPaths {
             let absolute = PathName.absolute(path, in: directory)
-            let isFile = isRegularFile(path)
-            guard isFile || isDirectory(path) else { continue }
+            let isFile = FileSystem.isRegularFile(path)
+            guard isFile || FileSystem.isDirectory(path) else { continue }
             let found = descriptionsAbove(absolute)
             for description in found.manifests + found.projects where !manifests.contains(description) && !projects.contains(description) {
                 if !isFile { coverRequired[description, default: []].append(absolute) }
@@ -64,7 +64,7 @@ enum BuildGraphLoader {
                            readFile: { path in
                                if case .success(let bytes) = FileSystem.read(path) { return bytes }
                                return nil
-                           }, folderExists: isDirectory)
+                           }, folderExists: FileSystem.isDirectory)
         loaded.warnings = warnings + loaded.warnings
         return loaded
     }
@@ -238,15 +238,7 @@ enum BuildGraphLoader {
         return stat(path, &status) == 0
     }
 
-    private static func isRegularFile(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
-    }
 
-    private static func isDirectory(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
-    }
 
     /// The names in a folder (empty when it cannot be read).
     private static func entries(of folder: String) -> [String] {

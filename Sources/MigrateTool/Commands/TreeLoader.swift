@@ -16,6 +16,7 @@ enum TreeLoader {
 
     /// Loads and analyzes the tree under `paths`.
     static func analyze(paths: [String], configuration: Configuration, extraExcludes: [String] = []) -> Analysis {
+        let scannedPaths = paths.isEmpty ? ["."] : paths
         var walker = TreeWalker()
         walker.excludeGlobs = configuration.exclude + extraExcludes
         walker.includeGlobs = configuration.include
@@ -94,10 +95,12 @@ enum TreeLoader {
         var skippedDeclarations: [Int: DeclaredTypeNames.Found] = [:]
         var exporting: [Int] = []
         var problems = walk.problems
+        var failed: [(path: String, problem: FileProblem)] = []
         for (position, look) in firstLooks.enumerated() {
             switch look {
             case .failed(let problem):
                 problems.append(problem)
+                failed.append((walk.swiftFiles[position], problem))
                 continue
             case .selected(let bytes, let exports):
                 if exports { exporting.append(paths.count) }
@@ -182,9 +185,16 @@ enum TreeLoader {
         for (path, names) in zip(outsideBuild, outsideDeclarations) {
             for name in names where declaredOutsideBuild[name] == nil { declaredOutsideBuild[name] = Analyzer.displayPath(path) }
         }
+        // Files compiled with the scanned ones that this run does not read: their units wait.
+        let unscanned = PhaseTimer.measure("unscanned files") {
+            UnscannedFileFinder.find(failed: failed, walkProblems: walk.problems, graph: build.graph, outside: Set(outsideBuild),
+                                     paths: scannedPaths,
+                                     filtered: !walker.excludeGlobs.isEmpty || !walker.includeGlobs.isEmpty)
+        }
         var analysis = Analyzer.analyze(structures: structures, extraProjectFiles: extraProjectFiles,
                                         problems: problems, configuration: configuration, build: build.graph,
-                                        typesDeclaredOutside: declaredOutside, declaredOutsideBuild: declaredOutsideBuild)
+                                        typesDeclaredOutside: declaredOutside, declaredOutsideBuild: declaredOutsideBuild,
+                                        unscanned: unscanned)
         analysis.unindexed = unindexed
         analysis.outsideBuild = outsideBuild
         analysis.buildWarnings = build.warnings

@@ -40,8 +40,10 @@ enum Analyzer {
     /// Analyzes structured files; `extraProjectFiles` (Xcode settings) are appended after them.
     static func analyze(structures: [FileStructure], extraProjectFiles: [FileStructure],
                         problems: [FileProblem], configuration: Configuration = Configuration(), build: BuildGraph? = nil,
-                        typesDeclaredOutside: Set<String> = [], declaredOutsideBuild: [String: String] = [:]) -> Analysis {
-        // A file nested past the parser's limit has no declarations; it is skipped and named.
+                        typesDeclaredOutside: Set<String> = [], declaredOutsideBuild: [String: String] = [:],
+                        unscanned: [UnscannedFile] = []) -> Analysis {
+        // A file nested past the parser's limit has no declarations; it is skipped and named. It
+        // holds no site anyone compiles: the Swift parser stops at the same depth.
         var problems = problems
         problems += structures.compactMap(FileProblem.nesting(of:))
         let structures = structures.filter { $0.excessiveNesting == nil }
@@ -51,7 +53,7 @@ enum Analyzer {
         let deployments = build.map { deploymentFacts($0, files: structures + extraProjectFiles) } ?? []
         let context = RuleContext(index: index, units: units, deployments: deployments, options: configuration.ruleOptions,
                                   mainActorByDefaultFiles: build.map { mainActorByDefaultFiles($0, files: structures) } ?? [],
-                                  declaredOutsideBuild: declaredOutsideBuild)
+                                  declaredOutsideBuild: declaredOutsideBuild, unscanned: unscanned)
         var findings = RuleCatalog.all.flatMap { rule in PhaseTimer.measure("rule \(rule.id)") { rule.init().check(context) } }
 
         let allFiles = structures + extraProjectFiles

@@ -98,12 +98,15 @@ struct RuleContext: Sendable {
     /// name, with the first such file (as displayed): such a type is the tree's, but no
     /// module holds it.
     let declaredOutsideBuild: [String: String]
+    /// The files compiled with the scanned code that the run does not read whole.
+    let unscanned: [UnscannedFile]
 
     /// Builds the context for a tree.
     init(index: TreeIndex, units: MigrationUnits, deployments: [DeploymentFact] = [], options: RuleOptions = RuleOptions(),
-         mainActorByDefaultFiles: Set<Int> = [], declaredOutsideBuild: [String: String] = [:]) {
+         mainActorByDefaultFiles: Set<Int> = [], declaredOutsideBuild: [String: String] = [:], unscanned: [UnscannedFile] = []) {
         self.index = index
         self.declaredOutsideBuild = declaredOutsideBuild
+        self.unscanned = unscanned
         self.units = units
         self.deployments = deployments
         self.mainActorByDefaultFiles = mainActorByDefaultFiles

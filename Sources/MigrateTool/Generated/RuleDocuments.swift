@@ -3678,6 +3678,38 @@ enum RuleDocuments {
             var body: some View { TextField("Title", text: $title) }
         }
         ```
+
+        `Bindable` has `init(wrappedValue:)` and no `init(initialValue:)`, so an initializer's
+        `_m = ObservedObject(initialValue: m)` or `_m = .init(initialValue: m)` is spelled out anew:
+
+        ```swift before
+        import SwiftUI
+
+        final class Draft: ObservableObject {
+            @Published var title = ""
+        }
+
+        struct DraftEditor: View {
+            ↓@ObservedObject var draft: Draft
+            init(draft: Draft) { _draft = .init(initialValue: draft) }
+            var body: some View { TextField("Title", text: $draft.title) }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Draft {
+            var title = ""
+        }
+
+        struct DraftEditor: View {
+            @Bindable var draft: Draft
+            init(draft: Draft) { _draft = Bindable(wrappedValue: draft) }
+            var body: some View { TextField("Title", text: $draft.title) }
+        }
+        ```
         """#,
         "observed-object-owned": #"""
         # observed-object-owned
@@ -3846,6 +3878,38 @@ enum RuleDocuments {
         struct Row: View {
             var title: String
             var body: some View { Text(title) }
+        }
+        ```
+
+        The storage assigned in an initializer, the wrapper spelled out or left to inference
+        (`_m = .init(wrappedValue: m)`), becomes an assignment of the plain property:
+
+        ```swift before
+        import SwiftUI
+
+        final class Counter: ObservableObject {
+            @Published var count = 0
+        }
+
+        struct CounterLabel: View {
+            ↓@ObservedObject var counter: Counter
+            init(counter: Counter) { self._counter = .init(wrappedValue: counter) }
+            var body: some View { Text("\(counter.count)") }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Counter {
+            var count = 0
+        }
+
+        struct CounterLabel: View {
+            var counter: Counter
+            init(counter: Counter) { self.counter = counter }
+            var body: some View { Text("\(counter.count)") }
         }
         ```
         """#,
@@ -4416,6 +4480,28 @@ enum RuleDocuments {
             var name = ""
         }
         ```
+
+        An initializer that builds the wrapper (`_count = Published(initialValue: count)`, or
+        `.init(initialValue:)` with the type inferred) assigns the macro's storage directly:
+
+        ```swift before
+        import SwiftUI
+
+        final class Tally: ObservableObject {
+            ↓@Published var count: Int
+            init(count: Int) { self._count = ↓.init(initialValue: count) }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Tally {
+            var count: Int
+            init(count: Int) { self._count = count }
+        }
+        ```
         """#,
         "published-publisher": #"""
         # published-publisher
@@ -4702,6 +4788,47 @@ enum RuleDocuments {
             }
 
             var body: some View { Text("\(id)") }
+        }
+        ```
+
+        The wrapper's type left to inference (`_m = .init(wrappedValue: …)`) is spelled out:
+
+        ```swift before
+        import SwiftUI
+
+        final class Detail: ObservableObject {
+            @Published var id: Int
+            init(id: Int) { self.id = id }
+        }
+
+        struct DetailView: View {
+            @StateObject private var detail: Detail
+
+            init(id: Int) {
+                _detail = ↓.init(wrappedValue: Detail(id: id))
+            }
+
+            var body: some View { Text("\(detail.id)") }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Detail {
+            var id: Int
+            init(id: Int) { self.id = id }
+        }
+
+        struct DetailView: View {
+            @State private var detail: Detail
+
+            init(id: Int) {
+                _detail = State(initialValue: Detail(id: id))
+            }
+
+            var body: some View { Text("\(detail.id)") }
         }
         ```
         """#,
@@ -5143,6 +5270,70 @@ enum RuleDocuments {
         final class Plain {
             var history: [String] = []
         }
+        ```
+        """#,
+        "unscanned-file": #"""
+        # unscanned-file
+
+        summary: A model that may have sites in a file the run does not read, but the build compiles with it, is not written.
+        class: manual
+        severity: warning
+
+        ## Why
+
+        `apply` rewrites a unit whole or not at all, and "whole" means every site in the code it read.
+        A site in a file it did not read would be left behind: `@Observable final class Settings`
+        beside a `@EnvironmentObject var settings: Settings` that no longer compiles. Two kinds of file
+        compiled with the scanned code are not read:
+
+        - a file the run could not read: permission denied, invalid UTF-8 (a Latin-1 comment, which the
+          compiler only warns about), NUL bytes, or a folder the walk could not enter (a file nested past
+          the parser's limit is skipped too, but the compiler rejects it as well, so it holds no site);
+        - a file of a scanned module (or of a module depending on one, such as the app target using a
+          scanned package) that the paths given, `--exclude`, `exclude` or `include` leave out:
+          `apply NotesApp/Sources/NotesApp/Models` reads the models but not the views of the same target.
+
+        Each unit such a file may touch is blocked: one whose model the file names, every one whose
+        module it can see when it holds a site that need not name its model (`.environmentObject(x)`,
+        `objectWillChange`, `$x`, `onReceive`, a wrapper without a written type, `ObservableObject`
+        outside an inheritance clause), and every one it can see when its bytes could not be read at
+        all. A file that lexes is read token by token, so that declaring a model of its own
+        (`class Extra: ObservableObject`) is not taken for a site; one that does not (invalid UTF-8) is
+        read as bytes, where any mention of the observation APIs counts. The finding names up to three of the files and why each
+        counts. Nothing changes for a run over whole modules, the usual one.
+
+        The rule reads nothing in the files the run scans; code there, legacy or already migrated,
+        is other rules' concern:
+
+        ```swift unchanged
+        import Observation
+        import SwiftUI
+
+        @Observable final class Settings {
+            var dark = false
+        }
+
+        struct SettingsView: View {
+            @Environment(Settings.self) var settings
+            var body: some View { Text(settings.dark ? "dark" : "light") }
+        }
+        ```
+
+        ## Fix
+
+        Scan the files too: name the module's folder (or the package or project root) instead of a
+        subfolder, drop the exclude, fix the file's encoding or permissions. A file that belongs to no
+        target can be taken out of its target instead. Until then the unit stays as it is; the other
+        units are written.
+
+        ```sh
+        $ observation-migrate apply NotesApp/Sources/NotesApp/Models
+        skipped 1 unit:
+          blocked (1):
+            Settings: 1 blocker
+              NotesApp/Sources/NotesApp/Models/Settings.swift:3:7  'Settings' may have sites in 5 files compiled with
+              it that this run does not read: NotesApp/Sources/NotesApp/Views/NoteEditor.swift (outside the paths
+              given; it names 'Settings'), …; sites left there on the legacy API would break the build
         ```
         """#,
         "unused-combine-import": #"""

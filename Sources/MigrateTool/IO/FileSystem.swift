@@ -260,6 +260,18 @@ enum FileSystem {
     }
 
     /// Whether `path` itself is a symbolic link.
+    /// Whether `path` is a regular file, following links.
+    static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Whether `path` is a directory, following links.
+    static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
     static func isSymbolicLink(_ path: String) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK

@@ -23,13 +23,15 @@ struct PublishedProperty: Rule {
                 }
                 guard valueStart < arguments.upperBound else { return nil }
                 let close = arguments.upperBound
+                // `Published(…)`, or `.init(…)` with the type inferred.
+                let constructor = site.constructorStart(in: file)
                 let edits = [
-                    Edit.delete(Int(file.tokens[site.token].start)..<Int(file.tokens[valueStart].start)),
+                    Edit.delete(Int(file.tokens[constructor].start)..<Int(file.tokens[valueStart].start)),
                     Edit.delete(Int(file.tokens[close - 1].end)..<Int(file.tokens[close].end)),
                 ]
-                return Finding(ruleID: Self.id, fixClass: .safe, file: site.file, offset: Int(file.tokens[site.token].start),
+                return Finding(ruleID: Self.id, fixClass: .safe, file: site.file, offset: Int(file.tokens[constructor].start),
                                message: "Published(initialValue:) has no place once @Observable owns the storage",
-                               suggestion: "\(file.source.text(site.token - 2)) = \(file.sourceText(valueStart..<close))",
+                               suggestion: "\(file.source.text(constructor - 2)) = \(file.sourceText(valueStart..<close))",
                                edits: edits.map { FileEdit(file: site.file, edit: $0) }, unit: unit.id)
             }
         }

@@ -16,13 +16,15 @@ struct StateObjectInit: Rule {
     static func finding(for site: Site, ruleID: String, in context: RuleContext, unit: Int) -> Finding {
         let file = context.files[site.file]
         let builder = EditBuilder(file: file)
-        var edits = [FileEdit(file: site.file, edit: builder.replace(site.token..<(site.token + 1), with: "State"))]
+        // `StateObject(…)`, or `.init(…)` with the type inferred: spelled `State` either way.
+        let constructor = site.constructorStart(in: file)
+        var edits = [FileEdit(file: site.file, edit: builder.replace(constructor..<(site.token + 1), with: "State"))]
         if let arguments = site.arguments, arguments.count >= 2, file.source.tokenText(arguments.lowerBound, equals: "wrappedValue"),
            file.tokens[arguments.lowerBound + 1].kind == .colon {
             edits.append(FileEdit(file: site.file, edit: builder.replace(arguments.lowerBound..<(arguments.lowerBound + 1),
                                                                           with: "initialValue")))
         }
-        return Finding(ruleID: ruleID, fixClass: .review, file: site.file, offset: Int(file.tokens[site.token].start),
+        return Finding(ruleID: ruleID, fixClass: .review, file: site.file, offset: Int(file.tokens[constructor].start),
                        message: "StateObject(wrappedValue:) becomes State(initialValue:); @State evaluates the value on "
                            + "every view init up to Xcode 26",
                        suggestion: "State(initialValue: …)", edits: edits, unit: unit)

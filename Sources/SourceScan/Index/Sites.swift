@@ -101,8 +101,17 @@ struct SiteScanner {
         let bindingParameterClosures = Self.bindingParameterClosures(in: file)
         // `_name` storage of this file's wrapper properties, by enclosing type.
         var storageNames: [String: [DeclarationID]] = [:]
+        // The same for `@StateObject`, `@ObservedObject` and `@Published`, with the wrapper: what
+        // `_name = .init(…)` constructs.
+        var constructedStorage: [String: [(target: DeclarationID, wrapper: String)]] = [:]
         for (index, declaration) in file.declarations.enumerated() where declaration.kind == .variable {
             for attribute in declaration.attributes {
+                let wrapper = String(attribute.baseName)
+                if Self.constructedWrappers.contains(wrapper), let name = declaration.bindings.first?.name,
+                   let enclosing = types.enclosingTypeLike(DeclarationID(file: fileIndex, declaration: index)),
+                   let target = types.extendedType(enclosing) {
+                    constructedStorage["_" + name, default: []].append((target, wrapper))
+                }
                 if ExternalObjectWrappers.names.contains(String(attribute.baseName)) {
                     let id = DeclarationID(file: fileIndex, declaration: index)
                     let type = declaration.bindings.first.map { typer.variableType($0, declarationID: id) } ?? .unknown
@@ -141,6 +150,10 @@ struct SiteScanner {
                     // `_m = StateObject(wrappedValue: …)`, `_m = ObservedObject(…)`, `_x = Published(…)`.
                     sites.append(Site(kind: kind, file: fileIndex, token: index, owner: typer.owner(file: fileIndex, token: index),
                                       type: .unknown, arguments: (index + 2)..<file.closing(index + 1)))
+                } else if let constructed = constructedStorage[file.source.text(index)],
+                          let site = implicitStorageAssignment(at: index, constructed: constructed, fileIndex: fileIndex) {
+                    // `_m = .init(wrappedValue: …)`: the wrapper's type left to inference.
+                    sites.append(site)
                 } else if let holders = storageNames[file.source.text(index)],
                           let site = backingStorageSite(at: index, holders: holders, fileIndex: fileIndex) {
                     sites.append(site)
@@ -263,6 +276,37 @@ struct SiteScanner {
         return nil
     }
 
+    /// The wrappers whose storage an initializer may construct: `_m = StateObject(…)`, or
+    /// `_m = .init(…)` with the type inferred from the property.
+    static let constructedWrappers: Set<String> = ["StateObject", "ObservedObject", "Published"]
+
+    /// The site of `_name = .init(…)` (or `self._name = .init(…)`) at `index`, in a type declaring
+    /// `name` with one of the constructed wrappers in this file: the same kind as when the
+    /// wrapper is spelled out, its token the `init` keyword.
+    private func implicitStorageAssignment(at index: Int, constructed: [(target: DeclarationID, wrapper: String)],
+                                           fileIndex: Int) -> Site? {
+        let file = types.files[fileIndex]
+        let tokens = file.tokens
+        guard index + 4 < tokens.count, tokens[index + 1].kind == .equal, tokens[index + 2].kind == .period,
+              tokens[index + 3].word == .`init`, tokens[index + 4].kind == .leftParen else { return nil }
+        if index > 0, tokens[index - 1].kind == .period {
+            guard index > 1, tokens[index - 2].word == .self, index < 3 || tokens[index - 3].kind != .period else { return nil }
+        }
+        guard let owner = typer.owner(file: fileIndex, token: index),
+              let enclosing = types.enclosingTypeLike(DeclarationID(file: fileIndex, declaration: owner)),
+              let target = types.extendedType(enclosing),
+              let wrapper = constructed.first(where: { $0.target == target })?.wrapper else { return nil }
+        let property = String(file.source.text(index).dropFirst())
+        let kind: SiteKind
+        switch wrapper {
+        case "StateObject": kind = .stateObjectInitializer(property: property)
+        case "ObservedObject": kind = .observedObjectInitializer(property: property)
+        default: kind = .publishedInitializer(property: property)
+        }
+        return Site(kind: kind, file: fileIndex, token: index + 3, owner: owner, type: .unknown,
+                    arguments: (index + 5)..<file.closing(index + 4))
+    }
+
     /// Whether the `environmentObject` at `index` calls the modifier: `.environmentObject(…)`, or
     /// `environmentObject(…)` on an implicit `self` (inside `extension View`), but not a
     /// declaration (`func environmentObject(`) nor a key path or argument label.
@@ -354,5 +398,14 @@ struct SiteScanner {
         let readByGraph = declaration.kind.isTypeLike
             || (declaration.kind == .typealias && graph.observableProtocols.contains(DeclarationID(file: fileIndex, declaration: owner)))
         return readByGraph && declaration.inheritance.contains { $0.tokens.contains(index) }
+    }
+}
+
+extension Site {
+    /// For a wrapper constructed into its storage (`_m = StateObject(…)`, `_m = .init(…)`): where
+    /// the constructor starts, its type name or the `.` of `.init(` when the type is inferred.
+    /// The storage (`_m`) is two tokens before.
+    public func constructorStart(in file: FileStructure) -> Int {
+        token > 0 && file.tokens[token].word == .`init` && file.tokens[token - 1].kind == .period ? token - 1 : token
     }
 }

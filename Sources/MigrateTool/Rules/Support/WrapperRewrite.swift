@@ -113,20 +113,27 @@ enum WrapperRewrite {
                 let file = context.files[site.file]
                 let builder = EditBuilder(file: file)
                 let hasLabel = arguments.count > 2 && file.tokens[arguments.lowerBound + 1].kind == .colon
+                let label = arguments.lowerBound..<(arguments.lowerBound + 1)
+                // `ObservedObject(…)` or `.init(…)`, the type inferred.
+                let constructor = site.constructorStart(in: file)..<(site.token + 1)
                 var edits: [Edit] = []
                 switch target {
                 case .bindable:
-                    edits.append(builder.replace(site.token..<(site.token + 1), with: "Bindable"))
+                    // `Bindable` has `init(wrappedValue:)` and no `init(initialValue:)`.
+                    edits.append(builder.replace(constructor, with: "Bindable"))
+                    if hasLabel, file.source.tokenText(arguments.lowerBound, equals: "initialValue") {
+                        edits.append(builder.replace(label, with: "wrappedValue"))
+                    }
                 case .owned:
-                    edits.append(builder.replace(site.token..<(site.token + 1), with: "State"))
-                    if hasLabel { edits.append(builder.replace(arguments.lowerBound..<(arguments.lowerBound + 1), with: "initialValue")) }
+                    edits.append(builder.replace(constructor, with: "State"))
+                    if hasLabel { edits.append(builder.replace(label, with: "initialValue")) }
                 case .plain:
                     // `_m = ObservedObject(wrappedValue: x)` → `self.m = x`.
-                    let storage = site.token - 2
+                    let storage = constructor.lowerBound - 2
                     let qualified = storage > 0 && file.tokens[storage - 1].kind == .period
                     edits.append(builder.replace(storage..<(storage + 1), with: qualified ? name : "self.\(name)"))
                     let valueStart = hasLabel ? arguments.lowerBound + 2 : arguments.lowerBound
-                    edits.append(.delete(Int(file.tokens[site.token].start)..<Int(file.tokens[valueStart].start)))
+                    edits.append(.delete(Int(file.tokens[constructor.lowerBound].start)..<Int(file.tokens[valueStart].start)))
                     edits.append(.delete(Int(file.tokens[arguments.upperBound - 1].end)..<Int(file.tokens[arguments.upperBound].end)))
                 }
                 return edits.map { FileEdit(file: site.file, edit: $0) }
