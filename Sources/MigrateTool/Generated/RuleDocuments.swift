@@ -3679,8 +3679,9 @@ enum RuleDocuments {
         }
         ```
 
-        `Bindable` has `init(wrappedValue:)` and no `init(initialValue:)`, so an initializer's
-        `_m = ObservedObject(initialValue: m)` or `_m = .init(initialValue: m)` is spelled out anew:
+        `Bindable` has `init(wrappedValue:)` and no `init(initialValue:)`: an initializer's
+        `_m = ObservedObject(initialValue: m)` becomes `_m = Bindable(wrappedValue: m)`, and
+        `_m = .init(initialValue: m)`, the type inferred, takes the label `Bindable` has:
 
         ```swift before
         import SwiftUI
@@ -3706,7 +3707,7 @@ enum RuleDocuments {
 
         struct DraftEditor: View {
             @Bindable var draft: Draft
-            init(draft: Draft) { _draft = Bindable(wrappedValue: draft) }
+            init(draft: Draft) { _draft = .init(wrappedValue: draft) }
             var body: some View { TextField("Title", text: $draft.title) }
         }
         ```
@@ -4791,7 +4792,8 @@ enum RuleDocuments {
         }
         ```
 
-        The wrapper's type left to inference (`_m = .init(wrappedValue: …)`) is spelled out:
+        The wrapper's type left to inference (`_m = .init(wrappedValue: …)`) builds a `State` as it
+        stands; only the review reason remains:
 
         ```swift before
         import SwiftUI
@@ -4825,7 +4827,7 @@ enum RuleDocuments {
             @State private var detail: Detail
 
             init(id: Int) {
-                _detail = State(initialValue: Detail(id: id))
+                _detail = .init(wrappedValue: Detail(id: id))
             }
 
             var body: some View { Text("\(detail.id)") }

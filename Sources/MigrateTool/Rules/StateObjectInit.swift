@@ -16,17 +16,22 @@ struct StateObjectInit: Rule {
     static func finding(for site: Site, ruleID: String, in context: RuleContext, unit: Int) -> Finding {
         let file = context.files[site.file]
         let builder = EditBuilder(file: file)
-        // `StateObject(…)`, or `.init(…)` with the type inferred: spelled `State` either way.
+        // `StateObject(…)` is spelled `State(initialValue:)`; `.init(wrappedValue:)`, the type
+        // inferred, builds a `State` as it stands.
         let constructor = site.constructorStart(in: file)
-        var edits = [FileEdit(file: site.file, edit: builder.replace(constructor..<(site.token + 1), with: "State"))]
-        if let arguments = site.arguments, arguments.count >= 2, file.source.tokenText(arguments.lowerBound, equals: "wrappedValue"),
-           file.tokens[arguments.lowerBound + 1].kind == .colon {
-            edits.append(FileEdit(file: site.file, edit: builder.replace(arguments.lowerBound..<(arguments.lowerBound + 1),
-                                                                          with: "initialValue")))
+        var edits: [FileEdit] = []
+        if constructor == site.token {
+            edits.append(FileEdit(file: site.file, edit: builder.replace(constructor..<(site.token + 1), with: "State")))
+            if let arguments = site.arguments, arguments.count >= 2, file.source.tokenText(arguments.lowerBound, equals: "wrappedValue"),
+               file.tokens[arguments.lowerBound + 1].kind == .colon {
+                edits.append(FileEdit(file: site.file, edit: builder.replace(arguments.lowerBound..<(arguments.lowerBound + 1),
+                                                                              with: "initialValue")))
+            }
         }
         return Finding(ruleID: ruleID, fixClass: .review, file: site.file, offset: Int(file.tokens[constructor].start),
-                       message: "StateObject(wrappedValue:) becomes State(initialValue:); @State evaluates the value on "
-                           + "every view init up to Xcode 26",
-                       suggestion: "State(initialValue: …)", edits: edits, unit: unit)
+                       message: (edits.isEmpty ? "the storage built with .init(wrappedValue:) becomes a State"
+                                    : "StateObject(wrappedValue:) becomes State(initialValue:)")
+                           + "; @State evaluates the value on every view init up to Xcode 26",
+                       suggestion: edits.isEmpty ? nil : "State(initialValue: …)", edits: edits, unit: unit)
     }
 }

@@ -114,19 +114,24 @@ enum WrapperRewrite {
                 let builder = EditBuilder(file: file)
                 let hasLabel = arguments.count > 2 && file.tokens[arguments.lowerBound + 1].kind == .colon
                 let label = arguments.lowerBound..<(arguments.lowerBound + 1)
-                // `ObservedObject(…)` or `.init(…)`, the type inferred.
+                // `ObservedObject(…)`, or `.init(…)` with the type inferred: it follows the new
+                // wrapper by itself, and only a label the new type lacks changes.
                 let constructor = site.constructorStart(in: file)..<(site.token + 1)
+                let inferred = constructor.lowerBound != site.token
                 var edits: [Edit] = []
                 switch target {
                 case .bindable:
                     // `Bindable` has `init(wrappedValue:)` and no `init(initialValue:)`.
-                    edits.append(builder.replace(constructor, with: "Bindable"))
+                    if !inferred { edits.append(builder.replace(constructor, with: "Bindable")) }
                     if hasLabel, file.source.tokenText(arguments.lowerBound, equals: "initialValue") {
                         edits.append(builder.replace(label, with: "wrappedValue"))
                     }
                 case .owned:
-                    edits.append(builder.replace(constructor, with: "State"))
-                    if hasLabel { edits.append(builder.replace(label, with: "initialValue")) }
+                    // `State` has both labels; the spelled-out form is written as `State(initialValue:)`.
+                    if !inferred {
+                        edits.append(builder.replace(constructor, with: "State"))
+                        if hasLabel { edits.append(builder.replace(label, with: "initialValue")) }
+                    }
                 case .plain:
                     // `_m = ObservedObject(wrappedValue: x)` → `self.m = x`.
                     let storage = constructor.lowerBound - 2
