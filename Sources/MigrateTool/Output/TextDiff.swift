@@ -20,7 +20,9 @@ enum TextDiff {
         let a = Lines(old)
         let b = Lines(new)
         let operations = diff(a, b)
-        var output = "--- a/\(path)\n+++ b/\(path)\n"
+        // A name with a space ends with a tab, as git writes it, so that GNU patch reads it whole.
+        let end = path.contains(" ") ? "\t" : ""
+        var output = "--- a/\(path)\(end)\n+++ b/\(path)\(end)\n"
         let oldLacksFinalBreak = old.last != 0x0A
         let newLacksFinalBreak = new.last != 0x0A
         // Group operations into hunks separated by more than 2×context unchanged lines.
@@ -62,7 +64,7 @@ enum TextDiff {
             output += "+\(range(newStart, newCount, fallback: operationsNewPosition(operations, hunkStart))) @@\n"
             for operation in hunk {
                 switch operation {
-                case .same(let i, _): output += " " + a.text(i) + "\n"
+                case .same(let i, _): output += " " + a.text(i) + "\n" + (i == a.count - 1 && oldLacksFinalBreak ? "\\ No newline at end of file\n" : "")
                 case .delete(let i): output += "-" + a.text(i) + "\n" + (i == a.count - 1 && oldLacksFinalBreak ? "\\ No newline at end of file\n" : "")
                 case .insert(let j): output += "+" + b.text(j) + "\n" + (j == b.count - 1 && newLacksFinalBreak ? "\\ No newline at end of file\n" : "")
                 }

@@ -26,6 +26,9 @@ import Testing
 
     @Test func missingFinalLineBreakIsMarked() {
         #expect(TextDiff.unified("a\nb", "a\nc", path: "F") == "--- a/F\n+++ b/F\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n")
+        // An unchanged last line without a break is marked too, or `git apply` and `patch` reject the hunk.
+        #expect(TextDiff.unified("a\n", "b\n", path: "My App/F.swift").hasPrefix("--- a/My App/F.swift\t\n+++ b/My App/F.swift\t\n"))
+        #expect(TextDiff.unified("a\nb\n}", "c\nb\n}", path: "F") == "--- a/F\n+++ b/F\n@@ -1,3 +1,3 @@\n-a\n+c\n b\n }\n\\ No newline at end of file\n")
     }
 
     @Test func manyScatteredChangesInALargeFileRebuildTheNewText() {
