@@ -57,7 +57,9 @@ struct TreeWalker {
             }
         }
         result.swiftFiles = Array(Set(result.swiftFiles)).sorted()
-        if !result.linkedSwiftFiles.isEmpty { result.swiftFiles = Self.onePathPerFile(result.swiftFiles) }
+        // Links, or several paths given (`one.swift ./one.swift`, a folder and a file in it), can
+        // reach one file twice under different spellings.
+        if !result.linkedSwiftFiles.isEmpty || paths.count > 1 { result.swiftFiles = Self.onePathPerFile(result.swiftFiles) }
         result.projectFiles = Array(Set(result.projectFiles)).sorted()
         return result
     }

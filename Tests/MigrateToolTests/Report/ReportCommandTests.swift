@@ -20,6 +20,14 @@ import Testing
         #expect(!result.stdout.contains("\u{1B}["))  // a pipe is not a terminal
     }
 
+    /// A pre-commit hook or an editor may name a file twice, spelled differently: it is one file.
+    @Test func aFileNamedTwiceUnderTwoSpellingsIsScannedOnce() throws {
+        let tree = try Self.tree()
+        let twice = try BinaryRunner.run(["report", "App/Models.swift", "./App/Models.swift", "App"], in: tree)
+        #expect(twice.exitCode == 0, "\(twice.stderr)")
+        #expect(twice.stdout.hasPrefix("Observation migration report: 3 Swift files, 3 units\n"), "\(twice.stdout)")
+    }
+
     @Test func colourCanBeForcedAndNoColorWinsOnlyOverAuto() throws {
         let tree = try Self.tree()
         #expect(try BinaryRunner.run(["report", "--color", "always"], in: tree).stdout.contains("\u{1B}[31mblocked"))
