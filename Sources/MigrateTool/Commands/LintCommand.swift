@@ -65,7 +65,7 @@ enum LintCommand: Subcommand {
         let analysis = TreeLoader.analyze(paths: paths, configuration: options.configuration, extraExcludes: excludes)
         if let code = TreeLoader.reportProblems(analysis) { return code }
         // A CI job pointed at the wrong folder must not pass for having found nothing.
-        if analysis.swiftFileCount == 0, !allowNoSwiftFiles {
+        if analysis.sourceFileCount == 0, !allowNoSwiftFiles {
             let place = paths.isEmpty ? "the working directory" : paths.joined(separator: ", ")
             throw ToolFailure("no Swift file found in \(place) (pass --allow-no-swift-files if that is expected)")
         }

@@ -171,6 +171,14 @@ struct Analysis: Sendable {
     /// Swift files scanned, structured or not.
     var swiftFileCount: Int { files.filter { $0.source.path.hasSuffix(".swift") }.count + unindexed.files }
 
+    /// Swift files scanned that are code, not a package manifest: what "no Swift file found" counts.
+    var sourceFileCount: Int {
+        files.filter { file in
+            let name = PathName.lastComponent(file.source.path)
+            return name.hasSuffix(".swift") && name != "Package.swift" && !name.hasPrefix("Package@swift")
+        }.count + unindexed.files
+    }
+
     /// Lines across all files.
     var totalLines: Int {
         lineMaps.indices.reduce(0) { $0 + lineMaps[$1].lineCount(byteCount: bytes(of: $1).count) } + unindexed.lines

@@ -61,6 +61,20 @@ import Testing
         }
     }
 
+    /// A package's manifest is Swift, but no code to lint: a CI job pointed at the package root
+    /// with every source excluded must not pass for having found nothing.
+    @Test func aManifestAloneIsNoSwiftFileToLint() throws {
+        let tree = try BinaryRunner.makeTree([
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", "
+                + "platforms: [.iOS(.v17)], targets: [.target(name: \"P\")])\n",
+            "Sources/P/Model.swift": "import Combine\nfinal class Model: ObservableObject { @Published var x = 0 }\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let result = try BinaryRunner.run(["lint", "--strict", "--exclude", "Sources", "."], in: tree)
+        #expect(result.exitCode == 2, "\(result.stdout)")
+        #expect(result.stderr.contains("no Swift file found in ."), "\(result.stderr)")
+    }
+
     @Test func lintOnAFolderWithoutSwiftFilesFailsUnlessAllowed() throws {
         let tree = try BinaryRunner.makeTree(["docs/README.md": "# Nothing to lint\n"])
         defer { try? FileManager.default.removeItem(at: tree) }
