@@ -105,7 +105,8 @@ struct FileTransaction {
         var original = stat()
         guard stat(path, &original) == 0 else { return .failure(failure(errno)) }
         let temporary: String
-        switch writeTemporary(beside: path, suffix: "new", bytes: replacement.bytes, mode: original.st_mode & 0o7777) {
+        switch writeTemporary(beside: path, suffix: "new", bytes: replacement.bytes, mode: original.st_mode & 0o7777,
+                              owner: (original.st_uid, original.st_gid)) {
         case .success(let created): temporary = created
         case .failure(let code): return .failure(failure(code.code))
         }
@@ -117,7 +118,8 @@ struct FileTransaction {
             unlink(temporary)
             return .failure(failure(errno))
         }
-        switch writeTemporary(beside: path, suffix: "old", bytes: bytes, mode: original.st_mode & 0o7777) {
+        switch writeTemporary(beside: path, suffix: "old", bytes: bytes, mode: original.st_mode & 0o7777,
+                              owner: (original.st_uid, original.st_gid)) {
         case .success(let copy): return .success(Prepared(target: path, temporary: temporary, backup: copy))
         case .failure(let code):
             unlink(temporary)
@@ -135,12 +137,17 @@ struct FileTransaction {
     nonisolated(unsafe) private static var nameCounter = 0
 
     /// Creates a new file beside `path` holding `bytes` with `mode`, flushed to disk; its path, or the `errno`.
-    private static func writeTemporary(beside path: String, suffix: String, bytes: [UInt8], mode: mode_t) -> Result<String, FileSystem.ErrorCode> {
+    /// It takes the original's owner and group where the process may give them (root in a CI
+    /// container writing a bind-mounted checkout); elsewhere it stays the writer's, as any editor's.
+    private static func writeTemporary(beside path: String, suffix: String, bytes: [UInt8], mode: mode_t,
+                                       owner: (uid_t, gid_t)) -> Result<String, FileSystem.ErrorCode> {
         var template = Array("\(FileSystem.parentDirectory(of: path))/.\(FileSystem.baseName(of: path)).observation-migrate-\(suffix)-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return .failure(FileSystem.ErrorCode(code: errno)) }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failed = FileSystem.writeAll(descriptor, bytes)
+        // Before the mode: changing the owner clears set-id bits.
+        if failed == nil, owner.0 != geteuid() || owner.1 != getegid() { _ = fchown(descriptor, owner.0, owner.1) }
         if failed == nil, fchmod(descriptor, mode) != 0 { failed = errno }
         if failed == nil, fsync(descriptor) != 0 { failed = errno }
         close(descriptor)

@@ -98,3 +98,29 @@ import Testing
         #expect(!result.stderr.contains("unscanned-file"))
     }
 }
+
+/// `apply` replaces a file by renaming a new one over it: the new file keeps the old one's owner
+/// and group where the process may give them, and a file nobody may write is left alone.
+@Suite struct ApplyOwnershipTests {
+    @Test func aRewrittenFileKeepsItsOwnerAndAReadOnlyOneIsLeftWithItsUnits() throws {
+        let tree = try UnscannedFileTests.tree()
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let settings = tree.appendingPathComponent("Sources/App/Models/Settings.swift").path
+        let clock = tree.appendingPathComponent("Sources/App/Models/Clock.swift").path
+        let manager = FileManager.default
+        // Owned by someone else (the tests run as root in CI; elsewhere the owner cannot change).
+        let canChown = chown(clock, 65534, 65534) == 0
+        try manager.setAttributes([.posixPermissions: 0o444], ofItemAtPath: settings)
+        let result = try BinaryRunner.run(["apply", "--allow-dirty", "."], in: tree)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("warning: Sources/App/Models/Settings.swift is read-only (mode 444); left as it is, "
+                                       + "with the units it holds"), "\(result.stderr)")
+        #expect(try String(contentsOfFile: settings, encoding: .utf8) == UnscannedFileTests.settings)
+        #expect(result.stdout.contains("migrated  Clock"), "\(result.stdout)")
+        if canChown {
+            let attributes = try manager.attributesOfItem(atPath: clock)
+            #expect((attributes[.ownerAccountID] as? NSNumber)?.intValue == 65534)
+            #expect((attributes[.groupOwnerAccountID] as? NSNumber)?.intValue == 65534)
+        }
+    }
+}
