@@ -15,7 +15,11 @@ enum CommandLineTool {
           apply       rewrite in place, a whole migration unit at a time
           lint        one diagnostic per finding, for CI and editors
           rules       list the rules, or print one rule's documentation
-          debug       tokens, declarations and benchmark of the scanner
+          debug       tokens, declarations, modules and benchmark of the scanner
+          help        this text, or a command's ('observation-migrate help apply')
+
+        OPTIONS:
+          --version   print the version
 
         EXIT CODES:
           0  success: nothing found at error level, nothing pending
@@ -24,6 +28,14 @@ enum CommandLineTool {
 
         Run 'observation-migrate <command> --help' for a command's options.
         """
+
+    /// The usage hint after an error: the command's own help when the error is in one.
+    static func usageHint(_ arguments: [String]) -> String {
+        if let name = arguments.first, command(named: name) != nil {
+            return "Run 'observation-migrate \(name) --help' for usage."
+        }
+        return "Run 'observation-migrate --help' for usage."
+    }
 
     /// Runs the tool with `arguments` (without the program name); returns the exit code.
     static func main(_ arguments: [String]) -> Int32 {
@@ -34,7 +46,7 @@ enum CommandLineTool {
         } catch let error as UsageError {
             output.flush()
             StandardError.line("observation-migrate: error: \(error.description)")
-            StandardError.line("Run 'observation-migrate --help' for usage.")
+            StandardError.line(usageHint(arguments))
             return 2
         } catch {
             output.flush()
@@ -57,10 +69,16 @@ enum CommandLineTool {
 
     static func run(_ arguments: [String], output: inout OutputSink) throws -> Int32 {
         guard let name = arguments.first else {
-            output.write(help + "\n")
-            return 0
+            // A script calling the tool with an empty command must not pass.
+            StandardError.line(help)
+            return 2
         }
         switch name {
+        case "help" where arguments.count > 1:
+            // `help apply`, as git and swift-argument-parser take it.
+            guard let command = command(named: arguments[1]) else { throw UsageError("unknown command '\(arguments[1])'") }
+            output.write(command.help + "\n")
+            return 0
         case "--help", "-h", "help":
             output.write(help + "\n")
             return 0

@@ -14,6 +14,23 @@ import Testing
         }
     }
 
+    /// `help apply` is `apply --help`, as in git; an unknown name, or no command at all (a
+    /// script's empty variable), fails; an error in a command points at that command's help.
+    @Test func helpNamesACommandAndAMissingCommandFails() throws {
+        let help = try BinaryRunner.run(["help", "apply"])
+        #expect(help.exitCode == 0)
+        #expect(help.stdout == (try BinaryRunner.run(["apply", "--help"])).stdout)
+        let unknown = try BinaryRunner.run(["help", "aply"])
+        #expect(unknown.exitCode == 2)
+        #expect(unknown.stderr.hasPrefix("observation-migrate: error: unknown command 'aply'\n"))
+        let none = try BinaryRunner.run([])
+        #expect(none.exitCode == 2)
+        #expect(none.stderr.contains("USAGE: observation-migrate <command>"))
+        let wrongOption = try BinaryRunner.run(["lint", "--bogus"])
+        #expect(wrongOption.exitCode == 2)
+        #expect(wrongOption.stderr.hasSuffix("Run 'observation-migrate lint --help' for usage.\n"), "\(wrongOption.stderr)")
+    }
+
     @Test func lintColoursOnlyWhenAskedOrOnATerminal() throws {
         let tree = try BinaryRunner.makeTree(["Store.swift": "final class Store: ObservableObject {\n    @Published var count = 0\n}\n"])
         defer { try? FileManager.default.removeItem(at: tree) }
