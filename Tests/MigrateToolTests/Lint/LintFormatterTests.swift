@@ -112,6 +112,16 @@ import Testing
         #expect(published.fix == nil)
     }
 
+    /// `apply` changes imports only in files a unit rewrites: outside every unit, a missing
+    /// `import Observation` is reported but not promised as a fix.
+    @Test func anImportFindingOutsideEveryUnitIsNotFixable() throws {
+        let source = "import Foundation\n\n@Observable\nfinal class UserServer {\n    var servers = Set<String>()\n}\n"
+        let analysis = Analyzer.analyze(swift: [SourceInput(path: "UserServer.swift", bytes: Array(source.utf8))])
+        let missing = try #require(LintOptions().diagnostics(analysis).first { $0.finding.ruleID == MissingObservationImport.id })
+        #expect(missing.finding.unit == nil)
+        #expect(missing.fix == nil)
+    }
+
     @Test func jsonSummaryMatchesTheFindings() throws {
         let analysis = try LintTestSupport.legacyAnalysis()
         let document = try LintTestSupport.json(JSONLintFormatter.render(analysis, LintOptions(strict: true)))

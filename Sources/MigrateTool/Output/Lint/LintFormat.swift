@@ -115,6 +115,9 @@ struct LintDiagnostic: Sendable {
             case .blocked: return nil
             }
         }
+        // Outside units, imports change only in files a unit rewrites (`Migrator.plan`): lint
+        // would promise a fix `apply` never writes.
+        if finding.unit == nil, RuleCatalog.fileRules.contains(where: { $0.id == finding.ruleID }) { return nil }
         // Outside units: constraint rewrites wait for every unit to migrate in the same run.
         if let coupled = finding.coupledUnits(of: analysis.units.count) {
             let reached = coupled.filter { $0 < analysis.units.count }.map { analysis.units[$0] }
