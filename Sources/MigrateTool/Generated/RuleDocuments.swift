@@ -3000,6 +3000,8 @@ enum RuleDocuments {
         for an existential (`any ObservableObject`), any model may reach it, and it changes only when
         every unit of the tree migrates in the same run. When a type that stays `ObservableObject` (a
         third-party class) reaches it, the constraint stays and the models that reach it are blocked.
+        When no model of the tree reaches it, it stays too, with a note: nothing needs it to change, and
+        its body may use `objectWillChange` or a library's models may still be passed to it.
         A property wrapper's `static subscript<T: ObservableObject>(_enclosingInstance:wrapped:storage:)`
         is called only with the classes that apply the wrapper (`@StoredSetting var count = 0`), so
         those are what reach it, and its `instance.objectWillChange` holds only their units

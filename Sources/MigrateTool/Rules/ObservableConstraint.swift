@@ -44,9 +44,13 @@ struct ObservableConstraint: CouplingRule {
                     ruleID: Self.id, fixClass: .manual, isNote: true, file: site.file, offset: offset,
                     message: "\(Self.text(coupling.subject)) stays constrained to ObservableObject: \(Self.whyItStays(foreign))"
                         + (reached.isEmpty ? "" : "; \(Self.list(reached.map { units.units[$0].name })) reach it too and stay blocked")))
+            case .units(let reached, _) where reached.isEmpty:
+                // Nothing needs it to change, and its body or a library's models may need it as it is.
+                findings.append(Finding(
+                    ruleID: Self.id, fixClass: .manual, isNote: true, file: site.file, offset: offset,
+                    message: "\(Self.text(coupling.subject)) stays constrained to ObservableObject: no model of the tree reaches it"))
             case .units(let reached, _):
-                let who = reached.isEmpty ? "no model of the tree reaches it"
-                    : "\(Self.list(reached.map { units.units[$0].name })) \(reached.count == 1 ? "reaches" : "reach") it"
+                let who = "\(Self.list(reached.map { units.units[$0].name })) \(reached.count == 1 ? "reaches" : "reach") it"
                 findings.append(Finding(
                     ruleID: Self.id, fixClass: .review, file: site.file, offset: offset,
                     message: "generic code constrained to ObservableObject (\(Self.text(coupling.subject))) changes together with "
