@@ -4505,6 +4505,18 @@ enum RuleDocuments {
             init(count: Int) { self._count = count }
         }
         ```
+
+        Code that uses `_x` as the wrapper itself (`_x.projectedValue`, passing `_x` on) blocks the
+        unit: under `@Observable`, `_x` is the macro's plain storage of the value.
+
+        ```swift before
+        import Combine
+
+        final class Search: ObservableObject {
+            ↓@Published var query = ""
+            func queries() -> AnyPublisher<String, Never> { ↓_query.projectedValue.eraseToAnyPublisher() }
+        }
+        ```
         """#,
         "published-publisher": #"""
         # published-publisher
@@ -4689,6 +4701,19 @@ enum RuleDocuments {
         struct SearchField: View {
             @State private var query = ""
             var body: some View { TextField("Search", text: $query) }
+        }
+        ```
+
+        A bridged `$x` is an `AnyPublisher<T, Never>`; where the tree spells `Published<T>.Publisher`
+        out for such a value (a parameter it is handed to, a return type, a type alias), the bridge
+        would not fit, and the unit is blocked until the type is spelled `AnyPublisher<T, Never>`:
+
+        ```swift before
+        import Combine
+
+        final class Document: ObservableObject {
+            @Published var lineEnding = "lf"
+            var lineEndings: Published<String>.Publisher { ↓$lineEnding }
         }
         ```
         """#,

@@ -68,6 +68,7 @@ struct ObservableConstraint: CouplingRule {
                 if meeting.isEmpty { continue }
                 requiresUnits = meeting.count == units.units.count ? nil : meeting
             case .units(_, let foreign) where !foreign.isEmpty: continue  // The constraint stays, and the wrapper with it.
+            case .units(let reached, _) where reached.isEmpty: continue  // Nothing reaches it: both stay.
             case .units(let reached, _): requiresUnits = reached
             }
             let variable = context.declaration(variableID)

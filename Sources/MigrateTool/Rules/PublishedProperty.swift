@@ -7,7 +7,36 @@ struct PublishedProperty: Rule {
     static let relevanceKeywords = ["Published"]
 
     func check(_ context: RuleContext) -> [Finding] {
-        propertyFindings(context) + initializerFindings(context)
+        propertyFindings(context) + initializerFindings(context) + storageFindings(context)
+    }
+
+    /// `_x` read as the wrapper (`_x.projectedValue`, `_x.wrappedValue`, passed on): under
+    /// `@Observable` `_x` is the macro's plain storage of the value, so such code no longer
+    /// compiles. Only an initializer's `_x = Published(…)` (or `.init(…)`) has a rewrite.
+    private func storageFindings(_ context: RuleContext) -> [Finding] {
+        ModelProperties.all(in: context).flatMap { unit, classID, variableID, role -> [Finding] in
+            guard role == .published, let name = context.declaration(variableID).bindings.first?.name else { return [] }
+            let storage = "_" + name
+            let symbol = context.types.symbol(classID)
+            let containers = [classID] + (symbol?.extensions ?? [])
+            return containers.flatMap { container -> [Finding] in
+                let file = context.files[container.file]
+                let tokens = file.tokens
+                return file.declarations[container.declaration].tokens.compactMap { index -> Finding? in
+                    guard tokens[index].kind == .identifier, file.source.tokenText(index, equals: storage) else { return nil }
+                    // `_x = …`, `self._x = …`: the initializer rewrite's, or a new wrapper assigned.
+                    if index + 1 < tokens.count, tokens[index + 1].kind == .equal { return nil }
+                    // A member of another value (`other._x`) is not this storage.
+                    if index > 1, tokens[index - 1].kind == .period, tokens[index - 2].word != .self { return nil }
+                    return Finding(ruleID: Self.id, fixClass: .manual, isBlocker: true, file: container.file,
+                                   offset: Int(tokens[index].start),
+                                   message: "'\(storage)' is used as the @Published wrapper of '\(name)'; under @Observable "
+                                       + "'\(storage)' is the macro's plain storage of the value",
+                                   suggestion: "read '\(name)' (or '$\(name)' for the publisher) instead of '\(storage)'",
+                                   unit: unit)
+                }
+            }
+        }
     }
 
     /// `_count = Published(initialValue: count)` in an initializer: `_count` is the macro's own

@@ -22,12 +22,14 @@ struct PublishedPublisher: Rule {
         // Each unit's sites are classified once, and each property's bridge planned once.
         var bridgedSites: [Int: [Site]] = [:]
         var plans: [String: Result<PublisherBridge, PublisherBridge.Refusal>] = [:]
-        return ObservationUse.publisherSites(use, context).map { unit, site in
+        let sitesToBridge = ObservationUse.publisherSites(use, context)
+        let spelled = sitesToBridge.isEmpty ? [] : PublisherBridge.spelledPublisherTypes(context)
+        return sitesToBridge.map { unit, site in
             let name = propertyName(site)
             let key = "\(unit)/\(name)"
             let sites = bridgedSites[unit] ?? PublisherBridge.bridgedSites(context.units.units[unit], context)
             bridgedSites[unit] = sites
-            let plan = plans[key] ?? PublisherBridge.plan(name, unit: context.units.units[unit], among: sites, context)
+            let plan = plans[key] ?? PublisherBridge.plan(name, unit: context.units.units[unit], among: sites, spelled: spelled, context)
             plans[key] = plan
             switch plan {
             case .success(let bridge):
@@ -64,6 +66,11 @@ struct PublishedPublisher: Rule {
         case .keyPath:
             return ("'$\(name)' is named in a key path, whose value type changes with a publisher bridge",
                     "name the property ('\\.\(name)') and observe it with withObservationTracking, or keep this class an ObservableObject")
+        case .spelledPublisherType(let spelled):
+            return ("'$\(name)' would become '\(name)Publisher', an AnyPublisher, but \(spelled) is spelled out where such a "
+                        + "publisher may be handed or returned, and that type would no longer fit",
+                    "spell it AnyPublisher<Value, Never> and erase the publisher (.eraseToAnyPublisher()), then run again; "
+                        + "or keep this class an ObservableObject")
         case .notPublished:
             return ("'$\(name)' is a Combine publisher; @Observable models have none",
                     "drive the work from 'didSet' on '\(name)' (or a subject sent from it), use "

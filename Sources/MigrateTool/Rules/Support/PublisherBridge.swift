@@ -45,6 +45,56 @@ struct PublisherBridge {
         case keyPath
         /// The unit declares no `@Published` property of that name.
         case notPublished
+        /// `Published<T>.Publisher` is spelled out (a parameter, a return type, a type alias) for
+        /// a value of the property's type, where the bridge's `AnyPublisher<T, Never>` would not fit.
+        case spelledPublisherType(String)
+    }
+
+    /// Where the tree spells `Published<T>.Publisher`, with `T` as written: a bridged `$x` handed
+    /// to such a parameter or returned as such a type no longer fits.
+    struct SpelledPublisherType {
+        var place: String
+        var argument: String
+    }
+
+    /// Every `Published<T>.Publisher` spelled in the tree's files (those mentioning `Published`
+    /// are always read), once per rule run.
+    static func spelledPublisherTypes(_ context: RuleContext) -> [SpelledPublisherType] {
+        var found: [SpelledPublisherType] = []
+        for (fileIndex, file) in context.files.enumerated() {
+            let tokens = file.tokens
+            for index in tokens.indices where tokens[index].kind == .identifier && index + 2 < tokens.count
+                && file.source.tokenText(index, equals: "Published") && tokens[index + 1].kind.isOperator
+                && file.source.bytes[Int(tokens[index + 1].start)] == UInt8(ascii: "<") {
+                var close = index + 1
+                var depth = 0
+                while close < tokens.count {
+                    if tokens[close].kind.isOperator {
+                        for byte in file.source.bytes[Int(tokens[close].start)..<Int(tokens[close].end)] {
+                            if byte == UInt8(ascii: "<") { depth += 1 } else if byte == UInt8(ascii: ">") { depth -= 1 }
+                        }
+                        if depth <= 0 { break }
+                    }
+                    close += 1
+                }
+                guard close + 2 < tokens.count, tokens[close + 1].kind == .period,
+                      file.source.tokenText(close + 2, equals: "Publisher") else { continue }
+                found.append(SpelledPublisherType(place: context.pathAndLine(file: fileIndex, token: index),
+                                                  argument: file.compactText((index + 2)..<close)))
+            }
+        }
+        return found
+    }
+
+    /// Whether a spelled `Published<argument>.Publisher` may stand for a publisher of `valueType`:
+    /// unless both are plain type names that differ (a single capital letter may be a generic
+    /// parameter, and an unknown value type may be anything).
+    static func mayCarry(_ argument: String, valueType: String?) -> Bool {
+        guard let valueType else { return true }
+        if argument == valueType { return true }
+        func isPlainName(_ text: String) -> Bool { !text.isEmpty && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } }
+        guard isPlainName(argument), isPlainName(valueType) else { return true }
+        return argument.count == 1
     }
 
     /// The `@Published` property's name, `x`.
@@ -83,7 +133,8 @@ struct PublisherBridge {
 
     /// Plans the bridge of property `name` of `unit`, whose bridged sites (`bridgedSites`) are
     /// `unitSites`, or says why there can be none.
-    static func plan(_ name: String, unit: MigrationUnit, among unitSites: [Site], _ context: RuleContext) -> Result<PublisherBridge, Refusal> {
+    static func plan(_ name: String, unit: MigrationUnit, among unitSites: [Site], spelled: [SpelledPublisherType] = [],
+                     _ context: RuleContext) -> Result<PublisherBridge, Refusal> {
         guard let propertyID = OnReceiveConversion.publishedProperty(name, of: unit, context) else { return .failure(.notPublished) }
         let sites = unitSites.filter { propertyName($0) == name }
         guard let first = sites.first else { return .failure(.notPublished) }
@@ -94,6 +145,9 @@ struct PublisherBridge {
         let variable = context.declaration(propertyID)
         guard variable.bindings.count == 1, let binding = variable.bindings.first else { return .failure(.severalBindings) }
         let valueType = valueType(of: binding, propertyID, context)
+        if !reads.isEmpty, let spelledType = spelled.first(where: { mayCarry($0.argument, valueType: valueType) }) {
+            return .failure(.spelledPublisherType("Published<\(spelledType.argument)>.Publisher (\(spelledType.place))"))
+        }
         /// The names the bridge declares, from `stem`.
         func names(_ stem: String) -> [String] {
             (reads.isEmpty ? [] : [subjectName(stem), publisherName(stem)]) + (assignments.isEmpty ? [] : [assignmentsName(stem)])
