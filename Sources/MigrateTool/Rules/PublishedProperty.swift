@@ -22,8 +22,19 @@ struct PublishedProperty: Rule {
             return containers.flatMap { container -> [Finding] in
                 let file = context.files[container.file]
                 let tokens = file.tokens
+                // A body declaring a local of that name (`var _items = items.map { … }`) means the local.
+                let shadowing = file.declarations.compactMap { declaration -> Range<Int>? in
+                    guard !declaration.kind.isTypeLike, let body = declaration.body,
+                          file.declarations[container.declaration].tokens.contains(body.lowerBound),
+                          body.contains(where: { index in
+                              index > 0 && (tokens[index - 1].word == .var || tokens[index - 1].word == .let)
+                                  && tokens[index].kind == .identifier && file.source.tokenText(index, equals: storage)
+                          }) else { return nil }
+                    return body
+                }
                 return file.declarations[container.declaration].tokens.compactMap { index -> Finding? in
-                    guard tokens[index].kind == .identifier, file.source.tokenText(index, equals: storage) else { return nil }
+                    guard tokens[index].kind == .identifier, file.source.tokenText(index, equals: storage),
+                          !shadowing.contains(where: { $0.contains(index) }) else { return nil }
                     // `_x = …`, `self._x = …`: the initializer rewrite's, or a new wrapper assigned.
                     if index + 1 < tokens.count, tokens[index + 1].kind == .equal { return nil }
                     // A member of another value (`other._x`) is not this storage.

@@ -24,12 +24,14 @@ struct PublishedPublisher: Rule {
         var plans: [String: Result<PublisherBridge, PublisherBridge.Refusal>] = [:]
         let sitesToBridge = ObservationUse.publisherSites(use, context)
         let spelled = sitesToBridge.isEmpty ? [] : PublisherBridge.spelledPublisherTypes(context)
+        let genericParameters = spelled.isEmpty ? [] : PublisherBridge.genericParameterNames(context)
         return sitesToBridge.map { unit, site in
             let name = propertyName(site)
             let key = "\(unit)/\(name)"
             let sites = bridgedSites[unit] ?? PublisherBridge.bridgedSites(context.units.units[unit], context)
             bridgedSites[unit] = sites
-            let plan = plans[key] ?? PublisherBridge.plan(name, unit: context.units.units[unit], among: sites, spelled: spelled, context)
+            let plan = plans[key] ?? PublisherBridge.plan(name, unit: context.units.units[unit], among: sites, spelled: spelled,
+                                                                genericParameters: genericParameters, context)
             plans[key] = plan
             switch plan {
             case .success(let bridge):

@@ -98,4 +98,35 @@ import Testing
         #expect(analysis.units.first { $0.name == "Model" }?.verdict == .blocked)
         #expect(analysis.findings.contains { $0.isBlocker && $0.message.contains(reason) }, "\(analysis.findings.map(\.message))")
     }
+
+    /// A spelled `Published<T>.Publisher` blocks a bridge only where the bridged value could be it.
+    @Test func aSpelledPublishedPublisherBlocksOnlyTheBridgesItCouldCarry() {
+        #expect(PublisherBridge.mayCarry("String", valueType: "String", genericParameters: []))
+        #expect(PublisherBridge.mayCarry("[String]", valueType: "[ String ]", genericParameters: []))
+        #expect(PublisherBridge.mayCarry("T", valueType: "Int", genericParameters: []))
+        #expect(PublisherBridge.mayCarry("[Element]", valueType: "[Int]", genericParameters: ["Element"]))
+        #expect(PublisherBridge.mayCarry("Int", valueType: nil, genericParameters: []))
+        #expect(!PublisherBridge.mayCarry("[URL: History.HistoryEntry]?", valueType: "Bool", genericParameters: []))
+        #expect(!PublisherBridge.mayCarry("Int", valueType: "String", genericParameters: []))
+    }
+
+    /// A local that happens to be named like the storage (`var _items = items.map { … }`) is not the wrapper.
+    @Test func aLocalNamedLikeTheStorageIsNotTheWrapper() {
+        let source = Self.declarations + """
+            final class Model: ObservableObject {
+                @Published var items: [Int] = []
+                func add(_ item: Int) {
+                    var _items = items
+                    _items.append(item)
+                    items = _items
+                }
+                func wrapper() -> Published<[Int]>.Publisher { _items.projectedValue }
+            }
+
+            """
+        let analysis = Analyzer.analyze(swift: [SourceInput(path: "Model.swift", bytes: Array(source.utf8))])
+        let storage = analysis.findings.filter { $0.ruleID == PublishedProperty.id && $0.isBlocker }
+        #expect(storage.count == 1, "\(storage.map(\.message))")
+        #expect(storage.first.map { (finding: Finding) in analysis.location(finding).line } == 19, "only the wrapper() use")
+    }
 }

@@ -87,14 +87,28 @@ struct PublisherBridge {
     }
 
     /// Whether a spelled `Published<argument>.Publisher` may stand for a publisher of `valueType`:
-    /// unless both are plain type names that differ (a single capital letter may be a generic
-    /// parameter, and an unknown value type may be anything).
-    static func mayCarry(_ argument: String, valueType: String?) -> Bool {
+    /// the same type as written, or an argument naming a generic parameter (`T`, `[Element]`:
+    /// a name of one capital letter, or one the tree declares as a generic parameter), or a
+    /// value type the tool cannot tell. Two different written types are different types.
+    static func mayCarry(_ argument: String, valueType: String?, genericParameters: Set<String>) -> Bool {
         guard let valueType else { return true }
-        if argument == valueType { return true }
-        func isPlainName(_ text: String) -> Bool { !text.isEmpty && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } }
-        guard isPlainName(argument), isPlainName(valueType) else { return true }
-        return argument.count == 1
+        func normalized(_ text: String) -> String { text.filter { $0 != " " } }
+        if normalized(argument) == normalized(valueType) { return true }
+        var words: [Substring] = []
+        var current = ""
+        for character in argument {
+            if character.isLetter || character.isNumber || character == "_" { current.append(character); continue }
+            if !current.isEmpty { words.append(Substring(current)); current = "" }
+        }
+        if !current.isEmpty { words.append(Substring(current)) }
+        return words.contains { $0.count == 1 && $0.first!.isUppercase || genericParameters.contains(String($0)) }
+    }
+
+    /// The names of the tree's generic parameters (`T`, `Value`, `Element`).
+    static func genericParameterNames(_ context: RuleContext) -> Set<String> {
+        var names = Set<String>()
+        for file in context.files { for declaration in file.declarations { for parameter in declaration.genericParameters { names.insert(parameter.name) } } }
+        return names
     }
 
     /// The `@Published` property's name, `x`.
@@ -134,7 +148,7 @@ struct PublisherBridge {
     /// Plans the bridge of property `name` of `unit`, whose bridged sites (`bridgedSites`) are
     /// `unitSites`, or says why there can be none.
     static func plan(_ name: String, unit: MigrationUnit, among unitSites: [Site], spelled: [SpelledPublisherType] = [],
-                     _ context: RuleContext) -> Result<PublisherBridge, Refusal> {
+                     genericParameters: Set<String> = [], _ context: RuleContext) -> Result<PublisherBridge, Refusal> {
         guard let propertyID = OnReceiveConversion.publishedProperty(name, of: unit, context) else { return .failure(.notPublished) }
         let sites = unitSites.filter { propertyName($0) == name }
         guard let first = sites.first else { return .failure(.notPublished) }
@@ -145,7 +159,8 @@ struct PublisherBridge {
         let variable = context.declaration(propertyID)
         guard variable.bindings.count == 1, let binding = variable.bindings.first else { return .failure(.severalBindings) }
         let valueType = valueType(of: binding, propertyID, context)
-        if !reads.isEmpty, let spelledType = spelled.first(where: { mayCarry($0.argument, valueType: valueType) }) {
+        if !reads.isEmpty,
+           let spelledType = spelled.first(where: { mayCarry($0.argument, valueType: valueType, genericParameters: genericParameters) }) {
             return .failure(.spelledPublisherType("Published<\(spelledType.argument)>.Publisher (\(spelledType.place))"))
         }
         /// The names the bridge declares, from `stem`.
