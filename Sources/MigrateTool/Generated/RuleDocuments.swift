@@ -4436,6 +4436,29 @@ enum RuleDocuments {
             Text("Hello")
         }
         ```
+
+        A legacy wrapper on a local variable (`@StateObject var store = Store()` in a `#Preview` body) is
+        no declaration the tool rewrites: once the model is `@Observable` it would not compile, so it
+        blocks the model's unit until it is written as a `@State` property (`@Previewable @State` in a
+        `#Preview`):
+
+        ```swift before
+        import SwiftUI
+
+        final class Store: ObservableObject {
+            @Published var count = 0
+        }
+
+        struct CountView: View {
+            @ObservedObject var store: Store
+            var body: some View { Text("\(store.count)") }
+        }
+
+        #Preview {
+            ↓@StateObject var store = Store()
+            return CountView(store: store)
+        }
+        ```
         """#,
         "published-property": #"""
         # published-property

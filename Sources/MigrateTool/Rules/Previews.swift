@@ -19,6 +19,59 @@ struct Previews: Rule {
                 findings.append(StateObjectInit.finding(for: site, ruleID: Self.id, in: context, unit: unit.id))
             }
         }
+        return findings + localWrapperBlockers(context)
+    }
+
+    /// A legacy wrapper on a local variable (`@StateObject var store = Store()` in a `#Preview`
+    /// body or a function): no declaration the tool rewrites, so the model's unit would leave it
+    /// on an `@Observable` class, which does not compile. It blocks the unit of the type it holds
+    /// (every unit the file can see when the type cannot be told).
+    private func localWrapperBlockers(_ context: RuleContext) -> [Finding] {
+        let everyUnit = context.units.units.map(\.id)
+        var findings: [Finding] = []
+        for (fileIndex, file) in context.files.enumerated() {
+            let tokens = file.tokens
+            var declared: Set<Int>?
+            for index in tokens.indices where tokens[index].kind == .atSign && index + 1 < tokens.count
+                && tokens[index + 1].kind == .identifier && WrapperKind(rawValue: file.source.text(index + 1)) != nil {
+                if declared == nil {
+                    declared = Set(file.declarations.flatMap { $0.attributes.map(\.tokens.lowerBound) })
+                }
+                guard declared?.contains(index) == false else { continue }
+                let wrapper = file.source.text(index + 1)
+                // `@StateObject var name: T = …` or `@StateObject var name = T(…)`.
+                var position = index + 2
+                while position < tokens.count, tokens[position].word != .var, tokens[position].word != .let, position < index + 12 {
+                    position += 1
+                }
+                guard position + 1 < tokens.count, tokens[position + 1].kind == .identifier else { continue }
+                let name = file.source.text(position + 1)
+                var written: String?
+                if position + 3 < tokens.count, tokens[position + 2].kind == .colon, tokens[position + 3].kind == .identifier {
+                    written = file.source.text(position + 3)
+                } else if position + 4 < tokens.count, tokens[position + 2].kind == .equal, tokens[position + 3].kind == .identifier,
+                          tokens[position + 4].kind == .leftParen {
+                    written = file.source.text(position + 3)
+                }
+                let scope = DeclarationID(file: fileIndex, declaration: context.index.typer.owner(file: fileIndex, token: index) ?? -1)
+                var units: [Int] = []
+                if let written, case .declared(let typeID) = context.types.resolve(written, from: scope) {
+                    guard let unit = context.units.unitOf[typeID] else { continue }  // Not a model: nothing changes.
+                    units = [unit]
+                } else if let written, case .external = context.types.resolve(written, from: scope) {
+                    continue  // A library's type stays as it is.
+                } else {
+                    units = context.unitsVisible(from: fileIndex, among: everyUnit)
+                }
+                guard let first = units.first else { continue }
+                findings.append(Finding(
+                    ruleID: Self.id, fixClass: .manual, isBlocker: true, file: fileIndex, offset: Int(tokens[index].start),
+                    message: "@\(wrapper) on the local variable '\(name)' is no declaration the tool rewrites; once its model is "
+                        + "@Observable it no longer compiles",
+                    suggestion: "hold the model in a @State property (in a #Preview, @Previewable @State var \(name)), then run again",
+                    unit: first, alsoUnits: Array(units.dropFirst())))
+            }
+        }
         return findings
     }
 }
