@@ -50,7 +50,16 @@ enum UnscannedFileFinder {
         let walked = Set(graph.files)
         var scanned = Set<Int>()
         for modules in graph.modulesOfFile { scanned.formUnion(modules) }
-        let touched = scanned.union(graph.modules.indices.filter { !graph.dependencyClosure(of: [$0]).isDisjoint(with: scanned) })
+        // The modules depending on a scanned one, transitively: one walk over the reversed edges.
+        var dependents: [[Int]] = Array(repeating: [], count: graph.modules.count)
+        for (module, description) in graph.modules.enumerated() {
+            for dependency in description.dependencies { dependents[dependency].append(module) }
+        }
+        var touched = scanned
+        var pending = Array(scanned)
+        while let module = pending.popLast() {
+            for dependent in dependents[module] where touched.insert(dependent).inserted { pending.append(dependent) }
+        }
         func inside(_ path: String) -> Bool { paths.contains { $0 == path || PathName.isInside(path, folder: $0) } }
         var result: [(path: String, insidePaths: Bool)] = []
         var seen = Set<String>()
