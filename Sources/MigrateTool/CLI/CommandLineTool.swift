@@ -40,7 +40,17 @@ enum CommandLineTool {
     /// Runs the tool with `arguments` (without the program name); returns the exit code.
     static func main(_ arguments: [String]) -> Int32 {
         var output = OutputSink.standardOutput()
-        defer { output.flush() }
+        let code = run(arguments, into: &output)
+        output.flush()
+        if let failure = OutputSink.writeFailure {
+            StandardError.line("observation-migrate: error: cannot write to standard output: \(FileSystem.errorText(failure))")
+            return 2
+        }
+        return code
+    }
+
+    /// Runs the command, its errors mapped to exit code 2 with one line on standard error.
+    private static func run(_ arguments: [String], into output: inout OutputSink) -> Int32 {
         do {
             return try run(arguments, output: &output)
         } catch let error as UsageError {

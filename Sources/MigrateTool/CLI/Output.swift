@@ -57,14 +57,21 @@ struct OutputSink {
         buffer.removeAll(keepingCapacity: true)
     }
 
+    /// The first error writing standard output failed with, other than a closed pipe: a full
+    /// disk under `report > file` must not pass for a report. Output is written from one thread.
+    nonisolated(unsafe) static var writeFailure: Int32?
+
     /// Writes all of `raw` to file descriptor 1, retrying short writes.
     private static func writeToStandardOutput(_ raw: UnsafeRawBufferPointer) {
         var written = 0
         while written < raw.count {
             let result = posixWrite(1, raw.baseAddress! + written, raw.count - written)
             if result <= 0 {
-                if errno == EINTR { continue }
-                break  // A closed pipe (`| head`) is not an error worth a message.
+                let code = errno
+                if code == EINTR { continue }
+                // A closed pipe (`| head`) is not an error worth a message; anything else is.
+                if code != EPIPE, result < 0, writeFailure == nil { writeFailure = code }
+                break
             }
             written += result
         }

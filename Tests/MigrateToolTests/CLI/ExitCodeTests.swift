@@ -75,6 +75,27 @@ import Testing
         #expect(result.stderr.contains("no Swift file found in ."), "\(result.stderr)")
     }
 
+    /// A report that could not be written (a full disk under `report > file`, a descriptor not
+    /// open for writing) must not pass for one: exit 2, and one line saying why.
+    @Test func aStandardOutputThatCannotBeWrittenIsAnError() throws {
+        let tree = try BinaryRunner.makeTree(["Store.swift": "final class Store: ObservableObject {\n    @Published var count = 0\n}\n"])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let process = Process()
+        process.executableURL = BinaryRunner.binary
+        process.arguments = ["report", "."]
+        process.currentDirectoryURL = tree
+        // Standard output open for reading only: every write fails with EBADF.
+        process.standardOutput = try FileHandle(forReadingFrom: tree.appendingPathComponent("Store.swift"))
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(message.hasPrefix("observation-migrate: error: cannot write to standard output: "), "\(message)")
+    }
+
     @Test func lintOnAFolderWithoutSwiftFilesFailsUnlessAllowed() throws {
         let tree = try BinaryRunner.makeTree(["docs/README.md": "# Nothing to lint\n"])
         defer { try? FileManager.default.removeItem(at: tree) }
