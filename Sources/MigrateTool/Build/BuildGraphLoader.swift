@@ -238,8 +238,6 @@ enum BuildGraphLoader {
         return stat(path, &status) == 0
     }
 
-
-
     /// The names in a folder (empty when it cannot be read).
     private static func entries(of folder: String) -> [String] {
         guard let handle = opendir(folder) else { return [] }

@@ -32,22 +32,18 @@ enum ApplyCommand: Subcommand {
           2  usage, configuration or I/O error; refused (dirty files, deployment target)
         """
 
+    /// Why `path` may not be written, when no one may write it by its mode (`0444`: a file a
+    /// version control system has not checked out, or a generated one): `apply` leaves it and its
+    /// units alone, as an editor would refuse to save it; root would otherwise write it silently.
+    static func readOnlyReason(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & 0o222 == 0 else { return nil }
+        return "is read-only (mode \(String(status.st_mode & 0o7777, radix: 8))); left as it is, with the units it holds"
+    }
+
     /// The first file outside the build whose text declares `class Name` (the last component of
     /// a dotted name): files no target compiles are never structured, so a plain text search
     /// tells the user why a type they can see is not a model of the run.
-    /// Files no one may write by their mode (`0444`: a file a version control system has not
-    /// checked out, or a generated one), with the reason: `apply` leaves them and their units
-    /// alone, as an editor would refuse to save them; root would otherwise write them silently.
-    static func readOnlyFiles(_ paths: [String]) -> [Int: String] {
-        var found: [Int: String] = [:]
-        for (index, path) in paths.enumerated() where path.hasSuffix(".swift") {
-            var status = stat()
-            guard stat(path, &status) == 0, status.st_mode & 0o222 == 0 else { continue }
-            found[index] = "is read-only (mode \(String(status.st_mode & 0o7777, radix: 8))); left as it is, with the units it holds"
-        }
-        return found
-    }
-
     static func outsideBuildFile(declaring name: String, among paths: [String]) -> String? {
         let simple = name.split(separator: ".").last.map(String.init) ?? name
         return paths.first { path in
@@ -88,8 +84,10 @@ enum ApplyCommand: Subcommand {
         options.ignoreDeploymentTarget = ignoreTarget
         let filePaths = analysis.files.map(\.source.path)
         let writeTargets = WriteTargets(paths: filePaths, roots: paths)
-        for (index, reason) in (writeTargets.outside.merging(Self.readOnlyFiles(filePaths)) { first, _ in first }).sorted(by: { $0.key < $1.key })
-        where analysis.findings.contains(where: { $0.edits.contains { $0.file == index } }) {
+        // Only files some fix would edit are asked about (one `stat` each).
+        let edited = Set(analysis.findings.flatMap { $0.edits.map(\.file) })
+        for index in edited.sorted() {
+            guard let reason = writeTargets.outside[index] ?? Self.readOnlyReason(filePaths[index]) else { continue }
             StandardError.line("observation-migrate: warning: \(analysis.displayPaths[index]) \(reason)")
             options.unwritableFiles[index] = reason
         }

@@ -259,7 +259,6 @@ enum FileSystem {
         return String(cString: resolved)
     }
 
-    /// Whether `path` itself is a symbolic link.
     /// Whether `path` is a regular file, following links.
     static func isRegularFile(_ path: String) -> Bool {
         var status = stat()
@@ -272,6 +271,7 @@ enum FileSystem {
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// Whether `path` itself is a symbolic link.
     static func isSymbolicLink(_ path: String) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK

@@ -13,9 +13,9 @@ struct DeploymentTargetRule: AnalysisFactRule {
 
     /// Whether `version` of `platform` reaches the platform's minimum (true for platforms
     /// Observation does not name).
-    static func allowsObservation(platform: String, version: String) -> Bool {
+    static func allowsObservation(platform: String, version: String, origin: TargetDescription.Deployment.Origin = .declared) -> Bool {
         // A version the tool could not read may be below: it counts as one until configured.
-        if version == "?" { return false }
+        if origin == .unreadable { return false }
         guard minimums[platform] != nil else { return true }
         return !VersionNumber.precedes(version, minimum(of: platform))
     }
@@ -29,7 +29,7 @@ struct DeploymentTargetRule: AnalysisFactRule {
     /// project, `.xcconfig` or configuration file says it; the build graph says which targets
     /// it applies to, and `apply` refuses only the units editing files of those targets.
     func check(_ context: RuleContext) -> [Finding] {
-        let below = context.deployments.filter { !Self.allowsObservation(platform: $0.platform, version: $0.version) }
+        let below = context.deployments.filter { !Self.allowsObservation(platform: $0.platform, version: $0.version, origin: $0.origin) }
         var findings = below.filter { $0.origin == .declared }.compactMap { target -> Finding? in
             guard let file = target.file else { return nil }
             return Finding(ruleID: Self.id, fixClass: .manual, file: file, offset: target.offset,
@@ -64,11 +64,10 @@ struct DeploymentTargetRule: AnalysisFactRule {
     static func recordFacts(in analysis: inout Analysis, context: RuleContext) {
         let deployments = context.deployments
         analysis.deploymentTargets = deployments.map { fact in
-            DeploymentTarget(platform: fact.platform, version: fact.version,
-                             minimum: minimum(of: fact.platform),
+            DeploymentTarget(platform: fact.platform, version: fact.version, minimum: minimum(of: fact.platform),
                              location: fact.file.map { analysis.location(file: $0, offset: fact.offset) }
                                  ?? SourceLocation(path: Analyzer.displayPath(fact.path), line: 1, column: 1),
-                             allowsObservation: allowsObservation(platform: fact.platform, version: fact.version),
+                             allowsObservation: allowsObservation(platform: fact.platform, version: fact.version, origin: fact.origin),
                              origin: fact.origin)
         }
         let below = analysis.deploymentTargets.indices.filter { !analysis.deploymentTargets[$0].allowsObservation }

@@ -54,13 +54,14 @@ struct Previews: Rule {
                     written = file.source.text(position + 3)
                 }
                 let scope = DeclarationID(file: fileIndex, declaration: context.index.typer.owner(file: fileIndex, token: index) ?? -1)
-                var units: [Int] = []
-                if let written, case .declared(let typeID) = context.types.resolve(written, from: scope) {
+                let units: [Int]
+                switch written.map({ context.types.resolve($0, from: scope) }) {
+                case .declared(let typeID)?:
                     guard let unit = context.units.unitOf[typeID] else { continue }  // Not a model: nothing changes.
                     units = [unit]
-                } else if let written, case .external = context.types.resolve(written, from: scope) {
+                case .external?:
                     continue  // A library's type stays as it is.
-                } else {
+                default:
                     units = context.unitsVisible(from: fileIndex, among: everyUnit)
                 }
                 guard let first = units.first else { continue }
