@@ -199,6 +199,7 @@ enum BuildGraphLoader {
         for product in manifest.products { products[product.name] = product.targets }
         var description = BuildDescription(kind: .package, path: path, root: root, name: name, targets: targets, products: products)
         description.localPackageRoots = Set(localRoots.values)
+        description.libraryProducts = Set(manifest.products.filter(\.isLibrary).map(\.name))
         return (description, warnings)
     }
 

@@ -23,6 +23,33 @@ struct DeploymentTarget: Sendable {
         }
     }
 
+    /// `targets` by platform (iOS first, as Apple lists them), then version (lowest first), then
+    /// where they are written: the order in which the report and `apply` name them, so that both
+    /// cite the same setting first.
+    static func lowestFirst(_ targets: [DeploymentTarget]) -> [DeploymentTarget] {
+        lowestFirstOrder(targets).map { targets[$0] }
+    }
+
+    /// The positions of `targets` in `lowestFirst` order.
+    static func lowestFirstOrder(_ targets: [DeploymentTarget]) -> [Int] {
+        let order = ["iOS", "macOS", "tvOS", "watchOS", "visionOS", "macCatalyst"]
+        return targets.indices.sorted { leftPosition, rightPosition in
+            let (left, right) = (targets[leftPosition], targets[rightPosition])
+            let (l, r) = (order.firstIndex(of: left.platform) ?? order.count, order.firstIndex(of: right.platform) ?? order.count)
+            if (l, left.platform) != (r, right.platform) { return (l, left.platform) < (r, right.platform) }
+            let (lv, rv) = (versionComponents(left.version), versionComponents(right.version))
+            if lv != rv { return lv.lexicographicallyPrecedes(rv) }
+            return (left.location, leftPosition) < (right.location, rightPosition)
+        }
+    }
+
+    /// `16.4` as `[16, 4, 0]`: numeric, padded, so `9.0` sorts below `10` and `17` equals `17.0`.
+    static func versionComponents(_ version: String) -> [Int] {
+        var parts = version.split(separator: ".").map { Int($0) ?? 0 }
+        while parts.count < 3 { parts.append(0) }
+        return parts
+    }
+
     /// Why `apply` refuses the units this target compiles, with what to do about it.
     var refusal: String {
         switch origin {

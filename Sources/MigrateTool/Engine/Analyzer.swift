@@ -53,6 +53,7 @@ enum Analyzer {
         let deployments = build.map { deploymentFacts($0, files: structures + extraProjectFiles) } ?? []
         let context = RuleContext(index: index, units: units, deployments: deployments, options: configuration.ruleOptions,
                                   mainActorByDefaultFiles: build.map { mainActorByDefaultFiles($0, files: structures) } ?? [],
+                                  publishedLibraryFiles: build.map { publishedLibraryFiles($0, files: structures) } ?? [:],
                                   declaredOutsideBuild: declaredOutsideBuild, unscanned: unscanned)
         var findings = RuleCatalog.all.flatMap { rule in PhaseTimer.measure("rule \(rule.id)") { rule.init().check(context) } }
 
@@ -106,17 +107,12 @@ enum Analyzer {
         findings.sort(by: inLocationOrder)
         var summaries = summarize(units: units, index: index, findings: findings, suppressed: suppressedUnits, analysis: analysis)
         // Coupled units change together: a blocked one blocks its partners, each told why by the
-        // rule that couples them.
+        // rule that couples them; then a ready one whose partner needs `--unsafe-fixes` needs it
+        // too, since plain `apply` holds the pair back (the verdict says what `apply` will do).
         var coupling = UnitCoupling(findings: findings, unitCount: units.units.count)
-        let blocked = Set(summaries.filter { $0.verdict == .blocked }.map(\.id))
-        let added = coupling.propagation(from: blocked).map { step in
-            let group = coupling.groups[step.group]
-            let (cause, unit, partner) = (findings[group.finding], summaries[step.unit], summaries[step.cause])
-            let rule = RuleCatalog.rule(withID: group.ruleID) as? any CouplingRule.Type
-            return rule?.couplingBlocker(cause, unit: unit, blockedPartner: partner)
-                ?? UnitCoupling.blocker(cause, unit: unit, blockedPartner: partner)
-        }
-        if !added.isEmpty {
+        /// Inserts findings the coupling adds, keeping the order and the coupling's positions.
+        func insert(_ added: [Finding]) {
+            guard !added.isEmpty else { return }
             var numbered = findings.enumerated().map { (finding: $0.element, position: Optional($0.offset)) }
             numbered += added.map { (finding: $0, position: nil) }
             numbered.sort { inLocationOrder($0.finding, $1.finding) }
@@ -126,6 +122,23 @@ enum Analyzer {
             coupling.renumberFindings { newPositions[$0] }
             summaries = summarize(units: units, index: index, findings: findings, suppressed: suppressedUnits, analysis: analysis)
         }
+        let blocked = Set(summaries.filter { $0.verdict == .blocked }.map(\.id))
+        insert(coupling.propagation(from: blocked).map { step in
+            let group = coupling.groups[step.group]
+            let (cause, unit, partner) = (findings[group.finding], summaries[step.unit], summaries[step.cause])
+            let rule = RuleCatalog.rule(withID: group.ruleID) as? any CouplingRule.Type
+            return rule?.couplingBlocker(cause, unit: unit, blockedPartner: partner)
+                ?? UnitCoupling.blocker(cause, unit: unit, blockedPartner: partner)
+        })
+        let needsReview = Set(summaries.filter { $0.verdict == .needsUnsafeFixes }.map(\.id))
+        insert(coupling.propagation(from: needsReview).compactMap { step in
+            guard summaries[step.unit].verdict == .ready else { return nil }
+            // Said at the unit's own declaration: the coupling finding's place is the partner's.
+            let anchor = units.units[step.unit].protocols.first ?? units.units[step.unit].classes.first!
+            let offset = Int(index.files[anchor.file].tokens[index.types.declaration(anchor).keyword].start)
+            return UnitCoupling.review(ruleID: coupling.groups[step.group].ruleID, unit: summaries[step.unit],
+                                       partner: summaries[step.cause], file: anchor.file, offset: offset)
+        })
         analysis.findings = findings
         analysis.units = summaries
         analysis.coupling = coupling
@@ -162,9 +175,29 @@ enum Analyzer {
         guard graph.modules.contains(where: \.isMainActorByDefault) else { return [] }
         let directory = FileSystem.currentDirectory()
         return Set(files.indices.filter { position in
-            guard let file = graph.position(ofFile: PathName.absolute(files[position].source.path, in: directory)) else { return false }
-            return graph.modulesOfFile[file].contains { graph.modules[$0].isMainActorByDefault }
+            graph.modules(ofFile: PathName.absolute(files[position].source.path, in: directory)).contains { graph.modules[$0].isMainActorByDefault }
         })
+    }
+
+    /// The positions of `files` compiled by a library product that nothing else in the tree
+    /// uses (`BuildGraph.librariesWithoutClients`), with the product: code outside the tree
+    /// may import it.
+    static func publishedLibraryFiles(_ graph: BuildGraph, files: [FileStructure]) -> [Int: PublishedLibrary] {
+        let libraries = graph.librariesWithoutClients()
+        guard !libraries.isEmpty else { return [:] }
+        var libraryOfModule: [Int: PublishedLibrary] = [:]
+        for library in libraries {
+            for module in library.modules where libraryOfModule[module] == nil {
+                libraryOfModule[module] = PublishedLibrary(product: library.name, manifest: displayPath(library.manifest))
+            }
+        }
+        let directory = FileSystem.currentDirectory()
+        var result: [Int: PublishedLibrary] = [:]
+        for position in files.indices {
+            let modules = graph.modules(ofFile: PathName.absolute(files[position].source.path, in: directory))
+            if let library = modules.lazy.compactMap({ libraryOfModule[$0] }).first { result[position] = library }
+        }
+        return result
     }
 
     /// The files a unit edits: its declarations, conformance extensions and sites.

@@ -62,6 +62,14 @@ protocol AnalysisFactRule: Rule {
     static func recordFacts(in analysis: inout Analysis, context: RuleContext)
 }
 
+/// A library product of a package of the tree that nothing else in the tree uses.
+struct PublishedLibrary: Sendable, Equatable {
+    /// The product's name.
+    var product: String
+    /// The manifest declaring it, as displayed.
+    var manifest: String
+}
+
 /// What rules read: the tree's index and units, with the queries several rules share.
 struct RuleContext: Sendable {
     let index: TreeIndex
@@ -94,6 +102,9 @@ struct RuleContext: Sendable {
     /// The files a module compiles whose declarations are `@MainActor` by default (Swift 6.2's
     /// default isolation), by index: code the tool adds there is isolated too.
     let mainActorByDefaultFiles: Set<Int>
+    /// The files compiled by a library product that nothing else in the tree uses, by index,
+    /// with the product: clients outside the tree may use their public API.
+    let publishedLibraryFiles: [Int: PublishedLibrary]
     /// The types declared in files under a project or package that no target compiles, by
     /// name, with the first such file (as displayed): such a type is the tree's, but no
     /// module holds it.
@@ -103,13 +114,15 @@ struct RuleContext: Sendable {
 
     /// Builds the context for a tree.
     init(index: TreeIndex, units: MigrationUnits, deployments: [DeploymentFact] = [], options: RuleOptions = RuleOptions(),
-         mainActorByDefaultFiles: Set<Int> = [], declaredOutsideBuild: [String: String] = [:], unscanned: [UnscannedFile] = []) {
+         mainActorByDefaultFiles: Set<Int> = [], publishedLibraryFiles: [Int: PublishedLibrary] = [:],
+         declaredOutsideBuild: [String: String] = [:], unscanned: [UnscannedFile] = []) {
         self.index = index
         self.declaredOutsideBuild = declaredOutsideBuild
         self.unscanned = unscanned
         self.units = units
         self.deployments = deployments
         self.mainActorByDefaultFiles = mainActorByDefaultFiles
+        self.publishedLibraryFiles = publishedLibraryFiles
         self.options = options
         var members: [DeclarationID: [DeclarationID]] = [:]
         for unit in units.units {

@@ -7,7 +7,7 @@ enum RuleCatalog {
         ObservableObjectClass.self, ObservableObjectExtension.self, ObservableSubclass.self, OverridingObserver.self,
         ObservableProtocol.self, ObservableConstraint.self, NonClassObservable.self, BareObservableConformance.self,
         KVODynamicProperty.self, SynthesizedCodable.self, ModelMacroConflict.self, UnknownModelAttribute.self,
-        LocalModelClass.self,
+        LocalModelClass.self, PublicLibraryModel.self,
         PublishedProperty.self, UnpublishedStoredProperty.self, LazyProperty.self, WrappedProperty.self,
         DeinitReadsProperty.self, PublishedPublisher.self, ObjectWillChangeObserver.self, ObjectWillChangeSend.self,
         CustomObjectWillChange.self, EqualValueAssignment.self, NestedObservable.self,

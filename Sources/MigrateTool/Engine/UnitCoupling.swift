@@ -1,7 +1,8 @@
 /// Units that migrate together or not at all, computed once per analysis from the findings whose
 /// edits need several units (`Finding.requiresUnits`, `Finding.requiresEveryUnit`), and the
 /// one-way needs (`Finding.requiredByUnits`: a superclass's unit needs a subclass's unit, not the
-/// reverse). The report reads it to block a unit whose partner is blocked; `apply` reads it to
+/// reverse). The report reads it to block a unit whose partner is blocked (and to mark one whose
+/// partner needs `--unsafe-fixes` as needing it too); `apply` reads it to
 /// hold back a unit whose partner is not written in this run. Both ask the same question, "which
 /// units does this set drag along?", so the fixpoint is written here once.
 struct UnitCoupling: Sendable {
@@ -104,6 +105,16 @@ struct UnitCoupling: Sendable {
         Finding(ruleID: coupling.ruleID, fixClass: .manual, isBlocker: true, file: coupling.file, offset: coupling.offset,
                 message: "'\(unit.name)' must change together with '\(blockedPartner.name)', which is blocked",
                 suggestion: "unblock '\(blockedPartner.name)'", unit: unit.id)
+    }
+
+    /// What a ready unit is told when a partner it migrates with needs `--unsafe-fixes`: plain
+    /// `apply` holds both back, so the unit's verdict says so too. No edits of its own; said at
+    /// the unit's declaration (`file`, `offset`), under the rule that couples the two.
+    static func review(ruleID: String, unit: UnitSummary, partner: UnitSummary, file: Int, offset: Int) -> Finding {
+        Finding(ruleID: ruleID, fixClass: .review, file: file, offset: offset,
+                message: "'\(unit.name)' is written only in the same run as '\(partner.name)', which needs --unsafe-fixes; "
+                    + "plain 'apply' leaves both as they are",
+                suggestion: nil, unit: unit.id)
     }
 
     /// Why `apply` holds back a unit when the coupling rule does not word it itself.

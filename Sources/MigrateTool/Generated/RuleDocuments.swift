@@ -2650,7 +2650,10 @@ enum RuleDocuments {
         `ObservableObject`, needs no relay, because SwiftUI tracks an `@Observable` object read in any
         view body, through the holder or not. The holder migrates only with the child (or once the child
         is `@Observable`; see `object-will-change-send` for a child that already is), since its views
-        would otherwise read a legacy child that nothing tracks. What changes: a view
+        would otherwise read a legacy child that nothing tracks. Since the relay's removal is a review
+        edit, the holder needs `--unsafe-fixes` too: plain `apply` writes neither, and the holder is told
+        so at its declaration (`'Workout' is written only in the same run as 'Stopwatch', which needs
+        --unsafe-fixes`), so that the report's verdict is what `apply` does. What changes: a view
         that reads nothing of the child no longer re-renders when the child changes. A send of the
         holder that announced a change made through the child goes too (`object-will-change-send`).
 
@@ -2732,7 +2735,7 @@ enum RuleDocuments {
             @Published var seconds = 0
         }
 
-        final class Workout: ObservableObject {
+        final ↓class Workout: ObservableObject {
             let stopwatch = Stopwatch()
             private var relay: AnyCancellable?
 
@@ -2780,7 +2783,7 @@ enum RuleDocuments {
             let player = Player()
         }
 
-        final class AppModel: ObservableObject {
+        final ↓class AppModel: ObservableObject {
             let services = Services()
             let settings = Player()
             private var cancellables = Set<AnyCancellable>()
@@ -2834,7 +2837,7 @@ enum RuleDocuments {
             @Published var temperature = 12
         }
 
-        final class Forecast: ObservableObject {
+        final ↓class Forecast: ObservableObject {
             let station = Station()
             private var cancellables = Set<AnyCancellable>()
 
@@ -4458,6 +4461,55 @@ enum RuleDocuments {
             ↓@StateObject var store = Store()
             return CountView(store: store)
         }
+        ```
+        """#,
+        "public-library-model": #"""
+        # public-library-model
+
+        summary: A public model of a library product that nothing in the scanned tree uses needs review: clients outside the tree lose its ObservableObject API.
+        class: review
+        severity: warning
+
+        ## Why
+
+        A Swift package's `.library(…)` product is imported by code the tool does not see. A `public`
+        (or `open`) model there is API: a client app may hold it with `@StateObject`, hand it to
+        `.environmentObject`, or subscribe to `store.$items`. Once the model is `@Observable`, every
+        such client stops compiling, and no rewrite in the tree can prevent it. So the unit needs
+        `--unsafe-fixes`, with this reason, whatever its other edits are.
+
+        The rule applies only when the product has no client in the scanned tree: a local package that
+        an app of the same tree depends on (`.package(path:)`, an Xcode project's local package
+        reference) is the app's own code, and its sites are migrated with the model. A package's own
+        test and executable targets do not count as clients. A model that another module cannot name
+        (`internal`, or nested in a type that is not `public`) is not API and is not reported.
+
+        Code with nothing left to migrate is not reported:
+
+        ```swift unchanged
+        import Observation
+
+        @Observable public final class Store {
+            public var items: [String] = []
+            public init() {}
+        }
+        ```
+
+        ## Fix
+
+        Migrate the clients in the same release: bump the library's major version, and tell its
+        users what to write (`@State`, `.environment(store)`, `@Environment(Store.self)`). When the
+        clients live in another repository, scan them together (`observation-migrate apply Kit App`)
+        so that the tool rewrites both. To keep the legacy API for old clients, leave the unit as it
+        is: suppress the rule's finding only once every client is migrated.
+
+        ```sh
+        $ observation-migrate report Kit
+        Store · needs --unsafe-fixes
+          review   Sources/Kit/Store.swift:2:14  'Store' is public in 'Kit', a library product (Package.swift)
+                   that nothing in the scanned tree uses: clients outside it that hold it as an ObservableObject
+                   (@StateObject, @ObservedObject, .environmentObject, its $ publishers) stop compiling once it
+                   is @Observable [public-library-model]
         ```
         """#,
         "published-property": #"""

@@ -70,7 +70,9 @@ struct DeploymentTargetRule: AnalysisFactRule {
                              allowsObservation: allowsObservation(platform: fact.platform, version: fact.version, origin: fact.origin),
                              origin: fact.origin)
         }
-        let below = analysis.deploymentTargets.indices.filter { !analysis.deploymentTargets[$0].allowsObservation }
+        // Lowest first, so that `apply` names the same setting first as the report does.
+        let targets = analysis.deploymentTargets
+        let below = DeploymentTarget.lowestFirstOrder(targets).filter { !targets[$0].allowsObservation }
         guard !below.isEmpty else { return }
         guard let modules = context.index.types.modules else {
             // One module: every target applies to every unit.

@@ -15,6 +15,8 @@ public struct BuildDescription: Sendable, Equatable {
     public var targets: [TargetDescription]
     /// For a package: its products (name → targets).
     public var products: [String: [String]]
+    /// For a package: the names of its library products (the others are executables).
+    public var libraryProducts: Set<String> = []
     /// For a package: the folders of the packages it depends on by path (`.package(path:)`).
     public var localPackageRoots: Set<String> = []
     /// For a package: its name (`Package(name:)`), else the folder name.
@@ -217,6 +219,13 @@ public struct BuildGraph: Sendable {
     /// hold it or has one module.
     public func position(ofFile path: String) -> Int? { positionOfFile[path] }
 
+    /// The modules compiling `path` (absolute, normalized), one of the graph's files: in a
+    /// trivial graph (one module, no file outside the build) every file is the one module's.
+    public func modules(ofFile path: String) -> [Int] {
+        if let position = positionOfFile[path] { return modulesOfFile[position] }
+        return isTrivial && !modules.isEmpty ? [0] : []
+    }
+
     private mutating func resolveDependencies(_ moduleOfTarget: [[Int]]) {
         // Local packages by folder, and every package product by name, for product dependencies.
         var packageByRoot: [String: Int] = [:]
@@ -363,6 +372,35 @@ public struct BuildGraph: Sendable {
         }
         outsideFiles.removeAll { relocated.contains($0) }
         relocatedFiles.sort { $0.file < $1.file }
+    }
+
+    /// A library product of a package of the tree, and its modules.
+    public struct LibraryProduct: Sendable, Equatable {
+        public var name: String
+        /// The manifest declaring it, absolute.
+        public var manifest: String
+        /// Indices into `modules` of its targets.
+        public var modules: [Int]
+    }
+
+    /// Every library product of the tree's packages that no module of another build description
+    /// depends on: what the tree publishes for code outside it (a package's own tests and
+    /// executables do not count as its clients).
+    public func librariesWithoutClients() -> [LibraryProduct] {
+        var result: [LibraryProduct] = []
+        for description in descriptions where description.kind == .package {
+            let own = modules.indices.filter { modules[$0].descriptionPath == description.path }
+            for product in description.libraryProducts.sorted() {
+                let names = description.products[product] ?? [product]
+                let members = own.filter { names.contains(modules[$0].targetName) }
+                guard !members.isEmpty else { continue }
+                let used = modules.indices.contains { client in
+                    modules[client].descriptionPath != description.path && modules[client].dependencies.contains(where: members.contains)
+                }
+                if !used { result.append(LibraryProduct(name: product, manifest: description.path, modules: members)) }
+            }
+        }
+        return result
     }
 
     /// Whether the tree has more than one module (resolution must then follow imports).

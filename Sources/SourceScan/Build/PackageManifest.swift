@@ -63,11 +63,14 @@ public struct PackageManifest: Sendable, Equatable {
     public struct Product: Sendable, Equatable {
         public var name: String
         public var targets: [String]
+        /// `.library(…)`, which other packages and apps import; else `.executable(…)`.
+        public var isLibrary: Bool
 
         /// Creates a product.
-        public init(name: String, targets: [String]) {
+        public init(name: String, targets: [String], isLibrary: Bool = true) {
             self.name = name
             self.targets = targets
+            self.isLibrary = isLibrary
         }
     }
 
@@ -167,7 +170,7 @@ private struct ManifestReader {
                 }
                 if ["library", "executable"].contains(callee), let name = argument("name", inCallAt: index + 2).flatMap(literal) {
                     let targets = argument("targets", inCallAt: index + 2).map(stringArray) ?? []
-                    manifest.products.append(.init(name: name, targets: targets))
+                    manifest.products.append(.init(name: name, targets: targets, isLibrary: callee == "library"))
                 }
                 if callee == "package", let path = argument("path", inCallAt: index + 2).flatMap(literal) {
                     manifest.localPackagePaths.append(path)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import MigrateTool
 
 /// Every figure a report prints agrees with every other, on the built binary and the example
 /// app (whose `state-object` findings are safe though the rule is declared `review`): the
@@ -82,5 +83,60 @@ import Testing
         // Without a deployment target that predates Observation, the plain promise.
         let allowed = try BinaryRunner.run(["lint", "--format", "summary", "Sources"], in: tree)
         #expect(allowed.stdout.hasSuffix("2 fixable with `observation-migrate apply`.\n"))
+    }
+
+    /// F2: every unit refused for its deployment target is said so in the summary, and `apply`
+    /// cites the same setting first as the report (the lowest, then the first written).
+    @Test func theReportSaysWhichUnitsApplyRefusesAndBothCiteTheSameSetting() throws {
+        let tree = try BinaryRunner.makeTree([
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"A\", platforms: [.macOS(.v13), .iOS(.v16)], targets: [.target(name: \"A\")])\n",
+            "Sources/A/Store.swift": "final class Store: ObservableObject {\n    @Published var count = 0\n}\n",
+            "Sources/A/Other.swift": "final class Other: ObservableObject {\n    @Published var count = 0\n}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let text = try BinaryRunner.run(["report", "--no-color", "."], in: tree).stdout
+        #expect(text.contains("blocked                  0\n                      all 2 not blocked: apply refuses them while a "
+                              + "deployment target compiling their files predates Observation (raise it, or pass --ignore-deployment-target)\n"), "\(text)")
+        #expect(text.contains("iOS 16 (Package.swift:3:60): below iOS 17"), "\(text)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(BinaryRunner.run(["report", "--format", "json", "."], in: tree).stdout.utf8)) as? [String: Any])
+        let units = try #require((json["summary"] as? [String: Any])?["units"] as? [String: Any])
+        #expect(units["refusedForDeploymentTarget"] as? Int == 2)
+        let apply = try BinaryRunner.run(["apply", "--dry-run", "."], in: tree)
+        #expect(apply.exitCode == 2)
+        // iOS before macOS, as the report lists them, though macOS is written first.
+        #expect(apply.stderr.contains("Package.swift:3:60: deployment target iOS 16 predates Observation"), "\(apply.stderr)")
+        // A target that allows Observation: no such line.
+        let allowed = try BinaryRunner.run(["report", "--no-color", "Sources"], in: tree).stdout
+        #expect(!allowed.contains("apply refuses"), "\(allowed)")
+    }
+
+    /// F24: a unit written only together with one that needs `--unsafe-fixes` needs it too: the
+    /// report, lint's `fix` and `apply` agree.
+    @Test func aUnitCoupledToOneNeedingReviewNeedsReviewToo() throws {
+        let source = """
+            import Combine
+            final class Parent: ObservableObject {
+                @Published var child = Child()
+                var relay: AnyCancellable?
+                init() {
+                    relay = child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }
+                }
+            }
+            final class Child: ObservableObject {
+                @Published var n = 0
+            }
+
+            """
+        let analysis = RuleExamples.analyze(files: [("M.swift", source)])
+        let verdicts = Dictionary(uniqueKeysWithValues: analysis.units.map { ($0.name, $0.verdict) })
+        #expect(verdicts == ["Parent": .needsUnsafeFixes, "Child": .needsUnsafeFixes])
+        let parent = try #require(analysis.units.first { $0.name == "Parent" })
+        let reason = parent.findings.map { analysis.findings[$0] }.filter { $0.fixClass == .review }.map(\.message)
+        #expect(reason == ["'Parent' is written only in the same run as 'Child', which needs --unsafe-fixes; plain 'apply' leaves both as they are"])
+        let parentFixes = parent.findings.map { analysis.findings[$0] }.filter(\.isFixable).map { LintDiagnostic.fix(for: $0, in: analysis) }
+        #expect(!parentFixes.isEmpty && parentFixes.allSatisfy { $0 == .unsafe })
+        #expect(!Migrator.plan(analysis, options: MigrationOptions()).hasChanges)
+        let both = Migrator.plan(analysis, options: MigrationOptions(unsafeFixes: true))
+        #expect(Set(both.appliedUnits.map { analysis.units[$0].name }) == ["Parent", "Child"])
     }
 }

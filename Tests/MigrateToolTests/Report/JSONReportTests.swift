@@ -36,7 +36,7 @@ import Testing
         #expect(summary["models"] as? Int == 3)
         #expect(summary["deploymentAllowsObservation"] as? Bool == false)
         let units = try #require(summary["units"] as? [String: Int])
-        #expect(units == ["total": 3, "ready": 1, "needsUnsafeFixes": 1, "blocked": 1])
+        #expect(units == ["total": 3, "ready": 1, "needsUnsafeFixes": 1, "blocked": 1, "refusedForDeploymentTarget": 2])
         let findings = try #require(summary["findings"] as? [String: Int])
         #expect(findings["total"] == (findings["safe"] ?? 0) + (findings["review"] ?? 0) + (findings["manual"] ?? 0) + (findings["notes"] ?? 0))
         #expect(findings["blockers"] == 1)

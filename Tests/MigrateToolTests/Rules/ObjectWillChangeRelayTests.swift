@@ -167,7 +167,7 @@ import Testing
 
     static func relayMessage(_ source: String) -> String? {
         let analysis = RuleExamples.analyze(files: [("A.swift", source)])
-        return analysis.findings.first { $0.ruleID == ObjectWillChangeSubscription.id && $0.fixClass == .review && $0.unit != nil }?.message
+        return analysis.findings.first { $0.ruleID == ObjectWillChangeSubscription.id && $0.fixClass == .review && $0.unit != nil && !$0.edits.isEmpty }?.message
     }
 
     /// Where the relay did not announce for the holder's whole life, the report says the

@@ -83,7 +83,7 @@ enum HTMLReport {
             ("Needs --unsafe-fixes", figures.needsUnsafeFixes, "review"),
             ("Blocked", figures.blocked, "blocked"),
             ("Findings", figures.findings, ""),
-        ]
+        ] + (figures.refusedForDeployment > 0 ? [("Refused by apply: deployment target", figures.refusedForDeployment, "blocked")] : [])
         var text = "<section class=\"cards\" aria-label=\"Summary\">\n"
         for (label, value, kind) in cards {
             let kindClass = kind.isEmpty ? "" : " \(kind)"

@@ -42,6 +42,7 @@ enum JSONReport {
                 ("ready", .int(figures.ready)),
                 ("needsUnsafeFixes", .int(figures.needsUnsafeFixes)),
                 ("blocked", .int(figures.blocked)),
+                ("refusedForDeploymentTarget", .int(figures.refusedForDeployment)),
             ])),
             ("findings", .object([
                 ("total", .int(figures.findings)),

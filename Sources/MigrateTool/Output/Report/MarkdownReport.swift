@@ -108,6 +108,7 @@ enum MarkdownReport {
             ("Units", "\(figures.units)"),
         ]
         for verdict in Verdict.allCases { rows.append(("— " + self.verdict(verdict), "\(figures.count(verdict))")) }
+        if let refusals = ReportWords.deploymentRefusals(figures) { rows.append(("— ⛔ refused by apply", ReportEscape.markdown(refusals))) }
         rows.append(("Findings", "\(figures.findings): \(figures.safe) safe, \(figures.review) review, \(figures.manual) manual "
             + "(\(ReportWords.count(figures.blockers, "blocker"))), \(ReportWords.count(figures.notes, "note"))"))
         if document.deploymentTargets.isEmpty {

@@ -118,6 +118,9 @@ struct ReportDocument: Sendable {
         var ready = 0
         var needsUnsafeFixes = 0
         var blocked = 0
+        /// Units not blocked that `apply` still refuses: a target compiling their files predates
+        /// Observation (written only with `--ignore-deployment-target`).
+        var refusedForDeployment = 0
         /// Findings in all; `safe + review + manual + notes == findings`.
         var findings = 0
         var safe = 0
@@ -267,6 +270,7 @@ struct ReportDocument: Sendable {
             case .needsUnsafeFixes: figures.needsUnsafeFixes += 1
             case .blocked: figures.blocked += 1
             }
+            if unit.verdict != .blocked, !unit.deploymentBlockers.isEmpty { figures.refusedForDeployment += 1 }
         }
         figures.units = analysis.units.count
         figures.findings = items.count
@@ -339,30 +343,12 @@ struct ReportDocument: Sendable {
     /// lowest target found for it. A workspace of many projects can set a target in hundreds of
     /// places; the summary shows the one that decides, the JSON lists them all.
     var platformTargets: [PlatformTarget] {
-        let order = ["iOS", "macOS", "tvOS", "watchOS", "visionOS", "macCatalyst"]
         var byPlatform: [String: PlatformTarget] = [:]
-        for target in deploymentTargets {
-            guard var entry = byPlatform[target.platform] else {
-                byPlatform[target.platform] = PlatformTarget(lowest: target, settings: 1)
-                continue
-            }
-            entry.settings += 1
-            if Self.versionComponents(target.version).lexicographicallyPrecedes(Self.versionComponents(entry.lowest.version)) {
-                entry.lowest = target
-            }
-            byPlatform[target.platform] = entry
+        // In `DeploymentTarget.lowestFirst` order, the first of a platform is its lowest.
+        for target in DeploymentTarget.lowestFirst(deploymentTargets) {
+            byPlatform[target.platform, default: PlatformTarget(lowest: target, settings: 0)].settings += 1
         }
-        return byPlatform.values.sorted {
-            (order.firstIndex(of: $0.lowest.platform) ?? order.count, $0.lowest.platform)
-                < (order.firstIndex(of: $1.lowest.platform) ?? order.count, $1.lowest.platform)
-        }
-    }
-
-    /// `16.4` as `[16, 4, 0]`: numeric, padded, so `9.0` sorts below `10` and `17` equals `17.0`.
-    static func versionComponents(_ version: String) -> [Int] {
-        var parts = version.split(separator: ".").map { Int($0) ?? 0 }
-        while parts.count < 3 { parts.append(0) }
-        return parts
+        return DeploymentTarget.lowestFirst(byPlatform.values.map(\.lowest)).map { byPlatform[$0.platform]! }
     }
 
     /// The units with `verdict`.
@@ -394,6 +380,16 @@ enum ReportWords {
         let shown = paths.prefix(3).joined(separator: ", ")
         return "\(count(paths.count, "Swift file")) no target compiles (never part of a unit), e.g. \(shown)"
             + (paths.count > 3 ? ", …; `observation-migrate debug modules` lists them" : "")
+    }
+
+    /// The summary's line on units `apply` refuses for their deployment target, nil when none is.
+    static func deploymentRefusals(_ figures: ReportDocument.Figures) -> String? {
+        let refused = figures.refusedForDeployment
+        guard refused > 0 else { return nil }
+        let notBlocked = figures.ready + figures.needsUnsafeFixes
+        return (refused == notBlocked ? (refused == 1 ? "the one not blocked" : "all \(refused) not blocked") : "\(refused) of the \(notBlocked) not blocked")
+            + ": apply refuses \(refused == 1 ? "it" : "them") while a deployment target compiling \(refused == 1 ? "its" : "their") files "
+            + "predates Observation (raise it, or pass --ignore-deployment-target)"
     }
 
     /// Why `apply` leaves a unit alone whatever its verdict: the deployment targets compiling its

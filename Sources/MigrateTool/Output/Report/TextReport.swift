@@ -72,7 +72,7 @@ enum TextReport {
         var models = "\(ReportWords.count(figures.models, "class", "classes")) in \(ReportWords.count(figures.units, "unit"))"
         if figures.protocols > 0 { models += " (and \(ReportWords.count(figures.protocols, "protocol")))" }
         rows.append(("Models", [models]))
-        rows.append(("Units", verdictRows(figures, style)))
+        rows.append(("Units", verdictRows(figures, style) + [ReportWords.deploymentRefusals(figures)].compactMap { $0 }))
         rows.append(("Findings", [findingsLine(figures)]))
         rows.append(("Deployment target", deploymentLines(document, style)))
         rows.append(("Unpublished vars", [document.unpublishedPolicyLine]))
