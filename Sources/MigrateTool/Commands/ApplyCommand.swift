@@ -68,9 +68,10 @@ enum ApplyCommand: Subcommand {
         let ignoreTarget = reader.flag("--ignore-deployment-target")
         options.types = try reader.values("--type")
         let excludes = try reader.values("--exclude")
-        let configuration = try ConfigurationLoader.load(explicitPath: try reader.value("--config"))
+        let configurationPath = try reader.value("--config")
         let paths = try reader.finish()
         try TreeLoader.requireExistingPaths(paths)
+        let configuration = try ConfigurationLoader.load(explicitPath: configurationPath, paths: paths)
 
         var analysis = TreeLoader.analyze(paths: paths, configuration: configuration, extraExcludes: excludes)
         if let code = TreeLoader.reportProblems(analysis) { return code }
@@ -126,10 +127,19 @@ enum ApplyCommand: Subcommand {
         }
         // Every file of the run, or none: a unit half written would not compile.
         let replacements = written.map { FileTransaction.Replacement(path: writeTargets.targets[$0]!, bytes: plan.newContents[$0]!) }
-        if case .failure(let failure) = FileTransaction.commit(replacements) {
-            throw ToolFailure(failure.description)
+        // A SIGTERM or Ctrl-C meanwhile waits for the transaction to tidy up after itself.
+        let (outcome, signal) = InterruptDeferral.run { arrived in FileTransaction.commit(replacements, interrupted: arrived) }
+        if case .failure(let failure) = outcome {
+            guard let signal else { throw ToolFailure(failure.description) }
+            StandardError.line("observation-migrate: error: \(failure.description)")
+            InterruptDeferral.redeliver(signal)
+            return 2  // Reached only when the signal's previous action let the process go on.
         }
         output.write(ApplySummary.render(plan, analysis, files: written, dryRun: false))
+        if let signal {
+            output.flush()
+            InterruptDeferral.redeliver(signal)
+        }
         return 0
     }
 }

@@ -55,11 +55,11 @@ enum LintCommand: Subcommand {
         let paths = try reader.finish()
         let format = try resolveFormat(formatName, outputPath: outputPath)
 
-        options.configuration = try ConfigurationLoader.load(explicitPath: configurationPath)
+        try TreeLoader.requireExistingPaths(paths)
+        options.configuration = try ConfigurationLoader.load(explicitPath: configurationPath, paths: paths)
         options.workingDirectory = FileSystem.currentDirectory()
         // A baseline that cannot be read must fail before a long analysis, not after it.
         let baseline = try baselinePath.map { try readBaseline($0) }
-        try TreeLoader.requireExistingPaths(paths)
         options.color = format == .xcode && color.resolvedForStandardOutput(writingToFile: outputPath != nil)
 
         let analysis = TreeLoader.analyze(paths: paths, configuration: options.configuration, extraExcludes: excludes)

@@ -54,8 +54,8 @@ enum ReportCommand: Subcommand {
         let invocation = try parse(&reader)
         // Fail before a long scan, not after it, when the report could not be written anyway.
         if let path = invocation.outputPath, let failure = ReportFile.checkWritable(path) { throw ToolFailure(failure) }
-        let configuration = try ConfigurationLoader.load(explicitPath: invocation.configPath)
         try TreeLoader.requireExistingPaths(invocation.paths)
+        let configuration = try ConfigurationLoader.load(explicitPath: invocation.configPath, paths: invocation.paths)
         let analysis = TreeLoader.analyze(paths: invocation.paths, configuration: configuration, extraExcludes: invocation.excludes)
         if let code = TreeLoader.reportProblems(analysis) { return code }
 

@@ -197,6 +197,7 @@ enum TreeLoader {
                                         unscanned: unscanned)
         analysis.unindexed = unindexed
         analysis.outsideBuild = outsideBuild
+        analysis.configurationPath = configuration.sourcePath
         analysis.buildWarnings = build.warnings
         if progress { StandardError.raw("                                            \r") }
         return analysis

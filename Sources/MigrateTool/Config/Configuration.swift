@@ -1,5 +1,7 @@
 /// What `.observation-migrate.json` (or `--config FILE`) sets. Every command honours it.
 struct Configuration: Sendable, Equatable {
+    /// The file it was read from, as displayed; nil for the defaults.
+    var sourcePath: String?
     /// Globs a path must match to be scanned (all when empty).
     var include: [String] = []
     /// Globs of paths never scanned, on top of the built-in excludes.

@@ -29,12 +29,27 @@ enum ConfigurationLoader {
         "severities": "severity", "deployment_target": "deploymentTarget", "platforms": "deploymentTarget",
     ]
 
-    /// The configuration for a run: `explicitPath` when given, else the nearest
-    /// `.observation-migrate.json` walking up from the working directory, else the defaults.
-    static func load(explicitPath: String?) throws -> Configuration {
+    /// The configuration for a run over `paths`: `explicitPath` when given; else the nearest
+    /// `.observation-migrate.json` walking up from the paths (from a file's folder), as ruff and
+    /// clippy find theirs, so that `apply path/to/app` from elsewhere reads the app's; else the
+    /// nearest walking up from the working directory; else the defaults. Paths whose nearest
+    /// files differ are an error: one run follows one configuration.
+    static func load(explicitPath: String?, paths: [String] = []) throws -> Configuration {
         if let explicitPath { return try load(file: explicitPath) }
-        guard let found = find(from: FileSystem.currentDirectory()) else { return Configuration() }
-        return try load(file: found)
+        let directory = FileSystem.currentDirectory()
+        var found: [String] = []
+        for path in paths {
+            let absolute = PathArithmetic.normalize(path.hasPrefix("/") ? path : directory + "/" + path)
+            let start = FileSystem.isDirectory(absolute) ? absolute : PathArithmetic.directory(of: absolute)
+            if let file = find(from: start), !found.contains(file) { found.append(file) }
+        }
+        if found.count > 1 {
+            let shown = found.map(Analyzer.displayPath)
+            throw ToolFailure("the paths given fall under different configurations (\(shown.joined(separator: ", "))): "
+                + "run once per configuration, or pass --config")
+        }
+        guard let file = found.first ?? find(from: directory) else { return Configuration() }
+        return try load(file: file)
     }
 
     /// The nearest configuration file in `directory` or one of its ancestors. Existence is what
@@ -60,7 +75,9 @@ enum ConfigurationLoader {
         case .failure(let problem): throw ToolFailure(problem.description)
         }
         let folder = PathArithmetic.resolved(PathArithmetic.directory(of: path))
-        return try parse(bytes, path: shown, configurationDirectory: folder, workingDirectory: FileSystem.currentDirectory())
+        var configuration = try parse(bytes, path: shown, configurationDirectory: folder, workingDirectory: FileSystem.currentDirectory())
+        configuration.sourcePath = shown
+        return configuration
     }
 
     /// Validates a configuration's bytes; pure, for tests. `path` is only used in messages.

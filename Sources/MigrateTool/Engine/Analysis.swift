@@ -155,6 +155,8 @@ struct Analysis: Sendable {
     /// Swift files that were read and checked but not structured: they mention neither
     /// observation nor any model (see `RelevanceFilter`). Counted in the summary figures.
     var unindexed = UnindexedFiles()
+    /// The configuration file the run read, as displayed; nil when it used the defaults.
+    var configurationPath: String?
     /// The configuration's choices of what to write (`unpublishedProperties`, `observationImport`
     /// and `observableAttributeOrder` as the run resolved them), which `apply`'s tidy-up follows too.
     var ruleOptions = RuleOptions()

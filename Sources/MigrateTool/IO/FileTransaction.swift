@@ -24,11 +24,13 @@ struct FileTransaction {
 
     /// Why the transaction did not complete, as one line: what failed, and the state it left.
     struct Failure: Error, CustomStringConvertible {
-        var problem: FileProblem
+        /// What failed; nil when the transaction was interrupted before replacing anything.
+        var problem: FileProblem?
         /// Files that could not be put back (their backup's path is named), normally none.
         var notRestored: [(path: String, backup: String)] = []
 
         var description: String {
+            guard let problem else { return "interrupted before any file was replaced; no file was changed" }
             if notRestored.isEmpty { return "\(problem.description); no file was changed" }
             return "\(problem.description); could not put back "
                 + notRestored.map { "\($0.path) (its original is kept at \($0.backup))" }.joined(separator: ", ")
@@ -36,7 +38,8 @@ struct FileTransaction {
     }
 
     /// The step a test makes fail, read from `OBSERVATION_MIGRATE_FAIL_WRITE` as `step:suffix`
-    /// (`prepare:Views/Root.swift`, `rename:Root.swift`). Tests run as root, which ignores file
+    /// (`prepare:Views/Root.swift`, `rename:Root.swift`; `signal:Root.swift` sends the process
+    /// SIGTERM as that file is prepared, the moment a CI timeout may hit). Tests run as root, which ignores file
     /// permissions, so a failing write cannot be provoked through the file system there; this is
     /// the one way in, and nothing else reads it.
     struct InjectedFailure: Equatable {
@@ -59,8 +62,10 @@ struct FileTransaction {
         var backup: String
     }
 
-    /// Replaces every file, all or nothing.
-    static func commit(_ replacements: [Replacement],
+    /// Replaces every file, all or nothing. `interrupted` is asked before each file is prepared
+    /// and before the renames (`InterruptDeferral`): once it says yes, what was prepared goes
+    /// and nothing is replaced. The renames are not interrupted; they take no time.
+    static func commit(_ replacements: [Replacement], interrupted: () -> Bool = { false },
                        injected: InjectedFailure? = InjectedFailure.fromEnvironment()) -> Result<Void, Failure> {
         var prepared: [Prepared] = []
         /// Removes every temporary file and backup made so far.
@@ -71,12 +76,21 @@ struct FileTransaction {
             }
         }
         for replacement in replacements {
+            if interrupted() {
+                discard()
+                return .failure(Failure(problem: nil))
+            }
+            if injected?.fails("signal", replacement.path) == true { raise(SIGTERM) }
             switch prepare(replacement, injected: injected) {
             case .success(let entry): prepared.append(entry)
             case .failure(let problem):
                 discard()
                 return .failure(Failure(problem: problem))
             }
+        }
+        if interrupted() {
+            discard()
+            return .failure(Failure(problem: nil))
         }
         for (position, entry) in prepared.enumerated() {
             let failed = injected?.fails("rename", entry.target) == true ? EIO : (rename(entry.temporary, entry.target) == 0 ? 0 : errno)

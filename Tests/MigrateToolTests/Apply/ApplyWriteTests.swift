@@ -40,6 +40,20 @@ import Testing
         #expect(Self.strayFiles(tree).isEmpty, "\(Self.strayFiles(tree))")
     }
 
+    /// A SIGTERM while the transaction has files beside the sources (a CI timeout): it tidies up,
+    /// says so, and the process then ends as killed by the signal (QA F17).
+    @Test(arguments: ["Models/Store.swift", "Views/Root.swift"])
+    func aSignalDuringTheWriteLeavesNothingBehindAndEndsTheRunAsKilled(path: String) throws {
+        let tree = try Self.twoFileUnit()
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "."], in: tree, environment: ["OBSERVATION_MIGRATE_FAIL_WRITE": "signal:" + path])
+        #expect(result.killedBySignal && result.exitCode == SIGTERM, "\(result)")
+        #expect(result.stderr == "observation-migrate: error: interrupted before any file was replaced; no file was changed\n", "\(result.stderr)")
+        #expect(try Self.text(tree, "Models/Store.swift") == Self.model)
+        #expect(try Self.text(tree, "Views/Root.swift") == Self.view)
+        #expect(Self.strayFiles(tree).isEmpty, "\(Self.strayFiles(tree))")
+    }
+
     @Test func withoutAFailureBothFilesOfTheUnitAreWrittenAndNothingIsLeftBehind() throws {
         let tree = try Self.twoFileUnit()
         defer { try? FileManager.default.removeItem(at: tree) }

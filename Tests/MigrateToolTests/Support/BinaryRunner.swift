@@ -6,7 +6,9 @@ struct BinaryRunner {
     struct Result {
         var stdout: String
         var stderr: String
+        /// The exit status, or the signal's number when `killedBySignal`.
         var exitCode: Int32
+        var killedBySignal = false
     }
 
     /// The binary next to the test bundle (`.build/<config>/observation-migrate`).
@@ -49,7 +51,7 @@ struct BinaryRunner {
         group.wait()
         process.waitUntilExit()
         return Result(stdout: String(decoding: outputData, as: UTF8.self), stderr: String(decoding: errorData, as: UTF8.self),
-                      exitCode: process.terminationStatus)
+                      exitCode: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal)
     }
 
     /// The folder every tree of this test process goes into, removed when the process exits: the end-to-end

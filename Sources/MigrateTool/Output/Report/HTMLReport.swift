@@ -12,6 +12,7 @@ enum HTMLReport {
         body += figures(document)
         body += section("Units by verdict", chart(document.figures))
         body += section("Deployment target", deploymentTargets(document))
+        body += section("Configuration", "<p>\(ReportEscape.html(document.configurationLine))</p>\n")
         body += section("Unpublished stored properties", "<p>\(ReportEscape.html(document.unpublishedPolicyLine))</p>\n")
         body += section("Unpublished plumbing", "<p>\(ReportEscape.html(document.plumbingPolicyLine))</p>\n")
         body += section("import Observation", "<p>\(ReportEscape.html(document.observationImportLine))</p>\n")

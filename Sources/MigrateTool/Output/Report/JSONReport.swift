@@ -55,6 +55,7 @@ enum JSONReport {
             ("deploymentAllowsObservation", .bool(document.deploymentAllowsObservation)),
             ("skippedPaths", .int(document.problems.count)),
             ("outsideBuildFiles", .int(document.outsideBuild.count)),
+            ("configuration", document.configurationPath.map { .string($0) } ?? .null),
             ("unpublishedProperties", unpublishedProperties(document)),
             ("plumbingProperties", plumbingProperties(document)),
             ("observationImport", observationImport(document)),

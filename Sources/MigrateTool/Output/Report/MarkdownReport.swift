@@ -121,6 +121,7 @@ enum MarkdownReport {
             rows.append(("Deployment target", "\(mark) \(ReportEscape.markdown(target.described)): "
                 + "\(ReportWords.deploymentVerdict(target)) (\(ReportEscape.markdownCode(target.location.description, inTable: true))\(more))"))
         }
+        rows.append(("Configuration", ReportEscape.markdown(document.configurationLine)))
         rows.append(("Unpublished stored properties", ReportEscape.markdown(document.unpublishedPolicyLine)))
         rows.append(("Unpublished plumbing", ReportEscape.markdown(document.plumbingPolicyLine)))
         rows.append(("import Observation", ReportEscape.markdown(document.observationImportLine)))

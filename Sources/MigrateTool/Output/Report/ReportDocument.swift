@@ -156,6 +156,13 @@ struct ReportDocument: Sendable {
     var problems: [Problem]
     /// Swift files no target of the tree's packages and projects compiles, sorted.
     var outsideBuild: [String]
+    /// The configuration file the run read, as displayed; nil for the defaults.
+    var configurationPath: String?
+
+    /// Which configuration the run followed, as every format's summary says it.
+    var configurationLine: String {
+        configurationPath ?? "none found (the defaults); a .observation-migrate.json above the paths given or the working directory is read"
+    }
     /// The run's `unpublishedProperties` policy, inference resolved.
     var unpublishedPolicy: UnpublishedPropertyPolicy
     /// The facts the policy was inferred from; nil when the configuration chose it.
@@ -231,6 +238,7 @@ struct ReportDocument: Sendable {
         deploymentAllowsObservation = analysis.deploymentAllowsObservation
         problems = analysis.problems.map(Self.problem).sorted { ($0.path, $0.reason) < ($1.path, $1.reason) }
         outsideBuild = analysis.outsideBuild.map(Analyzer.displayPath).sorted()
+        configurationPath = analysis.configurationPath
         unpublishedPolicy = analysis.ruleOptions.unpublishedProperties
         unpublishedInference = analysis.unpublishedInference
         plumbingPolicy = analysis.ruleOptions.plumbingProperties

@@ -75,6 +75,7 @@ enum TextReport {
         rows.append(("Units", verdictRows(figures, style) + [ReportWords.deploymentRefusals(figures)].compactMap { $0 }))
         rows.append(("Findings", [findingsLine(figures)]))
         rows.append(("Deployment target", deploymentLines(document, style)))
+        rows.append(("Configuration", [document.configurationLine]))
         rows.append(("Unpublished vars", [document.unpublishedPolicyLine]))
         rows.append(("Plumbing vars", [document.plumbingPolicyLine]))
         rows.append(("import Observation", [document.observationImportLine]))
