@@ -4,13 +4,13 @@ import SourceScan
 /// why a file is outside the build or why two homonyms are different types.
 enum ModulesListing {
     /// Walks `paths`, reads their build descriptions and prints the graph.
-    static func run(paths: [String], output: inout OutputSink) -> Int32 {
-        let configuration = (try? ConfigurationLoader.load(explicitPath: nil)) ?? Configuration()
+    static func run(paths: [String], output: inout OutputSink) throws -> Int32 {
+        let configuration = try ConfigurationLoader.load(explicitPath: nil, paths: paths)
         var walker = TreeWalker()
         walker.excludeGlobs = configuration.exclude
         walker.includeGlobs = configuration.include
         let walk = walker.walk(paths)
-        for problem in walk.problems { StandardError.line("observation-migrate: \(problem.description)") }
+        for problem in walk.problems { StandardError.line("observation-migrate: warning: \(problem.description)") }
         let loaded = BuildGraphLoader.load(swiftFiles: walk.swiftFiles, projectFiles: walk.projectFiles, scannedPaths: paths,
                                            configuration: configuration)
         output.write(render(loaded, swiftFiles: walk.swiftFiles))

@@ -7,11 +7,19 @@ struct UsageError: Error, CustomStringConvertible {
 /// Reads `--flag`, `--option value`, `--option=value` and positional arguments, and refuses
 /// anything it was not told about, so a typo is an error instead of a silent default.
 struct ArgumentReader {
-    private var remaining: [String]
+    /// One argument; `attached` when it is the value of a `--option=value` before it.
+    private struct Argument {
+        var text: String
+        var attached = false
+    }
+
+    private var remaining: [Argument]
     private(set) var positionals: [String] = []
+    /// A flag given a value (`--strict=true`): said by `finish`, where errors are thrown.
+    private var flagWithValue: String?
 
     init(_ arguments: [String]) {
-        var rest: [String] = []
+        var rest: [Argument] = []
         var afterSeparator = false
         for argument in arguments {
             if afterSeparator {
@@ -19,10 +27,10 @@ struct ArgumentReader {
             } else if argument == "--" {
                 afterSeparator = true
             } else if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                rest.append(String(argument[..<equals]))
-                rest.append(String(argument[argument.index(after: equals)...]))
+                rest.append(Argument(text: String(argument[..<equals])))
+                rest.append(Argument(text: String(argument[argument.index(after: equals)...]), attached: true))
             } else {
-                rest.append(argument)
+                rest.append(Argument(text: argument))
             }
         }
         remaining = rest
@@ -31,9 +39,18 @@ struct ArgumentReader {
     /// Removes and reports a boolean flag (any of `names`).
     mutating func flag(_ names: String...) -> Bool {
         var found = false
-        remaining.removeAll { argument in
-            if names.contains(argument) { found = true; return true }
-            return false
+        var index = 0
+        while index < remaining.count {
+            guard names.contains(remaining[index].text) else {
+                index += 1
+                continue
+            }
+            found = true
+            if index + 1 < remaining.count, remaining[index + 1].attached {
+                flagWithValue = flagWithValue ?? "\(remaining[index].text)=\(remaining[index + 1].text)"
+                remaining.remove(at: index + 1)
+            }
+            remaining.remove(at: index)
         }
         return found
     }
@@ -43,9 +60,9 @@ struct ArgumentReader {
         var values: [String] = []
         var index = 0
         while index < remaining.count {
-            if names.contains(remaining[index]) {
-                guard index + 1 < remaining.count else { throw UsageError("\(remaining[index]) needs a value") }
-                values.append(remaining[index + 1])
+            if names.contains(remaining[index].text), !remaining[index].attached {
+                guard index + 1 < remaining.count else { throw UsageError("\(remaining[index].text) needs a value") }
+                values.append(remaining[index + 1].text)
                 remaining.removeSubrange(index...(index + 1))
             } else {
                 index += 1
@@ -64,9 +81,13 @@ struct ArgumentReader {
 
     /// What is left after every known option was taken: positionals, or an error for an unknown option.
     mutating func finish() throws -> [String] {
-        for argument in remaining where argument.hasPrefix("-") && argument != "-" {
-            throw UsageError("unknown option '\(argument)'")
+        if let flagWithValue {
+            let name = String(flagWithValue.prefix { $0 != "=" })
+            throw UsageError("\(name) takes no value (given '\(flagWithValue)')")
         }
-        return remaining + positionals
+        for argument in remaining where !argument.attached && argument.text.hasPrefix("-") && argument.text != "-" {
+            throw UsageError("unknown option '\(argument.text)'")
+        }
+        return remaining.map(\.text) + positionals
     }
 }

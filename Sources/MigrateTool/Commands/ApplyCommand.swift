@@ -80,7 +80,9 @@ enum ApplyCommand: Subcommand {
                 throw ToolFailure("--type \(wanted): declared only in \(file), which no target of the build compiles; "
                                   + "add the file to a target, or leave the type out")
             }
-            throw ToolFailure("--type \(wanted): no model of that name in the scanned tree")
+            let names = Array(Set(analysis.units.flatMap { [$0.name] + $0.members })).sorted()
+            let guess = names.first { $0.lowercased() == wanted.lowercased() } ?? ConfigurationLoader.closest(to: wanted, among: names)
+            throw ToolFailure("--type \(wanted): no model of that name in the scanned tree" + (guess.map { "; did you mean '\($0)'?" } ?? ""))
         }
         options.ignoreDeploymentTarget = ignoreTarget
         let filePaths = analysis.files.map(\.source.path)

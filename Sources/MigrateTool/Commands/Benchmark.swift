@@ -14,10 +14,10 @@ import SourceScan
 enum Benchmark {
     static func run(paths: [String], runs: Int, output: inout OutputSink) -> Int32 {
         let walk = TreeWalker().walk(paths)
-        for problem in walk.problems { StandardError.line("observation-migrate: \(problem)") }
+        for problem in walk.problems { StandardError.line("observation-migrate: warning: \(problem)") }
         let files = walk.swiftFiles
         guard !files.isEmpty else {
-            StandardError.line("observation-migrate: no .swift files under \(paths.joined(separator: " "))")
+            StandardError.line("observation-migrate: error: no .swift files under \(paths.joined(separator: " "))")
             return 2
         }
         // Untimed warm-up: brings every file into the page cache and checks the round-trip.

@@ -49,7 +49,8 @@ enum DebugCommand: Subcommand {
             return Benchmark.run(paths: paths, runs: runs, output: &output)
         case "modules":
             let paths = try reader.finish()
-            return ModulesListing.run(paths: paths.isEmpty ? ["."] : paths, output: &output)
+            try TreeLoader.requireExistingPaths(paths)
+            return try ModulesListing.run(paths: paths.isEmpty ? ["."] : paths, output: &output)
         default:
             throw UsageError("unknown debug subcommand '\(subcommand)' (tokens, decls, bench, modules)")
         }

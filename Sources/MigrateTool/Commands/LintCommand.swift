@@ -54,6 +54,12 @@ enum LintCommand: Subcommand {
         let configurationPath = try reader.value("--config")
         let paths = try reader.finish()
         let format = try resolveFormat(formatName, outputPath: outputPath)
+        if writeBaselinePath != nil, outputPath != nil || formatName != nil {
+            // Recording a baseline writes the baseline and nothing else: a report asked for too
+            // would silently not appear.
+            throw UsageError("--write-baseline writes only the baseline; drop \(outputPath != nil ? "--output" : "--format"), "
+                             + "or run lint again with --baseline to report")
+        }
 
         try TreeLoader.requireExistingPaths(paths)
         options.configuration = try ConfigurationLoader.load(explicitPath: configurationPath, paths: paths)
@@ -99,10 +105,7 @@ enum LintCommand: Subcommand {
             let guess = ConfigurationLoader.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? ""
             throw UsageError("unknown format '\(name)'\(guess) (formats: \(names.joined(separator: ", ")))")
         }
-        let lowered = outputPath?.lowercased() ?? ""
-        if lowered.hasSuffix(".sarif") || lowered.hasSuffix(".sarif.json") { return .sarif }
-        if lowered.hasSuffix(".json") { return .json }
-        return .xcode
+        return outputPath.flatMap(LintFormat.inferred(fromFileName:)) ?? .xcode
     }
 
     /// Reads and parses `--baseline FILE`.

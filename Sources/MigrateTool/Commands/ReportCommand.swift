@@ -81,13 +81,24 @@ enum ReportCommand: Subcommand {
         invocation.configPath = try reader.value("--config")
         invocation.paths = try reader.finish()
 
+        let names = ReportFormat.allCases.map(\.rawValue)
         if let formatText {
             guard let format = ReportFormat(rawValue: formatText) else {
-                throw UsageError("--format '\(formatText)': expected " + ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))
+                if let lint = LintFormat(rawValue: formatText) {
+                    throw UsageError("'\(formatText)' is a lint format: observation-migrate lint --format \(lint.rawValue) (report formats: \(names.joined(separator: ", ")))")
+                }
+                let guess = ConfigurationLoader.closest(to: formatText, among: names).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError("unknown format '\(formatText)'\(guess) (formats: \(names.joined(separator: ", ")))")
             }
             invocation.format = format
-        } else if let path = invocation.outputPath, let format = ReportFormat.inferred(fromFileName: path) {
-            invocation.format = format
+        } else if let path = invocation.outputPath {
+            if let format = ReportFormat.inferred(fromFileName: path) {
+                invocation.format = format
+            } else if let lint = LintFormat.inferred(fromFileName: path), lint != .json {
+                // Text in a file named for another format would break whatever reads it.
+                throw UsageError("\(path): a \(lint.rawValue) file is written by observation-migrate lint --format \(lint.rawValue); "
+                                 + "report writes \(names.joined(separator: ", ")) (pass --format to choose one)")
+            }
         }
         if invocation.outputPath?.isEmpty == true { throw UsageError("--output needs a file name") }
         return invocation

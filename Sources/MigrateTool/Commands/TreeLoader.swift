@@ -199,6 +199,13 @@ enum TreeLoader {
         analysis.outsideBuild = outsideBuild
         analysis.configurationPath = configuration.sourcePath
         analysis.buildWarnings = build.warnings
+        // A typo in `--exclude` would otherwise scan what the user meant to leave out, silently.
+        let firstCommandLineGlob = configuration.exclude.count
+        let globs = configuration.exclude + extraExcludes
+        for (offset, glob) in extraExcludes.enumerated() where !walk.excludeMatters(firstCommandLineGlob + offset, globs: globs) {
+            analysis.buildWarnings.append("--exclude '\(glob)' matched nothing under the paths given (globs match paths as given, "
+                + "relative to the working directory, and bare file and folder names)")
+        }
         if progress { StandardError.raw("                                            \r") }
         return analysis
     }

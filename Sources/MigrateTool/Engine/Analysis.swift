@@ -118,6 +118,8 @@ struct UnitSummary: Sendable {
     func matches(typeName wanted: String) -> Bool {
         name == wanted || members.contains(wanted)
             || members.contains { $0.split(separator: ".").last.map(String.init) == wanted }
+            // Module-qualified, as a compiler diagnostic spells it: `NotesApp.Settings`.
+            || members.contains { wanted.hasSuffix("." + $0) }
     }
 }
 

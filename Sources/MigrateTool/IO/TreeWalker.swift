@@ -19,6 +19,19 @@ struct WalkResult: Sendable {
     /// Swift files reached through a symbolic link (or a file system that does not say): the
     /// only ones that can be the same file as another path.
     var linkedSwiftFiles: [String] = []
+    /// Indices into `TreeWalker.excludeGlobs` of the globs that left something out.
+    var usedExcludes: Set<Int> = []
+    /// Folders an exclude glob kept the walk out of: a glob for files inside one (`Gen/**` beside
+    /// `Gen`) was never tried on them, but is no typo.
+    var excludedFolders: [String] = []
+
+    /// Whether the exclude glob at `index` of `globs` left something out, or would have, had
+    /// another glob not kept the walk out of the folder first.
+    func excludeMatters(_ index: Int, globs: [String]) -> Bool {
+        usedExcludes.contains(index) || excludedFolders.contains { folder in
+            Glob.matches(globs[index], path: folder + "/x.swift") || Glob.matches(globs[index], path: folder + "/x/x.swift")
+        }
+    }
 }
 
 /// Finds the files under the given paths, skipping build output and hidden folders, following
@@ -114,6 +127,8 @@ struct TreeWalker {
             result.projectFiles += part.projectFiles
             result.problems += part.problems
             result.linkedSwiftFiles += part.linkedSwiftFiles
+            result.usedExcludes.formUnion(part.usedExcludes)
+            result.excludedFolders += part.excludedFolders
             visited.formUnion(partVisited)
             links += partLinks
         }
@@ -160,7 +175,11 @@ struct TreeWalker {
                     collectXcodeProject(path, into: &result)
                     continue
                 }
-                if name.hasPrefix(".") || Self.defaultExcludedNames.contains(name) || isExcluded(path, name: name) {
+                if name.hasPrefix(".") || Self.defaultExcludedNames.contains(name) { continue }
+                let globs = excludingGlobs(path, name: name)
+                if !globs.isEmpty {
+                    result.usedExcludes.formUnion(globs)
+                    result.excludedFolders.append(path)
                     continue
                 }
                 let child = PendingDirectory(path: path, identity: DirectoryIdentity(entryStatus), isLink: type != Self.directoryType)
@@ -212,7 +231,12 @@ struct TreeWalker {
     /// Records a file that is not a directory when it is a Swift source or build settings.
     private func collectFile(_ path: String, name: String, into result: inout WalkResult) {
         if name.hasSuffix(".swift") {
-            if isExcluded(path, name: name) || !isIncluded(path) { return }
+            let globs = excludingGlobs(path, name: name)
+            if !globs.isEmpty {
+                result.usedExcludes.formUnion(globs)
+                return
+            }
+            if !isIncluded(path) { return }
             if name == "Package.swift" || name.hasPrefix("Package@swift") { result.projectFiles.append(path) }
             result.swiftFiles.append(path)
         } else if name.hasSuffix(".xcconfig"), !isExcluded(path, name: name) {
@@ -240,6 +264,13 @@ struct TreeWalker {
 
     func isExcluded(_ path: String, name: String) -> Bool {
         excludeGlobs.contains { Glob.matches($0, path: path) || Glob.matches($0, path: name) }
+    }
+
+    /// The indices of the exclude globs matching the path or its last component: all of them,
+    /// so that each glob that leaves something out is known to (for the warning on unused ones).
+    func excludingGlobs(_ path: String, name: String) -> [Int] {
+        guard !excludeGlobs.isEmpty else { return [] }
+        return excludeGlobs.indices.filter { Glob.matches(excludeGlobs[$0], path: path) || Glob.matches(excludeGlobs[$0], path: name) }
     }
 
     func isIncluded(_ path: String) -> Bool {

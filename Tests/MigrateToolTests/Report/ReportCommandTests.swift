@@ -113,7 +113,33 @@ import Testing
         let result = try BinaryRunner.run(["report", "--format", "yaml"], in: try Self.tree())
         #expect(result.exitCode == 2)
         #expect(result.stdout == "")
-        #expect(result.stderr.hasPrefix("observation-migrate: error: --format 'yaml': expected text, markdown, json, html\n"))
+        #expect(result.stderr.hasPrefix("observation-migrate: error: unknown format 'yaml'; did you mean 'html'? (formats: text, markdown, json, html)\n"))
+    }
+
+    /// QA F13: the same words as lint for a wrong format, with a did-you-mean; a lint format or a
+    /// file named for one is sent to lint instead of written as text; a flag given a value fails.
+    @Test(arguments: [
+        (["report", "--format", "jsn"], "unknown format 'jsn'; did you mean 'json'? (formats: text, markdown, json, html)"),
+        (["report", "--format", "sarif"], "'sarif' is a lint format: observation-migrate lint --format sarif (report formats: text, markdown, json, html)"),
+        (["report", "-o", "out.sarif"], "out.sarif: a sarif file is written by observation-migrate lint --format sarif; report writes text, markdown, json, html (pass --format to choose one)"),
+        (["report", "--no-color=1"], "--no-color takes no value (given '--no-color=1')"),
+        (["lint", "--strict=true"], "--strict takes no value (given '--strict=true')"),
+        (["lint", "--write-baseline", "b.json", "-o", "x.sarif"], "--write-baseline writes only the baseline; drop --output, or run lint again with --baseline to report"),
+        (["apply", "--type", "settings"], "--type settings: no model of that name in the scanned tree; did you mean 'Settings'?"),
+    ])
+    func wrongArgumentsSayWhatToWriteInstead(arguments: [String], message: String) throws {
+        let tree = try Self.tree(["App/Settings.swift": "final class Settings: ObservableObject {\n    @Published var on = false\n}\n"])
+        let result = try BinaryRunner.run(arguments, in: tree)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.hasPrefix("observation-migrate: error: \(message)\n"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: tree.appendingPathComponent("out.sarif").path))
+    }
+
+    @Test func aModuleQualifiedTypeNameSelectsTheModel() throws {
+        let tree = try Self.tree(["App/Settings.swift": "final class Settings: ObservableObject {\n    @Published var on = false\n}\n"])
+        let result = try BinaryRunner.run(["apply", "--dry-run", "--ignore-deployment-target", "--type", "App.Settings"], in: tree)
+        #expect(result.exitCode == 1, "changes pending: \(result.stderr)")
+        #expect(result.stdout.contains("+@Observable"), "\(result.stdout)")
     }
 
     @Test func excludeSkipsMatchingPaths() throws {
@@ -124,6 +150,13 @@ import Testing
         let excluded = try BinaryRunner.run(["report", "--exclude", "Generated"], in: tree)
         #expect(excluded.exitCode == 0)
         #expect(!excluded.stdout.contains("Extra"))
+        #expect(excluded.stderr == "")
+        // Each glob that leaves something out counts, the second of two that match too; one
+        // that matches nothing is named (a typo would scan what was meant to be left out).
+        let typo = try BinaryRunner.run(["report", "--exclude", "Generated", "--exclude", "App/Generated/**", "--exclude", "Generatd/"], in: tree)
+        #expect(typo.exitCode == 0)
+        #expect(typo.stderr == "observation-migrate: warning: --exclude 'Generatd/' matched nothing under the paths given (globs match "
+                + "paths as given, relative to the working directory, and bare file and folder names)\n", "\(typo.stderr)")
     }
 
     @Test func configurationIsHonouredAndABadOneExitsTwo() throws {

@@ -2,6 +2,14 @@ import SourceScan
 
 /// The shapes `observation-migrate lint` can print, each for the consumer named.
 enum LintFormat: String, CaseIterable, Sendable {
+    /// The format a file name's extension names: `.sarif` (or `.sarif.json`), `.json`; nil otherwise.
+    static func inferred(fromFileName name: String) -> LintFormat? {
+        let lowered = name.lowercased()
+        if lowered.hasSuffix(".sarif") || lowered.hasSuffix(".sarif.json") { return .sarif }
+        if lowered.hasSuffix(".json") { return .json }
+        return nil
+    }
+
     /// `path:line:col: warning: message (rule-id)`, as Xcode, SwiftPM and editors read it.
     case xcode
     /// The documented JSON document (`schemaVersion` 1), for scripts.
