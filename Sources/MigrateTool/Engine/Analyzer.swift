@@ -185,17 +185,32 @@ enum Analyzer {
     static func publishedLibraryFiles(_ graph: BuildGraph, files: [FileStructure]) -> [Int: PublishedLibrary] {
         let libraries = graph.librariesWithoutClients()
         guard !libraries.isEmpty else { return [:] }
-        var libraryOfModule: [Int: PublishedLibrary] = [:]
+        let directory = FileSystem.currentDirectory()
+        let modulesOfFile = files.map { graph.modules(ofFile: PathName.absolute($0.source.path, in: directory)) }
+        var importedBy: [String: [Int]] = [:]
+        for position in files.indices {
+            for name in ModuleTable.importedModules(files[position]) { importedBy[name, default: []].append(position) }
+        }
+        // A file outside a package importing one of its libraries is a client, though the graph
+        // could not resolve its dependency (a workspace, a reference it does not read): the
+        // package is the app's own code then, as `librariesWithoutClients` decides from the graph.
+        var importedPackages = Set<String>()
         for library in libraries {
+            let names = Set(library.modules.map { graph.modules[$0].name })
+            let imported = names.flatMap { importedBy[$0] ?? [] }.contains { position in
+                !modulesOfFile[position].contains { graph.modules[$0].descriptionPath == library.manifest }
+            }
+            if imported { importedPackages.insert(library.manifest) }
+        }
+        var libraryOfModule: [Int: PublishedLibrary] = [:]
+        for library in libraries where !importedPackages.contains(library.manifest) {
             for module in library.modules where libraryOfModule[module] == nil {
                 libraryOfModule[module] = PublishedLibrary(product: library.name, manifest: displayPath(library.manifest))
             }
         }
-        let directory = FileSystem.currentDirectory()
         var result: [Int: PublishedLibrary] = [:]
         for position in files.indices {
-            let modules = graph.modules(ofFile: PathName.absolute(files[position].source.path, in: directory))
-            if let library = modules.lazy.compactMap({ libraryOfModule[$0] }).first { result[position] = library }
+            if let library = modulesOfFile[position].lazy.compactMap({ libraryOfModule[$0] }).first { result[position] = library }
         }
         return result
     }

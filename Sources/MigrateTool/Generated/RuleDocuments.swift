@@ -4478,11 +4478,13 @@ enum RuleDocuments {
         such client stops compiling, and no rewrite in the tree can prevent it. So the unit needs
         `--unsafe-fixes`, with this reason, whatever its other edits are.
 
-        The rule applies only when the product has no client in the scanned tree: a local package that
-        an app of the same tree depends on (`.package(path:)`, an Xcode project's local package
-        reference) is the app's own code, and its sites are migrated with the model. A package's own
-        test and executable targets do not count as clients. A model that another module cannot name
-        (`internal`, or nested in a type that is not `public`) is not API and is not reported.
+        The rule applies only to a package whose libraries have no client in the scanned tree. A local
+        package that an app of the same tree depends on (`.package(path:)`, an Xcode project's local
+        package reference, or a file of another package or project that imports one of its libraries)
+        is the app's own code, and so is a package whose own executable target uses one of its
+        libraries: their sites are migrated with the model. A package's tests are no client. A model
+        that another module cannot name (`internal`, or nested in a type that is not `public`) is not
+        API and is not reported.
 
         Code with nothing left to migrate is not reported:
 

@@ -383,21 +383,27 @@ public struct BuildGraph: Sendable {
         public var modules: [Int]
     }
 
-    /// Every library product of the tree's packages that no module of another build description
-    /// depends on: what the tree publishes for code outside it (a package's own tests and
-    /// executables do not count as its clients).
+    /// The library products of the tree's packages that nothing in the tree uses: what the tree
+    /// publishes for code outside it. A package one of whose libraries has a client in the tree
+    /// (a module of another description, or a target of its own that no library product holds,
+    /// such as the app's executable) is the app's own code, all its products with it; its tests
+    /// are no client.
     public func librariesWithoutClients() -> [LibraryProduct] {
         var result: [LibraryProduct] = []
-        for description in descriptions where description.kind == .package {
+        for description in descriptions where description.kind == .package && !description.libraryProducts.isEmpty {
             let own = modules.indices.filter { modules[$0].descriptionPath == description.path }
+            let inLibraries = Set(description.libraryProducts.flatMap { description.products[$0] ?? [$0] })
+            let libraryModules = Set(own.filter { inLibraries.contains(modules[$0].targetName) })
+            let used = modules.indices.contains { client in
+                let module = modules[client]
+                guard !module.isTest, !libraryModules.contains(client), module.dependencies.contains(where: libraryModules.contains) else { return false }
+                return module.descriptionPath != description.path || !inLibraries.contains(module.targetName)
+            }
+            guard !used else { continue }
             for product in description.libraryProducts.sorted() {
                 let names = description.products[product] ?? [product]
                 let members = own.filter { names.contains(modules[$0].targetName) }
-                guard !members.isEmpty else { continue }
-                let used = modules.indices.contains { client in
-                    modules[client].descriptionPath != description.path && modules[client].dependencies.contains(where: members.contains)
-                }
-                if !used { result.append(LibraryProduct(name: product, manifest: description.path, modules: members)) }
+                if !members.isEmpty { result.append(LibraryProduct(name: product, manifest: description.path, modules: members)) }
             }
         }
         return result

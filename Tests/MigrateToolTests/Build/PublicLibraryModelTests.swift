@@ -59,6 +59,23 @@ import Testing
         #expect(result.messages.isEmpty)
     }
 
+    /// An app built as a package: its executable target uses one library, which uses another;
+    /// the whole package is the app's code. An import from another package counts as well,
+    /// where the dependency could not be resolved (the project is not in the tree).
+    @Test func aPackageWithAClientInTheTreeIsTheAppsCode() throws {
+        let products = ".library(name: \"Kit\", targets: [\"Kit\"]), .library(name: \"Core\", targets: [\"Core\"]), .executable(name: \"App\", targets: [\"App\"])"
+        let targets = ".target(name: \"Core\"), .target(name: \"Kit\", dependencies: [\"Core\"]), .executableTarget(name: \"App\", dependencies: [\"Kit\"])"
+        let result = try Self.verdicts([("Package.swift", Self.manifest(products, targets: targets)),
+                                        ("Sources/Core/Store.swift", Self.store),
+                                        ("Sources/Kit/Other.swift", Self.store.replacingOccurrences(of: "Store", with: "Other")),
+                                        ("Sources/App/main.swift", "import Kit\nprint(1)\n")])
+        #expect(result.verdicts == ["Store": .ready, "Other": .ready], "\(result)")
+        let imported = try Self.verdicts([("Kit/Package.swift", Self.manifest(".library(name: \"Kit\", targets: [\"Kit\"])")),
+                                          ("Kit/Sources/Kit/Store.swift", Self.store),
+                                          ("App/Root.swift", "import Kit\nimport SwiftUI\nstruct Root: View {\n    @StateObject var store = Store()\n    var body: some View { Text(\"\\(store.items.count)\") }\n}\n")])
+        #expect(imported.verdicts == ["Store": .ready], "\(imported)")
+    }
+
     @Test func aPackagesOwnTestsAreNoClient() throws {
         let targets = ".target(name: \"Kit\"), .testTarget(name: \"KitTests\", dependencies: [\"Kit\"])"
         let result = try Self.verdicts([("Package.swift", Self.manifest(".library(name: \"Kit\", targets: [\"Kit\"])", targets: targets)),
