@@ -7,6 +7,7 @@ struct LocalModelClass: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
+        var bracesOfFile: [Int: [Int32]] = [:]
         for unit in context.units.units {
             for classID in unit.classes {
                 let file = context.files[classID.file]
@@ -19,7 +20,8 @@ struct LocalModelClass: Rule {
                 let holder: String
                 if let local = parent {
                     holder = file.declarations[local].name
-                } else if let pound = file.enclosingFreestandingMacro(of: file.declarations[outermost].tokens.lowerBound) {
+                } else if let pound = Self.enclosingMacro(of: file.declarations[outermost].tokens.lowerBound, in: file,
+                                                          braces: &bracesOfFile[classID.file]) {
                     // `#Preview { final class Model: … }`: the macro's body is a closure.
                     holder = "#" + file.source.text(pound + 1)
                 } else {
@@ -35,5 +37,13 @@ struct LocalModelClass: Rule {
             }
         }
         return findings
+    }
+
+    /// The `#` of the freestanding macro whose body is the innermost block holding `token`, from
+    /// the file's brace table (made on first use, kept for the file's other models).
+    static func enclosingMacro(of token: Int, in file: FileStructure, braces: inout [Int32]?) -> Int? {
+        if braces == nil { braces = file.enclosingBraces() }
+        let brace = Int(braces![token])
+        return brace >= 0 ? file.freestandingMacro(openingBodyAt: brace) : nil
     }
 }

@@ -22,6 +22,11 @@ struct PublishedProperty: Rule {
             return containers.flatMap { container -> [Finding] in
                 let file = context.files[container.file]
                 let tokens = file.tokens
+                let mentions = file.declarations[container.declaration].tokens.filter { index in
+                    tokens[index].kind == .identifier && file.source.tokenText(index, equals: storage)
+                }
+                // Most models never name `_x`: the shadowing locals are looked for only when one does.
+                guard !mentions.isEmpty else { return [] }
                 // A body declaring a local of that name (`var _items = items.map { … }`) means the local.
                 let shadowing = file.declarations.compactMap { declaration -> Range<Int>? in
                     guard !declaration.kind.isTypeLike, let body = declaration.body,
@@ -32,9 +37,8 @@ struct PublishedProperty: Rule {
                           }) else { return nil }
                     return body
                 }
-                return file.declarations[container.declaration].tokens.compactMap { index -> Finding? in
-                    guard tokens[index].kind == .identifier, file.source.tokenText(index, equals: storage),
-                          !shadowing.contains(where: { $0.contains(index) }) else { return nil }
+                return mentions.compactMap { index -> Finding? in
+                    guard !shadowing.contains(where: { $0.contains(index) }) else { return nil }
                     // `_x = …`, `self._x = …`: the initializer rewrite's, or a new wrapper assigned.
                     if index + 1 < tokens.count, tokens[index + 1].kind == .equal { return nil }
                     // A member of another value (`other._x`) is not this storage.

@@ -112,26 +112,23 @@ public struct FileStructure: Sendable {
         return segments
     }
 
-    /// The `#` of the freestanding macro whose body holds token `token` (`#Preview { … }`,
-    /// `#Preview("Dark") { … }`), innermost enclosing block first; nil when the innermost
-    /// enclosing block is no such body, or there is none. What is declared there is local to the
-    /// macro's closure.
-    public func enclosingFreestandingMacro(of token: Int) -> Int? {
-        var index = token - 1
-        while index >= 0 {
+    /// For each token, the innermost `{` whose block holds it (skipping the parentheses and
+    /// brackets around it: `#Preview("x") { … }` holds what its braces do), or -1: one pass over the
+    /// file for a caller that asks of many tokens, where walking back from each would be
+    /// quadratic in a file of thousands of declarations.
+    public func enclosingBraces() -> [Int32] {
+        var result = [Int32](repeating: -1, count: tokens.count)
+        var stack: [Int32] = []  // For each open bracket, the innermost brace at or above it.
+        for index in tokens.indices {
+            result[index] = stack.last ?? -1
             switch tokens[index].kind {
-            case .rightBrace, .rightParen, .rightSquare:
-                let open = Int(matchingBracket[index])
-                guard open >= 0 else { return nil }
-                index = open - 1
-                continue
-            case .leftBrace:
-                return freestandingMacro(openingBodyAt: index)
-            default:
-                index -= 1
+            case .leftBrace: stack.append(Int32(index))
+            case .leftParen, .leftSquare: stack.append(stack.last ?? -1)
+            case .rightBrace, .rightParen, .rightSquare: if !stack.isEmpty { stack.removeLast() }
+            default: break
             }
         }
-        return nil
+        return result
     }
 
     /// The `#` of the freestanding macro whose body the `{` at `open` opens (`#Preview {`,
