@@ -159,15 +159,11 @@ struct SiteScanner {
                     sites.append(site)
                 } else if length == 11 || length == 14 || length == 17, let kind = WrapperKind(rawValue: file.source.text(index)),
                           index + 1 < tokens.count,
-                          tokens[index + 1].kind.isOperator, file.source.bytes[Int(tokens[index + 1].start)] == UInt8(ascii: "<") {
+                          tokens[index + 1].kind.isOperator, file.source.bytes[Int(tokens[index + 1].start)] == UInt8(ascii: "<"),
+                          let close = file.closingAngle(from: index + 1) {
                     // `ObservedObject<Settings>.Wrapper`: the generic argument is the model.
-                    var close = index + 2
-                    while close < tokens.count - 1, !(tokens[close].kind.isOperator
-                            && file.source.bytes[Int(tokens[close].start)..<Int(tokens[close].end)].contains(UInt8(ascii: ">"))) {
-                        close += 1
-                    }
                     let owner = typer.owner(file: fileIndex, token: index)
-                    let written = file.compactText((index + 2)..<close)
+                    let written = file.angleArgument(from: index + 1, closing: close)
                     sites.append(Site(kind: .spelledWrapperType(kind), file: fileIndex, token: index, owner: owner,
                                       type: types.resolve(written, from: DeclarationID(file: fileIndex, declaration: owner ?? -1))))
                 } else if length == 16, file.source.tokenText(index, equals: "ObservableObject"),

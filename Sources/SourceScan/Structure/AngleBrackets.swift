@@ -45,6 +45,15 @@ enum AngleBrackets {
 }
 
 extension FileStructure {
+    /// The text between the generic `<` at `open` and the `>` closing it at token `close`
+    /// (`closingAngle`), compacted: `Box<Box<Int>>` for `Box<Box<Int>>>`, whose last token holds
+    /// the inner lists' closers too.
+    public func angleArgument(from open: Int, closing close: Int) -> String {
+        let bytes = source.bytes[Int(tokens[close].start)..<Int(tokens[close].end)]
+        let inner = bytes.lastIndex(of: UInt8(ascii: ">")).map { String(decoding: bytes[bytes.startIndex..<$0], as: UTF8.self) } ?? ""
+        return compactText((open + 1)..<close) + inner
+    }
+
     /// The index of the token holding the `>` that closes the generic `<` at `open`, searching
     /// before `end` (at most 400 tokens on); nil when the `<` opens no type list.
     public func closingAngle(from open: Int, before end: Int? = nil) -> Int? {

@@ -1,5 +1,6 @@
 import Testing
 @testable import MigrateTool
+import SourceScan
 
 /// The publisher bridge's subject spells the property's type where the declaration says it, and
 /// leaves it to the compiler (a type placeholder) where it does not; what it cannot bridge blocks.
@@ -128,5 +129,19 @@ import Testing
         let storage = analysis.findings.filter { $0.ruleID == PublishedProperty.id && $0.isBlocker }
         #expect(storage.count == 1, "\(storage.map(\.message))")
         #expect(storage.first.map { (finding: Finding) in analysis.location(finding).line } == 19, "only the wrapper() use")
+    }
+
+    /// The written argument of `Published<…>.Publisher` is read with the parser's angle brackets:
+    /// nested generics and collections keep every `<`/`>` of theirs, a comparison is no type.
+    @Test func theSpelledArgumentIsReadWhole() {
+        let source = """
+            typealias Counts = Published<[String: Box<Int>]>.Publisher
+            typealias Nested = Published<Box<Box<Int>>>.Publisher
+            let compared = Published < limit
+
+            """
+        let index = TreeIndex(files: [FileStructure(text: source)])
+        let context = RuleContext(index: index, units: MigrationUnits(index: index))
+        #expect(PublisherBridge.spelledPublisherTypes(context).map(\.argument) == ["[String: Box<Int>]", "Box<Box<Int>>"])
     }
 }

@@ -66,21 +66,10 @@ struct PublisherBridge {
             for index in tokens.indices where tokens[index].kind == .identifier && index + 2 < tokens.count
                 && file.source.tokenText(index, equals: "Published") && tokens[index + 1].kind.isOperator
                 && file.source.bytes[Int(tokens[index + 1].start)] == UInt8(ascii: "<") {
-                var close = index + 1
-                var depth = 0
-                while close < tokens.count {
-                    if tokens[close].kind.isOperator {
-                        for byte in file.source.bytes[Int(tokens[close].start)..<Int(tokens[close].end)] {
-                            if byte == UInt8(ascii: "<") { depth += 1 } else if byte == UInt8(ascii: ">") { depth -= 1 }
-                        }
-                        if depth <= 0 { break }
-                    }
-                    close += 1
-                }
-                guard close + 2 < tokens.count, tokens[close + 1].kind == .period,
+                guard let close = file.closingAngle(from: index + 1), close + 2 < tokens.count, tokens[close + 1].kind == .period,
                       file.source.tokenText(close + 2, equals: "Publisher") else { continue }
                 found.append(SpelledPublisherType(place: context.pathAndLine(file: fileIndex, token: index),
-                                                  argument: file.compactText((index + 2)..<close)))
+                                                  argument: file.angleArgument(from: index + 1, closing: close)))
             }
         }
         return found
