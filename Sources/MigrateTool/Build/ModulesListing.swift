@@ -13,6 +13,8 @@ enum ModulesListing {
         for problem in walk.problems { StandardError.line("observation-migrate: warning: \(problem.description)") }
         let loaded = BuildGraphLoader.load(swiftFiles: walk.swiftFiles, projectFiles: walk.projectFiles, scannedPaths: paths,
                                            configuration: configuration)
+        // What `report` and `apply` would say about the manifests and projects, said here too.
+        for warning in loaded.warnings { StandardError.line("observation-migrate: warning: \(warning)") }
         output.write(render(loaded, swiftFiles: walk.swiftFiles))
         return walk.swiftFiles.isEmpty && !walk.problems.isEmpty ? 2 : 0
     }

@@ -24,6 +24,7 @@ struct XcodeProjectReader {
 
     /// Reads the project in `bytes`.
     func read(_ bytes: [UInt8]) -> Result<BuildDescription, Failure> {
+        if let problem = OldStylePlistCheck.problem(bytes) { return .failure(Failure(reason: "not a property list: \(problem)")) }
         let parsed: Any
         do {
             parsed = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)

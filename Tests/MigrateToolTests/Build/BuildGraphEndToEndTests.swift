@@ -124,7 +124,8 @@ import Testing
         let result = try BinaryRunner.run(["report", "--format", "json", "."], in: tree)
         #expect(result.exitCode == 0)
         #expect(result.stderr == "observation-migrate: warning: Broken.xcodeproj/project.pbxproj: cannot read the Xcode project "
-                + "(not a property list); its files count as one folder\n")
+                + "(not a property list: line 1: a dictionary opened here is not closed (the file ends at line 1: cut short?)); "
+                + "its files count as one folder\n")
         // One folder module: the template is scanned again, as any file of an undescribed tree.
         #expect(result.stdout.contains("___FILEBASENAME___View.swift"))
     }
