@@ -41,6 +41,19 @@ enum ApplyCommand: Subcommand {
         return "is read-only (mode \(String(status.st_mode & 0o7777, radix: 8))); left as it is, with the units it holds"
     }
 
+    /// Why a file that the compiler rejects as it is (an unterminated string literal, an editor
+    /// placeholder, a malformed number) is not written: a rewrite would hide the problem in a
+    /// diff, as SwiftFormat and ruff refuse such files; nil when every token is sound.
+    static func rejectedTokenReason(_ analysis: Analysis, file: Int) -> String? {
+        let structure = analysis.files[file]
+        guard let bad = structure.tokens.firstIndex(where: \.isMalformed) else { return nil }
+        let location = analysis.location(file: file, offset: Int(structure.tokens[bad].start))
+        let text = structure.source.text(bad)
+        let shown = text.count > 24 ? String(text.prefix(24)) + "…" : String(text)
+        return "holds code the compiler rejects as it is (line \(location.line): '\(LintText.singleLine(shown))'); "
+            + "left as it is, with the units it holds, until it is fixed"
+    }
+
     /// The first file outside the build whose text declares `class Name` (the last component of
     /// a dotted name): files no target compiles are never structured, so a plain text search
     /// tells the user why a type they can see is not a model of the run.
@@ -90,7 +103,8 @@ enum ApplyCommand: Subcommand {
         // Only files some fix would edit are asked about (one `stat` each).
         let edited = Set(analysis.findings.flatMap { $0.edits.map(\.file) })
         for index in edited.sorted() {
-            guard let reason = writeTargets.outside[index] ?? Self.readOnlyReason(filePaths[index]) else { continue }
+            guard let reason = writeTargets.outside[index] ?? Self.readOnlyReason(filePaths[index]) ?? Self.rejectedTokenReason(analysis, file: index)
+            else { continue }
             StandardError.line("observation-migrate: warning: \(analysis.displayPaths[index]) \(reason)")
             options.unwritableFiles[index] = reason
         }

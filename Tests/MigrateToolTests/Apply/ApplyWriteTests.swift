@@ -54,6 +54,23 @@ import Testing
         #expect(Self.strayFiles(tree).isEmpty, "\(Self.strayFiles(tree))")
     }
 
+    /// A file the compiler rejects as it is (an unterminated string, an editor placeholder) is
+    /// not rewritten, nor are its units: the diff would hide the problem (QA F25).
+    @Test func aFileTheCompilerRejectsIsLeftWithItsUnits() throws {
+        let broken = "import SwiftUI\nfinal class M: ObservableObject {\n    @Published var x = 0\n}\nlet s = \"unterminated\n"
+        let placeholder = "import SwiftUI\nfinal class N: ObservableObject {\n    @Published var y = <#value#>\n}\n"
+        let tree = try BinaryRunner.makeTree(["A.swift": broken, "B.swift": placeholder, "C.swift": Self.model])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "."], in: tree)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("warning: A.swift holds code the compiler rejects as it is (line 5: '\"unterminated'); "
+                                       + "left as it is, with the units it holds, until it is fixed"), "\(result.stderr)")
+        #expect(result.stderr.contains("warning: B.swift holds code the compiler rejects as it is (line 3: '<#value#>')"), "\(result.stderr)")
+        #expect(try Self.text(tree, "A.swift") == broken)
+        #expect(try Self.text(tree, "B.swift") == placeholder)
+        #expect(try Self.text(tree, "C.swift").contains("@Observable final class Store"))
+    }
+
     @Test func withoutAFailureBothFilesOfTheUnitAreWrittenAndNothingIsLeftBehind() throws {
         let tree = try Self.twoFileUnit()
         defer { try? FileManager.default.removeItem(at: tree) }
