@@ -15,10 +15,7 @@ enum ModuleTable {
     static func fileModules(for structures: [FileStructure], in graph: BuildGraph) -> FileModules? {
         guard !graph.isTrivial else { return nil }
         let directory = FileSystem.currentDirectory()
-        let ownModules: [[Int]] = structures.map { structure in
-            let path = PathName.absolute(structure.source.path, in: directory)
-            return graph.position(ofFile: path).map { graph.modulesOfFile[$0] } ?? graph.folderModule.map { [$0] } ?? []
-        }
+        let ownModules = structures.map { graph.modules(ofFile: PathName.absolute($0.source.path, in: directory)) }
         let imports = structures.map(importedModules)
         // Re-exports per module, from the structured files (a file that re-exports a module
         // mentions nothing else the rules need, but `@_exported` keeps it structured).

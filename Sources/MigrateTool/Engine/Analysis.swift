@@ -37,17 +37,11 @@ struct DeploymentTarget: Sendable {
             let (left, right) = (targets[leftPosition], targets[rightPosition])
             let (l, r) = (order.firstIndex(of: left.platform) ?? order.count, order.firstIndex(of: right.platform) ?? order.count)
             if (l, left.platform) != (r, right.platform) { return (l, left.platform) < (r, right.platform) }
-            let (lv, rv) = (versionComponents(left.version), versionComponents(right.version))
-            if lv != rv { return lv.lexicographicallyPrecedes(rv) }
+            // Numerically, as the project reader compares them: `9.0` below `16.4`, `17` equal to `17.0`.
+            if VersionNumber.precedes(left.version, right.version) { return true }
+            if VersionNumber.precedes(right.version, left.version) { return false }
             return (left.location, leftPosition) < (right.location, rightPosition)
         }
-    }
-
-    /// `16.4` as `[16, 4, 0]`: numeric, padded, so `9.0` sorts below `10` and `17` equals `17.0`.
-    static func versionComponents(_ version: String) -> [Int] {
-        var parts = version.split(separator: ".").map { Int($0) ?? 0 }
-        while parts.count < 3 { parts.append(0) }
-        return parts
     }
 
     /// Why `apply` refuses the units this target compiles, with what to do about it.

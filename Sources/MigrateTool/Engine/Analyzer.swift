@@ -51,9 +51,13 @@ enum Analyzer {
         let index = PhaseTimer.measure("index") { TreeIndex(files: structures, modules: modules, typesDeclaredOutside: typesDeclaredOutside) }
         let units = PhaseTimer.measure("units") { MigrationUnits(index: index) }
         let deployments = build.map { deploymentFacts($0, files: structures + extraProjectFiles) } ?? []
+        // Each structured file's modules, as the index holds them (a trivial graph's one module otherwise).
+        let modulesOfFile: (Int) -> [Int] = { file in
+            modules.map { $0.own[file].map(Int.init) } ?? (build?.modules.isEmpty == false ? [0] : [])
+        }
         let context = RuleContext(index: index, units: units, deployments: deployments, options: configuration.ruleOptions,
-                                  mainActorByDefaultFiles: build.map { mainActorByDefaultFiles($0, files: structures) } ?? [],
-                                  publishedLibraryFiles: build.map { publishedLibraryFiles($0, files: structures) } ?? [:],
+                                  mainActorByDefaultFiles: build.map { mainActorByDefaultFiles($0, fileCount: structures.count, modulesOfFile: modulesOfFile) } ?? [],
+                                  publishedLibraryFiles: build.map { publishedLibraryFiles($0, files: structures, modulesOfFile: modulesOfFile) } ?? [:],
                                   declaredOutsideBuild: declaredOutsideBuild, unscanned: unscanned)
         var findings = RuleCatalog.all.flatMap { rule in PhaseTimer.measure("rule \(rule.id)") { rule.init().check(context) } }
 
@@ -170,23 +174,21 @@ enum Analyzer {
         return facts
     }
 
-    /// The positions of `files` that a module with `@MainActor` default isolation compiles.
-    static func mainActorByDefaultFiles(_ graph: BuildGraph, files: [FileStructure]) -> Set<Int> {
+    /// The positions of the `fileCount` structured files that a module with `@MainActor` default
+    /// isolation compiles; `modulesOfFile` gives a file's modules.
+    static func mainActorByDefaultFiles(_ graph: BuildGraph, fileCount: Int, modulesOfFile: (Int) -> [Int]) -> Set<Int> {
         guard graph.modules.contains(where: \.isMainActorByDefault) else { return [] }
-        let directory = FileSystem.currentDirectory()
-        return Set(files.indices.filter { position in
-            graph.modules(ofFile: PathName.absolute(files[position].source.path, in: directory)).contains { graph.modules[$0].isMainActorByDefault }
-        })
+        return Set((0..<fileCount).filter { modulesOfFile($0).contains { graph.modules[$0].isMainActorByDefault } })
     }
 
     /// The positions of `files` compiled by a library product that nothing else in the tree
     /// uses (`BuildGraph.librariesWithoutClients`), with the product: code outside the tree
-    /// may import it.
-    static func publishedLibraryFiles(_ graph: BuildGraph, files: [FileStructure]) -> [Int: PublishedLibrary] {
+    /// may import it. `moduleLookup` gives a file's modules.
+    static func publishedLibraryFiles(_ graph: BuildGraph, files: [FileStructure],
+                                      modulesOfFile moduleLookup: (Int) -> [Int]) -> [Int: PublishedLibrary] {
         let libraries = graph.librariesWithoutClients()
         guard !libraries.isEmpty else { return [:] }
-        let directory = FileSystem.currentDirectory()
-        let modulesOfFile = files.map { graph.modules(ofFile: PathName.absolute($0.source.path, in: directory)) }
+        let modulesOfFile = files.indices.map(moduleLookup)
         var importedBy: [String: [Int]] = [:]
         for position in files.indices {
             for name in ModuleTable.importedModules(files[position]) { importedBy[name, default: []].append(position) }

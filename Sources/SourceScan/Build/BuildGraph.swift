@@ -219,11 +219,13 @@ public struct BuildGraph: Sendable {
     /// hold it or has one module.
     public func position(ofFile path: String) -> Int? { positionOfFile[path] }
 
-    /// The modules compiling `path` (absolute, normalized), one of the graph's files: in a
-    /// trivial graph (one module, no file outside the build) every file is the one module's.
+    /// The modules compiling `path` (absolute, normalized): its targets for one of the graph's
+    /// files (in a trivial graph, one module and no file outside the build, every file is the
+    /// one module's); the folder module for a file the graph does not hold.
     public func modules(ofFile path: String) -> [Int] {
         if let position = positionOfFile[path] { return modulesOfFile[position] }
-        return isTrivial && !modules.isEmpty ? [0] : []
+        if isTrivial && !modules.isEmpty { return [0] }
+        return folderModule.map { [$0] } ?? []
     }
 
     private mutating func resolveDependencies(_ moduleOfTarget: [[Int]]) {
