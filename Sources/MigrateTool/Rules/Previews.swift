@@ -22,9 +22,10 @@ struct Previews: Rule {
         return findings + localWrapperBlockers(context)
     }
 
-    /// A legacy wrapper on a local variable (`@StateObject var store = Store()` in a `#Preview`
-    /// body or a function): no declaration the tool rewrites, so the model's unit would leave it
-    /// on an `@Observable` class, which does not compile. It blocks the unit of the type it holds
+    /// A legacy wrapper on a local variable of a freestanding macro's body (`@StateObject var
+    /// store = Store()` in a `#Preview`), which the declaration parser leaves unparsed: no
+    /// declaration the tool rewrites, so the model's unit would leave it on an `@Observable`
+    /// class, which does not compile. It blocks the unit of the type the typer gives the local
     /// (every unit the file can see when the type cannot be told).
     private func localWrapperBlockers(_ context: RuleContext) -> [Finding] {
         let everyUnit = context.units.units.map(\.id)
@@ -39,29 +40,23 @@ struct Previews: Rule {
                 }
                 guard declared?.contains(index) == false else { continue }
                 let wrapper = file.source.text(index + 1)
-                // `@StateObject var name: T = …` or `@StateObject var name = T(…)`.
-                var position = index + 2
-                while position < tokens.count, tokens[position].word != .var, tokens[position].word != .let, position < index + 12 {
-                    position += 1
+                // `@StateObject private var name …`: the declaration's keyword follows the modifiers.
+                var keyword = index + 2
+                while keyword < tokens.count, tokens[keyword].word != .var, tokens[keyword].word != .let, keyword < index + 12 {
+                    keyword += 1
                 }
-                guard position + 1 < tokens.count, tokens[position + 1].kind == .identifier else { continue }
-                let name = file.source.text(position + 1)
-                var written: String?
-                if position + 3 < tokens.count, tokens[position + 2].kind == .colon, tokens[position + 3].kind == .identifier {
-                    written = file.source.text(position + 3)
-                } else if position + 4 < tokens.count, tokens[position + 2].kind == .equal, tokens[position + 3].kind == .identifier,
-                          tokens[position + 4].kind == .leftParen {
-                    written = file.source.text(position + 3)
-                }
-                let scope = DeclarationID(file: fileIndex, declaration: context.index.typer.owner(file: fileIndex, token: index) ?? -1)
+                guard keyword + 1 < tokens.count, tokens[keyword + 1].kind == .identifier else { continue }
+                let name = file.source.text(keyword + 1)
                 let units: [Int]
-                switch written.map({ context.types.resolve($0, from: scope) }) {
-                case .declared(let typeID)?:
+                switch context.index.typer.macroBodyLocalType(declaredAt: keyword, file: fileIndex) {
+                case .declared(let typeID):
                     guard let unit = context.units.unitOf[typeID] else { continue }  // Not a model: nothing changes.
                     units = [unit]
-                case .external?:
+                case .external:
                     continue  // A library's type stays as it is.
-                default:
+                case .ambiguous(let candidates):
+                    units = candidates.compactMap { context.units.unitOf[$0] }
+                case .genericParameter, .unknown:
                     units = context.unitsVisible(from: fileIndex, among: everyUnit)
                 }
                 guard let first = units.first else { continue }

@@ -513,6 +513,23 @@ extension ExpressionTyper {
         return nil
     }
 
+    /// The type of the local variable that the `let` or `var` at token `keyword` declares in a
+    /// freestanding macro's body (`#Preview { @StateObject var store = Outer.Store() }`), which
+    /// the declaration parser leaves unparsed: the annotation's type, else the initializer's,
+    /// typed as any expression is.
+    public func macroBodyLocalType(declaredAt keyword: Int, file: Int) -> ResolvedType {
+        let structure = types.files[file]
+        // The declaration ends where its block does (`#Preview { @StateObject var m = M() }`)
+        // or at a `;`, if no line ends it first.
+        var end = keyword + 1
+        while end < structure.tokens.count {
+            let kind = structure.tokens[end].kind
+            if kind == .rightBrace || kind == .rightParen || kind == .rightSquare || kind == .semicolon { break }
+            end = kind == .leftBrace || kind == .leftParen || kind == .leftSquare ? structure.closing(end) + 1 : end + 1
+        }
+        return macroLocalType(at: keyword, file: file, before: min(end, structure.tokens.count), trail: Trail()).type
+    }
+
     /// The type of the local `let name …` whose keyword is at `keyword`: its annotation, else
     /// its initializer up to the end of its statement.
     func macroLocalType(at keyword: Int, file: Int, before limit: Int, trail: Trail) -> Typed {
