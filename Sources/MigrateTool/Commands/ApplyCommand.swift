@@ -159,34 +159,3 @@ enum ApplyCommand: Subcommand {
         return 0
     }
 }
-
-/// Asks git which files have uncommitted changes.
-enum GitStatus {
-    /// The paths among `paths` that git reports as modified, added or untracked. Empty when git
-    /// is missing or the files are not in a repository: then there is nothing to protect.
-    static func dirtyFiles(among paths: [String]) -> [String] {
-        guard !paths.isEmpty else { return [] }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "status", "--porcelain", "--untracked-files=all", "--"] + paths
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return []
-        }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return [] }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-        guard !lines.isEmpty else { return [] }
-        // Porcelain paths are relative to the repository root; match by suffix.
-        let reported = lines.map { String($0.dropFirst(3)) }
-        return paths.filter { path in
-            let display = Analyzer.displayPath(path)
-            return reported.contains { $0 == display || path.hasSuffix("/" + $0) || $0.hasSuffix("/" + display) || $0 == path }
-        }
-    }
-}

@@ -120,6 +120,29 @@ import Testing
         #expect(try String(contentsOf: tree.appendingPathComponent("Counter.swift"), encoding: .utf8).contains("@Observable"))
     }
 
+    /// Git is asked in the repository each file is in: run from outside it (here the folder
+    /// above), the guard still holds, also for an untracked file whose path git would quote.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/git"), "needs git"))
+    func refusesUncommittedChangesWhenRunFromOutsideTheRepository() throws {
+        let model = "import SwiftUI\n\nfinal class Counter: ObservableObject {\n    @Published var count = 0\n}\n"
+        let tree = try BinaryRunner.makeTree(["Counter.swift": model])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+        process.arguments = ["-C", tree.path, "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false", "init", "-q"]
+        try process.run()
+        process.waitUntilExit()
+        let folder = tree.appendingPathComponent("New Folder/Café")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(model.replacingOccurrences(of: "Counter", with: "Other").utf8).write(to: folder.appendingPathComponent("Other.swift"))
+        let refused = try BinaryRunner.run(["apply", tree.path], in: tree.deletingLastPathComponent())
+        #expect(refused.exitCode == 2)
+        #expect(refused.stderr.contains("Counter.swift"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("Café/Other.swift"), "\(refused.stderr)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("Other.swift"), encoding: .utf8).contains("ObservableObject"))
+        #expect(try String(contentsOf: tree.appendingPathComponent("Counter.swift"), encoding: .utf8).contains("ObservableObject"))
+    }
+
     @Test func keepsLineEndingsByteOrderMarkAndPermissionsAndLeavesOtherFilesAlone() throws {
         let model = "\u{FEFF}import SwiftUI\r\n\r\nfinal class Counter: ObservableObject {\r\n    @Published var count = 0\r\n    var log: [String] = []\r\n}\r\n"
         let untouched = "import Foundation\n\nstruct Plain {\n    var value = 0\n}\n"
