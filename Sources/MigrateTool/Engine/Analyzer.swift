@@ -96,17 +96,6 @@ enum Analyzer {
             }
             kept.append(finding)
         }
-        // Rules about the suppressions themselves (stale ones) run now; their findings can be suppressed too.
-        for case let rule as any SuppressionAuditRule.Type in RuleCatalog.all {
-            for finding in rule.findings(for: suppressions) where configuration.isEnabled(finding.ruleID) {
-                let line = lineMaps[finding.file].location(of: finding.offset).line
-                if suppressions.suppresses(ruleID: finding.ruleID, file: finding.file, line: line) {
-                    analysis.suppressedCount += 1
-                } else {
-                    kept.append(finding)
-                }
-            }
-        }
         findings = kept
         findings.sort(by: inLocationOrder)
         var summaries = summarize(units: units, index: index, findings: findings, suppressed: suppressedUnits, analysis: analysis)
@@ -127,22 +116,53 @@ enum Analyzer {
             summaries = summarize(units: units, index: index, findings: findings, suppressed: suppressedUnits, analysis: analysis)
         }
         let blocked = Set(summaries.filter { $0.verdict == .blocked }.map(\.id))
-        insert(coupling.propagation(from: blocked).map { step in
+        // Each finding the coupling adds, with the partner it follows from.
+        var coupled: [(finding: Finding, partner: String)] = []
+        let coupledBlockers = coupling.propagation(from: blocked).map { step in
             let group = coupling.groups[step.group]
             let (cause, unit, partner) = (findings[group.finding], summaries[step.unit], summaries[step.cause])
             let rule = RuleCatalog.rule(withID: group.ruleID) as? any CouplingRule.Type
-            return rule?.couplingBlocker(cause, unit: unit, blockedPartner: partner)
-                ?? UnitCoupling.blocker(cause, unit: unit, blockedPartner: partner)
-        })
+            return (finding: rule?.couplingBlocker(cause, unit: unit, blockedPartner: partner)
+                        ?? UnitCoupling.blocker(cause, unit: unit, blockedPartner: partner), partner: partner.name)
+        }
+        coupled += coupledBlockers
+        insert(coupledBlockers.map(\.finding))
         let needsReview = Set(summaries.filter { $0.verdict == .needsUnsafeFixes }.map(\.id))
-        insert(coupling.propagation(from: needsReview).compactMap { step in
+        let coupledReviews = coupling.propagation(from: needsReview).compactMap { step -> (finding: Finding, partner: String)? in
             guard summaries[step.unit].verdict == .ready else { return nil }
             // Said at the unit's own declaration: the coupling finding's place is the partner's.
             let anchor = units.units[step.unit].protocols.first ?? units.units[step.unit].classes.first!
             let offset = Int(index.files[anchor.file].tokens[index.types.declaration(anchor).keyword].start)
-            return UnitCoupling.review(ruleID: coupling.groups[step.group].ruleID, unit: summaries[step.unit],
-                                       partner: summaries[step.cause], file: anchor.file, offset: offset)
-        })
+            return (finding: UnitCoupling.review(ruleID: coupling.groups[step.group].ruleID, unit: summaries[step.unit],
+                                                 partner: summaries[step.cause], file: anchor.file, offset: offset),
+                    partner: summaries[step.cause].name)
+        }
+        coupled += coupledReviews
+        insert(coupledReviews.map(\.finding))
+        // Rules about the suppressions themselves (stale ones) run last; their findings can be
+        // suppressed too. A comment aimed at a finding the coupling added cannot silence it (the
+        // finding follows from the partner's, and the unit moves with the partner whatever it
+        // says): the audit says so, naming the partner.
+        var aimedAtCoupled: [Int: (ruleID: String, partner: String)] = [:]
+        for (finding, partner) in coupled {
+            let line = lineMaps[finding.file].location(of: finding.offset).line
+            if let position = suppressions.directive(silencing: finding.ruleID, file: finding.file, line: line),
+               aimedAtCoupled[position] == nil {
+                aimedAtCoupled[position] = (finding.ruleID, partner)
+            }
+        }
+        var audit: [Finding] = []
+        for case let rule as any SuppressionAuditRule.Type in RuleCatalog.all {
+            for finding in rule.findings(for: suppressions, aimedAtCoupled: aimedAtCoupled) where configuration.isEnabled(finding.ruleID) {
+                let line = lineMaps[finding.file].location(of: finding.offset).line
+                if suppressions.suppresses(ruleID: finding.ruleID, file: finding.file, line: line) {
+                    analysis.suppressedCount += 1
+                } else {
+                    audit.append(finding)
+                }
+            }
+        }
+        insert(audit)
         analysis.findings = findings
         analysis.units = summaries
         analysis.coupling = coupling

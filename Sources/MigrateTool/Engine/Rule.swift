@@ -49,10 +49,12 @@ protocol CouplingRule: Rule {
 }
 
 /// A rule that reports on the suppression comments themselves, so it runs after every other
-/// rule's findings have been matched against them.
+/// rule's findings have been matched against them and the coupling of units has added its own.
 protocol SuppressionAuditRule: Rule {
-    /// Findings about the directives, given how many findings each one silenced.
-    static func findings(for suppressions: Suppressions) -> [Finding]
+    /// Findings about the directives, given how many findings each one silenced and, by
+    /// position, the directives aimed at a finding the coupling added (which no comment
+    /// silences), with its rule and the partner unit it follows from.
+    static func findings(for suppressions: Suppressions, aimedAtCoupled: [Int: (ruleID: String, partner: String)]) -> [Finding]
 }
 
 /// A rule that also records facts the outputs show apart from findings (the deployment targets

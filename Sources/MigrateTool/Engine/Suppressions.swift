@@ -103,6 +103,14 @@ struct Suppressions: Sendable {
 
     /// Whether a finding at `line` of `file` for `ruleID` is silenced; records the use.
     mutating func suppresses(ruleID: String, file: Int, line: Int) -> Bool {
+        guard let position = directive(silencing: ruleID, file: file, line: line) else { return false }
+        uses[position] += 1
+        return true
+    }
+
+    /// The position of the directive that would silence a finding at `line` of `file` for
+    /// `ruleID`, without recording a use; nil when none does.
+    func directive(silencing ruleID: String, file: Int, line: Int) -> Int? {
         var silencedBy: Int?
         // `disable`/`enable` regions: the last directive at or before the line decides.
         var regionState: Int?
@@ -122,10 +130,6 @@ struct Suppressions: Sendable {
                 break
             }
         }
-        if let position = silencedBy ?? regionState {
-            uses[position] += 1
-            return true
-        }
-        return false
+        return silencedBy ?? regionState
     }
 }
