@@ -142,7 +142,9 @@ enum ApplyCommand: Subcommand {
             }
         }
         // Every file of the run, or none: a unit half written would not compile.
-        let replacements = written.map { FileTransaction.Replacement(path: writeTargets.targets[$0]!, bytes: plan.newContents[$0]!) }
+        let replacements = written.map {
+            FileTransaction.Replacement(path: writeTargets.targets[$0]!, bytes: plan.newContents[$0]!, original: analysis.bytes(of: $0))
+        }
         // A SIGTERM or Ctrl-C meanwhile waits for the transaction to tidy up after itself.
         let (outcome, signal) = InterruptDeferral.run { arrived in FileTransaction.commit(replacements, interrupted: arrived) }
         if case .failure(let failure) = outcome {

@@ -21,12 +21,14 @@ enum FileProblem: Error, Equatable, CustomStringConvertible {
     /// Brackets or `#if` blocks nest deeper than `FileStructure.maximumNestingDepth` at `line`,
     /// or string interpolations deeper than `Lexer.maximumInterpolationDepth`.
     case tooDeeplyNested(String, line: Int)
+    /// The file no longer holds the bytes the tool read and planned its new content from.
+    case changedSinceRead(String)
 
     var path: String {
         switch self {
         case .notFound(let path), .unreadable(let path, _), .tooLarge(let path, _), .binary(let path),
              .invalidUTF8(let path, _), .symlinkLoop(let path), .notSwift(let path), .unwritable(let path, _),
-             .tooDeeplyNested(let path, _):
+             .tooDeeplyNested(let path, _), .changedSinceRead(let path):
             return path
         }
     }
@@ -41,6 +43,7 @@ enum FileProblem: Error, Equatable, CustomStringConvertible {
         case .symlinkLoop(let path): return "\(path): skipped: symbolic link loop"
         case .notSwift(let path): return "\(path): not a Swift file"
         case .unwritable(let path, let reason): return "\(path): cannot write: \(reason)"
+        case .changedSinceRead(let path): return "\(path): changed on disk while the tool ran (run it again to plan from the new content)"
         case .tooDeeplyNested(let path, let line):
             return "\(path): skipped: nested too deeply at line \(line) (over \(FileStructure.maximumNestingDepth) levels of "
                 + "brackets or #if, as the Swift parser allows, or \(Lexer.maximumInterpolationDepth) of string interpolations)"

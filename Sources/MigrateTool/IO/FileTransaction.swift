@@ -20,6 +20,10 @@ struct FileTransaction {
     struct Replacement {
         var path: String
         var bytes: [UInt8]
+        /// The bytes the new ones were planned from. When given, the transaction replaces nothing
+        /// if the file no longer holds them (an editor saved it, another tool rewrote it while
+        /// this one ran): writing would lose that change.
+        var original: [UInt8]? = nil
     }
 
     /// Why the transaction did not complete, as one line: what failed, and the state it left.
@@ -39,7 +43,8 @@ struct FileTransaction {
 
     /// The step a test makes fail, read from `OBSERVATION_MIGRATE_FAIL_WRITE` as `step:suffix`
     /// (`prepare:Views/Root.swift`, `rename:Root.swift`; `signal:Root.swift` sends the process
-    /// SIGTERM as that file is prepared, the moment a CI timeout may hit). Tests run as root, which ignores file
+    /// SIGTERM as that file is prepared, the moment a CI timeout may hit; `change:Root.swift`
+    /// appends a line to the file after it is prepared, as an editor saving it meanwhile would). Tests run as root, which ignores file
     /// permissions, so a failing write cannot be provoked through the file system there; this is
     /// the one way in, and nothing else reads it.
     struct InjectedFailure: Equatable {
@@ -92,6 +97,15 @@ struct FileTransaction {
             discard()
             return .failure(Failure(problem: nil))
         }
+        // Last, just before the renames: a file that changed since it was read keeps its change.
+        for (entry, replacement) in zip(prepared, replacements) {
+            guard let original = replacement.original else { continue }
+            if injected?.fails("change", entry.target) == true { appendLine(to: entry.target) }
+            guard case .success(let current) = FileSystem.read(entry.target), current == original else {
+                discard()
+                return .failure(Failure(problem: .changedSinceRead(entry.target)))
+            }
+        }
         for (position, entry) in prepared.enumerated() {
             let failed = injected?.fails("rename", entry.target) == true ? EIO : (rename(entry.temporary, entry.target) == 0 ? 0 : errno)
             guard failed != 0 else { continue }
@@ -108,6 +122,15 @@ struct FileTransaction {
         }
         for entry in prepared { unlink(entry.backup) }
         return .success(())
+    }
+
+    /// Appends `// edited meanwhile` to the file at `path`: the injected concurrent edit.
+    private static func appendLine(to path: String) {
+        let descriptor = open(path, O_WRONLY | O_APPEND)
+        guard descriptor >= 0 else { return }
+        let line = Array("// edited meanwhile\n".utf8)
+        _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
     }
 
     /// Writes the temporary file and the backup for one replacement; touches nothing else.

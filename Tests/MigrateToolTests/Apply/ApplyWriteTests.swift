@@ -40,6 +40,30 @@ import Testing
         #expect(Self.strayFiles(tree).isEmpty, "\(Self.strayFiles(tree))")
     }
 
+    /// A file saved by someone else while the tool ran (an editor, a formatter) keeps that save:
+    /// nothing is replaced, and the one line says which file changed and what to do.
+    @Test(arguments: ["Models/Store.swift", "Views/Root.swift"])
+    func aFileChangedWhileTheToolRanKeepsItsChangeAndNothingIsReplaced(path: String) throws {
+        let tree = try Self.twoFileUnit()
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "."], in: tree,
+                                          environment: ["OBSERVATION_MIGRATE_FAIL_WRITE": "change:" + path])
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.hasSuffix("\(path): changed on disk while the tool ran (run it again to plan from the new content); "
+            + "no file was changed\n"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        let edited = path == "Views/Root.swift" ? Self.view : Self.model
+        #expect(try Self.text(tree, path) == edited + "// edited meanwhile\n")
+        let other = path == "Views/Root.swift" ? "Models/Store.swift" : "Views/Root.swift"
+        #expect(try Self.text(tree, other) == (other == "Views/Root.swift" ? Self.view : Self.model))
+        #expect(Self.strayFiles(tree).isEmpty, "\(Self.strayFiles(tree))")
+        // Run again, it plans from the new content.
+        let again = try BinaryRunner.run(["apply", "--unsafe-fixes", "."], in: tree)
+        #expect(again.exitCode == 0, "\(again.stderr)")
+        #expect(try Self.text(tree, path).contains("// edited meanwhile"))
+        #expect(try Self.text(tree, "Models/Store.swift").contains("@Observable"))
+    }
+
     /// A SIGTERM while the transaction has files beside the sources (a CI timeout): it tidies up,
     /// says so, and the process then ends as killed by the signal (QA F17).
     @Test(arguments: ["Models/Store.swift", "Views/Root.swift"])
