@@ -398,10 +398,12 @@ struct EditBuilder {
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
-    /// The file's line break: `\r\n` when its first line ends so, else `\n`.
+    /// The file's line break, as its first line ends: `\r\n`, a lone `\r` (classic Mac, which
+    /// Swift accepts too), else `\n`.
     var lineBreak: String {
-        if let newline = bytes.firstIndex(of: Byte.newline), newline > 0, bytes[newline - 1] == Byte.carriageReturn { return "\r\n" }
-        return "\n"
+        guard let end = bytes.firstIndex(where: { $0 == Byte.newline || $0 == Byte.carriageReturn }),
+              bytes[end] == Byte.carriageReturn else { return "\n" }
+        return end + 1 < bytes.count && bytes[end + 1] == Byte.newline ? "\r\n" : "\r"
     }
 
     /// One level of indentation as the file writes it (four spaces when it cannot tell).
@@ -440,6 +442,10 @@ struct EditBuilder {
     /// The offset where the line holding `offset` starts.
     func startOfLine(_ offset: Int) -> Int {
         var position = offset
+        // The `\n` of a `\r\n` pair belongs to the line the pair ends, as its `\r` does.
+        if position > 0, position < bytes.count, bytes[position] == Byte.newline, bytes[position - 1] == Byte.carriageReturn {
+            position -= 1
+        }
         while position > 0, bytes[position - 1] != Byte.newline, bytes[position - 1] != Byte.carriageReturn { position -= 1 }
         return position
     }

@@ -35,6 +35,6 @@ struct WrappedProperty: Rule {
         }
         let lineStart = builder.startOfLine(start)
         let indentation = String(decoding: file.source.bytes[lineStart..<start], as: UTF8.self)
-        return FileEdit(file: variableID.file, edit: .insert(indentation + "@ObservationIgnored\n", at: lineStart))
+        return FileEdit(file: variableID.file, edit: .insert(indentation + "@ObservationIgnored" + builder.lineBreak, at: lineStart))
     }
 }

@@ -100,6 +100,18 @@ struct RuleExampleVariant {
         }
     }
 
+    @Test("with \\r\\n or lone \\r line breaks, before becomes after with the same line breaks, none of another kind",
+          arguments: RuleExampleTests.beforeExamples)
+    func otherLineBreaks(_ example: RuleExample) {
+        let expected = example.expected ?? example.code
+        for lineBreak in ["\r\n", "\r"] {
+            let converted = example.code.replacingOccurrences(of: "\n", with: lineBreak)
+            let migrated = RuleExamples.migrate(converted)
+            let wanted = expected.replacingOccurrences(of: "\n", with: lineBreak)
+            #expect(migrated == wanted, "\(lineBreak.debugDescription): \(TextDiff.unified(wanted, migrated, path: "Example.swift").debugDescription)")
+        }
+    }
+
     @Test("commented out line by line, an example yields no finding at all", arguments: RuleExampleTests.examples)
     func commentedOut(_ example: RuleExample) throws {
         let variant = try #require(RuleExampleVariant.prefixingLines(of: example.code, with: "// ")
