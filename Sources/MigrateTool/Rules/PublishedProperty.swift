@@ -14,35 +14,50 @@ struct PublishedProperty: Rule {
     /// `@Observable` `_x` is the macro's plain storage of the value, so such code no longer
     /// compiles. Only an initializer's `_x = Published(…)` (or `.init(…)`) has a rewrite.
     private func storageFindings(_ context: RuleContext) -> [Finding] {
-        ModelProperties.all(in: context).flatMap { unit, classID, variableID, role -> [Finding] in
-            guard role == .published, let name = context.declaration(variableID).bindings.first?.name else { return [] }
-            let storage = "_" + name
-            let symbol = context.types.symbol(classID)
-            let containers = [classID] + (symbol?.extensions ?? [])
+        // The published names of each class, so that each of its bodies is read once.
+        var classes: [(unit: Int, classID: DeclarationID, names: [String: String])] = []
+        var positionOfClass: [DeclarationID: Int] = [:]
+        for (unit, classID, variableID, role) in ModelProperties.all(in: context) where role == .published {
+            guard let name = context.declaration(variableID).bindings.first?.name else { continue }
+            if positionOfClass[classID] == nil {
+                positionOfClass[classID] = classes.count
+                classes.append((unit, classID, [:]))
+            }
+            classes[positionOfClass[classID]!].names["_" + name] = name
+        }
+        return classes.flatMap { unit, classID, names -> [Finding] in
+            let containers = [classID] + (context.types.symbol(classID)?.extensions ?? [])
             return containers.flatMap { container -> [Finding] in
                 let file = context.files[container.file]
                 let tokens = file.tokens
-                let mentions = file.declarations[container.declaration].tokens.filter { index in
-                    tokens[index].kind == .identifier && file.source.tokenText(index, equals: storage)
+                let mentions = file.declarations[container.declaration].tokens.compactMap { index -> (index: Int, storage: String)? in
+                    guard tokens[index].kind == .identifier, file.source.bytes[Int(tokens[index].start)] == UInt8(ascii: "_") else { return nil }
+                    let text = file.source.text(index)
+                    return names[text] == nil ? nil : (index, text)
                 }
                 // Most models never name `_x`: the shadowing locals are looked for only when one does.
                 guard !mentions.isEmpty else { return [] }
-                // A body declaring a local of that name (`var _items = items.map { … }`) means the local.
-                let shadowing = file.declarations.compactMap { declaration -> Range<Int>? in
-                    guard !declaration.kind.isTypeLike, let body = declaration.body,
-                          file.declarations[container.declaration].tokens.contains(body.lowerBound),
-                          body.contains(where: { index in
-                              index > 0 && (tokens[index - 1].word == .var || tokens[index - 1].word == .let)
-                                  && tokens[index].kind == .identifier && file.source.tokenText(index, equals: storage)
-                          }) else { return nil }
-                    return body
+                /// Bodies declaring a local `storage` (`var _items = items.map { … }`): there it means the local.
+                func shadowing(_ storage: String) -> [Range<Int>] {
+                    file.declarations.compactMap { declaration -> Range<Int>? in
+                        guard !declaration.kind.isTypeLike, let body = declaration.body,
+                              file.declarations[container.declaration].tokens.contains(body.lowerBound),
+                              body.contains(where: { index in
+                                  index > 0 && (tokens[index - 1].word == .var || tokens[index - 1].word == .let)
+                                      && tokens[index].kind == .identifier && file.source.tokenText(index, equals: storage)
+                              }) else { return nil }
+                        return body
+                    }
                 }
-                return mentions.compactMap { index -> Finding? in
-                    guard !shadowing.contains(where: { $0.contains(index) }) else { return nil }
+                var shadowingByStorage: [String: [Range<Int>]] = [:]
+                return mentions.compactMap { index, storage -> Finding? in
+                    if shadowingByStorage[storage] == nil { shadowingByStorage[storage] = shadowing(storage) }
+                    guard !shadowingByStorage[storage]!.contains(where: { $0.contains(index) }) else { return nil }
                     // `_x = …`, `self._x = …`: the initializer rewrite's, or a new wrapper assigned.
                     if index + 1 < tokens.count, tokens[index + 1].kind == .equal { return nil }
                     // A member of another value (`other._x`) is not this storage.
                     if index > 1, tokens[index - 1].kind == .period, tokens[index - 2].word != .self { return nil }
+                    let name = names[storage]!
                     return Finding(ruleID: Self.id, fixClass: .manual, isBlocker: true, file: container.file,
                                    offset: Int(tokens[index].start),
                                    message: "'\(storage)' is used as the @Published wrapper of '\(name)'; under @Observable "
