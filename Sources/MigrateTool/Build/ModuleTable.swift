@@ -154,10 +154,11 @@ final class RelevanceScope {
             let start = base.distance(to: UnsafeRawPointer(found)) - 2
             searchFrom = start + 3
             guard start >= 0, start + word.count <= bytes.count, bytes[start..<(start + word.count)].elementsEqual(word) else { continue }
+            // The line holding it, whichever line breaks the file uses (`\n`, `\r\n`, a lone `\r`).
             var lineStart = start
-            while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
-            let lineEnd = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
-                .map { base.distance(to: UnsafeRawPointer($0)) } ?? bytes.count
+            while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n"), bytes[lineStart - 1] != UInt8(ascii: "\r") { lineStart -= 1 }
+            var lineEnd = start
+            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n"), bytes[lineEnd] != UInt8(ascii: "\r") { lineEnd += 1 }
             searchFrom = lineEnd + 1
             if let name = importedModuleName(onLine: bytes[lineStart..<lineEnd], onlyExported: onlyExported) { names.insert(name) }
         }

@@ -201,8 +201,8 @@ struct XcodeProjectReader {
         var searchFrom = 0
         while let found = firstOccurrence(of: key, in: bytes, from: searchFrom) {
             var lineStart = found
-            while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
-            let lineEnd = bytes[found...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n"), bytes[lineStart - 1] != UInt8(ascii: "\r") { lineStart -= 1 }
+            let lineEnd = bytes[found...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? bytes.count
             searchFrom = lineEnd
             var start = lineStart
             while start < lineEnd, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
@@ -323,9 +323,7 @@ struct BuildSettings {
     static func xcconfig(at path: String, name: String, readFile: (String) -> [UInt8]?, depth: Int = 0) -> BuildSettings {
         var settings = BuildSettings(name: name)
         guard depth < 16, let bytes = readFile(path) else { return settings }
-        var offset = 0
-        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
-            defer { offset += line.utf8.count + 1 }
+        for (line, offset) in lines(of: bytes) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("#include") {
                 guard let open = trimmed.firstIndex(of: "\""), let close = trimmed.lastIndex(of: "\""), open < close else { continue }
@@ -346,6 +344,24 @@ struct BuildSettings {
             settings.values[key] = Setting(value: cleaned, path: path, offset: offset + column)
         }
         return settings
+    }
+
+    /// The lines of a text file with the byte offset of each, whichever line breaks it uses
+    /// (`\n`, `\r\n`, a lone `\r`). Splitting a `String` at `"\n"` would not split at `\r\n`,
+    /// which Swift reads as one character.
+    static func lines(of bytes: [UInt8]) -> [(text: String, offset: Int)] {
+        var lines: [(text: String, offset: Int)] = []
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else { index += 1; continue }
+            lines.append((String(decoding: bytes[start..<index], as: UTF8.self), start))
+            index += byte == UInt8(ascii: "\r") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n") ? 2 : 1
+            start = index
+        }
+        lines.append((String(decoding: bytes[start...], as: UTF8.self), start))
+        return lines
     }
 }
 
