@@ -334,7 +334,7 @@ struct EditBuilder {
             var start = lineStart
             if isBlankLine(endingAt: lineStart), next == bytes.count || bytes[next] == Byte.newline || bytes[next] == Byte.carriageReturn {
                 start = startOfLine(lineStart - 1)
-            } else if lineStart == 0, next < bytes.count, bytes[next] == Byte.newline || bytes[next] == Byte.carriageReturn {
+            } else if lineStart == textStart, next < bytes.count, bytes[next] == Byte.newline || bytes[next] == Byte.carriageReturn {
                 // The file's first line: do not leave the file starting with a blank line.
                 next += bytes[next] == Byte.carriageReturn && next + 1 < bytes.count && bytes[next + 1] == Byte.newline ? 2 : 1
             }
@@ -421,7 +421,7 @@ struct EditBuilder {
 
     /// Whether the line that ends just before `lineStart` is empty.
     func isBlankLine(endingAt lineStart: Int) -> Bool {
-        guard lineStart > 0 else { return false }
+        guard lineStart > textStart else { return false }
         let previousStart = startOfLine(lineStart - 1)
         return bytes[previousStart..<lineStart].allSatisfy { $0 == Byte.newline || $0 == Byte.carriageReturn || $0 == Byte.space || $0 == Byte.tab }
     }
@@ -439,6 +439,10 @@ struct EditBuilder {
         return end
     }
 
+    /// Where the file's text starts: after a UTF-8 byte-order mark, which belongs to no line (the
+    /// first line's start, so removing that line keeps the mark and leaves no blank line).
+    var textStart: Int { bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0 }
+
     /// The offset where the line holding `offset` starts.
     func startOfLine(_ offset: Int) -> Int {
         var position = offset
@@ -446,7 +450,7 @@ struct EditBuilder {
         if position > 0, position < bytes.count, bytes[position] == Byte.newline, bytes[position - 1] == Byte.carriageReturn {
             position -= 1
         }
-        while position > 0, bytes[position - 1] != Byte.newline, bytes[position - 1] != Byte.carriageReturn { position -= 1 }
+        while position > textStart, bytes[position - 1] != Byte.newline, bytes[position - 1] != Byte.carriageReturn { position -= 1 }
         return position
     }
 }

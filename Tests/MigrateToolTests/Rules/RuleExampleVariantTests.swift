@@ -112,6 +112,15 @@ struct RuleExampleVariant {
         }
     }
 
+    @Test("after a byte-order mark, before becomes after with the mark kept and nothing else moved",
+          arguments: RuleExampleTests.beforeExamples)
+    func byteOrderMark(_ example: RuleExample) {
+        let mark = "\u{FEFF}"
+        let migrated = RuleExamples.migrate(mark + example.code)
+        let wanted = mark + (example.expected ?? example.code)
+        #expect(migrated == wanted, "\(TextDiff.unified(wanted, migrated, path: "Example.swift"))")
+    }
+
     @Test("commented out line by line, an example yields no finding at all", arguments: RuleExampleTests.examples)
     func commentedOut(_ example: RuleExample) throws {
         let variant = try #require(RuleExampleVariant.prefixingLines(of: example.code, with: "// ")
