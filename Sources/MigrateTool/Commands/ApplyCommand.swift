@@ -135,7 +135,12 @@ enum ApplyCommand: Subcommand {
         }
         if !allowDirty {
             let targets = written.map { writeTargets.targets[$0]! }
-            let dirty = GitStatus.dirtyFiles(among: targets)
+            let git = GitStatus.report(among: targets)
+            let dirty = git.dirty
+            for (root, reason) in git.unanswered {
+                StandardError.line("observation-migrate: warning: \(Analyzer.displayPath(root)): git could not tell which files have "
+                                   + "uncommitted changes (\(reason)); its files are written unguarded")
+            }
             if !dirty.isEmpty {
                 throw ToolFailure("refusing to rewrite files with uncommitted changes: "
                                   + dirty.map(Analyzer.displayPath).joined(separator: ", ") + " (commit them, or pass --allow-dirty)")

@@ -4,10 +4,19 @@ import SourceScan
 /// Asks git which files have uncommitted changes, in the repository each file is in, whatever
 /// the working directory (`cd ~ && observation-migrate apply ~/code/App` is guarded too).
 enum GitStatus {
-    /// The paths among `paths` that git reports as modified, added, renamed or untracked. A path
-    /// outside any work tree, or in one git cannot read (git missing, a broken repository), is
-    /// not reported: then there is nothing to protect.
-    static func dirtyFiles(among paths: [String]) -> [String] {
+    /// What git said about a run's files.
+    struct Report {
+        /// The files git reports as modified, added, renamed or untracked.
+        var dirty: [String] = []
+        /// Work trees git could not answer for (git missing, a repository it refuses to read),
+        /// each with the first line git wrote: their files are written unguarded, and the run says so.
+        var unanswered: [(root: String, reason: String)] = []
+    }
+
+    /// The paths among `paths` that git reports as modified, added, renamed or untracked, and
+    /// the work trees git could not answer for. A path outside any work tree is in neither: there
+    /// is nothing to protect.
+    static func report(among paths: [String]) -> Report {
         var canonical: [String: String] = [:]
         var pathsByRoot: [String: [String]] = [:]
         var rootByFolder: [String: String?] = [:]
@@ -20,11 +29,14 @@ enum GitStatus {
             pathsByRoot[root, default: []].append(resolved)
         }
         var dirty = Set<String>()
-        for (root, files) in pathsByRoot {
-            guard let output = porcelainStatus(root: root, paths: files) else { continue }
-            dirty.formUnion(changedPaths(inPorcelain: output).map { root + "/" + $0 })
+        var unanswered: [(root: String, reason: String)] = []
+        for (root, files) in pathsByRoot.sorted(by: { $0.key < $1.key }) {
+            switch porcelainStatus(root: root, paths: files) {
+            case .success(let output): dirty.formUnion(changedPaths(inPorcelain: output).map { root + "/" + $0 })
+            case .failure(let failure): unanswered.append((root, failure.description))
+            }
         }
-        return paths.filter { canonical[$0].map(dirty.contains) ?? false }
+        return Report(dirty: paths.filter { canonical[$0].map(dirty.contains) ?? false }, unanswered: unanswered)
     }
 
     /// The root of the work tree holding `folder` (an absolute, canonical path): the nearest
@@ -55,22 +67,36 @@ enum GitStatus {
         return paths
     }
 
-    /// `git -C root status --porcelain -z --untracked-files=all -- paths`; nil when git cannot
-    /// be run or fails.
-    private static func porcelainStatus(root: String, paths: [String]) -> [UInt8]? {
+    /// `git -C root status --porcelain -z --untracked-files=all -- paths`, or the first line of
+    /// what git said when it cannot be run or fails.
+    private static func porcelainStatus(root: String, paths: [String]) -> Result<[UInt8], GitFailure> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", root, "status", "--porcelain", "-z", "--untracked-files=all", "--"] + paths
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
         do {
             try process.run()
         } catch {
-            return nil
+            return .failure(GitFailure(description: "git could not be run"))
         }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        // Output first, then the few lines git writes when it fails, then the exit status.
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let said = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return process.terminationStatus == 0 ? Array(data) : nil
+        guard process.terminationStatus == 0 else {
+            let line = String(decoding: said, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init)
+            // env's own message when git is not installed.
+            return .failure(GitFailure(description: process.terminationStatus == 127 ? "git is not installed"
+                                                        : line ?? "git status exited with \(process.terminationStatus)"))
+        }
+        return .success(Array(data))
+    }
+
+    /// Why git gave no answer, as git put it.
+    struct GitFailure: Error {
+        var description: String
     }
 }

@@ -23,4 +23,19 @@ import Testing
         try Data("gitdir: ../.git/modules/App\n".utf8).write(to: root.appendingPathComponent("App/.git"))
         #expect(GitStatus.workTreeRoot(of: canonicalRoot + "/App/Sources") == canonicalRoot + "/App")
     }
+
+    /// A work tree git refuses to read is named with git's own first line, not taken for clean
+    /// in silence: `apply` warns that its files are written unguarded.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/git"), "needs git"))
+    func aWorkTreeGitCannotReadIsReportedWithGitsReason() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gitbroken-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try Data("gitdir: /nonexistent/repository\n".utf8).write(to: root.appendingPathComponent(".git"))
+        try Data("let x = 1\n".utf8).write(to: root.appendingPathComponent("A.swift"))
+        let report = GitStatus.report(among: [root.appendingPathComponent("A.swift").path])
+        #expect(report.dirty.isEmpty)
+        #expect(report.unanswered.map(\.root) == [try #require(FileSystem.canonicalPath(root.path))])
+        #expect(report.unanswered.first?.reason.hasPrefix("fatal: not a git repository") == true, "\(report.unanswered)")
+    }
 }
