@@ -44,9 +44,9 @@ struct FileTransaction {
     /// The step a test makes fail, read from `OBSERVATION_MIGRATE_FAIL_WRITE` as `step:suffix`
     /// (`prepare:Views/Root.swift`, `rename:Root.swift`; `signal:Root.swift` sends the process
     /// SIGTERM as that file is prepared, the moment a CI timeout may hit; `change:Root.swift`
-    /// appends a line to the file after it is prepared, as an editor saving it meanwhile would). Tests run as root, which ignores file
-    /// permissions, so a failing write cannot be provoked through the file system there; this is
-    /// the one way in, and nothing else reads it.
+    /// appends a line to the file after it is prepared, as an editor saving it meanwhile would).
+    /// Tests run as root, which ignores file permissions, so a failing write cannot be provoked
+    /// through the file system there; this is the one way in, and nothing else reads it.
     struct InjectedFailure: Equatable {
         var step: String
         var pathSuffix: String
