@@ -42,16 +42,34 @@ enum ApplyCommand: Subcommand {
     }
 
     /// Why a file that the compiler rejects as it is (an unterminated string literal, an editor
-    /// placeholder, a malformed number) is not written: a rewrite would hide the problem in a
-    /// diff, as SwiftFormat and ruff refuse such files; nil when every token is sound.
+    /// placeholder, a malformed number, a bracket without its partner) is not written: a rewrite
+    /// would hide the problem in a diff, as SwiftFormat and ruff refuse such files; nil when every
+    /// token is sound and every bracket paired.
     static func rejectedTokenReason(_ analysis: Analysis, file: Int) -> String? {
         let structure = analysis.files[file]
-        guard let bad = structure.tokens.firstIndex(where: \.isMalformed) else { return nil }
-        let location = analysis.location(file: file, offset: Int(structure.tokens[bad].start))
-        let text = structure.source.text(bad)
-        let shown = text.count > 24 ? String(text.prefix(24)) + "…" : String(text)
-        return "holds code the compiler rejects as it is (line \(location.line): '\(LintText.singleLine(shown))'); "
+        let tokens = structure.tokens
+        let what: String
+        let bad: Int
+        if let malformed = tokens.firstIndex(where: \.isMalformed) {
+            let text = structure.source.text(malformed)
+            what = "'" + LintText.singleLine(text.count > 24 ? String(text.prefix(24)) + "…" : String(text)) + "'"
+            bad = malformed
+        } else if let unpaired = tokens.indices.first(where: { isBracket(tokens[$0].kind) && structure.matchingBracket[$0] < 0 }) {
+            // A bracket without its partner (a brace lost mid-edit): the structure read around
+            // it is a guess, so edits planned from it could land anywhere.
+            let text = structure.source.text(unpaired)
+            what = [.leftParen, .leftSquare, .leftBrace].contains(tokens[unpaired].kind) ? "'\(text)' is never closed" : "'\(text)' closes nothing"
+            bad = unpaired
+        } else {
+            return nil
+        }
+        let location = analysis.location(file: file, offset: Int(tokens[bad].start))
+        return "holds code the compiler rejects as it is (line \(location.line): \(what)); "
             + "left as it is, with the units it holds, until it is fixed"
+    }
+
+    private static func isBracket(_ kind: TokenKind) -> Bool {
+        [.leftParen, .leftSquare, .leftBrace, .rightParen, .rightSquare, .rightBrace].contains(kind)
     }
 
     /// The first file outside the build whose text declares `class Name` (the last component of

@@ -95,6 +95,25 @@ import Testing
         #expect(try Self.text(tree, "C.swift").contains("@Observable final class Store"))
     }
 
+    /// A bracket without its partner (a brace lost mid-edit) leaves the structure read around it
+    /// a guess: such a file is left with its units, named with the bracket the compiler points at.
+    @Test(arguments: [
+        ("import SwiftUI\nfinal class M: ObservableObject {\n    @Published var x = 0\n    func f() {\n        if x > 0 {\n            x = 1\n    }\n}\n",
+         "line 2: '{' is never closed"),
+        ("import SwiftUI\nfinal class M: ObservableObject {\n    @Published var x = 0\n}\n}\n", "line 5: '}' closes nothing"),
+        ("import SwiftUI\nfinal class M: ObservableObject {\n    @Published var x = (0\n}\n", "line 3: '(' is never closed"),
+    ])
+    func aFileWithAnUnpairedBracketIsLeftWithItsUnits(source: String, place: String) throws {
+        let tree = try BinaryRunner.makeTree(["A.swift": source, "C.swift": Self.model])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "."], in: tree)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("warning: A.swift holds code the compiler rejects as it is (\(place)); "
+                                       + "left as it is, with the units it holds, until it is fixed"), "\(result.stderr)")
+        #expect(try Self.text(tree, "A.swift") == source)
+        #expect(try Self.text(tree, "C.swift").contains("@Observable final class Store"))
+    }
+
     @Test func withoutAFailureBothFilesOfTheUnitAreWrittenAndNothingIsLeftBehind() throws {
         let tree = try Self.twoFileUnit()
         defer { try? FileManager.default.removeItem(at: tree) }
