@@ -41,37 +41,6 @@ enum ApplyCommand: Subcommand {
         return "is read-only (mode \(String(status.st_mode & 0o7777, radix: 8))); left as it is, with the units it holds"
     }
 
-    /// Why a file that the compiler rejects as it is (an unterminated string literal, an editor
-    /// placeholder, a malformed number, a bracket without its partner) is not written: a rewrite
-    /// would hide the problem in a diff, as SwiftFormat and ruff refuse such files; nil when every
-    /// token is sound and every bracket paired.
-    static func rejectedTokenReason(_ analysis: Analysis, file: Int) -> String? {
-        let structure = analysis.files[file]
-        let tokens = structure.tokens
-        let what: String
-        let bad: Int
-        if let malformed = tokens.firstIndex(where: \.isMalformed) {
-            let text = structure.source.text(malformed)
-            what = "'" + LintText.singleLine(text.count > 24 ? String(text.prefix(24)) + "…" : String(text)) + "'"
-            bad = malformed
-        } else if let unpaired = tokens.indices.first(where: { isBracket(tokens[$0].kind) && structure.matchingBracket[$0] < 0 }) {
-            // A bracket without its partner (a brace lost mid-edit): the structure read around
-            // it is a guess, so edits planned from it could land anywhere.
-            let text = structure.source.text(unpaired)
-            what = [.leftParen, .leftSquare, .leftBrace].contains(tokens[unpaired].kind) ? "'\(text)' is never closed" : "'\(text)' closes nothing"
-            bad = unpaired
-        } else {
-            return nil
-        }
-        let location = analysis.location(file: file, offset: Int(tokens[bad].start))
-        return "holds code the compiler rejects as it is (line \(location.line): \(what)); "
-            + "left as it is, with the units it holds, until it is fixed"
-    }
-
-    private static func isBracket(_ kind: TokenKind) -> Bool {
-        [.leftParen, .leftSquare, .leftBrace, .rightParen, .rightSquare, .rightBrace].contains(kind)
-    }
-
     /// The first file outside the build whose text declares `class Name` (the last component of
     /// a dotted name): files no target compiles are never structured, so a plain text search
     /// tells the user why a type they can see is not a model of the run.
@@ -121,8 +90,7 @@ enum ApplyCommand: Subcommand {
         // Only files some fix would edit are asked about (one `stat` each).
         let edited = Set(analysis.findings.flatMap { $0.edits.map(\.file) })
         for index in edited.sorted() {
-            guard let reason = writeTargets.outside[index] ?? Self.readOnlyReason(filePaths[index]) ?? Self.rejectedTokenReason(analysis, file: index)
-            else { continue }
+            guard let reason = writeTargets.outside[index] ?? Self.readOnlyReason(filePaths[index]) else { continue }
             StandardError.line("observation-migrate: warning: \(analysis.displayPaths[index]) \(reason)")
             options.unwritableFiles[index] = reason
         }

@@ -16,7 +16,7 @@ enum RuleCatalog {
         StateObjectRule.self, StateObjectInit.self, ObservedObjectRule.self, ObservedObjectBinding.self, ObservedObjectOwned.self,
         EnvironmentObjectRule.self, EnvironmentObjectBinding.self, EnvironmentObjectModifier.self, ExistentialModel.self,
         SpelledWrapperType.self, ExternalObjectWrapper.self, Previews.self,
-        DeploymentTargetRule.self, UnknownType.self, UnscannedFileRule.self,
+        DeploymentTargetRule.self, UnknownType.self, UnscannedFileRule.self, MalformedFile.self,
         UnusedSuppression.self,
     ]
 

@@ -974,6 +974,58 @@ enum RuleDocuments {
         }
         ```
         """#,
+        "malformed-file": #"""
+        # malformed-file
+
+        summary: A file the compiler rejects as it is blocks the units with code in it until it is fixed.
+        class: manual
+        severity: warning
+
+        ## Why
+
+        A file caught mid-edit (an unterminated string literal, an editor placeholder, a malformed
+        number, a brace lost) does not compile as it is. The structure the tool reads around such a
+        spot is a guess, so edits planned from it could land in the wrong place, and a rewrite would
+        hide the problem in a diff: SwiftFormat, swift-format and ruff leave such files alone too. The
+        finding names the spot; every unit with a declaration or a site in the file waits, in the
+        report and in `apply`, until the file is fixed.
+
+        ```swift before
+        import SwiftUI
+
+        final class Counter: ObservableObject {
+            @Published var count = 0
+            var label: String { ↓"count: \(count) }
+        }
+        ```
+
+        A bracket without its partner is found where the compiler points (here the class's brace, since
+        the method's body takes the last `}`):
+
+        ```swift before
+        import SwiftUI
+
+        final class Counter: ObservableObject ↓{
+            @Published var count = 0
+            func reset() {
+                count = 0
+        }
+        ```
+
+        Brackets and quotes inside strings and comments are text, not code:
+
+        ```swift unchanged
+        import SwiftUI
+
+        final class Template {
+            let open = "{"
+            let body = """
+                } closes nothing here, and "this quote ends nothing
+                """
+            // an unmatched ( in a comment
+        }
+        ```
+        """#,
         "missing-observation-import": #"""
         # missing-observation-import
 

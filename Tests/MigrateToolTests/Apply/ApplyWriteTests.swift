@@ -78,8 +78,9 @@ import Testing
         #expect(Self.strayFiles(tree).isEmpty, "\(Self.strayFiles(tree))")
     }
 
-    /// A file the compiler rejects as it is (an unterminated string, an editor placeholder) is
-    /// not rewritten, nor are its units: the diff would hide the problem (QA F25).
+    /// A file the compiler rejects as it is (an unterminated string, an editor placeholder, a
+    /// bracket without its partner) is not rewritten, nor are its units: the diff would hide the
+    /// problem (QA F25). The report blocks them too (`malformed-file`), so the verdicts agree.
     @Test func aFileTheCompilerRejectsIsLeftWithItsUnits() throws {
         let broken = "import SwiftUI\nfinal class M: ObservableObject {\n    @Published var x = 0\n}\nlet s = \"unterminated\n"
         let placeholder = "import SwiftUI\nfinal class N: ObservableObject {\n    @Published var y = <#value#>\n}\n"
@@ -87,29 +88,30 @@ import Testing
         defer { try? FileManager.default.removeItem(at: tree) }
         let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "."], in: tree)
         #expect(result.exitCode == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("warning: A.swift holds code the compiler rejects as it is (line 5: '\"unterminated'); "
-                                       + "left as it is, with the units it holds, until it is fixed"), "\(result.stderr)")
-        #expect(result.stderr.contains("warning: B.swift holds code the compiler rejects as it is (line 3: '<#value#>')"), "\(result.stderr)")
+        #expect(result.stdout.contains("A.swift:5:9  the compiler rejects this file as it is ('\"unterminated'); "
+                                       + "the units with code in it wait until it is fixed [malformed-file]"), "\(result.stdout)")
+        #expect(result.stdout.contains("B.swift:3:24  the compiler rejects this file as it is ('<#value#>')"), "\(result.stdout)")
         #expect(try Self.text(tree, "A.swift") == broken)
         #expect(try Self.text(tree, "B.swift") == placeholder)
         #expect(try Self.text(tree, "C.swift").contains("@Observable final class Store"))
+        let report = try BinaryRunner.run(["report", "--format", "json", "."], in: tree)
+        #expect(report.stdout.contains("\"malformed-file\""))
     }
 
     /// A bracket without its partner (a brace lost mid-edit) leaves the structure read around it
     /// a guess: such a file is left with its units, named with the bracket the compiler points at.
     @Test(arguments: [
         ("import SwiftUI\nfinal class M: ObservableObject {\n    @Published var x = 0\n    func f() {\n        if x > 0 {\n            x = 1\n    }\n}\n",
-         "line 2: '{' is never closed"),
-        ("import SwiftUI\nfinal class M: ObservableObject {\n    @Published var x = 0\n}\n}\n", "line 5: '}' closes nothing"),
-        ("import SwiftUI\nfinal class M: ObservableObject {\n    @Published var x = (0\n}\n", "line 3: '(' is never closed"),
+         "A.swift:2:33  the compiler rejects this file as it is ('{' is never closed)"),
+        ("import SwiftUI\nfinal class M: ObservableObject {\n    @Published var x = 0\n}\n}\n", "A.swift:5:1  the compiler rejects this file as it is ('}' closes nothing)"),
+        ("import SwiftUI\nfinal class M: ObservableObject {\n    @Published var x = (0\n}\n", "A.swift:3:24  the compiler rejects this file as it is ('(' is never closed)"),
     ])
     func aFileWithAnUnpairedBracketIsLeftWithItsUnits(source: String, place: String) throws {
         let tree = try BinaryRunner.makeTree(["A.swift": source, "C.swift": Self.model])
         defer { try? FileManager.default.removeItem(at: tree) }
         let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "."], in: tree)
         #expect(result.exitCode == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("warning: A.swift holds code the compiler rejects as it is (\(place)); "
-                                       + "left as it is, with the units it holds, until it is fixed"), "\(result.stderr)")
+        #expect(result.stdout.contains(place), "\(result.stdout)")
         #expect(try Self.text(tree, "A.swift") == source)
         #expect(try Self.text(tree, "C.swift").contains("@Observable final class Store"))
     }
