@@ -113,21 +113,8 @@ import Testing
     /// F24: a unit written only together with one that needs `--unsafe-fixes` needs it too: the
     /// report, lint's `fix` and `apply` agree.
     @Test func aUnitCoupledToOneNeedingReviewNeedsReviewToo() throws {
-        let source = """
-            import Combine
-            final class Parent: ObservableObject {
-                @Published var child = Child()
-                var relay: AnyCancellable?
-                init() {
-                    relay = child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }
-                }
-            }
-            final class Child: ObservableObject {
-                @Published var n = 0
-            }
-
-            """
-        let analysis = RuleExamples.analyze(files: [("M.swift", source)])
+        // `Parent` relays `Child`'s changes, so the two move together; `Child` needs review.
+        let analysis = RuleExamples.analyze(files: [("M.swift", CoupledSuppressionTests.source(commentAboveParent: nil))])
         let verdicts = Dictionary(uniqueKeysWithValues: analysis.units.map { ($0.name, $0.verdict) })
         #expect(verdicts == ["Parent": .needsUnsafeFixes, "Child": .needsUnsafeFixes])
         let parent = try #require(analysis.units.first { $0.name == "Parent" })
