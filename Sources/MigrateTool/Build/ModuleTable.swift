@@ -156,9 +156,9 @@ final class RelevanceScope {
             guard start >= 0, start + word.count <= bytes.count, bytes[start..<(start + word.count)].elementsEqual(word) else { continue }
             // The line holding it, whichever line breaks the file uses (`\n`, `\r\n`, a lone `\r`).
             var lineStart = start
-            while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n"), bytes[lineStart - 1] != UInt8(ascii: "\r") { lineStart -= 1 }
+            while lineStart > 0, !Byte.isLineBreak(bytes[lineStart - 1]) { lineStart -= 1 }
             var lineEnd = start
-            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n"), bytes[lineEnd] != UInt8(ascii: "\r") { lineEnd += 1 }
+            while lineEnd < bytes.count, !Byte.isLineBreak(bytes[lineEnd]) { lineEnd += 1 }
             searchFrom = lineEnd + 1
             if let name = importedModuleName(onLine: bytes[lineStart..<lineEnd], onlyExported: onlyExported) { names.insert(name) }
         }

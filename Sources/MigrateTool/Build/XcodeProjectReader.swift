@@ -201,8 +201,8 @@ struct XcodeProjectReader {
         var searchFrom = 0
         while let found = firstOccurrence(of: key, in: bytes, from: searchFrom) {
             var lineStart = found
-            while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n"), bytes[lineStart - 1] != UInt8(ascii: "\r") { lineStart -= 1 }
-            let lineEnd = bytes[found...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? bytes.count
+            while lineStart > 0, !Byte.isLineBreak(bytes[lineStart - 1]) { lineStart -= 1 }
+            let lineEnd = bytes[found...].firstIndex(where: Byte.isLineBreak) ?? bytes.count
             searchFrom = lineEnd
             var start = lineStart
             while start < lineEnd, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
@@ -347,21 +347,16 @@ struct BuildSettings {
     }
 
     /// The lines of a text file with the byte offset of each, whichever line breaks it uses
-    /// (`\n`, `\r\n`, a lone `\r`). Splitting a `String` at `"\n"` would not split at `\r\n`,
-    /// which Swift reads as one character.
+    /// (`\n`, `\r\n`, a lone `\r`), as `LineMap` finds them. Splitting a `String` at `"\n"`
+    /// would not split at `\r\n`, which Swift reads as one character.
     static func lines(of bytes: [UInt8]) -> [(text: String, offset: Int)] {
-        var lines: [(text: String, offset: Int)] = []
-        var start = 0
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else { index += 1; continue }
-            lines.append((String(decoding: bytes[start..<index], as: UTF8.self), start))
-            index += byte == UInt8(ascii: "\r") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n") ? 2 : 1
-            start = index
+        let starts = LineMap(bytes).lineStarts
+        return starts.indices.map { position in
+            let start = starts[position]
+            var end = position + 1 < starts.count ? starts[position + 1] : bytes.count
+            while end > start, Byte.isLineBreak(bytes[end - 1]) { end -= 1 }
+            return (String(decoding: bytes[start..<end], as: UTF8.self), start)
         }
-        lines.append((String(decoding: bytes[start...], as: UTF8.self), start))
-        return lines
     }
 }
 

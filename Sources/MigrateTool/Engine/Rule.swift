@@ -324,7 +324,7 @@ struct EditBuilder {
         let afterEnd = Int(last.trailingEnd)
         let onlyWhitespaceBefore = startsItsLine(start)
         let onlyWhitespaceAfter = bytes[end..<afterEnd].allSatisfy { $0 == Byte.space || $0 == Byte.tab }
-        if onlyWhitespaceBefore, onlyWhitespaceAfter, afterEnd == bytes.count || bytes[afterEnd] == Byte.newline || bytes[afterEnd] == Byte.carriageReturn {
+        if onlyWhitespaceBefore, onlyWhitespaceAfter, afterEnd == bytes.count || Byte.isLineBreak(bytes[afterEnd]) {
             // The tokens fill their line: remove it, line break included.
             var next = afterEnd
             if next < bytes.count, bytes[next] == Byte.carriageReturn { next += 1 }
@@ -332,16 +332,16 @@ struct EditBuilder {
             // Between a blank line and another blank line (or the end), take one blank line too,
             // so removing a declaration does not leave a double gap.
             var start = lineStart
-            if isBlankLine(endingAt: lineStart), next == bytes.count || bytes[next] == Byte.newline || bytes[next] == Byte.carriageReturn {
+            if isBlankLine(endingAt: lineStart), next == bytes.count || Byte.isLineBreak(bytes[next]) {
                 start = startOfLine(lineStart - 1)
-            } else if lineStart == textStart, next < bytes.count, bytes[next] == Byte.newline || bytes[next] == Byte.carriageReturn {
+            } else if lineStart == textStart, next < bytes.count, Byte.isLineBreak(bytes[next]) {
                 // The file's first line: do not leave the file starting with a blank line.
                 next += bytes[next] == Byte.carriageReturn && next + 1 < bytes.count && bytes[next + 1] == Byte.newline ? 2 : 1
             }
             return .delete(start..<next)
         }
         // Keep the trailing trivia when it holds a comment; otherwise take its whitespace.
-        if onlyWhitespaceAfter, afterEnd < bytes.count, bytes[afterEnd] != Byte.newline, bytes[afterEnd] != Byte.carriageReturn {
+        if onlyWhitespaceAfter, afterEnd < bytes.count, !Byte.isLineBreak(bytes[afterEnd]) {
             return .delete(start..<afterEnd)
         }
         if onlyWhitespaceAfter, onlyWhitespaceBefore == false {
@@ -401,8 +401,7 @@ struct EditBuilder {
     /// The file's line break, as its first line ends: `\r\n`, a lone `\r` (classic Mac, which
     /// Swift accepts too), else `\n`.
     var lineBreak: String {
-        guard let end = bytes.firstIndex(where: { $0 == Byte.newline || $0 == Byte.carriageReturn }),
-              bytes[end] == Byte.carriageReturn else { return "\n" }
+        guard let end = bytes.firstIndex(where: Byte.isLineBreak), bytes[end] == Byte.carriageReturn else { return "\n" }
         return end + 1 < bytes.count && bytes[end + 1] == Byte.newline ? "\r\n" : "\r"
     }
 
@@ -423,7 +422,7 @@ struct EditBuilder {
     func isBlankLine(endingAt lineStart: Int) -> Bool {
         guard lineStart > textStart else { return false }
         let previousStart = startOfLine(lineStart - 1)
-        return bytes[previousStart..<lineStart].allSatisfy { $0 == Byte.newline || $0 == Byte.carriageReturn || $0 == Byte.space || $0 == Byte.tab }
+        return bytes[previousStart..<lineStart].allSatisfy { Byte.isLineBreak($0) || $0 == Byte.space || $0 == Byte.tab }
     }
 
     /// Whether only spaces and tabs stand between the start of its line and `offset`.
@@ -435,7 +434,7 @@ struct EditBuilder {
     /// none): where text goes after everything on that line, a trailing comment included.
     func endOfLine(_ offset: Int) -> Int {
         var end = offset
-        while end < bytes.count, bytes[end] != Byte.newline, bytes[end] != Byte.carriageReturn { end += 1 }
+        while end < bytes.count, !Byte.isLineBreak(bytes[end]) { end += 1 }
         return end
     }
 
@@ -450,7 +449,8 @@ struct EditBuilder {
         if position > 0, position < bytes.count, bytes[position] == Byte.newline, bytes[position - 1] == Byte.carriageReturn {
             position -= 1
         }
-        while position > textStart, bytes[position - 1] != Byte.newline, bytes[position - 1] != Byte.carriageReturn { position -= 1 }
+        let floor = textStart
+        while position > floor, !Byte.isLineBreak(bytes[position - 1]) { position -= 1 }
         return position
     }
 }

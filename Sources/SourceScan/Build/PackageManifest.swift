@@ -249,9 +249,7 @@ private struct ManifestReader {
                 // The value runs to the end of its line or a `;`: `"ios"`, `root + "/Sources"`, `"\(root)/Sources"`.
                 var end = index + 4
                 while end < tokens.count, tokens[end].kind != .semicolon,
-                      !source.bytes[source.leadingTriviaRange(of: end)].contains(where: { $0 == Byte.newline || $0 == Byte.carriageReturn }) {
-                    end += 1
-                }
+                      !source.bytes[source.leadingTriviaRange(of: end)].contains(where: Byte.isLineBreak) { end += 1 }
                 guard let value = literal((index + 3)..<end) else { continue }
                 constants[source.text(index + 1)] = value
             default: break

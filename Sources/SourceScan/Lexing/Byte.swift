@@ -12,4 +12,7 @@ public enum Byte {
     public static let leftSquare: UInt8 = 0x5B, backslash: UInt8 = 0x5C, rightSquare: UInt8 = 0x5D
     public static let underscore: UInt8 = 0x5F, backtick: UInt8 = 0x60, leftBrace: UInt8 = 0x7B
     public static let rightBrace: UInt8 = 0x7D, delete: UInt8 = 0x7F
+
+    /// Whether `byte` ends a line: `\n`, or `\r` alone or before `\n`, as Swift reads them.
+    @inlinable public static func isLineBreak(_ byte: UInt8) -> Bool { byte == newline || byte == carriageReturn }
 }

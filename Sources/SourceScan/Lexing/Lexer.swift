@@ -252,9 +252,7 @@ struct LexerCursor {
         offset < count && classes[Int(base[offset])] & flag != 0
     }
 
-    @inline(__always) func isLineBreak(_ byte: UInt8) -> Bool {
-        byte == Byte.newline || byte == Byte.carriageReturn
-    }
+    @inline(__always) func isLineBreak(_ byte: UInt8) -> Bool { Byte.isLineBreak(byte) }
 
     /// Whether the bytes at `offset` spell `literal` (ASCII).
     func matches(_ offset: Int, _ literal: StaticString) -> Bool {

@@ -71,8 +71,7 @@ enum AccessorNotification {
         let lastEnd = builder.endOfLine(Int(file.tokens[last.upperBound - 1].end))
         let bytes = file.source.bytes
         // Each line start inside (after `\n`, or a lone `\r`), blank lines left as they are.
-        for offset in (firstStart + 1)..<lastEnd where (bytes[offset - 1] == Byte.newline || bytes[offset - 1] == Byte.carriageReturn)
-            && bytes[offset] != Byte.newline && bytes[offset] != Byte.carriageReturn {
+        for offset in (firstStart + 1)..<lastEnd where Byte.isLineBreak(bytes[offset - 1]) && !Byte.isLineBreak(bytes[offset]) {
             edits.append(.insert(unit, at: offset))
         }
         edits.append(.insert(lineBreak + indentation + "}", at: lastEnd))

@@ -260,7 +260,7 @@ struct ObserverBridge {
     private static func helperInsertion(_ file: FileStructure, nonisolated: Bool) -> Edit {
         let builder = EditBuilder(file: file)
         let bytes = file.source.bytes
-        let endsWithLineBreak = bytes.last == Byte.newline || bytes.last == Byte.carriageReturn
+        let endsWithLineBreak = bytes.last.map(Byte.isLineBreak) ?? false
         let lines = nonisolated ? helperLines.map { $0.hasPrefix("fileprivate ") ? "nonisolated " + $0 : $0 } : helperLines
         let text = lines.joined(separator: builder.lineBreak)
         return .insert((endsWithLineBreak ? builder.lineBreak : builder.lineBreak + builder.lineBreak) + text
