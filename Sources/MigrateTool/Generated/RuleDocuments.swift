@@ -1012,6 +1012,45 @@ enum RuleDocuments {
         }
         ```
 
+        What the compiler's lexer reads past but reports blocks too: a source control conflict marker
+        left by a merge, a `/*` never closed, an invalid character (a control character, a stray
+        scalar such as an em dash outside a string or comment, an unprintable character inside a
+        single-line string):
+
+        ```swift before
+        import SwiftUI
+
+        final class Counter: ObservableObject {
+        ↓<<<<<<< HEAD
+            @Published var count = 0
+        =======
+            @Published var count = 1
+        >>>>>>> feature
+        }
+        ```
+
+        ```swift before
+        import SwiftUI
+
+        final class Counter: ObservableObject {
+            @Published var count = 0
+        }
+
+        ↓/* the rest of the file was cut here
+        ```
+
+        A no-break space draws only a warning from the compiler, and any character is fine inside a
+        comment:
+
+        ```swift unchanged
+        import SwiftUI
+
+        final class Template {
+            let open = 1 // a no-break space before the comment
+            /* a tab	here, a dash — there */
+        }
+        ```
+
         Brackets and quotes inside strings and comments are text, not code:
 
         ```swift unchanged

@@ -1,10 +1,12 @@
 import SourceScan
 
 /// A file the compiler rejects as it is, found without the compiler: a malformed token (an
-/// unterminated string literal, an editor placeholder, a malformed number) or a bracket without
-/// its partner (a brace lost mid-edit). The structure read around such a spot is a guess, and
-/// a rewrite would hide the problem in a diff, as SwiftFormat and ruff refuse such files: every
-/// unit with code in the file waits until it is fixed.
+/// unterminated string literal, an editor placeholder, a malformed number), a bracket without
+/// its partner (a brace lost mid-edit), or a spot the compiler's lexer reads past but reports (a
+/// source control conflict marker, a `/*` never closed, an invalid character). The structure
+/// read around such a spot is a guess, and a rewrite would hide the problem in a diff, as
+/// SwiftFormat and ruff refuse such files: every unit with code in the file waits until it is
+/// fixed.
 struct MalformedFile: Rule {
     static let id = "malformed-file"
 
@@ -15,29 +17,39 @@ struct MalformedFile: Rule {
         }
         return unitsByFile.keys.sorted().compactMap { fileIndex -> Finding? in
             let file = context.files[fileIndex]
-            guard let (token, what) = Self.firstRejected(in: file), let units = unitsByFile[fileIndex], let first = units.first else {
+            guard let (offset, what) = Self.firstRejected(in: file), let units = unitsByFile[fileIndex], let first = units.first else {
                 return nil
             }
-            return Finding(ruleID: Self.id, fixClass: .manual, isBlocker: true, file: fileIndex, offset: Int(file.tokens[token].start),
+            return Finding(ruleID: Self.id, fixClass: .manual, isBlocker: true, file: fileIndex, offset: offset,
                            message: "the compiler rejects this file as it is (\(what)); the units with code in it wait until it is fixed",
                            suggestion: "fix the file, then run again", unit: first, alsoUnits: Array(units.dropFirst()))
         }
     }
 
-    /// The first spot of `file` the compiler rejects, and what is wrong there; nil when every
-    /// token is sound and every bracket paired.
-    static func firstRejected(in file: FileStructure) -> (token: Int, what: String)? {
+    /// The first spot of `file` the compiler rejects (a byte offset), and what is wrong there;
+    /// nil when every token is sound, every bracket paired and the lexer read past nothing the
+    /// compiler reports.
+    static func firstRejected(in file: FileStructure) -> (offset: Int, what: String)? {
         let tokens = file.tokens
+        var spots: [(offset: Int, what: String)] = []
+        if let rejection = file.source.lexicalRejection { spots.append((rejection.offset, rejection.reason)) }
         if let malformed = tokens.firstIndex(where: \.isMalformed) {
             let text = file.source.text(malformed)
-            return (malformed, "'" + LintText.singleLine(text.count > 24 ? String(text.prefix(24)) + "…" : String(text)) + "'")
+            spots.append((Int(tokens[malformed].start),
+                          "'" + LintText.singleLine(text.count > 24 ? String(text.prefix(24)) + "…" : String(text)) + "'"))
         }
-        let openers: [TokenKind] = [.leftParen, .leftSquare, .leftBrace]
-        let closers: [TokenKind] = [.rightParen, .rightSquare, .rightBrace]
-        guard let unpaired = tokens.indices.first(where: {
-            (openers.contains(tokens[$0].kind) || closers.contains(tokens[$0].kind)) && file.matchingBracket[$0] < 0
-        }) else { return nil }
-        let text = file.source.text(unpaired)
-        return (unpaired, openers.contains(tokens[unpaired].kind) ? "'\(text)' is never closed" : "'\(text)' closes nothing")
+        // Brackets only when every token is sound: a malformed token can take a bracket with it.
+        if spots.isEmpty, let unpaired = Self.firstUnpairedBracket(in: file) {
+            let text = file.source.text(unpaired)
+            let opens = [TokenKind.leftParen, .leftSquare, .leftBrace].contains(tokens[unpaired].kind)
+            spots.append((Int(tokens[unpaired].start), opens ? "'\(text)' is never closed" : "'\(text)' closes nothing"))
+        }
+        return spots.min { $0.offset < $1.offset }
+    }
+
+    /// The first bracket of `file` without its partner, as the parser pairs them.
+    static func firstUnpairedBracket(in file: FileStructure) -> Int? {
+        let brackets: [TokenKind] = [.leftParen, .leftSquare, .leftBrace, .rightParen, .rightSquare, .rightBrace]
+        return file.tokens.indices.first { brackets.contains(file.tokens[$0].kind) && file.matchingBracket[$0] < 0 }
     }
 }

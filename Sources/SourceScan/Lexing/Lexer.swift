@@ -29,16 +29,28 @@ public enum Lexer {
         tokenizeReportingNesting(bytes).tokens
     }
 
+    /// A spot the compiler's lexer rejects that no malformed token stands for: it reads past it
+    /// (as trivia, or as part of a string literal) and reports an error there.
+    public struct Rejection: Sendable, Equatable {
+        /// The byte offset the compiler points to.
+        public let offset: Int
+        /// What is wrong there, as a phrase ("a source control conflict marker").
+        public let reason: String
+    }
+
     /// Tokenizes `bytes`, and gives the byte offset of the first interpolation nested deeper than
-    /// `maximumInterpolationDepth`, if any (the tokens from there on may be wrong).
-    public static func tokenizeReportingNesting(_ bytes: UnsafeBufferPointer<UInt8>) -> (tokens: [Token], interpolationTooDeep: Int?) {
+    /// `maximumInterpolationDepth`, if any (the tokens from there on may be wrong), and the first
+    /// spot the compiler rejects that no token is marked malformed for.
+    public static func tokenizeReportingNesting(_ bytes: UnsafeBufferPointer<UInt8>)
+        -> (tokens: [Token], interpolationTooDeep: Int?, rejection: Rejection?) {
         guard let base = bytes.baseAddress, bytes.count > 0 else {
-            return ([Token(kind: .endOfFile, start: 0, end: 0, trailingEnd: 0)], nil)
+            return ([Token(kind: .endOfFile, start: 0, end: 0, trailingEnd: 0)], nil, nil)
         }
         var cursor = LexerCursor(base: base, count: bytes.count)
         cursor.run()
         let tooDeep = cursor.interpolationTooDeep
-        return (cursor.finish(), tooDeep)
+        let rejection = cursor.rejection
+        return (cursor.finish(), tooDeep, rejection)
     }
 
     /// Tokenizes a byte array.
@@ -142,6 +154,8 @@ struct LexerCursor {
     static let maximumInterpolationDepth = Lexer.maximumInterpolationDepth
     /// The offset of the first `\(` met at `maximumInterpolationDepth`, which was not followed.
     var interpolationTooDeep: Int?
+    /// The first spot the compiler rejects that no token is marked for (see `reject`).
+    var rejection: Lexer.Rejection?
     private let classes: UnsafePointer<UInt8>
     private let triviaClasses: UnsafePointer<UInt8>
     private let punctuationKinds: UnsafePointer<UInt8>
@@ -254,6 +268,19 @@ struct LexerCursor {
 
     @inline(__always) func isLineBreak(_ byte: UInt8) -> Bool { Byte.isLineBreak(byte) }
 
+    /// Notes a spot the compiler rejects though the lexer reads past it, as the compiler's lexer
+    /// does (an invalid character in trivia, a conflict marker, a comment never closed, an
+    /// unprintable character in a string); only the first is kept, the one a fix starts from.
+    mutating func reject(_ offset: Int, _ reason: @autoclosure () -> String) {
+        if rejection == nil { rejection = Lexer.Rejection(offset: offset, reason: reason()) }
+    }
+
+    /// `U+0041`-style name of a scalar, for messages.
+    static func scalarName(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
     /// Whether the bytes at `offset` spell `literal` (ASCII).
     func matches(_ offset: Int, _ literal: StaticString) -> Bool {
         let length = literal.utf8CodeUnitCount
@@ -324,6 +351,12 @@ struct LexerCursor {
             while position < count, base[position] == Byte.space { position += 1 }
             return true
         case TriviaClass.blank:
+            // NUL (a warning), tab, vertical tab and form feed are whitespace to the compiler;
+            // every other control character is "an invalid character in source file".
+            let byte = base[position]
+            if byte != 0, byte != Byte.tab, byte != Byte.verticalTab, byte != Byte.formFeed {
+                reject(position, "an invalid character, \(Self.scalarName(UInt32(byte)))")
+            }
             position += 1
             return true
         case TriviaClass.slash:
@@ -333,12 +366,16 @@ struct LexerCursor {
                 return true
             }
             if next == Byte.star {
-                position = endOfBlockComment(from: position)
+                let comment = endOfBlockComment(from: position)
+                if !comment.closed { reject(position, "'/*' is never closed") }
+                position = comment.end
                 return true
             }
             return false
         case TriviaClass.angle:
             guard let end = endOfConflictMarker(at: position) else { return false }
+            // The compiler skips the block to recover, but reports it as an error.
+            reject(position, "a source control conflict marker")
             position = end
             return true
         default:
@@ -351,10 +388,13 @@ struct LexerCursor {
     /// Returns false, moving nothing, when a token starts here.
     mutating func skipNonASCIITrivia() -> Bool {
         if base[position] == 0xEF, peek(position + 1) == 0xBB, peek(position + 2) == 0xBF {
+            // The compiler takes a byte-order mark only as the file's first bytes.
+            if position > 0 { reject(position, "a byte-order mark inside the file") }
             position += 3
             return true
         }
         guard let scalar = decodeScalar(at: position) else {
+            reject(position, "invalid UTF-8")
             position += 1
             return true
         }
@@ -363,6 +403,8 @@ struct LexerCursor {
             || value == 0x201C || value == 0x201D {
             return false
         }
+        // A no-break space only draws a warning; any other stray scalar is an error.
+        if value != 0xA0 { reject(position, "an invalid character, \(Self.scalarName(value))") }
         position += scalar.length
         return true
     }
@@ -386,8 +428,9 @@ struct LexerCursor {
         return count
     }
 
-    /// The offset after the `*/` that closes the (nested) block comment at `offset`.
-    func endOfBlockComment(from offset: Int) -> Int {
+    /// The offset after the `*/` that closes the (nested) block comment at `offset`, or the end of
+    /// the buffer when nothing closes it.
+    func endOfBlockComment(from offset: Int) -> (end: Int, closed: Bool) {
         var depth = 1
         var index = offset + 2
         while index < count {
@@ -398,12 +441,12 @@ struct LexerCursor {
             } else if byte == Byte.star, peek(index + 1) == Byte.slash {
                 depth -= 1
                 index += 2
-                if depth == 0 { return index }
+                if depth == 0 { return (index, true) }
             } else {
                 index += 1
             }
         }
-        return count
+        return (count, false)
     }
 
     /// A version-control conflict marker (`<<<<<<< ` … `>>>>>>> `, or Perforce's `>>>> ` …
@@ -984,6 +1027,11 @@ struct LexerCursor {
                 position += 1
                 if kind == .singleQuote { return true }
             default:
+                // The compiler's `lexCharacter`: an ASCII control character other than NUL (a
+                // warning) is "unprintable", but for a tab in a multi-line string.
+                if byte < Byte.space || byte == Byte.delete, byte != 0, !(multiline && byte == Byte.tab) {
+                    reject(position, "an unprintable character, \(Self.scalarName(UInt32(byte))), in a string literal")
+                }
                 position += 1
             }
         }

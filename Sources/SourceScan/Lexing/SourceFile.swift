@@ -17,12 +17,15 @@ public struct SourceFile: Sendable {
     /// The byte offset of the first string interpolation nested past
     /// `Lexer.maximumInterpolationDepth`, or nil; the tokens after it may be wrong.
     public let interpolationTooDeep: Int?
+    /// The first spot the compiler rejects that no token is marked malformed for (a conflict
+    /// marker, a comment never closed, an invalid character), or nil.
+    public let lexicalRejection: Lexer.Rejection?
 
     /// Lexes `bytes` read from `path`.
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        (tokens, interpolationTooDeep) = bytes.withUnsafeBufferPointer { Lexer.tokenizeReportingNesting($0) }
+        (tokens, interpolationTooDeep, lexicalRejection) = bytes.withUnsafeBufferPointer { Lexer.tokenizeReportingNesting($0) }
     }
 
     /// Lexes a string, for tests and examples.

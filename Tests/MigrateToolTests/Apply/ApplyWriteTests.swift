@@ -116,6 +116,27 @@ import Testing
         #expect(try Self.text(tree, "C.swift").contains("@Observable final class Store"))
     }
 
+    /// What the compiler's lexer reads past but reports (a conflict marker left by a merge, a
+    /// comment never closed, an invalid character) leaves the file with its units too: the tool
+    /// used to rewrite such a file, which then still failed to compile.
+    @Test(arguments: [
+        ("import SwiftUI\nfinal class M: ObservableObject {\n<<<<<<< HEAD\n    @Published var x = 0\n=======\n    @Published var x = 1\n>>>>>>> topic\n}\n",
+         "A.swift:3:1  the compiler rejects this file as it is (a source control conflict marker)"),
+        ("import SwiftUI\nfinal class M: ObservableObject {\n    @Published var x = 0\n}\n/* cut here\n",
+         "A.swift:5:1  the compiler rejects this file as it is ('/*' is never closed)"),
+        ("import SwiftUI\nfinal class M: ObservableObject {\n    @Published var x = 0 \u{2014} 1\n}\n",
+         "A.swift:3:26  the compiler rejects this file as it is (an invalid character, U+2014)"),
+    ])
+    func aFileWithALexicalErrorIsLeftWithItsUnits(source: String, place: String) throws {
+        let tree = try BinaryRunner.makeTree(["A.swift": source, "C.swift": Self.model])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "."], in: tree)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(place), "\(result.stdout)")
+        #expect(try Self.text(tree, "A.swift") == source)
+        #expect(try Self.text(tree, "C.swift").contains("@Observable final class Store"))
+    }
+
     @Test func withoutAFailureBothFilesOfTheUnitAreWrittenAndNothingIsLeftBehind() throws {
         let tree = try Self.twoFileUnit()
         defer { try? FileManager.default.removeItem(at: tree) }
