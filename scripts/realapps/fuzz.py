@@ -11,7 +11,15 @@ doubled, one brace or one quote dropped. Each mutated file is a tree of its own;
 0, 1 or 2 (a crash or a signal), leaves a file beside it, writes a file that `swiftc -frontend
 -parse` rejects although it accepted the input, or changes it again on the second run.
 Problem files are kept in the work folder (bad-N.in.swift, bad-N.swift); the last line counts
-the inputs the parser rejects, the files rewritten and the problems. Needs swiftc.
+the inputs the parser rejects, the files rewritten (and how many of those the parser rejected
+as given: `malformed-file` cannot see every parse error, but should see most) and the problems.
+Needs swiftc.
+
+FUZZ_KINDS (comma-separated) picks the mutations; the default is session 22's five (cut,
+dellines, dupline, dropbrace, dropquote), so a seed gives the same files as then. Session 23
+added: conflict (a line range wrapped in merge conflict markers), dropendif (one `#endif`
+deleted, or one `#if` line when there is none), opencomment (a `/*` never closed at a line
+start), badchar (a control character or a stray scalar put between two tokens).
 """
 import glob, os, random, shutil, subprocess, sys
 
@@ -27,10 +35,35 @@ def parses(path):
     return subprocess.run(['swiftc', '-frontend', '-parse', path], capture_output=True).returncode == 0
 
 
-def mutate(data, rng):
+DEFAULT_KINDS = ['cut', 'dellines', 'dupline', 'dropbrace', 'dropquote']
+BAD_CHARACTERS = [b'\x01', b'\x1b', b'\x7f', '\u2014'.encode(), '\u3000'.encode(), '\ue000'.encode()]
+
+
+def mutate(data, rng, kinds=DEFAULT_KINDS):
     lines = data.split(b'\n')
-    kind = rng.choice(['cut', 'dellines', 'dupline', 'dropbrace', 'dropquote'])
-    if kind == 'cut':
+    kind = rng.choice(kinds)
+    if kind == 'conflict':
+        start = rng.randrange(len(lines))
+        end = min(len(lines), start + rng.randrange(1, 6))
+        ours = lines[start:end]
+        data = b'\n'.join(lines[:start] + [b'<<<<<<< HEAD'] + ours + [b'======='] + ours + [b'>>>>>>> topic']
+                          + lines[end:])
+    elif kind == 'dropendif':
+        directive = [i for i, line in enumerate(lines) if line.strip().startswith(b'#endif')] or \
+                    [i for i, line in enumerate(lines) if line.strip().startswith(b'#if')]
+        if directive:
+            del lines[rng.choice(directive)]
+        data = b'\n'.join(lines)
+    elif kind == 'opencomment':
+        line = rng.randrange(len(lines))
+        lines[line] = b'/* ' + lines[line]
+        data = b'\n'.join(lines)
+    elif kind == 'badchar':
+        places = [index for index, byte in enumerate(data) if byte == 0x20]
+        if places:
+            index = rng.choice(places)
+            data = data[:index] + b' ' + rng.choice(BAD_CHARACTERS) + data[index:]
+    elif kind == 'cut':
         data = data[:rng.randrange(len(data) + 1)]
     elif kind == 'dellines':
         start = rng.randrange(len(lines))
@@ -60,9 +93,10 @@ def main(argv):
     work = os.environ.get('FUZZ_WORK', '/tmp/fuzz-work')
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    problems = rewritten = rejected = 0
+    kinds = os.environ.get('FUZZ_KINDS', ','.join(DEFAULT_KINDS)).split(',')
+    problems = rewritten = rejected = rewritten_rejected = 0
     for position, source in enumerate(files[:count]):
-        kind, data = mutate(open(source, 'rb').read(), rng)
+        kind, data = mutate(open(source, 'rb').read(), rng, kinds)
         folder = os.path.join(work, str(position))
         os.makedirs(folder)
         path = os.path.join(folder, os.path.basename(source))
@@ -80,6 +114,7 @@ def main(argv):
             found.append(f'left beside it: {stray}')
         if after != data:
             rewritten += 1
+            rewritten_rejected += not accepted
             if accepted and not parses(path):
                 found.append('the output no longer parses')
             subprocess.run(command, cwd=folder, capture_output=True, timeout=120)
@@ -91,7 +126,8 @@ def main(argv):
             shutil.copy(path, os.path.join(work, f'bad-{position}.swift'))
             open(os.path.join(work, f'bad-{position}.in.swift'), 'wb').write(data)
         shutil.rmtree(folder)
-    print(f'{min(count, len(files))} files ({rejected} the parser rejects), {rewritten} rewritten, {problems} with problems')
+    print(f'{min(count, len(files))} files ({rejected} the parser rejects), {rewritten} rewritten '
+          f'({rewritten_rejected} of them rejected by the parser as given), {problems} with problems')
     return 1 if problems else 0
 
 

@@ -1039,6 +1039,20 @@ enum RuleDocuments {
         ↓/* the rest of the file was cut here
         ```
 
+        An `#if` block must be whole: closed by `#endif`, and holding whole declarations, statements
+        or expressions, so that no bracket's partner lies in another clause:
+
+        ```swift before
+        import SwiftUI
+
+        final class Counter: ObservableObject ↓{
+            @Published var count = 0
+        #if DEBUG
+            var label = "debug"
+        }
+        #endif
+        ```
+
         A no-break space draws only a warning from the compiler, and any character is fine inside a
         comment:
 

@@ -38,13 +38,70 @@ struct MalformedFile: Rule {
             spots.append((Int(tokens[malformed].start),
                           "'" + LintText.singleLine(text.count > 24 ? String(text.prefix(24)) + "…" : String(text)) + "'"))
         }
-        // Brackets only when every token is sound: a malformed token can take a bracket with it.
-        if spots.isEmpty, let unpaired = Self.firstUnpairedBracket(in: file) {
-            let text = file.source.text(unpaired)
-            let opens = [TokenKind.leftParen, .leftSquare, .leftBrace].contains(tokens[unpaired].kind)
-            spots.append((Int(tokens[unpaired].start), opens ? "'\(text)' is never closed" : "'\(text)' closes nothing"))
+        // Brackets and `#if` blocks only when every token is sound: a malformed token can take a
+        // bracket or a directive with it.
+        if spots.isEmpty {
+            if let unpaired = Self.firstUnpairedBracket(in: file) {
+                let text = file.source.text(unpaired)
+                let opens = [TokenKind.leftParen, .leftSquare, .leftBrace].contains(tokens[unpaired].kind)
+                spots.append((Int(tokens[unpaired].start), opens ? "'\(text)' is never closed" : "'\(text)' closes nothing"))
+            }
+            if let conditional = Self.firstConditionalProblem(in: file) {
+                spots.append((Int(tokens[conditional.token].start), conditional.what))
+            }
         }
         return spots.min { $0.offset < $1.offset }
+    }
+
+    /// The first `#if` block the compiler rejects: a `#else`, `#elseif` or `#endif` without its
+    /// `#if`, a clause after `#else`, an `#if` never closed, or a bracket whose partner lies in
+    /// another clause (each clause must hold whole declarations, statements or expressions).
+    static func firstConditionalProblem(in file: FileStructure) -> (token: Int, what: String)? {
+        let tokens = file.tokens
+        // Each token's clause: a number per `#if`, `#elseif` and `#else` met, 0 outside them all.
+        var clauseOf = [Int32](repeating: 0, count: tokens.count)
+        // Open blocks: the `#if` token, the current clause, the clause outside, whether `#else` came.
+        var open: [(ifToken: Int, clause: Int32, outer: Int32, sawElse: Bool)] = []
+        var clauses: Int32 = 0
+        var problems: [(token: Int, what: String)] = []
+        for index in tokens.indices {
+            let current = open.last?.clause ?? 0
+            guard tokens[index].kind == .poundKeyword else {
+                clauseOf[index] = current
+                continue
+            }
+            let directive = file.source.text(index)
+            switch directive {
+            case "#if":
+                clauses += 1
+                open.append((index, clauses, current, false))
+            case "#elseif", "#else", "#endif":
+                guard let block = open.last else {
+                    problems.append((index, "'\(directive)' has no '#if'"))
+                    break
+                }
+                if block.sawElse, directive != "#endif" {
+                    problems.append((index, "'\(directive)' follows '#else'"))
+                }
+                open.removeLast()
+                if directive != "#endif" {
+                    clauses += 1
+                    open.append((block.ifToken, clauses, block.outer, block.sawElse || directive == "#else"))
+                }
+            default:
+                break
+            }
+            clauseOf[index] = open.last?.clause ?? 0
+        }
+        if let unclosed = open.first { problems.append((unclosed.ifToken, "'#if' is never closed")) }
+        let openers: [TokenKind] = [.leftParen, .leftSquare, .leftBrace]
+        if let crossing = tokens.indices.first(where: { index in
+            let partner = Int(file.matchingBracket[index])
+            return openers.contains(tokens[index].kind) && partner >= 0 && clauseOf[partner] != clauseOf[index]
+        }) {
+            problems.append((crossing, "'\(file.source.text(crossing))' and its partner lie in different '#if' clauses"))
+        }
+        return problems.min { $0.token < $1.token }
     }
 
     /// The first bracket of `file` without its partner, as the parser pairs them.
