@@ -19,7 +19,8 @@ FUZZ_KINDS (comma-separated) picks the mutations; the default is session 22's fi
 dellines, dupline, dropbrace, dropquote), so a seed gives the same files as then. Session 23
 added: conflict (a line range wrapped in merge conflict markers), dropendif (one `#endif`
 deleted, or one `#if` line when there is none), opencomment (a `/*` never closed at a line
-start), badchar (a control character or a stray scalar put between two tokens).
+start), badchar (a control character or a stray scalar put between two tokens), cutopen (cut
+just after a random `{`, `(` or `[`, which is then the file's last token).
 """
 import glob, os, random, shutil, subprocess, sys
 
@@ -63,6 +64,10 @@ def mutate(data, rng, kinds=DEFAULT_KINDS):
         if places:
             index = rng.choice(places)
             data = data[:index] + b' ' + rng.choice(BAD_CHARACTERS) + data[index:]
+    elif kind == 'cutopen':
+        places = [index for index, byte in enumerate(data) if byte in b'{([']
+        if places:
+            data = data[:rng.choice(places) + 1]
     elif kind == 'cut':
         data = data[:rng.randrange(len(data) + 1)]
     elif kind == 'dellines':

@@ -154,12 +154,14 @@ public struct FileStructure: Sendable {
         return index
     }
 
-    /// The token index closing the bracket at `index`, or the last token when unmatched, so a
-    /// range built from it is never empty-backwards. (The parser closes an unmatched `(` at once
-    /// instead, to recover; rules and the index read ranges and need this form.)
+    /// The token index closing the bracket at `index`; when unmatched, the last token, or the
+    /// end-of-file token when the bracket is itself the last token (a file cut just after a `{`,
+    /// or whose rest a `/*` swallowed), so that `(index + 1)..<closing(index)` is never
+    /// backwards. (The parser closes an unmatched `(` at once instead, to recover; rules and the
+    /// index read ranges and need this form.)
     public func closing(_ index: Int) -> Int {
         let partner = Int(matchingBracket[index])
-        return partner >= 0 ? partner : max(index, tokens.count - 2)
+        return partner >= 0 ? partner : max(index + 1, tokens.count - 2)
     }
 
     /// Indices of the direct members of the declaration at `index`.

@@ -152,6 +152,26 @@ struct RuleExampleVariant {
         #expect(found == expected, "files analyzed: \(analysis.files.map { $0.source.path.split(separator: "/").last! })")
     }
 
+    /// A file caught mid-edit ends just after a bracket, or has its rest swallowed by a `/*`: the
+    /// bracket is then the last token, which ranges `(open + 1)..<closing(open)` once read
+    /// backwards (a crash in six places). Every example, cut after each of its brackets, and
+    /// with a `/*` there, goes through the analysis and the rewrite; `malformed-file` blocks it.
+    @Test("cut just after each bracket, or commented out from there, an example is blocked and nothing crashes",
+          arguments: RuleExampleTests.beforeExamples)
+    func cutAfterEachBracket(_ example: RuleExample) {
+        let bytes = Array(example.code.utf8)
+        for (offset, byte) in bytes.enumerated() where byte == Byte.leftBrace || byte == Byte.leftParen || byte == Byte.leftSquare {
+            for variant in [bytes[...offset], bytes[...offset] + Array(" /* ".utf8) + bytes[(offset + 1)...]] {
+                let code = String(decoding: variant, as: UTF8.self)
+                let analysis = RuleExamples.analyzeInMemory(code)
+                let plan = Migrator.plan(analysis, options: MigrationOptions(unsafeFixes: true))
+                let blocked = analysis.findings.contains { $0.ruleID == MalformedFile.id }
+                #expect(blocked || analysis.units.isEmpty, "not blocked:\n\(code)")
+                #expect(plan.newContents.isEmpty || !blocked, "rewritten though blocked:\n\(code)")
+            }
+        }
+    }
+
     @Test func theSplitGivesEachDeclarationAFileWithTheImports() throws {
         let variant = try #require(RuleExampleVariant.splittingByDeclaration("import A\nstruct S {}\n\nclass C {}\n"))
         #expect(variant.files.map(\.name) == ["Part0.swift", "Part1.swift"])

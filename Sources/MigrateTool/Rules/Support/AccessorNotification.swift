@@ -19,7 +19,8 @@ enum AccessorNotification {
             }
             var open = index + 1
             if tokens[open].kind == .leftParen { open = file.closing(open) + 1 }
-            guard tokens[open].kind == .leftBrace else {
+            // A `willSet(` cut short has its `(` closed by the end of the file.
+            guard open < block.upperBound, tokens[open].kind == .leftBrace else {
                 index += 1
                 continue
             }
