@@ -55,14 +55,10 @@ enum ConfigurationLoader {
     /// The nearest configuration file in `directory` or one of its ancestors. Existence is what
     /// counts: a file there that cannot be read is an error for `load`, not a reason to go on up.
     static func find(from directory: String) -> String? {
-        var current = PathArithmetic.normalize(directory)
-        while true {
-            let candidate = current == "/" ? "/" + fileName : current + "/" + fileName
-            var status = stat()
-            if stat(candidate, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR { return candidate }
-            if current == "/" || current == "." { return nil }
-            current = PathArithmetic.directory(of: current)
+        let folder = FileSystem.nearestFolder(from: PathArithmetic.normalize(directory), holding: fileName, followingLinks: true) {
+            ($0.st_mode & S_IFMT) != S_IFDIR
         }
+        return folder.map { $0 == "/" ? "/" + fileName : $0 + "/" + fileName }
     }
 
     /// Reads and validates one file.

@@ -113,7 +113,7 @@ enum Analyzer {
             var newPositions = Array(repeating: 0, count: findings.count - added.count)
             for (newPosition, entry) in numbered.enumerated() { if let old = entry.position { newPositions[old] = newPosition } }
             coupling.renumberFindings { newPositions[$0] }
-            summaries = summarize(units: units, index: index, findings: findings, suppressed: suppressedUnits, analysis: analysis)
+            assignFindings(findings, to: &summaries, suppressed: suppressedUnits)
         }
         let blocked = Set(summaries.filter { $0.verdict == .blocked }.map(\.id))
         // Each finding the coupling adds, with the partner it follows from.
@@ -249,36 +249,44 @@ enum Analyzer {
     /// finding is review, ready otherwise. Notes do not count.
     static func summarize(units: MigrationUnits, index: TreeIndex, findings: [Finding], suppressed: Set<Int>,
                           analysis: Analysis) -> [UnitSummary] {
-        var byUnit: [Int: [Int]] = [:]
-        for (position, finding) in findings.enumerated() {
-            for unit in ([finding.unit].compactMap { $0 } + finding.alsoUnits) { byUnit[unit, default: []].append(position) }
-        }
-        return units.units.map { unit in
-            let own = byUnit[unit.id] ?? []
-            let relevant = own.map { findings[$0] }.filter { !$0.isNote }
-            let verdict: Verdict
-            if relevant.contains(where: \.isBlocker) || suppressed.contains(unit.id) {
-                verdict = .blocked
-            } else if relevant.contains(where: { $0.fixClass == .review || $0.fixClass == .manual }) {
-                verdict = .needsUnsafeFixes
-            } else {
-                verdict = .ready
-            }
+        var summaries = units.units.map { unit in
             let anchor = unit.protocols.first ?? unit.classes.first!
             let declaration = index.types.declaration(anchor)
             let file = index.files[anchor.file]
-            let sites = unit.usageSites
-            let files = unitFiles(unit)
             var summary = UnitSummary(
                 id: unit.id, name: unit.name,
                 members: (unit.classes + unit.protocols).compactMap { index.types.symbol($0)?.qualifiedName },
                 declaredAt: analysis.location(file: anchor.file, offset: Int(file.tokens[declaration.keyword].start)),
-                siteCount: sites.count, fileCount: files.count, verdict: verdict, findings: own)
+                siteCount: unit.usageSites.count, fileCount: unitFiles(unit).count, verdict: .ready, findings: [])
             summary.suppressed = suppressed.contains(unit.id)
             summary.memberDeclarations = (unit.classes + unit.protocols).compactMap { id in
                 index.types.symbol(id).map { (file: id.file, name: $0.qualifiedName) }
             }
             return summary
+        }
+        assignFindings(findings, to: &summaries, suppressed: suppressed)
+        return summaries
+    }
+
+    /// Sets each summary's findings (positions in `findings`) and the verdict they give: what
+    /// changes when the coupling and the suppression audit add findings, so that the rest of a
+    /// summary is built once.
+    static func assignFindings(_ findings: [Finding], to summaries: inout [UnitSummary], suppressed: Set<Int>) {
+        var byUnit: [Int: [Int]] = [:]
+        for (position, finding) in findings.enumerated() {
+            for unit in ([finding.unit].compactMap { $0 } + finding.alsoUnits) { byUnit[unit, default: []].append(position) }
+        }
+        for position in summaries.indices {
+            let own = byUnit[summaries[position].id] ?? []
+            let relevant = own.map { findings[$0] }.filter { !$0.isNote }
+            if relevant.contains(where: \.isBlocker) || suppressed.contains(summaries[position].id) {
+                summaries[position].verdict = .blocked
+            } else if relevant.contains(where: { $0.fixClass == .review || $0.fixClass == .manual }) {
+                summaries[position].verdict = .needsUnsafeFixes
+            } else {
+                summaries[position].verdict = .ready
+            }
+            summaries[position].findings = own
         }
     }
 

@@ -299,6 +299,22 @@ enum FileSystem {
     /// The folder holding `path` (`PathName.parent`, which the build graph uses too).
     static func parentDirectory(of path: String) -> String { PathName.parent(path) }
 
+    /// The nearest folder, `folder` itself or one above it, holding an entry `name` whose status
+    /// `accept` takes (`stat`, or `lstat` without `followingLinks`); nil when none up to the
+    /// root (or up to `.` for a relative path). The walk up for `.git` and for the
+    /// configuration file.
+    static func nearestFolder(from folder: String, holding name: String, followingLinks: Bool,
+                              accept: (stat) -> Bool = { _ in true }) -> String? {
+        var current = folder
+        while true {
+            var status = stat()
+            let entry = current == "/" ? "/" + name : current + "/" + name
+            if (followingLinks ? stat(entry, &status) : lstat(entry, &status)) == 0, accept(status) { return current }
+            guard current != "/", current != ".", !current.isEmpty else { return nil }
+            current = parentDirectory(of: current)
+        }
+    }
+
     /// The last component of `path`.
     static func baseName(of path: String) -> String { PathName.lastComponent(path) }
 

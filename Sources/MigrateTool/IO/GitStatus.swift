@@ -43,13 +43,7 @@ enum GitStatus {
     /// folder, this one or above, with a `.git` entry (a folder, or the file a linked work tree
     /// or submodule has). Nil when there is none.
     static func workTreeRoot(of folder: String) -> String? {
-        var current = folder
-        while true {
-            var status = stat()
-            if lstat(current == "/" ? "/.git" : current + "/.git", &status) == 0 { return current }
-            guard current != "/", !current.isEmpty else { return nil }
-            current = PathName.parent(current)
-        }
+        FileSystem.nearestFolder(from: folder, holding: ".git", followingLinks: false)
     }
 
     /// The root-relative paths `git status --porcelain -z` reports: one `XY path` entry per

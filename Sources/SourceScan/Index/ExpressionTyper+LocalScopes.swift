@@ -518,16 +518,7 @@ extension ExpressionTyper {
     /// the declaration parser leaves unparsed: the annotation's type, else the initializer's,
     /// typed as any expression is.
     public func macroBodyLocalType(declaredAt keyword: Int, file: Int) -> ResolvedType {
-        let structure = types.files[file]
-        // The declaration ends where its block does (`#Preview { @StateObject var m = M() }`)
-        // or at a `;`, if no line ends it first.
-        var end = keyword + 1
-        while end < structure.tokens.count {
-            let kind = structure.tokens[end].kind
-            if kind == .rightBrace || kind == .rightParen || kind == .rightSquare || kind == .semicolon { break }
-            end = kind == .leftBrace || kind == .leftParen || kind == .leftSquare ? structure.closing(end) + 1 : end + 1
-        }
-        return macroLocalType(at: keyword, file: file, before: min(end, structure.tokens.count), trail: Trail()).type
+        macroLocalType(at: keyword, file: file, before: types.files[file].tokens.count, trail: Trail()).type
     }
 
     /// The type of the local `let name …` whose keyword is at `keyword`: its annotation, else
@@ -535,31 +526,39 @@ extension ExpressionTyper {
     func macroLocalType(at keyword: Int, file: Int, before limit: Int, trail: Trail) -> Typed {
         let structure = types.files[file]
         let tokens = structure.tokens
-        var index = keyword + 2
+        let index = keyword + 2
         guard index < limit else { return .unknown }
         if tokens[index].kind == .colon {
-            var typeEnd = index + 1
-            while typeEnd < limit, tokens[typeEnd].kind != .equal, !structure.startsLine(typeEnd) { typeEnd += 1 }
+            let typeEnd = Self.localStatementEnd(from: index + 1, before: limit, in: structure, annotation: true)
+            guard typeEnd <= limit else { return .unknown }
             return resolveWritten(structure.compactText((index + 1)..<typeEnd), from: DeclarationID(file: file, declaration: -1))
         }
         guard tokens[index].kind == .equal else { return .unknown }
-        index += 1
-        let start = index
-        // The statement ends at a line that does not continue it (`.modifier`, an operator).
+        let end = Self.localStatementEnd(from: index + 1, before: limit, in: structure, annotation: false)
+        guard end <= limit else { return .unknown }
+        return typeOf((index + 1)..<end, file: file, trail: trail)
+    }
+
+    /// Where a local's annotation (up to its `=`) or initializer that starts at `start` ends:
+    /// at a `;` or a closer outside brackets (the end of the block or list holding it, as in
+    /// `#Preview { @StateObject var m = M() }`), or at a line that does not continue it (an
+    /// initializer goes on at a line starting with `.` or an operator, or after an operator, `=`
+    /// or `,`). Past `limit` when a bracket opened before it closes after it.
+    static func localStatementEnd(from start: Int, before limit: Int, in structure: FileStructure, annotation: Bool) -> Int {
+        let tokens = structure.tokens
+        var index = start
         while index < limit {
             let kind = tokens[index].kind
-            if index > start, structure.startsLine(index), kind != .period, !kind.isOperator,
-               !tokens[index - 1].kind.isOperator, tokens[index - 1].kind != .equal, tokens[index - 1].kind != .comma {
+            if kind == .semicolon || kind == .rightBrace || kind == .rightParen || kind == .rightSquare { break }
+            if annotation {
+                if kind == .equal || structure.startsLine(index) { break }
+            } else if index > start, structure.startsLine(index), kind != .period, !kind.isOperator,
+                      !tokens[index - 1].kind.isOperator, tokens[index - 1].kind != .equal, tokens[index - 1].kind != .comma {
                 break
             }
-            if kind == .leftParen || kind == .leftSquare || kind == .leftBrace {
-                index = structure.closing(index) + 1
-                continue
-            }
-            index += 1
+            index = kind == .leftParen || kind == .leftSquare || kind == .leftBrace ? structure.closing(index) + 1 : index + 1
         }
-        guard index <= limit else { return .unknown }
-        return typeOf(start..<index, file: file, trail: trail)
+        return index
     }
 
     /// The type written for parameter `name` (its internal name) in a parameter clause.
