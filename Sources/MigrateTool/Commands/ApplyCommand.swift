@@ -32,15 +32,6 @@ enum ApplyCommand: Subcommand {
           2  usage, configuration or I/O error; refused (dirty files, deployment target)
         """
 
-    /// Why `path` may not be written, when no one may write it by its mode (`0444`: a file a
-    /// version control system has not checked out, or a generated one): `apply` leaves it and its
-    /// units alone, as an editor would refuse to save it; root would otherwise write it silently.
-    static func readOnlyReason(_ path: String) -> String? {
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & 0o222 == 0 else { return nil }
-        return "is read-only (mode \(String(status.st_mode & 0o7777, radix: 8))); left as it is, with the units it holds"
-    }
-
     /// The first file outside the build whose text declares `class Name` (the last component of
     /// a dotted name): files no target compiles are never structured, so a plain text search
     /// tells the user why a type they can see is not a model of the run.
@@ -87,10 +78,7 @@ enum ApplyCommand: Subcommand {
         options.ignoreDeploymentTarget = ignoreTarget
         let filePaths = analysis.files.map(\.source.path)
         let writeTargets = WriteTargets(paths: filePaths, roots: paths)
-        // Only files some fix would edit are asked about (one `stat` each).
-        let edited = Set(analysis.findings.flatMap { $0.edits.map(\.file) })
-        for index in edited.sorted() {
-            guard let reason = writeTargets.outside[index] ?? Self.readOnlyReason(filePaths[index]) else { continue }
+        for (index, reason) in writeTargets.unwritable(analysis) {
             StandardError.line("observation-migrate: warning: \(analysis.displayPaths[index]) \(reason)")
             options.unwritableFiles[index] = reason
         }

@@ -58,6 +58,13 @@ enum ReportCommand: Subcommand {
         let configuration = try ConfigurationLoader.load(explicitPath: invocation.configPath, paths: invocation.paths)
         let analysis = TreeLoader.analyze(paths: invocation.paths, configuration: configuration, extraExcludes: invocation.excludes)
         if let code = TreeLoader.reportProblems(analysis) { return code }
+        // What `apply` will not write (a read-only file, a link leading outside the paths) is a
+        // fact of the file system, not of the code: the verdicts stay, and the warnings `apply`
+        // gives are given here first.
+        let writeTargets = WriteTargets(paths: analysis.files.map(\.source.path), roots: invocation.paths)
+        for (index, reason) in writeTargets.unwritable(analysis) {
+            StandardError.line("observation-migrate: warning: \(analysis.displayPaths[index]) \(reason)")
+        }
 
         let options = ReportOptions(color: invocation.format == .text
                                         && invocation.color.resolvedForStandardOutput(writingToFile: invocation.outputPath != nil),

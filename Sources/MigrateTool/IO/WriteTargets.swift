@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Where `apply` writes each file: never over a symbolic link, which would turn the link into a
 /// regular file and leave the real file old. A link is written through to its target when the
 /// target lies within the scanned paths (once, however many links lead there); a link leading
@@ -23,6 +31,26 @@ struct WriteTargets {
                 outside[index] = "is a symbolic link to \(target), outside the scanned paths; left as it is"
             }
         }
+    }
+
+    /// The files some fix of `analysis` would edit that `apply` may not write, by index, with
+    /// the reason, in file order: links leading outside the scanned paths, and read-only files.
+    /// Only those files are asked about (one `stat` each). `report` names them too, so that it
+    /// says beforehand which units `apply` will leave.
+    func unwritable(_ analysis: Analysis) -> [(index: Int, reason: String)] {
+        let edited = Set(analysis.findings.flatMap { $0.edits.map(\.file) })
+        return edited.sorted().compactMap { index in
+            (outside[index] ?? Self.readOnlyReason(analysis.files[index].source.path)).map { (index, $0) }
+        }
+    }
+
+    /// Why `path` may not be written, when no one may write it by its mode (`0444`: a file a
+    /// version control system has not checked out, or a generated one): `apply` leaves it and its
+    /// units alone, as an editor would refuse to save it; root would otherwise write it silently.
+    static func readOnlyReason(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & 0o222 == 0 else { return nil }
+        return "is read-only (mode \(String(status.st_mode & 0o7777, radix: 8))); left as it is, with the units it holds"
     }
 
     /// The files to write, by index, one per file on disk: where several scanned paths lead to

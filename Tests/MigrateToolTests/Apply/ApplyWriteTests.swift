@@ -210,6 +210,10 @@ import Testing
         let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "App"], in: tree)
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("changed 0 files, 0 units\n"), "\(result.stdout)")
+        // The report of the same path warns the same way beforehand; the link's warnings match.
+        let before = try BinaryRunner.run(["report", "App"], in: tree)
+        let linkWarnings = { (stderr: String) in stderr.split(separator: "\n").filter { $0.contains("symbolic link") } }
+        #expect(linkWarnings(before.stderr).count == 1 && linkWarnings(before.stderr) == linkWarnings(result.stderr), "\(before.stderr)")
         for link in links {
             let destination = try FileManager.default.destinationOfSymbolicLink(atPath: tree.appendingPathComponent(link).path)
             #expect(destination == "../Shared/Store.swift")

@@ -111,6 +111,11 @@ import Testing
         // Owned by someone else (the tests run as root in CI; elsewhere the owner cannot change).
         let canChown = chown(clock, 65534, 65534) == 0
         try manager.setAttributes([.posixPermissions: 0o444], ofItemAtPath: settings)
+        // The report says beforehand what `apply` will leave, in the same words.
+        let report = try BinaryRunner.run(["report", "."], in: tree)
+        #expect(report.exitCode == 0)
+        #expect(report.stderr == "observation-migrate: warning: Sources/App/Models/Settings.swift is read-only (mode 444); "
+                + "left as it is, with the units it holds\n", "\(report.stderr)")
         let result = try BinaryRunner.run(["apply", "--allow-dirty", "."], in: tree)
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stderr.contains("warning: Sources/App/Models/Settings.swift is read-only (mode 444); left as it is, "
