@@ -10,7 +10,8 @@ doubled, one brace or one quote dropped. Each mutated file is a tree of its own;
 --unsafe-fixes` runs on it twice. A file has a problem when the tool exits with anything but
 0, 1 or 2 (a crash or a signal), leaves a file beside it, writes a file that `swiftc -frontend
 -parse` rejects although it accepted the input, or changes it again on the second run.
-Problem files are kept in the work folder (bad-N.in.swift, bad-N.swift); the last line counts
+Problem files are kept in the work folder (bad-N.in.swift, bad-N.swift), and so are inputs the
+parser rejects that the tool rewrote (rejected-N.in.swift); the last line counts
 the inputs the parser rejects, the files rewritten (and how many of those the parser rejected
 as given: `malformed-file` cannot see every parse error, but should see most) and the problems.
 Needs swiftc.
@@ -120,6 +121,8 @@ def main(argv):
         if after != data:
             rewritten += 1
             rewritten_rejected += not accepted
+            if not accepted:  # kept for triage: what `malformed-file` did not see
+                open(os.path.join(work, f'rejected-{position}.in.swift'), 'wb').write(data)
             if accepted and not parses(path):
                 found.append('the output no longer parses')
             subprocess.run(command, cwd=folder, capture_output=True, timeout=120)
