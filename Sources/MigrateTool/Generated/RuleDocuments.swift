@@ -1015,7 +1015,10 @@ enum RuleDocuments {
         What the compiler's lexer reads past but reports blocks too: a source control conflict marker
         left by a merge, a `/*` never closed, an invalid character (a control character, a stray
         scalar such as an em dash outside a string or comment, an unprintable character inside a
-        single-line string):
+        single-line string), and a string literal the compiler rejects (an invalid escape such as `\q`
+        or `\u{D800}`, a single-quoted literal, too many `#` after a raw string, a multi-line literal
+        whose content does not start on a new line, whose closing quotes do not start their own line,
+        or with a line indented less than those quotes):
 
         ```swift before
         import SwiftUI
@@ -1051,6 +1054,17 @@ enum RuleDocuments {
             var label = "debug"
         }
         #endif
+        ```
+
+        ```swift before
+        import SwiftUI
+
+        final class Greeting: ObservableObject {
+            @Published var text = """
+                Hello,
+            ↓world
+                """
+        }
         ```
 
         A no-break space draws only a warning from the compiler, and any character is fine inside a

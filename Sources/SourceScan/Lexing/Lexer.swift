@@ -920,7 +920,9 @@ struct LexerCursor {
     /// Lexes a whole string literal whose opening `#` delimiters (if any) start at `position`.
     mutating func lexString(_ token: inout Token, pounds: Int) {
         token.kind = .stringLiteral
-        token.isMalformed = !scanString(pounds: pounds)
+        // Swift has no single-quoted literals: the compiler reads one to recover, and rejects it.
+        let singleQuoted = base[position + pounds] == Byte.apostrophe
+        token.isMalformed = !scanString(pounds: pounds) || singleQuoted
     }
 
     /// Where the `pounds`-long raw delimiter at `offset` ends, or nil when it is not there.
@@ -962,6 +964,7 @@ struct LexerCursor {
             }
         }
         let multiline = kind == .multiLine
+        let contentStart = position
         // Line breaks the compiler keeps out of a multi-line literal's pieces (the one after the
         // opening quotes, and escaped ones): an unterminated literal ends before such a run.
         var triviaStart = -1
@@ -970,6 +973,8 @@ struct LexerCursor {
             triviaStart = position
             position += base[position] == Byte.carriageReturn && peek(position + 1) == Byte.newline ? 2 : 1
             triviaEnd = position
+        } else if multiline, position < count {
+            reject(position, "a multi-line string literal whose content does not begin on a new line")
         }
         while position < count {
             let byte = base[position]
@@ -1001,7 +1006,13 @@ struct LexerCursor {
                         position = index + (base[index] == Byte.carriageReturn && peek(index + 1) == Byte.newline ? 2 : 1)
                         if triviaEnd != backslash { triviaStart = backslash }
                         triviaEnd = position
+                    } else {
+                        reject(backslash, "an invalid escape sequence in a string literal")
                     }
+                } else if !isLineBreak(escaped) {
+                    // The escaped character stays for the loop to read: a quote of `\"` closes
+                    // nothing only because it was consumed above.
+                    checkEscape(at: backslash, escaped: position)
                 }
             case Byte.newline, Byte.carriageReturn:
                 if !multiline { return false }
@@ -1011,13 +1022,18 @@ struct LexerCursor {
                 switch kind {
                 case .singleLine:
                     if let end = endOfDelimiter(pounds, at: position) {
+                        let runStart = position
                         position = pounds > 0 ? endOfPoundRun(from: end) : end
+                        checkClosingPounds(from: runStart, pounds: pounds)
                         return true
                     }
                 case .multiLine:
                     if peek(position) == Byte.quote, peek(position + 1) == Byte.quote, position + 1 < count,
                        let end = endOfDelimiter(pounds, at: position + 2) {
+                        checkMultilineLayout(contentStart: contentStart, closingQuotes: position - 1)
+                        let runStart = position + 2
                         position = pounds > 0 ? endOfPoundRun(from: end) : end
+                        checkClosingPounds(from: runStart, pounds: pounds)
                         return true
                     }
                 case .singleQuote:
@@ -1037,6 +1053,89 @@ struct LexerCursor {
         }
         if triviaEnd == count { position = triviaStart }
         return false
+    }
+
+    /// Checks the escape whose backslash (and raw delimiter) ends just before `escaped`, as the
+    /// compiler's `lexCharacter` does: `\0`, `\t`, `\n`, `\r` and `\u{…}` with one to eight hex
+    /// digits naming a Unicode scalar; the quotes, the backslash and interpolations are read
+    /// before this is called.
+    mutating func checkEscape(at backslash: Int, escaped: Int) {
+        switch base[escaped] {
+        case UInt8(ascii: "0"), UInt8(ascii: "t"), UInt8(ascii: "n"), UInt8(ascii: "r"):
+            return
+        case UInt8(ascii: "u"):
+            var index = escaped + 1
+            guard peek(index) == Byte.leftBrace else {
+                reject(backslash, "a unicode escape without braces in a string literal")
+                return
+            }
+            index += 1
+            var value: UInt32 = 0
+            var digits = 0
+            while index < count, let digit = Self.hexValue(base[index]) {
+                if digits < 9 { value = value &* 16 &+ UInt32(digit) }
+                digits += 1
+                index += 1
+            }
+            if peek(index) != Byte.rightBrace || digits == 0 || digits > 8 || value > 0x10FFFF || (0xD800...0xDFFF).contains(value) {
+                reject(backslash, "an invalid unicode escape in a string literal")
+            }
+        default:
+            reject(backslash, "an invalid escape sequence in a string literal")
+        }
+    }
+
+    /// A raw string's closing delimiter, from `runStart` (just after the closing quote) to
+    /// `position`, holds more `#` than the opening one: the compiler takes them and rejects them.
+    mutating func checkClosingPounds(from runStart: Int, pounds: Int) {
+        if pounds > 0, position - runStart > pounds {
+            reject(runStart + pounds, "too many '#' after a raw string literal's closing quote")
+        }
+    }
+
+    /// The value of a hex digit, or nil.
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case Byte.zero...Byte.nine: return byte - Byte.zero
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    /// Checks a closed multi-line literal's layout as the compiler does: the closing quotes
+    /// begin their own line, and every line between, but for empty ones, starts with the closing
+    /// line's indentation, byte for byte (lines an interpolation spans included).
+    /// `contentStart` is just after the opening quotes, `closingQuotes` the first closing quote.
+    mutating func checkMultilineLayout(contentStart: Int, closingQuotes: Int) {
+        var lastBreak = closingQuotes - 1
+        while lastBreak >= contentStart, !isLineBreak(base[lastBreak]) { lastBreak -= 1 }
+        // Content not beginning on a new line is reported already.
+        guard lastBreak >= contentStart, isLineBreak(base[contentStart]) else { return }
+        let indentation = (lastBreak + 1)..<closingQuotes
+        if let stray = indentation.first(where: { base[$0] != Byte.space && base[$0] != Byte.tab }) {
+            reject(stray, "a multi-line string literal whose closing quotes do not begin a line")
+            return
+        }
+        var index = contentStart
+        while index < lastBreak {
+            // `index` is at a line break; the next line starts after it.
+            var lineStart = index + 1
+            if base[index] == Byte.carriageReturn, peek(index + 1) == Byte.newline { lineStart += 1 }
+            if lineStart > lastBreak { break }
+            var column = 0
+            while column < indentation.count, lineStart + column < count,
+                  base[lineStart + column] == base[indentation.lowerBound + column] {
+                column += 1
+            }
+            // Only an empty line may lack the indentation; one of blanks alone may not.
+            if column < indentation.count, !(column == 0 && isLineBreak(base[lineStart])) {
+                reject(lineStart + column, "a line of a multi-line string literal indented less than its closing quotes")
+                return
+            }
+            index = lineStart
+            while index < lastBreak, !isLineBreak(base[index]) { index += 1 }
+        }
     }
 
     /// Whether a raw string opened with `#…#"""` closes with `"#…#` on the same line, which

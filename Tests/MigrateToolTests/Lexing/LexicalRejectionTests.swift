@@ -28,10 +28,35 @@ import Testing
         ("let s = \"\"\"\n  a\u{0C}\n  \"\"\"\n", 15, "an unprintable character, U+000C, in a string literal"),
         ("let s = #\"a\u{1B}\"#\n", 11, "an unprintable character, U+001B, in a string literal"),
         ("let s = \"\\(f(\"x\u{01}\"))\"\n", 15, "an unprintable character, U+0001, in a string literal"),
+        ("let s = \"a\\qb\"\n", 10, "an invalid escape sequence in a string literal"),
+        ("let s = \"a\\ b\"\n", 10, "an invalid escape sequence in a string literal"),
+        ("let s = #\"a\\#qb\"#\n", 11, "an invalid escape sequence in a string literal"),
+        ("let s = \"\\u{110000}\"\n", 9, "an invalid unicode escape in a string literal"),
+        ("let s = \"\\u{D800}\"\n", 9, "an invalid unicode escape in a string literal"),
+        ("let s = \"\\u{}\"\n", 9, "an invalid unicode escape in a string literal"),
+        ("let s = \"\\u{000000041}\"\n", 9, "an invalid unicode escape in a string literal"),
+        ("let s = \"\\u0041\"\n", 9, "a unicode escape without braces in a string literal"),
+        ("let s = \"\"\"abc\n  \"\"\"\n", 11, "a multi-line string literal whose content does not begin on a new line"),
+        ("let s = \"\"\"  \n  abc\n  \"\"\"\n", 11, "a multi-line string literal whose content does not begin on a new line"),
+        ("let s = \"\"\"\n  abc\"\"\"\n", 14, "a multi-line string literal whose closing quotes do not begin a line"),
+        ("let s = \"\"\"\n  abc\n x\n  \"\"\"\n", 19, "a line of a multi-line string literal indented less than its closing quotes"),
+        ("let s = \"\"\"\n  abc\n \n  \"\"\"\n", 19, "a line of a multi-line string literal indented less than its closing quotes"),
+        ("let s = \"\"\"\n\tabc\n  \"\"\"\n", 12, "a line of a multi-line string literal indented less than its closing quotes"),
+        ("let s = \"\"\"\n  abc\\\ndef\n  \"\"\"\n", 19, "a line of a multi-line string literal indented less than its closing quotes"),
+        ("let s = \"\"\"\n  a \\(f(\nx\n  )) b\n  \"\"\"\n", 21, "a line of a multi-line string literal indented less than its closing quotes"),
+        ("let s = \"\"\"\r\n  abc\r\n x\r\n  \"\"\"\r\n", 21, "a line of a multi-line string literal indented less than its closing quotes"),
+        ("let s = #\"abc\"##\n", 15, "too many '#' after a raw string literal's closing quote"),
+        ("let s = #\"\"\"\n  abc\n  \"\"\"##\n", 25, "too many '#' after a raw string literal's closing quote"),
     ])
     func rejected(_ source: String, _ offset: Int, _ reason: String) throws {
         let rejection = try #require(Self.rejection(source))
         #expect(rejection == Lexer.Rejection(offset: offset, reason: reason))
+    }
+
+    /// Swift has no single-quoted literals: the token is malformed (no lexical rejection needed).
+    @Test func aSingleQuotedLiteralIsMalformed() {
+        let file = SourceFile(path: "t.swift", text: "let c = 'a'\n")
+        #expect(file.tokens.contains { $0.kind == .stringLiteral && $0.isMalformed })
     }
 
     @Test func invalidUTF8InTriviaIsRejected() {
@@ -52,6 +77,13 @@ import Testing
         "let s = \"\"\"\n\ta\n\t\"\"\"\n",            // a tab in a multi-line string
         "let s = \"a \u{2014} \u{A0} b\"\n",          // any non-ASCII scalar in a string
         "let a = 1 /* closed at the very end */",
+        "let s = \"\\0\\t\\n\\r\\\"\\'\\\\ \\u{41} \\u{10FFFF} \\u{0000001F}\"\n",
+        "let s = #\"a\\qb \\( not an interpolation\"#\n",
+        "let s = \"\"\"\n  abc\n\n    deeper\n  \\(f(\n  x)) b\\\n  c\n  \"\"\"\n",
+        "let s = \"\"\"\r\n  abc\r\n\r\n  \"\"\"\r\n",
+        "let s = \"\"\"\rabc\r\"\"\"\r",
+        "let s = \"\"\"\n  a \\(\"\"\"\n  inner\n  \"\"\") b\n  \"\"\"\n",
+        "let s = #\"\"\"\n  \"\"\" is text here\n  \"\"\"#\n",
     ])
     func accepted(_ source: String) {
         #expect(Self.rejection(source) == nil)
