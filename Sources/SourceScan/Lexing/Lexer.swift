@@ -14,7 +14,9 @@ import Darwin
 /// `?`/`!` is its own token, `/` starts a regex literal only where the compiler's heuristics allow,
 /// and bytes that can start no token (invalid UTF-8, control characters, a no-break space, a
 /// stray scalar) are trivia, as the compiler treats them. Where the compiler would report an error
-/// the lexer marks the token `isMalformed` and moves on.
+/// the lexer marks the token `isMalformed` and moves on; where no token stands for the spot (an
+/// invalid character in trivia, a conflict marker, a bad escape inside a string) it records the
+/// first such spot as a `Rejection`.
 ///
 /// Two differences are by design: a whole string literal (interpolations included) and a whole
 /// regex literal are one token each.
