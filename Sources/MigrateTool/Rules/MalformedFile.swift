@@ -2,8 +2,9 @@ import SourceScan
 
 /// A file the compiler rejects as it is, found without the compiler: a malformed token (an
 /// unterminated string literal, an editor placeholder, a malformed number), a bracket without
-/// its partner (a brace lost mid-edit), or a spot the compiler's lexer reads past but reports (a
-/// source control conflict marker, a `/*` never closed, an invalid character). The structure
+/// its partner (a brace lost mid-edit), an `#if` block not closed or cutting a bracket pair, or a
+/// spot the compiler's lexer reads past but reports (a source control conflict marker, a `/*`
+/// never closed, an invalid character or escape, a multi-line string laid out wrong). The structure
 /// read around such a spot is a guess, and a rewrite would hide the problem in a diff, as
 /// SwiftFormat and ruff refuse such files: every unit with code in the file waits until it is
 /// fixed.

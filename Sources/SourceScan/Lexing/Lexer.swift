@@ -34,7 +34,8 @@ public enum Lexer {
     /// A spot the compiler's lexer rejects that no malformed token stands for: it reads past it
     /// (as trivia, or as part of a string literal) and reports an error there.
     public struct Rejection: Sendable, Equatable {
-        /// The byte offset the compiler points to.
+        /// The byte offset where the spot starts (the compiler points there, or at the end of a
+        /// comment never closed).
         public let offset: Int
         /// What is wrong there, as a phrase ("a source control conflict marker").
         public let reason: String
