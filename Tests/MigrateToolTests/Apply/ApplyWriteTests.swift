@@ -98,36 +98,28 @@ import Testing
         #expect(report.stdout.contains("\"malformed-file\""))
     }
 
-    /// A bracket without its partner (a brace lost mid-edit) leaves the structure read around it
-    /// a guess: such a file is left with its units, named with the bracket the compiler points at.
+    /// A bracket without its partner (a brace lost mid-edit), an `#if` block cut short, or what the
+    /// compiler's lexer reads past but reports (a conflict marker left by a merge, a comment never
+    /// closed, an invalid character, a multi-line string laid out wrong) leaves the structure read
+    /// around it a guess: such a file is left with its units, named with the spot the compiler
+    /// points at. The tool used to rewrite the lexical cases, which then still failed to compile.
     @Test(arguments: [
         ("import SwiftUI\nfinal class M: ObservableObject {\n    @Published var x = 0\n    func f() {\n        if x > 0 {\n            x = 1\n    }\n}\n",
          "A.swift:2:33  the compiler rejects this file as it is ('{' is never closed)"),
         ("import SwiftUI\nfinal class M: ObservableObject {\n    @Published var x = 0\n}\n}\n", "A.swift:5:1  the compiler rejects this file as it is ('}' closes nothing)"),
         ("import SwiftUI\nfinal class M: ObservableObject {\n    @Published var x = (0\n}\n", "A.swift:3:24  the compiler rejects this file as it is ('(' is never closed)"),
-    ])
-    func aFileWithAnUnpairedBracketIsLeftWithItsUnits(source: String, place: String) throws {
-        let tree = try BinaryRunner.makeTree(["A.swift": source, "C.swift": Self.model])
-        defer { try? FileManager.default.removeItem(at: tree) }
-        let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "."], in: tree)
-        #expect(result.exitCode == 0, "\(result.stderr)")
-        #expect(result.stdout.contains(place), "\(result.stdout)")
-        #expect(try Self.text(tree, "A.swift") == source)
-        #expect(try Self.text(tree, "C.swift").contains("@Observable final class Store"))
-    }
-
-    /// What the compiler's lexer reads past but reports (a conflict marker left by a merge, a
-    /// comment never closed, an invalid character) leaves the file with its units too: the tool
-    /// used to rewrite such a file, which then still failed to compile.
-    @Test(arguments: [
         ("import SwiftUI\nfinal class M: ObservableObject {\n<<<<<<< HEAD\n    @Published var x = 0\n=======\n    @Published var x = 1\n>>>>>>> topic\n}\n",
          "A.swift:3:1  the compiler rejects this file as it is (a source control conflict marker)"),
         ("import SwiftUI\nfinal class M: ObservableObject {\n    @Published var x = 0\n}\n/* cut here\n",
          "A.swift:5:1  the compiler rejects this file as it is ('/*' is never closed)"),
         ("import SwiftUI\nfinal class M: ObservableObject {\n    @Published var x = 0 \u{2014} 1\n}\n",
          "A.swift:3:26  the compiler rejects this file as it is (an invalid character, U+2014)"),
+        ("import SwiftUI\nfinal class M: ObservableObject {\n    @Published var x = \"a\\qb\"\n}\n",
+         "A.swift:3:26  the compiler rejects this file as it is (an invalid escape sequence in a string literal)"),
+        ("import SwiftUI\n#if DEBUG\nfinal class M: ObservableObject {\n    @Published var x = 0\n}\n",
+         "A.swift:2:1  the compiler rejects this file as it is ('#if' is never closed)"),
     ])
-    func aFileWithALexicalErrorIsLeftWithItsUnits(source: String, place: String) throws {
+    func aFileTheCompilerRejectsIsLeftWithItsUnitsAtTheSpot(source: String, place: String) throws {
         let tree = try BinaryRunner.makeTree(["A.swift": source, "C.swift": Self.model])
         defer { try? FileManager.default.removeItem(at: tree) }
         let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "."], in: tree)
