@@ -44,8 +44,7 @@ struct MalformedFile: Rule {
         if spots.isEmpty {
             if let unpaired = Self.firstUnpairedBracket(in: file) {
                 let text = file.source.text(unpaired)
-                let opens = [TokenKind.leftParen, .leftSquare, .leftBrace].contains(tokens[unpaired].kind)
-                spots.append((Int(tokens[unpaired].start), opens ? "'\(text)' is never closed" : "'\(text)' closes nothing"))
+                spots.append((Int(tokens[unpaired].start), tokens[unpaired].kind.isOpeningBracket ? "'\(text)' is never closed" : "'\(text)' closes nothing"))
             }
             if let conditional = Self.firstConditionalProblem(in: file) {
                 spots.append((Int(tokens[conditional.token].start), conditional.what))
@@ -95,10 +94,9 @@ struct MalformedFile: Rule {
             clauseOf[index] = open.last?.clause ?? 0
         }
         if let unclosed = open.first { problems.append((unclosed.ifToken, "'#if' is never closed")) }
-        let openers: [TokenKind] = [.leftParen, .leftSquare, .leftBrace]
         if let crossing = tokens.indices.first(where: { index in
             let partner = Int(file.matchingBracket[index])
-            return openers.contains(tokens[index].kind) && partner >= 0 && clauseOf[partner] != clauseOf[index]
+            return tokens[index].kind.isOpeningBracket && partner >= 0 && clauseOf[partner] != clauseOf[index]
         }) {
             problems.append((crossing, "'\(file.source.text(crossing))' and its partner lie in different '#if' clauses"))
         }
@@ -107,7 +105,9 @@ struct MalformedFile: Rule {
 
     /// The first bracket of `file` without its partner, as the parser pairs them.
     static func firstUnpairedBracket(in file: FileStructure) -> Int? {
-        let brackets: [TokenKind] = [.leftParen, .leftSquare, .leftBrace, .rightParen, .rightSquare, .rightBrace]
-        return file.tokens.indices.first { brackets.contains(file.tokens[$0].kind) && file.matchingBracket[$0] < 0 }
+        file.tokens.indices.first { index in
+            let kind = file.tokens[index].kind
+            return (kind.isOpeningBracket || kind.isClosingBracket) && file.matchingBracket[index] < 0
+        }
     }
 }

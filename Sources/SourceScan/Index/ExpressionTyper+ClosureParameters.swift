@@ -408,7 +408,7 @@ extension ExpressionTyper {
                         signature.parameters.append((name, colon.map { ($0 + 1)..<item.upperBound }))
                     }
                     itemStart = position + 1
-                } else if [.leftParen, .leftSquare, .leftBrace].contains(tokens[position].kind) {
+                } else if tokens[position].kind.isOpeningBracket {
                     position = structure.closing(position)
                 }
                 position += 1

@@ -427,7 +427,7 @@ extension ExpressionTyper {
         }
         while index < range.upperBound {
             let kind = tokens[index].kind
-            if kind == .leftParen || kind == .leftSquare || kind == .leftBrace {
+            if kind.isOpeningBracket {
                 let close = structure.closing(index)
                 guard close < range.upperBound else { break }
                 index = close + 1
@@ -549,14 +549,14 @@ extension ExpressionTyper {
         var index = start
         while index < limit {
             let kind = tokens[index].kind
-            if kind == .semicolon || kind == .rightBrace || kind == .rightParen || kind == .rightSquare { break }
+            if kind == .semicolon || kind.isClosingBracket { break }
             if annotation {
                 if kind == .equal || structure.startsLine(index) { break }
             } else if index > start, structure.startsLine(index), kind != .period, !kind.isOperator,
                       !tokens[index - 1].kind.isOperator, tokens[index - 1].kind != .equal, tokens[index - 1].kind != .comma {
                 break
             }
-            index = kind == .leftParen || kind == .leftSquare || kind == .leftBrace ? structure.closing(index) + 1 : index + 1
+            index = kind.isOpeningBracket ? structure.closing(index) + 1 : index + 1
         }
         return index
     }

@@ -429,7 +429,7 @@ public struct ExpressionTyper: Sendable {
         var operandHasOperator = false
         while index < range.upperBound {
             let kind = tokens[index].kind
-            if kind == .leftParen || kind == .leftSquare || kind == .leftBrace {
+            if kind.isOpeningBracket {
                 index = structure.closing(index) + 1
                 continue
             }
@@ -468,7 +468,7 @@ public struct ExpressionTyper: Sendable {
         var index = range.lowerBound
         while index < range.upperBound {
             let kind = tokens[index].kind
-            if kind == .leftParen || kind == .leftSquare || kind == .leftBrace {
+            if kind.isOpeningBracket {
                 index = structure.closing(index) + 1
                 continue
             }

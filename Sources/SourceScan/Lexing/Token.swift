@@ -54,6 +54,12 @@ public enum TokenKind: UInt8, Sendable, CaseIterable {
     /// The name used in `debug tokens` output.
     public var name: String { String(describing: self) }
 
+    /// Whether the token opens a bracket pair: `(`, `[` or `{`.
+    @inlinable public var isOpeningBracket: Bool { self == .leftParen || self == .leftSquare || self == .leftBrace }
+
+    /// Whether the token closes a bracket pair: `)`, `]` or `}`.
+    @inlinable public var isClosingBracket: Bool { self == .rightParen || self == .rightSquare || self == .rightBrace }
+
     /// Whether the token is an operator of any kind (including `=`, `->`, `?`, `!`, `&`).
     public var isOperator: Bool {
         switch self {

@@ -103,7 +103,7 @@ public struct FileStructure: Sendable {
             if kind == .comma {
                 segments.append(start..<index)
                 start = index + 1
-            } else if kind == .leftParen || kind == .leftSquare || kind == .leftBrace {
+            } else if kind.isOpeningBracket {
                 index = closing(index)
             }
             index += 1

@@ -125,7 +125,7 @@ extension FileStructure {
                 // The label ends at its `:`, outside any brackets (`case .a(let x) where x > 0:`).
                 var end = index + 1
                 while end < close, tokens[end].kind != .colon {
-                    end = [.leftParen, .leftSquare, .leftBrace].contains(tokens[end].kind) ? closing(end) + 1 : end + 1
+                    end = tokens[end].kind.isOpeningBracket ? closing(end) + 1 : end + 1
                 }
                 guard end < close else { return nil }
                 labels.append(index..<(end + 1))
@@ -133,7 +133,7 @@ extension FileStructure {
                 continue
             }
             if labels.isEmpty { return nil }
-            index = [.leftParen, .leftSquare, .leftBrace].contains(token.kind) ? closing(index) + 1 : index + 1
+            index = token.kind.isOpeningBracket ? closing(index) + 1 : index + 1
         }
         return labels.enumerated().map { position, label in
             (label, label.upperBound..<(position + 1 < labels.count ? labels[position + 1].lowerBound : close))
@@ -165,7 +165,7 @@ extension FileStructure {
                 if (token.kind == .period) != postfix { return nil }
                 checkedBranch = true
             }
-            if [.leftParen, .leftSquare, .leftBrace].contains(token.kind) {
+            if token.kind.isOpeningBracket {
                 let end = closing(index)
                 guard end > index, end < close else { return nil }
                 index = end + 1
