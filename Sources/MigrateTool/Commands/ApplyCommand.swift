@@ -78,10 +78,7 @@ enum ApplyCommand: Subcommand {
         options.ignoreDeploymentTarget = ignoreTarget
         let filePaths = analysis.files.map(\.source.path)
         let writeTargets = WriteTargets(paths: filePaths, roots: paths)
-        for (index, reason) in writeTargets.unwritable(analysis) {
-            StandardError.line("observation-migrate: warning: \(analysis.displayPaths[index]) \(reason)")
-            options.unwritableFiles[index] = reason
-        }
+        options.unwritableFiles = writeTargets.warnAboutUnwritable(analysis)
         // The analysis is not copied anywhere: the plan releases the structures of the files it
         // rewrites, so that a large file is not held structured twice.
         let plan = Migrator.plan(releasing: &analysis, options: options)

@@ -61,10 +61,7 @@ enum ReportCommand: Subcommand {
         // What `apply` will not write (a read-only file, a link leading outside the paths) is a
         // fact of the file system, not of the code: the verdicts stay, and the warnings `apply`
         // gives are given here first.
-        let writeTargets = WriteTargets(paths: analysis.files.map(\.source.path), roots: invocation.paths)
-        for (index, reason) in writeTargets.unwritable(analysis) {
-            StandardError.line("observation-migrate: warning: \(analysis.displayPaths[index]) \(reason)")
-        }
+        _ = WriteTargets(paths: analysis.files.map(\.source.path), roots: invocation.paths).warnAboutUnwritable(analysis)
 
         let options = ReportOptions(color: invocation.format == .text
                                         && invocation.color.resolvedForStandardOutput(writingToFile: invocation.outputPath != nil),

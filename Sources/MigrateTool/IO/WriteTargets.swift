@@ -34,14 +34,19 @@ struct WriteTargets {
     }
 
     /// The files some fix of `analysis` would edit that `apply` may not write, by index, with
-    /// the reason, in file order: links leading outside the scanned paths, and read-only files.
-    /// Only those files are asked about (one `stat` each). `report` names them too, so that it
-    /// says beforehand which units `apply` will leave.
-    func unwritable(_ analysis: Analysis) -> [(index: Int, reason: String)] {
+    /// the reason: links leading outside the scanned paths, and read-only files. Only those files
+    /// are asked about (one `stat` each), and each is named in a warning on stderr, in file
+    /// order. `report` gives the same warnings, so that it says beforehand which units `apply`
+    /// will leave.
+    func warnAboutUnwritable(_ analysis: Analysis) -> [Int: String] {
         let edited = Set(analysis.findings.flatMap { $0.edits.map(\.file) })
-        return edited.sorted().compactMap { index in
-            (outside[index] ?? Self.readOnlyReason(analysis.files[index].source.path)).map { (index, $0) }
+        var unwritable: [Int: String] = [:]
+        for index in edited.sorted() {
+            guard let reason = outside[index] ?? Self.readOnlyReason(analysis.files[index].source.path) else { continue }
+            StandardError.line("observation-migrate: warning: \(analysis.displayPaths[index]) \(reason)")
+            unwritable[index] = reason
         }
+        return unwritable
     }
 
     /// Why `path` may not be written, when no one may write it by its mode (`0444`: a file a

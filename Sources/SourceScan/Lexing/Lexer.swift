@@ -271,6 +271,11 @@ struct LexerCursor {
 
     @inline(__always) func isLineBreak(_ byte: UInt8) -> Bool { Byte.isLineBreak(byte) }
 
+    /// How many bytes the line break at `offset` takes: 2 for `\r\n`, else 1.
+    @inline(__always) func lineBreakLength(at offset: Int) -> Int {
+        base[offset] == Byte.carriageReturn && peek(offset + 1) == Byte.newline ? 2 : 1
+    }
+
     /// Notes a spot the compiler rejects though the lexer reads past it, as the compiler's lexer
     /// does (an invalid character in trivia, a conflict marker, a comment never closed, an
     /// unprintable character in a string); only the first is kept, the one a fix starts from.
@@ -425,7 +430,7 @@ struct LexerCursor {
         }
         while index < count {
             let byte = base[index]
-            if byte == Byte.newline || byte == Byte.carriageReturn { return index }
+            if isLineBreak(byte) { return index }
             index += 1
         }
         return count
@@ -974,7 +979,7 @@ struct LexerCursor {
         var triviaEnd = -1
         if multiline, position < count, isLineBreak(base[position]) {
             triviaStart = position
-            position += base[position] == Byte.carriageReturn && peek(position + 1) == Byte.newline ? 2 : 1
+            position += lineBreakLength(at: position)
             triviaEnd = position
         } else if multiline, position < count {
             reject(position, "a multi-line string literal whose content does not begin on a new line")
@@ -1006,7 +1011,7 @@ struct LexerCursor {
                     var index = position
                     while index < count, base[index] == Byte.space || base[index] == Byte.tab { index += 1 }
                     if index < count, isLineBreak(base[index]) {
-                        position = index + (base[index] == Byte.carriageReturn && peek(index + 1) == Byte.newline ? 2 : 1)
+                        position = index + lineBreakLength(at: index)
                         if triviaEnd != backslash { triviaStart = backslash }
                         triviaEnd = position
                     } else {
@@ -1123,8 +1128,7 @@ struct LexerCursor {
         var index = contentStart
         while index < lastBreak {
             // `index` is at a line break; the next line starts after it.
-            var lineStart = index + 1
-            if base[index] == Byte.carriageReturn, peek(index + 1) == Byte.newline { lineStart += 1 }
+            let lineStart = index + lineBreakLength(at: index)
             if lineStart > lastBreak { break }
             var column = 0
             while column < indentation.count, lineStart + column < count,
