@@ -26,6 +26,8 @@ struct Configuration: Sendable, Equatable {
     var observableAttributeOrder: ObservableAttributeOrder = .infer
     /// Whether `@Environment(M.self) var m` keeps the `: M` of the `@EnvironmentObject` it replaces.
     var environmentTypeAnnotation: EnvironmentTypeAnnotation = .infer
+    /// The argument label of `_m = State(…: M())` written in place of `StateObject(wrappedValue:)`.
+    var stateInitializerLabel: StateInitializerLabel = .infer
     /// The file the configuration came from, if any.
     var source: String?
 
@@ -41,7 +43,7 @@ struct Configuration: Sendable, Equatable {
         RuleOptions(unpublishedProperties: unpublishedProperties, plumbingProperties: plumbingProperties,
                     observationImport: observationImport,
                     observablePlacement: observablePlacement, observableAttributeOrder: observableAttributeOrder,
-                    environmentTypeAnnotation: environmentTypeAnnotation)
+                    environmentTypeAnnotation: environmentTypeAnnotation, stateInitializerLabel: stateInitializerLabel)
     }
 
     /// The lint severity of a rule under this configuration.
@@ -68,6 +70,9 @@ struct RuleOptions: Sendable, Equatable {
     /// As configured; `RuleContext` resolves `.infer` from the tree's `@Environment(T.self)`
     /// properties.
     var environmentTypeAnnotation: EnvironmentTypeAnnotation = .infer
+    /// As configured; `RuleContext` resolves `.infer` from the tree's own initializations of
+    /// `State` storage.
+    var stateInitializerLabel: StateInitializerLabel = .infer
 }
 
 /// What the migration does with a model's stored `var` that was not `@Published`.
@@ -151,4 +156,18 @@ enum EnvironmentTypeAnnotation: String, Sendable, Equatable, CaseIterable {
     case keep
     /// `@Environment(M.self) var m`, as Apple's article and most teams write it.
     case drop
+}
+
+/// The label of the `State` an initializer builds in place of a `StateObject` (or an owned
+/// `ObservedObject`): `_m = State(initialValue: M())` or `_m = State(wrappedValue: M())`. Both
+/// initializers exist and do the same; teams pick one and write it throughout.
+enum StateInitializerLabel: String, Sendable, Equatable, CaseIterable {
+    /// Whichever label the tree's own `State(…:)` initializations use most (the default;
+    /// `StateObjectInit.inferenceRule` holds the rule); `wrappedValue`, the label the legacy
+    /// `StateObject(wrappedValue:)` already has, when the tree writes none.
+    case infer
+    /// `State(initialValue:)`.
+    case initialValue
+    /// `State(wrappedValue:)`.
+    case wrappedValue
 }

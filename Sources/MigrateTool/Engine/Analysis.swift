@@ -166,6 +166,8 @@ struct Analysis: Sendable {
     var observableOrderInference: ObservableAttributeOrderInference?
     /// Where the run's `environmentTypeAnnotation` came from, when it was inferred.
     var environmentAnnotationInference: EnvironmentAnnotationInference?
+    /// Where the run's `stateInitializerLabel` came from, when it was inferred.
+    var stateInitializerInference: StateInitializerInference?
     /// The bytes of the files whose structure was released (`releaseStructures(of:)`); their
     /// entry in `files` is then the structure of an empty file of the same path.
     private(set) var releasedBytes: [Int: [UInt8]] = [:]

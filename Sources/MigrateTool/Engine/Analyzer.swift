@@ -75,6 +75,7 @@ enum Analyzer {
         analysis.observationImportInference = context.observationImportInference
         analysis.observableOrderInference = context.observableOrderInference
         analysis.environmentAnnotationInference = context.environmentAnnotationInference
+        analysis.stateInitializerInference = context.stateInitializerInference
 
         // Suppressions: drop what they silence; a unit whose fix was silenced is left alone.
         var suppressions = PhaseTimer.measure("suppressions") {

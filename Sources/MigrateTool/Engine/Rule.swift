@@ -81,7 +81,7 @@ struct RuleContext: Sendable {
     /// The members of every model class, looked up once.
     let modelMembers: [DeclarationID: [DeclarationID]]
     /// The configuration's choices of what to write, `unpublishedProperties`, `observationImport`,
-    /// `observableAttributeOrder` and `environmentTypeAnnotation` resolved: never `.infer` once
+    /// `observableAttributeOrder`, `environmentTypeAnnotation` and `stateInitializerLabel` resolved: never `.infer` once
     /// the context is built.
     private(set) var options: RuleOptions
     /// What the tree's `@Observable` classes showed and the policy inferred from it, when the
@@ -99,6 +99,9 @@ struct RuleContext: Sendable {
     /// What the tree's `@Environment(T.self)` properties showed and the annotation policy
     /// inferred from it, when the configuration left `environmentTypeAnnotation` to inference.
     private(set) var environmentAnnotationInference: EnvironmentAnnotationInference?
+    /// What the tree's own `State` initializations showed and the label inferred from it, when
+    /// the configuration left `stateInitializerLabel` to inference.
+    private(set) var stateInitializerInference: StateInitializerInference?
     /// For each file, the token ranges of its `#Preview` macros' arguments and bodies.
     let previewBodies: [[Range<Int>]]
     /// The files a module compiles whose declarations are `@MainActor` by default (Swift 6.2's
@@ -163,6 +166,12 @@ struct RuleContext: Sendable {
             let inference = EnvironmentObjectRule.inference(from: EnvironmentAnnotationCensus(self))
             environmentAnnotationInference = inference
             self.options.environmentTypeAnnotation = inference.policy
+        }
+        if options.stateInitializerLabel == .infer {
+            // Decided once for the run, before any rule rewrites a `StateObject(…)` initializer.
+            let inference = StateObjectInit.inference(from: StateInitializerCensus(self))
+            stateInitializerInference = inference
+            self.options.stateInitializerLabel = inference.policy
         }
     }
 
@@ -370,24 +379,32 @@ struct EditBuilder {
     /// Removes entry `position` of a declaration's inheritance clause, repairing commas, and the
     /// colon when the entry was the only one.
     func removeInheritanceEntry(_ position: Int, of declaration: Declaration) -> Edit {
+        removeInheritanceEntries([position], of: declaration)[0]
+    }
+
+    /// Removes the entries at `positions` of a declaration's inheritance clause, repairing commas,
+    /// and the colon when no entry is left: one edit per entry, none overlapping another.
+    func removeInheritanceEntries(_ positions: Set<Int>, of declaration: Declaration) -> [Edit] {
         let entries = declaration.inheritance
-        let entry = entries[position]
-        if entries.count == 1, let colon = declaration.inheritanceColon {
-            // `class M: ObservableObject {` → `class M {`: the colon and entry go, with the space
+        if positions.count == entries.count, let colon = declaration.inheritanceColon {
+            // `class M: ObservableObject {` → `class M {`: the colon and entries go, with the space
             // before the colon when there is one (`class M : ObservableObject`).
             var start = Int(tokens[colon].start)
             let previousEnd = Int(tokens[colon - 1].end)
             if start > previousEnd, bytes[previousEnd..<start].allSatisfy({ $0 == Byte.space || $0 == Byte.tab }) { start = previousEnd }
-            return .delete(start..<Int(tokens[entry.tokens.upperBound - 1].end))
+            return [.delete(start..<Int(tokens[entries[entries.count - 1].tokens.upperBound - 1].end))]
         }
-        if position == 0 {
-            // The first of several: up to the next entry's first token.
-            let next = entries[1]
-            return .delete(Int(tokens[entry.tokens.lowerBound].start)..<Int(tokens[next.tokens.lowerBound].start))
+        let firstKept = entries.indices.first { !positions.contains($0) } ?? entries.count
+        return positions.sorted().map { position in
+            let entry = entries[position]
+            if position < firstKept {
+                // Before every kept entry: up to the next entry's first token.
+                return .delete(Int(tokens[entry.tokens.lowerBound].start)..<Int(tokens[entries[position + 1].tokens.lowerBound].start))
+            }
+            // After a kept entry: from the previous entry's end (its comma goes) to this entry's end.
+            let previous = entries[position - 1]
+            return .delete(Int(tokens[previous.tokens.upperBound - 1].end)..<Int(tokens[entry.tokens.upperBound - 1].end))
         }
-        // A later entry: from the previous entry's end (its comma goes) to this entry's end.
-        let previous = entries[position - 1]
-        return .delete(Int(tokens[previous.tokens.upperBound - 1].end)..<Int(tokens[entry.tokens.upperBound - 1].end))
     }
 
     /// The indentation of the line holding `offset`.

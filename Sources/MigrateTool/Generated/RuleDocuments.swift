@@ -3297,6 +3297,27 @@ enum RuleDocuments {
         }
         ```
 
+        An `Observable` entry beside the conformance is redundant once the macro declares it, and goes
+        too (unless the tree declares a type of that name):
+
+        ```swift before
+        import SwiftUI
+        import Observation
+
+        final class Client: ↓ObservableObject, Observable, Identifiable {
+            @Published var token = ""
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Client: Identifiable {
+            var token = ""
+        }
+        ```
+
         Generic classes and `where` clauses:
 
         ```swift before
@@ -4952,15 +4973,19 @@ enum RuleDocuments {
         "state-object-init": #"""
         # state-object-init
 
-        summary: _m = StateObject(wrappedValue: M(…)) in an initializer becomes _m = State(initialValue: M(…)).
+        summary: _m = StateObject(wrappedValue: M(…)) in an initializer becomes _m = State(wrappedValue: M(…)), or State(initialValue:) in a tree that writes that label.
         class: review
         severity: error
 
         ## Why
 
         Views that build their model from an argument assign the wrapper in `init`. With `@State` the
-        same shape is `State(initialValue:)`. Review, for the same reason as `state-object`: the
-        initial value is evaluated on every init of the view (up to Xcode 26).
+        same shape is `State(wrappedValue:)` or `State(initialValue:)`: both initializers exist and do
+        the same, and teams write one of them throughout. The label follows the tree's own `State`
+        initializations (`stateInitializerLabel`, inferred by default; the report's summary says
+        which); in a tree with none, it stays `wrappedValue`, as `StateObject(wrappedValue:)` spells
+        it. Review, for the same reason as `state-object`: the initial value is evaluated on every
+        init of the view (up to Xcode 26).
 
         ```swift before
         import SwiftUI
@@ -4994,7 +5019,7 @@ enum RuleDocuments {
             @State private var detail: Detail
 
             init(id: Int) {
-                _detail = State(initialValue: Detail(id: id))
+                _detail = State(wrappedValue: Detail(id: id))
             }
 
             var body: some View { Text("\(detail.id)") }
@@ -5015,8 +5040,54 @@ enum RuleDocuments {
         }
         ```
 
+        A tree whose views already write `State(initialValue:)` gets that label:
+
+        ```swift before
+        import SwiftUI
+
+        final class Detail: ObservableObject {
+            @Published var id: Int
+            init(id: Int) { self.id = id }
+        }
+
+        struct DetailView: View {
+            @StateObject private var detail: Detail
+            @State private var expanded: Bool
+
+            init(id: Int, expanded: Bool) {
+                _detail = ↓StateObject(wrappedValue: Detail(id: id))
+                _expanded = State(initialValue: expanded)
+            }
+
+            var body: some View { Text("\(detail.id)") }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Detail {
+            var id: Int
+            init(id: Int) { self.id = id }
+        }
+
+        struct DetailView: View {
+            @State private var detail: Detail
+            @State private var expanded: Bool
+
+            init(id: Int, expanded: Bool) {
+                _detail = State(initialValue: Detail(id: id))
+                _expanded = State(initialValue: expanded)
+            }
+
+            var body: some View { Text("\(detail.id)") }
+        }
+        ```
+
         The wrapper's type left to inference (`_m = .init(wrappedValue: …)`) builds a `State` as it
-        stands; only the review reason remains:
+        stands (and takes `initialValue` only in a tree that writes that label); only the review
+        reason remains:
 
         ```swift before
         import SwiftUI

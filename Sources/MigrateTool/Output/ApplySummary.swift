@@ -45,6 +45,10 @@ enum ApplySummary {
             text += "@Environment type annotation: "
                 + EnvironmentObjectRule.policyLine(analysis.ruleOptions.environmentTypeAnnotation, inference: inference) + "\n"
         }
+        if !changed.isEmpty, let inference = analysis.stateInitializerInference, inference.hasEvidence {
+            text += "State initializer label: "
+                + StateObjectInit.policyLine(analysis.ruleOptions.stateInitializerLabel, inference: inference) + "\n"
+        }
         return text + skipped(plan, analysis)
     }
 

@@ -1,7 +1,8 @@
 import SourceScan
 
 /// `class M: ObservableObject` becomes `@Observable class M`, other attributes and modifiers
-/// kept, the inheritance clause repaired.
+/// kept, the inheritance clause repaired; an `Observable` entry beside it goes too, since the
+/// macro declares that conformance.
 struct ObservableObjectClass: Rule {
     static let id = "observable-object-class"
 
@@ -14,7 +15,13 @@ struct ObservableObjectClass: Rule {
                     let declaration = context.declaration(classID)
                     let file = context.files[classID.file]
                     let builder = EditBuilder(file: file)
-                    var edits = [FileEdit(file: classID.file, edit: builder.removeInheritanceEntry(entry, of: declaration))]
+                    // An `Observable` entry beside it is redundant once the macro conforms the
+                    // class, and goes too, unless the tree declares a type of that name.
+                    let redundant = declaration.inheritance.indices.filter { position in
+                        ["Observable", "Observation.Observable"].contains(declaration.inheritance[position].typeName)
+                    }
+                    let removed: Set<Int> = context.types.isDeclaredBaseName("Observable") ? [entry] : Set([entry] + redundant)
+                    var edits = builder.removeInheritanceEntries(removed, of: declaration).map { FileEdit(file: classID.file, edit: $0) }
                     if let insertion = ObservableAttribute.insertion(for: classID, in: context) { edits.append(insertion) }
                     let entryToken = declaration.inheritance[entry].tokens.lowerBound
                     findings.append(Finding(

@@ -1,9 +1,33 @@
 import SourceScan
 
 /// `_m = StateObject(wrappedValue: M(id))` in an initializer becomes
-/// `_m = State(initialValue: M(id))`. Review, for the same reason as `state-object`.
+/// `_m = State(wrappedValue: M(id))`, or `State(initialValue:)` where the tree writes that label
+/// (`stateInitializerLabel`). Review, for the same reason as `state-object`.
 struct StateObjectInit: Rule {
     static let id = "state-object-init"
+
+    /// How the tree's own `State` initializations decide: with at least one counted,
+    /// `wrappedValue` when at least half of them use it, else `initialValue`; with none,
+    /// `wrappedValue`, the label `StateObject(wrappedValue:)` already has (12 of the 14 developer
+    /// migrations measured 2026-11-28 on trees with none kept it).
+    static let inferenceRule = InferenceRule<StateInitializerLabel>(
+        minimumCounted: 1, share: (numerator: 1, denominator: 2), shown: .wrappedValue, otherwise: .initialValue,
+        byDefault: .wrappedValue)
+
+    /// The label the tree shows, with the facts behind it.
+    static func inference(from census: StateInitializerCensus) -> StateInitializerInference {
+        StateInitializerInference(census: census, counted: census.initialValue + census.wrappedValue, showing: census.wrappedValue,
+                                  rule: inferenceRule)
+    }
+
+    /// The run's label and why, for the report's summary: `initialValue, inferred from 12 State
+    /// initializations (3 with wrappedValue)`.
+    static func policyLine(_ label: StateInitializerLabel, inference: StateInitializerInference?) -> String {
+        StateInitializerInference.line(label, inference, evidence: { census in
+            let counted = census.initialValue + census.wrappedValue
+            return "\(counted) State initialization\(counted == 1 ? "" : "s") (\(census.wrappedValue) with wrappedValue)"
+        }, shortfall: { _ in "no labelled State initialization" })
+    }
 
     func check(_ context: RuleContext) -> [Finding] {
         context.units.units.flatMap { unit in
@@ -16,22 +40,27 @@ struct StateObjectInit: Rule {
     static func finding(for site: Site, ruleID: String, in context: RuleContext, unit: Int) -> Finding {
         let file = context.files[site.file]
         let builder = EditBuilder(file: file)
-        // `StateObject(…)` is spelled `State(initialValue:)`; `.init(wrappedValue:)`, the type
-        // inferred, builds a `State` as it stands.
+        let label = context.options.stateInitializerLabel.rawValue
+        // `StateObject(…)` is spelled `State(…)`; `.init(…)`, the type inferred, builds a `State`
+        // as it stands. Either takes the run's label.
         let constructor = site.constructorStart(in: file)
         var edits: [FileEdit] = []
         if constructor == site.token {
             edits.append(FileEdit(file: site.file, edit: builder.replace(constructor..<(site.token + 1), with: "State")))
-            if let arguments = site.arguments, arguments.count >= 2, file.source.tokenText(arguments.lowerBound, equals: "wrappedValue"),
-               file.tokens[arguments.lowerBound + 1].kind == .colon {
-                edits.append(FileEdit(file: site.file, edit: builder.replace(arguments.lowerBound..<(arguments.lowerBound + 1),
-                                                                              with: "initialValue")))
-            }
         }
+        if let arguments = site.arguments, arguments.count >= 2, file.source.tokenText(arguments.lowerBound, equals: "wrappedValue"),
+           file.tokens[arguments.lowerBound + 1].kind == .colon, label != "wrappedValue" {
+            edits.append(FileEdit(file: site.file, edit: builder.replace(arguments.lowerBound..<(arguments.lowerBound + 1), with: label)))
+        }
+        let written = constructor == site.token ? "State(\(label):)" : ".init(\(label):)"
         return Finding(ruleID: ruleID, fixClass: .review, file: site.file, offset: Int(file.tokens[constructor].start),
-                       message: (edits.isEmpty ? "the storage built with .init(wrappedValue:) becomes a State"
-                                    : "StateObject(wrappedValue:) becomes State(initialValue:)")
+                       message: (constructor == site.token ? "StateObject(wrappedValue:) becomes \(written)"
+                                    : "the storage built with .init(wrappedValue:) becomes a State, as \(written)")
                            + "; @State evaluates the value on every view init up to Xcode 26",
-                       suggestion: edits.isEmpty ? nil : "State(initialValue: …)", edits: edits, unit: unit)
+                       suggestion: "\(written.dropLast(2)): …)", edits: edits, unit: unit)
     }
 }
+
+/// The `stateInitializerLabel` a run inferred from the tree's own `State` initializations, with
+/// the figures it came from (shown in the report's summary).
+typealias StateInitializerInference = PolicyInference<StateInitializerLabel, StateInitializerCensus>

@@ -177,7 +177,7 @@ import Testing
                 init() { self._m = StateObject(wrappedValue: M()) }
                 var body: some View { Text("") }
             }
-            """, outcome: .rewrites(["self._m = State(initialValue: M())"])),
+            """, outcome: .rewrites(["self._m = State(wrappedValue: M())"])),
         // Other reads of the `_m` storage: the wrapper's replacement must keep them compiling.
         Row(kind: "observed storage read", spelling: "_m.wrappedValue", code: """
             struct V: View {

@@ -65,7 +65,10 @@ import Testing
             ("{\"disabled_rules\": []}", "1:2: unknown key 'disabled_rules'; did you mean 'disabledRules'?"),
             ("{\"colour\": true}", "1:2: unknown key 'colour' (known keys: include, exclude, disabledRules, onlyRules, severity, "
                 + "deploymentTarget, unpublishedProperties, plumbingProperties, observationImport, observablePlacement, observableAttributeOrder, "
-                + "environmentTypeAnnotation)"),
+                + "environmentTypeAnnotation, stateInitializerLabel)"),
+            ("{\"stateInitializerLabel\": \"initialvalue\"}",
+             "1:2: 'stateInitializerLabel' must be one of \"infer\", \"initialValue\", \"wrappedValue\", not 'initialvalue'; "
+                + "did you mean 'initialValue'?"),
             ("{\"unpublishedProperties\": \"trak\"}",
              "1:2: 'unpublishedProperties' must be one of \"infer\", \"track\", \"ignore\", \"observe\", not 'trak'; did you mean 'track'?"),
             ("{\"unpublishedProperties\": true}", "1:2: 'unpublishedProperties' must be one of \"infer\", \"track\", \"ignore\", \"observe\", not a boolean"),

@@ -43,7 +43,7 @@ struct SplitTimerView: View {
     @State private var timer: SessionTimer
 
     init(label: String) {
-        _timer = State(initialValue: SessionTimer(label: label))
+        _timer = State(wrappedValue: SessionTimer(label: label))
     }
 
     var body: some View {

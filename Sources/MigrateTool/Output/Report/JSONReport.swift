@@ -61,6 +61,7 @@ enum JSONReport {
             ("observationImport", observationImport(document)),
             ("observableAttributeOrder", observableAttributeOrder(document)),
             ("environmentTypeAnnotation", environmentTypeAnnotation(document)),
+            ("stateInitializerLabel", stateInitializerLabel(document)),
         ])
     }
 
@@ -104,6 +105,14 @@ enum JSONReport {
         policy(document.environmentAnnotation, document.environmentAnnotationInference) { census in
             [("environmentProperties", .int(census.properties)), ("annotated", .int(census.annotated)),
              ("initialisedVariables", .int(census.initialised)), ("initialisedAnnotated", .int(census.initialisedAnnotated))]
+        }
+    }
+
+    /// The run's label for `State` initializations written in place of `StateObject(…)` and the
+    /// figures of the tree's own `State` initializations it was inferred from.
+    static func stateInitializerLabel(_ document: ReportDocument) -> ReportJSONValue {
+        policy(document.stateInitializerLabel, document.stateInitializerInference) { census in
+            [("initialValue", .int(census.initialValue)), ("wrappedValue", .int(census.wrappedValue))]
         }
     }
 

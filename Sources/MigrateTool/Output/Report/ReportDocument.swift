@@ -196,6 +196,12 @@ struct ReportDocument: Sendable {
     var environmentAnnotationLine: String {
         EnvironmentObjectRule.policyLine(environmentAnnotation, inference: environmentAnnotationInference)
     }
+    /// The run's `stateInitializerLabel` (resolved) and, when inferred, the facts behind it.
+    var stateInitializerLabel: StateInitializerLabel
+    var stateInitializerInference: StateInitializerInference?
+
+    /// The label and why, as every format's summary says it.
+    var stateInitializerLine: String { StateObjectInit.policyLine(stateInitializerLabel, inference: stateInitializerInference) }
 
     /// Builds the document; pure.
     init(_ analysis: Analysis, options: ReportOptions) {
@@ -249,6 +255,8 @@ struct ReportDocument: Sendable {
         observableOrderInference = analysis.observableOrderInference
         environmentAnnotation = analysis.ruleOptions.environmentTypeAnnotation
         environmentAnnotationInference = analysis.environmentAnnotationInference
+        stateInitializerLabel = analysis.ruleOptions.stateInitializerLabel
+        stateInitializerInference = analysis.stateInitializerInference
         figures = Self.figures(analysis, items: items)
     }
 

@@ -81,6 +81,7 @@ enum TextReport {
         rows.append(("import Observation", [document.observationImportLine]))
         rows.append(("@Observable order", [document.observableOrderLine]))
         rows.append(("@Environment type", [document.environmentAnnotationLine]))
+        rows.append(("State(…) label", [document.stateInitializerLine]))
         if !document.problems.isEmpty {
             rows.append(("Skipped", ["\(ReportWords.count(document.problems.count, "path")) (listed at the end)"]))
         }

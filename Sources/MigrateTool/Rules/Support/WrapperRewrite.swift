@@ -97,7 +97,8 @@ enum WrapperRewrite {
     }
 
     /// Edits for `_m = ObservedObject(wrappedValue: x)` assignments of this wrapper's property:
-    /// `self.m = x` for a plain property, `_m = Bindable(wrappedValue: x)`, `_m = State(initialValue: x)`.
+    /// `self.m = x` for a plain property, `_m = Bindable(wrappedValue: x)`, `_m = State(wrappedValue: x)` (or the
+    /// run's `stateInitializerLabel`).
     static func observedObjectInitializerEdits(for use: WrapperUse, name: String, unit: Int,
                                                context: RuleContext) -> (ObservedTarget) -> [FileEdit] {
         guard let variableID = use.site.ownerID, let enclosing = context.types.enclosingTypeLike(variableID) else { return { _ in [] } }
@@ -127,10 +128,14 @@ enum WrapperRewrite {
                         edits.append(builder.replace(label, with: "wrappedValue"))
                     }
                 case .owned:
-                    // `State` has both labels; the spelled-out form is written as `State(initialValue:)`.
+                    // `State` has both labels; the spelled-out form takes the run's
+                    // (`stateInitializerLabel`), as `state-object-init` writes it.
                     if !inferred {
                         edits.append(builder.replace(constructor, with: "State"))
-                        if hasLabel { edits.append(builder.replace(label, with: "initialValue")) }
+                        let written = context.options.stateInitializerLabel.rawValue
+                        if hasLabel, !file.source.tokenText(arguments.lowerBound, equals: written) {
+                            edits.append(builder.replace(label, with: written))
+                        }
                     }
                 case .plain:
                     // `_m = ObservedObject(wrappedValue: x)` → `self.m = x`.
