@@ -40,24 +40,27 @@ struct StateObjectInit: Rule {
     static func finding(for site: Site, ruleID: String, in context: RuleContext, unit: Int) -> Finding {
         let file = context.files[site.file]
         let builder = EditBuilder(file: file)
-        let label = context.options.stateInitializerLabel.rawValue
+        let label = context.options.stateInitializerLabel
         // `StateObject(…)` is spelled `State(…)`; `.init(…)`, the type inferred, builds a `State`
         // as it stands. Either takes the run's label.
         let constructor = site.constructorStart(in: file)
+        let spelledOut = constructor == site.token
         var edits: [FileEdit] = []
-        if constructor == site.token {
+        if spelledOut {
             edits.append(FileEdit(file: site.file, edit: builder.replace(constructor..<(site.token + 1), with: "State")))
         }
         if let arguments = site.arguments, arguments.count >= 2, file.source.tokenText(arguments.lowerBound, equals: "wrappedValue"),
-           file.tokens[arguments.lowerBound + 1].kind == .colon, label != "wrappedValue" {
-            edits.append(FileEdit(file: site.file, edit: builder.replace(arguments.lowerBound..<(arguments.lowerBound + 1), with: label)))
+           file.tokens[arguments.lowerBound + 1].kind == .colon, label != .wrappedValue {
+            edits.append(FileEdit(file: site.file, edit: builder.replace(arguments.lowerBound..<(arguments.lowerBound + 1),
+                                                                          with: label.rawValue)))
         }
-        let written = constructor == site.token ? "State(\(label):)" : ".init(\(label):)"
+        let written = "\(spelledOut ? "State" : ".init")(\(label.rawValue):)"
         return Finding(ruleID: ruleID, fixClass: .review, file: site.file, offset: Int(file.tokens[constructor].start),
-                       message: (constructor == site.token ? "StateObject(wrappedValue:) becomes \(written)"
-                                    : "the storage built with .init(wrappedValue:) becomes a State, as \(written)")
+                       message: (spelledOut ? "StateObject(wrappedValue:) becomes \(written)"
+                                    : "the storage built with .init(wrappedValue:) becomes a State"
+                                        + (edits.isEmpty ? "" : ", written \(written)"))
                            + "; @State evaluates the value on every view init up to Xcode 26",
-                       suggestion: "\(written.dropLast(2)): …)", edits: edits, unit: unit)
+                       suggestion: edits.isEmpty ? nil : "\(written.dropLast(2)): …)", edits: edits, unit: unit)
     }
 }
 
