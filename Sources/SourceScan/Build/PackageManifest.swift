@@ -153,7 +153,10 @@ private struct ManifestReader {
                 let declaresNone = index + 3 < tokens.count && tokens[index + 2].kind == .leftSquare && tokens[index + 3].kind == .rightSquare
                 if !declaresNone { sawTargetsArgument = true }
             }
-            if token.kind == .identifier, source.tokenText(index, equals: "platforms"), next(index)?.kind == .colon {
+            if token.kind == .identifier, source.tokenText(index, equals: "platforms"), next(index)?.kind == .colon,
+               // Not a condition (`.when(platforms: [.linux])` on a setting or dependency names
+               // platforms without versions) nor a declaration (`let platforms: [SupportedPlatform]`).
+               !insideCall(index, named: ["when"]), index == 0 || (tokens[index - 1].word != .let && tokens[index - 1].word != .var) {
                 manifest.declaresPlatforms = true
                 readPlatforms(after: index + 1)
             }

@@ -116,6 +116,32 @@ import Testing
             """)
         #expect(!none.declaresPlatforms && none.unreadablePlatforms.isEmpty && none.packageOffset != nil)
     }
+
+    /// `platforms:` of a condition or of a declaration is not the package's (swift-system and
+    /// swift-subprocess drew six identical warnings a line, and counted as declaring platforms).
+    @Test func conditionsAndDeclarationsAreNotThePackagesPlatforms() {
+        let conditions = Self.read("""
+            let settings: [SwiftSetting] = [.define("DARWIN", .when(platforms: [.macOS, .iOS, .custom("freebsd")]))]
+            let package = Package(name: "P", targets: [
+                .target(name: "A", dependencies: [.product(name: "S", package: "s", condition: .when(platforms: [.linux]))],
+                        swiftSettings: settings),
+            ])
+            """)
+        #expect(!conditions.declaresPlatforms && conditions.unreadablePlatforms.isEmpty && conditions.problems.isEmpty)
+        #expect(conditions.targets.map(\.name) == ["A"])
+        let declared = Self.read("""
+            let platforms: [PackageDescription.SupportedPlatform] = [.macOS(.v10_13), .iOS(.v12)]
+            let package = Package(name: "P", platforms: [.iOS(.v17), .macOS(.v14)], targets: [.target(name: "A")])
+            """)
+        #expect(declared.platforms.map { "\($0.name) \($0.version)" } == ["iOS 17", "macOS 14"])
+        #expect(declared.problems.isEmpty)
+        // Given by name, the list stays unknown, as before.
+        let byName = Self.read("""
+            let platforms: [SupportedPlatform] = [.iOS(.v17)]
+            let package = Package(name: "P", platforms: platforms, targets: [.target(name: "A")])
+            """)
+        #expect(byName.declaresPlatforms && byName.problems.map(\.message) == ["the platforms are not a list literal; its deployment target is unknown"])
+    }
 }
 
 @Suite struct BuildGraphMembershipTests {
