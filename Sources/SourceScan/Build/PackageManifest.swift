@@ -295,12 +295,14 @@ private struct ManifestReader {
     /// unreadable: named in a warning, its deployment target unknown.
     private mutating func readPlatforms(after colon: Int) {
         guard colon + 1 < tokens.count else { return }
-        guard tokens[colon + 1].kind == .leftSquare else {
+        guard tokens[colon + 1].kind == .leftSquare || namedPlatformList(colon + 1) != nil else {
             unreadablePlatform(name: nil, at: colon + 1, message: "the platforms are not a list literal")
             return
         }
-        let end = matching[colon + 1]
-        var start = colon + 2
+        // `platforms: platforms`, with the list declared once above, is read where it is declared.
+        let open = tokens[colon + 1].kind == .leftSquare ? colon + 1 : namedPlatformList(colon + 1)!
+        let end = matching[open]
+        var start = open + 1
         var index = start
         var depth = 0
         while index <= end {
@@ -316,6 +318,37 @@ private struct ManifestReader {
             }
             index += 1
         }
+    }
+
+    /// The opening `[` of the list a bare name at `index` stands for: `let platforms:
+    /// [SupportedPlatform] = [.iOS(.v16), …]` (or `var`), when the name occurs nowhere else in
+    /// the file, so that no `#if` variant, `append` or reassignment can change what it holds.
+    private func namedPlatformList(_ index: Int) -> Int? {
+        guard tokens[index].kind == .identifier, index + 1 < tokens.count,
+              [.comma, .rightParen].contains(tokens[index + 1].kind) else { return nil }
+        // Argument labels of the same spelling (`platforms: platforms`) are not the name.
+        let occurrences = tokens.indices.filter { position in
+            tokens[position].kind == .identifier && source.tokenText(position, equals: source.text(index))
+                && !(position + 1 < tokens.count && tokens[position + 1].kind == .colon && position > 0
+                     && [.leftParen, .comma].contains(tokens[position - 1].kind))
+        }
+        guard occurrences.count == 2, let name = occurrences.first, name < index, name > 0,
+              tokens[name - 1].word == .let || tokens[name - 1].word == .var else { return nil }
+        // `name`, an optional `: Type`, then `= [`.
+        var position = name + 1
+        if position < tokens.count, tokens[position].kind == .colon {
+            position += 1
+            while position < tokens.count, tokens[position].kind != .equal {
+                if tokens[position].kind == .leftSquare || tokens[position].kind == .leftParen { position = matching[position] }
+                position += 1
+            }
+        }
+        guard position + 1 < tokens.count, tokens[position].kind == .equal, tokens[position + 1].kind == .leftSquare else { return nil }
+        // The list is the whole value: nothing (`+ more`, `as […]`) follows it on its line.
+        let after = matching[position + 1] + 1
+        guard after >= tokens.count || tokens[after].kind == .semicolon || tokens[after].kind == .endOfFile
+                || source.bytes[source.leadingTriviaRange(of: after)].contains(where: Byte.isLineBreak) else { return nil }
+        return position + 1
     }
 
     /// One `platforms:` entry (its tokens, without the comma).

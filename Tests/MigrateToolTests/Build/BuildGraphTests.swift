@@ -135,12 +135,41 @@ import Testing
             """)
         #expect(declared.platforms.map { "\($0.name) \($0.version)" } == ["iOS 17", "macOS 14"])
         #expect(declared.problems.isEmpty)
-        // Given by name, the list stays unknown, as before.
+    }
+
+    /// `platforms: platforms` reads the list declared once above (Proton Pass's eight local
+    /// packages); a name declared in several `#if` variants, or changed later, stays unknown.
+    @Test func aListDeclaredOnceIsReadByName() {
         let byName = Self.read("""
-            let platforms: [SupportedPlatform] = [.iOS(.v17)]
+            var platforms: [SupportedPlatform] = [
+                .macOS(.v12),
+                .iOS(.v16),
+            ]
             let package = Package(name: "P", platforms: platforms, targets: [.target(name: "A")])
             """)
-        #expect(byName.declaresPlatforms && byName.problems.map(\.message) == ["the platforms are not a list literal; its deployment target is unknown"])
+        #expect(byName.declaresPlatforms && byName.problems.isEmpty)
+        #expect(byName.platforms.map { "\($0.name) \($0.version)" } == ["macOS 12", "iOS 16"])
+        let unknown = "the platforms are not a list literal; its deployment target is unknown"
+        for manifest in ["""
+            #if swift(>=5.9)
+            let platforms: [SupportedPlatform] = [.iOS(.v17)]
+            #else
+            let platforms: [SupportedPlatform] = [.iOS(.v12)]
+            #endif
+            let package = Package(name: "P", platforms: platforms, targets: [])
+            """, """
+            var platforms: [SupportedPlatform] = [.iOS(.v17)]
+            platforms.append(.macOS(.v14))
+            let package = Package(name: "P", platforms: platforms, targets: [])
+            """, """
+            let supported = [.iOS(.v17)] + extraPlatforms
+            let package = Package(name: "P", platforms: supported, targets: [])
+            """, """
+            let package = Package(name: "P", platforms: platforms, targets: [])
+            """] {
+            let read = Self.read(manifest)
+            #expect(read.platforms.isEmpty && read.problems.map(\.message) == [unknown], "\(manifest)")
+        }
     }
 }
 
