@@ -81,8 +81,8 @@ struct RuleContext: Sendable {
     /// The members of every model class, looked up once.
     let modelMembers: [DeclarationID: [DeclarationID]]
     /// The configuration's choices of what to write, `unpublishedProperties`, `observationImport`,
-    /// `observableAttributeOrder`, `environmentTypeAnnotation` and `stateInitializerLabel` resolved: never `.infer` once
-    /// the context is built.
+    /// `observableAttributeOrder`, `environmentTypeAnnotation` and `stateInitializerLabel`
+    /// resolved: never `.infer` once the context is built.
     private(set) var options: RuleOptions
     /// What the tree's `@Observable` classes showed and the policy inferred from it, when the
     /// configuration left `unpublishedProperties` to inference; nil when it chose one.

@@ -295,12 +295,11 @@ private struct ManifestReader {
     /// unreadable: named in a warning, its deployment target unknown.
     private mutating func readPlatforms(after colon: Int) {
         guard colon + 1 < tokens.count else { return }
-        guard tokens[colon + 1].kind == .leftSquare || namedPlatformList(colon + 1) != nil else {
+        // `platforms: platforms`, with the list declared once above, is read where it is declared.
+        guard let open = tokens[colon + 1].kind == .leftSquare ? colon + 1 : namedPlatformList(colon + 1) else {
             unreadablePlatform(name: nil, at: colon + 1, message: "the platforms are not a list literal")
             return
         }
-        // `platforms: platforms`, with the list declared once above, is read where it is declared.
-        let open = tokens[colon + 1].kind == .leftSquare ? colon + 1 : namedPlatformList(colon + 1)!
         let end = matching[open]
         var start = open + 1
         var index = start

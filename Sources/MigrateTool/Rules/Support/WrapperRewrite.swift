@@ -97,8 +97,8 @@ enum WrapperRewrite {
     }
 
     /// Edits for `_m = ObservedObject(wrappedValue: x)` assignments of this wrapper's property:
-    /// `self.m = x` for a plain property, `_m = Bindable(wrappedValue: x)`, `_m = State(wrappedValue: x)` (or the
-    /// run's `stateInitializerLabel`).
+    /// `self.m = x` for a plain property, `_m = Bindable(wrappedValue: x)`, `_m = State(wrappedValue: x)`
+    /// (the run's `stateInitializerLabel`).
     static func observedObjectInitializerEdits(for use: WrapperUse, name: String, unit: Int,
                                                context: RuleContext) -> (ObservedTarget) -> [FileEdit] {
         guard let variableID = use.site.ownerID, let enclosing = context.types.enclosingTypeLike(variableID) else { return { _ in [] } }
