@@ -11,7 +11,7 @@ struct BareObservableConformance: Rule {
             for declaration in file.declarations {
                 guard declaration.kind == .class || declaration.kind == .struct || declaration.kind == .enum || declaration.kind == .actor,
                       declaration.attribute(named: "Observable") == nil,
-                      let entry = declaration.inheritance.first(where: { $0.typeName == "Observable" || $0.typeName == "Observation.Observable" })
+                      let entry = declaration.inheritance.first(where: Self.namesObservable)
                 else { continue }
                 findings.append(Finding(
                     ruleID: Self.id, fixClass: .manual, file: fileIndex, offset: Int(file.tokens[entry.tokens.lowerBound].start),
@@ -20,5 +20,11 @@ struct BareObservableConformance: Rule {
             }
         }
         return findings
+    }
+
+    /// Whether an inheritance entry names Observation's protocol: `Observable` or
+    /// `Observation.Observable`.
+    static func namesObservable(_ entry: InheritanceEntry) -> Bool {
+        entry.typeName == "Observable" || entry.typeName == "Observation.Observable"
     }
 }

@@ -17,8 +17,8 @@ struct ObservableObjectClass: Rule {
                     let builder = EditBuilder(file: file)
                     // An `Observable` entry beside it is redundant once the macro conforms the
                     // class, and goes too, unless the tree declares a type of that name.
-                    let redundant = declaration.inheritance.indices.filter { position in
-                        ["Observable", "Observation.Observable"].contains(declaration.inheritance[position].typeName)
+                    let redundant = declaration.inheritance.indices.filter {
+                        BareObservableConformance.namesObservable(declaration.inheritance[$0])
                     }
                     let removed: Set<Int> = context.types.isDeclaredBaseName("Observable") ? [entry] : Set([entry] + redundant)
                     var edits = builder.removeInheritanceEntries(removed, of: declaration).map { FileEdit(file: classID.file, edit: $0) }
