@@ -895,17 +895,41 @@ def metrics(dev, ours):
 def developer_migrated(parent, dev, files_p, files_d):
     """(census models of the parent, sorted names of those the developer's commit made `@Observable`
     and no longer `ObservableObject`: a class that is both in the parent and in the commit, as
-    some half-migrated trees have, was not migrated by this commit)."""
+    some half-migrated trees have, was not migrated by this commit). A name declared by more
+    than one target (padawan-wallet's old `iosApp/` and new app folder) counts as migrated when a
+    file that declared it legacy in the parent declares it `@Observable`, and not legacy, now."""
     pb = {f: ss.blank(read(os.path.join(parent, f))) for f in files_p}
     db = {f: ss.blank(read(os.path.join(dev, f))) for f in files_d}
-    models, _, _, _ = census(parent, sorted(files_p), pb)
-    still_legacy, _, _, _ = census(dev, sorted(files_d), db)
-    dev_obs = set()
-    for f in files_d:
-        for d in ss.declarations(db[f]):
-            if d["kind"] == "class" and re.search(r"@Observable\b", d["prefix"]):
-                dev_obs.add(d["name"])
-    return models, sorted((set(models) & dev_obs) - set(still_legacy))
+    models, parent_protos, _, parent_decls = census(parent, sorted(files_p), pb)
+    still_legacy, dev_protos, _, dev_decls = census(dev, sorted(files_d), db)
+
+    def observable(d):
+        return re.search(r"@Observable\b", d["prefix"]) is not None
+
+    def legacy_files(names, decls, protos):
+        """Files declaring each name as a class that is not `@Observable`, or is and still
+        names ObservableObject, a protocol refining it or a legacy base class."""
+        roots = set(protos) | {"ObservableObject"} | set(names)
+        out = collections.defaultdict(set)
+        for d in decls:
+            if d["kind"] == "class" and d["name"] in names and (
+                    not observable(d) or set(re.findall(r"\w+", d["header"])) & (roots - {d["name"]})):
+                out[d["name"]].add(d["file"])
+        return out
+
+    dev_obs = collections.defaultdict(set)
+    for d in dev_decls:
+        if d["kind"] == "class" and observable(d):
+            dev_obs[d["name"]].add(d["file"])
+    parent_legacy = legacy_files(set(models), parent_decls, parent_protos)
+    dev_legacy = legacy_files(set(still_legacy), dev_decls, dev_protos)
+    migrated = set()
+    for name in set(models) & set(dev_obs):
+        if name not in still_legacy:
+            migrated.add(name)
+        elif any(f in dev_obs[name] and f not in dev_legacy[name] for f in parent_legacy[name]):
+            migrated.add(name)
+    return models, sorted(migrated)
 
 
 def compare(apps):
