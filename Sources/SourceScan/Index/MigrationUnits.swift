@@ -142,8 +142,9 @@ public struct MigrationUnits: Sendable {
         // Homonymous model classes one module sees are platform variants (`#if os(iOS)` and
         // `#else`, `Scanner+iOS.swift` and `Scanner+macOS.swift`; `TypeIndex.areClassVariants`,
         // not each preview file's `private` class of one name), as are the classes one file's
-        // aliases of one name stand for (`TypeIndex.variantGroups()`): a reference to the name
-        // means whichever compiles, so they migrate together.
+        // aliases of one name stand for (`TypeIndex.variantGroups()`) and an app's flavours that
+        // a shared file sees one per target (`TypeIndex.areFlavourVariants`): a reference to the
+        // name means whichever compiles, so they migrate together.
         let models = Set(graph.groups.joined())
         var byName: [String: [DeclarationID]] = [:]
         for id in graph.groups.joined() {
@@ -155,7 +156,8 @@ public struct MigrationUnits: Sendable {
         }
         for variants in byName.values where variants.count > 1 {
             for (position, id) in variants.enumerated() {
-                for other in variants[..<position] where index.types.areClassVariants([other, id]) {
+                for other in variants[..<position]
+                where index.types.areClassVariants([other, id]) || index.types.areFlavourVariants([other, id], seenFrom: nil) {
                     sets.union(other, id)
                 }
             }

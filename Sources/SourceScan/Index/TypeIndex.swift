@@ -402,7 +402,7 @@ public struct TypeIndex: Sendable {
         if candidates.count > 1, !candidates.allSatisfy({ types[$0].id.file == types[first].id.file }) {
             if let nearest = nearest(candidates, to: file) {
                 chosen = nearest
-            } else if areClassVariants(candidates.map { types[$0].id }) {
+            } else if areClassVariants(candidates.map { types[$0].id }) || areFlavourVariants(candidates.map { types[$0].id }, seenFrom: file) {
                 chosen = first
             } else {
                 // Platform variants of an alias (`#if os(iOS) typealias Host = WindowHost #else
@@ -435,6 +435,24 @@ public struct TypeIndex: Sendable {
             return declaration.kind == .class && !declaration.hasModifier(.private) && !declaration.hasModifier(.fileprivate)
                 && Self.folder(of: pathBytes[id.file]) == folder && ids.allSatisfy { sees($0.file, from: id.file) }
         }
+    }
+
+    /// Whether homonymous classes are an app's flavours: each declared in modules that see none
+    /// of the others (`EW/FireblocksManager.swift` in the EW targets, `NCW/FireblocksManager.swift`
+    /// in the NCW ones), all seen from `file` (nil: from some file of the tree), which the
+    /// flavours' targets compile alike. Such a file means each class in its own target, so the
+    /// classes change together, as `#if` variants do; a file of one flavour sees only its own.
+    public func areFlavourVariants(_ ids: [DeclarationID], seenFrom file: Int?) -> Bool {
+        guard let modules, ids.count > 1 else { return false }
+        let name = ids.first.flatMap { symbol($0)?.qualifiedName }
+        for id in ids {
+            let declaration = declaration(id)
+            guard declaration.kind == .class, !declaration.hasModifier(.private), !declaration.hasModifier(.fileprivate),
+                  symbol(id)?.qualifiedName == name else { return false }
+            if ids.contains(where: { $0 != id && modules.sees($0.file, from: id.file) }) { return false }
+        }
+        if let file { return ids.allSatisfy { modules.sees($0.file, from: file) } }
+        return modules.own.indices.contains { file in ids.allSatisfy { modules.sees($0.file, from: file) } }
     }
 
     /// A path's folder: its bytes up to the last `/` (none for a file at the root).

@@ -45,6 +45,32 @@ import Testing
         #expect(again.stdout.isEmpty)
     }
 
+    /// White-label flavours: targets EW and NCW compile `Shared/` and their own folder, each
+    /// declaring `WalletManager`. The shared views mean each flavour's class in its own target,
+    /// so both classes are one unit, and every site is rewritten once for both.
+    @Test func flavoursThatShareFilesMigrateTheirHomonymousModelsTogether() throws {
+        let tree = try Self.copy("Flavours")
+        defer { try? FileManager.default.removeItem(at: tree) }
+        #expect(try Self.verdicts(in: tree) == ["EW/WalletManager.swift WalletManager": "needs-unsafe-fixes"])
+        let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "--allow-dirty", "."], in: tree)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("migrated  WalletManager"), "\(result.stdout)")
+        for flavour in ["EW", "NCW"] {
+            let model = try String(contentsOf: tree.appendingPathComponent("\(flavour)/WalletManager.swift"), encoding: .utf8)
+            #expect(model == "import Observation\n\n@Observable final class WalletManager {\n    static let shared = WalletManager()\n"
+                        + "    var balance = 0\n    let flavour = \"\(flavour)\"\n}\n", "\(model)")
+        }
+        let views = try String(contentsOf: tree.appendingPathComponent("Shared/WalletView.swift"), encoding: .utf8)
+        #expect(views.contains("@State var manager = WalletManager.shared"))
+        #expect(views.contains(".environment(manager)"))
+        #expect(views.contains("@Environment(WalletManager.self) var manager\n"))
+        let banner = try String(contentsOf: tree.appendingPathComponent("EW/Banner.swift"), encoding: .utf8)
+        #expect(banner.contains("    var manager = WalletManager.shared\n"))
+        let again = try BinaryRunner.run(["apply", "--dry-run", "--unsafe-fixes", "--allow-dirty", "."], in: tree)
+        #expect(again.exitCode == 0)
+        #expect(again.stdout.isEmpty, "\(again.stdout)")
+    }
+
     @Test func filesNoTargetCompilesAreListedAndNeverBlock() throws {
         let tree = try Self.copy("TemplatesOutsideTheBuild")
         defer { try? FileManager.default.removeItem(at: tree) }
