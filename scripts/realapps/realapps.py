@@ -921,10 +921,18 @@ def developer_migrated(parent, dev, files_p, files_d):
     for d in dev_decls:
         if d["kind"] == "class" and observable(d):
             dev_obs[d["name"]].add(d["file"])
+    # A class the parent already declares `@Observable` where the commit does is no migration
+    # (Satisfactory's commit deleted a dead legacy copy beside the @Observable one).
+    parent_obs = collections.defaultdict(set)
+    for d in parent_decls:
+        if d["kind"] == "class" and observable(d) and d["name"] in models:
+            parent_obs[d["name"]].add(d["file"])
     parent_legacy = legacy_files(set(models), parent_decls, parent_protos)
     dev_legacy = legacy_files(set(still_legacy), dev_decls, dev_protos)
     migrated = set()
     for name in set(models) & set(dev_obs):
+        if dev_obs[name] <= parent_obs[name] - parent_legacy[name]:
+            continue
         if name not in still_legacy:
             migrated.add(name)
         elif any(f in dev_obs[name] and f not in dev_legacy[name] for f in parent_legacy[name]):
