@@ -19,7 +19,8 @@ enum ApplyCommand: Subcommand {
         OPTIONS:
           --unsafe-fixes               also write units whose edits may change behaviour
           --dry-run, --diff            write nothing; print a unified diff (exit 1 if changes are pending)
-          --type NAME                  only the unit of this model (repeatable)
+          --type NAME                  only the unit of this model (repeatable); MODULE.NAME picks the
+                                       copy one target compiles (`debug modules` lists the modules)
           --allow-dirty                write files that have uncommitted git changes
           --ignore-deployment-target   write even if the deployment target predates Observation
           --exclude GLOB               skip matching paths (repeatable)
@@ -71,7 +72,7 @@ enum ApplyCommand: Subcommand {
                 throw ToolFailure("--type \(wanted): declared only in \(file), which no target of the build compiles; "
                                   + "add the file to a target, or leave the type out")
             }
-            let names = Array(Set(analysis.units.flatMap { [$0.name] + $0.members })).sorted()
+            let names = Array(Set(analysis.units.flatMap { [$0.name] + $0.members + $0.moduleQualifiedMembers })).sorted()
             let guess = names.first { $0.lowercased() == wanted.lowercased() } ?? ConfigurationLoader.closest(to: wanted, among: names)
             throw ToolFailure("--type \(wanted): no model of that name in the scanned tree" + (guess.map { "; did you mean '\($0)'?" } ?? ""))
         }

@@ -108,12 +108,19 @@ struct UnitSummary: Sendable {
     /// ignore them.
     var deploymentBlockers: [Int] = []
 
+    /// Each member's qualified name prefixed with the name of each module compiling its file
+    /// (`NotesApp.Settings`); empty when the build graph names no module.
+    var moduleQualifiedMembers: [String] = []
+
     /// Whether `--type NAME` selects this unit: its name or a member's, qualified or not.
     func matches(typeName wanted: String) -> Bool {
-        name == wanted || members.contains(wanted)
-            || members.contains { $0.split(separator: ".").last.map(String.init) == wanted }
-            // Module-qualified, as a compiler diagnostic spells it: `NotesApp.Settings`.
-            || members.contains { wanted.hasSuffix("." + $0) }
+        if name == wanted || members.contains(wanted) || members.contains(where: { $0.split(separator: ".").last.map(String.init) == wanted }) {
+            return true
+        }
+        // Module-qualified, as a compiler diagnostic spells it: `NotesApp.Settings`. Where the
+        // build says which module compiles each member, only that module's copy matches.
+        if !moduleQualifiedMembers.isEmpty { return moduleQualifiedMembers.contains(wanted) }
+        return members.contains { wanted.hasSuffix("." + $0) }
     }
 }
 

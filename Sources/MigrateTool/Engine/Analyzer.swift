@@ -100,6 +100,18 @@ enum Analyzer {
         findings = kept
         findings.sort(by: inLocationOrder)
         var summaries = summarize(units: units, index: index, findings: findings, suppressed: suppressedUnits, analysis: analysis)
+        if let build {
+            // `--type App.Settings` picks the copy one module compiles (an app and its old twin,
+            // per-platform targets each declaring the model).
+            for position in summaries.indices {
+                summaries[position].moduleQualifiedMembers = summaries[position].memberDeclarations.flatMap { member in
+                    modulesOfFile(member.file).compactMap { module -> String? in
+                        let name = build.modules[module].name
+                        return name.isEmpty ? nil : name + "." + member.name
+                    }
+                }
+            }
+        }
         // Coupled units change together: a blocked one blocks its partners, each told why by the
         // rule that couples them; then a ready one whose partner needs `--unsafe-fixes` needs it
         // too, since plain `apply` holds the pair back (the verdict says what `apply` will do).

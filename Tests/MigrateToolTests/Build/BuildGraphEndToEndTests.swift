@@ -71,6 +71,32 @@ import Testing
         #expect(again.stdout.isEmpty, "\(again.stdout)")
     }
 
+    /// Two apps each declaring `Settings`: `--type Watch.Settings` writes the watch app's copy
+    /// only, `--type Settings` both, and a misspelt module-qualified name is refused with the
+    /// closest qualified one.
+    @Test func aModuleQualifiedTypePicksOneTargetsCopy() throws {
+        let tree = try Self.copy("TwinApps")
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let watchOnly = try BinaryRunner.run(["apply", "--allow-dirty", "--type", "Watch.Settings", "."], in: tree)
+        #expect(watchOnly.exitCode == 0, "\(watchOnly.stderr)")
+        let watch = try String(contentsOf: tree.appendingPathComponent("Sources/Watch/Settings.swift"), encoding: .utf8)
+        let phone = try String(contentsOf: tree.appendingPathComponent("Sources/Phone/Settings.swift"), encoding: .utf8)
+        #expect(watch.contains("@Observable final class Settings {"), "\(watch)")
+        #expect(watch.contains("@State private var settings = Settings()"))
+        #expect(phone.contains("final class Settings: ObservableObject {"), "\(phone)")
+        #expect(phone.contains("@StateObject private var settings = Settings()"))
+        let misspelt = try BinaryRunner.run(["apply", "--allow-dirty", "--type", "Phone.Setings", "."], in: tree)
+        #expect(misspelt.exitCode == 2)
+        #expect(misspelt.stderr == "observation-migrate: error: --type Phone.Setings: no model of that name in the scanned tree; "
+                + "did you mean 'Phone.Settings'?\n", "\(misspelt.stderr)")
+        let unknownModule = try BinaryRunner.run(["apply", "--allow-dirty", "--type", "Tablet.Settings", "."], in: tree)
+        #expect(unknownModule.exitCode == 2, "a module no target has must not fall back to every copy")
+        let both = try BinaryRunner.run(["apply", "--allow-dirty", "--type", "Settings", "."], in: tree)
+        #expect(both.exitCode == 0, "\(both.stderr)")
+        let phoneAfter = try String(contentsOf: tree.appendingPathComponent("Sources/Phone/Settings.swift"), encoding: .utf8)
+        #expect(phoneAfter.contains("@Observable final class Settings {"), "\(phoneAfter)")
+    }
+
     @Test func filesNoTargetCompilesAreListedAndNeverBlock() throws {
         let tree = try Self.copy("TemplatesOutsideTheBuild")
         defer { try? FileManager.default.removeItem(at: tree) }
