@@ -897,7 +897,8 @@ def developer_migrated(parent, dev, files_p, files_d):
     and no longer `ObservableObject`: a class that is both in the parent and in the commit, as
     some half-migrated trees have, was not migrated by this commit). A name declared by more
     than one target (padawan-wallet's old `iosApp/` and new app folder) counts as migrated when a
-    file that declared it legacy in the parent declares it `@Observable`, and not legacy, now."""
+    file that declared it legacy in the parent declares it `@Observable`, and not legacy, now. A
+    class the commit declares `@Observable` only where the parent already did is no migration."""
     pb = {f: ss.blank(read(os.path.join(parent, f))) for f in files_p}
     db = {f: ss.blank(read(os.path.join(dev, f))) for f in files_d}
     models, parent_protos, _, parent_decls = census(parent, sorted(files_p), pb)

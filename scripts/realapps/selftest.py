@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Self-test of the harness's leftover checks: a hand-written, deliberately broken
-"migration" must trip every check.  Run: python3 scripts/realapps/selftest.py"""
+"migration" must trip every check; and of `developer_migrated` on small trees (copies of a
+model in two targets, a dead legacy copy).  Run: python3 scripts/realapps/selftest.py"""
 import os
 import sys
 import tempfile
@@ -73,8 +74,48 @@ EXPECTED = {
 }
 
 
+LEGACY = "import Combine\nfinal class M: ObservableObject {\n    @Published var x = 0\n}\n"
+MODERN = "import Observation\n@Observable final class M {\n    var x = 0\n}\n"
+
+# developer_migrated: (parent files, commit files, the models the commit migrated).
+MIGRATIONS = [
+    # One target of two migrates its copy; the other keeps a legacy class of the same name.
+    ({"A/M.swift": LEGACY, "B/M.swift": LEGACY}, {"A/M.swift": MODERN, "B/M.swift": LEGACY}, ["M"]),
+    # The @Observable class still conforms to ObservableObject: not migrated.
+    ({"A/M.swift": LEGACY}, {"A/M.swift": MODERN.replace("final class M {", "final class M: ObservableObject {")}, []),
+    # A dead legacy copy deleted beside the @Observable class the parent already had.
+    ({"Old/M.swift": LEGACY, "New/M.swift": MODERN}, {"New/M.swift": MODERN}, []),
+    # A plain migration, the class moved to another file.
+    ({"M.swift": LEGACY}, {"Model/M.swift": MODERN}, ["M"]),
+]
+
+
+def check_developer_migrated(tmp):
+    """Failures of developer_migrated on MIGRATIONS."""
+    failures = []
+    for number, (parent_files, dev_files, expected) in enumerate(MIGRATIONS):
+        roots = []
+        for label, files in (("p", parent_files), ("d", dev_files)):
+            root = os.path.join(tmp, f"mig{number}{label}")
+            for name, text in files.items():
+                os.makedirs(os.path.dirname(os.path.join(root, name)), exist_ok=True)
+                with open(os.path.join(root, name), "w") as fh:
+                    fh.write(text)
+            roots.append(root)
+        _, migrated = ra.developer_migrated(roots[0], roots[1], set(parent_files), set(dev_files))
+        if migrated != expected:
+            failures.append(f"developer_migrated case {number}: {migrated}, expected {expected}")
+    return failures
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
+        failures = check_developer_migrated(tmp)
+        for failure in failures:
+            print(f"  {failure}")
+        if failures:
+            print(f"{len(MIGRATIONS) - len(failures)} of {len(MIGRATIONS)} developer_migrated cases passed")
+            return 1
         o, n = os.path.join(tmp, "o"), os.path.join(tmp, "n")
         for root, files in ((o, ORIG), (n, OUT)):
             os.makedirs(root)
