@@ -140,11 +140,11 @@ public struct MigrationUnits: Sendable {
             for id in group.dropFirst() { sets.union(group[0], id) }
         }
         // Homonymous model classes one module sees are platform variants (`#if os(iOS)` and
-        // `#else`, `Scanner+iOS.swift` and `Scanner+macOS.swift`; `TypeIndex.areClassVariants`,
-        // not each preview file's `private` class of one name), as are the classes one file's
-        // aliases of one name stand for (`TypeIndex.variantGroups()`) and an app's flavours that
-        // a shared file sees one per target (`TypeIndex.areFlavourVariants`): a reference to the
-        // name means whichever compiles, so they migrate together.
+        // `#else`, `Scanner+iOS.swift` and `Scanner+macOS.swift`, not each preview file's `private`
+        // class of one name) and an app's flavours that a shared file sees one per target
+        // (`TypeIndex.areVariants`), as are the classes one file's aliases of one name stand for
+        // (`TypeIndex.variantGroups()`): a reference to the name means whichever compiles, so
+        // they migrate together.
         let models = Set(graph.groups.joined())
         var byName: [String: [DeclarationID]] = [:]
         for id in graph.groups.joined() {
@@ -156,8 +156,7 @@ public struct MigrationUnits: Sendable {
         }
         for variants in byName.values where variants.count > 1 {
             for (position, id) in variants.enumerated() {
-                for other in variants[..<position]
-                where index.types.areClassVariants([other, id]) || index.types.areFlavourVariants([other, id], seenFrom: nil) {
+                for other in variants[..<position] where index.types.areVariants([other, id], seenFrom: nil) {
                     sets.union(other, id)
                 }
             }

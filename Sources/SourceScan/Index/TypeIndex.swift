@@ -402,7 +402,7 @@ public struct TypeIndex: Sendable {
         if candidates.count > 1, !candidates.allSatisfy({ types[$0].id.file == types[first].id.file }) {
             if let nearest = nearest(candidates, to: file) {
                 chosen = nearest
-            } else if areClassVariants(candidates.map { types[$0].id }) || areFlavourVariants(candidates.map { types[$0].id }, seenFrom: file) {
+            } else if areVariants(candidates.map { types[$0].id }, seenFrom: file) {
                 chosen = first
             } else {
                 // Platform variants of an alias (`#if os(iOS) typealias Host = WindowHost #else
@@ -435,6 +435,14 @@ public struct TypeIndex: Sendable {
             return declaration.kind == .class && !declaration.hasModifier(.private) && !declaration.hasModifier(.fileprivate)
                 && Self.folder(of: pathBytes[id.file]) == folder && ids.allSatisfy { sees($0.file, from: id.file) }
         }
+    }
+
+    /// Whether homonymous classes stand for one class wherever code means the name: variants
+    /// under compilation conditions (`areClassVariants`) or an app's flavours seen from `file`
+    /// (`areFlavourVariants`; nil: from some file). The first stands for them in lookups, and
+    /// `MigrationUnits` keeps them in one unit.
+    public func areVariants(_ ids: [DeclarationID], seenFrom file: Int?) -> Bool {
+        areClassVariants(ids) || areFlavourVariants(ids, seenFrom: file)
     }
 
     /// Whether homonymous classes are an app's flavours: each declared in modules that see none
