@@ -100,9 +100,20 @@ struct UnitSummary: Sendable {
     /// Whether a suppression comment silenced one of the unit's fixes, so it is left alone.
     var suppressed: Bool = false
 
-    /// The unit's classes and protocols: the file declaring each (index into `Analysis.files`)
-    /// and its qualified name, so homonyms elsewhere are told apart.
-    var memberDeclarations: [(file: Int, name: String)] = []
+    /// One of the unit's classes or protocols where it is declared.
+    struct MemberDeclaration: Sendable {
+        /// The file declaring it (index into `Analysis.files`).
+        var file: Int
+        /// Its qualified name, so homonyms elsewhere are told apart.
+        var name: String
+        /// Where its declaration keyword is.
+        var location: SourceLocation
+        /// The modules compiling its file, by the build graph; empty when the graph names none.
+        var modules: [String] = []
+    }
+
+    /// The unit's classes and protocols, in `members` order.
+    var memberDeclarations: [MemberDeclaration] = []
     /// Deployment targets below Observation's minimum that compile files this unit edits
     /// (indices into `Analysis.deploymentTargets`): `apply` refuses the unit unless told to
     /// ignore them.
@@ -110,7 +121,9 @@ struct UnitSummary: Sendable {
 
     /// Each member's qualified name prefixed with the name of each module compiling its file
     /// (`NotesApp.Settings`); empty when the build graph names no module.
-    var moduleQualifiedMembers: [String] = []
+    var moduleQualifiedMembers: [String] {
+        memberDeclarations.flatMap { member in member.modules.map { $0 + "." + member.name } }
+    }
 
     /// Whether `--type NAME` selects this unit: its name or a member's, qualified or not.
     func matches(typeName wanted: String) -> Bool {

@@ -104,10 +104,11 @@ enum Analyzer {
             // `--type App.Settings` picks the copy one module compiles (an app and its old twin,
             // per-platform targets each declaring the model).
             for position in summaries.indices {
-                summaries[position].moduleQualifiedMembers = summaries[position].memberDeclarations.flatMap { member in
-                    modulesOfFile(member.file).compactMap { module -> String? in
+                for member in summaries[position].memberDeclarations.indices {
+                    let file = summaries[position].memberDeclarations[member].file
+                    summaries[position].memberDeclarations[member].modules = modulesOfFile(file).compactMap { module in
                         let name = build.modules[module].name
-                        return name.isEmpty ? nil : name + "." + member.name
+                        return name.isEmpty ? nil : name
                     }
                 }
             }
@@ -273,7 +274,11 @@ enum Analyzer {
                 siteCount: unit.usageSites.count, fileCount: unitFiles(unit).count, verdict: .ready, findings: [])
             summary.suppressed = suppressed.contains(unit.id)
             summary.memberDeclarations = (unit.classes + unit.protocols).compactMap { id in
-                index.types.symbol(id).map { (file: id.file, name: $0.qualifiedName) }
+                index.types.symbol(id).map { symbol in
+                    let keyword = index.files[id.file].tokens[index.types.declaration(id).keyword]
+                    return UnitSummary.MemberDeclaration(file: id.file, name: symbol.qualifiedName,
+                                                         location: analysis.location(file: id.file, offset: Int(keyword.start)))
+                }
             }
             return summary
         }

@@ -97,6 +97,22 @@ import Testing
         #expect(phoneAfter.contains("@Observable final class Settings {"), "\(phoneAfter)")
     }
 
+    /// The JSON report names each copy's declaration and the modules compiling it, so a script
+    /// can pass `--type MODULE.NAME` for the copy it wants.
+    @Test func theJSONReportNamesTheModulesCompilingEachDeclaration() throws {
+        let tree = try Self.copy("TwinApps")
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let result = try BinaryRunner.run(["report", "--format", "json", "."], in: tree)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let units = try #require(object["units"] as? [[String: Any]])
+        let declarations = units.compactMap { ($0["declarations"] as? [[String: Any]])?.first }
+        let found = declarations.map { "\($0["path"] as? String ?? "?"):\($0["line"] as? Int ?? 0) \($0["name"] as? String ?? "?") "
+                                       + "\(($0["modules"] as? [String]) ?? [])" }
+        #expect(found.sorted() == ["Sources/Phone/Settings.swift:4 Settings [\"Phone\"]",
+                                   "Sources/Watch/Settings.swift:4 Settings [\"Watch\"]"], "\(found)")
+    }
+
     @Test func filesNoTargetCompilesAreListedAndNeverBlock() throws {
         let tree = try Self.copy("TemplatesOutsideTheBuild")
         defer { try? FileManager.default.removeItem(at: tree) }

@@ -50,6 +50,21 @@ import Testing
         #expect(units[2]["line"] as? Int == 16)
     }
 
+    @Test func eachUnitListsWhereItsMembersAreDeclared() throws {
+        let units = try #require(try Self.parsed()["units"] as? [[String: Any]])
+        let search = try #require(units.last?["declarations"] as? [[String: Any]])
+        #expect(search.count == 1)
+        #expect(search.first?["name"] as? String == "Search")
+        #expect(search.first?["path"] as? String == "App/Models.swift")
+        #expect(search.first?["line"] as? Int == 16)
+        // The tree's manifest compiles App/ as the target App.
+        #expect(search.first?["modules"] as? [String] == ["App"])
+        for unit in units {
+            let names = (unit["declarations"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+            #expect(names == unit["members"] as? [String])
+        }
+    }
+
     @Test func unitFindingIndicesPointAtTheUnitsFindings() throws {
         let object = try Self.parsed()
         let units = try #require(object["units"] as? [[String: Any]])

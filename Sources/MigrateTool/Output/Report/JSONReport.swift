@@ -180,6 +180,11 @@ enum JSONReport {
             ])),
             ("findings", .array(entry.items.map { .int($0) })),
             ("refusedForDeploymentTarget", .bool(!summary.deploymentBlockers.isEmpty)),
+            ("declarations", .array(summary.memberDeclarations.map { member in
+                .object([("name", .string(member.name))] + location(member.location) + [
+                    ("modules", .array(member.modules.map { .string($0) })),
+                ])
+            })),
         ])
     }
 
