@@ -63,6 +63,8 @@ SWIFTC = os.environ.get("SWIFTC") or shutil.which("swiftc") or "/opt/swift/usr/b
 NOOBS_SRC = os.environ.get("NOOBS_SRC", "/opt/swift-packages")
 # the commit OM was built from (the repository's HEAD may hold other work); recorded in results
 TOOL_COMMIT = os.environ.get("TOOL_COMMIT", "")
+# Score with bare `--type NAME` (every copy of a name), as the harness did before `scoped_types`.
+BARE_TYPES = os.environ.get("REALAPPS_BARE_TYPES", "") not in ("", "0")
 APPLY_FLAGS = ["apply", "--unsafe-fixes", "--allow-dirty", "--ignore-deployment-target"]
 EXCLUDED_DIRS = {".build", ".swiftpm", "Pods", "Carthage", "DerivedData"}
 # every split of the developers' migration commits; all but dev are read only at final
@@ -899,6 +901,15 @@ def developer_migrated(parent, dev, files_p, files_d):
     than one target (padawan-wallet's old `iosApp/` and new app folder) counts as migrated when a
     file that declared it legacy in the parent declares it `@Observable`, and not legacy, now. A
     class the commit declares `@Observable` only where the parent already did is no migration."""
+    models, copies = migrated_copies(parent, dev, files_p, files_d)
+    return models, sorted(copies)
+
+
+def migrated_copies(parent, dev, files_p, files_d):
+    """(census models of the parent, {name the commit migrated (`developer_migrated`): the
+    parent files declaring the copies it made `@Observable`, or None when no copy of the name
+    stays legacy, so every copy was migrated or deleted}). The files tell which target's copy the
+    developers migrated where another target keeps a legacy one (`scoped_types`)."""
     pb = {f: ss.blank(read(os.path.join(parent, f))) for f in files_p}
     db = {f: ss.blank(read(os.path.join(dev, f))) for f in files_d}
     models, parent_protos, _, parent_decls = census(parent, sorted(files_p), pb)
@@ -930,15 +941,45 @@ def developer_migrated(parent, dev, files_p, files_d):
             parent_obs[d["name"]].add(d["file"])
     parent_legacy = legacy_files(set(models), parent_decls, parent_protos)
     dev_legacy = legacy_files(set(still_legacy), dev_decls, dev_protos)
-    migrated = set()
+    migrated = {}
     for name in set(models) & set(dev_obs):
         if dev_obs[name] <= parent_obs[name] - parent_legacy[name]:
             continue
         if name not in still_legacy:
-            migrated.add(name)
-        elif any(f in dev_obs[name] and f not in dev_legacy[name] for f in parent_legacy[name]):
-            migrated.add(name)
-    return models, sorted(migrated)
+            migrated[name] = None
+            continue
+        if any(f in dev_obs[name] and f not in dev_legacy[name] for f in parent_legacy[name]):
+            # The copies the commit touched: those it made `@Observable`, even where it kept the
+            # conformance beside the macro (SyncUps' stack-based copy, half migrated).
+            migrated[name] = {f for f in parent_legacy[name] if f in dev_obs[name]}
+    return models, migrated
+
+
+def scoped_types(parent, copies):
+    """The `--type` arguments selecting the copies the developers migrated (`migrated_copies`):
+    a bare name when they migrated every copy, or when the tool cannot tell the copies apart;
+    else `MODULE.NAME` for each module compiling a migrated copy's file, as the tool's report
+    (`units[].declarations`) names them, when no copy left legacy is compiled by one of those
+    modules. Falls back to bare names when the report does not say (an older tool)."""
+    if BARE_TYPES or all(files is None for files in copies.values()):
+        return sorted(copies)
+    r = sh([OM, "report", "--format", "json", "."], cwd=parent)
+    try:
+        units = json.loads(r.stdout).get("units", [])
+    except ValueError:
+        units = []
+    declarations = [d for u in units for d in u.get("declarations", [])]
+    types = []
+    for name, files in sorted(copies.items()):
+        mine = [d for d in declarations if d["name"].split(".")[-1] == name and d["path"] in (files or ())]
+        others = [d for d in declarations if d["name"].split(".")[-1] == name and d["path"] not in (files or ())]
+        modules = {m for d in mine for m in d["modules"]}
+        left = {m for d in others for m in d["modules"]}
+        if files is None or not mine or not others or any(not d["modules"] for d in mine) or modules & left:
+            types.append(name)
+            continue
+        types.extend(sorted({f"{m}.{d['name']}" for d in mine for m in d["modules"]}))
+    return types
 
 
 def compare(apps):
@@ -1173,7 +1214,7 @@ def apply_and_check(parent, out, types=()):
             outside = set()
         violations = [v for v in violations if v["file"] not in outside]
     _, skipped = applied_and_skipped(r.stdout)
-    again_types = [t for t in types if any(u.split(".")[-1].split("<")[0] == t for u in skipped)]
+    again_types = [t for t in types if any(u.split(".")[-1].split("<")[0] == t.split(".")[-1] for u in skipped)]
     second_exit, second_changed = None, []
     if not types or again_types:
         r2 = sh([OM] + APPLY_FLAGS + sum((["--type", t] for t in again_types), []) + ["."], cwd=out)
@@ -1205,14 +1246,16 @@ def score_commit(app):
     name = app["name"]
     parent, dev = tree(name), tree(name + ".dev")
     files_p, files_d = set(swift_files(parent)), set(swift_files(dev))
-    _, dev_migrated = developer_migrated(parent, dev, files_p, files_d)
+    _, copies = migrated_copies(parent, dev, files_p, files_d)
+    dev_migrated = sorted(copies)
     res = {"name": name, "repo": app["repo"], "commit": app["commit"], "split": app.get("split"),
            "tool_commit": TOOL_COMMIT or sh(["git", "-C", REPO, "rev-parse", "HEAD"]).stdout.strip(),
            "dev_migrated": dev_migrated}
     res["crashed"] = False
     res["refused"] = False
     res["outside_build_types"] = []
-    for scope, types in (("scoped", dev_migrated), ("whole", [])):
+    res["scoped_types"] = scoped_types(parent, copies)
+    for scope, types in (("scoped", res["scoped_types"]), ("whole", [])):
         out = os.path.join(WORK, "out", f"{name}.score-{scope}")
         run = apply_and_check(parent, out, types)
         # A class the developers migrated in a file no target compiles is not a model of the

@@ -77,34 +77,63 @@ EXPECTED = {
 LEGACY = "import Combine\nfinal class M: ObservableObject {\n    @Published var x = 0\n}\n"
 MODERN = "import Observation\n@Observable final class M {\n    var x = 0\n}\n"
 
-# developer_migrated: (parent files, commit files, the models the commit migrated).
+# migrated_copies: (parent files, commit files, {model the commit migrated: the parent files of
+# the copies it made @Observable, or None when no copy stays legacy}).
 MIGRATIONS = [
     # One target of two migrates its copy; the other keeps a legacy class of the same name.
-    ({"A/M.swift": LEGACY, "B/M.swift": LEGACY}, {"A/M.swift": MODERN, "B/M.swift": LEGACY}, ["M"]),
+    ({"A/M.swift": LEGACY, "B/M.swift": LEGACY}, {"A/M.swift": MODERN, "B/M.swift": LEGACY}, {"M": ["A/M.swift"]}),
     # The @Observable class still conforms to ObservableObject: not migrated.
-    ({"A/M.swift": LEGACY}, {"A/M.swift": MODERN.replace("final class M {", "final class M: ObservableObject {")}, []),
+    ({"A/M.swift": LEGACY}, {"A/M.swift": MODERN.replace("final class M {", "final class M: ObservableObject {")}, {}),
     # A dead legacy copy deleted beside the @Observable class the parent already had.
-    ({"Old/M.swift": LEGACY, "New/M.swift": MODERN}, {"New/M.swift": MODERN}, []),
+    ({"Old/M.swift": LEGACY, "New/M.swift": MODERN}, {"New/M.swift": MODERN}, {}),
     # A plain migration, the class moved to another file.
-    ({"M.swift": LEGACY}, {"Model/M.swift": MODERN}, ["M"]),
+    ({"M.swift": LEGACY}, {"Model/M.swift": MODERN}, {"M": None}),
+    # One copy migrated, the other half (the macro beside the conformance): both were touched.
+    ({"A/M.swift": LEGACY, "B/M.swift": LEGACY},
+     {"A/M.swift": MODERN, "B/M.swift": MODERN.replace("final class M {", "final class M: ObservableObject {")},
+     {"M": ["A/M.swift", "B/M.swift"]}),
 ]
+
+# A package whose targets A and B each declare M: the copy migrated in A is `--type A.M`.
+TWO_TARGETS = {"Package.swift": "// swift-tools-version: 5.9\nimport PackageDescription\n"
+               "let package = Package(name: \"P\", platforms: [.iOS(.v17)], targets: [\n"
+               "    .executableTarget(name: \"A\", path: \"A\"), .executableTarget(name: \"B\", path: \"B\")])\n",
+               "A/M.swift": LEGACY, "B/M.swift": LEGACY}
+
+
+def write_tree(root, files):
+    """Writes `files` ({relative path: text}) under `root`."""
+    for name, text in files.items():
+        os.makedirs(os.path.dirname(os.path.join(root, name)), exist_ok=True)
+        with open(os.path.join(root, name), "w") as fh:
+            fh.write(text)
 
 
 def check_developer_migrated(tmp):
-    """Failures of developer_migrated on MIGRATIONS."""
+    """Failures of migrated_copies and developer_migrated on MIGRATIONS, and of scoped_types on
+    TWO_TARGETS (which runs the tool, when it is built)."""
     failures = []
     for number, (parent_files, dev_files, expected) in enumerate(MIGRATIONS):
-        roots = []
-        for label, files in (("p", parent_files), ("d", dev_files)):
-            root = os.path.join(tmp, f"mig{number}{label}")
-            for name, text in files.items():
-                os.makedirs(os.path.dirname(os.path.join(root, name)), exist_ok=True)
-                with open(os.path.join(root, name), "w") as fh:
-                    fh.write(text)
-            roots.append(root)
+        roots = [os.path.join(tmp, f"mig{number}p"), os.path.join(tmp, f"mig{number}d")]
+        write_tree(roots[0], parent_files)
+        write_tree(roots[1], dev_files)
+        _, copies = ra.migrated_copies(roots[0], roots[1], set(parent_files), set(dev_files))
+        copies = {k: (sorted(v) if v is not None else None) for k, v in copies.items()}
+        if copies != expected:
+            failures.append(f"migrated_copies case {number}: {copies}, expected {expected}")
         _, migrated = ra.developer_migrated(roots[0], roots[1], set(parent_files), set(dev_files))
-        if migrated != expected:
-            failures.append(f"developer_migrated case {number}: {migrated}, expected {expected}")
+        if migrated != sorted(expected):
+            failures.append(f"developer_migrated case {number}: {migrated}, expected {sorted(expected)}")
+    if os.path.exists(ra.OM):
+        root = os.path.join(tmp, "twotargets")
+        write_tree(root, TWO_TARGETS)
+        for copies, expected in (({"M": {"A/M.swift"}}, ["A.M"]), ({"M": {"A/M.swift", "B/M.swift"}}, ["M"]),
+                                 ({"M": None}, ["M"])):
+            types = ra.scoped_types(root, copies)
+            if types != expected:
+                failures.append(f"scoped_types {copies}: {types}, expected {expected}")
+    else:
+        print(f"scoped_types not checked: no tool at {ra.OM} (set OM)")
     return failures
 
 
