@@ -990,6 +990,28 @@ public struct ExpressionTyper: Sendable {
     /// parameter of the receiver's type has the receiver's generic argument
     /// (`Store<AppState>().state` is an `AppState`).
     func memberType(_ name: String, of receiver: Typed, isStatic: Bool, trail: Trail) -> Typed? {
+        guard let found = ownMemberType(name, of: receiver, isStatic: isStatic, trail: trail) else { return nil }
+        guard case .declared(let typeID) = receiver.type else { return found }
+        // A name with variants (`#if` copies, an app's flavours) resolves to the first; a member
+        // typed differently by another variant (`EW`'s `wallet: Wallet`, `NCW`'s `wallet: Vault`)
+        // has no one type at a shared site.
+        for variant in types.variants(of: typeID) {
+            let other = ownMemberType(name, of: Typed(.declared(variant)), isStatic: isStatic, trail: trail)
+            guard let other, sameType(other.type, found.type) else { return Typed(.unknown) }
+        }
+        return found
+    }
+
+    /// Whether two types are one: equal, or homonymous variants of one class (`variants(of:)`),
+    /// as the members of two flavours of a class are typed by each flavour's own classes.
+    private func sameType(_ first: ResolvedType, _ second: ResolvedType) -> Bool {
+        if first == second { return true }
+        guard case .declared(let one) = first, case .declared(let two) = second else { return false }
+        return types.variants(of: one).contains(two)
+    }
+
+    /// `memberType(_:of:isStatic:trail:)` read from the receiver's own declaration only.
+    private func ownMemberType(_ name: String, of receiver: Typed, isStatic: Bool, trail: Trail) -> Typed? {
         guard case .declared(let typeID) = receiver.type else { return nil }
         let found = firstMember(of: typeID) { id, declaration, holder in
             guard declaration.kind == .variable, (declaration.hasModifier(.static) || declaration.hasModifier(.class)) == isStatic,

@@ -82,6 +82,9 @@ public struct TypeIndex: Sendable {
     /// Names of types the tree declares in files that are not among `files` (the relevance
     /// filter left them out): not a library's types, though no declaration of theirs is here.
     public let typesDeclaredOutside: Set<String>
+    /// Each class that has homonyms standing for one class (`areVariants`: `#if` variants, an
+    /// app's flavours), with those homonyms; a class without any is absent.
+    private var classVariants: [DeclarationID: [DeclarationID]] = [:]
 
     /// Indexes the type declarations and extensions of `files`; `modules` says which file sees
     /// which (nil: one module, every declaration visible everywhere); `typesDeclaredOutside`
@@ -161,6 +164,18 @@ public struct TypeIndex: Sendable {
             }
         }
         inheritanceMemo.isFrozen = true
+        for positions in typesByQualifiedName.values where positions.count > 1 {
+            let classes = positions.map { types[$0] }.filter { $0.kind == .class }.map(\.id)
+            guard classes.count > 1, areVariants(classes, seenFrom: nil) else { continue }
+            for id in classes { classVariants[id] = classes.filter { $0 != id } }
+        }
+    }
+
+    /// The homonyms that stand for the same class as `id` where code means the name (`#if`
+    /// variants, an app's flavours: `areVariants`); empty for a class without any. A lookup
+    /// resolves the name to the first of them, so what is read through it must hold for all.
+    public func variants(of id: DeclarationID) -> [DeclarationID] {
+        classVariants[id] ?? []
     }
 
     /// Entry `position` of declaration `id`'s inheritance clause, resolved from the declaration
