@@ -992,9 +992,9 @@ public struct ExpressionTyper: Sendable {
     func memberType(_ name: String, of receiver: Typed, isStatic: Bool, trail: Trail) -> Typed? {
         guard let found = ownMemberType(name, of: receiver, isStatic: isStatic, trail: trail) else { return nil }
         guard case .declared(let typeID) = receiver.type else { return found }
-        // A name with variants (`#if` copies, an app's flavours) resolves to the first; a member
-        // typed differently by another variant (`EW`'s `wallet: Wallet`, `NCW`'s `wallet: Vault`)
-        // has no one type at a shared site.
+        // A class with `#if` variants resolves to the first; a member another variant types
+        // differently (`var store = PhoneStore()` on iOS, `var store = DeskStore()` on macOS) has
+        // no one type.
         for variant in types.variants(of: typeID) {
             let other = ownMemberType(name, of: Typed(.declared(variant)), isStatic: isStatic, trail: trail)
             guard let other, sameType(other.type, found.type) else { return Typed(.unknown) }
@@ -1002,8 +1002,8 @@ public struct ExpressionTyper: Sendable {
         return found
     }
 
-    /// Whether two types are one: equal, or homonymous variants of one class (`variants(of:)`),
-    /// as the members of two flavours of a class are typed by each flavour's own classes.
+    /// Whether two types are one: equal, or variants of one class (`variants(of:)`), as the
+    /// members of a class's `#if` variants may be typed by each variant's own class.
     private func sameType(_ first: ResolvedType, _ second: ResolvedType) -> Bool {
         if first == second { return true }
         guard case .declared(let one) = first, case .declared(let two) = second else { return false }

@@ -82,8 +82,8 @@ public struct TypeIndex: Sendable {
     /// Names of types the tree declares in files that are not among `files` (the relevance
     /// filter left them out): not a library's types, though no declaration of theirs is here.
     public let typesDeclaredOutside: Set<String>
-    /// Each class that has homonyms standing for one class (`areVariants`: `#if` variants, an
-    /// app's flavours), with those homonyms; a class without any is absent.
+    /// Each class that has variants under compilation conditions (`areClassVariants`), with
+    /// those variants; a class without any is absent.
     private var classVariants: [DeclarationID: [DeclarationID]] = [:]
 
     /// Indexes the type declarations and extensions of `files`; `modules` says which file sees
@@ -166,14 +166,16 @@ public struct TypeIndex: Sendable {
         inheritanceMemo.isFrozen = true
         for positions in typesByQualifiedName.values where positions.count > 1 {
             let classes = positions.map { types[$0] }.filter { $0.kind == .class }.map(\.id)
-            guard classes.count > 1, areVariants(classes, seenFrom: nil) else { continue }
+            guard classes.count > 1, areClassVariants(classes) else { continue }
             for id in classes { classVariants[id] = classes.filter { $0 != id } }
         }
     }
 
-    /// The homonyms that stand for the same class as `id` where code means the name (`#if`
-    /// variants, an app's flavours: `areVariants`); empty for a class without any. A lookup
-    /// resolves the name to the first of them, so what is read through it must hold for all.
+    /// The other variants of class `id` under compilation conditions (`#if os(iOS)` and `#else`,
+    /// `Scanner+iOS.swift` beside `Scanner+macOS.swift`: `areClassVariants`); empty for a class
+    /// without any. Whichever compiles is the class everywhere, and a lookup resolves the name to
+    /// the first, so what is read through it must hold for each. An app's flavours
+    /// (`areFlavourVariants`) are left out: a file of one flavour means its own class only.
     public func variants(of id: DeclarationID) -> [DeclarationID] {
         classVariants[id] ?? []
     }

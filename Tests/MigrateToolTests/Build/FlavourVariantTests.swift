@@ -68,36 +68,4 @@ import Testing
         let types = TypeIndex(files: files, modules: FileModules(own: [[0], [1], [0, 1]], visible: [[0], [1], [0, 1]]))
         #expect(!types.areFlavourVariants(types.types(named: "Manager").map(\.id), seenFrom: 2))
     }
-
-    /// Flavours whose `Manager` holds a `wallet` of each flavour's own `Wallet` (homonymous
-    /// flavours too), a `vault` of a different class in each, and a `name` only one declares.
-    static func flavoursWithMembers() -> TypeIndex {
-        let ew = "final class Manager: ObservableObject {\n    var wallet = Wallet()\n    var vault = Safe()\n    var name = \"\"\n}\n"
-            + "final class Wallet {}\nfinal class Safe {}\n"
-        let ncw = "final class Manager: ObservableObject {\n    var wallet = Wallet()\n    var vault = Locker()\n}\n"
-            + "final class Wallet {}\nfinal class Locker {}\n"
-        let files = [
-            FileStructure(text: ew, path: "App/EW/Manager.swift"),
-            FileStructure(text: ncw, path: "App/NCW/Manager.swift"),
-            FileStructure(text: "struct Root {\n    var manager = Manager()\n}\n", path: "App/Shared/Root.swift"),
-        ]
-        return TypeIndex(files: files, modules: FileModules(own: [[0], [1], [0, 1]], visible: [[0], [1], [0, 1]]))
-    }
-
-    @Test func aMemberIsTypedOnlyWhenEveryFlavourTypesItAlike() throws {
-        let types = Self.flavoursWithMembers()
-        let typer = ExpressionTyper(types: types)
-        let manager = try #require(types.types(named: "Manager").first?.id)
-        #expect(types.variants(of: manager).count == 1)
-        let wallets = types.types(named: "Wallet").map(\.id)
-        // Each flavour's `wallet` is its own flavour's `Wallet`: one class where code means the name.
-        #expect(typer.memberType("wallet", of: manager, isStatic: false) == .declared(wallets[0]))
-        // `Safe` in one flavour, `Locker` in the other: a shared file's `manager.vault` is neither.
-        #expect(typer.memberType("vault", of: manager, isStatic: false) == .unknown)
-        // Declared by one flavour only: nothing says what the other's is.
-        #expect(typer.memberType("name", of: manager, isStatic: false) == .unknown)
-        // A class without variants is typed as before.
-        let safe = try #require(types.types(named: "Safe").first?.id)
-        #expect(types.variants(of: safe).isEmpty)
-    }
 }

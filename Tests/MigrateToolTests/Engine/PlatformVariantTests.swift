@@ -143,4 +143,39 @@ import SourceScan
         #expect(observers.count == 2)
         #expect(observers.allSatisfy { $0.verdict != .blocked }, "\(analysis.findings.filter(\.isBlocker).map(\.message))")
     }
+
+    /// The variants' members: typed only when every variant types them alike. `store` holds a
+    /// different class on each platform, `name` exists on one only, `info` holds each variant's
+    /// own class (variants too, so one type).
+    @Test func aMemberIsTypedOnlyWhenEveryVariantTypesItAlike() throws {
+        let source = """
+            #if os(iOS)
+            final class Screen: ObservableObject {
+                var store = PhoneStore()
+                var info = Details()
+                var name = ""
+            }
+            final class Details {}
+            #else
+            final class Screen: ObservableObject {
+                var store = DeskStore()
+                var info = Details()
+            }
+            final class Details {}
+            #endif
+            final class PhoneStore {}
+            final class DeskStore {}
+
+            """
+        let types = TypeIndex(files: [FileStructure(text: source, path: "App/Screen.swift")])
+        let typer = ExpressionTyper(types: types)
+        let screen = try #require(types.types(named: "Screen").first?.id)
+        #expect(types.variants(of: screen).count == 1)
+        #expect(typer.memberType("store", of: screen, isStatic: false) == .unknown)
+        #expect(typer.memberType("name", of: screen, isStatic: false) == .unknown)
+        let details = types.types(named: "Details").map(\.id)
+        #expect(typer.memberType("info", of: screen, isStatic: false) == .declared(details[0]))
+        let phoneStore = try #require(types.types(named: "PhoneStore").first?.id)
+        #expect(types.variants(of: phoneStore).isEmpty)
+    }
 }
