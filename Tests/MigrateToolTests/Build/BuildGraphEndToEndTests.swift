@@ -111,6 +111,10 @@ import Testing
                                        + "\(($0["modules"] as? [String]) ?? [])" }
         #expect(found.sorted() == ["Sources/Phone/Settings.swift:4 Settings [\"Phone\"]",
                                    "Sources/Watch/Settings.swift:4 Settings [\"Watch\"]"], "\(found)")
+        // The text report says how to pick one copy.
+        let text = try BinaryRunner.run(["report", "--no-color", "."], in: tree).stdout
+        #expect(text.contains("  declared at Sources/Watch/Settings.swift:4:7\n  one of 2 models of this name; compiled by Watch: "
+                              + "apply --type Watch.Settings writes this one only\n"), "\(text)")
     }
 
     @Test func filesNoTargetCompilesAreListedAndNeverBlock() throws {

@@ -155,6 +155,7 @@ enum TextReport {
         let summary = entry.summary
         var text = style.bold(ReportEscape.terminal(summary.name)) + " · " + style.verdict(summary.verdict) + "\n"
         text += "  declared at \(summary.declaredAt.description)\n"
+        if let selection = copySelection(summary, document) { text += "  " + selection + "\n" }
         let others = summary.members.filter { $0 != summary.name }
         if !others.isEmpty { text += "  with \(others.map(ReportEscape.terminal).joined(separator: ", "))\n" }
         text += "  \(ReportWords.reach(summary)); "
@@ -166,6 +167,18 @@ enum TextReport {
         }
         if !entry.previewReviews.isEmpty { text += previewReasons(entry.previewReviews.map { document.items[$0] }, style) }
         return text
+    }
+
+    /// For a unit whose name another unit shares (one model per target: an app and its watch
+    /// app, an old app folder beside the new one), the modules compiling it and the `--type`
+    /// that writes this copy only; nil otherwise, or when the build names no module.
+    static func copySelection(_ summary: UnitSummary, _ document: ReportDocument) -> String? {
+        guard document.units.contains(where: { $0.summary.id != summary.id && $0.summary.name == summary.name }),
+              let root = summary.memberDeclarations.first(where: { $0.name == summary.name }), !root.modules.isEmpty else { return nil }
+        // Any one module compiling it names it: no other copy is in that module.
+        let modules = root.modules.map(ReportEscape.terminal).joined(separator: ", ")
+        return "one of \(document.units.filter { $0.summary.name == summary.name }.count) models of this name; "
+            + "compiled by \(modules): apply --type \(ReportEscape.terminal(root.modules[0] + "." + summary.name)) writes this one only"
     }
 
     /// The review reasons in preview code, as one group: a heading saying so, then one line each.
