@@ -994,10 +994,14 @@ public struct ExpressionTyper: Sendable {
         guard case .declared(let typeID) = receiver.type else { return found }
         // A class with `#if` variants resolves to the first; a member another variant types
         // differently (`var store = PhoneStore()` on iOS, `var store = DeskStore()` on macOS) has
-        // no one type.
+        // no one type. One the other variant lacks is the first's: an extension of the name
+        // attaches to the first variant only, and code reading a member one platform lacks is
+        // itself under that platform's condition.
         for variant in types.variants(of: typeID) {
-            let other = ownMemberType(name, of: Typed(.declared(variant)), isStatic: isStatic, trail: trail)
-            guard let other, sameType(other.type, found.type) else { return Typed(.unknown) }
+            if let other = ownMemberType(name, of: Typed(.declared(variant)), isStatic: isStatic, trail: trail),
+               !sameType(other.type, found.type) {
+                return Typed(.unknown)
+            }
         }
         return found
     }

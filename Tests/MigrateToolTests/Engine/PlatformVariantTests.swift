@@ -145,15 +145,15 @@ import SourceScan
     }
 
     /// The variants' members: typed only when every variant types them alike. `store` holds a
-    /// different class on each platform, `name` exists on one only, `info` holds each variant's
-    /// own class (variants too, so one type).
+    /// different class on each platform, `info` holds each variant's own class (variants too, so
+    /// one type); `name` exists on one only, and an extension's `helper` attaches to the first.
     @Test func aMemberIsTypedOnlyWhenEveryVariantTypesItAlike() throws {
         let source = """
             #if os(iOS)
             final class Screen: ObservableObject {
                 var store = PhoneStore()
                 var info = Details()
-                var name = ""
+                var name: String = ""
             }
             final class Details {}
             #else
@@ -165,6 +165,9 @@ import SourceScan
             #endif
             final class PhoneStore {}
             final class DeskStore {}
+            extension Screen {
+                var helper: PhoneStore { PhoneStore() }
+            }
 
             """
         let types = TypeIndex(files: [FileStructure(text: source, path: "App/Screen.swift")])
@@ -172,10 +175,11 @@ import SourceScan
         let screen = try #require(types.types(named: "Screen").first?.id)
         #expect(types.variants(of: screen).count == 1)
         #expect(typer.memberType("store", of: screen, isStatic: false) == .unknown)
-        #expect(typer.memberType("name", of: screen, isStatic: false) == .unknown)
+        #expect(typer.memberType("name", of: screen, isStatic: false) == .external("String"))
+        let phoneStore = try #require(types.types(named: "PhoneStore").first?.id)
+        #expect(typer.memberType("helper", of: screen, isStatic: false) == .declared(phoneStore))
         let details = types.types(named: "Details").map(\.id)
         #expect(typer.memberType("info", of: screen, isStatic: false) == .declared(details[0]))
-        let phoneStore = try #require(types.types(named: "PhoneStore").first?.id)
         #expect(types.variants(of: phoneStore).isEmpty)
     }
 }
