@@ -21,6 +21,8 @@ enum ApplyCommand: Subcommand {
           --dry-run, --diff            write nothing; print a unified diff (exit 1 if changes are pending)
           --type NAME                  only the unit of this model (repeatable); MODULE.NAME picks the
                                        copy one target compiles (`debug modules` lists the modules)
+          --module NAME                only the units whose models this module (target) declares, with
+                                       their sites in every module (repeatable; adds to --type)
           --allow-dirty                write files that have uncommitted git changes
           --ignore-deployment-target   write even if the deployment target predates Observation
           --exclude GLOB               skip matching paths (repeatable)
@@ -59,6 +61,7 @@ enum ApplyCommand: Subcommand {
         let allowDirty = reader.flag("--allow-dirty")
         let ignoreTarget = reader.flag("--ignore-deployment-target")
         options.types = try reader.values("--type")
+        options.modules = try reader.values("--module")
         let excludes = try reader.values("--exclude")
         let configurationPath = try reader.value("--config")
         let paths = try reader.finish()
@@ -75,6 +78,17 @@ enum ApplyCommand: Subcommand {
             let names = Array(Set(analysis.units.flatMap { [$0.name] + $0.members + $0.moduleQualifiedMembers })).sorted()
             let guess = names.first { $0.lowercased() == wanted.lowercased() } ?? ConfigurationLoader.closest(to: wanted, among: names)
             throw ToolFailure("--type \(wanted): no model of that name in the scanned tree" + (guess.map { "; did you mean '\($0)'?" } ?? ""))
+        }
+        for wanted in options.modules where !analysis.units.contains(where: { $0.isDeclared(inModule: wanted) }) {
+            let names = Array(Set(analysis.units.flatMap { $0.memberDeclarations.flatMap(\.modules) })).sorted()
+            guard !names.isEmpty else {
+                throw ToolFailure("--module \(wanted): the build names no module (no package manifest or Xcode project was read); "
+                                  + "use --type, or run on the folder holding Package.swift or the .xcodeproj")
+            }
+            let guess = names.first { $0.lowercased() == wanted.lowercased() } ?? ConfigurationLoader.closest(to: wanted, among: names)
+            let listed = names.count > 8 ? names.prefix(8).joined(separator: ", ") + " and \(names.count - 8) more" : names.joined(separator: ", ")
+            throw ToolFailure("--module \(wanted): no model is declared in a module of that name (modules declaring models: "
+                              + listed + ")" + (guess.map { "; did you mean '\($0)'?" } ?? ""))
         }
         options.ignoreDeploymentTarget = ignoreTarget
         let filePaths = analysis.files.map(\.source.path)

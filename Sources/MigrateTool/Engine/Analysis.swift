@@ -125,6 +125,12 @@ struct UnitSummary: Sendable {
         memberDeclarations.flatMap { member in member.modules.map { $0 + "." + member.name } }
     }
 
+    /// Whether `--module NAME` selects this unit: a module of that name compiles the file
+    /// declaring one of its members.
+    func isDeclared(inModule module: String) -> Bool {
+        memberDeclarations.contains { $0.modules.contains(module) }
+    }
+
     /// Whether `--type NAME` selects this unit: its name or a member's, qualified or not.
     func matches(typeName wanted: String) -> Bool {
         if name == wanted || members.contains(wanted) || members.contains(where: { $0.split(separator: ".").last.map(String.init) == wanted }) {

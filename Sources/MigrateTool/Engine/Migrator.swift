@@ -6,6 +6,18 @@ struct MigrationOptions: Sendable {
     var unsafeFixes = false
     /// Only these units (matched by model or protocol name, qualified or not); all when empty.
     var types: [String] = []
+    /// Only the units whose models these modules compile (with `types`, either selects a unit);
+    /// all when both are empty.
+    var modules: [String] = []
+
+    /// Whether the run writes only some units (`--type`, `--module`), so findings that belong to
+    /// the whole tree rather than to a unit are left for a whole run.
+    var isSelective: Bool { !types.isEmpty || !modules.isEmpty }
+
+    /// Whether `--type` or `--module` selects `unit`.
+    func selects(_ unit: UnitSummary) -> Bool {
+        types.contains(where: unit.matches(typeName:)) || modules.contains(where: unit.isDeclared(inModule:))
+    }
     /// Also write units compiled by a target whose deployment target predates Observation.
     var ignoreDeploymentTarget = false
     /// Units not to write, with the reason (set by the consistency check).
@@ -72,8 +84,8 @@ enum Migrator {
             options.excludedUnits[unit.id] == nil && (unit.deploymentBlockers.isEmpty || options.ignoreDeploymentTarget)
                 && (unit.verdict == .ready || (unit.verdict == .needsUnsafeFixes && options.unsafeFixes))
         }
-        if !options.types.isEmpty {
-            var chosen = Set(analysis.units.filter { unit in options.types.contains(where: unit.matches(typeName:)) }.map(\.id))
+        if options.isSelective {
+            var chosen = Set(analysis.units.filter(options.selects).map(\.id))
             // A superclass's unit takes along the subclasses' units it cannot migrate without,
             // when it can be written with all of them; otherwise it is held back below, alone.
             for named in chosen {
@@ -84,7 +96,8 @@ enum Migrator {
         }
         let selectedIDs = Set(selected.map(\.id))
         for unit in analysis.units where !selectedIDs.contains(unit.id) {
-            plan.skippedUnits.append((unit.id, "not selected with --type"))
+            plan.skippedUnits.append((unit.id, options.modules.isEmpty ? "not selected with --type"
+                                      : options.types.isEmpty ? "not selected with --module" : "not selected with --type or --module"))
         }
         // Coupled units are written together or not at all: a unit whose partner is not
         // written in this run (blocked, not selected, or needing `--unsafe-fixes`) is held back.
@@ -167,9 +180,9 @@ enum Migrator {
             }
             if let required = finding.requiresUnits {
                 // Written with the units that reach it; when none does, only in a whole-tree run.
-                guard required.allSatisfy(applied.contains), !required.isEmpty || options.types.isEmpty else { continue }
+                guard required.allSatisfy(applied.contains), !required.isEmpty || !options.isSelective else { continue }
             } else {
-                guard options.types.isEmpty else { continue }
+                guard !options.isSelective else { continue }
                 if finding.requiresEveryUnit && !everyUnitApplied { continue }
             }
             var single: [Int: [Edit]] = [:]

@@ -97,6 +97,37 @@ import Testing
         #expect(phoneAfter.contains("@Observable final class Settings {"), "\(phoneAfter)")
     }
 
+    /// `--module Watch` writes the models the watch target declares; a misspelt module is refused
+    /// with the modules that declare models and the closest one.
+    @Test func aModuleSelectsTheModelsItDeclares() throws {
+        let tree = try Self.copy("TwinApps")
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let misspelt = try BinaryRunner.run(["apply", "--allow-dirty", "--module", "watch", "."], in: tree)
+        #expect(misspelt.exitCode == 2)
+        #expect(misspelt.stderr == "observation-migrate: error: --module watch: no model is declared in a module of that name "
+                + "(modules declaring models: Phone, Watch); did you mean 'Watch'?\n", "\(misspelt.stderr)")
+        let watchOnly = try BinaryRunner.run(["apply", "--allow-dirty", "--module", "Watch", "."], in: tree)
+        #expect(watchOnly.exitCode == 0, "\(watchOnly.stderr)")
+        let watch = try String(contentsOf: tree.appendingPathComponent("Sources/Watch/Settings.swift"), encoding: .utf8)
+        let phone = try String(contentsOf: tree.appendingPathComponent("Sources/Phone/Settings.swift"), encoding: .utf8)
+        #expect(watch.contains("@Observable final class Settings {"), "\(watch)")
+        #expect(phone.contains("final class Settings: ObservableObject {"), "\(phone)")
+        #expect(watchOnly.stdout.contains("not selected with --module"), "\(watchOnly.stdout)")
+    }
+
+    /// A folder of sources with no manifest or project names no module: `--module` says so.
+    @Test func aModuleInATreeWithoutABuildIsRefusedWithTheReason() throws {
+        let tree = FileManager.default.temporaryDirectory.appendingPathComponent("graph-plain-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: tree) }
+        try "import Combine\nfinal class M: ObservableObject {\n    @Published var x = 0\n}\n"
+            .write(to: tree.appendingPathComponent("M.swift"), atomically: true, encoding: .utf8)
+        let result = try BinaryRunner.run(["apply", "--allow-dirty", "--module", "App", "."], in: tree)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.hasPrefix("observation-migrate: error: --module App: the build names no module"), "\(result.stderr)")
+        #expect(try String(contentsOf: tree.appendingPathComponent("M.swift"), encoding: .utf8).contains("ObservableObject"))
+    }
+
     /// The JSON report names each copy's declaration and the modules compiling it, so a script
     /// can pass `--type MODULE.NAME` for the copy it wants.
     @Test func theJSONReportNamesTheModulesCompilingEachDeclaration() throws {
