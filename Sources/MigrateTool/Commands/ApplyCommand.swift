@@ -53,6 +53,13 @@ enum ApplyCommand: Subcommand {
         }
     }
 
+    /// `; did you mean 'X'?` for the name among `names` that differs from `wanted` only in case,
+    /// else the closest one; empty when none is close.
+    static func suggestion(for wanted: String, among names: [String]) -> String {
+        let guess = names.first { $0.lowercased() == wanted.lowercased() } ?? ConfigurationLoader.closest(to: wanted, among: names)
+        return guess.map { "; did you mean '\($0)'?" } ?? ""
+    }
+
     static func run(_ arguments: [String], output: inout OutputSink) throws -> Int32 {
         var reader = ArgumentReader(arguments)
         var options = MigrationOptions()
@@ -76,8 +83,7 @@ enum ApplyCommand: Subcommand {
                                   + "add the file to a target, or leave the type out")
             }
             let names = Array(Set(analysis.units.flatMap { [$0.name] + $0.members + $0.moduleQualifiedMembers })).sorted()
-            let guess = names.first { $0.lowercased() == wanted.lowercased() } ?? ConfigurationLoader.closest(to: wanted, among: names)
-            throw ToolFailure("--type \(wanted): no model of that name in the scanned tree" + (guess.map { "; did you mean '\($0)'?" } ?? ""))
+            throw ToolFailure("--type \(wanted): no model of that name in the scanned tree" + Self.suggestion(for: wanted, among: names))
         }
         for wanted in options.modules where !analysis.units.contains(where: { $0.isDeclared(inModule: wanted) }) {
             let names = Array(Set(analysis.units.flatMap { $0.memberDeclarations.flatMap(\.modules) })).sorted()
@@ -85,10 +91,9 @@ enum ApplyCommand: Subcommand {
                 throw ToolFailure("--module \(wanted): the build names no module (no package manifest or Xcode project was read); "
                                   + "use --type, or run on the folder holding Package.swift or the .xcodeproj")
             }
-            let guess = names.first { $0.lowercased() == wanted.lowercased() } ?? ConfigurationLoader.closest(to: wanted, among: names)
             let listed = names.count > 8 ? names.prefix(8).joined(separator: ", ") + " and \(names.count - 8) more" : names.joined(separator: ", ")
             throw ToolFailure("--module \(wanted): no model is declared in a module of that name (modules declaring models: "
-                              + listed + ")" + (guess.map { "; did you mean '\($0)'?" } ?? ""))
+                              + listed + ")" + Self.suggestion(for: wanted, among: names))
         }
         options.ignoreDeploymentTarget = ignoreTarget
         let filePaths = analysis.files.map(\.source.path)
