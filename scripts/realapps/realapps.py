@@ -971,11 +971,15 @@ def scoped_types(parent, copies):
     declarations = [d for u in units for d in u.get("declarations", [])]
     types = []
     for name, files in sorted(copies.items()):
-        mine = [d for d in declarations if d["name"].split(".")[-1] == name and d["path"] in (files or ())]
-        others = [d for d in declarations if d["name"].split(".")[-1] == name and d["path"] not in (files or ())]
+        if files is None:
+            types.append(name)
+            continue
+        named = [d for d in declarations if d["name"].split(".")[-1] == name]
+        mine = [d for d in named if d["path"] in files]
+        others = [d for d in named if d["path"] not in files]
         modules = {m for d in mine for m in d["modules"]}
         left = {m for d in others for m in d["modules"]}
-        if files is None or not mine or not others or any(not d["modules"] for d in mine) or modules & left:
+        if not mine or not others or any(not d["modules"] for d in mine) or modules & left:
             types.append(name)
             continue
         types.extend(sorted({f"{m}.{d['name']}" for d in mine for m in d["modules"]}))

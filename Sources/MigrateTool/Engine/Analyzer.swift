@@ -99,20 +99,14 @@ enum Analyzer {
         }
         findings = kept
         findings.sort(by: inLocationOrder)
-        var summaries = summarize(units: units, index: index, findings: findings, suppressed: suppressedUnits, analysis: analysis)
-        if let build {
-            // `--type App.Settings` picks the copy one module compiles (an app and its old twin,
-            // per-platform targets each declaring the model).
-            for position in summaries.indices {
-                for member in summaries[position].memberDeclarations.indices {
-                    let file = summaries[position].memberDeclarations[member].file
-                    summaries[position].memberDeclarations[member].modules = modulesOfFile(file).compactMap { module in
-                        let name = build.modules[module].name
-                        return name.isEmpty ? nil : name
-                    }
-                }
-            }
+        // `--type App.Settings` picks the copy one module compiles (an app and its old twin,
+        // per-platform targets each declaring the model).
+        let moduleNames: (Int) -> [String] = { file in
+            guard let build else { return [] }
+            return modulesOfFile(file).map { build.modules[$0].name }.filter { !$0.isEmpty }
         }
+        var summaries = summarize(units: units, index: index, findings: findings, suppressed: suppressedUnits, analysis: analysis,
+                                  moduleNames: moduleNames)
         // Coupled units change together: a blocked one blocks its partners, each told why by the
         // rule that couples them; then a ready one whose partner needs `--unsafe-fixes` needs it
         // too, since plain `apply` holds the pair back (the verdict says what `apply` will do).
@@ -261,23 +255,25 @@ enum Analyzer {
 
     /// Each unit's summary and verdict: blocked by any blocker, needing `--unsafe-fixes` when any
     /// finding is review, ready otherwise. Notes do not count.
+    /// `moduleNames` gives the names of the modules compiling a file (none without a build graph).
     static func summarize(units: MigrationUnits, index: TreeIndex, findings: [Finding], suppressed: Set<Int>,
-                          analysis: Analysis) -> [UnitSummary] {
+                          analysis: Analysis, moduleNames: (Int) -> [String] = { _ in [] }) -> [UnitSummary] {
+        /// Where a type's declaration keyword is.
+        func keywordLocation(_ id: DeclarationID) -> SourceLocation {
+            analysis.location(file: id.file, offset: Int(index.files[id.file].tokens[index.types.declaration(id).keyword].start))
+        }
         var summaries = units.units.map { unit in
             let anchor = unit.protocols.first ?? unit.classes.first!
-            let declaration = index.types.declaration(anchor)
-            let file = index.files[anchor.file]
             var summary = UnitSummary(
                 id: unit.id, name: unit.name,
                 members: (unit.classes + unit.protocols).compactMap { index.types.symbol($0)?.qualifiedName },
-                declaredAt: analysis.location(file: anchor.file, offset: Int(file.tokens[declaration.keyword].start)),
+                declaredAt: keywordLocation(anchor),
                 siteCount: unit.usageSites.count, fileCount: unitFiles(unit).count, verdict: .ready, findings: [])
             summary.suppressed = suppressed.contains(unit.id)
             summary.memberDeclarations = (unit.classes + unit.protocols).compactMap { id in
                 index.types.symbol(id).map { symbol in
-                    let keyword = index.files[id.file].tokens[index.types.declaration(id).keyword]
-                    return UnitSummary.MemberDeclaration(file: id.file, name: symbol.qualifiedName,
-                                                         location: analysis.location(file: id.file, offset: Int(keyword.start)))
+                    UnitSummary.MemberDeclaration(file: id.file, name: symbol.qualifiedName, location: keywordLocation(id),
+                                                  modules: moduleNames(id.file))
                 }
             }
             return summary

@@ -15,13 +15,24 @@ import Testing
         return copy
     }
 
-    /// Unit name → verdict, from `report --format json`.
-    static func verdicts(_ arguments: [String] = [], in tree: URL) throws -> [String: String] {
+    /// The units of `report --format json` (with `arguments` before the tree), run in `tree`.
+    static func reportUnits(_ arguments: [String] = [], in tree: URL) throws -> [[String: Any]] {
         let result = try BinaryRunner.run(["report", "--format", "json"] + arguments, in: tree)
         #expect(result.exitCode == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        return try #require(object["units"] as? [[String: Any]])
+    }
+
+    /// The TwinApps tree's two `Settings.swift` files as they are now.
+    static func twinSettings(in tree: URL) throws -> (phone: String, watch: String) {
+        (try String(contentsOf: tree.appendingPathComponent("Sources/Phone/Settings.swift"), encoding: .utf8),
+         try String(contentsOf: tree.appendingPathComponent("Sources/Watch/Settings.swift"), encoding: .utf8))
+    }
+
+    /// Unit name → verdict, from `report --format json`.
+    static func verdicts(_ arguments: [String] = [], in tree: URL) throws -> [String: String] {
         var verdicts: [String: String] = [:]
-        for unit in object["units"] as? [[String: Any]] ?? [] {
+        for unit in try reportUnits(arguments, in: tree) {
             verdicts["\(unit["path"] as? String ?? "") \(unit["name"] as? String ?? "")"] = unit["verdict"] as? String
         }
         return verdicts
@@ -79,8 +90,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: tree) }
         let watchOnly = try BinaryRunner.run(["apply", "--allow-dirty", "--type", "Watch.Settings", "."], in: tree)
         #expect(watchOnly.exitCode == 0, "\(watchOnly.stderr)")
-        let watch = try String(contentsOf: tree.appendingPathComponent("Sources/Watch/Settings.swift"), encoding: .utf8)
-        let phone = try String(contentsOf: tree.appendingPathComponent("Sources/Phone/Settings.swift"), encoding: .utf8)
+        let (phone, watch) = try Self.twinSettings(in: tree)
         #expect(watch.contains("@Observable final class Settings {"), "\(watch)")
         #expect(watch.contains("@State private var settings = Settings()"))
         #expect(phone.contains("final class Settings: ObservableObject {"), "\(phone)")
@@ -93,7 +103,7 @@ import Testing
         #expect(unknownModule.exitCode == 2, "a module no target has must not fall back to every copy")
         let both = try BinaryRunner.run(["apply", "--allow-dirty", "--type", "Settings", "."], in: tree)
         #expect(both.exitCode == 0, "\(both.stderr)")
-        let phoneAfter = try String(contentsOf: tree.appendingPathComponent("Sources/Phone/Settings.swift"), encoding: .utf8)
+        let phoneAfter = try Self.twinSettings(in: tree).phone
         #expect(phoneAfter.contains("@Observable final class Settings {"), "\(phoneAfter)")
     }
 
@@ -108,8 +118,7 @@ import Testing
                 + "(modules declaring models: Phone, Watch); did you mean 'Watch'?\n", "\(misspelt.stderr)")
         let watchOnly = try BinaryRunner.run(["apply", "--allow-dirty", "--module", "Watch", "."], in: tree)
         #expect(watchOnly.exitCode == 0, "\(watchOnly.stderr)")
-        let watch = try String(contentsOf: tree.appendingPathComponent("Sources/Watch/Settings.swift"), encoding: .utf8)
-        let phone = try String(contentsOf: tree.appendingPathComponent("Sources/Phone/Settings.swift"), encoding: .utf8)
+        let (phone, watch) = try Self.twinSettings(in: tree)
         #expect(watch.contains("@Observable final class Settings {"), "\(watch)")
         #expect(phone.contains("final class Settings: ObservableObject {"), "\(phone)")
         #expect(watchOnly.stdout.contains("not selected with --module"), "\(watchOnly.stdout)")
@@ -133,11 +142,7 @@ import Testing
     @Test func theJSONReportNamesTheModulesCompilingEachDeclaration() throws {
         let tree = try Self.copy("TwinApps")
         defer { try? FileManager.default.removeItem(at: tree) }
-        let result = try BinaryRunner.run(["report", "--format", "json", "."], in: tree)
-        #expect(result.exitCode == 0, "\(result.stderr)")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let units = try #require(object["units"] as? [[String: Any]])
-        let declarations = units.compactMap { ($0["declarations"] as? [[String: Any]])?.first }
+        let declarations = try Self.reportUnits(in: tree).compactMap { ($0["declarations"] as? [[String: Any]])?.first }
         let found = declarations.map { "\($0["path"] as? String ?? "?"):\($0["line"] as? Int ?? 0) \($0["name"] as? String ?? "?") "
                                        + "\(($0["modules"] as? [String]) ?? [])" }
         #expect(found.sorted() == ["Sources/Phone/Settings.swift:4 Settings [\"Phone\"]",

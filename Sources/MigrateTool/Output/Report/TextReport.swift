@@ -173,11 +173,13 @@ enum TextReport {
     /// app, an old app folder beside the new one), the modules compiling it and the `--type`
     /// that writes this copy only; nil otherwise, or when the build names no module.
     static func copySelection(_ summary: UnitSummary, _ document: ReportDocument) -> String? {
-        guard document.units.contains(where: { $0.summary.id != summary.id && $0.summary.name == summary.name }),
-              let root = summary.memberDeclarations.first(where: { $0.name == summary.name }), !root.modules.isEmpty else { return nil }
+        let copies = document.units.filter { $0.summary.name == summary.name }.count
+        guard copies > 1, let root = summary.memberDeclarations.first(where: { $0.name == summary.name }), !root.modules.isEmpty else {
+            return nil
+        }
         // Any one module compiling it names it: no other copy is in that module.
         let modules = root.modules.map(ReportEscape.terminal).joined(separator: ", ")
-        return "one of \(document.units.filter { $0.summary.name == summary.name }.count) models of this name; "
+        return "one of \(copies) models of this name; "
             + "compiled by \(modules): apply --type \(ReportEscape.terminal(root.modules[0] + "." + summary.name)) writes this one only"
     }
 
