@@ -845,12 +845,18 @@ def attribute(line, lineno, spans, names):
     return hits[0] if len(hits) == 1 else None
 
 
-def obs_changes(old_root, new_root, files, normalise, join=False, only=None, names=(), match_normalised=False):
+def obs_changes(old_root, new_root, files, normalise, join=False, only=None, names=(), match_normalised=False, moved=None):
     """Observation-related changed lines as a multiset of (file, sign, text).  With `only`,
-    keep just the lines attributed (see attribute()) to one of the models in `only`."""
+    keep just the lines attributed (see attribute()) to one of the models in `only`.  With
+    `moved` ({old path: new path}, see renamed_files), a file the new tree moved is compared
+    with its old self under the old path, and its new path is not read on its own."""
     ch = collections.Counter()
+    moved = moved or {}
+    targets = set(moved.values())
     for f in files:
-        po, pn = os.path.join(old_root, f), os.path.join(new_root, f)
+        if f in targets and f not in moved:
+            continue
+        po, pn = os.path.join(old_root, f), os.path.join(new_root, moved.get(f, f))
         old = read(po).split("\n") if os.path.exists(po) else []
         new = read(pn).split("\n") if os.path.exists(pn) else []
         if join:
@@ -1111,13 +1117,43 @@ def collapse_whitespace(s):
     return " ".join(s.split())
 
 
-def scored_lines(old_root, new_root, files, only=None, names=()):
+def scored_lines(old_root, new_root, files, only=None, names=(), moved=None):
     """The lines a migration changed that count for recall and precision, as a multiset of
     (file, sign, text): every removed or added line holding an observation token (OBS_RE),
     whitespace collapsed, an attribute alone on its line joined to the declaration below.
     The same function reads the developers' commit and our output, so the rule is symmetric.
-    With `only`, just the lines of those models (see obs_changes)."""
-    return obs_changes(old_root, new_root, files, collapse_whitespace, True, only, names)
+    With `only`, just the lines of those models (see obs_changes); with `moved`, files the
+    new tree renamed are compared with their old selves (see renamed_files)."""
+    return obs_changes(old_root, new_root, files, collapse_whitespace, True, only, names, moved=moved)
+
+
+RENAME_SIMILARITY = 0.5
+
+
+def renamed_files(old_root, new_root, old_files, new_files):
+    """{old path: new path} for the Swift files the new tree moved or renamed: a file only the
+    old tree has, paired with the file only the new tree has whose lines are most like it
+    (difflib's ratio at least RENAME_SIMILARITY, git's default rename threshold), each file in at
+    most one pair, the most similar pairs first.  Without it, a model the developers moved to a
+    new folder counts every observation line of the file, changed or not, as theirs, and our
+    rewrite of the file where it was as extra."""
+    gone, added = sorted(set(old_files) - set(new_files)), sorted(set(new_files) - set(old_files))
+    if not gone or not added:
+        return {}
+    texts = {f: read(os.path.join(new_root, f)).split("\n") for f in added}
+    candidates = []
+    for g in gone:
+        a = read(os.path.join(old_root, g)).split("\n")
+        for n in added:
+            r = difflib.SequenceMatcher(None, a, texts[n], autojunk=False).ratio()
+            if r >= RENAME_SIMILARITY:
+                candidates.append((-r, g, n))
+    pairs, used = {}, set()
+    for _, g, n in sorted(candidates):
+        if g not in pairs and n not in used:
+            pairs[g] = n
+            used.add(n)
+    return pairs
 
 
 def line_category(sign, text):
@@ -1259,6 +1295,8 @@ def score_commit(app):
     res["refused"] = False
     res["outside_build_types"] = []
     res["scoped_types"] = scoped_types(parent, copies)
+    moved = {} if os.environ.get("REALAPPS_NO_RENAMES") else renamed_files(parent, dev, files_p, files_d)
+    res["renamed_files"] = moved
     for scope, types in (("scoped", res["scoped_types"]), ("whole", [])):
         out = os.path.join(WORK, "out", f"{name}.score-{scope}")
         run = apply_and_check(parent, out, types)
@@ -1274,7 +1312,7 @@ def score_commit(app):
         res["crashed"] |= crashed(run)
         res["refused"] |= refused(run)
         universe = sorted(files_p | files_d | set(swift_files(out)))
-        dch, och = scored_lines(parent, dev, universe), scored_lines(parent, out, universe)
+        dch, och = scored_lines(parent, dev, universe, moved=moved), scored_lines(parent, out, universe)
         missed, extra_lines = dch - och, och - dch
         migrated, skipped = applied_and_skipped(run["stdout"])
         m = metrics(dch, och)
@@ -1292,7 +1330,7 @@ def score_commit(app):
             short = unit.split(".")[-1].split("<")[0]
             if short not in dev_migrated:
                 continue
-            theirs = scored_lines(parent, dev, universe, {short}, names)
+            theirs = scored_lines(parent, dev, universe, {short}, names, moved=moved)
             lost = sum((theirs & missed).values())
             if lost:
                 blocked[unit] = {"missed_lines": lost, "reason": reason}

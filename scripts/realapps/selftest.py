@@ -101,6 +101,34 @@ TWO_TARGETS = {"Package.swift": "// swift-tools-version: 5.9\nimport PackageDesc
                "A/M.swift": LEGACY, "B/M.swift": LEGACY}
 
 
+# renamed_files: a model moved to another folder is paired with its old file, an unrelated new
+# file is not, and the scored lines of the move are the migration's lines only.
+VIEW = "import SwiftUI\nstruct V: View {\n    @StateObject var m = M()\n    @State var on = false\n    var body: some View { Text(\"\") }\n}\n"
+BODY = "    func load() {\n        x += 1\n    }\n\n    func reset() {\n        x = 0\n    }\n}\n"
+RENAMES = ({"Models/M.swift": LEGACY[:-2] + BODY, "V.swift": VIEW, "Old.swift": "let unrelated = 1\n"},
+           {"Features/M/M.swift": MODERN[:-2] + BODY, "V.swift": VIEW.replace("@StateObject", "@State"),
+            "New.swift": "import SwiftUI\n@State var fresh = 2\n"})
+
+
+def check_renamed_files(tmp):
+    """Failures of renamed_files and of scored_lines with `moved` on RENAMES."""
+    parent, dev = os.path.join(tmp, "renp"), os.path.join(tmp, "rend")
+    write_tree(parent, RENAMES[0])
+    write_tree(dev, RENAMES[1])
+    moved = ra.renamed_files(parent, dev, set(RENAMES[0]), set(RENAMES[1]))
+    failures = [] if moved == {"Models/M.swift": "Features/M/M.swift"} else [f"renamed_files: {moved}"]
+    universe = sorted(set(RENAMES[0]) | set(RENAMES[1]))
+    lines = ra.scored_lines(parent, dev, universe, moved=moved)
+    expected = {("Models/M.swift", "-", "final class M: ObservableObject {"), ("Models/M.swift", "-", "@Published var x = 0"),
+                ("Models/M.swift", "-", "import Combine"),
+                ("Models/M.swift", "+", "import Observation"), ("Models/M.swift", "+", "@Observable final class M {"),
+                ("V.swift", "-", "@StateObject var m = M()"), ("V.swift", "+", "@State var m = M()"),
+                ("New.swift", "+", "@State var fresh = 2")}
+    if set(lines) != expected:
+        failures.append(f"scored_lines with moved: {sorted(set(lines) ^ expected)} differ")
+    return failures
+
+
 def write_tree(root, files):
     """Writes `files` ({relative path: text}) under `root`."""
     for name, text in files.items():
@@ -139,11 +167,11 @@ def check_developer_migrated(tmp):
 
 def main():
     with tempfile.TemporaryDirectory() as tmp:
-        failures = check_developer_migrated(tmp)
+        failures = check_developer_migrated(tmp) + check_renamed_files(tmp)
         for failure in failures:
             print(f"  {failure}")
         if failures:
-            print(f"{len(MIGRATIONS) - len(failures)} of {len(MIGRATIONS)} developer_migrated cases passed")
+            print(f"{len(failures)} developer_migrated, scoped_types or renamed_files checks failed")
             return 1
         o, n = os.path.join(tmp, "o"), os.path.join(tmp, "n")
         for root, files in ((o, ORIG), (n, OUT)):
