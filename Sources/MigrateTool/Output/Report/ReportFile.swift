@@ -48,7 +48,7 @@ enum ReportFile {
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return failure(path, String(cString: strerror(errno))) }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var code: Int32? = writeAll(descriptor, bytes)
+        var code: Int32? = FileSystem.writeAll(descriptor, bytes)
         if code == nil, fchmod(descriptor, mode) != 0 { code = errno }
         if code == nil, fsync(descriptor) != 0 { code = errno }
         if close(descriptor) != 0, code == nil { code = errno }
@@ -58,22 +58,6 @@ enum ReportFile {
             return failure(path, String(cString: strerror(code)))
         }
         return nil
-    }
-
-    /// Writes every byte, retrying short writes and interruptions; the errno of a failure, or nil.
-    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32? {
-        bytes.withUnsafeBytes { buffer -> Int32? in
-            var written = 0
-            while written < buffer.count {
-                let result = posixWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                written += result
-            }
-            return nil
-        }
     }
 
     /// The file a path names once symbolic links are followed (the path itself when it is not a
