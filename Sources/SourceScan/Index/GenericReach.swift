@@ -540,13 +540,14 @@ struct GenericReachFinder {
         }
         if isType, isLessThan(next, in: file) {
             // `PanelView<NavigatorModel>`: the argument in the parameter's position.
+            // Split as text: the closing token of a nested list (`Array<Entity<A, B>>`) holds the
+            // inner list's `>` too, so the tokens before it do not balance on their own.
             guard let close = file.closingAngle(from: next),
-                  let position = declaration.genericParameters.firstIndex(where: { $0.name == key.parameter }) else { return giveUp() }
-            let arguments = file.topLevelSegments(next + 1..<close)
-            guard arguments.count == declaration.genericParameters.count else { return giveUp() }
+                  let position = declaration.genericParameters.firstIndex(where: { $0.name == key.parameter }),
+                  let arguments = ExpressionTyper.genericArguments(of: "\(name)<\(file.angleArgument(from: next, closing: close))>")?.arguments,
+                  arguments.count == declaration.genericParameters.count else { return giveUp() }
             let scope = DeclarationID(file: fileIndex, declaration: owner ?? -1)
-            let written = file.compactText(arguments[position])
-            classify(index.types.resolve(written, from: scope), at: arguments[position].lowerBound, file: fileIndex,
+            classify(index.types.resolve(arguments[position], from: scope), at: next + 1, file: fileIndex,
                      key: key, tracked: tracked, into: &direct)
             return
         }

@@ -169,6 +169,33 @@ import Testing
             + "models that reach it: 'Counter' reaches it"])
     }
 
+    /// winston: a generic argument that is itself generic (`ObservableArray<Entity<A, B>>`) ends
+    /// in one `>>` token; its comma is the inner list's, so the use names one model, `Entity`,
+    /// and an unrelated model is not held with the generic code (before, the use read as one the
+    /// tool could not tell, and a relay over `T` blocked every unit of the tree).
+    @Test func aNestedGenericArgumentNamesItsModel() {
+        let code = """
+            import Combine
+            import SwiftUI
+
+            class ObservableArray<T: ↓ObservableObject>: ObservableObject {
+                @Published var data: [T] = []
+                var cancellables = [AnyCancellable]()
+                func observe() { data.forEach { cancellables.append($0.objectWillChange.sink { _ in }) } }
+            }
+            final class Entity<A, B>: ObservableObject { @Published var text = "" }
+            extension Entity {
+                func attach(to parent: ObservableArray<Entity<A, B>>? = nil) {}
+            }
+            final class Other: ObservableObject { @Published var count = 0 }
+            """
+        #expect(Self.messagesAtMarkers(code).first == ["generic code constrained to ObservableObject ('T' of ObservableArray) "
+            + "changes together with the models that reach it: 'Entity' reaches it"])
+        let units = RuleExamples.analyzeInMemory(RuleExamples.stripMarkers(code).0).units
+        #expect(units.first { $0.name == "Other" }?.verdict == .ready)
+        #expect(units.first { $0.name == "Entity" }?.verdict == .blocked)
+    }
+
     /// Members that use `objectWillChange` keep the extension on `ObservableObject`: the models
     /// that use them stay too, and the report says why.
     @Test func anExtensionUsingObjectWillChangeStaysAndBlocksItsModels() {
