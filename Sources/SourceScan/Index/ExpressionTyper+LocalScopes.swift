@@ -436,6 +436,10 @@ extension ExpressionTyper {
             if kind == .comma {
                 readClause(clauseStart..<index)
                 clauseStart = index + 1
+            } else if kind.isOperator, let close = structure.expressionListClose(at: index, start: clauseStart, end: range.upperBound) {
+                // `if let c = x as? Entity<A, B>, let d = c.data`: the cast's comma ends no clause.
+                index = close + 1
+                continue
             }
             index += 1
         }

@@ -42,9 +42,45 @@ enum AngleBrackets {
         }
         return nil
     }
+
+    /// The token closing a generic argument list opened by the `<` at `index` inside an
+    /// expression, as Swift reads one there: the `<` glued to a type name, and either the `>`
+    /// glued to a call or member access (`Box<A, B>(…)`, `Box<A, B>.make()`) or the name being
+    /// the type of a cast (`x as? Box<A, B>`, `x is Box<A, B>`, a dotted name too). Nil for
+    /// anything a comparison could be (`a < b, c > d`). Before `end`, and not before `start`.
+    static func expressionListClose(at index: Int, start: Int, end: Int, tokens: [Token], bytes: [UInt8],
+                                    closing: (Int) -> Int) -> Int? {
+        guard index > start, index < end, tokens[index].kind.isOperator, bytes[Int(tokens[index].start)] == UInt8(ascii: "<"),
+              tokens[index - 1].kind == .identifier, tokens[index - 1].end == tokens[index].start,
+              let close = AngleBrackets.closing(from: index, tokens: tokens, bytes: bytes, limit: min(end, index + 400), closing: closing)
+        else { return nil }
+        if close + 1 < end, tokens[close].end == tokens[close + 1].start,
+           tokens[close + 1].kind == .leftParen || tokens[close + 1].kind == .period {
+            return close
+        }
+        // The name may be dotted (`as? Feature.Store<A, B>`); before it, `as`, `as?`, `as!` or `is`.
+        var name = index - 1
+        while name - 2 >= start, tokens[name - 1].kind == .period, tokens[name - 2].kind == .identifier { name -= 2 }
+        var before = name - 1
+        guard before >= start else { return nil }
+        if tokens[before].kind == .postfixQuestionMark || tokens[before].kind == .exclamationMark
+            || (tokens[before].end - tokens[before].start == 1 && (bytes[Int(tokens[before].start)] == UInt8(ascii: "?")
+                                                                   || bytes[Int(tokens[before].start)] == UInt8(ascii: "!"))) {
+            before -= 1
+            guard before >= start, tokens[before].word == .as else { return nil }
+            return close
+        }
+        return tokens[before].word == .as || tokens[before].word == .is ? close : nil
+    }
 }
 
 extension FileStructure {
+    /// `AngleBrackets.expressionListClose` in this file: the `>` closing the generic argument
+    /// list the `<` at `index` opens inside an expression between `start` and `end`, or nil.
+    public func expressionListClose(at index: Int, start: Int, end: Int) -> Int? {
+        AngleBrackets.expressionListClose(at: index, start: start, end: end, tokens: tokens, bytes: source.bytes, closing: closing)
+    }
+
     /// The text between the generic `<` at `open` and the `>` closing it at token `close`
     /// (`closingAngle`), compacted: `Box<Box<Int>>` for `Box<Box<Int>>>`, whose last token holds
     /// the inner lists' closers too.

@@ -547,15 +547,12 @@ struct DeclarationParser {
         return index
     }
 
-    /// The token closing the generic argument list opened at `index` inside an expression, when
-    /// the `<` is glued to a type name and the `>` to a call or member access (`Box<A, B>(…)`,
-    /// `Box<A, B>.make()`); nil for anything a comparison could be (`a < b, c > d`).
+    /// The token closing the generic argument list opened at `index` inside an expression
+    /// (`Box<A, B>(…)`, `x as? Box<A, B>`; `AngleBrackets.expressionListClose`), whose comma
+    /// separates no bindings; nil for anything a comparison could be (`a < b, c > d`).
     func genericArgumentsClose(at index: Int, start: Int, end: Int) -> Int? {
-        guard index > start, tokens[index - 1].kind == .identifier, tokens[index - 1].end == tokens[index].start,
-              startsWithLess(index), let close = closingAngle(from: index), close + 1 < end,
-              tokens[close].end == tokens[close + 1].start,
-              tokens[close + 1].kind == .leftParen || tokens[close + 1].kind == .period else { return nil }
-        return close
+        AngleBrackets.expressionListClose(at: index, start: start, end: end, tokens: tokens, bytes: source.bytes,
+                                          closing: closing)
     }
 
     /// Whether a line-start token continues the previous line's expression.

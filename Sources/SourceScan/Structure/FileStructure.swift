@@ -93,7 +93,8 @@ public struct FileStructure: Sendable {
     public var tokens: [Token] { source.tokens }
 
     /// The comma-separated parts of a token range (a call's arguments, a parameter clause),
-    /// commas inside nested brackets, braces and parentheses not counting.
+    /// commas inside nested brackets, braces and parentheses, and inside the generic argument
+    /// lists of expressions (`expressionListClose`), not counting.
     public func topLevelSegments(_ range: Range<Int>) -> [Range<Int>] {
         var segments: [Range<Int>] = []
         var start = range.lowerBound
@@ -105,6 +106,9 @@ public struct FileStructure: Sendable {
                 start = index + 1
             } else if kind.isOpeningBracket {
                 index = closing(index)
+            } else if kind.isOperator, let close = expressionListClose(at: index, start: start, end: range.upperBound) {
+                // `f(Box<A, B>(), c)`, `(x as? Box<A, B>)`: the list's comma separates nothing here.
+                index = close
             }
             index += 1
         }
