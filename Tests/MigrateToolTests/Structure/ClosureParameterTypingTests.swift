@@ -27,6 +27,22 @@ import Testing
         }
     }
 
+    /// winston: a cast to a generic type of two arguments, in a condition clause, a binding or
+    /// parentheses, types its value, and a member of that type declared as a parameter gives the
+    /// argument (`wd`); before, the cast's comma split the clause and every model was coupled.
+    @Test func aCastToATwoArgumentGenericTypeIsTyped() {
+        #expect(Self.receiverTypes("""
+            final class Entity<T, W>: ObservableObject { @Published var data: W? = nil; @Published var direct: W }
+            func touch(_ any: Any) {
+                if let entity = any as? Entity<Int, Chat>, let wd = entity.data { _ = wd.objectWillChange }
+                let forced = any as! Entity<Int, A>
+                _ = forced.direct.objectWillChange
+                let wrapped = (any as! Entity<Int, B>)
+                _ = wrapped.direct.objectWillChange
+            }
+            """) == ["Chat", "A", "B"])
+    }
+
     @Test func aStatedClosureResultTypeCarriesThroughElementKeepingOperators() {
         let types = Self.receiverTypes("""
             final class Manager: ObservableObject {

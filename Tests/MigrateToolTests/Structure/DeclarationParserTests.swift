@@ -101,11 +101,24 @@ import Testing
             let subject = CurrentValueSubject<Int, Never>(0), other = 1
             let made = Box<A, B>.make()
             let a = x < y, b = y > z
+            let cast = value as? Box<A, B>, next = 2
+            let forced = value as! Feature.Box<A, B>
+            let check = value is Box<A, B>, last = 3
             """)
         let initializers = file.declarations.filter { $0.kind == .variable }.flatMap(\.bindings).map { binding in
             binding.initializer.map { file.compactText($0) } ?? "-"
         }
-        #expect(initializers == ["CurrentValueSubject<Int, Never>(0)", "1", "Box<A, B>.make()", "x < y", "y > z"])
+        #expect(initializers == ["CurrentValueSubject<Int, Never>(0)", "1", "Box<A, B>.make()", "x < y", "y > z",
+                                 "value as? Box<A, B>", "2", "value as! Feature.Box<A, B>", "value is Box<A, B>", "3"])
+    }
+
+    /// The parts of an argument list or tuple: a generic argument list's comma (`Box<A, B>()`,
+    /// `x as? Box<A, B>`) separates nothing, a comparison's does.
+    @Test func topLevelSegmentsKeepGenericArgumentListsWhole() {
+        let file = FileStructure(text: "f(Box<A, B>(), x as? Box<A, B>, a < b, c > d, Box<A, B>.make())\n")
+        let open = file.tokens.firstIndex { $0.kind == .leftParen }!
+        let segments = file.topLevelSegments((open + 1)..<file.closing(open)).map { file.compactText($0) }
+        #expect(segments == ["Box<A, B>()", "x as? Box<A, B>", "a < b", "c > d", "Box<A, B>.make()"])
     }
 
     @Test func aFunctionsWhereClauseCoversItsRequirements() throws {
