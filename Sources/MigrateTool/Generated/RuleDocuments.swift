@@ -3128,7 +3128,9 @@ enum RuleDocuments {
         is called only with the classes that apply the wrapper (`@StoredSetting var count = 0`), so
         those are what reach it, and its `instance.objectWillChange` holds only their units
         (`object-will-change-subscription`); a public wrapper may also be applied outside the tree, so
-        its constraint stays. A typealias or subclass of the wrapper, which could apply it under another
+        its constraint stays. The same holds for an unconstrained subscript that casts its instance
+        (`if let object = instance as? any ObservableObject { … object.objectWillChange … }`): the
+        existential meets only the classes applying the wrapper, not every model. A typealias or subclass of the wrapper, which could apply it under another
         name, leaves it reachable by every model.
 
         An extension of `ObservableObject` itself (`extension ObservableObject { func … }`) is reached

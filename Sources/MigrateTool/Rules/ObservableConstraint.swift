@@ -212,6 +212,7 @@ struct ObservableConstraint: CouplingRule {
         case .observableObject: return "ObservableObject"
         case .unfollowedParameter(let name): return "'\(name)'"
         case .protocolExtension: return "extension ObservableObject"
+        case .enclosingInstanceCast(let wrapper): return "@\(wrapper)'s cast of its enclosing instance to 'any ObservableObject'"
         }
     }
 

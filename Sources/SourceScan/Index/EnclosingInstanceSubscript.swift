@@ -29,6 +29,34 @@ public struct EnclosingInstanceSubscript: Sendable, Equatable {
         self.instanceName = file.source.text(names[1])
     }
 
+    /// Whether `name`, read at `token` inside the subscript, holds the enclosing instance cast to
+    /// the protocol (`if let object = instance as? any ObservableObject`, `as!`, `guard let`,
+    /// `Combine.ObservableObject`): the last binding of `name` before `token` in the subscript is
+    /// that cast, so it is one of the classes applying the wrapper.
+    public func bindsInstanceCast(_ name: String, before token: Int, in file: FileStructure) -> Bool {
+        let tokens = file.tokens
+        let range = file.declarations[declaration.declaration].tokens
+        guard range.contains(token) else { return false }
+        var index = token - 1
+        while index > range.lowerBound {
+            defer { index -= 1 }
+            guard tokens[index].word == .let || tokens[index].word == .var, index + 1 < token,
+                  file.source.tokenText(index + 1, equals: name) else { continue }
+            var next = index + 2
+            guard next < token, tokens[next].kind == .equal else { return false }
+            next += 1
+            guard next + 1 < token, file.source.tokenText(next, equals: instanceName), tokens[next + 1].word == .as else { return false }
+            next += 2
+            if next < token, tokens[next].kind == .postfixQuestionMark || tokens[next].kind == .exclamationMark
+                || file.source.tokenText(next, equals: "?") || file.source.tokenText(next, equals: "!") { next += 1 }
+            if next < token, tokens[next].word == .any { next += 1 }
+            if next + 2 < token, file.source.tokenText(next, equals: "Combine"), tokens[next + 1].kind == .period { next += 2 }
+            return next < token && file.source.tokenText(next, equals: "ObservableObject")
+                && (next + 1 >= tokens.count || tokens[next + 1].kind != .period)
+        }
+        return false
+    }
+
     /// Whether code outside the tree may apply the wrapper (and so call the subscript with its
     /// own classes): the wrapper, or the subscript, is `public` or `open`.
     public func isOpenToOtherModules(_ types: TypeIndex) -> Bool {

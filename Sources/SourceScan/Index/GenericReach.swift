@@ -24,6 +24,9 @@ public enum GenericSubject: Equatable, Sendable {
     /// `extension ObservableObject { … }` (this declaration): its members reach the models they
     /// are used on.
     case protocolExtension(DeclarationID)
+    /// `instance as? any ObservableObject` in the `_enclosingInstance` subscript of the property
+    /// wrapper named: it casts the classes that apply the wrapper, and nothing else.
+    case enclosingInstanceCast(wrapper: String)
 
     /// The extension of `ObservableObject` the site extends, when it is one.
     public var protocolExtension: DeclarationID? {
@@ -154,6 +157,11 @@ struct GenericReachFinder {
             guard let key else {
                 if let extensionID = protocolExtension(at: site) {
                     return GenericCoupling(key: nil, subject: .protocolExtension(extensionID), reach: protocolExtensionReach(extensionID))
+                }
+                if let (wrapper, direct) = enclosingInstanceCastReach(site) {
+                    let reach: GenericReach = direct.untraced.map { .everyUnit($0) }
+                        ?? .units(direct.units.sorted(), foreign: direct.foreign.sorted())
+                    return GenericCoupling(key: nil, subject: .enclosingInstanceCast(wrapper: wrapper), reach: reach)
                 }
                 let reason: UntracedReason = isExistential(site) ? .existential : .unfollowedConstraint
                 return GenericCoupling(key: nil, subject: .observableObject,
@@ -408,6 +416,35 @@ struct GenericReachFinder {
         guard index.types.declaration(key.declaration).kind == .subscript,
               let subscriptDeclaration = EnclosingInstanceSubscript(holding: key.declaration, index.types),
               subscriptDeclaration.declaration == key.declaration else { return nil }
+        return applyingReach(subscriptDeclaration)
+    }
+
+    /// `instance as? any ObservableObject` (`as!`, `is`, `Combine.ObservableObject`) inside a
+    /// property wrapper's `_enclosingInstance` subscript, `instance` being the subscript's
+    /// enclosing-instance parameter: the existential meets only the classes applying the wrapper
+    /// (protonpass's `@KeychainStorage` casts its one model, yet held all 66). The wrapper's name
+    /// and that reach; nil for any other existential.
+    private func enclosingInstanceCastReach(_ site: Site) -> (wrapper: String, reach: Direct)? {
+        guard let ownerID = site.ownerID, let subscriptDeclaration = EnclosingInstanceSubscript(holding: ownerID, index.types) else { return nil }
+        let file = files[site.file]
+        let tokens = file.tokens
+        var start = site.token
+        if start >= 2, tokens[start - 1].kind == .period, tokens[start - 2].kind == .identifier { start -= 2 }
+        guard start >= 3, tokens[start - 1].word == .any else { return nil }
+        var cast = start - 2
+        if tokens[cast].kind == .postfixQuestionMark || tokens[cast].kind == .exclamationMark
+            || file.source.tokenText(cast, equals: "?") || file.source.tokenText(cast, equals: "!") {
+            cast -= 1
+        }
+        guard cast >= 1, tokens[cast].word == .as || tokens[cast].word == .is,
+              tokens[cast - 1].kind == .identifier, file.source.tokenText(cast - 1, equals: subscriptDeclaration.instanceName),
+              cast < 2 || tokens[cast - 2].kind != .period else { return nil }
+        return (index.types.declaration(subscriptDeclaration.wrapper).name, applyingReach(subscriptDeclaration))
+    }
+
+    /// The units of the classes applying the wrapper whose enclosing-instance subscript this is,
+    /// the other types applying it, and code outside the tree when the wrapper is public.
+    private func applyingReach(_ subscriptDeclaration: EnclosingInstanceSubscript) -> Direct {
         var direct = Direct()
         guard let applying = subscriptDeclaration.applyingTypes(index.types) else {
             direct.give(up: .unreadableUse(name: index.types.declaration(subscriptDeclaration.wrapper).name))

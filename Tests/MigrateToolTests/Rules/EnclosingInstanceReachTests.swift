@@ -68,6 +68,55 @@ import Testing
         ])
     }
 
+    /// protonpass: an unconstrained subscript casts its instance to `any ObservableObject` and
+    /// sends through the cast's publisher. The existential and the publisher meet only the class
+    /// applying the wrapper; before, the existential coupled every unit, and one blocked model
+    /// held all 66.
+    @Test func aCastOfTheInstanceMeetsOnlyTheClassesApplyingTheWrapper() {
+        let tree = #"""
+            import SwiftUI
+            import Combine
+
+            @propertyWrapper
+            struct KeychainStorage<Value> {
+                var stored: Value
+                init(wrappedValue: Value) { stored = wrappedValue }
+                @available(*, unavailable) var wrappedValue: Value { get { fatalError() } set { fatalError() } }
+                static subscript<T>(_enclosingInstance instance: T, wrapped _: ReferenceWritableKeyPath<T, Value>,
+                                    storage storageKeyPath: ReferenceWritableKeyPath<T, Self>) -> Value {
+                    get { instance[keyPath: storageKeyPath].stored }
+                    set {
+                        instance[keyPath: storageKeyPath].stored = newValue
+                        if let observableObject = instance as? any ObservableObject {
+                            let publisher = observableObject.objectWillChange as any Publisher
+                            (publisher as? ObservableObjectPublisher)?.send()
+                        }
+                    }
+                }
+            }
+
+            final class Session: ObservableObject { @KeychainStorage var token = "" }
+            final class Feed: ObservableObject { @Published var items: [String] = [] }
+            final class Blocked: ObservableObject {
+                @Published var count = 0
+                func poke() { objectWillChange.send() }
+            }
+            """#
+        let analysis = Self.analysis(tree)
+        #expect(analysis.units.first { $0.name == "Feed" }?.verdict == .ready)
+        #expect(Self.blockers(of: "Feed", in: analysis).isEmpty)
+        #expect(Self.blockers(of: "Session", in: analysis) == [
+            "@KeychainStorage's _enclosingInstance subscript announces changes through 'observableObject.objectWillChange', the "
+                + "publisher of the class applying it (Session); an @Observable class has none",
+        ])
+        #expect(analysis.findings.contains { $0.message == "generic code constrained to ObservableObject (@KeychainStorage's cast "
+            + "of its enclosing instance to 'any ObservableObject') changes together with the models that reach it: 'Session' reaches it" })
+        // A name bound to something else is no cast of the instance: the tool cannot tell.
+        let other = tree.replacingOccurrences(of: "let publisher = observableObject.objectWillChange",
+                                              with: "let observableObject = makeObject()\n let publisher = observableObject.objectWillChange")
+        #expect(Self.blockers(of: "Feed", in: Self.analysis(other)).contains { $0.hasPrefix("cannot tell which model") })
+    }
+
     @Test func aPublicWrapperMayBeAppliedOutsideTheTree() {
         let analysis = Self.analysis(Self.tree(access: "public "))
         #expect(analysis.units.first { $0.name == "Filter" }?.verdict == .ready)
