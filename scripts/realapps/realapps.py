@@ -457,7 +457,8 @@ def leftovers(orig_root, out_root, orig_files, out_files, ob, nb, changed):
             if d["kind"] not in ("class", "extension"):
                 continue
             if d["kind"] == "class":
-                if re.search(r"\bObservableObject\b", d["header"]):
+                # The inheritance list only: `class Array<T: ObservableObject>` constrains an element.
+                if re.search(r"\bObservableObject\b", strip_generics(d["header"]).split(" where ")[0]):
                     add(viol, "ObservableObject-kept-on-@Observable", f, ss.line_of(b, d["start"]), src_lines[ss.line_of(b, d["start"]) - 1])
                 for p in ss.properties(b, d):
                     if "static" in p["modifiers"].split() or re.search(r"\bclass\b", p["modifiers"]):

@@ -22,6 +22,7 @@ class M: ObservableObject {
     var d = 0
 }
 class Other: ObservableObject { @Published var z = 0 }
+final class Holder<T: ObservableObject>: ObservableObject { @Published var items: [T] = [] }
 """,
     "V.swift": """import SwiftUI
 struct V: View {
@@ -50,6 +51,7 @@ import Observation
     func f() { objectWillChange.send(); _ = $a.sink { _ in } }
 }
 class Other: ObservableObject { @Published var z = 0 }
+@Observable final class Holder<T: ObservableObject> { var items: [T] = [] }
 """,
     "V.swift": """import SwiftUI
 struct V: View {
@@ -185,6 +187,9 @@ def main():
         viol, cand, migrated, published = ra.leftovers(o, n, files, files, ob, nb, set(files))
         kinds = {v["kind"] for v in viol}
         missing = EXPECTED - kinds
+        # A generic parameter constrained to ObservableObject is no kept conformance.
+        if any("Holder" in v["text"] for v in viol):
+            missing = missing | {"no violation on Holder<T: ObservableObject>"}
         for v in viol:
             print(f"  {v['kind']}: {v['file']}:{v['line']}: {v['text']}")
         print(f"migrated={migrated} published={published}")
