@@ -366,6 +366,70 @@ enum RuleDocuments {
         }
         ```
 
+        A generic view's parameter bounded by a model protocol holds that protocol's models, so its
+        `.environmentObject(viewModel)` goes with their unit, as its `@EnvironmentObject` readers do:
+
+        ```swift before
+        import SwiftUI
+
+        protocol HomeModel: ObservableObject {
+            var title: String { get }
+        }
+
+        final class LiveHomeModel: HomeModel {
+            @Published var title = ""
+        }
+
+        struct HomeView<ViewModel: HomeModel>: View {
+            @StateObject private var viewModel: ViewModel
+
+            init(viewModel: ViewModel) {
+                _viewModel = StateObject(wrappedValue: viewModel)
+            }
+
+            var body: some View {
+                HomeTitle<ViewModel>().↓environmentObject(viewModel)
+            }
+        }
+
+        struct HomeTitle<ViewModel: HomeModel>: View {
+            @EnvironmentObject private var viewModel: ViewModel
+
+            var body: some View { Text(viewModel.title) }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        protocol HomeModel: AnyObject, Observable {
+            var title: String { get }
+        }
+
+        @Observable final class LiveHomeModel: HomeModel {
+            var title = ""
+        }
+
+        struct HomeView<ViewModel: HomeModel>: View {
+            @State private var viewModel: ViewModel
+
+            init(viewModel: ViewModel) {
+                _viewModel = State(wrappedValue: viewModel)
+            }
+
+            var body: some View {
+                HomeTitle<ViewModel>().environment(viewModel)
+            }
+        }
+
+        struct HomeTitle<ViewModel: HomeModel>: View {
+            @Environment(ViewModel.self) private var viewModel
+
+            var body: some View { Text(viewModel.title) }
+        }
+        ```
+
         A type the tree does not declare keeps `.environmentObject`:
 
         ```swift unchanged

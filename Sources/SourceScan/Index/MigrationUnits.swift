@@ -260,6 +260,12 @@ public struct MigrationUnits: Sendable {
             case .environmentObjectModifier:
                 if let unit = unit(of: site.type) {
                     units[unit].environmentModifiers.append(site)
+                } else if case .genericParameter(_, let constraints) = site.type,
+                          let unit = Self.boundingUnit(constraints: constraints, from: site.ownerID ?? DeclarationID(file: site.file, declaration: -1),
+                                                       types: index.types, unitOf: unitOf) {
+                    // `.environmentObject(viewModel)` in `struct HomeView<ViewModel: HomeViewModelRepresentable>`:
+                    // the parameter holds that unit's objects, as its `@EnvironmentObject` readers do.
+                    units[unit].environmentModifiers.append(site)
                 } else if isKnownNonModel(site.type) {
                     continue  // A type the tree declares that is not a model: nothing to migrate.
                 } else {
