@@ -959,7 +959,45 @@ def migrated_copies(parent, dev, files_p, files_d):
             # The copies the commit touched: those it made `@Observable`, even where it kept the
             # conformance beside the macro (SyncUps' stack-based copy, half migrated).
             migrated[name] = {f for f in parent_legacy[name] if f in dev_obs[name]}
+    # Models the loop above cannot pair by name (session 27, round r32's misses): a model the
+    # commit re-bases onto a new `@Observable` class (Kirito398's `CharacterListViewModel`,
+    # an ObservableObject through a protocol the commit turns into `@Observable class
+    # ViewModel<S>`), and a model renamed with its file (piny's `PinsState` -> `AsyncPins`).
+    clean_obs = {n for n in dev_obs if n not in still_legacy}
+    parent_classes = {d["name"] for d in parent_decls if d["kind"] == "class"}
+    dev_classes = collections.defaultdict(list)
+    for d in dev_decls:
+        if d["kind"] == "class":
+            dev_classes[d["name"]].append(d)
+    moved = None
+    for name in sorted(set(models) - set(migrated) - set(still_legacy) - set(parent_obs)):
+        if name in dev_classes:
+            # Re-based: every declaration's first inherited type is an `@Observable` class that is
+            # legacy nowhere and no model of the parent (a subclass of a model migrated by name
+            # goes with that model's `--type`).
+            firsts = {first_inherited(d) for d in dev_classes[name]}
+            if None not in firsts and firsts <= clean_obs - set(models):
+                migrated[name] = None
+            continue
+        # Renamed with its file: the file that declared it, moved or not, declares exactly one
+        # class that is new, `@Observable` and legacy nowhere.
+        if moved is None:
+            moved = renamed_files(parent, dev, files_p, files_d)
+        new = {n for f in parent_legacy[name] for n in clean_obs
+               if n not in parent_classes and moved.get(f, f) in dev_obs[n]}
+        if len(new) == 1:
+            migrated[name] = None
     return models, migrated
+
+
+def first_inherited(d):
+    """The first type a class declaration inherits from, generic arguments and module dropped
+    (`final class A: Base<S>, P` -> `Base`); None when it inherits nothing."""
+    h = strip_generics(d["header"]).split(" where ")[0]
+    if ":" not in h:
+        return None
+    parts = split_commas(h.split(":", 1)[1])
+    return re.sub(r"<.*", "", parts[0]).strip().split(".")[-1].lstrip("@") if parts else None
 
 
 def scoped_types(parent, copies):

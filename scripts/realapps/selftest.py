@@ -76,6 +76,7 @@ EXPECTED = {
 }
 
 
+BODY = "    func load() {\n        x += 1\n    }\n\n    func reset() {\n        x = 0\n    }\n}\n"
 LEGACY = "import Combine\nfinal class M: ObservableObject {\n    @Published var x = 0\n}\n"
 MODERN = "import Observation\n@Observable final class M {\n    var x = 0\n}\n"
 
@@ -96,6 +97,20 @@ MIGRATIONS = [
      {"M": ["A/M.swift", "B/M.swift"]}),
 ]
 
+# Models the commit does not keep by name (session 27): re-based onto a new @Observable base
+# class, renamed with its file, and (no migration) deleted beside an unrelated new class.
+PINS = "import Foundation\nfinal class PinsState: ObservableObject {\n    @Published var pins: [String] = []\n" + BODY.replace("x", "pins.count")
+ASYNC_PINS = PINS.replace("final class PinsState: ObservableObject", "@Observable final class AsyncPins").replace("@Published var", "var")
+MIGRATIONS += [
+    ({"VM.swift": "import Combine\nprotocol ViewModel: ObservableObject {}\n",
+      "List.swift": "final class ListViewModel: ViewModel {\n    @Published var items: [Int] = []\n}\n"},
+     {"VM.swift": "import Observation\n@Observable class ViewModel<State> {\n    var state: State?\n}\n",
+      "List.swift": "final class ListViewModel: ViewModel<Int> {\n    var items: [Int] = []\n}\n"},
+     {"ListViewModel": None}),
+    ({"State/PinsState.swift": PINS}, {"State/AsyncPins.swift": ASYNC_PINS}, {"PinsState": None}),
+    ({"State/PinsState.swift": PINS}, {"Other/Fresh.swift": "@Observable final class Fresh {\n    var on = false\n}\n"}, {}),
+]
+
 # A package whose targets A and B each declare M: the copy migrated in A is `--type A.M`.
 TWO_TARGETS = {"Package.swift": "// swift-tools-version: 5.9\nimport PackageDescription\n"
                "let package = Package(name: \"P\", platforms: [.iOS(.v17)], targets: [\n"
@@ -106,7 +121,6 @@ TWO_TARGETS = {"Package.swift": "// swift-tools-version: 5.9\nimport PackageDesc
 # renamed_files: a model moved to another folder is paired with its old file, an unrelated new
 # file is not, and the scored lines of the move are the migration's lines only.
 VIEW = "import SwiftUI\nstruct V: View {\n    @StateObject var m = M()\n    @State var on = false\n    var body: some View { Text(\"\") }\n}\n"
-BODY = "    func load() {\n        x += 1\n    }\n\n    func reset() {\n        x = 0\n    }\n}\n"
 RENAMES = ({"Models/M.swift": LEGACY[:-2] + BODY, "V.swift": VIEW, "Old.swift": "let unrelated = 1\n"},
            {"Features/M/M.swift": MODERN[:-2] + BODY, "V.swift": VIEW.replace("@StateObject", "@State"),
             "New.swift": "import SwiftUI\n@State var fresh = 2\n"})
