@@ -422,7 +422,7 @@ struct GenericReachFinder {
     /// `instance as? any ObservableObject` (`as!`, `is`, `Combine.ObservableObject`) inside a
     /// property wrapper's `_enclosingInstance` subscript, `instance` being the subscript's
     /// enclosing-instance parameter: the existential meets only the classes applying the wrapper
-    /// (protonpass's `@KeychainStorage` casts its one model, yet held all 66). The wrapper's name
+    /// (protonpass's `@KeychainStorage` casts one model, yet held all 72 units of the app). The wrapper's name
     /// and that reach; nil for any other existential.
     private func enclosingInstanceCastReach(_ site: Site) -> (wrapper: String, reach: Direct)? {
         guard let ownerID = site.ownerID, let subscriptDeclaration = EnclosingInstanceSubscript(holding: ownerID, index.types) else { return nil }

@@ -71,7 +71,7 @@ import Testing
     /// protonpass: an unconstrained subscript casts its instance to `any ObservableObject` and
     /// sends through the cast's publisher. The existential and the publisher meet only the class
     /// applying the wrapper; before, the existential coupled every unit, and one blocked model
-    /// held all 66.
+    /// held all 72 units of the app.
     @Test func aCastOfTheInstanceMeetsOnlyTheClassesApplyingTheWrapper() {
         let tree = #"""
             import SwiftUI
