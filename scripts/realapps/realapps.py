@@ -25,6 +25,9 @@
   realapps.py pooled [SPLIT...]   dev / ours / matched, recall and precision per split and
                                   pooled over them, from the score results (aggregates only;
                                   without names, every split but the newest)
+  realapps.py ceiling [SPLIT...]  the share of the developers' counted lines that a tool reading
+                                  only the parent tree could write at best (new files, deleted
+                                  files and new names excluded), per split and pooled
   realapps.py all                 everything above, in order
 
 SPLIT is a split of apps.json (dev, holdout, reserve, reserve2, ...), in the order the file
@@ -1557,6 +1560,103 @@ def rescore(splits, jobs):
     pooled(splits)
 
 
+IDENTIFIER_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+# Names a migration to Observation may write though the legacy tree never spelled them: the
+# Observation module's and SwiftUI's observation API. A line made only of these and of the
+# parent tree's own identifiers could come from a tool that reads the parent tree.
+MIGRATION_VOCABULARY = frozenset([
+    "Observable", "Observation", "ObservationIgnored", "ObservationTracked", "ObservationRegistrar",
+    "Observations", "withObservationTracking", "withMutation", "access", "keyPath", "Bindable", "Environment",
+    "State", "environment", "Entry", "initialValue", "wrappedValue", "_$observationRegistrar",
+])
+
+
+def underivable_lines(parent, dev, files_p, files_d, moved, dev_lines, vocabulary):
+    """The developers' counted lines that no tool reading only the parent tree could write, as
+    {reason: multiset of (file, sign, text)}: `new file`, a line added to a file the parent has
+    not (and that is no renamed file's new path: those are compared under their old path, see
+    renamed_files); `deleted file`, a line of a file the commit deleted outright; `new name`, an
+    added line naming an identifier that neither the parent tree (comments and strings included)
+    nor `vocabulary` has, nor contains one of the parent's of four characters or more
+    (`AsyncPins` or `pinsSubject` beside the parent's `Pins` and `pins` could be composed by a
+    tool, and count as derivable; a wholly new type, property or parameter cannot). Every other
+    line counts as derivable, however unlikely a tool is to write it: the share is an upper
+    bound on the recall any such tool can reach."""
+    words = set()
+    for f in files_p:
+        words.update(IDENTIFIER_RE.findall(read(os.path.join(parent, f))))
+    known = words | set(vocabulary)
+    stems = {w.lower().lstrip("_") for w in known if len(w.lstrip("_")) >= 4}
+    composed = {}
+
+    def is_composed(word):
+        if word not in composed:
+            low = word.lower()
+            composed[word] = any(stem in low for stem in stems)
+        return composed[word]
+
+    out = collections.defaultdict(collections.Counter)
+    for (f, sign, text), n in dev_lines.items():
+        if sign == "+" and f not in files_p:
+            out["new file"][(f, sign, text)] += n
+        elif sign == "-" and f not in files_d and f not in moved:
+            out["deleted file"][(f, sign, text)] += n
+        elif sign == "+" and any(w not in known and not is_composed(w) for w in IDENTIFIER_RE.findall(text)):
+            out["new name"][(f, sign, text)] += n
+        elif sign == "+" and any(w not in known for w in IDENTIFIER_RE.findall(text)):
+            # derivable, but only by composing a name: reported, not subtracted
+            out["composed name"][(f, sign, text)] += n
+    return out
+
+
+def ceiling(splits):
+    """`ceiling [SPLIT...]`: per split and pooled, the developers' counted lines and the share a
+    tool reading only the parent tree could write at best (underivable_lines), by reason; the
+    vocabulary is MIGRATION_VOCABULARY and every identifier our own scored output added in any
+    commit of those splits (REALAPPS_WORK/out/NAME.score-scoped and -whole, from the last
+    `score`). Aggregates only: no commit's lines are printed."""
+    commits = [a for a in load_apps() if a["kind"] == "migration" and a.get("split") in splits]
+    vocabulary = set(MIGRATION_VOCABULARY)
+    scored = []
+    for app in commits:
+        name = app["name"]
+        parent, dev = tree(name), tree(name + ".dev")
+        outs = [os.path.join(WORK, "out", f"{name}.score-{scope}") for scope in ("scoped", "whole")]
+        if not (os.path.isdir(parent) and os.path.isdir(dev)) or not all(os.path.isdir(o) for o in outs):
+            continue
+        files_p, files_d = set(swift_files(parent)), set(swift_files(dev))
+        for out in outs:
+            for (f, sign, text) in scored_lines(parent, out, sorted(files_p)):
+                if sign == "+":
+                    vocabulary.update(IDENTIFIER_RE.findall(text))
+        scored.append((app, parent, dev, files_p, files_d))
+    reasons = ("new file", "deleted file", "new name")
+    rows = collections.OrderedDict((s, collections.Counter()) for s in splits)
+    for app, parent, dev, files_p, files_d in scored:
+        moved = {} if os.environ.get("REALAPPS_NO_RENAMES") else renamed_files(parent, dev, files_p, files_d)
+        lines = scored_lines(parent, dev, sorted(files_p | files_d), moved=moved)
+        lost = underivable_lines(parent, dev, files_p, files_d, moved, lines, vocabulary)
+        row = rows[app["split"]]
+        row["commits"] += 1
+        row["dev"] += sum(lines.values())
+        for reason in reasons + ("composed name",):
+            row[reason] += sum(lost[reason].values())
+    print("| split | commits | dev lines | new file | deleted file | new name | derivable at most | of which composed names |")
+    print("|---|---|---|---|---|---|---|---|")
+    every = collections.Counter()
+    for split, row in rows.items():
+        if not row["commits"]:
+            continue
+        every.update(row)
+        gone = sum(row[r] for r in reasons)
+        print(f"| {split} | {row['commits']} | {row['dev']} | " + " | ".join(str(row[r]) for r in reasons)
+              + f" | {pct(row['dev'] - gone, row['dev'])} | {row['composed name']} |")
+    gone = sum(every[r] for r in reasons)
+    print(f"| **pooled** | {every['commits']} | {every['dev']} | " + " | ".join(str(every[r]) for r in reasons)
+          + f" | **{pct(every['dev'] - gone, every['dev'])}** | {every['composed name']} |")
+
+
 def smoke(split, names=None):
     """`smoke --split S`: the commits of a split extract and the tool runs on their parents
     without crashing. Prints only sizes and exit codes (no diff, no score), so that it can be
@@ -1859,6 +1959,12 @@ def main(argv):
             return 2
         # without names, every split but the newest (kept unseen until its final validation)
         pooled(names or list(SPLITS[:-1]))
+    elif cmd == "ceiling":
+        unknown = [n for n in names if n not in SPLITS]
+        if unknown:
+            print(f"ceiling: unknown split {unknown[0]} (splits: {'|'.join(SPLITS)})", file=sys.stderr)
+            return 2
+        ceiling(names or list(SPLITS[:-1]))
     elif cmd == "rescore":
         # realapps.py rescore [--jobs N] SPLIT... | --all-read
         args = list(names)

@@ -4999,6 +4999,66 @@ enum RuleDocuments {
             var lineEndings: Published<String>.Publisher { ↓$lineEnding }
         }
         ```
+
+        Only a publisher handed on as it is can meet such a type. Where every use of `$x` is the
+        receiver of an operator or member (`$x.sink`, `$x.values`), what goes on is that operator's own
+        publisher, never `Published<T>.Publisher` itself, so a whole annotation of that type elsewhere
+        (a protocol's property, another model's parameter) does not stand in the way:
+
+        ```swift before
+        import Combine
+
+        protocol TitleSource: AnyObject {
+            var titles: Published<String>.Publisher { get }
+        }
+
+        final class SearchModel: ObservableObject {
+            @Published var query = ""
+            private var cancellables = Set<AnyCancellable>()
+
+            init() {
+                ↓$query
+                    .sink { print($0) }
+                    .store(in: &cancellables)
+            }
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import Observation
+
+        protocol TitleSource: AnyObject {
+            var titles: Published<String>.Publisher { get }
+        }
+
+        @Observable final class SearchModel {
+            var query = "" {
+                willSet { querySubject.send(newValue) }
+            }
+            @ObservationIgnored private lazy var querySubject = CurrentValueSubject<String, Never>(query)
+            private var queryPublisher: AnyPublisher<String, Never> { querySubject.eraseToAnyPublisher() }
+            private var cancellables = Set<AnyCancellable>()
+
+            init() {
+                queryPublisher
+                    .sink { print($0) }
+                    .store(in: &cancellables)
+            }
+        }
+        ```
+
+        Spelled inside another type's generic arguments (or through a type alias), it may be the
+        upstream an operator's result is typed with, and the unit stays blocked:
+
+        ```swift before
+        import Combine
+
+        final class SearchModel: ObservableObject {
+            @Published var query = ""
+            var lengths: Publishers.Map<Published<String>.Publisher, Int> { ↓$query.map(\.count) }
+        }
+        ```
         """#,
         "spelled-wrapper-type": #"""
         # spelled-wrapper-type

@@ -111,6 +111,27 @@ import SourceScan
         #expect(!PublisherBridge.mayCarry("Int", valueType: "String", genericParameters: []))
     }
 
+    /// A whole annotation `: Published<Int>.Publisher` meets only a `$x` handed on as it is: the
+    /// model whose pipeline starts at `$x.sink` bridges, while one that returns `$x` itself, or a
+    /// spelling inside another type's generic arguments or a type alias, still blocks.
+    @Test(arguments: [
+        ("protocol Source { var counts: Published<Int>.Publisher { get } }\n", false),
+        ("func watch(_ counts: Published<Int>.Publisher) {}\n", false),
+        ("func watch() -> Published<Int>.Publisher? { nil }\n", false),
+        ("let counts: [String: Published<Int>.Publisher] = [:]\n", false),
+        ("let lengths: Publishers.Map<Published<Int>.Publisher, Int>? = nil\n", true),
+        ("typealias Counts = Published<Int>.Publisher\n", true),
+        ("let handler: ((Published<Int>.Publisher) -> Void)? = nil\n", true),
+    ])
+    func aWholeAnnotationBlocksOnlyAPublisherHandedOn(spelling: String, blocks: Bool) {
+        let piped = Analyzer.analyze(swift: [SourceInput(path: "A.swift", bytes: Array((Self.source("var x = 1") + spelling).utf8))])
+        #expect((piped.units.first { $0.name == "Model" }?.verdict == .blocked) == blocks, "\(piped.findings.map(\.message))")
+        let handed = Self.source("var x = 1") + "extension Model { var xs: Published<Int>.Publisher { $x } }\n" + spelling
+        let analysis = Analyzer.analyze(swift: [SourceInput(path: "A.swift", bytes: Array(handed.utf8))])
+        #expect(analysis.units.first { $0.name == "Model" }?.verdict == .blocked)
+        #expect(analysis.findings.contains { $0.isBlocker && $0.message.contains("is spelled out where such a publisher") })
+    }
+
     /// A local that happens to be named like the storage (`var _items = items.map { … }`) is not the wrapper.
     @Test func aLocalNamedLikeTheStorageIsNotTheWrapper() {
         let source = Self.declarations + """

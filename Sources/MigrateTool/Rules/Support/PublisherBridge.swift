@@ -55,6 +55,11 @@ struct PublisherBridge {
     struct SpelledPublisherType {
         var place: String
         var argument: String
+        /// Whether the type is a whole annotation (`: Published<T>.Publisher`, `->
+        /// Published<T>.Publisher`), where only the publisher itself fits. Elsewhere (a generic
+        /// argument, a type alias, a function type) it may also be the upstream in the type of
+        /// an operator's result (`Publishers.Map<Published<T>.Publisher, U>`).
+        var isWholeAnnotation: Bool
     }
 
     /// Every `Published<T>.Publisher` spelled in the tree's files (those mentioning `Published`
@@ -68,8 +73,10 @@ struct PublisherBridge {
                 && file.source.bytes[Int(tokens[index + 1].start)] == UInt8(ascii: "<") {
                 guard let close = file.closingAngle(from: index + 1), close + 2 < tokens.count, tokens[close + 1].kind == .period,
                       file.source.tokenText(close + 2, equals: "Publisher") else { continue }
+                let before = index > 0 ? tokens[index - 1].kind : .endOfFile
                 found.append(SpelledPublisherType(place: context.pathAndLine(file: fileIndex, token: index),
-                                                  argument: file.angleArgument(from: index + 1, closing: close)))
+                                                  argument: file.angleArgument(from: index + 1, closing: close),
+                                                  isWholeAnnotation: before == .colon || before == .arrow))
             }
         }
         return found
@@ -148,8 +155,12 @@ struct PublisherBridge {
         let variable = context.declaration(propertyID)
         guard variable.bindings.count == 1, let binding = variable.bindings.first else { return .failure(.severalBindings) }
         let valueType = valueType(of: binding, propertyID, context)
-        if !reads.isEmpty,
-           let spelledType = spelled.first(where: { mayCarry($0.argument, valueType: valueType, genericParameters: genericParameters) }) {
+        // A read that is the receiver of a member access (`$x.sink`, `$x.values`) hands on the
+        // operator's result, never the publisher: only a spelling inside another type can meet it.
+        let handsOnPublisher = reads.contains { !isReceiverOfMemberAccess($0, context.files[$0.file]) }
+        if !reads.isEmpty, let spelledType = spelled.first(where: {
+            mayCarry($0.argument, valueType: valueType, genericParameters: genericParameters) && (handsOnPublisher || !$0.isWholeAnnotation)
+        }) {
             return .failure(.spelledPublisherType("Published<\(spelledType.argument)>.Publisher (\(spelledType.place))"))
         }
         /// The names the bridge declares, from `stem`.
@@ -169,6 +180,15 @@ struct PublisherBridge {
         }
         return .success(PublisherBridge(name: name, stem: stem, carrier: (first.file, first.token),
                                         declarationEdits: edits.map { FileEdit(file: propertyID.file, edit: $0) }))
+    }
+
+    /// Whether the site's `$x` is the receiver of a member access (`$x.sink { … }`,
+    /// `model.$x.receive(on:)`, `$x.values`): what goes on is the member's result, whose type is
+    /// never `Published<T>.Publisher` itself (Combine's operators return their own publishers).
+    static func isReceiverOfMemberAccess(_ site: Site, _ file: FileStructure) -> Bool {
+        let tokens = file.tokens
+        guard tokens[site.token].kind == .dollarIdentifier, site.token + 2 < tokens.count else { return false }
+        return tokens[site.token + 1].kind == .period && tokens[site.token + 2].kind == .identifier
     }
 
     /// `xAssignments`: where the sinks replacing `assign(to: &$x)` keep their tokens.
