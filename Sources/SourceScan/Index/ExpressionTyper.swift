@@ -262,6 +262,13 @@ public struct ExpressionTyper: Sendable {
                     index = isMethodCall ? structure.closing(memberIndex + 1) + 1 : index + 2
                     continue
                 }
+                if !isTypeContext, let mapped = mappedCollection(memberName, of: current, at: memberIndex, before: end, file: file,
+                                                                 trail: trail) {
+                    // `actions.map { action in Hotkey(action: action) }`: what the closure gives, one by one.
+                    current = mapped.type
+                    index = mapped.end
+                    continue
+                }
                 if !isTypeContext, !isMethodCall, memberName == "values", current.element == nil, let value = current.subscripted,
                    !isDeclared(current.type), isStandardOperator(memberName) {
                     // `routers.values` of a dictionary (`[Tab: Router]`): a collection of its values,
@@ -331,6 +338,13 @@ public struct ExpressionTyper: Sendable {
                     continue
                 }
                 guard case .declared(let typeID) = current.type else { return .unknown }
+                if isTypeContext, !isMethodCall, memberName == "allCases", let cases = synthesizedAllCases(of: typeID) {
+                    // `Action.allCases` of a `CaseIterable` enum that does not declare its own.
+                    current = cases
+                    isTypeContext = false
+                    index += 2
+                    continue
+                }
                 if isTypeContext, types.enumCases(of: typeID).contains(where: { $0.name == memberName }) {
                     // `Phase.idle`, `Phase.loaded(x)`: a case is a value of its enum.
                     isTypeContext = false
@@ -357,6 +371,62 @@ public struct ExpressionTyper: Sendable {
             }
         }
         return isTypeContext ? .unknown : current
+    }
+
+    /// `allCases` of an enum of the tree that states `CaseIterable` (in its declaration or an
+    /// extension) and declares no `allCases` of its own: the array of its cases the compiler
+    /// synthesizes. Nil for any other type.
+    func synthesizedAllCases(of typeID: DeclarationID) -> Typed? {
+        guard types.declaration(typeID).kind == .enum, let symbol = types.symbol(typeID) else { return nil }
+        let statesCaseIterable = ([typeID] + symbol.extensions).contains { container in
+            types.declaration(container).inheritance.contains { $0.typeName.trimming(charactersIn: " ") == "CaseIterable" }
+        }
+        guard statesCaseIterable, !types.memberDeclarations(of: typeID).contains(where: { member in
+            types.declaration(member).bindings.contains { $0.name == "allCases" }
+        }) else { return nil }
+        return Typed(.external("Array"), element: .declared(typeID), subscripted: .declared(typeID))
+    }
+
+    /// `map` or `compactMap` of a sequence or publisher whose element is known, given one
+    /// closure (trailing, or the call's only argument) whose result is a type of the tree: the
+    /// elements it gives are that type (optionals are not tracked, so `compactMap` is alike),
+    /// and an array's map is an array of them. `end` is where the expression ends; the result's
+    /// `end` is the token after the call. Nil for anything else, a closure typed by its
+    /// parameters' use, or an operator the tree redefines.
+    func mappedCollection(_ name: String, of current: Typed, at member: Int, before end: Int, file: Int,
+                          trail: Trail) -> (type: Typed, end: Int)? {
+        guard name == "map" || name == "compactMap", current.element != nil, !isDeclared(current.type),
+              isStandardOperator(name), member + 1 < end else { return nil }
+        let structure = types.files[file]
+        let tokens = structure.tokens
+        var open = member + 1
+        var after: Int
+        if tokens[open].kind == .leftParen {
+            // `.map({ … })`: the closure is the call's only argument, unlabelled.
+            let close = structure.closing(open)
+            guard tokens[open + 1].kind == .leftBrace, structure.closing(open + 1) + 1 == close else { return nil }
+            open += 1
+            after = close + 1
+        } else {
+            guard tokens[open].kind == .leftBrace else { return nil }
+            after = structure.closing(open) + 1
+        }
+        guard after <= end else { return nil }
+        let result: Typed
+        if let signature = closureSignature(at: open, in: structure), let returnType = signature.returnType {
+            result = resolveWritten(structure.compactText(returnType), from: scopeAt(open, file: file))
+        } else {
+            result = closureBodyResult(open: open, file: file, trail: trail)
+        }
+        // The typer does not track optionals: `optionalItems.map { Model() }` is a `Model?`, whose
+        // `first`, `last` or subscript, if the model declared them, would be its own.
+        guard case .declared(let resultType) = result.type, !types.memberDeclarations(of: resultType).contains(where: { member in
+            let declaration = types.declaration(member)
+            return declaration.kind == .subscript || declaration.bindings.contains { $0.name == "first" || $0.name == "last" }
+                || declaration.name == "first" || declaration.name == "last"
+        }) else { return nil }
+        let isArray = current.subscripted != nil && current.subscripted == current.element
+        return (Typed(.external(isArray ? "Array" : "Publishers.Map"), element: result.type, subscripted: isArray ? result.type : nil), after)
     }
 
     /// The type of the member `name` that the tree's extensions add to an external type, when

@@ -199,6 +199,37 @@ import Testing
         #expect(types == ["unknown", "unknown", "unknown"])
     }
 
+    /// Ice: `Action.allCases.map { action in Hotkey(action: action) }` is an array of `Hotkey`,
+    /// so a later `hotkeys.map { $0.$keyCombination }` reads one model's publisher. `allCases`
+    /// is the synthesized array only for a `CaseIterable` enum without its own; a closure whose
+    /// result is no type of the tree, or a result type with a `first` or subscript of its own (an
+    /// optional's `map` would hand those on), says nothing.
+    @Test func aMapOfAnInitializerGivesItsElements() {
+        let types = Self.receiverTypes("""
+            enum Kind: CaseIterable { case one, two }
+            enum Own: CaseIterable { case one; static var allCases: [B] { [] } }
+            enum Plain { case one }
+            extension Plain: CaseIterable {}
+            final class Paged { subscript(index: Int) -> Int { index } }
+            final class Holder {
+                let models = Kind.allCases.map { kind in A() }
+                let chats = Kind.allCases.map({ _ in Chat() })
+                let stated = Plain.allCases.compactMap { _ -> B? in nil }
+                let own = Own.allCases
+                let pages = Kind.allCases.map { _ in Paged() }
+                func touch(list: [Kind]) {
+                    models.forEach { $0.objectWillChange.send() }
+                    chats.first?.objectWillChange.send()
+                    stated[0].objectWillChange.send()
+                    own.forEach { $0.objectWillChange.send() }
+                    list.map { _ in 1 }.forEach { $0.objectWillChange.send() }
+                    pages.forEach { $0.objectWillChange.send() }
+                }
+            }
+            """)
+        #expect(types == ["A", "Chat", "B", "B", "unknown", "unknown"])
+    }
+
     @Test func anOperatorTheTreeRedefinesIsNotTrusted() {
         let types = Self.receiverTypes("""
             extension Array { func forEach(_ body: (Int) -> Void) {} }
