@@ -2,6 +2,7 @@
 """Self-test of the harness's leftover checks: a hand-written, deliberately broken
 "migration" must trip every check; and of `developer_migrated` on small trees (copies of a
 model in two targets, a dead legacy copy).  Run: python3 scripts/realapps/selftest.py"""
+import collections
 import os
 import sys
 import tempfile
@@ -142,6 +143,19 @@ def check_renamed_files(tmp):
                 ("New.swift", "+", "@State var fresh = 2")}
     if set(lines) != expected:
         failures.append(f"scored_lines with moved: {sorted(set(lines) ^ expected)} differ")
+    # ceiling: a new file's line, a deleted file's line and a wholly new name cannot be derived
+    # from the parent; a name composed from one of its identifiers (`bodyCopy`) and the moved
+    # file's lines can.
+    probe = lines + collections.Counter({("Old.swift", "-", "@Published var q = 1"): 1,
+                                         ("V.swift", "+", "@State var brandNewThing = Zed()"): 1,
+                                         ("V.swift", "+", "@State var bodyCopy = M()"): 1})
+    lost = ra.underivable_lines(parent, dev, set(RENAMES[0]), set(RENAMES[1]), moved, probe, ra.MIGRATION_VOCABULARY)
+    got = {reason: set(lines_) for reason, lines_ in lost.items() if lines_}
+    want = {"new file": {("New.swift", "+", "@State var fresh = 2")}, "deleted file": {("Old.swift", "-", "@Published var q = 1")},
+            "new name": {("V.swift", "+", "@State var brandNewThing = Zed()")},
+            "composed name": {("V.swift", "+", "@State var bodyCopy = M()")}}
+    if got != want:
+        failures.append(f"underivable_lines: {got}")
     return failures
 
 
