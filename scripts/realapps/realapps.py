@@ -1952,19 +1952,13 @@ def main(argv):
             print(f"smoke: --split {'|'.join(SPLITS)} is required", file=sys.stderr)
             return 2
         smoke(names[1], names[2:] or None)
-    elif cmd == "pooled":
+    elif cmd in ("pooled", "ceiling"):
         unknown = [n for n in names if n not in SPLITS]
         if unknown:
-            print(f"pooled: unknown split {unknown[0]} (splits: {'|'.join(SPLITS)})", file=sys.stderr)
+            print(f"{cmd}: unknown split {unknown[0]} (splits: {'|'.join(SPLITS)})", file=sys.stderr)
             return 2
         # without names, every split but the newest (kept unseen until its final validation)
-        pooled(names or list(SPLITS[:-1]))
-    elif cmd == "ceiling":
-        unknown = [n for n in names if n not in SPLITS]
-        if unknown:
-            print(f"ceiling: unknown split {unknown[0]} (splits: {'|'.join(SPLITS)})", file=sys.stderr)
-            return 2
-        ceiling(names or list(SPLITS[:-1]))
+        (pooled if cmd == "pooled" else ceiling)(names or list(SPLITS[:-1]))
     elif cmd == "rescore":
         # realapps.py rescore [--jobs N] SPLIT... | --all-read
         args = list(names)
