@@ -400,7 +400,7 @@ public struct ExpressionTyper: Sendable {
         let structure = types.files[file]
         let tokens = structure.tokens
         var open = member + 1
-        var after: Int
+        let after: Int
         if tokens[open].kind == .leftParen {
             // `.map({ … })`: the closure is the call's only argument, unlabelled.
             let close = structure.closing(open)
