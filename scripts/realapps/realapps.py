@@ -1598,13 +1598,14 @@ def underivable_lines(parent, dev, files_p, files_d, moved, dev_lines, vocabular
 
     out = collections.defaultdict(collections.Counter)
     for (f, sign, text), n in dev_lines.items():
+        unknown = [w for w in IDENTIFIER_RE.findall(text) if w not in known] if sign == "+" else []
         if sign == "+" and f not in files_p:
             out["new file"][(f, sign, text)] += n
         elif sign == "-" and f not in files_d and f not in moved:
             out["deleted file"][(f, sign, text)] += n
-        elif sign == "+" and any(w not in known and not is_composed(w) for w in IDENTIFIER_RE.findall(text)):
+        elif any(not is_composed(w) for w in unknown):
             out["new name"][(f, sign, text)] += n
-        elif sign == "+" and any(w not in known for w in IDENTIFIER_RE.findall(text)):
+        elif unknown:
             # derivable, but only by composing a name: reported, not subtracted
             out["composed name"][(f, sign, text)] += n
     return out

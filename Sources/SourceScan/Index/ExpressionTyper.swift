@@ -377,11 +377,8 @@ public struct ExpressionTyper: Sendable {
     /// extension) and declares no `allCases` of its own: the array of its cases the compiler
     /// synthesizes. Nil for any other type.
     func synthesizedAllCases(of typeID: DeclarationID) -> Typed? {
-        guard types.declaration(typeID).kind == .enum, let symbol = types.symbol(typeID) else { return nil }
-        let statesCaseIterable = ([typeID] + symbol.extensions).contains { container in
-            types.declaration(container).inheritance.contains { $0.typeName.trimming(charactersIn: " ") == "CaseIterable" }
-        }
-        guard statesCaseIterable, !types.memberDeclarations(of: typeID).contains(where: { member in
+        guard types.declaration(typeID).kind == .enum, types.statesInheritance(of: typeID, anyOf: ["CaseIterable"]),
+              !types.memberDeclarations(of: typeID).contains(where: { member in
             types.declaration(member).bindings.contains { $0.name == "allCases" }
         }) else { return nil }
         return Typed(.external("Array"), element: .declared(typeID), subscripted: .declared(typeID))

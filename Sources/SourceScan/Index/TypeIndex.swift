@@ -259,6 +259,14 @@ public struct TypeIndex: Sendable {
         }
     }
 
+    /// Whether the type's declaration or one of its extensions lists one of `names` in its
+    /// inheritance clause, as written (`enum Kind: CaseIterable`, `extension Item: Hashable {}`).
+    public func statesInheritance(of id: DeclarationID, anyOf names: Set<String>) -> Bool {
+        ([id] + (symbol(id)?.extensions ?? [])).contains { container in
+            declaration(container).inheritance.contains { names.contains($0.typeName) }
+        }
+    }
+
     /// The symbol for a type declaration, if `id` is one.
     public func symbol(_ id: DeclarationID) -> TypeSymbol? {
         typeByDeclaration[id].map { types[$0] }

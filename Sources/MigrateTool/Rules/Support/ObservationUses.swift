@@ -387,11 +387,7 @@ enum EquatableEvidence {
     /// A type of the tree that declares `Equatable`, `Hashable` or `Comparable` (or an extension
     /// does), or an enum whose cases carry no values, which gets `Equatable` synthesized.
     static func isEquatable(declared id: DeclarationID, _ context: RuleContext) -> Bool {
-        if context.types.hasSynthesizedEquatable(id) { return true }
-        let containers = [id] + (context.types.symbol(id)?.extensions ?? [])
-        return containers.contains { container in
-            context.declaration(container).inheritance.contains { ["Equatable", "Hashable", "Comparable"].contains($0.typeName) }
-        }
+        context.types.hasSynthesizedEquatable(id) || context.types.statesInheritance(of: id, anyOf: ["Equatable", "Hashable", "Comparable"])
     }
 
     /// `[String]`, `Int?`, `[String: Int]`, `Set<UUID>`, or a tree type declaring equality.
