@@ -28,6 +28,12 @@ struct Configuration: Sendable, Equatable {
     var environmentTypeAnnotation: EnvironmentTypeAnnotation = .infer
     /// The argument label of `_m = State(…: M())` written in place of `StateObject(wrappedValue:)`.
     var stateInitializerLabel: StateInitializerLabel = .infer
+    /// Whether an `@EnvironmentObject var` without an access modifier becomes `private`.
+    var environmentAccess: WrapperAccess = .keep
+    /// Whether a `@StateObject var` without an access modifier becomes a `private` `@State`.
+    var stateAccess: WrapperAccess = .keep
+    /// What an `@ObservedObject` whose `$m` bindings nothing uses becomes.
+    var observedObjectWithoutBindings: UnboundObservedObject = .plain
     /// The file the configuration came from, if any.
     var source: String?
 
@@ -43,7 +49,9 @@ struct Configuration: Sendable, Equatable {
         RuleOptions(unpublishedProperties: unpublishedProperties, plumbingProperties: plumbingProperties,
                     observationImport: observationImport,
                     observablePlacement: observablePlacement, observableAttributeOrder: observableAttributeOrder,
-                    environmentTypeAnnotation: environmentTypeAnnotation, stateInitializerLabel: stateInitializerLabel)
+                    environmentTypeAnnotation: environmentTypeAnnotation, stateInitializerLabel: stateInitializerLabel,
+                    environmentAccess: environmentAccess, stateAccess: stateAccess,
+                    observedObjectWithoutBindings: observedObjectWithoutBindings)
     }
 
     /// The lint severity of a rule under this configuration.
@@ -73,6 +81,12 @@ struct RuleOptions: Sendable, Equatable {
     /// As configured; `RuleContext` resolves `.infer` from the tree's own initializations of
     /// `State` storage.
     var stateInitializerLabel: StateInitializerLabel = .infer
+    /// As configured: never inferred (no legacy tree tells the teams that choose `private` apart).
+    var environmentAccess: WrapperAccess = .keep
+    /// As configured: never inferred, for the same reason.
+    var stateAccess: WrapperAccess = .keep
+    /// As configured: never inferred, for the same reason.
+    var observedObjectWithoutBindings: UnboundObservedObject = .plain
 }
 
 /// What the migration does with a model's stored `var` that was not `@Published`.
@@ -170,4 +184,29 @@ enum StateInitializerLabel: String, Sendable, Equatable, CaseIterable {
     case initialValue
     /// `State(wrappedValue:)`.
     case wrappedValue
+}
+
+/// The access level of a view property the migration rewrites (`environmentAccess`, `stateAccess`).
+/// Teams split on it: of the developer migrations measured (2026-11-28), open `@EnvironmentObject`
+/// properties stayed open in 62 and became `private` in 21; open `@StateObject` properties stayed
+/// open in 191 lines and became `private` in 52. Nothing in a legacy tree tells the two apart.
+enum WrapperAccess: String, Sendable, Equatable, CaseIterable {
+    /// The access level as written (the default): an open property stays open.
+    case keep
+    /// A property written without an access modifier becomes `private`, unless code outside its
+    /// type (or the type's extensions in the same file) uses it, a protocol declares a member of
+    /// its name, or a caller passes it to the memberwise initializer: then it stays as written.
+    case `private`
+}
+
+/// What an `@ObservedObject var m: M` becomes when nothing uses its `$m` bindings
+/// (`observedObjectWithoutBindings`). With bindings it is `@Bindable` either way.
+enum UnboundObservedObject: String, Sendable, Equatable, CaseIterable {
+    /// `var m: M` (the default): Observation tracks what `body` reads through any reference. Of
+    /// the developer migrations measured (2026-11-28), 93 wrote this and 39 `@Bindable`.
+    case plain
+    /// `@Bindable var m: M`, ready for bindings later, where `M` is a class of the tree written
+    /// as a plain type name (`@Bindable` cannot wrap an optional, an existential or a generic
+    /// parameter not known to be a class): otherwise `var m: M`.
+    case bindable
 }

@@ -18,7 +18,8 @@ enum ConfigurationLoader {
     /// Every key the file may hold, in the order the documentation lists them.
     static let keys = ["include", "exclude", "disabledRules", "onlyRules", "severity", "deploymentTarget", "unpublishedProperties", "plumbingProperties",
                              "observationImport", "observablePlacement", "observableAttributeOrder",
-                             "environmentTypeAnnotation", "stateInitializerLabel"]
+                             "environmentTypeAnnotation", "stateInitializerLabel", "environmentAccess", "stateAccess",
+                             "observedObjectWithoutBindings"]
 
     /// Names other linters use for the same settings (SwiftLint's snake case, ESLint's and
     /// swift-format's words). Edit distance would send `enabledRules` to `disabledRules`, the
@@ -121,6 +122,12 @@ enum ConfigurationLoader {
                 configuration.environmentTypeAnnotation = try choice(member, failure)
             case "stateInitializerLabel":
                 configuration.stateInitializerLabel = try choice(member, failure)
+            case "environmentAccess":
+                configuration.environmentAccess = try choice(member, failure)
+            case "stateAccess":
+                configuration.stateAccess = try choice(member, failure)
+            case "observedObjectWithoutBindings":
+                configuration.observedObjectWithoutBindings = try choice(member, failure)
             default:
                 let guess = otherToolsNames[member.key] ?? closest(to: member.key, among: keys)
                 let hint = guess.map { "; did you mean '\($0)'?" } ?? " (known keys: \(keys.joined(separator: ", ")))"

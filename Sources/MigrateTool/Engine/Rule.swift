@@ -116,6 +116,9 @@ struct RuleContext: Sendable {
     let declaredOutsideBuild: [String: String]
     /// The files compiled with the scanned code that the run does not read whole.
     let unscanned: [UnscannedFile]
+    /// What decides whether a rewritten view property may become `private`, gathered when
+    /// `environmentAccess` or `stateAccess` asks for it.
+    let accessNarrowing: AccessNarrowing
 
     /// Builds the context for a tree.
     init(index: TreeIndex, units: MigrationUnits, deployments: [DeploymentFact] = [], options: RuleOptions = RuleOptions(),
@@ -129,6 +132,11 @@ struct RuleContext: Sendable {
         self.mainActorByDefaultFiles = mainActorByDefaultFiles
         self.publishedLibraryFiles = publishedLibraryFiles
         self.options = options
+        var narrowed: Set<WrapperKind> = []
+        if options.environmentAccess == .private { narrowed.insert(.environmentObject) }
+        // An owned `@ObservedObject var m = M()` becomes `@State` too.
+        if options.stateAccess == .private { narrowed.formUnion([.stateObject, .observedObject]) }
+        self.accessNarrowing = narrowed.isEmpty ? .none : AccessNarrowing(units: units, index: index, kinds: narrowed)
         var members: [DeclarationID: [DeclarationID]] = [:]
         for unit in units.units {
             for classID in unit.classes {

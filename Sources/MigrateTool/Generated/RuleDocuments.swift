@@ -537,6 +537,60 @@ enum RuleDocuments {
             var body: some View { Text(session.user + theme.tint + "\(clock.now)\(units.metric)") }
         }
         ```
+
+        Teams split on access when they migrate: most keep an open `@EnvironmentObject var` open, about
+        one in four makes it `private` (62 and 21 of the developer migrations measured on 2026-11-28),
+        and nothing in a legacy tree tells them apart. A team that writes `private` says so with
+        `"environmentAccess": "private"` in `.observation-migrate.json`: a property written without an
+        access modifier becomes `private`, unless the tree may use it from outside its view (a member
+        access whose receiver is not known to be another type, an extension of the view in another
+        file, a protocol member of the same name). Then it stays as written, and the finding says why.
+        A property with an access modifier of its own keeps it.
+
+        ```json configuration
+        { "environmentAccess": "private" }
+        ```
+
+        ```swift before
+        import SwiftUI
+
+        final class Session: ObservableObject {
+            @Published var user = ""
+        }
+
+        struct Badge: View {
+            ↓@EnvironmentObject var session: Session
+            var body: some View { Text(session.user) }
+        }
+
+        struct Header: View {
+            ↓@EnvironmentObject var session: Session
+            var body: some View { Text(session.user) }
+        }
+
+        func headerUser(_ header: Header) -> String { header.session.user }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Session {
+            var user = ""
+        }
+
+        struct Badge: View {
+            @Environment(Session.self) private var session
+            var body: some View { Text(session.user) }
+        }
+
+        struct Header: View {
+            @Environment(Session.self) var session
+            var body: some View { Text(session.user) }
+        }
+
+        func headerUser(_ header: Header) -> String { header.session.user }
+        ```
         """#,
         "equal-value-assignment": #"""
         # equal-value-assignment
@@ -4124,6 +4178,43 @@ enum RuleDocuments {
             var body: some View { Text("\(counter.count)") }
         }
         ```
+
+        Some teams write `@Bindable` on every model a view is handed, bindings or not (39 of the 132
+        developer migrations measured on 2026-11-28 that held such a property; the other 93 wrote a plain
+        property). `"observedObjectWithoutBindings": "bindable"` in `.observation-migrate.json` writes
+        `@Bindable var m: M` for them, where `M` is a model class of the tree spelled as a plain name:
+        `@Bindable` needs a class, so a generic parameter not known to be one stays a plain property.
+
+        ```json configuration
+        { "observedObjectWithoutBindings": "bindable" }
+        ```
+
+        ```swift before
+        import SwiftUI
+
+        final class Counter: ObservableObject {
+            @Published var count = 0
+        }
+
+        struct CounterLabel: View {
+            ↓@ObservedObject var counter: Counter
+            var body: some View { Text("\(counter.count)") }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Counter {
+            var count = 0
+        }
+
+        struct CounterLabel: View {
+            @Bindable var counter: Counter
+            var body: some View { Text("\(counter.count)") }
+        }
+        ```
         """#,
         "on-receive-object-will-change": #"""
         # on-receive-object-will-change
@@ -5340,6 +5431,59 @@ enum RuleDocuments {
         struct ContentView: View {
             @State private var count = 0
             var body: some View { Text("\(count)") }
+        }
+        ```
+
+        Teams split on access here too: of the developer migrations measured on 2026-11-28, open
+        `@StateObject` properties stayed open in 191 lines and became `private` in 52, and neither the
+        tree's `@State` habits nor anything else in a legacy tree predicts which. A team that writes
+        `private` says so with `"stateAccess": "private"` in `.observation-migrate.json`: a
+        `@StateObject var` written without an access modifier (and an owned `@ObservedObject var m =
+        M()`, see `observed-object-owned`) becomes `@State private var`, unless something may pass it to
+        the view's memberwise initializer (an argument label of its name anywhere in the tree: a private
+        wrapped property with an initial value leaves that initializer) or use it from outside the view.
+        Then it stays as written, and the finding says why.
+
+        ```json configuration
+        { "stateAccess": "private" }
+        ```
+
+        ```swift before
+        import SwiftUI
+
+        final class Model: ObservableObject {
+            @Published var count = 0
+        }
+
+        @main
+        struct CounterApp: App {
+            ↓@StateObject var model = Model()
+            var body: some Scene { WindowGroup { CounterView(count: Model()) } }
+        }
+
+        struct CounterView: View {
+            ↓@StateObject var count = Model()
+            var body: some View { Text("\(count.count)") }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Model {
+            var count = 0
+        }
+
+        @main
+        struct CounterApp: App {
+            @State private var model = Model()
+            var body: some Scene { WindowGroup { CounterView(count: Model()) } }
+        }
+
+        struct CounterView: View {
+            @State var count = Model()
+            var body: some View { Text("\(count.count)") }
         }
         ```
         """#,

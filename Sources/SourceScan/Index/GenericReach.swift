@@ -460,25 +460,9 @@ struct GenericReachFinder {
         return direct
     }
 
-    /// Every identifier token spelling one of `names`, per name, in file and token order: one
-    /// pass over the tree, whatever the number of generic declarations.
+    /// Every identifier token spelling one of `names`, per name, in file and token order.
     private func occurrences(of names: Set<String>) -> [String: [(file: Int, token: Int)]] {
-        guard !names.isEmpty else { return [:] }
-        let byLength = Dictionary(grouping: names, by: { $0.utf8.count })
-        let perFile: [[(String, Int)]] = concurrentMap(Array(files.indices)) { fileIndex in
-            let file = files[fileIndex]
-            var found: [(String, Int)] = []
-            for (position, token) in file.tokens.enumerated() where token.kind == .identifier {
-                guard let candidates = byLength[Int(token.end - token.start)] else { continue }
-                for name in candidates where file.source.tokenText(position, equals: name) { found.append((name, position)) }
-            }
-            return found
-        }
-        var result: [String: [(file: Int, token: Int)]] = [:]
-        for (fileIndex, found) in perFile.enumerated() {
-            for (name, token) in found { result[name, default: []].append((fileIndex, token)) }
-        }
-        return result
+        index.types.identifierOccurrences(of: names)
     }
 
     /// The initializers of a generic type (its own, its extensions', and a struct's memberwise

@@ -10,7 +10,7 @@ struct ParseCheckTests {
         var sources: [String: String] = [:]
         for (position, example) in RuleExamples.all().enumerated() {
             sources["\(example.rule)-\(position)-before"] = example.code
-            sources["\(example.rule)-\(position)-after"] = RuleExamples.migrate(example.code)
+            sources["\(example.rule)-\(position)-after"] = RuleExamples.migrate(example.code, configuration: example.configuration)
         }
         let rejected = try CompilerParse.rejected(sources)
         let broken = sources.keys.filter { $0.hasSuffix("-after") }.filter { name in

@@ -56,6 +56,19 @@ import Testing
         // The defaults write what careful teams write (catalog, revised 2026-11-23): the tree's own
         // @Observable classes decide for unpublished properties and for import Observation.
         #expect(expected.ruleOptions == RuleOptions(unpublishedProperties: .infer, observationImport: .infer, observablePlacement: .matchFile))
+        // Access and `@Bindable` stay as the majority of teams write them unless configured.
+        #expect(expected.ruleOptions.environmentAccess == .keep && expected.ruleOptions.stateAccess == .keep)
+        #expect(expected.ruleOptions.observedObjectWithoutBindings == .plain)
+    }
+
+    @Test func theStyleChoicesTeamsSplitOnAreRead() throws {
+        let configuration = try Self.parse(
+            "{\"environmentAccess\": \"private\", \"stateAccess\": \"private\", \"observedObjectWithoutBindings\": \"bindable\"}")
+        #expect(configuration.ruleOptions.environmentAccess == .private)
+        #expect(configuration.ruleOptions.stateAccess == .private)
+        #expect(configuration.ruleOptions.observedObjectWithoutBindings == .bindable)
+        let spelledOut = try Self.parse("{\"environmentAccess\": \"keep\", \"observedObjectWithoutBindings\": \"plain\"}")
+        #expect(spelledOut.ruleOptions == Configuration().ruleOptions)
     }
 
     @Test func mistakesAreOneLineWithPositionAndSuggestion() {
@@ -65,7 +78,12 @@ import Testing
             ("{\"disabled_rules\": []}", "1:2: unknown key 'disabled_rules'; did you mean 'disabledRules'?"),
             ("{\"colour\": true}", "1:2: unknown key 'colour' (known keys: include, exclude, disabledRules, onlyRules, severity, "
                 + "deploymentTarget, unpublishedProperties, plumbingProperties, observationImport, observablePlacement, observableAttributeOrder, "
-                + "environmentTypeAnnotation, stateInitializerLabel)"),
+                + "environmentTypeAnnotation, stateInitializerLabel, environmentAccess, stateAccess, observedObjectWithoutBindings)"),
+            ("{\"environmentAccess\": \"Private\"}",
+             "1:2: 'environmentAccess' must be one of \"keep\", \"private\", not 'Private'; did you mean 'private'?"),
+            ("{\"stateAccess\": true}", "1:2: 'stateAccess' must be one of \"keep\", \"private\", not a boolean"),
+            ("{\"observedObjectWithoutBindings\": \"bindabel\"}",
+             "1:2: 'observedObjectWithoutBindings' must be one of \"plain\", \"bindable\", not 'bindabel'; did you mean 'bindable'?"),
             ("{\"stateInitializerLabel\": \"initialvalue\"}",
              "1:2: 'stateInitializerLabel' must be one of \"infer\", \"initialValue\", \"wrappedValue\", not 'initialvalue'; "
                 + "did you mean 'initialValue'?"),

@@ -18,6 +18,9 @@ struct RuleExample: CustomTestStringConvertible, Sendable {
     var expected: String?
     /// 1-based line of the fence in the Markdown file, for messages.
     var line: Int
+    /// The `.observation-migrate.json` the example runs under, from a ```` ```json configuration ````
+    /// fence right before it (an `after` runs under its `before`'s); nil for the defaults.
+    var configuration: String? = nil
 
     var testDescription: String { "\(rule) \(kind.rawValue) (rules/\(rule).md:\(line))" }
 }
@@ -48,10 +51,13 @@ enum RuleExamples {
         var examples: [RuleExample] = []
         var lines = markdown.components(separatedBy: "\n")[...]
         var lineNumber = 0
+        var configuration: String?
         while let line = lines.popFirst() {
             lineNumber += 1
             let info = line.trimmingCharacters(in: .whitespaces)
-            guard info.hasPrefix("```swift "), let kind = RuleExample.Kind(rawValue: String(info.dropFirst(9))) else { continue }
+            let isConfiguration = info == "```json configuration"
+            let kind = info.hasPrefix("```swift ") ? RuleExample.Kind(rawValue: String(info.dropFirst(9))) : nil
+            guard isConfiguration || kind != nil else { continue }
             let fenceLine = lineNumber
             var body: [String] = []
             while let next = lines.popFirst() {
@@ -60,11 +66,20 @@ enum RuleExamples {
                 body.append(next)
             }
             let raw = body.joined(separator: "\n") + "\n"
+            guard let kind else {
+                configuration = raw
+                continue
+            }
             let (code, markers) = stripMarkers(raw)
+            var example = RuleExample(rule: rule, kind: kind, code: code, markers: markers, line: fenceLine)
             if kind == .after, let index = examples.lastIndex(where: { $0.kind == .before }), examples[index].expected == nil {
                 examples[index].expected = code
+                example.configuration = examples[index].configuration
+            } else {
+                example.configuration = configuration
             }
-            examples.append(RuleExample(rule: rule, kind: kind, code: code, markers: markers, line: fenceLine))
+            configuration = nil
+            examples.append(example)
         }
         return examples
     }
@@ -92,12 +107,14 @@ enum RuleExamples {
     /// as a file (a package manifest example as `Package.swift`) to a fresh folder, which
     /// `TreeLoader` walks, reads and sends through the relevance filter. A construct the filter's
     /// keywords miss is then not found, and its examples fail.
-    static func analyze(_ code: String) -> Analysis {
-        analyze(files: [(code.contains("import PackageDescription") ? "Package.swift" : "Example.swift", code)])
+    static func analyze(_ code: String, configuration: String? = nil) -> Analysis {
+        analyze(files: [(code.contains("import PackageDescription") ? "Package.swift" : "Example.swift", code)],
+                configuration: configuration)
     }
 
-    /// The analysis of a tree of files (name and text), written to a fresh folder, through `TreeLoader`.
-    static func analyze(files: [(name: String, code: String)]) -> Analysis {
+    /// The analysis of a tree of files (name and text), written to a fresh folder, through
+    /// `TreeLoader`, under `configuration` (the text of an `.observation-migrate.json`) when given.
+    static func analyze(files: [(name: String, code: String)], configuration: String? = nil) -> Analysis {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rule-example-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
@@ -106,7 +123,15 @@ enum RuleExamples {
         } catch {
             Issue.record("cannot write the example to \(folder.path): \(error)")
         }
-        return TreeLoader.analyze(paths: [folder.path], configuration: Configuration())
+        guard let configuration else { return TreeLoader.analyze(paths: [folder.path], configuration: Configuration()) }
+        let path = folder.appendingPathComponent(ConfigurationLoader.fileName).path
+        do {
+            try Data(configuration.utf8).write(to: URL(fileURLWithPath: path))
+            return TreeLoader.analyze(paths: [folder.path], configuration: try ConfigurationLoader.load(file: path))
+        } catch {
+            Issue.record("the example's configuration is not valid: \(error)")
+            return TreeLoader.analyze(paths: [folder.path], configuration: Configuration())
+        }
     }
 
     /// The analysis of one example held in memory as `Example.swift`, without the disk and the
@@ -116,13 +141,13 @@ enum RuleExamples {
     }
 
     /// Findings of `rule` in one file of code, as byte offsets.
-    static func findingOffsets(_ code: String, rule: String) -> [Int] {
-        analyze(code).findings.filter { $0.ruleID == rule }.map(\.offset).sorted()
+    static func findingOffsets(_ code: String, rule: String, configuration: String? = nil) -> [Int] {
+        analyze(code, configuration: configuration).findings.filter { $0.ruleID == rule }.map(\.offset).sorted()
     }
 
     /// The example as `apply --unsafe-fixes` rewrites it, through the same pipeline as `analyze`.
-    static func migrate(_ code: String) -> String {
-        let analysis = analyze(code)
+    static func migrate(_ code: String, configuration: String? = nil) -> String {
+        let analysis = analyze(code, configuration: configuration)
         let plan = Migrator.plan(analysis, options: MigrationOptions(unsafeFixes: true))
         return plan.newContents[0].map { String(decoding: $0, as: UTF8.self) } ?? code
     }
@@ -145,7 +170,7 @@ enum RuleExamples {
 
     @Test("findings land exactly at the ↓ markers", arguments: beforeExamples)
     func findingsAtMarkers(_ example: RuleExample) {
-        let found = RuleExamples.findingOffsets(example.code, rule: example.rule)
+        let found = RuleExamples.findingOffsets(example.code, rule: example.rule, configuration: example.configuration)
         #expect(!example.markers.isEmpty, "a before example needs at least one ↓")
         #expect(found == example.markers.sorted(),
                 "expected at \(example.markers.map { RuleExamples.position($0, in: example.code) }), found at \(found.map { RuleExamples.position($0, in: example.code) })")
@@ -153,16 +178,16 @@ enum RuleExamples {
 
     @Test("before becomes after (or stays when there is no after)", arguments: beforeExamples)
     func beforeBecomesAfter(_ example: RuleExample) {
-        let migrated = RuleExamples.migrate(example.code)
+        let migrated = RuleExamples.migrate(example.code, configuration: example.configuration)
         let expected = example.expected ?? example.code
         #expect(migrated == expected, "\(TextDiff.unified(expected, migrated, path: "Example.swift"))")
     }
 
     @Test("applying twice changes nothing, and nothing fixable is left", arguments: afterExamples + unchangedExamples)
     func idempotentAndLintClean(_ example: RuleExample) {
-        let migrated = RuleExamples.migrate(example.code)
+        let migrated = RuleExamples.migrate(example.code, configuration: example.configuration)
         #expect(migrated == example.code, "\(TextDiff.unified(example.code, migrated, path: "Example.swift"))")
-        let analysis = RuleExamples.analyze(example.code)
+        let analysis = RuleExamples.analyze(example.code, configuration: example.configuration)
         let fixable = analysis.findings.filter { finding in
             finding.isFixable && finding.unit.map { analysis.units[$0].verdict != .blocked } ?? true
         }
@@ -171,14 +196,14 @@ enum RuleExamples {
 
     @Test("unchanged examples yield no finding of their rule", arguments: unchangedExamples)
     func unchangedHasNoFinding(_ example: RuleExample) {
-        let found = RuleExamples.findingOffsets(example.code, rule: example.rule)
+        let found = RuleExamples.findingOffsets(example.code, rule: example.rule, configuration: example.configuration)
         #expect(found.isEmpty, "found at \(found.map { RuleExamples.position($0, in: example.code) })")
     }
 
     @Test("a suppression comment silences the rule", arguments: beforeExamples)
     func suppressionSilences(_ example: RuleExample) {
         let suppressed = "// observation-migrate:disable \(example.rule)\n" + example.code
-        let analysis = RuleExamples.analyze(suppressed)
+        let analysis = RuleExamples.analyze(suppressed, configuration: example.configuration)
         #expect(analysis.findings.filter { $0.ruleID == example.rule }.isEmpty)
         #expect(analysis.findings.filter { $0.ruleID == UnusedSuppression.id }.isEmpty, "the suppression should be counted as used")
     }

@@ -82,7 +82,7 @@ struct RuleExampleVariant {
     func multiByteCommentBeforeEveryLine(_ example: RuleExample) throws {
         let prefix = RuleExampleVariant.multiByteComment
         let variant = try #require(RuleExampleVariant.prefixingLines(of: example.code, with: prefix))
-        let analysis = RuleExamples.analyze(variant.code)
+        let analysis = RuleExamples.analyze(variant.code, configuration: example.configuration)
         let findings = analysis.findings.filter { $0.ruleID == example.rule }.sorted { $0.offset < $1.offset }
         let expected = example.markers.sorted().map(variant.moved)
         #expect(findings.map(\.offset) == expected,
@@ -107,7 +107,7 @@ struct RuleExampleVariant {
         let expected = example.expected ?? example.code
         for lineBreak in ["\r\n", "\r"] {
             let converted = example.code.replacingOccurrences(of: "\n", with: lineBreak)
-            let migrated = RuleExamples.migrate(converted)
+            let migrated = RuleExamples.migrate(converted, configuration: example.configuration)
             let wanted = expected.replacingOccurrences(of: "\n", with: lineBreak)
             #expect(migrated == wanted, "\(lineBreak.debugDescription): \(TextDiff.unified(wanted, migrated, path: "Example.swift").debugDescription)")
         }
@@ -117,7 +117,7 @@ struct RuleExampleVariant {
           arguments: RuleExampleTests.beforeExamples)
     func byteOrderMark(_ example: RuleExample) {
         let mark = "\u{FEFF}"
-        let migrated = RuleExamples.migrate(mark + example.code)
+        let migrated = RuleExamples.migrate(mark + example.code, configuration: example.configuration)
         let wanted = mark + (example.expected ?? example.code)
         #expect(migrated == wanted, "\(TextDiff.unified(wanted, migrated, path: "Example.swift"))")
     }
@@ -128,7 +128,7 @@ struct RuleExampleVariant {
                                    ?? RuleExampleVariant.prefixingLines(of: example.code.replacingOccurrences(of: "\"\"\"", with: "'''"), with: "// "))
         // A directive stays one behind more slashes (`/// observation-migrate:disable` counts), so a
         // commented-out directive that silences nothing is still reported as such, and only that.
-        let findings = RuleExamples.analyze(variant.code).findings.filter { finding in
+        let findings = RuleExamples.analyze(variant.code, configuration: example.configuration).findings.filter { finding in
             !(finding.ruleID == UnusedSuppression.id && example.code.contains(Suppressions.prefix))
         }
         #expect(findings.isEmpty, "\(findings.map { "\($0.ruleID) at \(RuleExamples.position($0.offset, in: variant.code))" })")
@@ -144,7 +144,7 @@ struct RuleExampleVariant {
           arguments: splittable)
     func oneFilePerDeclaration(_ example: RuleExample) throws {
         let variant = try #require(RuleExampleVariant.splittingByDeclaration(example.code))
-        let analysis = RuleExamples.analyze(files: variant.files)
+        let analysis = RuleExamples.analyze(files: variant.files, configuration: example.configuration)
         let found = analysis.findings.filter { $0.ruleID == example.rule }.map { finding in
             "\(analysis.files[finding.file].source.path.split(separator: "/").last!)@\(finding.offset)"
         }.sorted()

@@ -29,20 +29,32 @@ enum WrapperRewrite {
         let initializerEdits = observedObjectInitializerEdits(for: use, name: name, unit: unit, context: context)
         switch use.kind {
         case .stateObject:
-            let edit = builder.replace(nameRange, with: "State")
+            let narrowing = Narrowing(variableID, option: "stateAccess", context.options.stateAccess, passedToInitializer: true,
+                                      context: context, builder: builder)
+            let edits = [builder.replace(nameRange, with: "State")] + narrowing.edits
+            let becomes = "@StateObject '\(name)' becomes @State\(narrowing.written)"
             if let reason = stateReviewReason(variableID: variableID, modelType: use.site.type, context: context) {
-                return [make(.review, "@StateObject '\(name)' becomes @State; \(reason)", "@State", [edit])]
+                return [make(.review, "\(becomes); \(reason)\(narrowing.note)", "@State\(narrowing.written)", edits)]
             }
-            return [make(.safe, "@StateObject '\(name)' becomes @State", "@State", [edit])]
+            return [make(.safe, becomes + narrowing.note, "@State\(narrowing.written)", edits)]
         case .observedObject:
             if ObservedObjectOwned.createsItsModel(use, in: context) {
-                // Access stays as written: callers may pass the model through the memberwise
-                // initializer, which `private` would take away.
-                let edits = [builder.replace(attribute.tokens, with: "@State")]
+                // Access stays as written unless `stateAccess` asks for `private` and no caller
+                // passes the model through the memberwise initializer, which `private` takes away.
+                let narrowing = Narrowing(variableID, option: "stateAccess", context.options.stateAccess, passedToInitializer: true,
+                                          context: context, builder: builder)
+                let edits = [builder.replace(attribute.tokens, with: "@State")] + narrowing.edits
                 var finding = make(.review, "@ObservedObject '\(name)' creates its model, which is what @State is for; "
-                                   + "the view now owns it and evaluates its initial value on every init",
-                                   "@State var \(name)", edits)
+                                   + "the view now owns it and evaluates its initial value on every init\(narrowing.note)",
+                                   "@State\(narrowing.written) var \(name)", edits)
                 finding.edits += initializerEdits(.owned)
+                return [finding]
+            }
+            if use.projections.isEmpty, context.options.observedObjectWithoutBindings == .bindable,
+               canWrapInBindable(use, annotation: binding.typeAnnotation, file: file, context: context) {
+                var finding = make(.safe, "@ObservedObject '\(name)' becomes @Bindable (observedObjectWithoutBindings \"bindable\")",
+                                   "@Bindable var \(name): \(written)", [builder.replace(attribute.tokens, with: "@Bindable")])
+                finding.edits += initializerEdits(.bindable)
                 return [finding]
             }
             if use.projections.isEmpty {
@@ -63,15 +75,17 @@ enum WrapperRewrite {
             finding.edits += initializerEdits(.bindable)
             return [finding]
         case .environmentObject:
-            var edits = [builder.replace(attribute.tokens, with: "@Environment(\(written).self)")]
+            let narrowing = Narrowing(variableID, option: "environmentAccess", context.options.environmentAccess,
+                                      passedToInitializer: false, context: context, builder: builder)
+            var edits = [builder.replace(attribute.tokens, with: "@Environment(\(written).self)")] + narrowing.edits
             // The annotation stays where the tree's own `@Environment(T.self)` properties keep theirs.
             let keepsAnnotation = binding.typeAnnotation != nil && context.options.environmentTypeAnnotation == .keep
             if let annotation = binding.typeAnnotation, !keepsAnnotation {
                 edits.append(.delete(Int(file.tokens[binding.nameToken].end)..<Int(file.tokens[annotation.upperBound - 1].end)))
             }
             if use.projections.isEmpty {
-                return [make(.safe, "@EnvironmentObject '\(name)' becomes @Environment(\(written).self)",
-                             "@Environment(\(written).self) var \(name)" + (keepsAnnotation ? ": \(written)" : ""), edits)]
+                return [make(.safe, "@EnvironmentObject '\(name)' becomes @Environment(\(written).self)\(narrowing.written)\(narrowing.note)",
+                             "@Environment(\(written).self)\(narrowing.written) var \(name)" + (keepsAnnotation ? ": \(written)" : ""), edits)]
             }
             var extra: [FileEdit] = []
             for projection in use.projections {
@@ -84,11 +98,46 @@ enum WrapperRewrite {
                 }
                 extra += bindableEdit(for: projection, name: name, context: context)
             }
-            var finding = make(.safe, "@EnvironmentObject '\(name)' becomes @Environment(\(written).self); its '$\(name).…' "
-                               + "bindings go through a local @Bindable", "@Bindable var \(name) = \(name)", edits)
+            var finding = make(.safe, "@EnvironmentObject '\(name)' becomes @Environment(\(written).self)\(narrowing.written); "
+                               + "its '$\(name).…' bindings go through a local @Bindable\(narrowing.note)",
+                               "@Bindable var \(name) = \(name)", edits)
             finding.edits += extra
             return [finding]
         }
+    }
+
+    /// `private` written before a rewritten property's `var` under `environmentAccess` or
+    /// `stateAccess` `"private"`, or why it stays as written, in the finding's words.
+    struct Narrowing {
+        /// The insertion of `private `, when the property narrows.
+        var edits: [Edit] = []
+        /// ` private` when it narrows, for the message and suggestion.
+        var written = ""
+        /// Why a property the option asked about keeps its access, for the message.
+        var note = ""
+
+        init(_ variableID: DeclarationID, option: String, _ access: WrapperAccess, passedToInitializer: Bool,
+             context: RuleContext, builder: EditBuilder) {
+            let variable = context.declaration(variableID)
+            guard access == .private, !AccessNarrowing.hasWrittenAccess(variable) else { return }
+            if let reason = context.accessNarrowing.reasonToKeep(variableID, passedToInitializer: passedToInitializer, context: context) {
+                note = "; its access stays as written although \(option) is \"private\": \(reason)"
+                return
+            }
+            let keyword = context.files[variableID.file].tokens[variable.keyword]
+            edits = [.insert("private ", at: Int(keyword.start))]
+            written = " private"
+        }
+    }
+
+    /// Whether `@Bindable` can wrap an `@ObservedObject` property in place of nothing
+    /// (`observedObjectWithoutBindings` `"bindable"`): its type is one model class of the tree,
+    /// spelled as a plain name (`Bindable` needs a class; an optional, an existential or a
+    /// generic parameter is not known to be one).
+    static func canWrapInBindable(_ use: WrapperUse, annotation: Range<Int>?, file: FileStructure, context: RuleContext) -> Bool {
+        guard case .declared(let typeID) = use.site.type, context.index.model(use.site.type) == typeID,
+              let annotation else { return false }
+        return annotation.allSatisfy { file.tokens[$0].kind == .identifier || file.tokens[$0].kind == .period }
     }
 
     /// What an `@ObservedObject` becomes, for rewriting its initializer assignments.

@@ -1,0 +1,110 @@
+import SourceScan
+
+/// Whether a view property the migration rewrites may become `private` (`environmentAccess`,
+/// `stateAccess` `"private"`): the tree's spellings of the candidates' names, gathered once per
+/// run. The check is textual and leans to keeping: any spelling it cannot place keeps the
+/// property as written, which always compiles.
+struct AccessNarrowing: Sendable {
+    /// Every spelling of each candidate's `name` and `$name` in the tree.
+    private let occurrences: [String: [(file: Int, token: Int)]]
+    /// Names of the members the tree's protocols declare: a property that may witness one must
+    /// stay as visible as the protocol.
+    private let protocolMembers: Set<String>
+
+    /// No candidates: nothing narrows (the options' defaults).
+    static let none = AccessNarrowing(occurrences: [:], protocolMembers: [])
+
+    private init(occurrences: [String: [(file: Int, token: Int)]], protocolMembers: Set<String>) {
+        self.occurrences = occurrences
+        self.protocolMembers = protocolMembers
+    }
+
+    /// The facts for the wrapper properties of `kinds` in the units: one pass over the tree.
+    init(units: MigrationUnits, index: TreeIndex, kinds: Set<WrapperKind>) {
+        var names: Set<String> = []
+        for use in units.units.flatMap(\.wrappers) where kinds.contains(use.kind) {
+            guard let id = use.site.ownerID, let name = index.types.declaration(id).bindings.first?.name else { continue }
+            names.insert(name)
+            names.insert("$" + name)
+        }
+        var members: Set<String> = []
+        if !names.isEmpty {
+            for file in index.files {
+                for declaration in file.declarations where declaration.kind == .variable || declaration.kind == .function {
+                    guard let parent = declaration.parent, file.declarations[parent].kind == .protocol else { continue }
+                    members.insert(declaration.name)
+                    members.formUnion(declaration.bindings.compactMap(\.name))
+                }
+            }
+        }
+        self.init(occurrences: index.types.identifierOccurrences(of: names), protocolMembers: members)
+    }
+
+    /// Why the property `variableID` keeps its access as written, or nil when `private` cannot
+    /// change what compiles. `passedToInitializer` asks also for callers that may hand the
+    /// property to the memberwise initializer (`V(m: …)`), which a `private` wrapped property
+    /// with an initial value leaves.
+    func reasonToKeep(_ variableID: DeclarationID, passedToInitializer: Bool, context: RuleContext) -> String? {
+        let variable = context.declaration(variableID)
+        guard let name = variable.bindings.first?.name else { return "it has no single name" }
+        guard let ownerIndex = variable.parent else { return "it is not a member of a type" }
+        let ownerFile = context.files[variableID.file]
+        let owner = ownerFile.declarations[ownerIndex]
+        // A view or an app is a struct; a class's subclasses elsewhere could reach the property.
+        guard owner.kind == .struct else { return "it is not a member of a struct" }
+        if protocolMembers.contains(name) { return "a protocol of the tree declares '\(name)', which the type may witness" }
+        // `private` reaches the type's body and its extensions in the same file.
+        let ownerID = DeclarationID(file: variableID.file, declaration: ownerIndex)
+        let extensions = context.types.symbol(ownerID)?.extensions ?? []
+        var reach = [(variableID.file, owner.tokens)]
+        reach += extensions.filter { $0.file == variableID.file }.map { ($0.file, context.declaration($0).tokens) }
+        let elsewhere = extensions.filter { $0.file != variableID.file }.map { ($0.file, context.declaration($0).tokens) }
+        for spelling in [name, "$" + name] {
+            for (file, token) in occurrences[spelling] ?? [] {
+                if file == variableID.file, token == variable.bindings[0].nameToken { continue }
+                let tokens = context.files[file].tokens
+                if passedToInitializer, token + 1 < tokens.count, tokens[token + 1].kind == .colon, token > 0,
+                   tokens[token - 1].kind == .leftParen || tokens[token - 1].kind == .comma {
+                    return "'\(name):' is an argument label at \(context.pathAndLine(file: file, token: token)), "
+                        + "perhaps of the memberwise initializer"
+                }
+                if reach.contains(where: { $0.0 == file && $0.1.contains(token) }) { continue }
+                if elsewhere.contains(where: { $0.0 == file && $0.1.contains(token) }) {
+                    return "an extension in another file uses it (\(context.pathAndLine(file: file, token: token)))"
+                }
+                // Outside the type a bare name is something else's; `self.name` is another type's
+                // own member. Any other member access may be this one.
+                guard token > 0, tokens[token - 1].kind == .period else { continue }
+                if token > 1, tokens[token - 2].word == .self || context.files[file].source.tokenText(token - 2, equals: "Self") {
+                    continue
+                }
+                if Self.receiverIsAnotherType(of: token, file: file, owner: ownerID, context: context) { continue }
+                return "'.\(spelling)' at \(context.pathAndLine(file: file, token: token)) may read it from outside its type"
+            }
+        }
+        return nil
+    }
+
+    /// Whether the receiver of `.name` at `token` is a chain of names (`row`, `self.model.row`)
+    /// the typer resolves to a type other than `owner`: then it is that type's member.
+    private static func receiverIsAnotherType(of token: Int, file: Int, owner: DeclarationID, context: RuleContext) -> Bool {
+        let tokens = context.files[file].tokens
+        func isName(_ index: Int) -> Bool { tokens[index].kind == .identifier || tokens[index].word == .self }
+        guard token >= 2, isName(token - 2) else { return false }
+        var start = token - 2
+        while start >= 2, tokens[start - 1].kind == .period, isName(start - 2) { start -= 2 }
+        // A chain continuing from a call or a subscript, `f().row`, is not followed.
+        if start >= 1, tokens[start - 1].kind == .period { return false }
+        switch context.index.typer.typeOf(start..<(token - 1), file: file) {
+        case .declared(let type): return type != owner
+        case .external: return true
+        case .genericParameter, .unknown, .ambiguous: return false
+        }
+    }
+
+    /// Whether a declaration carries an access modifier of its own (`private`, `public`,
+    /// `private(set)`…): then it is written as the team wants and never narrowed.
+    static func hasWrittenAccess(_ declaration: Declaration) -> Bool {
+        declaration.modifiers.contains { WrapperRewrite.isAccessModifier($0.word) }
+    }
+}

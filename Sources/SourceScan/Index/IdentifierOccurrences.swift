@@ -1,0 +1,25 @@
+extension TypeIndex {
+    /// Every token spelling one of `names`, per name, in file and token order: identifiers, and
+    /// projections when a name is given with its `$` (`$model`). One pass over the tree, whatever
+    /// the number of names; the answer is textual, so a caller decides which spellings mean its
+    /// declaration.
+    public func identifierOccurrences(of names: Set<String>) -> [String: [(file: Int, token: Int)]] {
+        guard !names.isEmpty else { return [:] }
+        let byLength = Dictionary(grouping: names, by: { $0.utf8.count })
+        let files = self.files
+        let perFile: [[(String, Int)]] = concurrentMap(Array(files.indices)) { fileIndex in
+            let file = files[fileIndex]
+            var found: [(String, Int)] = []
+            for (position, token) in file.tokens.enumerated() where token.kind == .identifier || token.kind == .dollarIdentifier {
+                guard let candidates = byLength[Int(token.end - token.start)] else { continue }
+                for name in candidates where file.source.tokenText(position, equals: name) { found.append((name, position)) }
+            }
+            return found
+        }
+        var result: [String: [(file: Int, token: Int)]] = [:]
+        for (fileIndex, found) in perFile.enumerated() {
+            for (name, token) in found { result[name, default: []].append((fileIndex, token)) }
+        }
+        return result
+    }
+}

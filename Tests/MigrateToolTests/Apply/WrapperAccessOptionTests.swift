@@ -1,0 +1,169 @@
+import SourceScan
+import Testing
+@testable import MigrateTool
+
+/// `environmentAccess`, `stateAccess` and `observedObjectWithoutBindings`: the style choices
+/// teams split on, which the configuration sets and nothing infers. `private` is written only
+/// where no spelling in the tree may reach the property from outside its view.
+@Suite struct WrapperAccessOptionTests {
+    static let model = """
+        import SwiftUI
+
+        final class Store: ObservableObject {
+            @Published var count = 0
+        }
+
+        """
+
+    static func migrate(_ sources: [String], _ change: (inout Configuration) -> Void) -> [String] {
+        var configuration = Configuration()
+        change(&configuration)
+        let analysis = InferenceTestTree.analyze(sources, configuration)
+        let plan = Migrator.plan(analysis, options: MigrationOptions(unsafeFixes: true))
+        return sources.indices.map { plan.newContents[$0].map { String(decoding: $0, as: UTF8.self) } ?? sources[$0] }
+    }
+
+    static func messages(_ sources: [String], rule: String, _ change: (inout Configuration) -> Void) -> [String] {
+        var configuration = Configuration()
+        change(&configuration)
+        return InferenceTestTree.analyze(sources, configuration).findings.filter { $0.ruleID == rule }.map(\.message)
+    }
+
+    static let badge = """
+        import SwiftUI
+
+        struct Badge: View {
+            @EnvironmentObject var store: Store
+            var body: some View { Text("\\(store.count)") }
+        }
+
+        """
+
+    @Test func theDefaultsKeepAccessAndWriteAPlainProperty() {
+        let view = Self.badge + "struct Label: View {\n    @ObservedObject var store: Store\n    @StateObject var own = Store()\n"
+            + "    var body: some View { Text(\"\\(store.count)\\(own.count)\") }\n}\n"
+        let migrated = Self.migrate([Self.model, view]) { _ in }[1]
+        #expect(migrated.contains("@Environment(Store.self) var store\n"))
+        #expect(migrated.contains("    var store: Store\n"))
+        #expect(migrated.contains("@State var own = Store()"))
+    }
+
+    @Test func privateEnvironmentWhereNothingOutsideTheViewReadsIt() {
+        let migrated = Self.migrate([Self.model, Self.badge]) { $0.environmentAccess = .private }[1]
+        #expect(migrated.contains("@Environment(Store.self) private var store\n"))
+        let message = Self.messages([Self.model, Self.badge], rule: EnvironmentObjectRule.id) { $0.environmentAccess = .private }
+        #expect(message == ["@EnvironmentObject 'store' becomes @Environment(Store.self) private"])
+    }
+
+    @Test func writtenAccessStaysAsWritten() {
+        let view = Self.badge.replacingOccurrences(of: "@EnvironmentObject var", with: "@EnvironmentObject public var")
+        let migrated = Self.migrate([Self.model, view]) { $0.environmentAccess = .private }[1]
+        #expect(migrated.contains("@Environment(Store.self) public var store\n"))
+    }
+
+    /// Each spelling that may reach the property from outside keeps it open, and the finding
+    /// says which; a member of another known type, `self.store` in another type, and a
+    /// same-file extension do not.
+    @Test(arguments: [
+        ("func peek(_ badge: Badge) -> Int { badge.store.count }", "'.store' at F2.swift:3 may read it from outside its type"),
+        ("func peek(_ any: [Badge]) -> Int { any[0].store.count }", "'.store' at F2.swift:3 may read it from outside its type"),
+        ("let path = \\Badge.store", "'.store' at F2.swift:3 may read it from outside its type"),
+        ("extension Badge { var total: Int { store.count } }", "an extension in another file uses it (F2.swift:3)"),
+        ("protocol HasStore { var store: Store { get } }", "a protocol of the tree declares 'store', which the type may witness"),
+    ])
+    func aReaderOutsideTheViewKeepsItOpen(_ reader: String, _ reason: String) {
+        let sources = [Self.model, Self.badge, "import SwiftUI\n\n" + reader + "\n"]
+        let migrated = Self.migrate(sources) { $0.environmentAccess = .private }[1]
+        #expect(migrated.contains("@Environment(Store.self) var store\n"))
+        let messages = Self.messages(sources, rule: EnvironmentObjectRule.id) { $0.environmentAccess = .private }
+        #expect(messages == ["@EnvironmentObject 'store' becomes @Environment(Store.self); its access stays as written although "
+                             + "environmentAccess is \"private\": \(reason)"])
+    }
+
+    @Test(arguments: [
+        "struct Holder { let store = Store(); func count() -> Int { self.store.count } }",
+        "struct Holder { let inner = Store(); func count(_ other: Holder) -> Int { other.inner.count } }\nlet shared = Store()\nfunc peek() -> Int { shared.count }",
+        "extension Store { var doubled: Int { count * 2 } }\nstruct Holder { var store: Store; func count() -> Int { store.count } }",
+        "struct Holder { var store: Store }\nfunc peek(_ holder: Holder) -> Int { holder.store.count }",
+    ])
+    func readersOfOtherTypesDoNotKeepItOpen(_ reader: String) {
+        let sources = [Self.model, Self.badge + "extension Badge { var doubled: Int { store.count * 2 } }\n", "import SwiftUI\n\n" + reader + "\n"]
+        let migrated = Self.migrate(sources) { $0.environmentAccess = .private }[1]
+        #expect(migrated.contains("@Environment(Store.self) private var store\n"))
+    }
+
+    @Test func privateStateUnlessACallerPassesIt() {
+        let view = """
+            import SwiftUI
+
+            struct Counter: View {
+                @StateObject var store = Store()
+                var body: some View { Text("\\(store.count)") }
+            }
+
+            """
+        let narrowed = Self.migrate([Self.model, view]) { $0.stateAccess = .private }[1]
+        #expect(narrowed.contains("@State private var store = Store()"))
+        let caller = "import SwiftUI\n\nfunc make() -> Counter { Counter(store: Store()) }\n"
+        let kept = Self.migrate([Self.model, view, caller]) { $0.stateAccess = .private }[1]
+        #expect(kept.contains("@State var store = Store()"))
+        let messages = Self.messages([Self.model, view, caller], rule: StateObjectRule.id) { $0.stateAccess = .private }
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasSuffix("although stateAccess is \"private\": 'store:' is an argument label at F2.swift:3, "
+                                          + "perhaps of the memberwise initializer") == true)
+        // `environmentAccess` does not touch `@StateObject`, nor `stateAccess` `@EnvironmentObject`.
+        #expect(Self.migrate([Self.model, view]) { $0.environmentAccess = .private }[1].contains("@State var store = Store()"))
+        #expect(Self.migrate([Self.model, Self.badge]) { $0.stateAccess = .private }[1].contains("@Environment(Store.self) var store\n"))
+    }
+
+    @Test func anOwnedObservedObjectFollowsStateAccess() {
+        let view = """
+            import SwiftUI
+
+            struct Counter: View {
+                @ObservedObject var store = Store()
+                var body: some View { Text("\\(store.count)") }
+            }
+
+            """
+        #expect(Self.migrate([Self.model, view]) { $0.stateAccess = .private }[1].contains("@State private var store = Store()"))
+        #expect(Self.migrate([Self.model, view]) { _ in }[1].contains("@State var store = Store()"))
+    }
+
+    @Test func bindableForAModelOfTheTreeOnly() {
+        let view = """
+            import SwiftUI
+
+            struct Counter: View {
+                @ObservedObject var store: Store
+                var body: some View { Text("\\(store.count)") }
+            }
+
+            struct Owned: View {
+                @ObservedObject var store: Store
+                init(store: Store) { _store = ObservedObject(wrappedValue: store) }
+                var body: some View { Text("\\(store.count)") }
+            }
+
+            """
+        let migrated = Self.migrate([Self.model, view]) { $0.observedObjectWithoutBindings = .bindable }[1]
+        #expect(migrated.contains("struct Counter: View {\n    @Bindable var store: Store\n"))
+        #expect(migrated.contains("@Bindable var store: Store\n    init(store: Store) { _store = Bindable(wrappedValue: store) }"))
+        let messages = Self.messages([Self.model, view], rule: ObservedObjectRule.id) { $0.observedObjectWithoutBindings = .bindable }
+        #expect(messages == Array(repeating: "@ObservedObject 'store' becomes @Bindable (observedObjectWithoutBindings \"bindable\")", count: 2))
+    }
+
+    @Test func bindableLeavesAGenericParameterPlain() {
+        let view = """
+            import SwiftUI
+
+            struct Counter<M: Store>: View {
+                @ObservedObject var store: M
+                var body: some View { Text("\\(store.count)") }
+            }
+
+            """
+        let migrated = Self.migrate([Self.model, view]) { $0.observedObjectWithoutBindings = .bindable }[1]
+        #expect(!migrated.contains("@Bindable"))
+    }
+}
