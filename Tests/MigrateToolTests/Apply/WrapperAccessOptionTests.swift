@@ -85,6 +85,7 @@ import Testing
         "struct Holder { let inner = Store(); func count(_ other: Holder) -> Int { other.inner.count } }\nlet shared = Store()\nfunc peek() -> Int { shared.count }",
         "extension Store { var doubled: Int { count * 2 } }\nstruct Holder { var store: Store; func count() -> Int { store.count } }",
         "struct Holder { var store: Store }\nfunc peek(_ holder: Holder) -> Int { holder.store.count }",
+        "enum Registry { static let store = Store() }\nfunc peek() -> Int { Registry.store.count }",
     ])
     func readersOfOtherTypesDoNotKeepItOpen(_ reader: String) {
         let sources = [Self.model, Self.badge + "extension Badge { var doubled: Int { store.count * 2 } }\n", "import SwiftUI\n\n" + reader + "\n"]

@@ -95,6 +95,13 @@ struct AccessNarrowing: Sendable {
         while start >= 2, tokens[start - 1].kind == .period, isName(start - 2) { start -= 2 }
         // A chain continuing from a call or a subscript, `f().row`, is not followed.
         if start >= 1, tokens[start - 1].kind == .period { return false }
+        // `Settings.shared`: a static member of a type named as written, which is not the view
+        // (`\Badge.store` names the view itself).
+        let source = context.files[file].source
+        if start == token - 2, tokens[start].kind == .identifier, source.text(start).first?.isUppercase == true,
+           start == 0 || tokens[start - 1].kind != .backslash {
+            return source.text(start) != context.declaration(owner).name
+        }
         switch context.index.typer.typeOf(start..<(token - 1), file: file) {
         case .declared(let type): return type != owner
         case .external: return true
