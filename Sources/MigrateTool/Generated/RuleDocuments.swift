@@ -5440,8 +5440,9 @@ enum RuleDocuments {
         `private` says so with `"stateAccess": "private"` in `.observation-migrate.json`: a
         `@StateObject var` written without an access modifier (and an owned `@ObservedObject var m =
         M()`, see `observed-object-owned`) becomes `@State private var`, unless something may pass it to
-        the view's memberwise initializer (an argument label of its name anywhere in the tree: a private
-        wrapped property with an initial value leaves that initializer) or use it from outside the view.
+        the view's memberwise initializer (an argument label of its name anywhere in the tree, when the
+        view declares no initializer of its own: a private wrapped property with an initial value leaves
+        that initializer) or use it from outside the view.
         Then it stays as written, and the finding says why.
 
         ```json configuration

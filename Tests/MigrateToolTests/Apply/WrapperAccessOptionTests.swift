@@ -112,6 +112,11 @@ import Testing
         #expect(messages.count == 1)
         #expect(messages.first?.hasSuffix("although stateAccess is \"private\": 'store:' is an argument label at F2.swift:3, "
                                           + "perhaps of the memberwise initializer") == true)
+        // A view that declares its own initializer has no memberwise one to lose.
+        let initialized = view.replacingOccurrences(of: "    var body", with: "    init(store: Store) { _store = StateObject(wrappedValue: store) }\n    var body")
+            .replacingOccurrences(of: "@StateObject var store = Store()", with: "@StateObject var store: Store")
+        let own = Self.migrate([Self.model, initialized, caller]) { $0.stateAccess = .private }[1]
+        #expect(own.contains("@State private var store: Store\n    init(store: Store) { _store = State(wrappedValue: store) }"))
         // `environmentAccess` does not touch `@StateObject`, nor `stateAccess` `@EnvironmentObject`.
         #expect(Self.migrate([Self.model, view]) { $0.environmentAccess = .private }[1].contains("@State var store = Store()"))
         #expect(Self.migrate([Self.model, Self.badge]) { $0.stateAccess = .private }[1].contains("@Environment(Store.self) var store\n"))

@@ -52,6 +52,9 @@ struct AccessNarrowing: Sendable {
         let owner = ownerFile.declarations[ownerIndex]
         // A view or an app is a struct; a class's subclasses elsewhere could reach the property.
         guard owner.kind == .struct else { return "it is not a member of a struct" }
+        // A struct that declares an initializer in its body has no memberwise one to lose.
+        let passedToInitializer = passedToInitializer
+            && !ownerFile.members(of: ownerIndex).contains { ownerFile.declarations[$0].kind == .initializer }
         if protocolMembers.contains(name) { return "a protocol of the tree declares '\(name)', which the type may witness" }
         // `private` reaches the type's body and its extensions in the same file.
         let ownerID = DeclarationID(file: variableID.file, declaration: ownerIndex)
