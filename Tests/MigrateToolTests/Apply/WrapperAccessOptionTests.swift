@@ -159,6 +159,22 @@ import Testing
         #expect(messages == Array(repeating: "@ObservedObject 'store' becomes @Bindable (observedObjectWithoutBindings \"bindable\")", count: 2))
     }
 
+    /// Every format's summary names the three choices, so a reader knows what `apply` writes.
+    @Test func theReportSaysWhichChoicesTheRunFollows() throws {
+        var configuration = Configuration()
+        configuration.environmentAccess = .private
+        configuration.observedObjectWithoutBindings = .bindable
+        let analysis = InferenceTestTree.analyze([Self.model, Self.badge], configuration)
+        let line = "environmentAccess private, stateAccess keep, observedObjectWithoutBindings bindable"
+        #expect(InferenceTestTree.reportFormatsMissing(line, label: "View properties", in: analysis).isEmpty)
+        let json = JSONReport.render(analysis, options: ReportOptions())
+        #expect(json.contains("\"viewProperties\": {\n      \"environmentAccess\": \"private\",\n      \"stateAccess\": \"keep\",\n"
+                              + "      \"observedObjectWithoutBindings\": \"bindable\"\n    }"))
+        let defaults = InferenceTestTree.analyze([Self.model, Self.badge], Configuration())
+        #expect(InferenceTestTree.reportFormatsMissing("environmentAccess keep, stateAccess keep, observedObjectWithoutBindings plain",
+                                                       label: "View properties", in: defaults).isEmpty)
+    }
+
     @Test func bindableLeavesAGenericParameterPlain() {
         let view = """
             import SwiftUI

@@ -62,6 +62,11 @@ enum JSONReport {
             ("observableAttributeOrder", observableAttributeOrder(document)),
             ("environmentTypeAnnotation", environmentTypeAnnotation(document)),
             ("stateInitializerLabel", stateInitializerLabel(document)),
+            ("viewProperties", .object([
+                ("environmentAccess", .string(document.viewProperties.environmentAccess.rawValue)),
+                ("stateAccess", .string(document.viewProperties.stateAccess.rawValue)),
+                ("observedObjectWithoutBindings", .string(document.viewProperties.unbound.rawValue)),
+            ])),
         ])
     }
 

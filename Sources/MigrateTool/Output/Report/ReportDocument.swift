@@ -203,6 +203,17 @@ struct ReportDocument: Sendable {
     /// The label and why, as every format's summary says it.
     var stateInitializerLine: String { StateObjectInit.policyLine(stateInitializerLabel, inference: stateInitializerInference) }
 
+    /// The run's `environmentAccess`, `stateAccess` and `observedObjectWithoutBindings`: never
+    /// inferred, so the configuration's or the defaults.
+    var viewProperties: (environmentAccess: WrapperAccess, stateAccess: WrapperAccess, unbound: UnboundObservedObject)
+
+    /// The three choices by their configuration keys, as every format's summary says them:
+    /// `environmentAccess keep, stateAccess keep, observedObjectWithoutBindings plain`.
+    var viewPropertiesLine: String {
+        "environmentAccess \(viewProperties.environmentAccess.rawValue), stateAccess \(viewProperties.stateAccess.rawValue), "
+            + "observedObjectWithoutBindings \(viewProperties.unbound.rawValue)"
+    }
+
     /// Builds the document; pure.
     init(_ analysis: Analysis, options: ReportOptions) {
         let unitNames = Dictionary(analysis.units.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
@@ -257,6 +268,8 @@ struct ReportDocument: Sendable {
         environmentAnnotationInference = analysis.environmentAnnotationInference
         stateInitializerLabel = analysis.ruleOptions.stateInitializerLabel
         stateInitializerInference = analysis.stateInitializerInference
+        viewProperties = (analysis.ruleOptions.environmentAccess, analysis.ruleOptions.stateAccess,
+                          analysis.ruleOptions.observedObjectWithoutBindings)
         figures = Self.figures(analysis, items: items)
     }
 

@@ -82,6 +82,7 @@ enum TextReport {
         rows.append(("@Observable order", [document.observableOrderLine]))
         rows.append(("@Environment type", [document.environmentAnnotationLine]))
         rows.append(("State(…) label", [document.stateInitializerLine]))
+        rows.append(("View properties", [document.viewPropertiesLine]))
         if !document.problems.isEmpty {
             rows.append(("Skipped", ["\(ReportWords.count(document.problems.count, "path")) (listed at the end)"]))
         }
