@@ -69,6 +69,9 @@ TOOL_COMMIT = os.environ.get("TOOL_COMMIT", "")
 # Score with bare `--type NAME` (every copy of a name), as the harness did before `scoped_types`.
 BARE_TYPES = os.environ.get("REALAPPS_BARE_TYPES", "") not in ("", "0")
 APPLY_FLAGS = ["apply", "--unsafe-fixes", "--allow-dirty", "--ignore-deployment-target"]
+# A folder of `<name>.json` configurations (styleoracle.py writes them): each run of the tool on
+# commit <name>'s trees gets `--config` with its file. Unset, the tool runs on its defaults.
+CONFIG_DIR = os.environ.get("REALAPPS_CONFIG_DIR", "")
 EXCLUDED_DIRS = {".build", ".swiftpm", "Pods", "Carthage", "DerivedData"}
 # every split of the developers' migration commits; all but dev are read only at final
 # validation (score/smoke --split, or by name), never by a command run on every app
@@ -124,7 +127,17 @@ def gitdir(app):
 
 
 def sh(cmd, **kw):
-    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+    return subprocess.run(configured(cmd, kw.get("cwd")), capture_output=True, text=True, **kw)
+
+
+def configured(cmd, cwd):
+    """`cmd` with `--config` after the tool's subcommand when REALAPPS_CONFIG_DIR holds a file
+    for the commit whose tree (or copy of it: `out/<name>.score-scoped`, `.cmp-full`) is `cwd`."""
+    if not CONFIG_DIR or not cmd or cmd[0] != OM or len(cmd) < 2 or not cwd:
+        return cmd
+    name = re.sub(r"\.(score|cmp)-[\w-]+$", "", os.path.basename(os.path.normpath(cwd)))
+    path = os.path.join(CONFIG_DIR, name + ".json")
+    return cmd[:2] + ["--config", path] + cmd[2:] if os.path.isfile(path) else cmd
 
 
 def timed(cmd, **kw):
