@@ -61,7 +61,10 @@ enum TreeLoader {
         let exported = build.graph.isTrivial ? nil : BytePatterns(["@_exported"])
         // The filter must not change what the tool concludes: with this switch every file is
         // structured, so that a run can be compared with a filtered one (`corpus.py filtercheck`).
-        let readsAll = getenv("OBSERVATION_MIGRATE_READ_ALL") != nil
+        // `private` written by `environmentAccess` or `stateAccess` must see every spelling of a
+        // property's name, in files that mention no model as much as in those that do.
+        let narrows = configuration.environmentAccess == .private || configuration.stateAccess == .private
+        let readsAll = getenv("OBSERVATION_MIGRATE_READ_ALL") != nil || narrows
         let firstLooks = PhaseTimer.measure("read, filter") {
             BatchReader.map(walk.swiftFiles) { path, result -> FirstLook in
                 switch result {

@@ -93,6 +93,21 @@ import Testing
         #expect(migrated.contains("@Environment(Store.self) private var store\n"))
     }
 
+    /// A file that mentions no model nor any observation keyword is not read by default (the
+    /// relevance filter); a run that may write `private` reads every file, so a reader there counts.
+    @Test func aFileTheRelevanceFilterWouldSkipStillKeepsItOpen() {
+        let coordinator = "import UIKit\n\nfinal class Coordinator {\n    let parent: Badge\n"
+            + "    init(parent: Badge) { self.parent = parent }\n    func count() -> Int { parent.store.count }\n}\n"
+        let files = [("Model.swift", Self.model), ("Badge.swift", Self.badge), ("Coordinator.swift", coordinator)]
+        let analysis = RuleExamples.analyze(files: files, configuration: "{\"environmentAccess\": \"private\"}")
+        let messages = analysis.findings.filter { $0.ruleID == EnvironmentObjectRule.id }.map(\.message)
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasSuffix("/Coordinator.swift:6 may read it from outside its type") == true, "\(messages)")
+        // Without the option the filter skips the file: nothing there concerns the migration.
+        let filtered = RuleExamples.analyze(files: files)
+        #expect(!filtered.files.contains { $0.source.path.hasSuffix("Coordinator.swift") })
+    }
+
     @Test func privateStateUnlessACallerPassesIt() {
         let view = """
             import SwiftUI
