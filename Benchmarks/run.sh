@@ -109,6 +109,17 @@ echo "== observation-migrate: $tool report --format json $tree (the whole pipeli
 report_seconds=$(median_seconds "$tool" report --format json "$tree")
 echo "median: $report_seconds s"
 
+# `environmentAccess`/`stateAccess` "private" read every file (the relevance filter is off), so
+# that no spelling of a property's name goes unseen: the same report under that configuration,
+# as a ratio to the default run measured just above.
+narrowing_config=$(mktemp /tmp/observation-migrate-bench-config.XXXXXX)
+echo '{"environmentAccess": "private", "stateAccess": "private"}' > "$narrowing_config"
+echo
+echo "== observation-migrate: report --format json --config (environmentAccess, stateAccess \"private\") $tree"
+narrowing_seconds=$(median_seconds "$tool" report --format json --config "$narrowing_config" "$tree")
+rm -f "$narrowing_config"
+echo "median: $narrowing_seconds s ($(awk -v a="$narrowing_seconds" -v b="$report_seconds" 'BEGIN { printf "%.1f", a / b }') x the default run)"
+
 echo
 if command -v rg >/dev/null 2>&1; then
     echo "== ripgrep: rg -c -g '*.swift' ObservableObject $tree (all cores, and -j1 for one core)"

@@ -3990,7 +3990,8 @@ enum RuleDocuments {
         whenever the parent re-rendered. Owning a model is `@State`'s job. Review: the view now keeps
         the first instance, and the initial value is evaluated on every init (up to Xcode 26). The
         access level stays as written (the catalog's `private` would break callers that pass a model in
-        through the memberwise initializer). Only an initializer call creates the model: `M()`,
+        through the memberwise initializer); with `"stateAccess": "private"` it becomes `private` where
+        no argument label of its name and no reader outside the view exists (see `state-object`). Only an initializer call creates the model: `M()`,
         `M(…)`, `Outer.M(…)`, `M.init(…)`, `.init(…)`. `@ObservedObject var m = M.shared` (a singleton,
         a static member, a factory's result) is held, not owned, and becomes a plain `var m = M.shared`
         (`observed-object`), or `@Bindable var` when `$m.x` bindings are used.
