@@ -194,8 +194,9 @@ enum WrapperAccess: String, Sendable, Equatable, CaseIterable {
     /// The access level as written (the default): an open property stays open.
     case keep
     /// A property written without an access modifier becomes `private`, unless code outside its
-    /// type (or the type's extensions in the same file) uses it, a protocol declares a member of
-    /// its name, or a caller passes it to the memberwise initializer: then it stays as written.
+    /// type (or the type's extensions in the same file) may use it, a protocol the type conforms
+    /// to declares a member of its name, or a caller may pass it to the memberwise initializer:
+    /// then it stays as written.
     case `private`
 }
 

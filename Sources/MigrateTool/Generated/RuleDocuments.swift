@@ -544,8 +544,8 @@ enum RuleDocuments {
         `"environmentAccess": "private"` in `.observation-migrate.json`: a property written without an
         access modifier becomes `private`, unless the tree may use it from outside its view (a member
         access whose receiver is not known to be another type, an extension of the view in another
-        file, a protocol member of the same name). Then it stays as written, and the finding says why.
-        A property with an access modifier of its own keeps it.
+        file, a protocol the view conforms to that declares a member of the same name). Then it stays
+        as written, and the finding says why. A property with an access modifier of its own keeps it.
 
         ```json configuration
         { "environmentAccess": "private" }

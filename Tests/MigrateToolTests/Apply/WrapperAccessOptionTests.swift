@@ -68,8 +68,13 @@ import Testing
         ("func peek(_ badge: Badge) -> Int { badge.store.count }", "'.store' at F2.swift:3 may read it from outside its type"),
         ("func peek(_ any: [Badge]) -> Int { any[0].store.count }", "'.store' at F2.swift:3 may read it from outside its type"),
         ("let path = \\Badge.store", "'.store' at F2.swift:3 may read it from outside its type"),
+        ("let path: KeyPath<Badge, Store> = \\.store", "'.store' at F2.swift:3 may read it from outside its type"),
         ("extension Badge { var total: Int { store.count } }", "an extension in another file uses it (F2.swift:3)"),
-        ("protocol HasStore { var store: Store { get } }", "a protocol of the tree declares 'store', which the type may witness"),
+        ("protocol HasStore { var store: Store { get } }\nextension Badge: HasStore {}", "it may witness 'store' of protocol HasStore"),
+        ("protocol HasStore { var store: Store { get } }\nprotocol Shop: HasStore {}\nextension Badge: Shop {}",
+         "it may witness 'store' of protocol HasStore"),
+        ("protocol HasStore { var store: Store { get } }\nprotocol Other {}\ntypealias Both = HasStore & Other\nextension Badge: Both {}",
+         "it may witness 'store' of protocol HasStore"),
     ])
     func aReaderOutsideTheViewKeepsItOpen(_ reader: String, _ reason: String) {
         let sources = [Self.model, Self.badge, "import SwiftUI\n\n" + reader + "\n"]
@@ -86,6 +91,10 @@ import Testing
         "extension Store { var doubled: Int { count * 2 } }\nstruct Holder { var store: Store; func count() -> Int { store.count } }",
         "struct Holder { var store: Store }\nfunc peek(_ holder: Holder) -> Int { holder.store.count }",
         "enum Registry { static let store = Store() }\nfunc peek() -> Int { Registry.store.count }",
+        "enum labels: String { case store, cart }\nfunc title() -> String { labels.store.rawValue }",
+        "protocol HasStore { var store: Store { get } }\nprotocol Other {}\nextension Badge: Other {}",
+        "enum Shop { case store, cart }\nlet shop: Shop = .store\nfunc isStore(_ s: Shop) -> Bool { s == .store || [.store].contains(s) }\n"
+            + "func pick(_ c: Bool) -> Shop { if c { return .store }; switch shop { case .store: return .cart; default: return c ? .store : .cart } }",
     ])
     func readersOfOtherTypesDoNotKeepItOpen(_ reader: String) {
         let sources = [Self.model, Self.badge + "extension Badge { var doubled: Int { store.count * 2 } }\n", "import SwiftUI\n\n" + reader + "\n"]

@@ -7,16 +7,20 @@ import SourceScan
 struct AccessNarrowing: Sendable {
     /// Every spelling of each candidate's `name` and `$name` in the tree.
     private let occurrences: [String: [(file: Int, token: Int)]]
-    /// Names of the members the tree's protocols declare: a property that may witness one must
-    /// stay as visible as the protocol.
-    private let protocolMembers: Set<String>
+    /// For each member name the tree's protocols declare, those protocols' names: a property
+    /// that witnesses one must stay as visible as the protocol.
+    private let protocolMembers: [String: Set<String>]
+    /// Each protocol of the tree with the names its inheritance clause lists.
+    private let protocolParents: [String: [String]]
 
     /// No candidates: nothing narrows (the options' defaults).
-    static let none = AccessNarrowing(occurrences: [:], protocolMembers: [])
+    static let none = AccessNarrowing(occurrences: [:], protocolMembers: [:], protocolParents: [:])
 
-    private init(occurrences: [String: [(file: Int, token: Int)]], protocolMembers: Set<String>) {
+    private init(occurrences: [String: [(file: Int, token: Int)]], protocolMembers: [String: Set<String>],
+                 protocolParents: [String: [String]]) {
         self.occurrences = occurrences
         self.protocolMembers = protocolMembers
+        self.protocolParents = protocolParents
     }
 
     /// The facts for the wrapper properties of `kinds` in the units: one pass over the tree.
@@ -27,17 +31,47 @@ struct AccessNarrowing: Sendable {
             names.insert(name)
             names.insert("$" + name)
         }
-        var members: Set<String> = []
+        var members: [String: Set<String>] = [:]
+        var parents: [String: [String]] = [:]
         if !names.isEmpty {
             for file in index.files {
-                for declaration in file.declarations where declaration.kind == .variable || declaration.kind == .function {
-                    guard let parent = declaration.parent, file.declarations[parent].kind == .protocol else { continue }
-                    members.insert(declaration.name)
-                    members.formUnion(declaration.bindings.compactMap(\.name))
+                for declaration in file.declarations {
+                    if declaration.kind == .protocol {
+                        parents[declaration.name, default: []] += declaration.inheritance.map { Self.lastComponent($0.typeName) }
+                    }
+                    guard declaration.kind == .variable || declaration.kind == .function, let parent = declaration.parent,
+                          file.declarations[parent].kind == .protocol else { continue }
+                    for member in [declaration.name] + declaration.bindings.compactMap(\.name) {
+                        members[member, default: []].insert(file.declarations[parent].name)
+                    }
                 }
             }
         }
-        self.init(occurrences: index.types.identifierOccurrences(of: names), protocolMembers: members)
+        self.init(occurrences: index.types.identifierOccurrences(of: names), protocolMembers: members, protocolParents: parents)
+    }
+
+    /// `Module.Proto` → `Proto`.
+    private static func lastComponent(_ name: String) -> String {
+        name.split(separator: ".").last.map(String.init) ?? name
+    }
+
+    /// Whether the view (its declaration or an extension) conforms, directly or through the
+    /// protocols it lists, to one of `protocols`. A listed name the tree declares but not as a
+    /// protocol (a type alias of a composition) cannot be followed, so it counts as conforming.
+    private func conforms(_ owner: DeclarationID, extensions: [DeclarationID], to protocols: Set<String>,
+                          context: RuleContext) -> Bool {
+        var pending = ([owner] + extensions).flatMap { context.declaration($0).inheritance.map { Self.lastComponent($0.typeName) } }
+        var seen: Set<String> = []
+        while let name = pending.popLast() {
+            guard seen.insert(name).inserted else { continue }
+            if protocols.contains(name) { return true }
+            if let inherited = protocolParents[name] {
+                pending += inherited
+            } else if context.types.isTreeTypeName(name), !context.types.types(named: name).contains(where: { $0.kind == .class }) {
+                return true
+            }
+        }
+        return false
     }
 
     /// Why the property `variableID` keeps its access as written, or nil when `private` cannot
@@ -55,10 +89,12 @@ struct AccessNarrowing: Sendable {
         // A struct that declares an initializer in its body has no memberwise one to lose.
         let passedToInitializer = passedToInitializer
             && !ownerFile.members(of: ownerIndex).contains { ownerFile.declarations[$0].kind == .initializer }
-        if protocolMembers.contains(name) { return "a protocol of the tree declares '\(name)', which the type may witness" }
         // `private` reaches the type's body and its extensions in the same file.
         let ownerID = DeclarationID(file: variableID.file, declaration: ownerIndex)
         let extensions = context.types.symbol(ownerID)?.extensions ?? []
+        if let declaring = protocolMembers[name], conforms(ownerID, extensions: extensions, to: declaring, context: context) {
+            return "it may witness '\(name)' of protocol \(declaring.sorted().joined(separator: ", "))"
+        }
         var reach = [(variableID.file, owner.tokens)]
         reach += extensions.filter { $0.file == variableID.file }.map { ($0.file, context.declaration($0).tokens) }
         let elsewhere = extensions.filter { $0.file != variableID.file }.map { ($0.file, context.declaration($0).tokens) }
@@ -76,8 +112,10 @@ struct AccessNarrowing: Sendable {
                     return "an extension in another file uses it (\(context.pathAndLine(file: file, token: token)))"
                 }
                 // Outside the type a bare name is something else's; `self.name` is another type's
-                // own member. Any other member access may be this one.
+                // own member, and `= .name` an enum case or static member of the contextual type.
+                // Any other member access may be this one.
                 guard token > 0, tokens[token - 1].kind == .period else { continue }
+                if token > 1, Self.startsImplicitMember(tokens[token - 2]) { continue }
                 if token > 1, tokens[token - 2].word == .self || context.files[file].source.tokenText(token - 2, equals: "Self") {
                     continue
                 }
@@ -86,6 +124,21 @@ struct AccessNarrowing: Sendable {
             }
         }
         return nil
+    }
+
+    /// Whether a token before `.` leaves the period without a receiver (`= .chii`, `case .chii`,
+    /// `f(.chii)`): an implicit member expression names a static member or an enum case, never an
+    /// instance property. A key path's `\.name` may root at the view: it keeps its receiver.
+    private static func startsImplicitMember(_ token: Token) -> Bool {
+        switch token.kind {
+        case .leftParen, .leftBrace, .leftSquare, .comma, .colon, .semicolon, .equal, .arrow, .infixQuestionMark,
+             .binaryOperator, .prefixOperator, .prefixAmpersand:
+            return true
+        case .keyword:
+            return [.return, .case, .in, .where, .throw, .try, .await, .if, .guard, .while, .switch, .else].contains(token.word)
+        default:
+            return false
+        }
     }
 
     /// Whether the receiver of `.name` at `token` is a chain of names (`row`, `self.model.row`)
@@ -98,12 +151,14 @@ struct AccessNarrowing: Sendable {
         while start >= 2, tokens[start - 1].kind == .period, isName(start - 2) { start -= 2 }
         // A chain continuing from a call or a subscript, `f().row`, is not followed.
         if start >= 1, tokens[start - 1].kind == .period { return false }
-        // `Settings.shared`: a static member of a type named as written, which is not the view
-        // (`\Badge.store` names the view itself).
+        // `Settings.shared`, `msgs.added`: a static member of a type named as written (a type of
+        // the tree, or a capitalised name), which is not the view (`\Badge.store` names the view).
         let source = context.files[file].source
-        if start == token - 2, tokens[start].kind == .identifier, source.text(start).first?.isUppercase == true,
-           start == 0 || tokens[start - 1].kind != .backslash {
-            return source.text(start) != context.declaration(owner).name
+        if start == token - 2, tokens[start].kind == .identifier, start == 0 || tokens[start - 1].kind != .backslash {
+            let receiver = source.text(start)
+            if receiver.first?.isUppercase == true || context.types.isTreeTypeName(String(receiver)) {
+                return receiver != context.declaration(owner).name
+            }
         }
         switch context.index.typer.typeOf(start..<(token - 1), file: file) {
         case .declared(let type): return type != owner
