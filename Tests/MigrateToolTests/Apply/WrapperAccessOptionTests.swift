@@ -75,6 +75,10 @@ import Testing
          "it may witness 'store' of protocol HasStore"),
         ("protocol HasStore { var store: Store { get } }\nprotocol Other {}\ntypealias Both = HasStore & Other\nextension Badge: Both {}",
          "it may witness 'store' of protocol HasStore"),
+        ("protocol HasStore { var store: Store { get } }\nprotocol Other {}\nprotocol Shop: Other & HasStore {}\nextension Badge: Shop {}",
+         "it may witness 'store' of protocol HasStore"),
+        ("import SwiftUI\nfunc peek(_ badge: Binding<Badge>) -> Int { badge.store.wrappedValue.count }",
+         "'.store' at F2.swift:4 may read it from outside its type"),
     ])
     func aReaderOutsideTheViewKeepsItOpen(_ reader: String, _ reason: String) {
         let sources = [Self.model, Self.badge, "import SwiftUI\n\n" + reader + "\n"]

@@ -37,7 +37,7 @@ struct AccessNarrowing: Sendable {
             for file in index.files {
                 for declaration in file.declarations {
                     if declaration.kind == .protocol {
-                        parents[declaration.name, default: []] += declaration.inheritance.map { Self.lastComponent($0.typeName) }
+                        parents[declaration.name, default: []] += declaration.inheritance.flatMap { Self.names(in: $0.typeName) }
                     }
                     guard declaration.kind == .variable || declaration.kind == .function, let parent = declaration.parent,
                           file.declarations[parent].kind == .protocol else { continue }
@@ -50,17 +50,24 @@ struct AccessNarrowing: Sendable {
         self.init(occurrences: index.types.identifierOccurrences(of: names), protocolMembers: members, protocolParents: parents)
     }
 
-    /// `Module.Proto` → `Proto`.
-    private static func lastComponent(_ name: String) -> String {
-        name.split(separator: ".").last.map(String.init) ?? name
+    /// The simple names an inheritance entry lists: `Module.Proto` → `Proto`, `A & B` → `A`, `B`.
+    private static func names(in entry: String) -> [String] {
+        entry.split(separator: "&").map { part in
+            let trimmed = part.trimmingCharacters(in: .whitespaces)
+            return trimmed.split(separator: ".").last.map(String.init) ?? trimmed
+        }
     }
+
+    /// Types whose dynamic member lookup forwards `wrapper.name` to the wrapped value's `name`
+    /// (`$badge.store` of a `Binding<Badge>`): a receiver of one may reach the view's property.
+    private static let forwardingWrappers: Set<String> = ["Binding", "Bindable", "Wrapper", "FocusedBinding", "Optional"]
 
     /// Whether the view (its declaration or an extension) conforms, directly or through the
     /// protocols it lists, to one of `protocols`. A listed name the tree declares but not as a
     /// protocol (a type alias of a composition) cannot be followed, so it counts as conforming.
     private func conforms(_ owner: DeclarationID, extensions: [DeclarationID], to protocols: Set<String>,
                           context: RuleContext) -> Bool {
-        var pending = ([owner] + extensions).flatMap { context.declaration($0).inheritance.map { Self.lastComponent($0.typeName) } }
+        var pending = ([owner] + extensions).flatMap { context.declaration($0).inheritance.flatMap { Self.names(in: $0.typeName) } }
         var seen: Set<String> = []
         while let name = pending.popLast() {
             guard seen.insert(name).inserted else { continue }
@@ -162,7 +169,9 @@ struct AccessNarrowing: Sendable {
         }
         switch context.index.typer.typeOf(start..<(token - 1), file: file) {
         case .declared(let type): return type != owner
-        case .external: return true
+        case .external(let written):
+            let base = written.prefix { $0 != "<" }.split(separator: ".").last.map(String.init) ?? ""
+            return !Self.forwardingWrappers.contains(base)
         case .genericParameter, .unknown, .ambiguous: return false
         }
     }

@@ -30,7 +30,7 @@ enum WrapperRewrite {
         switch use.kind {
         case .stateObject:
             let narrowing = Narrowing(variableID, option: "stateAccess", context.options.stateAccess, passedToInitializer: true,
-                                      context: context, builder: builder)
+                                      context: context)
             let edits = [builder.replace(nameRange, with: "State")] + narrowing.edits
             let becomes = "@StateObject '\(name)' becomes @State\(narrowing.written)"
             if let reason = stateReviewReason(variableID: variableID, modelType: use.site.type, context: context) {
@@ -42,7 +42,7 @@ enum WrapperRewrite {
                 // Access stays as written unless `stateAccess` asks for `private` and no caller
                 // passes the model through the memberwise initializer, which `private` takes away.
                 let narrowing = Narrowing(variableID, option: "stateAccess", context.options.stateAccess, passedToInitializer: true,
-                                          context: context, builder: builder)
+                                          context: context)
                 let edits = [builder.replace(attribute.tokens, with: "@State")] + narrowing.edits
                 var finding = make(.review, "@ObservedObject '\(name)' creates its model, which is what @State is for; "
                                    + "the view now owns it and evaluates its initial value on every init\(narrowing.note)",
@@ -76,7 +76,7 @@ enum WrapperRewrite {
             return [finding]
         case .environmentObject:
             let narrowing = Narrowing(variableID, option: "environmentAccess", context.options.environmentAccess,
-                                      passedToInitializer: false, context: context, builder: builder)
+                                      passedToInitializer: false, context: context)
             var edits = [builder.replace(attribute.tokens, with: "@Environment(\(written).self)")] + narrowing.edits
             // The annotation stays where the tree's own `@Environment(T.self)` properties keep theirs.
             let keepsAnnotation = binding.typeAnnotation != nil && context.options.environmentTypeAnnotation == .keep
@@ -116,8 +116,7 @@ enum WrapperRewrite {
         /// Why a property the option asked about keeps its access, for the message.
         var note = ""
 
-        init(_ variableID: DeclarationID, option: String, _ access: WrapperAccess, passedToInitializer: Bool,
-             context: RuleContext, builder: EditBuilder) {
+        init(_ variableID: DeclarationID, option: String, _ access: WrapperAccess, passedToInitializer: Bool, context: RuleContext) {
             let variable = context.declaration(variableID)
             guard access == .private, !AccessNarrowing.hasWrittenAccess(variable) else { return }
             if let reason = context.accessNarrowing.reasonToKeep(variableID, passedToInitializer: passedToInitializer, context: context) {
