@@ -30,7 +30,8 @@ struct Configuration: Sendable, Equatable {
     var stateInitializerLabel: StateInitializerLabel = .infer
     /// Whether an `@EnvironmentObject var` without an access modifier becomes `private`.
     var environmentAccess: WrapperAccess = .keep
-    /// Whether a `@StateObject var` without an access modifier becomes a `private` `@State`.
+    /// Whether a `@StateObject var` (or an owned `@ObservedObject var m = M()`) without an access
+    /// modifier becomes a `private` `@State`.
     var stateAccess: WrapperAccess = .keep
     /// What an `@ObservedObject` whose `$m` bindings nothing uses becomes.
     var observedObjectWithoutBindings: UnboundObservedObject = .plain
@@ -193,10 +194,10 @@ enum StateInitializerLabel: String, Sendable, Equatable, CaseIterable {
 enum WrapperAccess: String, Sendable, Equatable, CaseIterable {
     /// The access level as written (the default): an open property stays open.
     case keep
-    /// A property written without an access modifier becomes `private`, unless code outside its
-    /// type (or the type's extensions in the same file) may use it, a protocol the type conforms
-    /// to declares a member of its name, or a caller may pass it to the memberwise initializer:
-    /// then it stays as written.
+    /// A property of a struct written without an access modifier becomes `private`, unless a
+    /// spelling the tool finds outside the type (and the type's extensions in the same file) may
+    /// use it, a protocol the type conforms to may require it, a caller may pass it to the
+    /// memberwise initializer, or files of the module are not scanned: then it stays as written.
     case `private`
 }
 

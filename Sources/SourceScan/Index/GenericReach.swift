@@ -460,7 +460,7 @@ struct GenericReachFinder {
         return direct
     }
 
-    /// Every identifier token spelling one of `names`, per name, in file and token order.
+    /// Every identifier token spelling one of `names` (plain names: no `$`), per name, in file and token order.
     private func occurrences(of names: Set<String>) -> [String: [(file: Int, token: Int)]] {
         index.types.identifierOccurrences(of: names)
     }

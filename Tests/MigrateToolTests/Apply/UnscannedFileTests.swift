@@ -44,6 +44,20 @@ import Testing
         #expect(view.contains("@Environment(Settings.self) var settings"))
     }
 
+    /// `environmentAccess: "private"` needs every file of the module: one left out may read the
+    /// property, so nothing narrows, and the finding says which file.
+    @Test func aFileOfTheModuleLeftOutKeepsEveryAccessAsWritten() throws {
+        let tree = try Self.tree([".observation-migrate.json": "{\"environmentAccess\": \"private\"}"])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let partial = try BinaryRunner.run(["apply", "--dry-run", "--exclude", "Support", "."], in: tree)
+        #expect(partial.stdout.contains("+    @Environment(Settings.self) var settings\n"), "\(partial.stdout)")
+        let whole = try BinaryRunner.run(["apply", "--dry-run", "."], in: tree)
+        #expect(whole.stdout.contains("+    @Environment(Settings.self) private var settings\n"), "\(whole.stdout)")
+        let report = try BinaryRunner.run(["report", "--format", "json", "--exclude", "Support", "."], in: tree)
+        #expect(report.stdout.contains("its access stays as written although environmentAccess is \\\"private\\\": "
+                                       + "Sources/App/Support/Format.swift"), "\(report.stdout)")
+    }
+
     @Test func anExcludedFolderOfAScannedTargetBlocksTheUnitsItMayTouch() throws {
         let tree = try Self.tree()
         defer { try? FileManager.default.removeItem(at: tree) }

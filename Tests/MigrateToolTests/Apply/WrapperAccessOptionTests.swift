@@ -79,6 +79,15 @@ import Testing
          "it may witness 'store' of protocol HasStore"),
         ("import SwiftUI\nfunc peek(_ badge: Binding<Badge>) -> Int { badge.store.wrappedValue.count }",
          "'.store' at F2.swift:4 may read it from outside its type"),
+        ("func describe(_ b: Badge) -> String { \"\\(b.store.count)\" }", "'.store' is read inside a string interpolation at F2.swift:3"),
+        ("func peek(_ b: Badge) -> Int { b.`store`.count }", "'.`store`' at F2.swift:3 may read it from outside its type"),
+        ("extension View where Self == Badge { var c: Int { store.count } }",
+         "an extension constrained to the view uses it (F2.swift:3)"),
+        ("import ShopKit\nextension Badge: HasStore {}",
+         "the view conforms to HasStore, which the tree does not declare and may require 'store'"),
+        ("@dynamicMemberLookup struct Box<T> { var value: T; subscript<U>(dynamicMember kp: KeyPath<T, U>) -> U { value[keyPath: kp] } }\n"
+            + "func peek(_ b: Box<Badge>) -> Int { b.store.count }", "'.store' at F2.swift:4 may read it from outside its type"),
+        ("let Shared = Badge()\nfunc peek() -> Int { Shared.store.count }", "'.store' at F2.swift:4 may read it from outside its type"),
     ])
     func aReaderOutsideTheViewKeepsItOpen(_ reader: String, _ reason: String) {
         let sources = [Self.model, Self.badge, "import SwiftUI\n\n" + reader + "\n"]
@@ -133,6 +142,13 @@ import Testing
             """
         let narrowed = Self.migrate([Self.model, view]) { $0.stateAccess = .private }[1]
         #expect(narrowed.contains("@State private var store = Store()"))
+        // Handing the model to a child view is no call of the view's own initializer.
+        let parent = view.replacingOccurrences(of: "Text(\"\\(store.count)\")", with: "Child(store: store)")
+            + "struct Child: View {\n    @ObservedObject var store: Store\n    var body: some View { Text(\"\\(store.count)\") }\n}\n"
+        #expect(Self.migrate([Self.model, parent]) { $0.stateAccess = .private }[1].contains("@State private var store = Store()"))
+        // Nor is a reference to the initializer as a function, which `private` would change.
+        let reference = "import SwiftUI\n\nlet make: (Store) -> Counter = Counter.init\n"
+        #expect(Self.migrate([Self.model, view, reference]) { $0.stateAccess = .private }[1].contains("@State var store = Store()"))
         let caller = "import SwiftUI\n\nfunc make() -> Counter { Counter(store: Store()) }\n"
         let kept = Self.migrate([Self.model, view, caller]) { $0.stateAccess = .private }[1]
         #expect(kept.contains("@State var store = Store()"))
@@ -214,6 +230,15 @@ import Testing
 
             """
         let migrated = Self.migrate([Self.model, view]) { $0.observedObjectWithoutBindings = .bindable }[1]
+        #expect(migrated.contains("    var store: M\n"))
+        #expect(!migrated.contains("@Bindable"))
+    }
+
+    @Test func bindableLeavesAModelClassPropertyPlain() {
+        let holder = "import SwiftUI\n\nfinal class Holder: ObservableObject {\n    @ObservedObject var store: Store\n"
+            + "    init(store: Store) { self.store = store }\n}\n"
+        let migrated = Self.migrate([Self.model, holder]) { $0.observedObjectWithoutBindings = .bindable }[1]
+        #expect(migrated.contains("@Observable final class Holder"))
         #expect(!migrated.contains("@Bindable"))
     }
 }

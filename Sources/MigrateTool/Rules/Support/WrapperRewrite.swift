@@ -129,13 +129,15 @@ enum WrapperRewrite {
         }
     }
 
-    /// Whether `@Bindable` can wrap an `@ObservedObject` property in place of nothing
+    /// Whether `@Bindable` can wrap an `@ObservedObject` property of a struct in place of nothing
     /// (`observedObjectWithoutBindings` `"bindable"`): its type is one model class of the tree,
     /// spelled as a plain name (`Bindable` needs a class; an optional, an existential or a
     /// generic parameter is not known to be one).
     static func canWrapInBindable(_ use: WrapperUse, annotation: Range<Int>?, file: FileStructure, context: RuleContext) -> Bool {
+        // A view's property: in a model class `@Bindable` would only be noise.
         guard case .declared(let typeID) = use.site.type, context.index.model(use.site.type) == typeID,
-              let annotation else { return false }
+              let annotation, let variableID = use.site.ownerID, let parent = context.declaration(variableID).parent,
+              context.files[variableID.file].declarations[parent].kind == .struct else { return false }
         return annotation.allSatisfy { file.tokens[$0].kind == .identifier || file.tokens[$0].kind == .period }
     }
 
