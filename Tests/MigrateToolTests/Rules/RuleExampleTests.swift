@@ -267,6 +267,18 @@ enum RuleExamples {
         #expect(RuleDocumentsSource.generate(documents: [], header: "//").contains("static let all: [String: String] = [:\n    ]\n}"))
     }
 
+    /// A ```` ```json configuration ```` fence applies to the `before` or `unchanged` example right
+    /// after it (an `after` runs under its `before`'s): anywhere else it would be dropped silently.
+    @Test(arguments: RuleCatalog.ids)
+    func configurationFencesComeRightBeforeAnExample(_ id: String) {
+        guard let text = RuleExamples.documents()[id] else { return }
+        let fences = text.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("```") && $0 != "```" }
+        for (position, fence) in fences.enumerated() where fence == "```json configuration" {
+            let next = position + 1 < fences.count ? fences[position + 1] : "the end of the document"
+            #expect(next == "```swift before" || next == "```swift unchanged", "rules/\(id).md: a configuration fence before \(next)")
+        }
+    }
+
     @Test(arguments: RuleCatalog.ids)
     func documentHasTheRequiredHeader(_ id: String) {
         guard let text = RuleExamples.documents()[id] else { return }
