@@ -63,8 +63,7 @@ enum TreeLoader {
         // structured, so that a run can be compared with a filtered one (`corpus.py filtercheck`).
         // `private` written by `environmentAccess` or `stateAccess` must see every spelling of a
         // property's name, in files that mention no model as much as in those that do.
-        let narrows = configuration.environmentAccess == .private || configuration.stateAccess == .private
-        let readsAll = getenv("OBSERVATION_MIGRATE_READ_ALL") != nil || narrows
+        let readsAll = getenv("OBSERVATION_MIGRATE_READ_ALL") != nil || !configuration.ruleOptions.narrowedWrappers.isEmpty
         let firstLooks = PhaseTimer.measure("read, filter") {
             BatchReader.map(walk.swiftFiles) { path, result -> FirstLook in
                 switch result {

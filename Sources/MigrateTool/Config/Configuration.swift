@@ -1,3 +1,5 @@
+import SourceScan
+
 /// What `.observation-migrate.json` (or `--config FILE`) sets. Every command honours it.
 struct Configuration: Sendable, Equatable {
     /// The file it was read from, as displayed; nil for the defaults.
@@ -88,6 +90,16 @@ struct RuleOptions: Sendable, Equatable {
     var stateAccess: WrapperAccess = .keep
     /// As configured: never inferred, for the same reason.
     var observedObjectWithoutBindings: UnboundObservedObject = .plain
+
+    /// The wrappers whose rewritten properties may become `private` (`environmentAccess`,
+    /// `stateAccess`; an owned `@ObservedObject var m = M()` becomes `@State` too): empty unless
+    /// a team asked for `private`.
+    var narrowedWrappers: Set<WrapperKind> {
+        var kinds: Set<WrapperKind> = []
+        if environmentAccess == .private { kinds.insert(.environmentObject) }
+        if stateAccess == .private { kinds.formUnion([.stateObject, .observedObject]) }
+        return kinds
+    }
 }
 
 /// What the migration does with a model's stored `var` that was not `@Published`.

@@ -132,10 +132,7 @@ struct RuleContext: Sendable {
         self.mainActorByDefaultFiles = mainActorByDefaultFiles
         self.publishedLibraryFiles = publishedLibraryFiles
         self.options = options
-        var narrowed: Set<WrapperKind> = []
-        if options.environmentAccess == .private { narrowed.insert(.environmentObject) }
-        // An owned `@ObservedObject var m = M()` becomes `@State` too.
-        if options.stateAccess == .private { narrowed.formUnion([.stateObject, .observedObject]) }
+        let narrowed = options.narrowedWrappers
         self.accessNarrowing = narrowed.isEmpty ? .none : AccessNarrowing(units: units, index: index, kinds: narrowed)
         var members: [DeclarationID: [DeclarationID]] = [:]
         for unit in units.units {

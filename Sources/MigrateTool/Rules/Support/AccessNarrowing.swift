@@ -9,8 +9,9 @@ struct AccessNarrowing: Sendable {
     /// Every spelling of each candidate's `name`, `` `name` `` and `$name` in the tree, and of the
     /// names of the views that hold candidates (for `View.init` references).
     private let occurrences: [String: [(file: Int, token: Int)]]
-    /// Per file, the string literals with an interpolation (`"\(…)"`), whose insides are one token.
-    private let interpolations: [[Int]]
+    /// For each candidate name, the string literals with an interpolation (`"\(…)"`, one token
+    /// to the lexer) that read `.name` of a receiver other than `self`, in file and token order.
+    private let interpolatedReads: [String: [(file: Int, token: Int)]]
     /// For each member name the tree's protocols declare, those protocols' names: a property
     /// that witnesses one must stay as visible as the protocol.
     private let protocolMembers: [String: Set<String>]
@@ -18,12 +19,12 @@ struct AccessNarrowing: Sendable {
     private let protocolParents: [String: [String]]
 
     /// No candidates: nothing narrows (the options' defaults).
-    static let none = AccessNarrowing(occurrences: [:], interpolations: [], protocolMembers: [:], protocolParents: [:])
+    static let none = AccessNarrowing(occurrences: [:], interpolatedReads: [:], protocolMembers: [:], protocolParents: [:])
 
-    private init(occurrences: [String: [(file: Int, token: Int)]], interpolations: [[Int]], protocolMembers: [String: Set<String>],
-                 protocolParents: [String: [String]]) {
+    private init(occurrences: [String: [(file: Int, token: Int)]], interpolatedReads: [String: [(file: Int, token: Int)]],
+                 protocolMembers: [String: Set<String>], protocolParents: [String: [String]]) {
         self.occurrences = occurrences
-        self.interpolations = interpolations
+        self.interpolatedReads = interpolatedReads
         self.protocolMembers = protocolMembers
         self.protocolParents = protocolParents
     }
@@ -31,17 +32,29 @@ struct AccessNarrowing: Sendable {
     /// The facts for the wrapper properties of `kinds` in the units: one pass over the tree.
     init(units: MigrationUnits, index: TreeIndex, kinds: Set<WrapperKind>) {
         var names: Set<String> = []
+        var properties: Set<String> = []
         for use in units.units.flatMap(\.wrappers) where kinds.contains(use.kind) {
             guard let id = use.site.ownerID, let name = index.types.declaration(id).bindings.first?.name else { continue }
+            properties.insert(name)
             names.formUnion([name, "$" + name, "`\(name)`"])
             if let owner = index.types.enclosingTypeLike(id) { names.insert(index.types.declaration(owner).name) }
         }
+        // Each interpolated literal is read once for every candidate, not once per property asked about.
         let files = index.files
-        let interpolations: [[Int]] = names.isEmpty ? [] : concurrentMap(Array(files.indices)) { fileIndex in
+        let candidates = properties.sorted()
+        let readsPerFile: [[(String, Int)]] = properties.isEmpty ? [] : concurrentMap(Array(files.indices)) { fileIndex in
             let file = files[fileIndex]
-            return file.tokens.indices.filter { position in
-                file.tokens[position].kind == .stringLiteral && file.source.text(position).contains("\\")
+            var found: [(String, Int)] = []
+            for position in file.tokens.indices where file.tokens[position].kind == .stringLiteral {
+                let text = String(file.source.text(position))
+                guard text.contains("\\") else { continue }
+                for name in candidates where Self.readsMember(text, name) { found.append((name, position)) }
             }
+            return found
+        }
+        var interpolatedReads: [String: [(file: Int, token: Int)]] = [:]
+        for (fileIndex, found) in readsPerFile.enumerated() {
+            for (name, token) in found { interpolatedReads[name, default: []].append((fileIndex, token)) }
         }
         var members: [String: Set<String>] = [:]
         var parents: [String: [String]] = [:]
@@ -59,7 +72,7 @@ struct AccessNarrowing: Sendable {
                 }
             }
         }
-        self.init(occurrences: index.types.identifierOccurrences(of: names), interpolations: interpolations,
+        self.init(occurrences: index.types.identifierOccurrences(of: names), interpolatedReads: interpolatedReads,
                   protocolMembers: members, protocolParents: parents)
     }
 
@@ -81,12 +94,11 @@ struct AccessNarrowing: Sendable {
         "LabelStyle", "PrimitiveButtonStyle", "Animatable", "Comparable",
     ]
 
-    /// Whether the view (its declaration or an extension) conforms, directly or through the
-    /// protocols it lists, to one of `protocols`. A listed name the tree declares but not as a
+    /// Whether the names a view lists after `:` (`listed`: its declaration's and its extensions')
+    /// reach one of `protocols`, directly or through the protocols they inherit. A listed name the tree declares but not as a
     /// protocol (a type alias of a composition) cannot be followed, so it counts as conforming.
-    private func conforms(_ owner: DeclarationID, extensions: [DeclarationID], to protocols: Set<String>,
-                          context: RuleContext) -> Bool {
-        var pending = ([owner] + extensions).flatMap { context.declaration($0).inheritance.flatMap { Self.names(in: $0.typeName) } }
+    private func conforms(listing listed: [String], to protocols: Set<String>, context: RuleContext) -> Bool {
+        var pending = listed
         var seen: Set<String> = []
         while let name = pending.popLast() {
             guard seen.insert(name).inserted else { continue }
@@ -101,11 +113,10 @@ struct AccessNarrowing: Sendable {
         return false
     }
 
-    /// A protocol the view (or an extension of it) lists that neither the tree declares nor the
-    /// SDK list names: it may come from a package and require a member of any name.
-    private func unknownProtocol(of owner: DeclarationID, extensions: [DeclarationID], context: RuleContext) -> String? {
-        let listed = ([owner] + extensions).flatMap { context.declaration($0).inheritance.flatMap { Self.names(in: $0.typeName) } }
-        return listed.first { name in
+    /// A name the view lists after `:` (`listed`) that neither the tree declares nor the SDK list
+    /// names, a protocol then: it may come from a package and require a member of any name.
+    private func unknownProtocol(listing listed: [String], context: RuleContext) -> String? {
+        listed.first { name in
             protocolParents[name] == nil && !context.types.isTreeTypeName(name) && !Self.knownProtocols.contains(name)
         }
     }
@@ -131,10 +142,12 @@ struct AccessNarrowing: Sendable {
         // `private` reaches the type's body and its extensions in the same file.
         let ownerID = DeclarationID(file: variableID.file, declaration: ownerIndex)
         let extensions = context.types.symbol(ownerID)?.extensions ?? []
-        if let declaring = protocolMembers[name], conforms(ownerID, extensions: extensions, to: declaring, context: context) {
+        // The names the view's declaration and its extensions list after `:`.
+        let listed = ([ownerID] + extensions).flatMap { context.declaration($0).inheritance.flatMap { Self.names(in: $0.typeName) } }
+        if let declaring = protocolMembers[name], conforms(listing: listed, to: declaring, context: context) {
             return "it may witness '\(name)' of protocol \(declaring.sorted().joined(separator: ", "))"
         }
-        if let unknown = unknownProtocol(of: ownerID, extensions: extensions, context: context) {
+        if let unknown = unknownProtocol(listing: listed, context: context) {
             return "the view conforms to \(unknown), which the tree does not declare and may require '\(name)'"
         }
         let reach = [Span(file: variableID.file, tokens: owner.tokens)]
@@ -174,10 +187,8 @@ struct AccessNarrowing: Sendable {
             }
         }
         // An interpolation is one string token: a member read inside it cannot be placed.
-        for (file, literals) in interpolations.enumerated() {
-            for literal in literals where !isReached(file, literal) && Self.readsMember(context.files[file].source.text(literal), name) {
-                return "'.\(name)' is read inside a string interpolation at \(context.pathAndLine(file: file, token: literal))"
-            }
+        if let (file, literal) = (interpolatedReads[name] ?? []).first(where: { !isReached($0.file, $0.token) }) {
+            return "'.\(name)' is read inside a string interpolation at \(context.pathAndLine(file: file, token: literal))"
         }
         return nil
     }
@@ -190,8 +201,7 @@ struct AccessNarrowing: Sendable {
 
     /// Whether `text` (a string literal with interpolations) reads `.name` of a receiver other
     /// than `self`: the only spelling there that may reach another type's property.
-    private static func readsMember<Text: StringProtocol>(_ text: Text, _ name: String) -> Bool {
-        let text = String(text)
+    private static func readsMember(_ text: String, _ name: String) -> Bool {
         var from = text.startIndex
         while let found = text.range(of: "." + name, range: from..<text.endIndex) {
             from = found.upperBound
