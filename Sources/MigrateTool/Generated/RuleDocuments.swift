@@ -1488,7 +1488,17 @@ enum RuleDocuments {
           counts too: run once or more it changes tracked state, run no time it changes nothing the call
           announced. So does an `if`/`else` or `switch` before the call whose every branch makes such a
           change or ends in `return` or `throw` (with no `break`, `continue` or `fallthrough` in it): a
-          branch that leaves never reaches the call. A change is an assignment
+          branch that leaves never reaches the call. So does a statement that changes only tracked
+          state at any depth, with no `return`, `throw`, `break` or `continue`: a loop whose body names
+          such a change behind an `if` or beside local `let`s (`for i in tasks.indices { if tasks[i].id ==
+          id { tasks[i].done = true } }`: matching nothing, it changes nothing), and a call of the
+          model's own method (`updateData()`, `self?.replacePoints(v)`) whose every declaration of that
+          name changes only tracked state, and on every path, through its own `if`/`else`, `switch`,
+          `for`, local `let`s, a `guard` whose `else` block changes and ends in `return`, and further
+          calls of its own methods, a few calls deep. A method a subclass of the tree declares again may
+          run the subclass's body instead, so a call of it never counts. An `if` without `else` alone
+          does not count: the call after `if won { state = .won }` may announce what changed before it,
+          elsewhere (a game board kept in an actor). A change is an assignment
           (`x = v`, `self.x += v`, `x[k] = v`), a mutating call of a collection or `Bool`
           (`x.append(v)`, `x.toggle()`), also as the whole value of `let removed = x.remove(at: i)`,
           `_ = x.popLast()` or `return x.removeLast()`, or a member assignment of a struct the tree declares
@@ -1500,10 +1510,16 @@ enum RuleDocuments {
           its clause counts, and after the clause control goes on after the `switch` (a clause whose
           only statement is the call keeps it: an empty clause does not compile). The call stays when
           the statements running with it also change a property of the model that is not tracked (`@ObservationIgnored`, a wrapper, `lazy`, a computed one),
-          or call a method through one (`store.save(v)` on a `let store`), or change the object a
+          or call a method through one (`store.save(v)` on a `let store`), directly or in a method of the
+          model the statements call (`remember()` storing into an `@AppStorage` property), or change the object a
           tracked `var` holds (a statement calling through it, `player.play()`; a member assignment,
           `cache.value = v`, when it holds a class of the tree; the collections' mutating methods change
-          the value itself, which is tracked): that change would go unseen.
+          the value itself, which is tracked): that change would go unseen. Only a property a view could
+          read through the model counts: one that is not `private`, or one that a computed property, a
+          subscript or a method handing out a value (`->` in its signature: a result or a callback) reads.
+          A `private let userDefaults` that only the model's own saving and loading methods use shows
+          nothing to a view, so a send beside a write to it (`books.insert(b, at: i); saveBooks()`)
+          announced the tracked change.
           An `if flag { objectWillChange.send() }` whose condition has no effect goes with the call.
         - **The call sits in the setter of a computed property that keeps its value elsewhere**
           (`UserDefaults`, a file, another object). The property becomes tracked the way the macro
@@ -1985,6 +2001,211 @@ enum RuleDocuments {
             func reload(_ fetched: [String]) {
                 DispatchQueue.main.async { [weak self] in
                     self?.titles = fetched
+                }
+            }
+        }
+        ```
+
+        A send after a loop or an `if` without `else` whose blocks change only the model's tracked
+        state, and one after a call of the model's own method that does (its `guard` included):
+
+        ```swift before
+        import Foundation
+        import SwiftUI
+
+        struct GradedTask {
+            var id: String
+            var maximum = 1
+            var previousMaximum = 1
+        }
+
+        final class Gradebook: ObservableObject {
+            @Published var tasks: [GradedTask] = []
+            @Published var points: [Int] = []
+
+            func keepMaximum(of id: String) {
+                for index in tasks.indices {
+                    if tasks[index].id == id {
+                        tasks[index].previousMaximum = tasks[index].maximum
+                    }
+                }
+                ↓objectWillChange.send()
+            }
+
+            func reload(_ fetched: [Int]) {
+                DispatchQueue.main.async { [weak self] in
+                    self?.replacePoints(fetched)
+                    self?.↓objectWillChange.send()
+                }
+            }
+
+            private func replacePoints(_ fetched: [Int]) {
+                guard !fetched.isEmpty else {
+                    points = []
+                    return
+                }
+                let sorted = fetched.sorted()
+                points = sorted
+            }
+        }
+        ```
+
+        ```swift after
+        import Foundation
+        import SwiftUI
+        import Observation
+
+        struct GradedTask {
+            var id: String
+            var maximum = 1
+            var previousMaximum = 1
+        }
+
+        @Observable final class Gradebook {
+            var tasks: [GradedTask] = []
+            var points: [Int] = []
+
+            func keepMaximum(of id: String) {
+                for index in tasks.indices {
+                    if tasks[index].id == id {
+                        tasks[index].previousMaximum = tasks[index].maximum
+                    }
+                }
+            }
+
+            func reload(_ fetched: [Int]) {
+                DispatchQueue.main.async { [weak self] in
+                    self?.replacePoints(fetched)
+                }
+            }
+
+            private func replacePoints(_ fetched: [Int]) {
+                guard !fetched.isEmpty else {
+                    points = []
+                    return
+                }
+                let sorted = fetched.sorted()
+                points = sorted
+            }
+        }
+        ```
+
+        A send beside a write to a private property outside tracking that no view can read through the
+        model (no computed property or value-returning method reads it) announced the tracked change:
+
+        ```swift before
+        import Foundation
+        import SwiftUI
+
+        final class Bookcase: ObservableObject {
+            @Published var books: [String] = []
+            private let defaults = UserDefaults.standard
+
+            func move(from source: Int, to destination: Int) {
+                let book = books.remove(at: source)
+                books.insert(book, at: destination)
+                save()
+                ↓objectWillChange.send()
+            }
+
+            private func save() {
+                defaults.set(books, forKey: "books")
+            }
+        }
+        ```
+
+        ```swift after
+        import Foundation
+        import SwiftUI
+        import Observation
+
+        @Observable final class Bookcase {
+            var books: [String] = []
+            private let defaults = UserDefaults.standard
+
+            func move(from source: Int, to destination: Int) {
+                let book = books.remove(at: source)
+                books.insert(book, at: destination)
+                save()
+            }
+
+            private func save() {
+                defaults.set(books, forKey: "books")
+            }
+        }
+        ```
+
+        A send beside a call of the model's own method that also stores into a wrapped property
+        (`@AppStorage`, outside tracking) may announce that change too; it stays and blocks the unit, and
+        so do a send after a method a subclass overrides, and one after an `if` without `else`, which may
+        announce what changed before it (here the board the actor keeps):
+
+        ```swift before
+        import SwiftUI
+
+        final class Library: ObservableObject {
+            @Published var books: [String] = []
+            @AppStorage("count") var storedCount = 0
+
+            func add(_ book: String) {
+                books.append(book)
+                remember()
+                ↓objectWillChange.send()
+            }
+
+            private func remember() {
+                storedCount = books.count
+            }
+        }
+
+        class Shelf: ObservableObject {
+            @Published var titles: [String] = []
+
+            func refresh() {
+                sortTitles()
+                ↓objectWillChange.send()
+            }
+
+            func sortTitles() {
+                titles.sort()
+            }
+        }
+
+        final class ArchiveShelf: Shelf {
+            var archived: [String] = []
+
+            override func sortTitles() {
+                archived.sort()
+            }
+        }
+
+        struct ArchiveView: View {
+            @ObservedObject var shelf: ArchiveShelf
+
+            var body: some View {
+                Text(shelf.titles.first ?? "")
+            }
+        }
+
+        actor Board {
+            var marked: Set<Int> = []
+
+            func mark(_ square: Int) {
+                marked.insert(square)
+            }
+        }
+
+        final class Match: ObservableObject {
+            @Published var won = false
+            let board = Board()
+
+            func mark(_ square: Int, winning: Bool) async {
+                await board.mark(square)
+                Task { @MainActor in
+                    if winning {
+                        won = true
+                    }
+                    ↓objectWillChange.send()
                 }
             }
         }

@@ -62,7 +62,7 @@ struct ObjectWillChangeSend: CouplingRule {
                 return rewrite(edits, "'\(property)' is computed and its setter sends objectWillChange; access(keyPath:) in its "
                     + "getter and withMutation(keyPath:) around the change make it tracked")
             }
-            if let (edits, property, _) = place?.deletion(file) {
+            if let (edits, property, _) = place?.deletion(file, context) {
                 return rewrite(edits, "objectWillChange.send() announces the change of '\(property)' next to it, which @Observable "
                     + "tracks; the call goes, and views that do not read what changed no longer re-render with it")
             }
@@ -83,7 +83,7 @@ struct ObjectWillChangeSend: CouplingRule {
                                requiredByUnits: heldUnit == unit ? [] : [unit])
             }
             return ObservationUse.blocker(
-                Self.id, site, unit: unit, message: Self.reasonKept(site, place, file),
+                Self.id, site, unit: unit, message: Self.reasonKept(site, place, file, context),
                 suggestion: "make the state that changes a stored property of the model (the macro tracks it, and the call "
                     + "goes), or, for state kept elsewhere, a computed property that calls access(keyPath: \\.x) in its getter "
                     + "and wraps the change in withMutation(keyPath: \\.x)", context)
@@ -114,7 +114,7 @@ struct ObjectWillChangeSend: CouplingRule {
         guard let place = SendPlace(site, unit: unit, context, models: &models) else { return nil }
         if let (_, property) = place.accessorRewrite(context) { return .accessor(property) }
         let file = context.files[site.file]
-        guard let (_, property, throughBranches) = place.deletion(file) else { return nil }
+        guard let (_, property, throughBranches) = place.deletion(file, context) else { return nil }
         return .deletion(property, throughBranches: throughBranches)
     }
 
@@ -125,7 +125,7 @@ struct ObjectWillChangeSend: CouplingRule {
     }
 
     /// Why a send has no mechanical twin.
-    private static func reasonKept(_ site: Site, _ place: SendPlace?, _ file: FileStructure) -> String {
+    private static func reasonKept(_ site: Site, _ place: SendPlace?, _ file: FileStructure, _ context: RuleContext) -> String {
         if let receiver = site.receiver, !SendPlace.isSelf(receiver, file) {
             return "\(file.compactText(receiver)).objectWillChange.send() announces a change from outside the model; "
                 + "under Observation the model's tracked properties announce their own changes"
@@ -134,7 +134,7 @@ struct ObjectWillChangeSend: CouplingRule {
             return "objectWillChange.send() in a closure that only sends forwards a change made elsewhere (a subscription, "
                 + "a callback, a later run); nothing tracks it"
         }
-        if let untracked = place?.untrackedEffects(file).first {
+        if let untracked = place?.untrackedEffects(file, context).first {
             return "objectWillChange.send() may also announce a change of '\(untracked)', which @Observable does not track"
         }
         return "objectWillChange.send() has no Observation twin here: no change of a tracked property of the model "
@@ -336,7 +336,7 @@ private struct SendPlace {
     /// name, and whether the change was found on every branch of an `if` or `switch`; nil when
     /// no such change runs with it on every path, or the body also changes untracked state the
     /// send may have announced.
-    func deletion(_ file: FileStructure) -> (edits: [Edit], property: String, throughBranches: Bool)? {
+    func deletion(_ file: FileStructure, _ context: RuleContext) -> (edits: [Edit], property: String, throughBranches: Bool)? {
         let scope = scope(file)
         let isTrackedChange = { (statement: Range<Int>) in model.isTrackedChange(statement, in: file, scope: scope, parameters: parameters) }
         /// The change a compound statement makes: on every branch, or in every run of a loop.
@@ -346,15 +346,36 @@ private struct SendPlace {
                                      exitingBranches: statement.upperBound <= path.target.lowerBound)
                 ?? Self.changeInEveryIteration(of: statement, file, where: isTrackedChange)
         }
-        guard let accompanying = path.accompanying(in: file, where: { isTrackedChange($0) || compoundChange($0) != nil }) else {
-            return nil
+        /// The first property changed by a statement that changes only tracked state: a call of
+        /// the model's own method that changes it on every path (`updateData()`), an `if`/`else`
+        /// or `switch` whose branches do, or a loop whose body names such a change, behind an
+        /// `if` too (`for i in items.indices { if items[i].id == id { items[i].done = true } }`):
+        /// run no time, or matching nothing, it changes nothing, and the send announced nothing
+        /// a view could show. An `if` without `else` alone is no such statement: the send after
+        /// `if won { state = .won }` may announce what changed before it, elsewhere.
+        func onlyTrackedChange(_ statement: Range<Int>) -> String? {
+            guard let found = model.statementChanges(statement, file, scope: scope, parameters: parameters, context,
+                                                     reading: .sendBody),
+                  found.isDefinite || file.tokens[statement.lowerBound].word == .for else { return nil }
+            return found.firstChange
         }
+        guard let accompanying = path.accompanying(in: file, where: {
+            isTrackedChange($0) || compoundChange($0) != nil || onlyTrackedChange($0) != nil
+        }) else { return nil }
         let isDirect = isTrackedChange(accompanying)
-        let change = isDirect ? accompanying : compoundChange(accompanying)!
-        guard let start = ModelStateChanges.changeStart(of: change, file),
-              let property = model.change(at: start, before: change.upperBound, in: file, scope: scope, parameters: parameters),
-              untrackedEffects(file).isEmpty, let edits = removal(file) else { return nil }
-        return (edits, property.name, !isDirect)
+        let property: String
+        if let change = isDirect ? accompanying : compoundChange(accompanying) {
+            guard let start = ModelStateChanges.changeStart(of: change, file),
+                  let changed = model.change(at: start, before: change.upperBound, in: file, scope: scope, parameters: parameters) else {
+                return nil
+            }
+            property = changed.name
+        } else {
+            guard let changed = onlyTrackedChange(accompanying) else { return nil }
+            property = changed
+        }
+        guard untrackedEffects(file, context).isEmpty, let edits = removal(file) else { return nil }
+        return (edits, property, !isDirect)
     }
 
     /// The first branch's change when `statement` is an `if` whose every branch, a final `else`
@@ -553,8 +574,11 @@ private struct SendPlace {
 
     /// The properties outside tracking that the statements running with the send change, or
     /// call methods of: the send may announce what they change.
-    func untrackedEffects(_ file: FileStructure) -> [String] {
-        model.untrackedEffects(in: path.stretch(in: file), file, scope: scope(file), parameters: parameters)
+    func untrackedEffects(_ file: FileStructure, _ context: RuleContext) -> [String] {
+        let stretch = path.stretch(in: file)
+        let exposed = model.exposedProperties(context)
+        return (model.untrackedEffects(in: stretch, file, scope: scope(file), parameters: parameters)
+            + model.untrackedEffects(ofCallsIn: stretch, file, context)).filter(exposed.contains)
     }
 
     /// Removes the send statement, or the `if flag { … }` around it when it was that block's

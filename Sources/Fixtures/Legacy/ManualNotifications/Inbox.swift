@@ -40,6 +40,31 @@ final class Inbox: ObservableObject {
         }
     }
 
+    /// Marks the matching messages with a star, in a loop whose `if` may change nothing.
+    func star(_ target: String) {
+        for index in messages.indices {
+            if messages[index] == target {
+                messages[index] = "*" + target
+            }
+        }
+        objectWillChange.send()
+    }
+
+    /// Replaces every message through the model's own method, whose `guard` empties the list.
+    func replaceAll(with fetched: [String]) {
+        replaceMessages(fetched)
+        objectWillChange.send()
+    }
+
+    private func replaceMessages(_ fetched: [String]) {
+        guard !fetched.isEmpty else {
+            messages = []
+            return
+        }
+        let kept = fetched.filter { !$0.isEmpty }
+        messages = kept
+    }
+
     /// The `break` ends only the `switch`: the change after it runs with the send.
     func setMuted(level: Int) {
         objectWillChange.send()

@@ -31,6 +31,11 @@ public enum InboxScript: FixtureScript {
                 .mutate("deleted none") { inbox.delete([]) },
                 .mutate("muted by level") { inbox.setMuted(level: 2) },
                 .mutate("unmuted by level") { inbox.setMuted(level: 0) },
+                .mutate("seventh message") { inbox.receive("Back") },
+                .mutate("starred one") { inbox.star("Back") },
+                .mutate("starred none") { inbox.star("Nobody") },
+                .mutate("replaced") { inbox.replaceAll(with: ["A", "", "B"]) },
+                .mutate("replaced with none") { inbox.replaceAll(with: []) },
             ],
             probes: [
                 Probe("unread", watching: inbox) { "\(inbox.unread)" },

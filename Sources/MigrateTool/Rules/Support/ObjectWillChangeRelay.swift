@@ -305,39 +305,7 @@ struct ObjectWillChangeRelay {
         // the statement's end, `items.append(v)` must).
         if source.isTrackedChange((name + 2)..<statement.upperBound, in: file, scope: statement, parameters: nil) { return true }
         return name + 3 < statement.upperBound && tokens[name + 3].kind == .leftParen && file.closing(name + 3) + 1 == statement.upperBound
-            && methodChangesOnlyTrackedState(file.source.text(name + 2), source, context)
-    }
-
-    /// Whether the source has methods named `name` and each one's statements are all changes of
-    /// properties the source tracks, calls of its own methods that are (`updateCoreProgress(…)`),
-    /// its own `objectWillChange.send()`, or `if`/`switch` statements whose blocks are, down to a
-    /// few calls deep.
-    private static func methodChangesOnlyTrackedState(_ name: String, _ source: ModelStateChanges, _ context: RuleContext,
-                                                      visiting: Set<String> = []) -> Bool {
-        guard visiting.count < 4, !visiting.contains(name) else { return false }
-        let methods = (context.modelMembers[source.classID] ?? []).filter {
-            let member = context.declaration($0)
-            return member.kind == .function && member.name == name
-        }
-        let visiting = visiting.union([name])
-        return !methods.isEmpty && methods.allSatisfy { id in
-            let method = context.declaration(id)
-            let file = context.files[id.file]
-            guard let body = method.body, let statements = file.statements(inBlock: body.lowerBound) else { return false }
-            func onlyTracked(_ statements: [Range<Int>]) -> Bool {
-                statements.allSatisfy { statement in
-                    if source.isTrackedChange(statement, in: file, scope: body, parameters: method.parameters) { return true }
-                    // The source's own send: deleted with its twin, or it blocks the source's unit.
-                    if ModelProperties.sendCall(in: statement, file: file) == statement { return true }
-                    if let callee = ownCall(statement, file) {
-                        return methodChangesOnlyTrackedState(callee, source, context, visiting: visiting)
-                    }
-                    guard let blocks = ChangeBlocks.blocks(of: statement, file) else { return false }
-                    return blocks.allSatisfy(onlyTracked)
-                }
-            }
-            return onlyTracked(statements)
-        }
+            && source.methodChanges(file.source.text(name + 2), context) != nil
     }
 
     /// The method a statement calls on the model itself, `f(…)` or `self.f(…)`, as the whole statement.
