@@ -2137,8 +2137,9 @@ enum RuleDocuments {
 
         A send beside a call of the model's own method that also stores into a wrapped property
         (`@AppStorage`, outside tracking) may announce that change too; it stays and blocks the unit, and
-        so do a send after a method a subclass overrides, and one after an `if` without `else`, which may
-        announce what changed before it (here the board the actor keeps):
+        so do a send beside a write to a private property that a computed property reads (a view may
+        show `launchCount`), a send after a method a subclass overrides, and one after an `if` without
+        `else`, which may announce what changed before it (here the board the actor keeps):
 
         ```swift before
         import SwiftUI
@@ -2155,6 +2156,19 @@ enum RuleDocuments {
 
             private func remember() {
                 storedCount = books.count
+            }
+        }
+
+        final class Counter: ObservableObject {
+            @Published var names: [String] = []
+            private let defaults = UserDefaults.standard
+
+            var launchCount: Int { defaults.integer(forKey: "launches") }
+
+            func add(_ name: String) {
+                names.append(name)
+                defaults.set(launchCount + 1, forKey: "launches")
+                ↓objectWillChange.send()
             }
         }
 
