@@ -37,6 +37,8 @@ struct Configuration: Sendable, Equatable {
     var stateAccess: WrapperAccess = .keep
     /// What an `@ObservedObject` whose `$m` bindings nothing uses becomes.
     var observedObjectWithoutBindings: UnboundObservedObject = .plain
+    /// What a manual `objectWillChange.send()` with no Observation twin does to its unit.
+    var manualSends: ManualSendPolicy = .block
     /// The file the configuration came from, if any.
     var source: String?
 
@@ -54,7 +56,7 @@ struct Configuration: Sendable, Equatable {
                     observablePlacement: observablePlacement, observableAttributeOrder: observableAttributeOrder,
                     environmentTypeAnnotation: environmentTypeAnnotation, stateInitializerLabel: stateInitializerLabel,
                     environmentAccess: environmentAccess, stateAccess: stateAccess,
-                    observedObjectWithoutBindings: observedObjectWithoutBindings)
+                    observedObjectWithoutBindings: observedObjectWithoutBindings, manualSends: manualSends)
     }
 
     /// The lint severity of a rule under this configuration.
@@ -90,6 +92,9 @@ struct RuleOptions: Sendable, Equatable {
     var stateAccess: WrapperAccess = .keep
     /// As configured: never inferred, for the same reason.
     var observedObjectWithoutBindings: UnboundObservedObject = .plain
+    /// As configured: never inferred (deleting a call that may announce untracked state is a
+    /// decision about the app's behaviour, which only its team can take).
+    var manualSends: ManualSendPolicy = .block
 
     /// The wrappers whose rewritten properties may become `private` (`environmentAccess`,
     /// `stateAccess`; an owned `@ObservedObject var m = M()` becomes `@State` too): empty unless
@@ -211,6 +216,20 @@ enum WrapperAccess: String, Sendable, Equatable, CaseIterable {
     /// use it, a protocol the type conforms to may require it, a caller may pass it to the
     /// memberwise initializer, or files of the module are not scanned: then it stays as written.
     case `private`
+}
+
+/// What a manual `objectWillChange.send()` becomes when the tool finds no Observation twin for
+/// it: no change of a tracked property runs with it, or it may also announce state the macro
+/// does not track, or it is sent from outside the model (`manualSends`).
+enum ManualSendPolicy: String, Sendable, Equatable, CaseIterable {
+    /// The call stays and blocks its unit, with what to write instead (the default): views that
+    /// showed what it announced would go stale without it.
+    case block
+    /// The call is deleted, review class, the finding naming what views may no longer re-render
+    /// for: what most teams did by hand (the call refreshed views for state that is tracked once
+    /// the model is `@Observable`, or for nothing). A call the tool cannot delete alone (the only
+    /// statement of a `switch` clause, part of a larger expression) still blocks.
+    case delete
 }
 
 /// What an `@ObservedObject var m: M` becomes when nothing uses its `$m` bindings

@@ -19,7 +19,7 @@ enum ConfigurationLoader {
     static let keys = ["include", "exclude", "disabledRules", "onlyRules", "severity", "deploymentTarget", "unpublishedProperties", "plumbingProperties",
                              "observationImport", "observablePlacement", "observableAttributeOrder",
                              "environmentTypeAnnotation", "stateInitializerLabel", "environmentAccess", "stateAccess",
-                             "observedObjectWithoutBindings"]
+                             "observedObjectWithoutBindings", "manualSends"]
 
     /// Names other linters use for the same settings (SwiftLint's snake case, ESLint's and
     /// swift-format's words). Edit distance would send `enabledRules` to `disabledRules`, the
@@ -128,6 +128,8 @@ enum ConfigurationLoader {
                 configuration.stateAccess = try choice(member, failure)
             case "observedObjectWithoutBindings":
                 configuration.observedObjectWithoutBindings = try choice(member, failure)
+            case "manualSends":
+                configuration.manualSends = try choice(member, failure)
             default:
                 let guess = otherToolsNames[member.key] ?? closest(to: member.key, among: keys)
                 let hint = guess.map { "; did you mean '\($0)'?" } ?? " (known keys: \(keys.joined(separator: ", ")))"

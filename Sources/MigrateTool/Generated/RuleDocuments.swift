@@ -1583,6 +1583,14 @@ enum RuleDocuments {
         changing state a stored property of the model, or give state kept elsewhere a computed property
         with `access(keyPath:)` and `withMutation(keyPath:)`.
 
+        With `"manualSends": "delete"` in `.observation-migrate.json`, such a call goes instead, as a
+        review finding that says why it had no twin and that views which showed state it announced, and
+        `@Observable` does not track, no longer re-render when it runs. Most teams delete these calls by
+        hand: they refreshed views for state the macro tracks once the model is `@Observable`, or for
+        nothing. The team decides; nothing infers it. A call that is part of a larger statement, or the
+        only statement of a `switch` clause, still blocks. The last statement of a function or closure
+        goes too, leaving its body empty.
+
         A send before a change of the model's state:
 
         ```swift before
@@ -2220,6 +2228,66 @@ enum RuleDocuments {
                         won = true
                     }
                     ↓objectWillChange.send()
+                }
+            }
+        }
+        ```
+
+        With `"manualSends": "delete"`, calls with no twin go, each a review finding:
+
+        ```json configuration
+        { "manualSends": "delete" }
+        ```
+
+        ```swift before
+        import SwiftUI
+
+        final class WordList: ObservableObject {
+            @Published var words: [String] = []
+            @AppStorage("lastWord") var lastWord = ""
+
+            func refresh() {
+                ↓objectWillChange.send()
+            }
+
+            func remember(_ word: String) {
+                lastWord = word
+                ↓objectWillChange.send()
+            }
+        }
+
+        struct WordsView: View {
+            @ObservedObject var list: WordList
+
+            var body: some View {
+                Button(list.lastWord) {
+                    list.↓objectWillChange.send()
+                }
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class WordList {
+            var words: [String] = []
+            @ObservationIgnored @AppStorage("lastWord") var lastWord = ""
+
+            func refresh() {
+            }
+
+            func remember(_ word: String) {
+                lastWord = word
+            }
+        }
+
+        struct WordsView: View {
+            var list: WordList
+
+            var body: some View {
+                Button(list.lastWord) {
                 }
             }
         }

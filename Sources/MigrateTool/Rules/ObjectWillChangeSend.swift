@@ -82,8 +82,14 @@ struct ObjectWillChangeSend: CouplingRule {
                                suggestion: nil, edits: edits.map { FileEdit(file: site.file, edit: $0) }, unit: heldUnit,
                                requiredByUnits: heldUnit == unit ? [] : [unit])
             }
+            let reason = Self.reasonKept(site, place, file, context)
+            if context.options.manualSends == .delete, let edits = SendPlace.standaloneRemoval(site, context) {
+                // The team asked for it: the call goes, and the finding says what may go stale.
+                return rewrite(edits, reason + "; manualSends: delete removes the call, and views that showed state it "
+                    + "announced and @Observable does not track no longer re-render when it runs")
+            }
             return ObservationUse.blocker(
-                Self.id, site, unit: unit, message: Self.reasonKept(site, place, file, context),
+                Self.id, site, unit: unit, message: reason,
                 suggestion: "make the state that changes a stored property of the model (the macro tracks it, and the call "
                     + "goes), or, for state kept elsewhere, a computed property that calls access(keyPath: \\.x) in its getter "
                     + "and wraps the change in withMutation(keyPath: \\.x)", context)
@@ -294,6 +300,25 @@ private struct SendPlace {
             if statement.contains(where: { exits.contains(methodTokens[$0].word) }) { return nil }
         }
         return nil
+    }
+
+    /// The edits deleting a send that is a statement of its own, `[receiver.]objectWillChange.send()`,
+    /// wherever it stands (`manualSends` `delete`): the last statement of a function or closure
+    /// body goes too, leaving it empty (`{ _ in }` compiles); nil when the call is part of a
+    /// larger statement or the only statement of a `switch` clause, which must keep one.
+    static func standaloneRemoval(_ site: Site, _ context: RuleContext) -> [Edit]? {
+        let file = context.files[site.file]
+        let tokens = file.tokens
+        guard let ownerID = site.ownerID, let (_, open, _) = body(holding: site.token, from: ownerID, file),
+              let path = StatementPath(to: site.token, fromBody: open, in: file, readingSwitchClauses: true),
+              site.token + 3 < tokens.count, tokens[site.token + 3].kind == .leftParen else { return nil }
+        let target = path.target
+        let start = site.receiver?.lowerBound ?? site.token
+        guard target.lowerBound == start, file.closing(site.token + 3) + 1 == target.upperBound else { return nil }
+        let level = path.levels[path.levels.count - 1]
+        if level.statements.count == 1, path.levels.count >= 2,
+           tokens[path.levels[path.levels.count - 2].statement.lowerBound].word == .switch { return nil }
+        return [removeStatement(target, level, EditBuilder(file: file), file)]
     }
 
     /// `self`, or `self?` in a closure that captures it weakly.
@@ -586,7 +611,7 @@ private struct SendPlace {
     private func removal(_ file: FileStructure) -> [Edit]? {
         let level = path.levels[path.levels.count - 1]
         let builder = EditBuilder(file: file)
-        guard level.statements.count == 1 else { return [removeStatement(level.statement, level, builder, file)] }
+        guard level.statements.count == 1 else { return [Self.removeStatement(level.statement, level, builder, file)] }
         guard path.levels.count >= 2 else { return nil }
         let outer = path.levels[path.levels.count - 2]
         let statement = outer.statement
@@ -598,13 +623,13 @@ private struct SendPlace {
                   [.identifier, .period, .prefixOperator, .binaryOperator, .exclamationMark].contains(tokens[index].kind)
                       || [.self, .true, .false, .nil].contains(tokens[index].word)
               }) else { return nil }
-        return [removeStatement(statement, outer, builder, file)]
+        return [Self.removeStatement(statement, outer, builder, file)]
     }
 
     /// A statement's removal with the `;` joining it to its neighbour on the line, and a blank
     /// line it would leave right before the block's `}`.
-    private func removeStatement(_ statement: Range<Int>, _ level: StatementPath.Level, _ builder: EditBuilder,
-                                 _ file: FileStructure) -> Edit {
+    private static func removeStatement(_ statement: Range<Int>, _ level: StatementPath.Level, _ builder: EditBuilder,
+                                        _ file: FileStructure) -> Edit {
         let tokens = file.tokens
         var range = statement
         if range.upperBound < tokens.count, tokens[range.upperBound].kind == .semicolon {

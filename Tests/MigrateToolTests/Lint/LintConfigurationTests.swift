@@ -78,7 +78,10 @@ import Testing
             ("{\"disabled_rules\": []}", "1:2: unknown key 'disabled_rules'; did you mean 'disabledRules'?"),
             ("{\"colour\": true}", "1:2: unknown key 'colour' (known keys: include, exclude, disabledRules, onlyRules, severity, "
                 + "deploymentTarget, unpublishedProperties, plumbingProperties, observationImport, observablePlacement, observableAttributeOrder, "
-                + "environmentTypeAnnotation, stateInitializerLabel, environmentAccess, stateAccess, observedObjectWithoutBindings)"),
+                + "environmentTypeAnnotation, stateInitializerLabel, environmentAccess, stateAccess, observedObjectWithoutBindings, "
+                + "manualSends)"),
+            ("{\"manualSends\": \"remove\"}", "1:2: 'manualSends' must be one of \"block\", \"delete\", not 'remove'"),
+            ("{\"manualSends\": \"Delete\"}", "1:2: 'manualSends' must be one of \"block\", \"delete\", not 'Delete'; did you mean 'delete'?"),
             ("{\"environmentAccess\": \"Private\"}",
              "1:2: 'environmentAccess' must be one of \"keep\", \"private\", not 'Private'; did you mean 'private'?"),
             ("{\"stateAccess\": true}", "1:2: 'stateAccess' must be one of \"keep\", \"private\", not a boolean"),

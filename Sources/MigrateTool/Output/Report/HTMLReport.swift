@@ -20,6 +20,7 @@ enum HTMLReport {
         body += section("@Environment type annotation", "<p>\(ReportEscape.html(document.environmentAnnotationLine))</p>\n")
         body += section("State initializer label", "<p>\(ReportEscape.html(document.stateInitializerLine))</p>\n")
         body += section("View properties", "<p>\(ReportEscape.html(document.viewPropertiesLine))</p>\n")
+        body += section("Manual sends", "<p>\(ReportEscape.html(document.manualSendsLine))</p>\n")
         body += section("Units", unitsTable(document))
         body += unitSections(document, analysis)
         if !document.treeItems.isEmpty {

@@ -67,6 +67,7 @@ enum JSONReport {
                 ("stateAccess", .string(document.viewProperties.stateAccess.rawValue)),
                 ("observedObjectWithoutBindings", .string(document.viewProperties.unbound.rawValue)),
             ])),
+            ("manualSends", .string(document.manualSends.rawValue)),
         ])
     }
 

@@ -129,6 +129,7 @@ enum MarkdownReport {
         rows.append(("@Environment type annotation", ReportEscape.markdown(document.environmentAnnotationLine)))
         rows.append(("State initializer label", ReportEscape.markdown(document.stateInitializerLine)))
         rows.append(("View properties", ReportEscape.markdown(document.viewPropertiesLine)))
+        rows.append(("Manual sends", ReportEscape.markdown(document.manualSendsLine)))
         if !document.problems.isEmpty { rows.append(("Skipped paths", "\(document.problems.count)")) }
         if !document.outsideBuild.isEmpty { rows.append(("Outside the build", ReportEscape.markdown(ReportWords.outsideBuild(document.outsideBuild)))) }
         return "| | |\n|---|---:|\n" + rows.map { "| \($0.0) | \($0.1) |\n" }.joined()

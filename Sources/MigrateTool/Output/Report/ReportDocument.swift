@@ -214,6 +214,17 @@ struct ReportDocument: Sendable {
             + "observedObjectWithoutBindings \(viewProperties.unbound.rawValue)"
     }
 
+    /// The run's `manualSends`: never inferred, so the configuration's or the default.
+    var manualSends: ManualSendPolicy
+
+    /// The policy and what it does, as every format's summary says it.
+    var manualSendsLine: String {
+        switch manualSends {
+        case .block: return "block, the default: a call with no Observation twin stays and blocks its unit"
+        case .delete: return "delete, as configured: a call with no Observation twin goes, each a review finding naming what may go stale"
+        }
+    }
+
     /// Builds the document; pure.
     init(_ analysis: Analysis, options: ReportOptions) {
         let unitNames = Dictionary(analysis.units.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
@@ -270,6 +281,7 @@ struct ReportDocument: Sendable {
         stateInitializerInference = analysis.stateInitializerInference
         viewProperties = (analysis.ruleOptions.environmentAccess, analysis.ruleOptions.stateAccess,
                           analysis.ruleOptions.observedObjectWithoutBindings)
+        manualSends = analysis.ruleOptions.manualSends
         figures = Self.figures(analysis, items: items)
     }
 

@@ -83,6 +83,7 @@ enum TextReport {
         rows.append(("@Environment type", [document.environmentAnnotationLine]))
         rows.append(("State(…) label", [document.stateInitializerLine]))
         rows.append(("View properties", [document.viewPropertiesLine]))
+        rows.append(("Manual sends", [document.manualSendsLine]))
         if !document.problems.isEmpty {
             rows.append(("Skipped", ["\(ReportWords.count(document.problems.count, "path")) (listed at the end)"]))
         }
