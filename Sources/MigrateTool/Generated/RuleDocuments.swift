@@ -1516,7 +1516,8 @@ enum RuleDocuments {
           `cache.value = v`, when it holds a class of the tree; the collections' mutating methods change
           the value itself, which is tracked): that change would go unseen. Only a property a view could
           read through the model counts: one that is not `private`, or one that a computed property, a
-          subscript or a method handing out a value (`->` in its signature: a result or a callback) reads.
+          subscript or a method handing out a value (`->` in its signature: a result or a callback) reads,
+          or that a type nested in the model reads through an instance (`library.shelf` in a nested view).
           A `private let userDefaults` that only the model's own saving and loading methods use shows
           nothing to a view, so a send beside a write to it (`books.insert(b, at: i); saveBooks()`)
           announced the tracked change.
@@ -2146,7 +2147,7 @@ enum RuleDocuments {
         A send beside a call of the model's own method that also stores into a wrapped property
         (`@AppStorage`, outside tracking) may announce that change too; it stays and blocks the unit, and
         so do a send beside a write to a private property that a computed property reads (a view may
-        show `launchCount`), a send after a method a subclass overrides, and one after an `if` without
+        show `launchCount`) or a nested view reads, a send after a method a subclass overrides, and one after an `if` without
         `else`, which may announce what changed before it (here the board the actor keeps):
 
         ```swift before
@@ -2178,6 +2179,27 @@ enum RuleDocuments {
                 defaults.set(launchCount + 1, forKey: "launches")
                 ↓objectWillChange.send()
             }
+        }
+
+        final class Reading: ObservableObject {
+            @Published var books: [String] = []
+            private let shelf = Pile()
+
+            func add(_ book: String) {
+                books.append(book)
+                shelf.place(book)
+                ↓objectWillChange.send()
+            }
+
+            struct Row: View {
+                let library: Reading
+                var body: some View { Text(library.shelf.last) }
+            }
+        }
+
+        final class Pile {
+            var last = ""
+            func place(_ book: String) { last = book }
         }
 
         class Shelf: ObservableObject {

@@ -601,9 +601,8 @@ private struct SendPlace {
     /// call methods of: the send may announce what they change.
     func untrackedEffects(_ file: FileStructure, _ context: RuleContext) -> [String] {
         let stretch = path.stretch(in: file)
-        let exposed = model.exposedProperties(context)
         return (model.untrackedEffects(in: stretch, file, scope: scope(file), parameters: parameters)
-            + model.untrackedEffects(ofCallsIn: stretch, file, context)).filter(exposed.contains)
+            + model.untrackedEffects(ofCallsIn: stretch, file, context)).filter(model.exposedNames.contains)
     }
 
     /// Removes the send statement, or the `if flag { … }` around it when it was that block's

@@ -88,7 +88,7 @@ extension ModelStateChanges {
                                                           parameters: parameters)?.name, isDefinite: true)
         }
         if ModelProperties.sendCall(in: statement, file: file) == statement { return OnlyTrackedChanges(firstChange: nil) }
-        guard exposedUntrackedEffects(in: [statement], file, scope: scope, parameters: parameters, context).isEmpty else { return nil }
+        guard exposedUntrackedEffects(in: [statement], file, scope: scope, parameters: parameters).isEmpty else { return nil }
         if let callee = Self.ownCallee(statement, file) { return methodChanges(callee, context, visiting: visiting) }
         let head = tokens[statement.lowerBound].word
         if reading == .sendBody, StatementPath.leaves(statement, file) { return nil }
@@ -187,16 +187,15 @@ extension ModelStateChanges {
     /// signature: a result, a callback) reads. A private `let userDefaults` that only the
     /// model's own saving and loading methods use changes nothing a view shows through the
     /// model, so a send beside a write to it announced something else.
-    func exposedUntrackedEffects(in statements: [Range<Int>], _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?,
-                                 _ context: RuleContext) -> [String] {
+    func exposedUntrackedEffects(in statements: [Range<Int>], _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?) -> [String] {
         let effects = untrackedEffects(in: statements, file, scope: scope, parameters: parameters)
         guard !effects.isEmpty else { return [] }
-        let exposed = exposedProperties(context)
-        return effects.filter(exposed.contains)
+        return effects.filter(exposedNames.contains)
     }
 
-    /// The properties a view could read through the model (`exposedUntrackedEffects`).
-    func exposedProperties(_ context: RuleContext) -> Set<String> {
+    /// The properties a view could read through the model (`exposedUntrackedEffects`), of
+    /// `classID` and the superclasses `properties` come from.
+    static func exposedProperties(of classID: DeclarationID, _ properties: [String: Property], _ context: RuleContext) -> Set<String> {
         var exposed = Set<String>()
         for (name, property) in properties {
             let declaration = context.declaration(property.id)
@@ -221,6 +220,14 @@ extension ModelStateChanges {
                     guard let open = member.body?.lowerBound,
                           (member.tokens.lowerBound..<open).contains(where: { tokens[$0].kind == .arrow }) else { continue }
                     body = member.body
+                case _ where member.kind.isTypeLike:
+                    // A nested type sees the model's private members through any instance
+                    // (`model.cache` in a nested view): every `.name` in it counts.
+                    for index in member.tokens where tokens[index].kind == .identifier && tokens[index - 1].kind == .period
+                        && properties[file.source.text(index)] != nil {
+                        exposed.insert(file.source.text(index))
+                    }
+                    continue
                 default:
                     body = nil
                 }

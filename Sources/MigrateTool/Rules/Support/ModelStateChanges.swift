@@ -37,6 +37,9 @@ struct ModelStateChanges {
     let classID: DeclarationID
     /// The properties by name.
     let properties: [String: Property]
+    /// The properties a view could read through the model (`exposedProperties(_:)`), worked out
+    /// once per class.
+    let exposedNames: Set<String>
 
     /// Methods of the standard collections and `Bool` that change the value they are called on.
     static let mutatingMethods: Set<String> = [
@@ -77,6 +80,7 @@ struct ModelStateChanges {
         }
         self.properties = properties
         self.classID = classID
+        self.exposedNames = Self.exposedProperties(of: classID, properties, context)
     }
 
     /// The names of the methods of a struct or enum of the tree (its body and extensions) whose
@@ -99,6 +103,8 @@ struct ModelStateChanges {
     init(classID: DeclarationID, properties: [String: Property]) {
         self.classID = classID
         self.properties = properties
+        // Nothing known of the class's other members: every property may be shown.
+        self.exposedNames = Set(properties.keys)
     }
 
     /// The properties of `classID` in `unit`, built once per class into `cache`.
