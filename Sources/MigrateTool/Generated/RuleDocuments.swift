@@ -1493,12 +1493,18 @@ enum RuleDocuments {
           such a change behind an `if` or beside local `let`s (`for i in tasks.indices { if tasks[i].id ==
           id { tasks[i].done = true } }`: matching nothing, it changes nothing), and a call of the
           model's own method (`updateData()`, `self?.replacePoints(v)`) whose every declaration of that
-          name changes only tracked state, and on every path, through its own `if`/`else`, `switch`,
-          `for`, local `let`s, a `guard` whose `else` block changes and ends in `return`, and further
-          calls of its own methods, a few calls deep. A method a subclass of the tree declares again may
-          run the subclass's body instead, so a call of it never counts. An `if` without `else` alone
-          does not count: the call after `if won { state = .won }` may announce what changed before it,
-          elsewhere (a game board kept in an actor). A change is an assignment
+          name and those argument labels in the class changes only tracked state, and on every path (a
+          `return` inside an `if`, `switch` or loop may leave before the change), through its own
+          `if`/`else`, `switch`, `for`, local `let`s, a `guard` whose `else` block changes and ends in
+          `return`, and further calls of its own methods, a few calls deep. The call must run that
+          method: a parameter, a local closure or a closure-typed property of that name runs instead,
+          and so does a method the class inherits or a protocol extension gives it when the class
+          declares none with those labels. A method that may be overridden never counts: one a subclass
+          of the tree declares again, one of an `open` class or itself `open`, and, when the run leaves
+          files of the tree unscanned, any method of a class that is not `final` unless the method is
+          `private` or `final`. An `if` without `else` alone does not count: the call after
+          `if won { state = .won }` may announce what changed before it, elsewhere (a game board kept in
+          an actor). A change is an assignment
           (`x = v`, `self.x += v`, `x[k] = v`), a mutating call of a collection or `Bool`
           (`x.append(v)`, `x.toggle()`), also as the whole value of `let removed = x.remove(at: i)`,
           `_ = x.popLast()` or `return x.removeLast()`, or a member assignment of a struct the tree declares
@@ -1510,17 +1516,26 @@ enum RuleDocuments {
           its clause counts, and after the clause control goes on after the `switch` (a clause whose
           only statement is the call keeps it: an empty clause does not compile). The call stays when
           the statements running with it also change a property of the model that is not tracked (`@ObservationIgnored`, a wrapper, `lazy`, a computed one),
-          or call a method through one (`store.save(v)` on a `let store`), directly or in a method of the
-          model the statements call (`remember()` storing into an `@AppStorage` property), or change the object a
+          or call a method through one (`store.save(v)` on a `let store`), or assign a member of the object
+          one holds (`settings.volume += 1` on a `let settings`), directly, in a method of the model the
+          statements call (`remember()` storing into an `@AppStorage` property; every method the call may
+          run, a subclass's override included, and the methods those call, at any depth, with
+          `super.f()` and `f { … }` too), or in the `didSet` of a property they change, or change the object a
           tracked `var` holds (a statement calling through it, `player.play()`; a member assignment,
           `cache.value = v`, when it holds a class of the tree; the collections' mutating methods change
           the value itself, which is tracked): that change would go unseen. Only a property a view could
-          read through the model counts: one that is not `private`, or one that a computed property, a
-          subscript or a method handing out a value (`->` in its signature: a result or a callback) reads,
-          or that a type nested in the model reads through an instance (`library.shelf` in a nested view).
-          A `private let userDefaults` that only the model's own saving and loading methods use shows
-          nothing to a view, so a send beside a write to it (`books.insert(b, at: i); saveBooks()`)
-          announced the tracked change.
+          read through the model counts: one that is not `private` (`private(set)` reads anywhere), or one
+          named anywhere in the model's members but the body of a procedure (a method with no parameter
+          and no `->`, which hands nothing out), an initializer or a deinitializer: a computed property, a
+          subscript, a method with a parameter (a callback) or a result, a stored property's value (a
+          closure kept to be called later), a key path (`\.cache`), `$cache` or `_cache`, a type nested
+          in the model (`library.shelf` in a nested view). A `private let userDefaults` that only the
+          model's own saving and loading procedures use shows nothing to a view through the model, so a
+          send beside a write to it (`books.insert(b, at: i); saveBooks()`) announced the tracked change.
+          A view may still read the same store another way (`UserDefaults.standard` in its body), so the
+          finding names every such property: "it also runs with a change through 'userDefaults', which no
+          view reads through the model: a view that reads the same state another way no longer re-renders
+          with it either".
           An `if flag { objectWillChange.send() }` whose condition has no effect goes with the call.
         - **The call sits in the setter of a computed property that keeps its value elsewhere**
           (`UserDefaults`, a file, another object). The property becomes tracked the way the macro

@@ -62,9 +62,13 @@ struct ObjectWillChangeSend: CouplingRule {
                 return rewrite(edits, "'\(property)' is computed and its setter sends objectWillChange; access(keyPath:) in its "
                     + "getter and withMutation(keyPath:) around the change make it tracked")
             }
-            if let (edits, property, _) = place?.deletion(file, context) {
+            if let place, let (edits, property, _) = place.deletion(file, context) {
+                let hidden = place.hiddenEffects(file, context)
+                let alsoHidden = hidden.isEmpty ? "" : "; it also runs with a change through "
+                    + hidden.map { "'\($0)'" }.joined(separator: ", ") + ", which no view reads through the model: a view that "
+                    + "reads the same state another way (the same store, directly) no longer re-renders with it either"
                 return rewrite(edits, "objectWillChange.send() announces the change of '\(property)' next to it, which @Observable "
-                    + "tracks; the call goes, and views that do not read what changed no longer re-render with it")
+                    + "tracks; the call goes, and views that do not read what changed no longer re-render with it" + alsoHidden)
             }
             if let place, let (edits, relay) = place.relayedDeletion(file, relays: relaysByHolder[place.model.classID] ?? [], context,
                                                                         models: &models) {
@@ -600,9 +604,21 @@ private struct SendPlace {
     /// The properties outside tracking that the statements running with the send change, or
     /// call methods of: the send may announce what they change.
     func untrackedEffects(_ file: FileStructure, _ context: RuleContext) -> [String] {
+        allUntrackedEffects(file, context).filter(model.isVisible)
+    }
+
+    /// The properties outside tracking that the statements running with the send change, or
+    /// call methods of, which no view reads through the model (`ModelStateChanges.exposedNames`):
+    /// a deletion's finding names them, since a view may read the same state another way.
+    func hiddenEffects(_ file: FileStructure, _ context: RuleContext) -> [String] {
+        var seen = Set<String>()
+        return allUntrackedEffects(file, context).filter { !model.isVisible($0) && seen.insert($0).inserted }
+    }
+
+    private func allUntrackedEffects(_ file: FileStructure, _ context: RuleContext) -> [String] {
         let stretch = path.stretch(in: file)
-        return (model.untrackedEffects(in: stretch, file, scope: scope(file), parameters: parameters)
-            + model.untrackedEffects(ofCallsIn: stretch, file, context)).filter(model.exposedNames.contains)
+        return model.untrackedEffects(in: stretch, file, scope: scope(file), parameters: parameters)
+            + model.untrackedEffects(ofCallsIn: stretch, file, context)
     }
 
     /// Removes the send statement, or the `if flag { … }` around it when it was that block's

@@ -22,18 +22,22 @@ extension ModelStateChanges {
         case method
     }
 
-    /// What every method of the model named `name` changes, when each one's statements change
-    /// only tracked state (`OnlyTrackedChanges`), down to a few calls deep; nil when one of them
-    /// may change anything else, none is declared in the class itself, or a subclass may override
-    /// it (dynamic dispatch would run the override's body).
-    func methodChanges(_ name: String, _ context: RuleContext, visiting: Set<String> = []) -> OnlyTrackedChanges? {
-        guard visiting.count < 4, !visiting.contains(name), !Self.isOverridden(name, below: classID, context) else { return nil }
+    /// What every method of the model named `name` whose parameter labels are `labels` changes,
+    /// when each one's statements change only tracked state (`OnlyTrackedChanges`), down to a
+    /// few calls deep; nil when one of them may change anything else, none with those labels is
+    /// declared in the class itself (an inherited method or a protocol extension's runs instead),
+    /// or an override may run instead (`mayBeOverridden`).
+    func methodChanges(_ name: String, labels: [String?], _ context: RuleContext, visiting: Set<String> = []) -> OnlyTrackedChanges? {
+        let key = name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
+        guard visiting.count < 4, !visiting.contains(key) else { return nil }
         let methods = (context.modelMembers[classID] ?? []).filter {
             let member = context.declaration($0)
-            return member.kind == .function && member.name == name && !member.hasModifier(.static) && !member.hasModifier(.class)
+            guard member.kind == .function, member.name == name, !member.hasModifier(.static), !member.hasModifier(.class),
+                  let clause = member.parameters else { return false }
+            return ArgumentList.parameterLabels(clause, context.files[$0.file]) == labels
         }
-        guard !methods.isEmpty else { return nil }
-        let visiting = visiting.union([name])
+        guard !methods.isEmpty, !methods.contains(where: { Self.mayBeOverridden($0, in: classID, context) }) else { return nil }
+        let visiting = visiting.union([key])
         var first: String?
         var isDefinite = true
         for id in methods {
@@ -46,6 +50,18 @@ extension ModelStateChanges {
             isDefinite = isDefinite && found.isDefinite
         }
         return OnlyTrackedChanges(firstChange: first, isDefinite: isDefinite)
+    }
+
+    /// The methods a call `name(…)` with `labels` of the model's own may run, for
+    /// `methodChanges(_:labels:_:visiting:)`: nil when the name is bound otherwise where the
+    /// call stands (a parameter, a local closure, a closure-typed property), which runs instead.
+    func ownCall(_ statement: Range<Int>, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?)
+        -> (name: String, labels: [String?])? {
+        guard let (name, open) = Self.ownCallee(statement, file) else { return nil }
+        let explicitSelf = file.tokens[statement.lowerBound].word == .self
+        if properties[name] != nil { return nil }
+        if !explicitSelf, Self.isShadowed(name, in: scope, parameters: parameters, file) { return nil }
+        return (name, ArgumentList(open: open, file).labels)
     }
 
     /// What a block's statements change, when each changes only tracked state.
@@ -68,6 +84,8 @@ extension ModelStateChanges {
                 mayHaveLeft = true
             default:
                 if found.isDefinite, !mayHaveLeft { isDefinite = true }
+                // A `return` inside an `if`, `switch` or loop may leave before what follows.
+                if StatementPath.leaves(statement, file) { mayHaveLeft = true }
             }
         }
         return OnlyTrackedChanges(firstChange: first, isDefinite: isDefinite)
@@ -88,8 +106,11 @@ extension ModelStateChanges {
                                                           parameters: parameters)?.name, isDefinite: true)
         }
         if ModelProperties.sendCall(in: statement, file: file) == statement { return OnlyTrackedChanges(firstChange: nil) }
-        guard exposedUntrackedEffects(in: [statement], file, scope: scope, parameters: parameters).isEmpty else { return nil }
-        if let callee = Self.ownCallee(statement, file) { return methodChanges(callee, context, visiting: visiting) }
+        guard exposedUntrackedEffects(in: [statement], file, scope: scope, parameters: parameters).isEmpty,
+              !untrackedEffects(ofCallsIn: [statement], file, context).contains(where: isVisible) else { return nil }
+        if let call = ownCall(statement, file, scope: scope, parameters: parameters) {
+            return methodChanges(call.name, labels: call.labels, context, visiting: visiting)
+        }
         let head = tokens[statement.lowerBound].word
         if reading == .sendBody, StatementPath.leaves(statement, file) { return nil }
         /// Every statement of every block, read the same way; definite when every block is and
@@ -138,33 +159,122 @@ extension ModelStateChanges {
     }
 
     /// The untracked properties (`untrackedEffects`) that the model's own methods called in
-    /// `statements` change or call through (`f()`, `self.f()`, `self?.f()`, anywhere in them),
-    /// down to a few calls deep: a send beside the call may announce those changes too.
-    func untrackedEffects(ofCallsIn statements: [Range<Int>], _ file: FileStructure, _ context: RuleContext,
-                          visiting: Set<String> = []) -> [String] {
-        let tokens = file.tokens
+    /// `statements` change or call through, at any depth: `f(…)`, `self.f(…)`, `self?.f(…)`,
+    /// `super.f(…)` and `f { … }` anywhere in them, every method of that name the call may run
+    /// (the class's, its superclasses' in the unit, and its subclasses' overrides). A send beside
+    /// the call may announce those changes too. Each method is read once per model
+    /// (`EffectMemo`), so a web of calls costs its size.
+    func untrackedEffects(ofCallsIn statements: [Range<Int>], _ file: FileStructure, _ context: RuleContext) -> [String] {
         var names: [String] = []
+        for name in Self.calledNames(in: statements, file) {
+            names += methodEffects(name, context)
+        }
+        return names + observerEffects(in: statements, file, context)
+    }
+
+    /// The untracked effects of the `willSet`/`didSet` observers of the model's properties that
+    /// `statements` name (an assignment runs them: `total += 1` runs `didSet { store.bump() }`),
+    /// and of the methods those observers call.
+    private func observerEffects(in statements: [Range<Int>], _ file: FileStructure, _ context: RuleContext) -> [String] {
+        let tokens = file.tokens
+        var mentioned = Set<String>()
         for statement in statements {
-            for index in statement where tokens[index].kind == .identifier && index + 1 < statement.upperBound
-                && tokens[index + 1].kind == .leftParen {
-                // `f(`, `self.f(`, `self?.f(`; not `other.f(`.
-                if index > statement.lowerBound, tokens[index - 1].kind == .period {
-                    let receiver = tokens[index - 2].kind == .postfixQuestionMark ? index - 3 : index - 2
-                    guard receiver >= statement.lowerBound, tokens[receiver].word == .self else { continue }
-                }
+            for index in statement where tokens[index].kind == .identifier {
                 let name = file.source.text(index)
-                guard !visiting.contains(name), visiting.count < 4 else { continue }
-                for id in context.modelMembers[classID] ?? [] {
-                    let method = context.declaration(id)
-                    guard method.kind == .function, method.name == name, let body = method.body else { continue }
-                    let methodFile = context.files[id.file]
-                    let inner = methodFile.statements(inBlock: body.lowerBound) ?? [body]
-                    names += untrackedEffects(in: inner, methodFile, scope: body, parameters: method.parameters)
-                    names += untrackedEffects(ofCallsIn: inner, methodFile, context, visiting: visiting.union([name]))
-                }
+                if properties[name] != nil { mentioned.insert(name) }
+            }
+        }
+        var names: [String] = []
+        for name in mentioned.sorted() {
+            guard let property = properties[name] else { continue }
+            let variable = context.declaration(property.id)
+            let variableFile = context.files[property.id.file]
+            for block in variable.bindings.filter({ $0.name == name && $0.hasObservers }).compactMap(\.accessorBlock) {
+                let inner = variableFile.statements(inBlock: block.lowerBound) ?? [block]
+                names += untrackedEffects(in: inner, variableFile, scope: block, parameters: nil)
+                for called in Self.calledNames(in: inner, variableFile) { names += methodEffects(called, context) }
             }
         }
         return names
+    }
+
+    /// The names a stretch calls as the model's own methods (`untrackedEffects(ofCallsIn:_:_:)`).
+    private static func calledNames(in statements: [Range<Int>], _ file: FileStructure) -> Set<String> {
+        let tokens = file.tokens
+        var names = Set<String>()
+        for statement in statements {
+            for index in statement where tokens[index].kind == .identifier && index + 1 < statement.upperBound
+                && (tokens[index + 1].kind == .leftParen || tokens[index + 1].kind == .leftBrace) {
+                // `f(`, `self.f(`, `self?.f(`, `super.f(`; not `other.f(`.
+                if index > statement.lowerBound, tokens[index - 1].kind == .period {
+                    let receiver = tokens[index - 2].kind == .postfixQuestionMark ? index - 3 : index - 2
+                    guard receiver >= statement.lowerBound, tokens[receiver].word == .self || tokens[receiver].word == .super else { continue }
+                }
+                names.insert(file.source.text(index))
+            }
+        }
+        return names
+    }
+
+    /// The untracked properties every method named `name` that a call on the model may run
+    /// changes or calls through, and those of the methods they call in turn (memoised).
+    private func methodEffects(_ name: String, _ context: RuleContext) -> [String] {
+        if let known = effectMemo.effects[name] { return known }
+        // A cycle: the outer reading collects this method's effects.
+        guard effectMemo.reading.insert(name).inserted else { return [] }
+        let (methods, overriding) = Self.methodsACallMayRun(name, classID, context)
+        var names = overriding.map { Self.overrideEffect(name, in: $0, context) }
+        for id in methods {
+            let method = context.declaration(id)
+            guard let body = method.body else { continue }
+            let methodFile = context.files[id.file]
+            let inner = methodFile.statements(inBlock: body.lowerBound) ?? [body]
+            names += untrackedEffects(in: inner, methodFile, scope: body, parameters: method.parameters)
+            for called in Self.calledNames(in: inner, methodFile) { names += methodEffects(called, context) }
+        }
+        effectMemo.reading.remove(name)
+        effectMemo.effects[name] = names
+        return names
+    }
+
+    /// Every method named `name` a call on an instance of `classID` may run, declared in the
+    /// class or its superclasses within units; and the subclasses of a unit that declare one
+    /// (an override, whose body reads the subclass's own properties).
+    private static func methodsACallMayRun(_ name: String, _ classID: DeclarationID, _ context: RuleContext)
+        -> (methods: [DeclarationID], overridingSubclasses: [DeclarationID]) {
+        var classes: [DeclarationID] = []
+        var current: DeclarationID? = classID
+        while let type = current, !classes.contains(type), context.modelMembers[type] != nil {
+            classes.append(type)
+            current = context.index.graph.superclass(of: type, context.types)
+        }
+        func declares(_ type: DeclarationID) -> [DeclarationID] {
+            (context.modelMembers[type] ?? []).filter {
+                let member = context.declaration($0)
+                return member.kind == .function && member.name == name
+            }
+        }
+        var overriding: [DeclarationID] = []
+        for unit in context.units.units {
+            for subclass in unit.classes where !classes.contains(subclass) && inherits(subclass, from: classID, context)
+                && !declares(subclass).isEmpty {
+                overriding.append(subclass)
+            }
+        }
+        return (classes.flatMap(declares), overriding)
+    }
+
+    /// The effect that stands for an override in a subclass (`untrackedEffects(ofCallsIn:_:_:)`):
+    /// its body changes the subclass's state, which this model's properties do not describe, so
+    /// it counts as a change a view may read.
+    static func overrideEffect(_ name: String, in subclass: DeclarationID, _ context: RuleContext) -> String {
+        "\(name)() as \(context.declaration(subclass).name) overrides it"
+    }
+
+    /// Whether an untracked effect counts for a send beside it: a property a view could read
+    /// through the model, or an override's body, read elsewhere.
+    func isVisible(_ effect: String) -> Bool {
+        exposedNames.contains(effect) || effect.hasSuffix(" overrides it")
     }
 
     /// Whether an `if` statement's chain of `else if` ends in a plain `else`, so one of its
@@ -182,26 +292,29 @@ extension ModelStateChanges {
         return false
     }
 
-    /// `untrackedEffects` limited to what a view could see through the model: a property that is
-    /// not `private`, or one a computed property or a member handing out a value (`->` in its
-    /// signature: a result, a callback) reads. A private `let userDefaults` that only the
-    /// model's own saving and loading methods use changes nothing a view shows through the
-    /// model, so a send beside a write to it announced something else.
+    /// `untrackedEffects` limited to what a view could see through the model
+    /// (`exposedProperties(of:_:_:)`): a private `let store` that only the model's own saving
+    /// and loading methods use changes nothing a view shows through the model.
     func exposedUntrackedEffects(in statements: [Range<Int>], _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?) -> [String] {
         let effects = untrackedEffects(in: statements, file, scope: scope, parameters: parameters)
         guard !effects.isEmpty else { return [] }
         return effects.filter(exposedNames.contains)
     }
 
-    /// The properties a view could read through the model (`exposedUntrackedEffects`), of
-    /// `classID` and the superclasses `properties` come from.
+    /// The properties a view could read through the model, of `classID` and the superclasses
+    /// `properties` come from: one not `private` (`private(set)` reads anywhere), and one named
+    /// anywhere in the model's members but a procedure's body (a method with no parameter and
+    /// no `->`: it hands nothing out), an initializer, a deinitializer and its own declaration:
+    /// a computed property, a subscript, a method with parameters (a callback, a typealias of
+    /// one) or a result, a stored property's value or observer (a closure kept to be called
+    /// later), a key path (`\.cache`, `\Model.cache`), a projected value or the storage
+    /// (`$cache`, `_cache`), a nested type reading it through an instance (`model.cache`).
     static func exposedProperties(of classID: DeclarationID, _ properties: [String: Property], _ context: RuleContext) -> Set<String> {
         var exposed = Set<String>()
-        for (name, property) in properties {
-            let declaration = context.declaration(property.id)
-            if !declaration.hasModifier(.private) { exposed.insert(name) }
+        for (name, property) in properties
+        where !context.declaration(property.id).modifiers.contains(where: { $0.word == .private && $0.detail == nil }) {
+            exposed.insert(name)
         }
-        // The class and the superclasses its properties come from (`init(classID:unit:_:)`).
         var current: DeclarationID? = classID
         var visited = Set<DeclarationID>()
         while let type = current, visited.insert(type).inserted, let members = context.modelMembers[type] {
@@ -210,31 +323,22 @@ extension ModelStateChanges {
                 let member = context.declaration(memberID)
                 let file = context.files[memberID.file]
                 let tokens = file.tokens
-                let body: Range<Int>?
                 switch member.kind {
-                case .variable where !context.isStored(member):
-                    body = member.bindings.compactMap(\.accessorBlock).first
-                case .subscript:
-                    body = member.body
-                case .function:
-                    guard let open = member.body?.lowerBound,
-                          (member.tokens.lowerBound..<open).contains(where: { tokens[$0].kind == .arrow }) else { continue }
-                    body = member.body
-                case _ where member.kind.isTypeLike:
-                    // A nested type sees the model's private members through any instance
-                    // (`model.cache` in a nested view): every `.name` in it counts.
-                    for index in member.tokens where tokens[index].kind == .identifier && tokens[index - 1].kind == .period
-                        && properties[file.source.text(index)] != nil {
-                        exposed.insert(file.source.text(index))
-                    }
+                case .initializer, .deinitializer:
                     continue
+                case .function:
+                    guard let body = member.body, let clause = member.parameters else { continue }
+                    let isProcedure = !clause.contains(where: { tokens[$0].kind == .identifier })
+                        && !(member.tokens.lowerBound..<body.lowerBound).contains(where: { tokens[$0].kind == .arrow })
+                    if isProcedure { continue }
                 default:
-                    body = nil
+                    break
                 }
-                guard let body else { continue }
-                for index in body where tokens[index].kind == .identifier && properties[file.source.text(index)] != nil {
-                    if index > body.lowerBound, tokens[index - 1].kind == .period, tokens[index - 2].word != .self { continue }
-                    exposed.insert(file.source.text(index))
+                let ownNames = Set(member.bindings.map(\.nameToken))
+                for index in member.tokens where tokens[index].kind == .identifier && !ownNames.contains(index) {
+                    var text = Substring(file.source.text(index))
+                    if properties[String(text)] == nil, text.first == "$" || text.first == "_" { text = text.dropFirst() }
+                    if properties[String(text)] != nil { exposed.insert(String(text)) }
                 }
             }
         }
@@ -242,8 +346,8 @@ extension ModelStateChanges {
     }
 
     /// The method a statement calls on the model itself, `f(…)`, `self.f(…)` or `self?.f(…)`
-    /// (in a closure capturing `self` weakly), as the whole statement.
-    static func ownCallee(_ statement: Range<Int>, _ file: FileStructure) -> String? {
+    /// (in a closure capturing `self` weakly), as the whole statement, and its `(`.
+    static func ownCallee(_ statement: Range<Int>, _ file: FileStructure) -> (name: String, open: Int)? {
         let tokens = file.tokens
         var index = statement.lowerBound
         if tokens[index].word == .self, index + 2 < statement.upperBound {
@@ -255,16 +359,23 @@ extension ModelStateChanges {
         }
         guard index + 1 < statement.upperBound, tokens[index].kind == .identifier, tokens[index + 1].kind == .leftParen,
               file.closing(index + 1) + 1 == statement.upperBound else { return nil }
-        return file.source.text(index)
+        return (file.source.text(index), index + 1)
     }
 
-    /// Whether a class of a unit that inherits from `classID` declares a method named `name`,
-    /// which a call on the model may dispatch to.
-    static func isOverridden(_ name: String, below classID: DeclarationID, _ context: RuleContext) -> Bool {
+    /// Whether a call of the method may run another body: unless the class is `final` or the
+    /// method `private`, `fileprivate` or `final`, an `open` class or method may be overridden
+    /// by a client outside the tree, a subclass in a file the run does not scan may override it,
+    /// and so may a subclass of a unit that declares a method of that name.
+    static func mayBeOverridden(_ methodID: DeclarationID, in classID: DeclarationID, _ context: RuleContext) -> Bool {
+        let method = context.declaration(methodID)
+        let owner = context.declaration(classID)
+        if owner.hasModifier(.final) || method.hasModifier(.final) || method.hasModifier(.fileprivate)
+            || method.modifiers.contains(where: { $0.word == .private && $0.detail == nil }) { return false }
+        if owner.hasModifier(.open) || method.hasModifier(.open) || !context.unscanned.isEmpty { return true }
         for unit in context.units.units {
             for subclass in unit.classes where subclass != classID && inherits(subclass, from: classID, context) {
                 if (context.modelMembers[subclass] ?? []).contains(where: {
-                    context.declaration($0).kind == .function && context.declaration($0).name == name
+                    context.declaration($0).kind == .function && context.declaration($0).name == method.name
                 }) { return true }
             }
         }

@@ -37,9 +37,19 @@ struct ModelStateChanges {
     let classID: DeclarationID
     /// The properties by name.
     let properties: [String: Property]
-    /// The properties a view could read through the model (`exposedProperties(_:)`), worked out
-    /// once per class.
+    /// The properties a view could read through the model (`exposedProperties(of:_:_:)`),
+    /// worked out once per class.
     let exposedNames: Set<String>
+    /// What the model's methods change outside tracking, read once per method name.
+    let effectMemo = EffectMemo()
+
+    /// The untracked effects of the model's methods by name (`untrackedEffects(ofCallsIn:_:_:)`),
+    /// and the names being read, against cycles. A reference, so the copies of one
+    /// `ModelStateChanges` share what was read.
+    final class EffectMemo {
+        var effects: [String: [String]] = [:]
+        var reading = Set<String>()
+    }
 
     /// Methods of the standard collections and `Bool` that change the value they are called on.
     static let mutatingMethods: Set<String> = [
@@ -261,7 +271,10 @@ struct ModelStateChanges {
                       name > index || !Self.isShadowed(text, in: scope, parameters: parameters, file) else { continue }
                 let change = change(at: index, before: statement.upperBound, in: file, scope: scope, parameters: parameters)
                 if property.tracking == .untracked {
-                    if change != nil || Self.callsThrough(name, before: statement.upperBound, file) { names.append(text) }
+                    // `cache = v`, `cache.save()`, and `settings.volume += 1` on a `let settings`
+                    // holding an object.
+                    if change != nil || Self.callsThrough(name, before: statement.upperBound, file)
+                        || Self.assignsThrough(name, before: statement.upperBound, file) { names.append(text) }
                 } else if change == nil, !property.isValueType, Self.reachesObject(
                     through: name, property, isStatementHead: index == statement.lowerBound, before: statement.upperBound, file) {
                     // A tracked property holding an object (`player.play()`, `cache.value = v` on a

@@ -305,7 +305,7 @@ struct ObjectWillChangeRelay {
         // the statement's end, `items.append(v)` must).
         if source.isTrackedChange((name + 2)..<statement.upperBound, in: file, scope: statement, parameters: nil) { return true }
         return name + 3 < statement.upperBound && tokens[name + 3].kind == .leftParen && file.closing(name + 3) + 1 == statement.upperBound
-            && source.methodChanges(file.source.text(name + 2), context) != nil
+            && source.methodChanges(file.source.text(name + 2), labels: ArgumentList(open: name + 3, file).labels, context) != nil
     }
 
     /// The method a statement calls on the model itself, `f(…)` or `self.f(…)`, as the whole statement.
