@@ -1520,7 +1520,7 @@ enum RuleDocuments {
           one holds (`settings.volume += 1` on a `let settings`), directly, in a method of the model the
           statements call (`remember()` storing into an `@AppStorage` property; every method the call may
           run, a subclass's override included, and the methods those call, at any depth, with
-          `super.f()` and `f { … }` too), or in the `didSet` of a property they change, or change the object a
+          `super.f()` and `f { … }` too), or in the `didSet` or `willSet` of a property they name, or change the object a
           tracked `var` holds (a statement calling through it, `player.play()`; a member assignment,
           `cache.value = v`, when it holds a class of the tree; the collections' mutating methods change
           the value itself, which is tracked): that change would go unseen. Only a property a view could

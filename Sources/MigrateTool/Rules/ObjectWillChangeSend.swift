@@ -497,7 +497,8 @@ private struct SendPlace {
                          models: inout [DeclarationID: ModelStateChanges]) -> ([Edit], ObjectWillChangeRelay)? {
         guard !relays.isEmpty, !isInClosure, accessor == nil else { return nil }
         let body = path.levels[0].statements
-        let effects = Set(model.untrackedEffects(in: body, file, scope: scope(file), parameters: parameters))
+        let effects = Set(model.untrackedEffects(in: body, file, scope: scope(file), parameters: parameters)
+            + model.untrackedEffects(ofCallsIn: body, file, context).filter(model.isVisible))
         var through: [ObjectWillChangeRelay] = []
         for effect in effects.sorted() {
             guard let relay = relays.first(where: { $0.sourceName == effect }),
@@ -526,7 +527,9 @@ private struct SendPlace {
         guard !held.isEmpty else { return nil }
         let tokens = file.tokens
         let stretch = path.stretch(in: file)
-        guard Set(model.untrackedEffects(in: stretch, file, scope: scope(file), parameters: parameters)).isSubset(of: Set(held.keys)) else {
+        let effects = model.untrackedEffects(in: stretch, file, scope: scope(file), parameters: parameters)
+            + model.untrackedEffects(ofCallsIn: stretch, file, context).filter(model.isVisible)
+        guard Set(effects).isSubset(of: Set(held.keys)) else {
             return nil
         }
         /// The held model a statement starts with (`child.`, `self.child.`, `frames[i].`), where its

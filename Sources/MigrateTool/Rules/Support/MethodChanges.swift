@@ -52,9 +52,10 @@ extension ModelStateChanges {
         return OnlyTrackedChanges(firstChange: first, isDefinite: isDefinite)
     }
 
-    /// The methods a call `name(…)` with `labels` of the model's own may run, for
-    /// `methodChanges(_:labels:_:visiting:)`: nil when the name is bound otherwise where the
-    /// call stands (a parameter, a local closure, a closure-typed property), which runs instead.
+    /// The name and argument labels of a statement that calls one of the model's own methods
+    /// (`ownCallee`), for `methodChanges(_:labels:_:visiting:)`: nil when the name is bound
+    /// otherwise where the call stands (a parameter, a local closure, a closure-typed property),
+    /// which runs instead.
     func ownCall(_ statement: Range<Int>, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?)
         -> (name: String, labels: [String?])? {
         guard let (name, open) = Self.ownCallee(statement, file) else { return nil }
@@ -248,20 +249,24 @@ extension ModelStateChanges {
             classes.append(type)
             current = context.index.graph.superclass(of: type, context.types)
         }
-        func declares(_ type: DeclarationID) -> [DeclarationID] {
-            (context.modelMembers[type] ?? []).filter {
-                let member = context.declaration($0)
-                return member.kind == .function && member.name == name
-            }
+        let methods = classes.flatMap { declaredMethods(named: name, in: $0, context) }
+        return (methods, subclassesDeclaring(name, below: classID, context))
+    }
+
+    /// The model's methods named `name` declared in `type` (its body and extensions).
+    private static func declaredMethods(named name: String, in type: DeclarationID, _ context: RuleContext) -> [DeclarationID] {
+        (context.modelMembers[type] ?? []).filter {
+            let member = context.declaration($0)
+            return member.kind == .function && member.name == name
         }
-        var overriding: [DeclarationID] = []
-        for unit in context.units.units {
-            for subclass in unit.classes where !classes.contains(subclass) && inherits(subclass, from: classID, context)
-                && !declares(subclass).isEmpty {
-                overriding.append(subclass)
-            }
+    }
+
+    /// The classes of the units that inherit from `classID` and declare a method named `name`:
+    /// an override a call on the model may dispatch to.
+    private static func subclassesDeclaring(_ name: String, below classID: DeclarationID, _ context: RuleContext) -> [DeclarationID] {
+        context.units.units.flatMap(\.classes).filter { subclass in
+            subclass != classID && inherits(subclass, from: classID, context) && !declaredMethods(named: name, in: subclass, context).isEmpty
         }
-        return (classes.flatMap(declares), overriding)
     }
 
     /// The effect that stands for an override in a subclass (`untrackedEffects(ofCallsIn:_:_:)`):
@@ -372,14 +377,7 @@ extension ModelStateChanges {
         if owner.hasModifier(.final) || method.hasModifier(.final) || method.hasModifier(.fileprivate)
             || method.modifiers.contains(where: { $0.word == .private && $0.detail == nil }) { return false }
         if owner.hasModifier(.open) || method.hasModifier(.open) || !context.unscanned.isEmpty { return true }
-        for unit in context.units.units {
-            for subclass in unit.classes where subclass != classID && inherits(subclass, from: classID, context) {
-                if (context.modelMembers[subclass] ?? []).contains(where: {
-                    context.declaration($0).kind == .function && context.declaration($0).name == method.name
-                }) { return true }
-            }
-        }
-        return false
+        return !subclassesDeclaring(method.name, below: classID, context).isEmpty
     }
 
     private static func inherits(_ subclass: DeclarationID, from base: DeclarationID, _ context: RuleContext) -> Bool {
