@@ -96,7 +96,9 @@ struct ObjectWillChangeSend: CouplingRule {
                 Self.id, site, unit: unit, message: reason,
                 suggestion: "make the state that changes a stored property of the model (the macro tracks it, and the call "
                     + "goes), or, for state kept elsewhere, a computed property that calls access(keyPath: \\.x) in its getter "
-                    + "and wraps the change in withMutation(keyPath: \\.x)", context)
+                    + "and wraps the change in withMutation(keyPath: \\.x); or, where the call only refreshes views for state "
+                    + "that is tracked once the model is @Observable, \"manualSends\": \"delete\" in .observation-migrate.json "
+                    + "removes such calls, each named", context)
         }
     }
 
