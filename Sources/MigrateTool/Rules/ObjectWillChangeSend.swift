@@ -143,6 +143,11 @@ struct ObjectWillChangeSend: CouplingRule {
                 + "under Observation the model's tracked properties announce their own changes"
         }
         if let place, place.isInClosure, place.path.body.statements.count == 1 {
+            let open = place.path.body.open
+            if open > 0, file.tokens[open - 1].word == .defer {
+                return "objectWillChange.send() in a defer block that only sends announces whatever the function changed "
+                    + "before it leaves, which the tool cannot tell from here"
+            }
             return "objectWillChange.send() in a closure that only sends forwards a change made elsewhere (a subscription, "
                 + "a callback, a later run); nothing tracks it"
         }

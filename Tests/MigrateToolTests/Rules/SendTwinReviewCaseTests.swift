@@ -766,6 +766,31 @@ import Testing
             """#, sends: [7: true, 10: false, 12: false, 14: false, 16: false, 18: false, 25: true, 28: false, 30: true, 32: false]),
     ]
 
+    /// A send alone in a `defer` block is said to announce what the function changed before it
+    /// leaves, not to forward a change from elsewhere, as a closure's would.
+    @Test func aDeferBlockThatOnlySendsIsNamedAsSuch() {
+        let source = """
+            import SwiftUI
+
+            final class Feed: ObservableObject {
+                @Published var items: [String] = []
+                func load() {
+                    defer { objectWillChange.send() }
+                    print(items.count)
+                }
+                func later() {
+                    DispatchQueue.main.async { self.objectWillChange.send() }
+                }
+            }
+
+            """
+        let messages = InferenceTestTree.analyze([source], Configuration()).findings
+            .filter { $0.ruleID == ObjectWillChangeSend.id && $0.isBlocker }.map(\.message)
+        #expect(messages.count == 2)
+        #expect(messages.contains { $0.contains("in a defer block that only sends announces whatever the function changed") })
+        #expect(messages.contains { $0.contains("in a closure that only sends forwards a change made elsewhere") })
+    }
+
     @Test(arguments: cases) func eachSendGoesOrStaysAsReviewed(_ example: Case) {
         let analysis = InferenceTestTree.analyze([example.source + "\n"], Configuration())
         var found: [Int: Bool] = [:]
