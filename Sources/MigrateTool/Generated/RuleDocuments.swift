@@ -1570,6 +1570,11 @@ enum RuleDocuments {
           An array of a model class counts as a held model through one element whose index calls
           nothing (`frames[index].outlierViews = views; objectWillChange.send()`, where `frames` is
           `[FrameViewModel]`): the element is the object that changes, and it tracks its own property.
+          So does a loop over such an array, `for item in items { … }` (`items` or `self.items`, no
+          `where`), whose body does nothing with the element but change state its class tracks through
+          it, at least once in writing, in `if` and `switch` blocks too, whose heads may read the
+          element's tracked values (`if item.name.isEmpty`); the body names no other held model. Run no
+          time, the loop changes nothing, as the loops above.
         - **A send from outside the model announces a change made through the same receiver**
           (`quota.showSheet = false; quota.objectWillChange.send()` in a view or another object): under
           Observation the change announces itself, so the call goes when every statement running with it
@@ -2742,6 +2747,77 @@ enum RuleDocuments {
             func finish() {
                 for i in tasks.indices {
                     tasks[i].done = true
+                }
+            }
+        }
+        ```
+
+        Sends after loops over a held array of a model class, each element announcing its own change (the
+        holder is written only in the same run as the element's class, which needs `--unsafe-fixes`, and
+        the finding at its declaration says so):
+
+        ```swift before
+        import SwiftUI
+
+        final class Ingredient: ObservableObject {
+            @Published var name: String
+            @Published var matches = true
+
+            init(name: String) { self.name = name }
+        }
+
+        final ↓class SearchModel: ObservableObject {
+            @Published var query = ""
+            let ingredients: [Ingredient] = [Ingredient(name: "Gin"), Ingredient(name: "Lime")]
+
+            func showAll() {
+                for ingredient in ingredients {
+                    ingredient.matches = true
+                }
+                ↓objectWillChange.send()
+            }
+
+            func filter() {
+                for ingredient in ingredients {
+                    if ingredient.name.contains(query) {
+                        ingredient.matches = true
+                    } else {
+                        ingredient.matches = false
+                    }
+                }
+                ↓objectWillChange.send()
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Ingredient {
+            var name: String
+            var matches = true
+
+            init(name: String) { self.name = name }
+        }
+
+        @Observable final class SearchModel {
+            var query = ""
+            let ingredients: [Ingredient] = [Ingredient(name: "Gin"), Ingredient(name: "Lime")]
+
+            func showAll() {
+                for ingredient in ingredients {
+                    ingredient.matches = true
+                }
+            }
+
+            func filter() {
+                for ingredient in ingredients {
+                    if ingredient.name.contains(query) {
+                        ingredient.matches = true
+                    } else {
+                        ingredient.matches = false
+                    }
                 }
             }
         }

@@ -574,7 +574,68 @@ private struct SendPlace {
         }
         /// Whether a statement starting with a held model, and naming none elsewhere, changes only
         /// state that model tracks; it then counts that model's unit.
+        /// A loop over a held array of a model class, `for item in items { item.done = true }`
+        /// (`items` or `self.items`, no `where`), whose body does nothing with the element but
+        /// change state its class tracks through it (in `if` and `switch` blocks too), at least
+        /// once in writing, and names no held model: each element announces its own change. Run
+        /// no time, it changes nothing, as the loops of `deletion(_:_:)`.
+        func isElementLoop(_ statement: Range<Int>) -> (name: String, holder: (type: DeclarationID, unit: Int, isCollection: Bool))? {
+            let first = statement.lowerBound
+            guard tokens[first].word == .for, first + 3 < statement.upperBound, tokens[first + 1].kind == .identifier,
+                  tokens[first + 2].word == .in,
+                  let open = StatementPath.blockBrace(after: first, before: statement.upperBound, file),
+                  file.closing(open) + 1 == statement.upperBound, let body = file.statements(inBlock: open) else { return nil }
+            var sequence = (first + 3)..<open
+            let explicitSelf = tokens[sequence.lowerBound].word == .self
+            if explicitSelf, sequence.count == 3, tokens[sequence.lowerBound + 1].kind == .period {
+                sequence = (sequence.lowerBound + 2)..<open
+            }
+            guard sequence.count == 1, tokens[sequence.lowerBound].kind == .identifier else { return nil }
+            let name = file.source.text(sequence.lowerBound)
+            guard let holder = held[name], holder.isCollection,
+                  explicitSelf || !ModelStateChanges.isShadowed(name, in: scope(file), parameters: parameters, file),
+                  body.allSatisfy({ mentions($0).isEmpty }) else { return nil }
+            let element = file.source.text(first + 1)
+            /// The element's mentions in a statement (not `other.element`).
+            func elementMentions(_ inner: Range<Int>) -> [Int] {
+                inner.filter { index in
+                    tokens[index].kind == .identifier && file.source.tokenText(index, equals: element)
+                        && (index == inner.lowerBound || tokens[index - 1].kind != .period)
+                }
+            }
+            let source = ModelStateChanges.cached(holder.type, unit: context.units.units[holder.unit], context, in: &models)
+            /// A read of a tracked property holding a value, `item.name` (`if item.name.isEmpty`):
+            /// it changes nothing the element does not track.
+            func isValueRead(_ index: Int) -> Bool {
+                guard index + 2 < tokens.count, tokens[index + 1].kind == .period, tokens[index + 2].kind == .identifier,
+                      let property = source.properties[file.source.text(index + 2)] else { return false }
+                return property.tracking == .tracked && !property.isClass
+            }
+            var changes = 0
+            /// Every statement naming the element changes only state it tracks through it; the
+            /// heads of `if` and `switch` statements may read its tracked values.
+            func onlyChanges(_ statements: [Range<Int>]) -> Bool {
+                statements.allSatisfy { inner in
+                    let found = elementMentions(inner)
+                    if found.isEmpty { return true }
+                    if found == [inner.lowerBound],
+                       ObjectWillChangeRelay.changesOnlyTrackedState(of: source, through: inner.lowerBound, statement: inner, file, context) {
+                        changes += 1
+                        return true
+                    }
+                    guard let blocks = ChangeBlocks.blocks(of: inner, file) else { return false }
+                    let inHeads = found.filter { index in !blocks.contains { $0.contains { $0.contains(index) } } }
+                    return inHeads.allSatisfy(isValueRead) && blocks.allSatisfy(onlyChanges)
+                }
+            }
+            return onlyChanges(body) && changes > 0 ? (name, holder) : nil
+        }
         func isTrackedChange(_ statement: Range<Int>) -> Bool {
+            if let (name, holder) = isElementLoop(statement) {
+                units.insert(holder.unit)
+                changed = changed ?? name + "[…]"
+                return true
+            }
             guard let (name, at, through) = heldName(statement), mentions(statement) == [at], let holder = held[name] else { return false }
             let (type, unit) = (holder.type, holder.unit)
             let source = ModelStateChanges.cached(type, unit: context.units.units[unit], context, in: &models)

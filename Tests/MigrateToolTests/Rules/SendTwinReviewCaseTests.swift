@@ -764,6 +764,49 @@ import Testing
                 func w() { for _ in 0..<1 { return }; n = 1 }
             }
             """#, sends: [7: true, 10: false, 12: false, 14: false, 16: false, 18: false, 25: true, 28: false, 30: true, 32: false]),
+        Case(name: "element_loops", source: #"""
+            import SwiftUI
+
+            final class Cache {
+                var hits = 0
+            }
+
+            final class Item: ObservableObject {
+                @Published var done = false
+                let cache = Cache()
+                func isReady() -> Bool { cache.hits += 1; return true }
+            }
+
+            final class Board: ObservableObject {
+                @Published var title = ""
+                var items: [Item] = []
+
+                func finishReady() {
+                    for item in items {
+                        if item.isReady() {
+                            item.done = true
+                        }
+                    }
+                    objectWillChange.send()
+                }
+
+                func alias() {
+                    for item in items {
+                        let other = item
+                        other.done = true
+                    }
+                    objectWillChange.send()
+                }
+
+                func finishAll() {
+                    for item in self.items {
+                        if item.done { continue }
+                        item.done = true
+                    }
+                    objectWillChange.send()
+                }
+            }
+            """#, sends: [23: false, 31: false, 39: true]),
     ]
 
     /// A send alone in a `defer` block is said to announce what the function changed before it
