@@ -1516,7 +1516,8 @@ enum RuleDocuments {
           its clause counts, and after the clause control goes on after the `switch` (a clause whose
           only statement is the call keeps it: an empty clause does not compile). The call stays when
           the statements running with it also change a property of the model that is not tracked (`@ObservationIgnored`, a wrapper, `lazy`, a computed one),
-          or call a method through one (`store.save(v)` on a `let store`), or assign a member of the object
+          or call a method through one (`store.save(v)` on a `let store`; at the start of any statement,
+          one nested in an `if` too), or assign a member of the object
           one holds (`settings.volume += 1` on a `let settings`), directly, in a method of the model the
           statements call (`remember()` storing into an `@AppStorage` property; every method the call may
           run, a subclass's override included, and the methods those call, at any depth, with
@@ -1571,9 +1572,12 @@ enum RuleDocuments {
           nothing (`frames[index].outlierViews = views; objectWillChange.send()`, where `frames` is
           `[FrameViewModel]`): the element is the object that changes, and it tracks its own property.
           So does a loop over such an array, `for item in items { … }` (`items` or `self.items`, no
-          `where`), whose body does nothing with the element but change state its class tracks through
-          it, at least once in writing, in `if` and `switch` blocks too, whose heads may read the
-          element's tracked values (`if item.name.isEmpty`); the body names no other held model. Run no
+          `where`, and no pattern binding another `items` in scope), whose every statement changes state
+          the element's class tracks through it, at least one in writing, or is `continue` or `break`,
+          or an `if` or `switch` whose blocks are such statements and whose head binds nothing (not
+          `if let first = item.children.first`, not `case .linked(let child)`) and reads the element
+          only as a tracked property (`if item.done`), calling members only of a standard value type
+          (`item.name.contains(query)` for a `String`); the body names no other held model. Run no
           time, the loop changes nothing, as the loops above.
         - **A send from outside the model announces a change made through the same receiver**
           (`quota.showSheet = false; quota.objectWillChange.send()` in a view or another object): under

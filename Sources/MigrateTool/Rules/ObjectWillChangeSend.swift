@@ -102,6 +102,14 @@ struct ObjectWillChangeSend: CouplingRule {
         }
     }
 
+    /// Value types of the standard library and Foundation whose members a loop's `if` may read
+    /// through an element's tracked property: none of them reaches an object.
+    static let standardValueTypes: Set<String> = [
+        "String", "Substring", "Character", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32",
+        "UInt64", "Double", "Float", "CGFloat", "Bool", "Date", "UUID", "URL", "Decimal", "String?", "Int?", "Double?", "Bool?",
+        "Date?", "URL?", "UUID?",
+    ]
+
     /// The holder's unit is blocked because the held model whose changes it announces is.
     static func couplingBlocker(_ coupling: Finding, unit: UnitSummary, blockedPartner: UnitSummary) -> Finding {
         Finding(ruleID: id, fixClass: .manual, isBlocker: true, file: coupling.file, offset: coupling.offset,
@@ -604,26 +612,46 @@ private struct SendPlace {
                 }
             }
             let source = ModelStateChanges.cached(holder.type, unit: context.units.units[holder.unit], context, in: &models)
-            /// A read of a tracked property holding a value, `item.name` (`if item.name.isEmpty`):
-            /// it changes nothing the element does not track.
+            /// A read of a tracked property of the element in a head, `item.done` (`if item.done`,
+            /// `item.count > 3`), or a call on it when its written type is a standard value type
+            /// (`item.name.isEmpty`, `item.name.contains(query)`), which reaches no object.
             func isValueRead(_ index: Int) -> Bool {
                 guard index + 2 < tokens.count, tokens[index + 1].kind == .period, tokens[index + 2].kind == .identifier,
-                      let property = source.properties[file.source.text(index + 2)] else { return false }
-                return property.tracking == .tracked && !property.isClass
+                      let property = source.properties[file.source.text(index + 2)], property.tracking == .tracked,
+                      !property.isClass else { return false }
+                let next = index + 3 < tokens.count ? tokens[index + 3].kind : .rightBrace
+                if ![TokenKind.period, .postfixQuestionMark, .exclamationMark, .leftSquare, .leftParen].contains(next) { return true }
+                let declaration = context.declaration(property.id)
+                let declaredIn = context.files[property.id.file]
+                guard let annotation = declaration.bindings.first(where: { $0.name == file.source.text(index + 2) })?.typeAnnotation
+                else { return false }
+                var written = Substring(declaredIn.compactText(annotation))
+                while let first = written.first, first == ":" || first == " " { written = written.dropFirst() }
+                return ObjectWillChangeSend.standardValueTypes.contains(String(written))
+            }
+            /// Whether a statement binds a name outside its blocks (`if let first = item.children.first`,
+            /// `case .linked(let child)`): the bound value may be an object the loop then changes.
+            func bindsInHead(_ inner: Range<Int>, blocks: [[Range<Int>]]) -> Bool {
+                inner.contains { index in
+                    [.let, .var].contains(tokens[index].word) && !blocks.contains { $0.contains { $0.contains(index) } }
+                }
             }
             var changes = 0
             /// Every statement naming the element changes only state it tracks through it; the
             /// heads of `if` and `switch` statements may read its tracked values.
             func onlyChanges(_ statements: [Range<Int>]) -> Bool {
                 statements.allSatisfy { inner in
+                    // `continue` or `break` alone changes nothing.
+                    if inner.count == 1, [.continue, .break].contains(tokens[inner.lowerBound].word) { return true }
                     let found = elementMentions(inner)
-                    if found.isEmpty { return true }
                     if found == [inner.lowerBound],
                        ObjectWillChangeRelay.changesOnlyTrackedState(of: source, through: inner.lowerBound, statement: inner, file, context) {
                         changes += 1
                         return true
                     }
-                    guard let blocks = ChangeBlocks.blocks(of: inner, file) else { return false }
+                    // A statement that does not change the element (`thing.done = true` beside it)
+                    // may change what nothing tracks: only `if` and `switch` around such changes.
+                    guard let blocks = ChangeBlocks.blocks(of: inner, file), !bindsInHead(inner, blocks: blocks) else { return false }
                     let inHeads = found.filter { index in !blocks.contains { $0.contains { $0.contains(index) } } }
                     return inHeads.allSatisfy(isValueRead) && blocks.allSatisfy(onlyChanges)
                 }

@@ -807,6 +807,221 @@ import Testing
                 }
             }
             """#, sends: [23: false, 31: false, 39: true]),
+        Case(name: "nonmodel_in_body_view", source: #"""
+            import SwiftUI
+
+            final class Item: ObservableObject {
+                @Published var name: String = ""
+                @Published var done = false
+
+            }
+            final class Thing { var done = false }
+            final class Holder: ObservableObject {
+                @Published var query = ""
+                var items: [Item] = []
+                var thing = Thing()
+                func f() {
+                    for item in items {
+                        self.thing.done = true
+                        item.done = true
+                    }
+                    objectWillChange.send()
+                }
+            }
+
+            struct V: View {
+                @StateObject var h = Holder()
+                var body: some View { Text(h.query + (h.thing.done ? "a" : "b")) }
+            }
+            """#, sends: [18: false]),
+        Case(name: "iflet_child", source: #"""
+            import SwiftUI
+
+            final class Item: ObservableObject {
+                @Published var name: String = ""
+                @Published var done = false
+                @Published var children: [Child] = []
+            }
+            final class Child { var hits = 0 }
+            final class Holder: ObservableObject {
+                @Published var query = ""
+                var items: [Item] = []
+                func f() {
+                    for item in items {
+                        if let first = item.children.first {
+                            first.hits += 1
+                            item.done = true
+                        }
+                    }
+                    objectWillChange.send()
+                }
+            }
+
+            struct V: View {
+                @StateObject var h = Holder()
+                var body: some View { Text(h.query) }
+            }
+            """#, sends: [19: false]),
+        Case(name: "switch_letbind", source: #"""
+            import SwiftUI
+
+            final class Item: ObservableObject {
+                @Published var name: String = ""
+                @Published var done = false
+                @Published var kind: Kind = .plain
+            }
+            final class Child { var hits = 0 }
+            enum Kind { case plain; case linked(Child) }
+            final class Holder: ObservableObject {
+                @Published var query = ""
+                var items: [Item] = []
+                func f() {
+                    for item in items {
+                        switch item.kind {
+                        case .linked(let c): c.hits += 1
+                        case .plain: item.done = true
+                        }
+                    }
+                    objectWillChange.send()
+                }
+            }
+
+            struct V: View {
+                @StateObject var h = Holder()
+                var body: some View { Text(h.query) }
+            }
+            """#, sends: [20: false]),
+        Case(name: "head_arrayclass", source: #"""
+            import SwiftUI
+
+            final class Item: ObservableObject {
+                @Published var name: String = ""
+                @Published var done = false
+                @Published var children: [Child] = []
+            }
+            final class Child { var hits = 0; func touch() -> Bool { hits += 1; return true } }
+            final class Holder: ObservableObject {
+                @Published var query = ""
+                var items: [Item] = []
+                func f() {
+                    for item in items {
+                        if item.children.first?.touch() == true {
+                            item.done = true
+                        }
+                    }
+                    objectWillChange.send()
+                }
+            }
+
+            struct V: View {
+                @StateObject var h = Holder()
+                var body: some View { Text(h.query) }
+            }
+            """#, sends: [18: false]),
+        Case(name: "shadow_tuple", source: #"""
+            import SwiftUI
+
+            final class Item: ObservableObject {
+                @Published var name: String = ""
+                @Published var done = false
+
+            }
+            final class Thing { var done = false; var name = "" }
+            final class Holder: ObservableObject {
+                @Published var query = ""
+                var items: [Item] = []
+                var groups: [String: [Thing]] = [:]
+                func f() {
+                    for (_, items) in groups {
+                        for item in items { item.done = true }
+                        objectWillChange.send()
+                    }
+                }
+            }
+
+            struct V: View {
+                @StateObject var h = Holder()
+                var body: some View { Text(h.query) }
+            }
+            """#, sends: [16: false]),
+        Case(name: "shadow_case", source: #"""
+            import SwiftUI
+
+            final class Item: ObservableObject {
+                @Published var name: String = ""
+                @Published var done = false
+
+            }
+            final class Thing { var done = false; var name = "" }
+            enum Load { case loaded([Thing]) }
+            final class Holder: ObservableObject {
+                @Published var query = ""
+                var items: [Item] = []
+                var state: Load = .loaded([])
+                func f() {
+                    if case let .loaded(items) = state {
+                        for item in items { item.done = true }
+                        objectWillChange.send()
+                    }
+                }
+            }
+
+            struct V: View {
+                @StateObject var h = Holder()
+                var body: some View { Text(h.query) }
+            }
+            """#, sends: [17: false]),
+        Case(name: "nonmodel_in_if2", source: #"""
+            import SwiftUI
+
+            final class Item: ObservableObject {
+                @Published var name: String = ""
+                @Published var done = false
+
+            }
+            final class Thing { var done = false }
+            final class Holder: ObservableObject {
+                @Published var query = ""
+                var child = Item()
+                var thing = Thing()
+                func f() {
+                    child.done = true
+                    if query.isEmpty {
+                        thing.done = true
+                    }
+                    objectWillChange.send()
+                }
+            }
+
+            struct V: View {
+                @StateObject var h = Holder()
+                var body: some View { Text(h.query + (h.thing.done ? "a" : "b")) }
+            }
+            """#, sends: [18: false]),
+        Case(name: "elem_method", source: #"""
+            import SwiftUI
+
+            final class Item: ObservableObject {
+                @Published var name: String = ""
+                @Published var done = false
+                var untracked = 0
+                func reset() { untracked = 0; done = false }
+            }
+
+            final class Holder: ObservableObject {
+                @Published var query = ""
+                var items: [Item] = []
+                func f() {
+                    for item in items { item.reset() }
+                    objectWillChange.send()
+                }
+            }
+
+            struct V: View {
+                @StateObject var h = Holder()
+                var body: some View { Text(h.query) }
+            }
+            """#, sends: [10: true, 15: true]),
     ]
 
     /// A send alone in a `defer` block is said to announce what the function changed before it

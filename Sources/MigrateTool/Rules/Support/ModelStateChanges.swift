@@ -257,6 +257,11 @@ struct ModelStateChanges {
         let tokens = file.tokens
         var names: [String] = []
         for statement in statements {
+            // The statements nested in its blocks start expressions too (`if c { thing.done = true }`).
+            var heads: Set<Int> = [statement.lowerBound]
+            for index in statement where tokens[index].kind == .leftBrace {
+                for inner in file.statements(inBlock: index) ?? [] { heads.insert(inner.lowerBound) }
+            }
             for index in statement where tokens[index].kind == .identifier || tokens[index].word == .self {
                 // Only at the head of an expression: not `other.x`, and not the `x` of `self.x`.
                 if index > statement.lowerBound, tokens[index - 1].kind == .period { continue }
@@ -276,7 +281,7 @@ struct ModelStateChanges {
                     if change != nil || Self.callsThrough(name, before: statement.upperBound, file)
                         || Self.assignsThrough(name, before: statement.upperBound, file) { names.append(text) }
                 } else if change == nil, !property.isValueType, Self.reachesObject(
-                    through: name, property, isStatementHead: index == statement.lowerBound, before: statement.upperBound, file) {
+                    through: name, property, isStatementHead: heads.contains(index), before: statement.upperBound, file) {
                     // A tracked property holding an object (`player.play()`, `cache.value = v` on a
                     // class of the tree): the object's own state changes, which the macro does not
                     // track; tracking sees only a new object in the property.
@@ -359,6 +364,28 @@ struct ModelStateChanges {
         text.count >= 2 && text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
     }
 
+    /// Whether the name at `index` is bound by a tuple or enum pattern: `for (_, items) in groups`,
+    /// `case let .loaded(items)`, `let (first, items) = pair`. The name stands between `(` or `,`
+    /// and `,` or `)`, with `for`, `case`, `let` or `var` before it in the same pattern (before
+    /// any `=`, `in` or brace), so `foo(a, items)` in `let x = foo(a, items)` is no binding.
+    static func isInBindingPattern(_ index: Int, _ file: FileStructure) -> Bool {
+        let tokens = file.tokens
+        guard index > 0, index + 1 < tokens.count, tokens[index - 1].kind == .leftParen || tokens[index - 1].kind == .comma,
+              tokens[index + 1].kind == .comma || tokens[index + 1].kind == .rightParen else { return false }
+        var back = index - 1
+        while back >= 0, index - back <= 16 {
+            switch tokens[back].kind {
+            case .leftBrace, .rightBrace, .semicolon, .equal:
+                return false
+            default:
+                if [.for, .case, .let, .var].contains(tokens[back].word) { return true }
+                if tokens[back].word == .in { return false }
+            }
+            back -= 1
+        }
+        return false
+    }
+
     /// Whether `name` is bound in `scope` other than as the model's property: a parameter, a
     /// `let`/`var`, a `for` or `case` pattern, a closure parameter.
     static func isShadowed(_ name: String, in scope: Range<Int>, parameters: Range<Int>?, _ file: FileStructure) -> Bool {
@@ -372,6 +399,7 @@ struct ModelStateChanges {
         for index in scope where tokens[index].kind == .identifier && file.source.tokenText(index, equals: name) {
             let previous = tokens[index - 1].word
             if previous == .let || previous == .var || previous == .for { return true }
+            if isInBindingPattern(index, file) { return true }
         }
         for index in scope where tokens[index].kind == .leftBrace {
             guard let signature = file.closureSignature(inBlock: index) else { continue }
