@@ -62,8 +62,7 @@ struct ObjectWillChangeSend: CouplingRule {
                 return rewrite(edits, "'\(property)' is computed and its setter sends objectWillChange; access(keyPath:) in its "
                     + "getter and withMutation(keyPath:) around the change make it tracked")
             }
-            if let place, let (edits, property, _) = place.deletion(file, context) {
-                let hidden = place.hiddenEffects(file, context)
+            if let place, let (edits, property, _, hidden) = place.deletion(file, context) {
                 let alsoHidden = hidden.isEmpty ? "" : "; it also runs with a change through "
                     + hidden.map { "'\($0)'" }.joined(separator: ", ") + ", which no view reads through the model: a view that "
                     + "reads the same state another way (the same store, directly) no longer re-renders with it either"
@@ -134,7 +133,7 @@ struct ObjectWillChangeSend: CouplingRule {
         guard let place = SendPlace(site, unit: unit, context, models: &models) else { return nil }
         if let (_, property) = place.accessorRewrite(context) { return .accessor(property) }
         let file = context.files[site.file]
-        guard let (_, property, throughBranches) = place.deletion(file, context) else { return nil }
+        guard let (_, property, throughBranches, _) = place.deletion(file, context) else { return nil }
         return .deletion(property, throughBranches: throughBranches)
     }
 
@@ -274,9 +273,9 @@ private struct SendPlace {
     /// every path before anything could leave it: the change runs with the send, as if written
     /// next to it.
     private func helperChange(_ statement: Range<Int>, _ file: FileStructure, _ context: RuleContext) -> (property: String, helper: String)? {
-        guard let receiver, let callee = ObjectWillChangeRelay.ownCall(statement, file) else { return nil }
-        // `ownCall` accepts `f(…)` and `self.f(…)`, so the call's `(` closes the statement.
-        let open = file.tokens[statement.lowerBound].word == .self ? statement.lowerBound + 3 : statement.lowerBound + 1
+        // `f(…)` or `self.f(…)` (a sender's `self?` holds no such helper).
+        guard let receiver, let (callee, open) = ModelStateChanges.ownCallee(statement, file),
+              file.tokens[statement.lowerBound + 1].kind != .postfixQuestionMark else { return nil }
         let arguments = ArgumentList(open: open, file)
         let given = arguments.values.indices.filter { file.compactText(arguments.values[$0]) == file.compactText(receiver) }
         guard given.count == 1, let position = given.first,
@@ -295,12 +294,7 @@ private struct SendPlace {
         let parameter = names[position]
         let methodTokens = methodFile.tokens
         /// The parameter's mentions in a statement (not `other.state`).
-        func mentions(_ statement: Range<Int>) -> [Int] {
-            statement.filter { index in
-                methodTokens[index].kind == .identifier && methodFile.source.tokenText(index, equals: parameter)
-                    && (index == statement.lowerBound || methodTokens[index - 1].kind != .period)
-            }
-        }
+        func mentions(_ statement: Range<Int>) -> [Int] { ChangeBlocks.bareMentions(of: parameter, in: statement, methodFile) }
         /// Whether a statement starting with the parameter, and naming it nowhere else, changes only tracked state.
         func changeThroughParameter(_ statement: Range<Int>) -> Bool {
             mentions(statement) == [statement.lowerBound]
@@ -377,10 +371,12 @@ private struct SendPlace {
     }
 
     /// The edits deleting a send that runs with a change of a tracked property, that property's
-    /// name, and whether the change was found on every branch of an `if` or `switch`; nil when
-    /// no such change runs with it on every path, or the body also changes untracked state the
-    /// send may have announced.
-    func deletion(_ file: FileStructure, _ context: RuleContext) -> (edits: [Edit], property: String, throughBranches: Bool)? {
+    /// name, whether the change was found on every branch of an `if` or `switch`, and the
+    /// untracked properties changed beside it that no view reads through the model; nil when no
+    /// such change runs with it on every path, or the body also changes untracked state a view
+    /// could read through the model, which the send may have announced.
+    func deletion(_ file: FileStructure, _ context: RuleContext)
+        -> (edits: [Edit], property: String, throughBranches: Bool, hiddenEffects: [String])? {
         let scope = scope(file)
         let isTrackedChange = { (statement: Range<Int>) in model.isTrackedChange(statement, in: file, scope: scope, parameters: parameters) }
         /// The change a compound statement makes: on every branch, or in every run of a loop.
@@ -418,8 +414,11 @@ private struct SendPlace {
             guard let changed = onlyTrackedChange(accompanying) else { return nil }
             property = changed
         }
-        guard untrackedEffects(file, context).isEmpty, let edits = removal(file) else { return nil }
-        return (edits, property, !isDirect)
+        let effects = allUntrackedEffects(file, context)
+        guard !effects.contains(where: model.isVisible), let edits = removal(file) else { return nil }
+        // What no view reads through the model, named once each: a view may read it another way.
+        var seen = Set<String>()
+        return (edits, property, !isDirect, effects.filter { !model.isVisible($0) && seen.insert($0).inserted })
     }
 
     /// The first branch's change when `statement` is an `if` whose every branch, a final `else`
@@ -605,12 +604,7 @@ private struct SendPlace {
                   body.allSatisfy({ mentions($0).isEmpty }) else { return nil }
             let element = file.source.text(first + 1)
             /// The element's mentions in a statement (not `other.element`).
-            func elementMentions(_ inner: Range<Int>) -> [Int] {
-                inner.filter { index in
-                    tokens[index].kind == .identifier && file.source.tokenText(index, equals: element)
-                        && (index == inner.lowerBound || tokens[index - 1].kind != .period)
-                }
-            }
+            func elementMentions(_ inner: Range<Int>) -> [Int] { ChangeBlocks.bareMentions(of: element, in: inner, file) }
             let source = ModelStateChanges.cached(holder.type, unit: context.units.units[holder.unit], context, in: &models)
             /// A read of a tracked property of the element in a head, `item.done` (`if item.done`,
             /// `item.count > 3`), or a call on it when its written type is a standard value type
@@ -625,16 +619,12 @@ private struct SendPlace {
                 let declaredIn = context.files[property.id.file]
                 guard let annotation = declaration.bindings.first(where: { $0.name == file.source.text(index + 2) })?.typeAnnotation
                 else { return false }
-                var written = Substring(declaredIn.compactText(annotation))
-                while let first = written.first, first == ":" || first == " " { written = written.dropFirst() }
-                return ObjectWillChangeSend.standardValueTypes.contains(String(written))
+                return ObjectWillChangeSend.standardValueTypes.contains(declaredIn.compactText(annotation))
             }
             /// Whether a statement binds a name outside its blocks (`if let first = item.children.first`,
             /// `case .linked(let child)`): the bound value may be an object the loop then changes.
             func bindsInHead(_ inner: Range<Int>, blocks: [[Range<Int>]]) -> Bool {
-                inner.contains { index in
-                    [.let, .var].contains(tokens[index].word) && !blocks.contains { $0.contains { $0.contains(index) } }
-                }
+                inner.contains { index in [.let, .var].contains(tokens[index].word) && !ChangeBlocks.isInBlocks(index, blocks) }
             }
             var changes = 0
             /// Every statement naming the element changes only state it tracks through it; the
@@ -652,7 +642,7 @@ private struct SendPlace {
                     // A statement that does not change the element (`thing.done = true` beside it)
                     // may change what nothing tracks: only `if` and `switch` around such changes.
                     guard let blocks = ChangeBlocks.blocks(of: inner, file), !bindsInHead(inner, blocks: blocks) else { return false }
-                    let inHeads = found.filter { index in !blocks.contains { $0.contains { $0.contains(index) } } }
+                    let inHeads = found.filter { !ChangeBlocks.isInBlocks($0, blocks) }
                     return inHeads.allSatisfy(isValueRead) && blocks.allSatisfy(onlyChanges)
                 }
             }
@@ -704,14 +694,6 @@ private struct SendPlace {
     /// call methods of: the send may announce what they change.
     func untrackedEffects(_ file: FileStructure, _ context: RuleContext) -> [String] {
         allUntrackedEffects(file, context).filter(model.isVisible)
-    }
-
-    /// The properties outside tracking that the statements running with the send change, or
-    /// call methods of, which no view reads through the model (`ModelStateChanges.exposedNames`):
-    /// a deletion's finding names them, since a view may read the same state another way.
-    func hiddenEffects(_ file: FileStructure, _ context: RuleContext) -> [String] {
-        var seen = Set<String>()
-        return allUntrackedEffects(file, context).filter { !model.isVisible($0) && seen.insert($0).inserted }
     }
 
     private func allUntrackedEffects(_ file: FileStructure, _ context: RuleContext) -> [String] {

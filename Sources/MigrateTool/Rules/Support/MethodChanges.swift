@@ -265,7 +265,8 @@ extension ModelStateChanges {
     /// an override a call on the model may dispatch to.
     private static func subclassesDeclaring(_ name: String, below classID: DeclarationID, _ context: RuleContext) -> [DeclarationID] {
         context.units.units.flatMap(\.classes).filter { subclass in
-            subclass != classID && inherits(subclass, from: classID, context) && !declaredMethods(named: name, in: subclass, context).isEmpty
+            subclass != classID && context.index.graph.modelAncestors(of: subclass).contains(classID)
+                && !declaredMethods(named: name, in: subclass, context).isEmpty
         }
     }
 
@@ -378,16 +379,5 @@ extension ModelStateChanges {
             || method.modifiers.contains(where: { $0.word == .private && $0.detail == nil }) { return false }
         if owner.hasModifier(.open) || method.hasModifier(.open) || !context.unscanned.isEmpty { return true }
         return !subclassesDeclaring(method.name, below: classID, context).isEmpty
-    }
-
-    private static func inherits(_ subclass: DeclarationID, from base: DeclarationID, _ context: RuleContext) -> Bool {
-        var current = context.index.graph.superclass(of: subclass, context.types)
-        var depth = 0
-        while let type = current, depth < 32 {
-            if type == base { return true }
-            current = context.index.graph.superclass(of: type, context.types)
-            depth += 1
-        }
-        return false
     }
 }

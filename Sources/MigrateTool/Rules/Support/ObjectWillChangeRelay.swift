@@ -308,16 +308,6 @@ struct ObjectWillChangeRelay {
             && source.methodChanges(file.source.text(name + 2), labels: ArgumentList(open: name + 3, file).labels, context) != nil
     }
 
-    /// The method a statement calls on the model itself, `f(…)` or `self.f(…)`, as the whole statement.
-    static func ownCall(_ statement: Range<Int>, _ file: FileStructure) -> String? {
-        let tokens = file.tokens
-        var index = statement.lowerBound
-        if tokens[index].word == .self, index + 1 < statement.upperBound, tokens[index + 1].kind == .period { index += 2 }
-        guard index + 1 < statement.upperBound, tokens[index].kind == .identifier, tokens[index + 1].kind == .leftParen,
-              file.closing(index + 1) + 1 == statement.upperBound else { return nil }
-        return file.source.text(index)
-    }
-
     /// Removes a member declaration, with the blank line before it when it is the last member.
     private static func removeMember(_ member: Declaration, _ file: FileStructure) -> Edit {
         let builder = EditBuilder(file: file)

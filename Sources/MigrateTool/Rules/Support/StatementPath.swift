@@ -265,7 +265,20 @@ enum ChangeBlocks {
             if found.isEmpty || isChange(statement) { return true }
             guard let blocks = blocks(of: statement, file) else { return false }
             return blocks.allSatisfy { onlyChanges($0, file, mentions: mentions, isChange: isChange) }
-                && found.allSatisfy { index in blocks.contains { $0.contains { $0.contains(index) } } }
+                && found.allSatisfy { isInBlocks($0, blocks) }
+        }
+    }
+
+    /// Whether the token at `index` stands in one of `blocks` (`blocks(of:_:)`), not in the head.
+    static func isInBlocks(_ index: Int, _ blocks: [[Range<Int>]]) -> Bool {
+        blocks.contains { $0.contains { $0.contains(index) } }
+    }
+
+    /// Where `name` stands in a statement as a name of its own, not as a member (`other.name`).
+    static func bareMentions(of name: String, in statement: Range<Int>, _ file: FileStructure) -> [Int] {
+        statement.filter { index in
+            file.tokens[index].kind == .identifier && file.source.tokenText(index, equals: name)
+                && (index == statement.lowerBound || file.tokens[index - 1].kind != .period)
         }
     }
 
