@@ -139,7 +139,7 @@ enum Analyzer {
         let coupledReviews = coupling.propagation(from: needsReview).compactMap { step -> (finding: Finding, partner: String)? in
             guard summaries[step.unit].verdict == .ready else { return nil }
             // Said at the unit's own declaration: the coupling finding's place is the partner's.
-            let anchor = units.units[step.unit].protocols.first ?? units.units[step.unit].classes.first!
+            let anchor = units.units[step.unit].protocols.first ?? units.units[step.unit].declarations[0]
             let offset = Int(index.files[anchor.file].tokens[index.types.declaration(anchor).keyword].start)
             return (finding: UnitCoupling.review(ruleID: coupling.groups[step.group].ruleID, unit: summaries[step.unit],
                                                  partner: summaries[step.cause], file: anchor.file, offset: offset),
@@ -248,7 +248,7 @@ enum Analyzer {
     /// The files a unit edits: its declarations, conformance extensions and sites.
     static func unitFiles(_ unit: MigrationUnit) -> Set<Int> {
         var files = Set(unit.usageSites.map(\.file))
-        for id in unit.classes + unit.protocols { files.insert(id.file) }
+        for id in unit.declarations { files.insert(id.file) }
         for (extensionID, _) in unit.conformanceExtensions { files.insert(extensionID.file) }
         return files
     }
@@ -263,14 +263,14 @@ enum Analyzer {
             analysis.location(file: id.file, offset: Int(index.files[id.file].tokens[index.types.declaration(id).keyword].start))
         }
         var summaries = units.units.map { unit in
-            let anchor = unit.protocols.first ?? unit.classes.first!
+            let anchor = unit.protocols.first ?? unit.classes.first ?? unit.observableClass!
             var summary = UnitSummary(
                 id: unit.id, name: unit.name,
-                members: (unit.classes + unit.protocols).compactMap { index.types.symbol($0)?.qualifiedName },
+                members: unit.declarations.compactMap { index.types.symbol($0)?.qualifiedName },
                 declaredAt: keywordLocation(anchor),
                 siteCount: unit.usageSites.count, fileCount: unitFiles(unit).count, verdict: .ready, findings: [])
             summary.suppressed = suppressed.contains(unit.id)
-            summary.memberDeclarations = (unit.classes + unit.protocols).compactMap { id in
+            summary.memberDeclarations = unit.declarations.compactMap { id in
                 index.types.symbol(id).map { symbol in
                     UnitSummary.MemberDeclaration(file: id.file, name: symbol.qualifiedName, location: keywordLocation(id),
                                                   modules: moduleNames(id.file))

@@ -197,7 +197,7 @@ struct RuleContext: Sendable {
         var met = Set<Int32>(home)
         for visible in modules.visible where visible.contains(where: home.contains) { met.formUnion(visible) }
         return units.units.filter { unit in
-            (unit.classes + unit.protocols).contains { id in modules.own[id.file].contains(where: met.contains) }
+            unit.declarations.contains { id in modules.own[id.file].contains(where: met.contains) }
         }.map(\.id)
     }
 
@@ -206,7 +206,7 @@ struct RuleContext: Sendable {
     func unitsVisible(from file: Int, among candidates: [Int]) -> [Int] {
         candidates.filter { unit in
             let model = units.units[unit]
-            return (model.classes + model.protocols).contains { index.types.sees($0.file, from: file) }
+            return model.declarations.contains { index.types.sees($0.file, from: file) }
         }
     }
     var types: TypeIndex { index.types }

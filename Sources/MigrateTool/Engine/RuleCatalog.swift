@@ -15,7 +15,7 @@ enum RuleCatalog {
         UnusedCombineImport.self, MissingObservationImport.self,
         StateObjectRule.self, StateObjectInit.self, ObservedObjectRule.self, ObservedObjectBinding.self, ObservedObjectOwned.self,
         EnvironmentObjectRule.self, EnvironmentObjectBinding.self, EnvironmentObjectModifier.self, ExistentialModel.self,
-        SpelledWrapperType.self, ExternalObjectWrapper.self, Previews.self,
+        SpelledWrapperType.self, ExternalObjectWrapper.self, Previews.self, AlreadyObservable.self,
         DeploymentTargetRule.self, UnknownType.self, UnscannedFileRule.self, MalformedFile.self,
         UnusedSuppression.self,
     ]

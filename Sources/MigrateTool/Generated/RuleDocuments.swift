@@ -4,6 +4,158 @@
 enum RuleDocuments {
     /// Markdown by rule id.
     static let all: [String: String] = [
+        "already-observable": #"""
+        # already-observable
+
+        summary: Legacy wrappers holding a class that is already @Observable are rewritten; the class stays.
+        class: safe
+        severity: warning
+
+        ## Why
+
+        A migration begun by hand, or a library whose class became `@Observable` while its example apps
+        kept the old API, leaves `@StateObject`, `@ObservedObject`, `@EnvironmentObject` and
+        `.environmentObject` holding a class that is no `ObservableObject`. None of them compiles. The
+        class needs nothing, so its sites get the rewrites of section D as for a migrated model
+        (`@State`, a plain property or `@Bindable`, `@Environment(T.self)`, `.environment`), in one
+        unit named after the class, and a note at the class says why nothing else changes. A subclass
+        of such a class is `Observable` too and is treated the same way.
+
+        The class counts only when every type it inherits (in its declaration and its extensions) is a
+        type of the tree or a platform type known not to bring `ObservableObject` (`NSObject`,
+        `Identifiable`, `Hashable`, `Sendable`, `Codable` and the like). Another library's protocol may
+        refine `ObservableObject`: the class would then be both, its wrappers would compile and mean
+        something, and it is left alone. A use of the `ObservableObject` API the class no longer has
+        (`m.objectWillChange`, `m.$x`, another library's wrapper) has no Observation form to rewrite to
+        and blocks the unit.
+
+        ```swift before
+        import SwiftUI
+
+        @Observable
+        final ↓class Library {
+            var books: [String] = []
+            var filter = ""
+        }
+
+        @main
+        struct LibraryApp: App {
+            @StateObject private var library = Library()
+
+            var body: some Scene {
+                WindowGroup {
+                    ShelfView(library: library)
+                        .environmentObject(library)
+                }
+            }
+        }
+
+        struct ShelfView: View {
+            @ObservedObject var library: Library
+
+            var body: some View {
+                TextField("Filter", text: $library.filter)
+                CountView()
+            }
+        }
+
+        struct CountView: View {
+            @EnvironmentObject var library: Library
+
+            var body: some View { Text("\(library.books.count)") }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+
+        @Observable
+        final class Library {
+            var books: [String] = []
+            var filter = ""
+        }
+
+        @main
+        struct LibraryApp: App {
+            @State private var library = Library()
+
+            var body: some Scene {
+                WindowGroup {
+                    ShelfView(library: library)
+                        .environment(library)
+                }
+            }
+        }
+
+        struct ShelfView: View {
+            @Bindable var library: Library
+
+            var body: some View {
+                TextField("Filter", text: $library.filter)
+                CountView()
+            }
+        }
+
+        struct CountView: View {
+            @Environment(Library.self) var library
+
+            var body: some View { Text("\(library.books.count)") }
+        }
+        ```
+
+        A publisher the class no longer has blocks its unit:
+
+        ```swift before
+        import SwiftUI
+
+        @Observable
+        final ↓class Timer {
+            var ticks = 0
+        }
+
+        struct TickView: View {
+            @ObservedObject var timer: Timer
+            @State private var last = 0
+
+            var body: some View {
+                Text("\(last)")
+                    .onReceive(timer.↓$ticks) { last = $0 }
+            }
+        }
+        ```
+
+        A class that inherits a library's protocol may be an `ObservableObject` through it, and one held
+        the Observation way needs nothing:
+
+        ```swift unchanged
+        import SwiftUI
+        import VendorKit
+
+        @Observable
+        final class Player: VendorPlayable {
+            var playing = false
+        }
+
+        struct PlayerView: View {
+            @StateObject private var player = Player()
+            var body: some View { Text(player.playing ? "On" : "Off") }
+        }
+        ```
+
+        ```swift unchanged
+        import SwiftUI
+
+        @Observable
+        final class Counter {
+            var count = 0
+        }
+
+        struct CounterView: View {
+            @State private var counter = Counter()
+            var body: some View { Text("\(counter.count)") }
+        }
+        ```
+        """#,
         "bare-observable-conformance": #"""
         # bare-observable-conformance
 

@@ -117,7 +117,7 @@ struct ObservableConstraint: CouplingRule {
         let units = context.units
         var findings: [Finding] = []
         func anchor(_ unit: MigrationUnit) -> (file: Int, offset: Int)? {
-            guard let id = unit.classes.first ?? unit.protocols.first else { return nil }
+            guard let id = unit.declarations.first else { return nil }
             return (id.file, Int(context.files[id.file].tokens[context.declaration(id).keyword].start))
         }
         // Constraints any model may reach: every unit hears of them, once.

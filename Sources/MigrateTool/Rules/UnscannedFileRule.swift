@@ -16,7 +16,7 @@ struct UnscannedFileRule: Rule {
         guard !context.unscanned.isEmpty else { return [] }
         let modules = context.types.modules
         return context.units.units.compactMap { unit -> Finding? in
-            let members = unit.classes + unit.protocols
+            let members = unit.declarations
             let names = members.map { context.declaration($0).name }
             let homes = Set(members.flatMap { modules?.own[$0.file].map(Int.init) ?? [] })
             let reasons = context.unscanned.compactMap { file -> (UnscannedFile.SiteEvidence, String)? in

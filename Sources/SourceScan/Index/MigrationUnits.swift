@@ -24,6 +24,10 @@ public struct MigrationUnit: Sendable {
     public var classes: [DeclarationID]
     /// Protocols refining `ObservableObject` in the unit.
     public var protocols: [DeclarationID]
+    /// The class a unit of legacy sites holds when that class is already `@Observable`
+    /// (`ModelGraph.alreadyObservable`): its sites are rewritten, its declaration stays as it is.
+    /// Such a unit has no `classes` and no `protocols`, so no rule about models reads it.
+    public var observableClass: DeclarationID?
     /// `extension M: ObservableObject` declarations, with the entry's position.
     public var conformanceExtensions: [(extension: DeclarationID, entry: Int)]
     public var wrappers: [WrapperUse] = []
@@ -43,6 +47,9 @@ public struct MigrationUnit: Sendable {
     /// Properties holding the unit's objects with another library's wrapper that requires an
     /// `ObservableObject` (`@InjectedObject`).
     public var externalObjectWrappers: [Site] = []
+
+    /// Every declaration the unit names: its classes, its protocols and its already `@Observable` class.
+    public var declarations: [DeclarationID] { classes + protocols + (observableClass.map { [$0] } ?? []) }
 
     /// The sites a unit's summary counts ("N sites in M files"): the places the tree uses the
     /// model from outside its declarations. A new site list is added here or to
@@ -85,6 +92,8 @@ public struct MigrationUnits: Sendable {
     public var unresolvedPublishers: [(site: Site, units: [Int])] = []
     /// The unit of each model class and observable protocol.
     public var unitOf: [DeclarationID: Int] = [:]
+    /// The unit of each already `@Observable` class that legacy sites hold (`MigrationUnit.observableClass`).
+    public var observableClassUnit: [DeclarationID: Int] = [:]
     /// Why each model subclass that stays in its superclass's unit cannot migrate on its own.
     /// A model subclass not listed here (and not tied by a protocol) is a unit of its own.
     public var subclassTies: [DeclarationID: SubclassTie] = [:]
@@ -124,10 +133,30 @@ public struct MigrationUnits: Sendable {
             units.append(MigrationUnit(id: position, name: name, classes: Self.baseFirst(classes, graph, index.types),
                                        protocols: protocols, conformanceExtensions: extensions))
         }
+        addObservableClassUnits(index)
         attribute(index)
         if !constraints.isEmpty || !genericWrappers.isEmpty {
             let finder = GenericReachFinder(index: index, unitOf: unitOf)
             (constraintCouplings, genericWrapperCouplings) = finder.couplings(constraints: constraints, wrappers: genericWrappers)
+        }
+    }
+
+    /// A unit for each already `@Observable` class a legacy wrapper, `.environmentObject` or spelled
+    /// wrapper type holds, after the model units, in declaration order.
+    private mutating func addObservableClassUnits(_ index: TreeIndex) {
+        var held = Set<DeclarationID>()
+        for site in index.sites {
+            switch site.kind {
+            case .wrapper, .environmentObjectModifier, .spelledWrapperType:
+                if case .declared(let id) = site.type, index.graph.alreadyObservable.contains(id) { held.insert(id) }
+            default:
+                continue
+            }
+        }
+        for id in held.sorted() {
+            observableClassUnit[id] = units.count
+            units.append(MigrationUnit(id: units.count, name: index.types.symbol(id)?.qualifiedName ?? "?", classes: [], protocols: [],
+                                       observableClass: id, conformanceExtensions: []))
         }
     }
 
@@ -227,6 +256,12 @@ public struct MigrationUnits: Sendable {
         return unitOf[id]
     }
 
+    /// The unit of the already `@Observable` class a resolved type names, if legacy sites hold it.
+    private func observableUnit(of type: ResolvedType) -> Int? {
+        guard case .declared(let id) = type else { return nil }
+        return observableClassUnit[id]
+    }
+
     /// The unit of the model class that declares property `name`: `type` itself or the class it
     /// inherits `name` from, which may be another unit's.
     private func unitDeclaring(_ name: String, on type: ResolvedType, _ index: TreeIndex) -> Int? {
@@ -258,7 +293,7 @@ public struct MigrationUnits: Sendable {
                     break
                 }
             case .environmentObjectModifier:
-                if let unit = unit(of: site.type) {
+                if let unit = unit(of: site.type) ?? observableUnit(of: site.type) {
                     units[unit].environmentModifiers.append(site)
                 } else if case .genericParameter(_, let constraints) = site.type,
                           let unit = Self.boundingUnit(constraints: constraints, from: site.ownerID ?? DeclarationID(file: site.file, declaration: -1),
@@ -302,7 +337,7 @@ public struct MigrationUnits: Sendable {
             case .observableConstraint:
                 constraints.append(site)
             case .spelledWrapperType:
-                if let unit = unit(of: site.type) { units[unit].spelledWrapperTypes.append(site) }
+                if let unit = unit(of: site.type) ?? observableUnit(of: site.type) { units[unit].spelledWrapperTypes.append(site) }
             case .externalObjectWrapper:
                 if let unit = unit(of: site.type) {
                     units[unit].externalObjectWrappers.append(site)
@@ -346,6 +381,8 @@ public struct MigrationUnits: Sendable {
                 } else {
                     units[unit].wrappers.append(WrapperUse(site: site, projections: projections))
                 }
+            } else if let unit = observableClassUnit[id] {
+                units[unit].wrappers.append(WrapperUse(site: site, projections: projections))
             }
         case .genericParameter:
             // `struct V<Model: FavoritesViewModel>`: a parameter bounded by a model class (or an

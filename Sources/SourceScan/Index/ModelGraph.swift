@@ -36,6 +36,10 @@ public struct ModelGraph: Sendable {
     public private(set) var groupOf: [DeclarationID: Int] = [:]
     /// The in-tree superclass of every model class that has a model superclass.
     public private(set) var modelSuperclass: [DeclarationID: DeclarationID] = [:]
+    /// Classes that are already `@Observable` (or inherit from such a class of the tree) and are
+    /// no model, whose every inheritance entry is known not to bring `ObservableObject`: legacy
+    /// wrappers holding one are left over from a migration begun by hand (`AlreadyObservable`).
+    public private(set) var alreadyObservable: Set<DeclarationID> = []
 
     /// Whether an inheritance entry names Combine's `ObservableObject`, however qualified. The
     /// name is matched as written, never resolved: a tree that declares its own protocol of that
@@ -49,6 +53,7 @@ public struct ModelGraph: Sendable {
         let refinements = findObservableProtocols(types)
         findModels(types)
         group(types, refinements)
+        alreadyObservable = findAlreadyObservable(types)
     }
 
     /// The types of a composition as written, nested compositions flattened: the parts of

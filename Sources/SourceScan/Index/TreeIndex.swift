@@ -33,6 +33,13 @@ public struct TreeIndex: Sendable {
         return id
     }
 
+    /// The class a legacy wrapper of `type` holds and its unit rewrites: a model class, or a class
+    /// that is already `@Observable` (`ModelGraph.alreadyObservable`).
+    public func heldClass(_ type: ResolvedType) -> DeclarationID? {
+        guard case .declared(let id) = type, graph.models[id] != nil || graph.alreadyObservable.contains(id) else { return nil }
+        return id
+    }
+
     /// The migration group of a resolved type (a model class or an observable protocol).
     public func group(of type: ResolvedType) -> Int? {
         guard case .declared(let id) = type else { return nil }

@@ -18,7 +18,7 @@ enum WrapperRewrite {
               let binding = variable.bindings.first else { return [] }
         let name = binding.name ?? variable.name
         let offset = Int(file.tokens[attribute.tokens.lowerBound].start)
-        let typeName = context.index.model(use.site.type).flatMap { context.types.symbol($0)?.qualifiedName } ?? "?"
+        let typeName = context.index.heldClass(use.site.type).flatMap { context.types.symbol($0)?.qualifiedName } ?? "?"
         let written = binding.typeAnnotation.map { file.compactText($0) } ?? typeName
         let nameRange = attributeNameRange(attribute)
         func make(_ fixClass: FixClass, _ message: String, _ suggestion: String, _ edits: [Edit], blocker: Bool = false) -> Finding {
@@ -135,7 +135,7 @@ enum WrapperRewrite {
     /// generic parameter is not known to be one).
     static func canWrapInBindable(_ use: WrapperUse, annotation: Range<Int>?, file: FileStructure, context: RuleContext) -> Bool {
         // A view's property: in a model class `@Bindable` would only be noise.
-        guard case .declared(let typeID) = use.site.type, context.index.model(use.site.type) == typeID,
+        guard case .declared(let typeID) = use.site.type, context.index.heldClass(use.site.type) == typeID,
               let annotation, let variableID = use.site.ownerID, let parent = context.declaration(variableID).parent,
               context.files[variableID.file].declarations[parent].kind == .struct else { return false }
         return annotation.allSatisfy { file.tokens[$0].kind == .identifier || file.tokens[$0].kind == .period }
@@ -328,7 +328,7 @@ enum WrapperRewrite {
                 return nil
             }
         }
-        guard let model = context.index.model(modelType) else { return "its type is not known" }
+        guard let model = context.index.heldClass(modelType) else { return "its type is not known" }
         let variable = context.declaration(variableID)
         if let initializer = variable.bindings.first?.initializer,
            !SideEffects.isCreationFree(initializer, in: variableID.file, model: model, context: context) {

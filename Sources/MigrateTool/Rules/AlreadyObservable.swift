@@ -1,0 +1,67 @@
+import SourceScan
+
+/// A class that is already `@Observable` but is still held by legacy wrappers (`@StateObject`,
+/// `@ObservedObject`, `@EnvironmentObject`, `.environmentObject`): a migration begun by hand,
+/// or a library whose class became `@Observable` while its example apps kept the old API. Those
+/// sites do not compile, since the class is no `ObservableObject`; the wrapper rules rewrite them as
+/// for a migrated model, and the class stays as it is. A note says so at the class. A use that
+/// has no Observation form to rewrite to (`m.objectWillChange`, `m.$x`, another library's
+/// wrapper) blocks the unit: it is code to delete or rewrite by hand.
+struct AlreadyObservable: Rule {
+    static let id = "already-observable"
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        for unit in context.units.units {
+            guard let classID = unit.observableClass else { continue }
+            let file = context.files[classID.file]
+            let declaration = context.declaration(classID)
+            let holders = Set(unit.wrappers.map { "@" + $0.kind.rawValue } + (unit.environmentModifiers.isEmpty ? [] : [".environmentObject"]))
+            let observable = ModelGraph.hasObservableMacro(declaration) ? "is already @Observable"
+                : "is already Observable through an @Observable superclass"
+            let sites = unit.usageSites.count
+            var note = Finding(
+                ruleID: Self.id, fixClass: .safe, file: classID.file, offset: Int(file.tokens[declaration.keyword].start),
+                message: "'\(declaration.name)' \(observable), but \(sites == 1 ? "1 legacy site" : "\(sites) legacy sites") "
+                    + "(\(holders.sorted().joined(separator: ", "))) still \(sites == 1 ? "holds" : "hold") it as an ObservableObject, "
+                    + "which it is not, so \(sites == 1 ? "it does" : "they do") not compile: \(sites == 1 ? "it is" : "they are") rewritten "
+                    + "as for a migrated model, and the class stays as it is",
+                suggestion: nil, unit: unit.id)
+            note.isNote = true
+            findings.append(note)
+            findings += Self.unmigratableUses(of: classID, unit: unit.id, context)
+        }
+        return findings
+    }
+
+    /// Blockers for the uses of the class that name the `ObservableObject` API it does not have:
+    /// `m.objectWillChange`, `m.$x` (`.onReceive(m.$x)` too) and another library's wrapper.
+    static func unmigratableUses(of classID: DeclarationID, unit: Int, _ context: RuleContext) -> [Finding] {
+        let name = context.declaration(classID).name
+        return context.index.sites.compactMap { site -> Finding? in
+            guard case .declared(let type) = site.type, type == classID else { return nil }
+            let what: String
+            let instead: String
+            switch site.kind {
+            case .objectWillChange:
+                what = "objectWillChange"
+                instead = "delete it where it only refreshes views (they track '\(name)''s properties); "
+                    + "elsewhere observe with withObservationTracking or Observations"
+            case .memberPublisher(let property):
+                what = "$\(property)"
+                instead = "observe '\(property)' with withObservationTracking or Observations, or keep a subject the property feeds"
+            case .externalObjectWrapper(let wrapper):
+                what = "@\(wrapper)"
+                instead = "hold it the way the library provides for @Observable classes, or as a plain property"
+            default:
+                return nil
+            }
+            let file = context.files[site.file]
+            return Finding(
+                ruleID: id, fixClass: .manual, isBlocker: true, file: site.file, offset: Int(file.tokens[site.token].start),
+                message: "'\(what)' uses the ObservableObject API of '\(name)', which is already @Observable and has no such "
+                    + "member to rewrite it to",
+                suggestion: instead, unit: unit)
+        }
+    }
+}
