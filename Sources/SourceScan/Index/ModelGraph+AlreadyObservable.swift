@@ -41,7 +41,7 @@ extension ModelGraph {
             for entry in types.declaration(container).inheritance {
                 var written = entry.typeName
                 for prefix in ["@unchecked", "@preconcurrency", "@retroactive"] where written.hasPrefix(prefix) {
-                    written = String(written.dropFirst(prefix.count))
+                    written = String(written.dropFirst(prefix.count)).trimming(charactersIn: " ")
                 }
                 if case .declared(let target) = types.resolve(written, from: container) {
                     if observableProtocols.contains(target) { return false }
