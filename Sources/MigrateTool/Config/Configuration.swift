@@ -39,6 +39,9 @@ struct Configuration: Sendable, Equatable {
     var observedObjectWithoutBindings: UnboundObservedObject = .plain
     /// What a manual `objectWillChange.send()` with no Observation twin does to its unit.
     var manualSends: ManualSendPolicy = .block
+    /// Types the scanned tree does not declare that are already `@Observable` (a dependency that
+    /// adopted Observation), by name: their legacy wrappers are rewritten (`already-observable`).
+    var observableTypes: [String] = []
     /// The file the configuration came from, if any.
     var source: String?
 

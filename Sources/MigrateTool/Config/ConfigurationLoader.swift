@@ -19,7 +19,7 @@ enum ConfigurationLoader {
     static let keys = ["include", "exclude", "disabledRules", "onlyRules", "severity", "deploymentTarget", "unpublishedProperties", "plumbingProperties",
                              "observationImport", "observablePlacement", "observableAttributeOrder",
                              "environmentTypeAnnotation", "stateInitializerLabel", "environmentAccess", "stateAccess",
-                             "observedObjectWithoutBindings", "manualSends"]
+                             "observedObjectWithoutBindings", "manualSends", "observableTypes"]
 
     /// Names other linters use for the same settings (SwiftLint's snake case, ESLint's and
     /// swift-format's words). Edit distance would send `enabledRules` to `disabledRules`, the
@@ -130,6 +130,8 @@ enum ConfigurationLoader {
                 configuration.observedObjectWithoutBindings = try choice(member, failure)
             case "manualSends":
                 configuration.manualSends = try choice(member, failure)
+            case "observableTypes":
+                configuration.observableTypes = try typeNames(member, failure)
             default:
                 let guess = otherToolsNames[member.key] ?? closest(to: member.key, among: keys)
                 let hint = guess.map { "; did you mean '\($0)'?" } ?? " (known keys: \(keys.joined(separator: ", ")))"
@@ -165,6 +167,23 @@ enum ConfigurationLoader {
             if text.isEmpty { throw failure(member.offset, "'\(member.key)' holds an empty string") }
             return text
         }
+    }
+
+    /// An array of type names, each an identifier or a dotted path of them (`KodiConnector`,
+    /// `SwiftlyKodiAPI.KodiConnector`).
+    private static func typeNames(_ member: ParsedJSON.Member, _ failure: JSONFileLocator) throws -> [String] {
+        let names = try strings(member, failure)
+        for name in names where !name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy(isIdentifier) {
+            throw failure(member.offset, "\(member.key): '\(name)' is not a type name (an identifier, or identifiers joined by dots)")
+        }
+        return names
+    }
+
+    /// Whether `text` can be a Swift identifier: letters, digits, underscores and non-ASCII
+    /// characters (`Prøve`), not starting with a digit.
+    private static func isIdentifier(_ text: Substring) -> Bool {
+        guard let first = text.utf8.first, !(0x30...0x39).contains(first) else { return false }
+        return text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x5F || $0 >= 0x80 }
     }
 
     /// An array of known rule ids.

@@ -49,7 +49,7 @@ enum Analyzer {
         let structures = structures.filter { $0.excessiveNesting == nil }
         let modules = build.flatMap { ModuleTable.fileModules(for: structures, in: $0) }
         let index = PhaseTimer.measure("index") { TreeIndex(files: structures, modules: modules, typesDeclaredOutside: typesDeclaredOutside) }
-        let units = PhaseTimer.measure("units") { MigrationUnits(index: index) }
+        let units = PhaseTimer.measure("units") { MigrationUnits(index: index, observableTypes: Set(configuration.observableTypes)) }
         let deployments = build.map { deploymentFacts($0, files: structures + extraProjectFiles) } ?? []
         // Each structured file's modules, as the index holds them (a trivial graph's one module otherwise).
         let modulesOfFile: (Int) -> [Int] = { file in
@@ -139,8 +139,8 @@ enum Analyzer {
         let coupledReviews = coupling.propagation(from: needsReview).compactMap { step -> (finding: Finding, partner: String)? in
             guard summaries[step.unit].verdict == .ready else { return nil }
             // Said at the unit's own declaration: the coupling finding's place is the partner's.
-            let anchor = units.units[step.unit].protocols.first ?? units.units[step.unit].declarations[0]
-            let offset = Int(index.files[anchor.file].tokens[index.types.declaration(anchor).keyword].start)
+            let anchor = unitAnchor(units.units[step.unit], index)
+            let offset = Int(index.files[anchor.file].tokens[anchor.token].start)
             return (finding: UnitCoupling.review(ruleID: coupling.groups[step.group].ruleID, unit: summaries[step.unit],
                                                  partner: summaries[step.cause], file: anchor.file, offset: offset),
                     partner: summaries[step.cause].name)
@@ -245,6 +245,15 @@ enum Analyzer {
         return result
     }
 
+    /// Where a unit is reported: the declaration keyword of its first protocol, else of its first
+    /// class (or its already `@Observable` class); a unit of a type the tree does not declare
+    /// (`observableTypes`) is reported at its first site.
+    static func unitAnchor(_ unit: MigrationUnit, _ index: TreeIndex) -> (file: Int, token: Int) {
+        if let id = unit.protocols.first ?? unit.declarations.first { return (id.file, index.types.declaration(id).keyword) }
+        let site = unit.usageSites.min { ($0.file, $0.token) < ($1.file, $1.token) }!
+        return (site.file, site.token)
+    }
+
     /// The files a unit edits: its declarations, conformance extensions and sites.
     static func unitFiles(_ unit: MigrationUnit) -> Set<Int> {
         var files = Set(unit.usageSites.map(\.file))
@@ -263,11 +272,11 @@ enum Analyzer {
             analysis.location(file: id.file, offset: Int(index.files[id.file].tokens[index.types.declaration(id).keyword].start))
         }
         var summaries = units.units.map { unit in
-            let anchor = unit.protocols.first ?? unit.classes.first ?? unit.observableClass!
+            let anchor = unitAnchor(unit, index)
             var summary = UnitSummary(
                 id: unit.id, name: unit.name,
-                members: unit.declarations.compactMap { index.types.symbol($0)?.qualifiedName },
-                declaredAt: keywordLocation(anchor),
+                members: unit.declarations.compactMap { index.types.symbol($0)?.qualifiedName } + (unit.observableExternalType.map { [$0] } ?? []),
+                declaredAt: analysis.location(file: anchor.file, offset: Int(index.files[anchor.file].tokens[anchor.token].start)),
                 siteCount: unit.usageSites.count, fileCount: unitFiles(unit).count, verdict: .ready, findings: [])
             summary.suppressed = suppressed.contains(unit.id)
             summary.memberDeclarations = unit.declarations.compactMap { id in

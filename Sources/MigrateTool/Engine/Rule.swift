@@ -196,8 +196,9 @@ struct RuleContext: Sendable {
         let home = Set(modules.own[file])
         var met = Set<Int32>(home)
         for visible in modules.visible where visible.contains(where: home.contains) { met.formUnion(visible) }
+        // A type the tree does not declare (`observableTypes`) comes from a library any module may import.
         return units.units.filter { unit in
-            unit.declarations.contains { id in modules.own[id.file].contains(where: met.contains) }
+            unit.observableExternalType != nil || unit.declarations.contains { id in modules.own[id.file].contains(where: met.contains) }
         }.map(\.id)
     }
 
@@ -206,7 +207,7 @@ struct RuleContext: Sendable {
     func unitsVisible(from file: Int, among candidates: [Int]) -> [Int] {
         candidates.filter { unit in
             let model = units.units[unit]
-            return model.declarations.contains { index.types.sees($0.file, from: file) }
+            return model.observableExternalType != nil || model.declarations.contains { index.types.sees($0.file, from: file) }
         }
     }
     var types: TypeIndex { index.types }

@@ -124,6 +124,60 @@ enum RuleDocuments {
         }
         ```
 
+        A class of a dependency that adopted Observation is not in the scanned tree, so the tool cannot
+        see that it is `@Observable`: its wrappers are reported by `unknown-type` and left alone, unless
+        the configuration names it in `observableTypes`. Its unit is then reported at its first site:
+
+        ```json configuration
+        { "observableTypes": ["KodiConnector"] }
+        ```
+
+        ```swift before
+        import SwiftUI
+        import SwiftlyKodiAPI
+
+        @main
+        struct KomodioApp: App {
+            ↓@StateObject private var kodi: KodiConnector = .shared
+
+            var body: some Scene {
+                WindowGroup {
+                    HostsView()
+                        .environmentObject(kodi)
+                }
+            }
+        }
+
+        struct HostsView: View {
+            @EnvironmentObject private var kodi: KodiConnector
+
+            var body: some View { Text(kodi.host.name) }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import SwiftlyKodiAPI
+
+        @main
+        struct KomodioApp: App {
+            @State private var kodi: KodiConnector = .shared
+
+            var body: some Scene {
+                WindowGroup {
+                    HostsView()
+                        .environment(kodi)
+                }
+            }
+        }
+
+        struct HostsView: View {
+            @Environment(KodiConnector.self) private var kodi
+
+            var body: some View { Text(kodi.host.name) }
+        }
+        ```
+
         A class that inherits a library's protocol may be an `ObservableObject` through it, and one held
         the Observation way needs nothing:
 

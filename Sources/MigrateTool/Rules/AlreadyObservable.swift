@@ -6,40 +6,50 @@ import SourceScan
 /// sites do not compile, since the class is no `ObservableObject`; the wrapper rules rewrite them as
 /// for a migrated model, and the class stays as it is. A note says so at the class. A use that
 /// has no Observation form to rewrite to (`m.objectWillChange`, `m.$x`, another library's
-/// wrapper) blocks the unit: it is code to delete or rewrite by hand.
+/// wrapper) blocks the unit: it is code to delete or rewrite by hand. A type the tree does not
+/// declare counts only when the configuration names it (`observableTypes`), and the note is
+/// then at its first site.
 struct AlreadyObservable: Rule {
     static let id = "already-observable"
 
     func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for unit in context.units.units {
-            guard let classID = unit.observableClass else { continue }
-            let file = context.files[classID.file]
-            let declaration = context.declaration(classID)
+            let name: String
+            let observable: String
+            if let classID = unit.observableClass {
+                let declaration = context.declaration(classID)
+                name = declaration.name
+                observable = ModelGraph.hasObservableMacro(declaration) ? "is already @Observable"
+                    : "is already Observable through an @Observable superclass"
+            } else if let external = unit.observableExternalType {
+                name = external
+                observable = "is already @Observable by the configuration (observableTypes)"
+            } else {
+                continue
+            }
+            let anchor = Analyzer.unitAnchor(unit, context.index)
             let holders = Set(unit.wrappers.map { "@" + $0.kind.rawValue } + (unit.environmentModifiers.isEmpty ? [] : [".environmentObject"]))
-            let observable = ModelGraph.hasObservableMacro(declaration) ? "is already @Observable"
-                : "is already Observable through an @Observable superclass"
             let sites = unit.usageSites.count
             var note = Finding(
-                ruleID: Self.id, fixClass: .safe, file: classID.file, offset: Int(file.tokens[declaration.keyword].start),
-                message: "'\(declaration.name)' \(observable), but \(sites == 1 ? "1 legacy site" : "\(sites) legacy sites") "
+                ruleID: Self.id, fixClass: .safe, file: anchor.file, offset: Int(context.files[anchor.file].tokens[anchor.token].start),
+                message: "'\(name)' \(observable), but \(sites == 1 ? "1 legacy site" : "\(sites) legacy sites") "
                     + "(\(holders.sorted().joined(separator: ", "))) still \(sites == 1 ? "holds" : "hold") it as an ObservableObject, "
                     + "which it is not, so \(sites == 1 ? "it does" : "they do") not compile: \(sites == 1 ? "it is" : "they are") rewritten "
                     + "as for a migrated model, and the class stays as it is",
                 suggestion: nil, unit: unit.id)
             note.isNote = true
             findings.append(note)
-            findings += Self.unmigratableUses(of: classID, unit: unit.id, context)
+            findings += Self.unmigratableUses(of: unit, name: name, context)
         }
         return findings
     }
 
-    /// Blockers for the uses of the class that name the `ObservableObject` API it does not have:
-    /// `m.objectWillChange`, `m.$x` (`.onReceive(m.$x)` too) and another library's wrapper.
-    static func unmigratableUses(of classID: DeclarationID, unit: Int, _ context: RuleContext) -> [Finding] {
-        let name = context.declaration(classID).name
-        return context.index.sites.compactMap { site -> Finding? in
-            guard case .declared(let type) = site.type, type == classID else { return nil }
+    /// Blockers for the uses of the unit's class that name the `ObservableObject` API it does not
+    /// have: `m.objectWillChange`, `m.$x` (`.onReceive(m.$x)` too) and another library's wrapper.
+    static func unmigratableUses(of unit: MigrationUnit, name: String, _ context: RuleContext) -> [Finding] {
+        context.index.sites.compactMap { site -> Finding? in
+            guard context.units.observableUnit(of: site.type) == unit.id else { return nil }
             let what: String
             let instead: String
             switch site.kind {
@@ -61,7 +71,7 @@ struct AlreadyObservable: Rule {
                 ruleID: id, fixClass: .manual, isBlocker: true, file: site.file, offset: Int(file.tokens[site.token].start),
                 message: "'\(what)' uses the ObservableObject API of '\(name)', which is already @Observable and has no such "
                     + "member to rewrite it to",
-                suggestion: instead, unit: unit)
+                suggestion: instead, unit: unit.id)
         }
     }
 }

@@ -28,6 +28,9 @@ public struct MigrationUnit: Sendable {
     /// (`ModelGraph.alreadyObservable`): its sites are rewritten, its declaration stays as it is.
     /// Such a unit has no `classes` and no `protocols`, so no rule about models reads it.
     public var observableClass: DeclarationID?
+    /// The same for a type the tree does not declare that the configuration names as already
+    /// `@Observable` (`observableTypes`: a dependency that adopted Observation), by its last name.
+    public var observableExternalType: String?
     /// `extension M: ObservableObject` declarations, with the entry's position.
     public var conformanceExtensions: [(extension: DeclarationID, entry: Int)]
     public var wrappers: [WrapperUse] = []
@@ -94,6 +97,8 @@ public struct MigrationUnits: Sendable {
     public var unitOf: [DeclarationID: Int] = [:]
     /// The unit of each already `@Observable` class that legacy sites hold (`MigrationUnit.observableClass`).
     public var observableClassUnit: [DeclarationID: Int] = [:]
+    /// The unit of each configured external `@Observable` type that legacy sites hold, by its last name.
+    public var observableExternalUnit: [String: Int] = [:]
     /// Why each model subclass that stays in its superclass's unit cannot migrate on its own.
     /// A model subclass not listed here (and not tied by a protocol) is a unit of its own.
     public var subclassTies: [DeclarationID: SubclassTie] = [:]
@@ -111,8 +116,14 @@ public struct MigrationUnits: Sendable {
         return nil
     }
 
-    /// Groups the index's models into units and attributes every site.
-    public init(index: TreeIndex) {
+    /// The last component of a type name as written: `KodiConnector` for `SwiftlyKodiAPI.KodiConnector`.
+    public static func lastName(_ written: String) -> String {
+        written.split(separator: ".").last.map(String.init) ?? written
+    }
+
+    /// Groups the index's models into units and attributes every site. `observableTypes` names
+    /// types the tree does not declare that are already `@Observable` (matched by last name).
+    public init(index: TreeIndex, observableTypes: Set<String> = []) {
         let graph = index.graph
         let groups = Self.groups(index, ties: &subclassTies)
         for (position, group) in groups.enumerated() {
@@ -133,7 +144,7 @@ public struct MigrationUnits: Sendable {
             units.append(MigrationUnit(id: position, name: name, classes: Self.baseFirst(classes, graph, index.types),
                                        protocols: protocols, conformanceExtensions: extensions))
         }
-        addObservableClassUnits(index)
+        addObservableClassUnits(index, external: Set(observableTypes.map(Self.lastName)))
         attribute(index)
         if !constraints.isEmpty || !genericWrappers.isEmpty {
             let finder = GenericReachFinder(index: index, unitOf: unitOf)
@@ -142,13 +153,18 @@ public struct MigrationUnits: Sendable {
     }
 
     /// A unit for each already `@Observable` class a legacy wrapper, `.environmentObject` or spelled
-    /// wrapper type holds, after the model units, in declaration order.
-    private mutating func addObservableClassUnits(_ index: TreeIndex) {
+    /// wrapper type holds, after the model units, in declaration order; then one for each external
+    /// type of `external` such sites hold, in name order.
+    private mutating func addObservableClassUnits(_ index: TreeIndex, external: Set<String>) {
         var held = Set<DeclarationID>()
+        var heldExternal = Set<String>()
         for site in index.sites {
-            switch site.kind {
-            case .wrapper, .environmentObjectModifier, .spelledWrapperType:
-                if case .declared(let id) = site.type, index.graph.alreadyObservable.contains(id) { held.insert(id) }
+            switch (site.kind, site.type) {
+            case (.wrapper, .declared(let id)), (.environmentObjectModifier, .declared(let id)), (.spelledWrapperType, .declared(let id)):
+                if index.graph.alreadyObservable.contains(id) { held.insert(id) }
+            case (.wrapper, .external(let written)), (.environmentObjectModifier, .external(let written)):
+                // A spelled wrapper type alone makes no unit of an external type: it has no site to report it at.
+                if external.contains(Self.lastName(written)) { heldExternal.insert(Self.lastName(written)) }
             default:
                 continue
             }
@@ -157,6 +173,11 @@ public struct MigrationUnits: Sendable {
             observableClassUnit[id] = units.count
             units.append(MigrationUnit(id: units.count, name: index.types.symbol(id)?.qualifiedName ?? "?", classes: [], protocols: [],
                                        observableClass: id, conformanceExtensions: []))
+        }
+        for name in heldExternal.sorted() {
+            observableExternalUnit[name] = units.count
+            units.append(MigrationUnit(id: units.count, name: name, classes: [], protocols: [], observableExternalType: name,
+                                       conformanceExtensions: []))
         }
     }
 
@@ -256,10 +277,14 @@ public struct MigrationUnits: Sendable {
         return unitOf[id]
     }
 
-    /// The unit of the already `@Observable` class a resolved type names, if legacy sites hold it.
-    private func observableUnit(of type: ResolvedType) -> Int? {
-        guard case .declared(let id) = type else { return nil }
-        return observableClassUnit[id]
+    /// The unit of the already `@Observable` class (of the tree, or external and configured) a
+    /// resolved type names, if legacy sites hold it.
+    public func observableUnit(of type: ResolvedType) -> Int? {
+        switch type {
+        case .declared(let id): return observableClassUnit[id]
+        case .external(let written): return observableExternalUnit[Self.lastName(written)]
+        default: return nil
+        }
     }
 
     /// The unit of the model class that declares property `name`: `type` itself or the class it
@@ -394,6 +419,8 @@ public struct MigrationUnits: Sendable {
             }
         case .ambiguous(let candidates) where !candidates.contains(where: { unitOf[$0] != nil }):
             break  // Homonyms, none of them a model: nothing to migrate.
+        case .external where observableUnit(of: site.type) != nil:
+            units[observableUnit(of: site.type)!].wrappers.append(WrapperUse(site: site, projections: projections))
         case .external, .unknown, .ambiguous:
             unknownTypeWrappers.append(site)
         }

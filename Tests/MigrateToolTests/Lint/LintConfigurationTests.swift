@@ -71,6 +71,12 @@ import Testing
         #expect(spelledOut.ruleOptions == Configuration().ruleOptions)
     }
 
+    @Test func observableTypesAreTypeNamesAsWritten() throws {
+        #expect(Configuration().observableTypes.isEmpty)
+        let parsed = try Self.parse("{\"observableTypes\": [\"KodiConnector\", \"SwiftlyKodiAPI.KodiPlayer\", \"Prøve\"]}")
+        #expect(parsed.observableTypes == ["KodiConnector", "SwiftlyKodiAPI.KodiPlayer", "Prøve"])
+    }
+
     @Test func mistakesAreOneLineWithPositionAndSuggestion() {
         let cases: [(String, String)] = [
             ("{\"exlude\": []}", "1:2: unknown key 'exlude'; did you mean 'exclude'?"),
@@ -79,7 +85,12 @@ import Testing
             ("{\"colour\": true}", "1:2: unknown key 'colour' (known keys: include, exclude, disabledRules, onlyRules, severity, "
                 + "deploymentTarget, unpublishedProperties, plumbingProperties, observationImport, observablePlacement, observableAttributeOrder, "
                 + "environmentTypeAnnotation, stateInitializerLabel, environmentAccess, stateAccess, observedObjectWithoutBindings, "
-                + "manualSends)"),
+                + "manualSends, observableTypes)"),
+            ("{\"observableTypes\": \"KodiConnector\"}", "1:2: 'observableTypes' must be an array of strings, not a string"),
+            ("{\"observableTypes\": [\"Kodi Connector\"]}",
+             "1:2: observableTypes: 'Kodi Connector' is not a type name (an identifier, or identifiers joined by dots)"),
+            ("{\"observableTypes\": [\"SwiftlyKodiAPI.\"]}",
+             "1:2: observableTypes: 'SwiftlyKodiAPI.' is not a type name (an identifier, or identifiers joined by dots)"),
             ("{\"manualSends\": \"remove\"}", "1:2: 'manualSends' must be one of \"block\", \"delete\", not 'remove'"),
             ("{\"manualSends\": \"Delete\"}", "1:2: 'manualSends' must be one of \"block\", \"delete\", not 'Delete'; did you mean 'delete'?"),
             ("{\"environmentAccess\": \"Private\"}",

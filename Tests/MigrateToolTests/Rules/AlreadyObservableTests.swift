@@ -156,4 +156,63 @@ import Testing
         #expect(Self.analysis([modern]).units.isEmpty)
         #expect(Self.migrated([modern]) == [modern])
     }
+
+    static let kodiViews = """
+        import SwiftUI
+        import SwiftlyKodiAPI
+
+        struct RootView: View {
+            @StateObject private var kodi = KodiConnector()
+            var body: some View { HostView().environmentObject(kodi) }
+        }
+
+        struct HostView: View {
+            @EnvironmentObject var kodi: KodiConnector
+            var body: some View { Text(kodi.host) }
+        }
+
+        """
+
+    static func configured(_ sources: [String], _ types: [String]) -> (Analysis, [String]) {
+        var configuration = Configuration()
+        configuration.observableTypes = types
+        let analysis = InferenceTestTree.analyze(sources, configuration)
+        let plan = Migrator.plan(analysis, options: MigrationOptions(unsafeFixes: true))
+        return (analysis, sources.indices.map { plan.newContents[$0].map { String(decoding: $0, as: UTF8.self) } ?? sources[$0] })
+    }
+
+    @Test func aTypeOutsideTheTreeIsRewrittenOnlyWhenTheConfigurationNamesIt() {
+        let (plain, unchanged) = Self.configured([Self.kodiViews], [])
+        #expect(plain.units.isEmpty)
+        #expect(plain.findings.filter { $0.ruleID == UnknownType.id }.count == 2)
+        #expect(unchanged == [Self.kodiViews])
+        let (analysis, out) = Self.configured([Self.kodiViews], ["SwiftlyKodiAPI.KodiConnector"])
+        #expect(analysis.units.map(\.name) == ["KodiConnector"])
+        #expect(analysis.units.first?.memberDeclarations.isEmpty == true)
+        let note = analysis.findings.first { $0.ruleID == AlreadyObservable.id }
+        // Reported at its first site, the `@StateObject`.
+        #expect(note.map { analysis.lineMaps[$0.file].location(of: $0.offset).line } == 5)
+        #expect(note?.message.contains("by the configuration (observableTypes)") == true)
+        #expect(out[0].contains("@State private var kodi = KodiConnector()"))
+        #expect(out[0].contains("HostView().environment(kodi)"))
+        #expect(out[0].contains("@Environment(KodiConnector.self) var kodi\n"))
+    }
+
+    @Test func aConfiguredTypesPublisherBlocksItsUnit() {
+        let reader = """
+            import SwiftUI
+            import SwiftlyKodiAPI
+
+            struct StatusView: View {
+                @ObservedObject var kodi: KodiConnector
+                @State private var host = ""
+                var body: some View { Text(host).onReceive(kodi.$host) { host = $0 } }
+            }
+
+            """
+        let (analysis, out) = Self.configured([Self.kodiViews, reader], ["KodiConnector"])
+        #expect(analysis.units.map(\.verdict) == [.blocked])
+        #expect(analysis.findings.contains { $0.ruleID == AlreadyObservable.id && $0.isBlocker && $0.message.hasPrefix("'$host'") })
+        #expect(out == [Self.kodiViews, reader])
+    }
 }

@@ -412,8 +412,11 @@ enum ReportWords {
 
     /// Where a unit reaches, in words that cannot contradict themselves: the files it touches
     /// hold its declarations as well as its sites, so there can be more files than sites.
+    /// A unit of a type the tree does not declare (`observableTypes`) has sites only.
     static func reach(_ unit: UnitSummary) -> String {
-        "\(count(unit.fileCount, "file")): its declarations and \(unit.siteCount == 0 ? "no site" : count(unit.siteCount, "site"))"
+        let sites = unit.siteCount == 0 ? "no site" : count(unit.siteCount, "site")
+        return unit.memberDeclarations.isEmpty ? "\(count(unit.fileCount, "file")): \(sites)"
+            : "\(count(unit.fileCount, "file")): its declarations and \(sites)"
     }
 
     /// The summary line for files no target compiles: how many, and the first few.

@@ -18,7 +18,8 @@ enum WrapperRewrite {
               let binding = variable.bindings.first else { return [] }
         let name = binding.name ?? variable.name
         let offset = Int(file.tokens[attribute.tokens.lowerBound].start)
-        let typeName = context.index.heldClass(use.site.type).flatMap { context.types.symbol($0)?.qualifiedName } ?? "?"
+        let externalName: String? = if case .external(let written) = use.site.type { written } else { nil }
+        let typeName = context.index.heldClass(use.site.type).flatMap { context.types.symbol($0)?.qualifiedName } ?? externalName ?? "?"
         let written = binding.typeAnnotation.map { file.compactText($0) } ?? typeName
         let nameRange = attributeNameRange(attribute)
         func make(_ fixClass: FixClass, _ message: String, _ suggestion: String, _ edits: [Edit], blocker: Bool = false) -> Finding {
