@@ -1012,6 +1012,15 @@ def migrated_copies(parent, dev, files_p, files_d):
     for name in sorted(observable_p - set(models) - set(migrated)):
         if held_p[name] and not held_d[name]:
             migrated[name] = None
+    # The same for a dependency's class the parent does not declare, which the commit reads with
+    # `@Environment(T.self)` once it is `@Observable` (Komodio's `KodiConnector`): the tool makes a
+    # unit of it only when told so (`observableTypes`); otherwise `--type` refuses it by name.
+    declared_p = {d["name"].split(".")[-1] for d in parent_decls}
+    modern_d = collections.Counter(m.group(1).split(".")[-1] for text in db.values()
+                                   for m in re.finditer(r"@Environment\(\s*([\w.]+)\.self\s*\)", text))
+    for name in sorted(set(held_p) - declared_p - set(models) - set(migrated)):
+        if not held_d[name] and modern_d[name]:
+            migrated[name] = None
     return models, migrated
 
 
@@ -1384,11 +1393,14 @@ def score_commit(app):
         run = apply_and_check(parent, out, types)
         # A class the developers migrated in a file no target compiles is not a model of the
         # tool's tree: --type refuses it by name. Select the others, and count its lines as missed.
+        # A type the commit finished that is no unit of the tool (a dependency's class that became
+        # `@Observable`, without `observableTypes`; an older tool's half-migrated class): the same.
         while refused(run) and types:
-            m = re.search(r"--type (\S+): declared only in ", run["stderr"])
+            m = re.search(r"--type (\S+): (declared only in |no model of that name)", run["stderr"])
             if not m or m.group(1) not in types:
                 break
-            res["outside_build_types"].append(m.group(1))
+            key = "outside_build_types" if m.group(2).startswith("declared") else "unknown_types"
+            res.setdefault(key, []).append(m.group(1))
             types = [t for t in types if t != m.group(1)]
             run = apply_and_check(parent, out, types)
         res["crashed"] |= crashed(run)

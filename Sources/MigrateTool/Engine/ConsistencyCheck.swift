@@ -86,7 +86,11 @@ enum ConsistencyCheck {
             switch site.kind {
             case .wrapper(let kind): construct = "@\(kind.rawValue)"
             case .environmentObjectModifier: construct = ".environmentObject"
-            case .objectWillChange: construct = "objectWillChange"
+            case .objectWillChange:
+                construct = "objectWillChange"
+                // A class that declares its own `objectWillChange` (one already `@Observable`, whose
+                // unit only rewrites its holders) still has it.
+                if case .declared(let id) = type, ModelGraph.declaresProperty("objectWillChange", id, index.types) { continue }
             case .memberPublisher(let name):
                 construct = "$\(name)"
                 if let receiver = site.receiver, receiver.count == 1, structures[site.file].source.tokenText(receiver.lowerBound, equals: "self") {
@@ -97,8 +101,9 @@ enum ConsistencyCheck {
                     // `sub.$x` of an `x` the subclass inherits: the publisher is the superclass's.
                     type = .declared(owner)
                 }
-                // `m.$x` of `@AppStorage var x`: the wrapper's projection stays with the wrapper.
-                if case .declared(let owner) = type, ModelGraph.declaresWrappedProperty(name, owner, index.types) { continue }
+                // `m.$x` of `@AppStorage var x`: the wrapper's projection stays with the wrapper; so
+                // does an `@ObservationIgnored @Published var x` the rewritten tree still declares.
+                if case .declared(let owner) = type, ModelGraph.declaresProjectedProperty(name, owner, index.types) { continue }
             case .projectedValue(let name):
                 construct = "$\(name)"
                 guard let propertyType = unwrappedPropertyType(name, at: site, index) else { continue }

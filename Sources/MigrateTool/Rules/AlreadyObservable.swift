@@ -35,8 +35,8 @@ struct AlreadyObservable: Rule {
                 ruleID: Self.id, fixClass: .safe, file: anchor.file, offset: Int(context.files[anchor.file].tokens[anchor.token].start),
                 message: "'\(name)' \(observable), but \(sites == 1 ? "1 legacy site" : "\(sites) legacy sites") "
                     + "(\(holders.sorted().joined(separator: ", "))) still \(sites == 1 ? "holds" : "hold") it as an ObservableObject, "
-                    + "which it is not, so \(sites == 1 ? "it does" : "they do") not compile: \(sites == 1 ? "it is" : "they are") rewritten "
-                    + "as for a migrated model, and the class stays as it is",
+                    + "which it is not, so \(sites == 1 ? "it does" : "they do") not compile: the unit rewrites "
+                    + "\(sites == 1 ? "it" : "them") as for a migrated model, and the class stays as it is",
                 suggestion: nil, unit: unit.id)
             note.isNote = true
             findings.append(note)
@@ -47,31 +47,46 @@ struct AlreadyObservable: Rule {
 
     /// Blockers for the uses of the unit's class that name the `ObservableObject` API it does not
     /// have: `m.objectWillChange`, `m.$x` (`.onReceive(m.$x)` too) and another library's wrapper.
+    /// A class of the tree that declares such a member itself (its own `objectWillChange`, `x`
+    /// under `@Published` or another wrapper, whose `$x` is the wrapper's) has it, and the use stays.
     static func unmigratableUses(of unit: MigrationUnit, name: String, _ context: RuleContext) -> [Finding] {
-        context.index.sites.compactMap { site -> Finding? in
+        let lineage = unit.observableClass.map { [$0] + ancestors(of: $0, context) } ?? []
+        func declares(_ test: (DeclarationID) -> Bool) -> Bool { lineage.contains(where: test) }
+        return context.index.sites.compactMap { site -> Finding? in
             guard context.units.observableUnit(of: site.type) == unit.id else { return nil }
-            let what: String
+            let message: String
             let instead: String
             switch site.kind {
             case .objectWillChange:
-                what = "objectWillChange"
+                guard !declares({ ModelGraph.declaresProperty("objectWillChange", $0, context.types) }) else { return nil }
+                message = "'objectWillChange' is the ObservableObject publisher, which '\(name)', already @Observable, does not have"
                 instead = "delete it where it only refreshes views (they track '\(name)''s properties); "
                     + "elsewhere observe with withObservationTracking or Observations"
             case .memberPublisher(let property):
-                what = "$\(property)"
+                guard !declares({ ModelGraph.declaresProjectedProperty(property, $0, context.types) }) else { return nil }
+                message = "'$\(property)' is a publisher of an ObservableObject's @Published property, which '\(name)', "
+                    + "already @Observable, does not have"
                 instead = "observe '\(property)' with withObservationTracking or Observations, or keep a subject the property feeds"
             case .externalObjectWrapper(let wrapper):
-                what = "@\(wrapper)"
+                message = "@\(wrapper) holds only an ObservableObject, which '\(name)', already @Observable, is not"
                 instead = "hold it the way the library provides for @Observable classes, or as a plain property"
             default:
                 return nil
             }
             let file = context.files[site.file]
-            return Finding(
-                ruleID: id, fixClass: .manual, isBlocker: true, file: site.file, offset: Int(file.tokens[site.token].start),
-                message: "'\(what)' uses the ObservableObject API of '\(name)', which is already @Observable and has no such "
-                    + "member to rewrite it to",
-                suggestion: instead, unit: unit.id)
+            return Finding(ruleID: id, fixClass: .manual, isBlocker: true, file: site.file, offset: Int(file.tokens[site.token].start),
+                           message: message, suggestion: instead, unit: unit.id)
         }
+    }
+
+    /// The tree's classes `id` inherits from, nearest first.
+    private static func ancestors(of id: DeclarationID, _ context: RuleContext) -> [DeclarationID] {
+        var result: [DeclarationID] = []
+        var current = id
+        while let next = context.index.graph.superclass(of: current, context.types), !result.contains(next), next != id {
+            result.append(next)
+            current = next
+        }
+        return result
     }
 }

@@ -102,9 +102,20 @@ struct PublishedProperty: Rule {
             let variable = context.declaration(variableID)
             guard let attribute = variable.attribute(named: "Published") else { return nil }
             let file = context.files[variableID.file]
+            let builder = EditBuilder(file: file)
+            // In a class that is already `@Observable`, `@ObservationIgnored` kept the macro off a
+            // property the publisher announced: both go, and the macro tracks it.
+            if let ignored = variable.attribute(named: "ObservationIgnored") {
+                return ModelProperties.finding(
+                    Self.id, .safe, variableID, unit: unit,
+                    message: "@ObservationIgnored @Published announced '\(variable.name)' through objectWillChange; "
+                        + "@Observable tracks it once both go",
+                    suggestion: nil, edits: [ignored, attribute].map { FileEdit(file: variableID.file, edit: builder.remove($0.tokens)) },
+                    context: context, at: min(ignored.tokens.lowerBound, attribute.tokens.lowerBound))
+            }
             return ModelProperties.finding(
                 Self.id, .safe, variableID, unit: unit, message: "@Published is not needed: @Observable tracks '\(variable.name)'",
-                suggestion: nil, edits: [FileEdit(file: variableID.file, edit: EditBuilder(file: file).remove(attribute.tokens))],
+                suggestion: nil, edits: [FileEdit(file: variableID.file, edit: builder.remove(attribute.tokens))],
                 context: context, at: attribute.tokens.lowerBound)
         }
     }

@@ -15,7 +15,10 @@ struct SpelledWrapperType: Rule {
                 if case .spelledWrapperType(let wrapper) = site.kind { kind = wrapper.rawValue } else { kind = "?" }
                 return Finding(
                     ruleID: Self.id, fixClass: .manual, isBlocker: true, file: site.file, offset: Int(file.tokens[site.token].start),
-                    message: "the type \(kind)<\(unit.name)> is spelled out; it stops existing for '\(unit.name)' once it is @Observable",
+                    message: "the type \(kind)<\(unit.name)> is spelled out; "
+                        + (unit.observableClass != nil || unit.observableExternalType != nil
+                            ? "it does not exist for '\(unit.name)', which is already @Observable"
+                            : "it stops existing for '\(unit.name)' once it is @Observable"),
                     suggestion: "take '\(unit.name)' itself (with @Bindable in the receiving view) or a Binding to the property",
                     unit: unit.id)
             }

@@ -129,6 +129,7 @@ public struct MigrationUnits: Sendable {
         for (position, group) in groups.enumerated() {
             for id in group { unitOf[id] = position }
         }
+        Self.addVariantsOfModels(index, to: &unitOf)
         for (position, group) in groups.enumerated() {
             let classes = group.filter { graph.models[$0] != nil }
             let protocols = group.filter { graph.observableProtocols.contains($0) }
@@ -244,6 +245,36 @@ public struct MigrationUnits: Sendable {
             }
             return nil
         default:
+            return nil
+        }
+    }
+
+    /// Classes that are no model but a variant of one (`#if os(iOS)` an `@Observable Counter`,
+    /// `#else` a legacy one; an app flavour's copy): a reference to the name means whichever
+    /// compiles, and the first variant stands for them in lookups, so sites typed as such a class
+    /// hold the model's objects too and go with its unit. The class itself is not rewritten.
+    private static func addVariantsOfModels(_ index: TreeIndex, to unitOf: inout [DeclarationID: Int]) {
+        var classesByName: [String: [DeclarationID]] = [:]
+        for symbol in index.types.types where symbol.kind == .class {
+            classesByName[symbol.qualifiedName, default: []].append(symbol.id)
+        }
+        var variants: [(DeclarationID, Int)] = []
+        for (model, unit) in unitOf where index.graph.models[model] != nil {
+            guard let name = index.types.symbol(model)?.qualifiedName, let homonyms = classesByName[name], homonyms.count > 1 else { continue }
+            for other in homonyms where unitOf[other] == nil && index.types.areVariants([model, other], seenFrom: nil) {
+                variants.append((other, unit))
+            }
+        }
+        for (other, unit) in variants.sorted(by: { $0.0 < $1.0 }) where unitOf[other] == nil { unitOf[other] = unit }
+    }
+
+    /// The types of the tree a wrapper's generic parameter is constrained to, as written
+    /// (`struct V<D: Doc>` gives `Doc`); none for a wrapper of another type.
+    static func constraintClasses(_ site: Site, _ index: TreeIndex) -> [DeclarationID] {
+        guard case .genericParameter(_, let constraints) = site.type, let variableID = site.ownerID else { return [] }
+        let scope = DeclarationID(file: variableID.file, declaration: index.types.declaration(variableID).parent ?? -1)
+        return constraints.flatMap { $0.split(separator: "&") }.compactMap { part in
+            if case .declared(let id) = index.types.resolve(String(part).trimming(charactersIn: " "), from: scope) { return id }
             return nil
         }
     }
@@ -413,6 +444,9 @@ public struct MigrationUnits: Sendable {
             // `struct V<Model: FavoritesViewModel>`: a parameter bounded by a model class (or an
             // observable protocol) holds that unit's objects, and changes with it.
             if let bound = Self.wrappedClass(site, index), let unit = unitOf[bound] {
+                units[unit].wrappers.append(WrapperUse(site: site, projections: projections))
+            } else if let unit = Self.constraintClasses(site, index).compactMap({ observableClassUnit[$0] }).first {
+                // Bounded by an already `@Observable` class: it holds that class's objects.
                 units[unit].wrappers.append(WrapperUse(site: site, projections: projections))
             } else {
                 genericWrappers.append(site)

@@ -1,8 +1,9 @@
 extension ModelGraph {
     /// Inheritance entries of the platform that bring no `ObservableObject` conformance: a class
-    /// inheriting only these, and types of the tree, is `Observable` and nothing more. Any other
-    /// external name may be a library protocol refining `ObservableObject` (the class would then
-    /// be both, and its legacy wrappers would compile and mean something), so it excludes the class.
+    /// inheriting only these, and types of the tree that do the same, is `Observable` and nothing
+    /// more. Any other external name may be a library protocol refining `ObservableObject` (the
+    /// class would then be both, and its legacy wrappers would compile and mean something), so
+    /// it excludes the class.
     static let inertExternalEntries: Set<String> = [
         "AnyObject", "Observable", "Sendable", "Identifiable", "Hashable", "Equatable", "Comparable", "Codable", "Encodable",
         "Decodable", "CustomStringConvertible", "CustomDebugStringConvertible", "Error", "LocalizedError", "NSObject",
@@ -15,9 +16,13 @@ extension ModelGraph {
     }
 
     /// The classes `alreadyObservable` holds: classes of the tree that carry `@Observable` or inherit
-    /// from one that does, that are no model, and whose every inheritance entry (their own and their
-    /// extensions') is a type of the tree or one of `inertExternalEntries`.
+    /// from one that does, that are no model, share their qualified name with no model (platform
+    /// variants, `#if os(iOS)` one way and `#else` the other, are held by the same sites), and
+    /// whose every inherited type, followed through the tree's own types, is of the tree or one of
+    /// `inertExternalEntries`. None when the tree declares a macro named `Observable` of its own.
     func findAlreadyObservable(_ types: TypeIndex) -> Set<DeclarationID> {
+        if types.files.contains(where: { $0.declarations.contains { $0.kind == .macro && $0.name == "Observable" } }) { return [] }
+        let modelNames = Set(models.keys.compactMap { types.symbol($0)?.qualifiedName })
         var result: Set<DeclarationID> = []
         var subclasses: [DeclarationID: [DeclarationID]] = [:]
         var pending: [DeclarationID] = []
@@ -26,31 +31,49 @@ extension ModelGraph {
             if Self.hasObservableMacro(types.declaration(symbol.id)) { pending.append(symbol.id) }
         }
         var seen = Set(pending)
+        var inert: [DeclarationID: Bool] = [:]
         while let id = pending.popLast() {
-            guard models[id] == nil, inheritsOnlyInertEntries(id, types) else { continue }
+            guard models[id] == nil, let symbol = types.symbol(id), !modelNames.contains(symbol.qualifiedName),
+                  inheritsOnlyInertTypes(id, types, memo: &inert) else { continue }
             result.insert(id)
             for subclass in subclasses[id] ?? [] where seen.insert(subclass).inserted { pending.append(subclass) }
         }
         return result
     }
 
-    /// Whether every inheritance entry of the class and of its extensions is a type of the tree
-    /// or a platform type known to bring no `ObservableObject`.
-    private func inheritsOnlyInertEntries(_ id: DeclarationID, _ types: TypeIndex) -> Bool {
-        for container in [id] + (types.symbol(id)?.extensions ?? []) {
-            for entry in types.declaration(container).inheritance {
+    /// Whether every type the declaration inherits (in its own clause and its extensions'),
+    /// followed through the tree's classes and protocols, is of the tree or a platform type known
+    /// to bring no `ObservableObject`, and no protocol on the way requires `Self: ObservableObject`
+    /// in a `where` clause.
+    private func inheritsOnlyInertTypes(_ id: DeclarationID, _ types: TypeIndex, memo: inout [DeclarationID: Bool]) -> Bool {
+        if let known = memo[id] { return known }
+        memo[id] = true  // A cycle does not compile; it must not hang the tool either.
+        var result = !observableProtocols.contains(id) && models[id] == nil
+        for container in [id] + (types.symbol(id)?.extensions ?? []) where result {
+            let declaration = types.declaration(container)
+            if let clause = declaration.whereClause, Self.namesObservableObject(in: clause, types.files[container.file]) {
+                result = false
+                break
+            }
+            for entry in declaration.inheritance {
                 var written = entry.typeName
                 for prefix in ["@unchecked", "@preconcurrency", "@retroactive"] where written.hasPrefix(prefix) {
                     written = String(written.dropFirst(prefix.count)).trimming(charactersIn: " ")
                 }
                 if case .declared(let target) = types.resolve(written, from: container) {
-                    if observableProtocols.contains(target) { return false }
+                    if !inheritsOnlyInertTypes(target, types, memo: &memo) { result = false; break }
                     continue
                 }
                 let bare = written.split(separator: ".").last.map(String.init) ?? written
-                guard Self.inertExternalEntries.contains(bare) else { return false }
+                if !Self.inertExternalEntries.contains(bare) { result = false; break }
             }
         }
-        return true
+        memo[id] = result
+        return result
+    }
+
+    /// Whether a `where` clause names `ObservableObject` (`where Self: ObservableObject`).
+    private static func namesObservableObject(in clause: Range<Int>, _ file: FileStructure) -> Bool {
+        clause.contains { file.tokens[$0].kind == .identifier && file.source.tokenText($0, equals: "ObservableObject") }
     }
 }

@@ -172,6 +172,15 @@ public struct ModelGraph: Sendable {
             && declaration.attributes.contains { !PropertyAttributes.nonWrapper.contains(String($0.baseName)) }
     }
 
+    /// Whether the class (or one of its extensions) declares `name` under a property wrapper,
+    /// `@Published` included: `m.$name` is that wrapper's projection, which exists whatever the class is.
+    public static func declaresProjectedProperty(_ name: String, _ classID: DeclarationID, _ types: TypeIndex) -> Bool {
+        guard let declaration = propertyDeclaration(name, classID, types) else { return false }
+        return declaration.attributes.contains {
+            $0.baseName == "Published" || !PropertyAttributes.nonWrapper.contains(String($0.baseName))
+        }
+    }
+
     /// Whether the class (or one of its extensions) declares a variable `name`.
     public static func declaresProperty(_ name: String, _ classID: DeclarationID, _ types: TypeIndex) -> Bool {
         propertyDeclaration(name, classID, types) != nil

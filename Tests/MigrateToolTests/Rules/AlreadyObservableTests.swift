@@ -120,7 +120,7 @@ import Testing
         let analysis = Self.analysis([model, Self.views, watcher])
         #expect(analysis.units.map(\.verdict) == [.blocked])
         let blocker = analysis.findings.first { $0.ruleID == AlreadyObservable.id && $0.isBlocker }
-        #expect(blocker?.message.hasPrefix("'objectWillChange' uses the ObservableObject API of 'Store'") == true)
+        #expect(blocker?.message.hasPrefix("'objectWillChange' is the ObservableObject publisher, which 'Store'") == true)
         #expect(Self.migrated([model, Self.views, watcher]) == [model, Self.views, watcher])
     }
 

@@ -31,8 +31,10 @@ enum ModelProperties {
     /// The role of a variable declared in a migrated model.
     static func role(of variableID: DeclarationID, in context: RuleContext, deinitReads: Set<String>) -> PropertyRole {
         let variable = context.declaration(variableID)
+        // `@ObservationIgnored @Published` (a class that is already `@Observable` and still an
+        // `ObservableObject`) notified through the publisher: it becomes tracked like any other.
         guard variable.kind == .variable, !variable.isLet, context.isStored(variable),
-              variable.attribute(named: "ObservationIgnored") == nil,
+              variable.attribute(named: "ObservationIgnored") == nil || variable.attribute(named: "Published") != nil,
               !variable.bindings.contains(where: { $0.name == "objectWillChange" }) else { return .untouched }
         if variable.attribute(named: "Published") != nil { return .published }
         if variable.hasModifier(.dynamic) { return .dynamic }
@@ -126,11 +128,16 @@ enum ModelProperties {
         for unit in context.units.units {
             // A class that already carries `@Observable` (a subclass migrated on its own, its
             // superclass still an ObservableObject; a model half-way through) has its properties
-            // tracked or ignored as its author left them: nothing of theirs changes meaning.
-            for classID in unit.classes where context.declaration(classID).attribute(named: "Observable") == nil {
+            // tracked or ignored as its author left them: nothing of theirs changes meaning, but
+            // for `@ObservationIgnored @Published`, which the conformance's publisher announced.
+            for classID in unit.classes {
+                let alreadyObservable = context.declaration(classID).attribute(named: "Observable") != nil
                 let deinitReads = namesReadInDeinit(of: classID, in: context)
                 for variableID in context.variables(ofModel: classID) {
-                    result.append((unit.id, classID, variableID, role(of: variableID, in: context, deinitReads: deinitReads)))
+                    let role = role(of: variableID, in: context, deinitReads: deinitReads)
+                    guard !alreadyObservable || (role == .published && context.declaration(variableID).attribute(named: "ObservationIgnored") != nil)
+                    else { continue }
+                    result.append((unit.id, classID, variableID, role))
                 }
             }
         }

@@ -242,6 +242,12 @@ enum WrapperRewrite {
         let close = file.closing(open)
         // The body's first statement must start on its own line for a statement to go above it.
         guard open + 1 < close, file.startsLine(open + 1) else { return inline }
+        // A body that declares a local of that name already (`let prefs = prefs`) would declare it twice.
+        let declaresName = ((open + 1)..<close).contains { index in
+            (file.tokens[index].word == .let || file.tokens[index].word == .var) && index + 1 < close
+                && file.tokens[index + 1].kind == .identifier && file.source.tokenText(index + 1, equals: name)
+        }
+        guard !declaresName else { return inline }
         let indentation = builder.indentation(ofLineAt: Int(file.tokens[open + 1].start))
         let text = "\(builder.lineBreak)\(indentation)@Bindable var \(name) = \(name)"
         var edits = [FileEdit(file: projection.file, edit: .insert(text, at: Int(file.tokens[open].end)))]
