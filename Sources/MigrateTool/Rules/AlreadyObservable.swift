@@ -14,6 +14,18 @@ struct AlreadyObservable: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
+        // The sites typed as each such unit's class, gathered in one pass over the tree's sites.
+        var sitesOfUnit: [Int: [Site]] = [:]
+        if !context.units.observableClassUnit.isEmpty || !context.units.observableExternalUnit.isEmpty {
+            for site in context.index.sites {
+                switch site.kind {
+                case .objectWillChange, .memberPublisher, .externalObjectWrapper:
+                    if let unit = context.units.observableUnit(of: site.type) { sitesOfUnit[unit, default: []].append(site) }
+                default:
+                    continue
+                }
+            }
+        }
         for unit in context.units.units {
             let name: String
             let observable: String
@@ -40,20 +52,19 @@ struct AlreadyObservable: Rule {
                 suggestion: nil, unit: unit.id)
             note.isNote = true
             findings.append(note)
-            findings += Self.unmigratableUses(of: unit, name: name, context)
+            findings += Self.unmigratableUses(sitesOfUnit[unit.id] ?? [], of: unit, name: name, context)
         }
         return findings
     }
 
-    /// Blockers for the uses of the unit's class that name the `ObservableObject` API it does not
-    /// have: `m.objectWillChange`, `m.$x` (`.onReceive(m.$x)` too) and another library's wrapper.
+    /// Blockers for the uses of the unit's class (`sites`, typed as it) that name the
+    /// `ObservableObject` API it does not have: `m.objectWillChange`, `m.$x` (`.onReceive(m.$x)` too) and another library's wrapper.
     /// A class of the tree that declares such a member itself (its own `objectWillChange`, `x`
     /// under `@Published` or another wrapper, whose `$x` is the wrapper's) has it, and the use stays.
-    static func unmigratableUses(of unit: MigrationUnit, name: String, _ context: RuleContext) -> [Finding] {
+    static func unmigratableUses(_ sites: [Site], of unit: MigrationUnit, name: String, _ context: RuleContext) -> [Finding] {
         let lineage = unit.observableClass.map { [$0] + ancestors(of: $0, context) } ?? []
         func declares(_ test: (DeclarationID) -> Bool) -> Bool { lineage.contains(where: test) }
-        return context.index.sites.compactMap { site -> Finding? in
-            guard context.units.observableUnit(of: site.type) == unit.id else { return nil }
+        return sites.compactMap { site -> Finding? in
             let message: String
             let instead: String
             switch site.kind {
