@@ -1005,12 +1005,12 @@ def migrated_copies(parent, dev, files_p, files_d):
             migrated[name] = None
     # Half-migrated classes the commit finished (session 31): the parent already declares the
     # class `@Observable` and legacy nowhere, but still holds it with legacy wrappers, which no
-    # longer compile; the commit holds it with none. Finishing those sites is the migration of
+    # longer compile; the commit holds it with fewer (MIDIKit's commit left two example apps). Finishing those sites is the migration of
     # that class, and the tool's unit for it (`already-observable`) is selected by its name.
     held_p, held_d = legacy_held_names(pb), legacy_held_names(db)
     observable_p = {d["name"] for d in parent_decls if d["kind"] == "class" and observable(d)}
     for name in sorted(observable_p - set(models) - set(migrated)):
-        if held_p[name] and not held_d[name]:
+        if held_d[name] < held_p[name]:
             migrated[name] = None
     # The same for a dependency's class the parent does not declare, which the commit reads with
     # `@Environment(T.self)` once it is `@Observable` (Komodio's `KodiConnector`): the tool makes a
@@ -1019,7 +1019,7 @@ def migrated_copies(parent, dev, files_p, files_d):
     modern_d = collections.Counter(m.group(1).split(".")[-1] for text in db.values()
                                    for m in re.finditer(r"@Environment\(\s*([\w.]+)\.self\s*\)", text))
     for name in sorted(set(held_p) - declared_p - set(models) - set(migrated)):
-        if not held_d[name] and modern_d[name]:
+        if held_d[name] < held_p[name] and modern_d[name]:
             migrated[name] = None
     return models, migrated
 
