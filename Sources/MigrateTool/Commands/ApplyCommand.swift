@@ -87,6 +87,12 @@ enum ApplyCommand: Subcommand {
         }
         for wanted in options.modules where !analysis.units.contains(where: { $0.isDeclared(inModule: wanted) }) {
             let names = Array(Set(analysis.units.flatMap { $0.memberDeclarations.flatMap(\.modules) })).sorted()
+            let external = analysis.units.compactMap(\.observableExternalType)
+            if names.isEmpty, !external.isEmpty {
+                throw ToolFailure("--module \(wanted): no model is declared in a module of that name; the units of types named in "
+                                  + "observableTypes (\(external.sorted().joined(separator: ", "))) have no declaring module: select them "
+                                  + "with --type")
+            }
             guard !names.isEmpty else {
                 throw ToolFailure("--module \(wanted): the build names no module (no package manifest or Xcode project was read); "
                                   + "use --type, or run on the folder holding Package.swift or the .xcodeproj")

@@ -114,6 +114,9 @@ struct UnitSummary: Sendable {
 
     /// The unit's classes and protocols, in `members` order.
     var memberDeclarations: [MemberDeclaration] = []
+    /// The type the configuration names as already `@Observable` (`observableTypes`) when the
+    /// unit is of such a type, which the tree does not declare.
+    var observableExternalType: String?
     /// Deployment targets below Observation's minimum that compile files this unit edits
     /// (indices into `Analysis.deploymentTargets`): `apply` refuses the unit unless told to
     /// ignore them.

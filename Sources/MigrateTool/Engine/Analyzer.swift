@@ -279,6 +279,7 @@ enum Analyzer {
                 declaredAt: analysis.location(file: anchor.file, offset: Int(index.files[anchor.file].tokens[anchor.token].start)),
                 siteCount: unit.usageSites.count, fileCount: unitFiles(unit).count, verdict: .ready, findings: [])
             summary.suppressed = suppressed.contains(unit.id)
+            summary.observableExternalType = unit.observableExternalType
             summary.memberDeclarations = unit.declarations.compactMap { id in
                 index.types.symbol(id).map { symbol in
                     UnitSummary.MemberDeclaration(file: id.file, name: symbol.qualifiedName, location: keywordLocation(id),

@@ -38,6 +38,8 @@ enum ConsistencyCheck {
         var unitOfClass: [String: Int] = [:]
         for unit in appliedUnits {
             for member in analysis.units[unit].memberDeclarations { unitOfClass["\(member.file) \(member.name)"] = unit }
+            // A type the tree does not declare (`observableTypes`) is checked by its name.
+            if let external = analysis.units[unit].observableExternalType { unitOfClass["external \(external)"] = unit }
         }
         let structures = concurrentMap(Array(0..<analysis.indexedFileCount)) { position -> FileStructure in
             rewritten[position] ?? analysis.structure(of: position)
@@ -71,6 +73,12 @@ enum ConsistencyCheck {
             switch type {
             case .declared(let id): candidates = [id]
             case .ambiguous(let ids): candidates = ids
+            case .external(let written):
+                // Any component: `KodiConnector.shared` is read as a type name it may stand for.
+                for part in written.split(separator: ".") {
+                    if let unit = unitOfClass["external \(part)"] { return (unit, String(part)) }
+                }
+                return nil
             default: return nil
             }
             for id in candidates {

@@ -126,7 +126,15 @@ enum RuleDocuments {
 
         A class of a dependency that adopted Observation is not in the scanned tree, so the tool cannot
         see that it is `@Observable`: its wrappers are reported by `unknown-type` and left alone, unless
-        the configuration names it in `observableTypes`. Its unit is then reported at its first site:
+        the configuration names it in `observableTypes`. Its unit is then reported at its first site. The
+        tool reads no library's code, so a site it types only through a member of the configured type
+        (`.environmentObject(KodiConnector.shared)`) blocks the unit until the type is written out, and so
+        does an `extension KodiConnector: ObservableObject` in the tree.
+
+        An `@Observable` class that is a variant of a model (`#if os(iOS)` one, `#else` the other; one
+        file per target) is not a unit of its own: the sites both share go with the model's unit. A
+        variant that is neither a model nor `@Observable` as above blocks the model's unit, since the
+        shared sites would change for one of them only.
 
         ```json configuration
         { "observableTypes": ["KodiConnector"] }

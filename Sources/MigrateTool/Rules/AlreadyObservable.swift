@@ -26,6 +26,7 @@ struct AlreadyObservable: Rule {
                 }
             }
         }
+        findings += Self.unreadExternalSites(context) + Self.unmigratedVariants(context) + Self.conformedExternalTypes(context)
         for unit in context.units.units {
             let name: String
             let observable: String
@@ -71,7 +72,7 @@ struct AlreadyObservable: Rule {
             case .objectWillChange:
                 guard !declares({ ModelGraph.declaresProperty("objectWillChange", $0, context.types) }) else { return nil }
                 message = "'objectWillChange' is the ObservableObject publisher, which '\(name)', already @Observable, does not have"
-                instead = "delete it where it only refreshes views (they track '\(name)''s properties); "
+                instead = "delete it where it only refreshes views (they track the properties of '\(name)'); "
                     + "elsewhere observe with withObservationTracking or Observations"
             case .memberPublisher(let property):
                 guard !declares({ ModelGraph.declaresProjectedProperty(property, $0, context.types) }) else { return nil }
@@ -87,6 +88,80 @@ struct AlreadyObservable: Rule {
             let file = context.files[site.file]
             return Finding(ruleID: id, fixClass: .manual, isBlocker: true, file: site.file, offset: Int(file.tokens[site.token].start),
                            message: message, suggestion: instead, unit: unit.id)
+        }
+    }
+
+    /// Sites whose type is written through a configured type without being it
+    /// (`.environmentObject(KodiConnector.shared)`, `@ObservedObject var k = KodiConnector.shared`):
+    /// the tool reads no library's code, so it cannot tell that the member holds one, and the
+    /// configured type's unit is blocked until the type is written out.
+    static func unreadExternalSites(_ context: RuleContext) -> [Finding] {
+        let external = context.units.observableExternalUnit
+        guard !external.isEmpty else { return [] }
+        return context.index.sites.compactMap { site -> Finding? in
+            switch site.kind {
+            case .wrapper, .environmentObjectModifier: break
+            default: return nil
+            }
+            guard case .external(let written) = site.type, context.units.observableUnit(of: site.type) == nil else { return nil }
+            let parts = written.split(separator: ".").dropLast().map(String.init)
+            guard let name = parts.first(where: { external[$0] != nil }), let unit = external[name] else { return nil }
+            let file = context.files[site.file]
+            return Finding(
+                ruleID: id, fixClass: .manual, isBlocker: true, file: site.file, offset: Int(file.tokens[site.token].start),
+                message: "cannot tell whether '\(written)' holds a '\(name)': the tool does not read the library's code",
+                suggestion: "write the type out: a property annotated ': \(name)' (`let store: \(name) = .shared`), then hold that",
+                unit: unit)
+        }
+    }
+
+    /// `extension KodiConnector: ObservableObject {}` in the tree for a configured type: the tree
+    /// makes it an ObservableObject after all, so its wrappers compile and subscribe to its
+    /// publisher; the unit is blocked until that conformance goes.
+    static func conformedExternalTypes(_ context: RuleContext) -> [Finding] {
+        let external = context.units.observableExternalUnit
+        guard !external.isEmpty else { return [] }
+        return context.files.indices.flatMap { fileIndex -> [Finding] in
+            let file = context.files[fileIndex]
+            return file.declarations.compactMap { declaration -> Finding? in
+                guard declaration.kind == .extension, let unit = external[MigrationUnits.lastName(declaration.name)],
+                      let entry = declaration.inheritance.first(where: { ModelGraph.namesObservableObject($0.typeName) }) else { return nil }
+                return Finding(
+                    ruleID: id, fixClass: .manual, isBlocker: true, file: fileIndex, offset: Int(file.tokens[entry.tokens.lowerBound].start),
+                    message: "the tree makes '\(declaration.name)' an ObservableObject here, so its legacy wrappers compile and "
+                        + "follow its objectWillChange, which Observation would not",
+                    suggestion: "remove this conformance if the library's class is @Observable, or take the type out of observableTypes",
+                    unit: unit)
+            }
+        }
+    }
+
+    /// A model with a variant the tool does not migrate (`#if FLAVOUR_B` a class inheriting a
+    /// library's type, which may be an `ObservableObject`, or a plain class; `#else` the model):
+    /// the sites shared by both mean whichever compiles, and rewriting them for the model's
+    /// variant would leave the other holding something else. The model's unit is blocked.
+    static func unmigratedVariants(_ context: RuleContext) -> [Finding] {
+        var classesByName: [String: [DeclarationID]] = [:]
+        for symbol in context.types.types where symbol.kind == .class { classesByName[symbol.qualifiedName, default: []].append(symbol.id) }
+        let graph = context.index.graph
+        return context.units.units.flatMap { unit -> [Finding] in
+            unit.classes.flatMap { model -> [Finding] in
+                guard let name = context.types.symbol(model)?.qualifiedName, let homonyms = classesByName[name], homonyms.count > 1 else { return [] }
+                return homonyms.filter { other in
+                    graph.models[other] == nil && !graph.observableVariantsOfModels.contains(other)
+                        && context.types.areVariants([model, other], seenFrom: nil)
+                }.map { other in
+                    let file = context.files[other.file]
+                    let declaration = context.declaration(other)
+                    return Finding(
+                        ruleID: id, fixClass: .manual, isBlocker: true, file: other.file, offset: Int(file.tokens[declaration.keyword].start),
+                        message: "'\(declaration.name)' is declared here too, as a variant of the model (under other build conditions or "
+                            + "for another target) that is neither an ObservableObject the tool can see nor @Observable: the sites "
+                            + "both share would change for the model only",
+                        suggestion: "make this variant an ObservableObject of the tree or @Observable, or migrate the sites by hand",
+                        unit: unit.id)
+                }
+            }
         }
     }
 

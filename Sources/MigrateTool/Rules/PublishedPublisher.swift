@@ -58,6 +58,9 @@ struct PublishedPublisher: Rule {
             return ("'$\(name)' gets no publisher bridge: code outside the model passes it inout ('assign(to: &m.$\(name))'), "
                         + "and only the model's own 'assign(to: &$\(name))' can become a sink",
                     "assign in a sink instead (`.sink { [weak model] in model?.\(name) = $0 }`, keeping its token)")
+        case .variants(let places):
+            return ("\(needs) the class declaring '\(name)' is declared as variants (\(places)), and the bridge would be declared in one of them only",
+                    "bridge '$\(name)' by hand in each variant, or observe '\(name)' with withObservationTracking")
         case .nameTaken(let taken):
             return ("\(needs) the model already has a member '\(taken)'", "rename '\(taken)', or write the bridge by hand")
         case .severalBindings:

@@ -99,6 +99,9 @@ public struct MigrationUnits: Sendable {
     public var observableClassUnit: [DeclarationID: Int] = [:]
     /// The unit of each configured external `@Observable` type that legacy sites hold, by its last name.
     public var observableExternalUnit: [String: Int] = [:]
+    /// The configured external types (`observableTypes`): by last name, the qualifiers written
+    /// before it (empty for an unqualified entry).
+    private var configuredQualifiers: [String: Set<String>] = [:]
     /// Why each model subclass that stays in its superclass's unit cannot migrate on its own.
     /// A model subclass not listed here (and not tied by a protocol) is a unit of its own.
     public var subclassTies: [DeclarationID: SubclassTie] = [:]
@@ -119,6 +122,22 @@ public struct MigrationUnits: Sendable {
     /// The last component of a type name as written: `KodiConnector` for `SwiftlyKodiAPI.KodiConnector`.
     public static func lastName(_ written: String) -> String {
         written.split(separator: ".").last.map(String.init) ?? written
+    }
+
+    /// What comes before the last component: `SwiftlyKodiAPI` for `SwiftlyKodiAPI.KodiConnector`, empty for none.
+    static func qualifier(_ written: String) -> String {
+        guard let dot = written.lastIndex(of: ".") else { return "" }
+        return String(written[..<dot])
+    }
+
+    /// The configured external type (`observableTypes`) a type written in the tree names, by last
+    /// name: `KodiConnector` or `SwiftlyKodiAPI.KodiConnector` for the entry
+    /// `SwiftlyKodiAPI.KodiConnector`, not `OtherKit.KodiConnector`, which is another library's.
+    func configuredExternal(_ written: String) -> String? {
+        let name = Self.lastName(written)
+        guard let qualifiers = configuredQualifiers[name] else { return nil }
+        let written = Self.qualifier(written)
+        return written.isEmpty || qualifiers.contains("") || qualifiers.contains(written) ? name : nil
     }
 
     /// Groups the index's models into units and attributes every site. `observableTypes` names
@@ -145,7 +164,10 @@ public struct MigrationUnits: Sendable {
             units.append(MigrationUnit(id: position, name: name, classes: Self.baseFirst(classes, graph, index.types),
                                        protocols: protocols, conformanceExtensions: extensions))
         }
-        addObservableClassUnits(index, external: Set(observableTypes.map(Self.lastName)))
+        for written in observableTypes {
+            configuredQualifiers[Self.lastName(written), default: []].insert(Self.qualifier(written))
+        }
+        addObservableClassUnits(index)
         attribute(index)
         if !constraints.isEmpty || !genericWrappers.isEmpty {
             let finder = GenericReachFinder(index: index, unitOf: unitOf)
@@ -154,9 +176,9 @@ public struct MigrationUnits: Sendable {
     }
 
     /// A unit for each already `@Observable` class a legacy wrapper, `.environmentObject` or spelled
-    /// wrapper type holds, after the model units, in declaration order; then one for each external
-    /// type of `external` such sites hold, in name order.
-    private mutating func addObservableClassUnits(_ index: TreeIndex, external: Set<String>) {
+    /// wrapper type holds, after the model units, in declaration order; then one for each
+    /// configured external type (`configuredExternal`) such sites hold, in name order.
+    private mutating func addObservableClassUnits(_ index: TreeIndex) {
         var held = Set<DeclarationID>()
         var heldExternal = Set<String>()
         for site in index.sites {
@@ -165,7 +187,7 @@ public struct MigrationUnits: Sendable {
                 if index.graph.alreadyObservable.contains(id) { held.insert(id) }
             case (.wrapper, .external(let written)), (.environmentObjectModifier, .external(let written)):
                 // A spelled wrapper type alone makes no unit of an external type: it has no site to report it at.
-                if external.contains(Self.lastName(written)) { heldExternal.insert(Self.lastName(written)) }
+                if let name = configuredExternal(written) { heldExternal.insert(name) }
             default:
                 continue
             }
@@ -249,34 +271,29 @@ public struct MigrationUnits: Sendable {
         }
     }
 
-    /// Classes that are no model but a variant of one (`#if os(iOS)` an `@Observable Counter`,
-    /// `#else` a legacy one; an app flavour's copy): a reference to the name means whichever
-    /// compiles, and the first variant stands for them in lookups, so sites typed as such a class
-    /// hold the model's objects too and go with its unit. The class itself is not rewritten.
+    /// Classes that are already `@Observable` and a variant of a model (`#if os(iOS)` an
+    /// `@Observable Counter`, `#else` a legacy one; an app flavour's copy;
+    /// `ModelGraph.observableVariantsOfModels`): a reference to the name means whichever compiles,
+    /// and the first variant stands for them in lookups, so sites typed as such a class hold the
+    /// model's objects too and go with its unit. The class itself is not rewritten. A variant
+    /// that is neither (a plain class, or one inheriting a library's type, which may be an
+    /// `ObservableObject`) keeps no unit, and the consistency check refuses a unit that would
+    /// leave its sites behind.
     private static func addVariantsOfModels(_ index: TreeIndex, to unitOf: inout [DeclarationID: Int]) {
-        var classesByName: [String: [DeclarationID]] = [:]
-        for symbol in index.types.types where symbol.kind == .class {
-            classesByName[symbol.qualifiedName, default: []].append(symbol.id)
+        for variant in index.graph.observableVariantsOfModels.sorted() where unitOf[variant] == nil {
+            guard let name = index.types.symbol(variant)?.qualifiedName else { continue }
+            let model = unitOf.keys.filter { index.graph.models[$0] != nil && index.types.symbol($0)?.qualifiedName == name }
+                .sorted().first { index.types.areVariants([$0, variant], seenFrom: nil) }
+            if let model { unitOf[variant] = unitOf[model] }
         }
-        var variants: [(DeclarationID, Int)] = []
-        for (model, unit) in unitOf where index.graph.models[model] != nil {
-            guard let name = index.types.symbol(model)?.qualifiedName, let homonyms = classesByName[name], homonyms.count > 1 else { continue }
-            for other in homonyms where unitOf[other] == nil && index.types.areVariants([model, other], seenFrom: nil) {
-                variants.append((other, unit))
-            }
-        }
-        for (other, unit) in variants.sorted(by: { $0.0 < $1.0 }) where unitOf[other] == nil { unitOf[other] = unit }
     }
 
-    /// The types of the tree a wrapper's generic parameter is constrained to, as written
+    /// The types a wrapper's generic parameter is constrained to, as written and resolved
     /// (`struct V<D: Doc>` gives `Doc`); none for a wrapper of another type.
-    static func constraintClasses(_ site: Site, _ index: TreeIndex) -> [DeclarationID] {
+    static func constraintTypes(_ site: Site, _ index: TreeIndex) -> [ResolvedType] {
         guard case .genericParameter(_, let constraints) = site.type, let variableID = site.ownerID else { return [] }
         let scope = DeclarationID(file: variableID.file, declaration: index.types.declaration(variableID).parent ?? -1)
-        return constraints.flatMap { $0.split(separator: "&") }.compactMap { part in
-            if case .declared(let id) = index.types.resolve(String(part).trimming(charactersIn: " "), from: scope) { return id }
-            return nil
-        }
+        return constraints.flatMap { $0.split(separator: "&") }.map { index.types.resolve(String($0).trimming(charactersIn: " "), from: scope) }
     }
 
     private static func baseFirst(_ classes: [DeclarationID], _ graph: ModelGraph, _ types: TypeIndex) -> [DeclarationID] {
@@ -313,7 +330,7 @@ public struct MigrationUnits: Sendable {
     public func observableUnit(of type: ResolvedType) -> Int? {
         switch type {
         case .declared(let id): return observableClassUnit[id]
-        case .external(let written): return observableExternalUnit[Self.lastName(written)]
+        case .external(let written): return configuredExternal(written).flatMap { observableExternalUnit[$0] }
         default: return nil
         }
     }
@@ -445,8 +462,8 @@ public struct MigrationUnits: Sendable {
             // observable protocol) holds that unit's objects, and changes with it.
             if let bound = Self.wrappedClass(site, index), let unit = unitOf[bound] {
                 units[unit].wrappers.append(WrapperUse(site: site, projections: projections))
-            } else if let unit = Self.constraintClasses(site, index).compactMap({ observableClassUnit[$0] }).first {
-                // Bounded by an already `@Observable` class: it holds that class's objects.
+            } else if let unit = Self.constraintTypes(site, index).compactMap({ observableUnit(of: $0) }).first {
+                // Bounded by an already `@Observable` class (of the tree, or configured): it holds that class's objects.
                 units[unit].wrappers.append(WrapperUse(site: site, projections: projections))
             } else {
                 genericWrappers.append(site)

@@ -15,15 +15,20 @@ extension ModelGraph {
         declaration.attributes.contains { $0.name == "Observable" || $0.name == "Observation.Observable" }
     }
 
-    /// The classes `alreadyObservable` holds: classes of the tree that carry `@Observable` or inherit
-    /// from one that does, that are no model, share their qualified name with no model (platform
-    /// variants, `#if os(iOS)` one way and `#else` the other, are held by the same sites), and
+    /// The classes `alreadyObservable` holds, and those `observableVariantsOfModels` holds: classes
+    /// of the tree that carry `@Observable` or inherit from one that does, that are no model, and
     /// whose every inherited type, followed through the tree's own types, is of the tree or one of
-    /// `inertExternalEntries`. None when the tree declares a macro named `Observable` of its own.
-    func findAlreadyObservable(_ types: TypeIndex) -> Set<DeclarationID> {
-        if types.files.contains(where: { $0.declarations.contains { $0.kind == .macro && $0.name == "Observable" } }) { return [] }
-        let modelNames = Set(models.keys.compactMap { types.symbol($0)?.qualifiedName })
-        var result: Set<DeclarationID> = []
+    /// `inertExternalEntries`; split by whether they are a variant of a model of the same
+    /// qualified name (`TypeIndex.areVariants`). None when the tree declares a macro named
+    /// `Observable` of its own.
+    func findAlreadyObservable(_ types: TypeIndex) -> (own: Set<DeclarationID>, variantsOfModels: Set<DeclarationID>) {
+        if types.files.contains(where: { $0.declarations.contains { $0.kind == .macro && $0.name == "Observable" } }) { return ([], []) }
+        var modelsByName: [String: [DeclarationID]] = [:]
+        for id in models.keys {
+            if let name = types.symbol(id)?.qualifiedName { modelsByName[name, default: []].append(id) }
+        }
+        var own: Set<DeclarationID> = []
+        var variants: Set<DeclarationID> = []
         var subclasses: [DeclarationID: [DeclarationID]] = [:]
         var pending: [DeclarationID] = []
         for symbol in types.types where symbol.kind == .class {
@@ -33,12 +38,16 @@ extension ModelGraph {
         var seen = Set(pending)
         var inert: [DeclarationID: Bool] = [:]
         while let id = pending.popLast() {
-            guard models[id] == nil, let symbol = types.symbol(id), !modelNames.contains(symbol.qualifiedName),
-                  inheritsOnlyInertTypes(id, types, memo: &inert) else { continue }
-            result.insert(id)
+            guard models[id] == nil, let symbol = types.symbol(id), inheritsOnlyInertTypes(id, types, memo: &inert) else { continue }
+            // A homonymous model in a module that never meets this class is another type.
+            if (modelsByName[symbol.qualifiedName] ?? []).contains(where: { types.areVariants([$0, id], seenFrom: nil) }) {
+                variants.insert(id)
+            } else {
+                own.insert(id)
+            }
             for subclass in subclasses[id] ?? [] where seen.insert(subclass).inserted { pending.append(subclass) }
         }
-        return result
+        return (own, variants)
     }
 
     /// Whether every type the declaration inherits (in its own clause and its extensions'),

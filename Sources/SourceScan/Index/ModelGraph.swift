@@ -40,6 +40,10 @@ public struct ModelGraph: Sendable {
     /// no model, whose every inheritance entry is known not to bring `ObservableObject`: legacy
     /// wrappers holding one are left over from a migration begun by hand (`AlreadyObservable`).
     public private(set) var alreadyObservable: Set<DeclarationID> = []
+    /// Classes like those of `alreadyObservable` that are variants of a model (`#if os(iOS)` an
+    /// `@Observable Counter`, `#else` a legacy one; an app flavour's copy): their sites go with the
+    /// model's unit (`MigrationUnits`), since a reference to the name means whichever compiles.
+    public private(set) var observableVariantsOfModels: Set<DeclarationID> = []
 
     /// Whether an inheritance entry names Combine's `ObservableObject`, however qualified. The
     /// name is matched as written, never resolved: a tree that declares its own protocol of that
@@ -53,7 +57,7 @@ public struct ModelGraph: Sendable {
         let refinements = findObservableProtocols(types)
         findModels(types)
         group(types, refinements)
-        alreadyObservable = findAlreadyObservable(types)
+        (alreadyObservable, observableVariantsOfModels) = findAlreadyObservable(types)
     }
 
     /// The types of a composition as written, nested compositions flattened: the parts of

@@ -48,6 +48,9 @@ struct PublisherBridge {
         /// `Published<T>.Publisher` is spelled out (a parameter, a return type, a type alias) for
         /// a value of the property's type, where the bridge's `AnyPublisher<T, Never>` would not fit.
         case spelledPublisherType(String)
+        /// The class is declared more than once as variants (`#if` branches, one file per
+        /// target), at these places: the bridge would be declared in one of them only.
+        case variants(String)
     }
 
     /// Where the tree spells `Published<T>.Publisher`, with `T` as written: a bridged `$x` handed
@@ -146,6 +149,16 @@ struct PublisherBridge {
     static func plan(_ name: String, unit: MigrationUnit, among unitSites: [Site], spelled: [SpelledPublisherType] = [],
                      genericParameters: Set<String> = [], _ context: RuleContext) -> Result<PublisherBridge, Refusal> {
         guard let propertyID = OnReceiveConversion.publishedProperty(name, of: unit, context) else { return .failure(.notPublished) }
+        // Model variants of one class (`#if os(iOS)` and `#else`, a file per target) would each need
+        // the bridge, and it is declared in one. An `@Observable` variant has no `$x` to bridge.
+        if let owner = context.types.enclosingTypeLike(propertyID), let ownerName = context.types.symbol(owner)?.qualifiedName {
+            let variants = context.types.types.filter { $0.kind == .class && $0.qualifiedName == ownerName && $0.id != owner }
+                .filter { context.index.graph.models[$0.id] != nil && context.types.areVariants([owner, $0.id], seenFrom: nil) }
+            if !variants.isEmpty {
+                return .failure(.variants(([owner] + variants.map(\.id)).map { context.pathAndLine(file: $0.file, token: context.declaration($0).keyword) }
+                    .joined(separator: ", ")))
+            }
+        }
         let sites = unitSites.filter { propertyName($0) == name }
         guard let first = sites.first else { return .failure(.notPublished) }
         let assignments = sites.filter { isAssignedInto($0, context.files[$0.file]) }

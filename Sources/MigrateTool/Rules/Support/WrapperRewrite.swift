@@ -235,19 +235,18 @@ enum WrapperRewrite {
         let file = context.files[projection.file]
         let builder = EditBuilder(file: file)
         let spelled = projection.spelledTokens(in: file)
-        let inline = [FileEdit(file: projection.file, edit: builder.replace(spelled, with: "Bindable(\(name))"))]
+        // `$prefs` named the view's property whatever locals are about; `Bindable(prefs)` would take
+        // a local or closure parameter of that name, so the property is spelled `self.prefs` then.
+        let outermost = outermostMember(of: projection, context)
+        let shadowed = outermost.map { mayBeShadowed(name, in: $0, file) } ?? true
+        let inline = [FileEdit(file: projection.file, edit: builder.replace(spelled, with: "Bindable(\(shadowed ? "self." : "")\(name))"))]
         guard let (host, open) = bodyHost(of: projection, context), acceptsStatement(host, open: open, file: file) else {
             return inline
         }
         let close = file.closing(open)
-        // The body's first statement must start on its own line for a statement to go above it.
-        guard open + 1 < close, file.startsLine(open + 1) else { return inline }
-        // A body that declares a local of that name already (`let prefs = prefs`) would declare it twice.
-        let declaresName = ((open + 1)..<close).contains { index in
-            (file.tokens[index].word == .let || file.tokens[index].word == .var) && index + 1 < close
-                && file.tokens[index + 1].kind == .identifier && file.source.tokenText(index + 1, equals: name)
-        }
-        guard !declaresName else { return inline }
+        // The body's first statement must start on its own line for a statement to go above it;
+        // a body that declares that name itself (`let prefs = prefs.child ?? prefs`) would declare it twice.
+        guard open + 1 < close, file.startsLine(open + 1), !mayBeShadowed(name, in: (open + 1)..<close, file) else { return inline }
         let indentation = builder.indentation(ofLineAt: Int(file.tokens[open + 1].start))
         let text = "\(builder.lineBreak)\(indentation)@Bindable var \(name) = \(name)"
         var edits = [FileEdit(file: projection.file, edit: .insert(text, at: Int(file.tokens[open].end)))]
@@ -257,6 +256,39 @@ enum WrapperRewrite {
             edits.append(FileEdit(file: projection.file, edit: builder.replace(spelled, with: "$\(name)")))
         }
         return edits
+    }
+
+    /// The tokens of the outermost member of a type that holds `site` (the function, property or
+    /// initializer of the view), nil outside one.
+    private static func outermostMember(of site: Site, _ context: RuleContext) -> Range<Int>? {
+        let file = context.files[site.file]
+        var current = site.owner
+        var found: Range<Int>?
+        while let index = current {
+            let declaration = file.declarations[index]
+            if declaration.kind.isTypeLike { break }
+            found = declaration.tokens
+            current = declaration.parent
+        }
+        return found
+    }
+
+    /// Whether `tokens` may bind `name` itself: `let name`, `var name`, a closure parameter
+    /// (`name in`, `(a, name) in`), or a parameter or argument label (`name:`, counted to be safe).
+    static func mayBeShadowed(_ name: String, in tokens: Range<Int>, _ file: FileStructure) -> Bool {
+        tokens.contains { index in
+            guard file.tokens[index].kind == .identifier, file.source.tokenText(index, equals: name) else { return false }
+            if index > tokens.lowerBound, file.tokens[index - 1].word == .let || file.tokens[index - 1].word == .var { return true }
+            guard index + 1 < tokens.upperBound else { return false }
+            let next = file.tokens[index + 1]
+            if next.word == .in || next.kind == .colon { return true }
+            guard next.kind == .comma || next.kind == .rightParen else { return false }
+            // `(a, name) in`: the list's `)` is followed by `in` (or `->` and a type, then `in`).
+            var close = index + 1
+            while close < tokens.upperBound, file.tokens[close].kind != .rightParen, file.tokens[close].kind != .leftBrace { close += 1 }
+            return close + 1 < tokens.upperBound && file.tokens[close].kind == .rightParen
+                && (file.tokens[close + 1].word == .in || file.tokens[close + 1].kind == .arrow)
+        }
     }
 
     /// The declaration whose body holds `site` and the index of that body's `{` (inside `get`).
