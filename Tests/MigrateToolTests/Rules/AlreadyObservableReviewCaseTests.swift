@@ -740,4 +740,30 @@ import Testing
         #expect(text.contains("Toggle(\"root\", isOn: Bindable(self.prefs).on)"))
         #expect(!text.contains("$prefs"))
     }
+
+    @Test func aVariantWithoutThePropertyLeavesTheBridgeToTheOther() {
+        // Solstice's shape: the watchOS copy of the model has no `queryFragment`, so only the
+        // other copy's own `$queryFragment` needs the bridge, declared beside it.
+        let model = """
+            import Combine
+
+            #if !os(watchOS)
+            final class Search: ObservableObject {
+                @Published var queryFragment = ""
+                var bag: Set<AnyCancellable> = []
+                init() { $queryFragment.sink { print($0) }.store(in: &bag) }
+            }
+            #else
+            final class Search: ObservableObject {
+                @Published var location = ""
+            }
+            #endif
+
+            """
+        let analysis = InferenceTestTree.analyze([model], Configuration())
+        let plan = Migrator.plan(analysis, options: MigrationOptions(unsafeFixes: true))
+        let text = plan.newContents[0].map { String(decoding: $0, as: UTF8.self) } ?? ""
+        #expect(text.contains("queryFragmentPublisher.sink"))
+        #expect(text.contains("private var queryFragmentPublisher: AnyPublisher<String, Never>"))
+    }
 }

@@ -149,17 +149,24 @@ struct PublisherBridge {
     static func plan(_ name: String, unit: MigrationUnit, among unitSites: [Site], spelled: [SpelledPublisherType] = [],
                      genericParameters: Set<String> = [], _ context: RuleContext) -> Result<PublisherBridge, Refusal> {
         guard let propertyID = OnReceiveConversion.publishedProperty(name, of: unit, context) else { return .failure(.notPublished) }
-        // Model variants of one class (`#if os(iOS)` and `#else`, a file per target) would each need
-        // the bridge, and it is declared in one. An `@Observable` variant has no `$x` to bridge.
+        let sites = unitSites.filter { propertyName($0) == name }
+        // Model variants of one class declaring the property would each need the bridge, and it is
+        // declared in one: under build conditions (`#if os(iOS)` and `#else`) every site means
+        // whichever compiles; a flavour's copy (a target each) matters where a site's file sees
+        // it. An `@Observable` variant has no `$x` to bridge.
         if let owner = context.types.enclosingTypeLike(propertyID), let ownerName = context.types.symbol(owner)?.qualifiedName {
             let variants = context.types.types.filter { $0.kind == .class && $0.qualifiedName == ownerName && $0.id != owner }
-                .filter { context.index.graph.models[$0.id] != nil && context.types.areVariants([owner, $0.id], seenFrom: nil) }
+                .map(\.id).filter { variant in
+                    guard context.index.graph.models[variant] != nil, ModelGraph.declaresProperty(name, variant, context.types) else { return false }
+                    if context.types.areClassVariants([owner, variant]) { return true }
+                    return context.types.areFlavourVariants([owner, variant], seenFrom: nil)
+                        && sites.contains { context.types.sees(variant.file, from: $0.file) }
+                }
             if !variants.isEmpty {
-                return .failure(.variants(([owner] + variants.map(\.id)).map { context.pathAndLine(file: $0.file, token: context.declaration($0).keyword) }
+                return .failure(.variants(([owner] + variants).map { context.pathAndLine(file: $0.file, token: context.declaration($0).keyword) }
                     .joined(separator: ", ")))
             }
         }
-        let sites = unitSites.filter { propertyName($0) == name }
         guard let first = sites.first else { return .failure(.notPublished) }
         let assignments = sites.filter { isAssignedInto($0, context.files[$0.file]) }
         guard assignments.allSatisfy({ assignCall(around: $0, context.files[$0.file]) != nil }) else { return .failure(.assignedInto) }

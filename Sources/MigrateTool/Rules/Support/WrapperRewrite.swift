@@ -246,7 +246,7 @@ enum WrapperRewrite {
         let close = file.closing(open)
         // The body's first statement must start on its own line for a statement to go above it;
         // a body that declares that name itself (`let prefs = prefs.child ?? prefs`) would declare it twice.
-        guard open + 1 < close, file.startsLine(open + 1), !mayBeShadowed(name, in: (open + 1)..<close, file) else { return inline }
+        guard open + 1 < close, file.startsLine(open + 1), !declaresAtTopLevel(name, in: (open + 1)..<close, file) else { return inline }
         let indentation = builder.indentation(ofLineAt: Int(file.tokens[open + 1].start))
         let text = "\(builder.lineBreak)\(indentation)@Bindable var \(name) = \(name)"
         var edits = [FileEdit(file: projection.file, edit: .insert(text, at: Int(file.tokens[open].end)))]
@@ -274,14 +274,20 @@ enum WrapperRewrite {
     }
 
     /// Whether `tokens` may bind `name` itself: `let name`, `var name`, a closure parameter
-    /// (`name in`, `(a, name) in`), or a parameter or argument label (`name:`, counted to be safe).
+    /// (`name in`, `(a, name) in`), or a parameter of a function, initializer or subscript declared there.
     static func mayBeShadowed(_ name: String, in tokens: Range<Int>, _ file: FileStructure) -> Bool {
-        tokens.contains { index in
+        let clauses = file.declarations.compactMap { declaration -> Range<Int>? in
+            guard let parameters = declaration.parameters, tokens.contains(parameters.lowerBound) else { return nil }
+            return parameters
+        }
+        return tokens.contains { index in
             guard file.tokens[index].kind == .identifier, file.source.tokenText(index, equals: name) else { return false }
             if index > tokens.lowerBound, file.tokens[index - 1].word == .let || file.tokens[index - 1].word == .var { return true }
             guard index + 1 < tokens.upperBound else { return false }
             let next = file.tokens[index + 1]
-            if next.word == .in || next.kind == .colon { return true }
+            if next.word == .in { return true }
+            // `func row(prefs: Prefs)`: a parameter's name, not a call's argument label.
+            if next.kind == .colon, clauses.contains(where: { $0.contains(index) }) { return true }
             guard next.kind == .comma || next.kind == .rightParen else { return false }
             // `(a, name) in`: the list's `)` is followed by `in` (or `->` and a type, then `in`).
             var close = index + 1
@@ -289,6 +295,26 @@ enum WrapperRewrite {
             return close + 1 < tokens.upperBound && file.tokens[close].kind == .rightParen
                 && (file.tokens[close + 1].word == .in || file.tokens[close + 1].kind == .arrow)
         }
+    }
+
+    /// Whether a body declares `name` in its own scope (`let name = …`, `guard let name`), where an
+    /// inserted `@Bindable var name = name` would declare it twice; `if let name` and nested
+    /// blocks have scopes of their own.
+    static func declaresAtTopLevel(_ name: String, in body: Range<Int>, _ file: FileStructure) -> Bool {
+        var depth = 0
+        for index in body {
+            switch file.tokens[index].kind {
+            case .leftBrace, .leftParen, .leftSquare: depth += 1
+            case .rightBrace, .rightParen, .rightSquare: depth -= 1
+            default: break
+            }
+            guard depth == 0, file.tokens[index].word == .let || file.tokens[index].word == .var, index + 1 < body.upperBound,
+                  file.tokens[index + 1].kind == .identifier, file.source.tokenText(index + 1, equals: name) else { continue }
+            let before = index > body.lowerBound ? file.tokens[index - 1].word : nil
+            if before == .if || before == .while || before == .case { continue }
+            return true
+        }
+        return false
     }
 
     /// The declaration whose body holds `site` and the index of that body's `{` (inside `get`).
