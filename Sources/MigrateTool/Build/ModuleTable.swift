@@ -36,7 +36,8 @@ enum ModuleTable {
             interned[value] = value
             return value
         }
-        return FileModules(own: ownModules.map { $0.map(Int32.init) }, visible: visible)
+        let names = Set(graph.modules.flatMap { [$0.name, $0.targetName, PathName.moduleName($0.targetName)] }.filter { !$0.isEmpty })
+        return FileModules(own: ownModules.map { $0.map(Int32.init) }, visible: visible, moduleNames: names)
     }
 
     /// The module names a file imports.

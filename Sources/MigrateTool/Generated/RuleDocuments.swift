@@ -6259,6 +6259,24 @@ enum RuleDocuments {
         }
         ```
 
+        A type qualified by a module that is none of the build's (or, without a project or manifest, a
+        module the file imports) may be that library's class rather than the tree's of the same name: it
+        blocks the units of the tree's classes of that name until the qualifier is the tree's own or gone.
+
+        ```swift before
+        import SwiftUI
+        import VendorKit
+
+        final class Session: ObservableObject {
+            @Published var user = ""
+        }
+
+        struct AccountView: View {
+            ↓@ObservedObject var session: VendorKit.Session
+            var body: some View { Text(session.user) }
+        }
+        ```
+
         ```swift unchanged
         import SwiftUI
 

@@ -32,6 +32,16 @@ struct UnknownType: Rule {
                 guard !units.isEmpty else { return nil }
                 let name = context.declaration(candidates[0]).name
                 let places = candidates.map { context.pathAndLine(file: $0.file, token: context.declaration($0).keyword) }
+                if candidates.count == 1, let annotation = variable.bindings.first?.typeAnnotation {
+                    // `VendorKit.LegacyVendor`, `VendorKit` no module of the build: maybe another library's class.
+                    let written = file.compactText(annotation)
+                    return Finding(
+                        ruleID: Self.id, fixClass: .manual, isBlocker: true, file: site.file, offset: offset,
+                        message: "cannot tell whether '\(written)' is the tree's '\(name)' (\(places[0])): its qualifier is no module "
+                            + "of the build, so it may be another library's class of that name",
+                        suggestion: "write the tree's module as the qualifier, or none",
+                        unit: units[0], alsoUnits: Array(units.dropFirst()))
+                }
                 return Finding(
                     ruleID: Self.id, fixClass: .manual, isBlocker: true, file: site.file, offset: offset,
                     message: "cannot tell which of the \(candidates.count) types named '\(name)' (\(places.joined(separator: ", "))) "

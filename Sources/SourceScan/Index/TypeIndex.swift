@@ -362,11 +362,23 @@ public struct TypeIndex: Sendable {
            case .declared(let outer) = resolve(Array(components.dropLast()), from: scope, aliasDepth: aliasDepth + 1) {
             if let found = inheritedMember(last, of: outer, aliasDepth: aliasDepth, near: scope.file) { return found }
         }
-        // `ModuleName.Type`: drop a leading component that names no type.
+        // `ModuleName.Type`: drop a leading component that names no type. When the build names its
+        // modules and this is none of them (`VendorKit.LegacyVendor`), the type may be that
+        // library's, not the tree's class of the same name: one of those, or another.
         if components.count > 1, typesByQualifiedName[first] == nil {
-            return resolve(Array(components.dropFirst()), from: scope, aliasDepth: aliasDepth)
+            let rest = resolve(Array(components.dropFirst()), from: scope, aliasDepth: aliasDepth)
+            // Without a build graph, a module the file imports is another one than its own.
+            let foreign = modules?.moduleNames.map { !$0.contains(first) } ?? imports(first, in: scope.file)
+            if foreign, case .declared(let id) = rest, symbol(id)?.kind == .class { return .ambiguous([id]) }
+            return rest
         }
         return .external(components.joined(separator: "."))
+    }
+
+    /// Whether `file` imports a module named `module` (`import VendorKit`, `@testable import`, `import struct VendorKit.X`).
+    private func imports(_ module: String, in file: Int) -> Bool {
+        guard files.indices.contains(file) else { return false }
+        return files[file].declarations.contains { $0.kind == .import && BuildGraph.importedModuleName($0.name) == module }
     }
 
     /// The nested type or type alias `name` that `type` inherits: declared in the type itself,
@@ -714,11 +726,15 @@ public struct FileModules: Sendable {
     public var own: [[Int32]]
     /// Per file: the modules whose declarations its code sees, sorted.
     public var visible: [[Int32]]
+    /// The names the build's modules are imported by (and their targets' names), when known: a
+    /// qualified `Kit.Store` whose `Kit` is none of them names another library's `Store`.
+    public var moduleNames: Set<String>?
 
     /// Creates the table; both arrays are indexed like the index's files.
-    public init(own: [[Int32]], visible: [[Int32]]) {
+    public init(own: [[Int32]], visible: [[Int32]], moduleNames: Set<String>? = nil) {
         self.own = own
         self.visible = visible
+        self.moduleNames = moduleNames
     }
 
     /// Whether a declaration in `file` is visible from code in `from`.

@@ -695,6 +695,27 @@ import Testing
             }
             """#,
         ], observableTypes: ["KodiConnector"], writes: true, writtenUnits: ["KodiConnector"]),
+        Case(name: "qualified-foreign-flat", why: "VendorKit.LegacyVendor, VendorKit imported and no module of the tree, may be the library's class", sources: [
+            #"""
+            import SwiftUI
+            import Combine
+            import VendorKit
+
+            final class LegacyVendor: ObservableObject {
+                @Published var count = 0
+            }
+
+            struct CoreView: View {
+                @ObservedObject var store: LegacyVendor
+                var body: some View { Text("\(store.count)") }
+            }
+
+            struct FeatureView: View {
+                @ObservedObject var vendor: VendorKit.LegacyVendor
+                var body: some View { Text("\(vendor.x)") }
+            }
+            """#,
+        ], writes: false, writtenUnits: []),
     ]
 
     static func configuration(_ reviewCase: Case) -> Configuration {
