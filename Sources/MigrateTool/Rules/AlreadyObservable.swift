@@ -27,6 +27,7 @@ struct AlreadyObservable: Rule {
             }
         }
         findings += Self.unreadExternalSites(context) + Self.unmigratedVariants(context) + Self.conformedExternalTypes(context)
+            + Self.declaredConfiguredTypes(context)
         for unit in context.units.units {
             let name: String
             let observable: String
@@ -133,6 +134,27 @@ struct AlreadyObservable: Rule {
                     suggestion: "remove this conformance if the library's class is @Observable, or take the type out of observableTypes",
                     unit: unit)
             }
+        }
+    }
+
+    /// A note for each `observableTypes` entry naming a class the tree declares: the tree's own
+    /// classes are read as they are (a model migrates, an `@Observable` class is found without
+    /// the entry), so the entry has no effect there, and a user who wrote it should hear so.
+    static func declaredConfiguredTypes(_ context: RuleContext) -> [Finding] {
+        let names = Set(context.units.configuredExternalNames)
+        guard !names.isEmpty else { return [] }
+        var seen = Set<String>()
+        return context.types.types.compactMap { symbol -> Finding? in
+            let name = context.declaration(symbol.id).name
+            guard symbol.kind == .class, names.contains(name), seen.insert(name).inserted else { return nil }
+            let file = context.files[symbol.id.file]
+            var note = Finding(
+                ruleID: id, fixClass: .manual, file: symbol.id.file, offset: Int(file.tokens[context.declaration(symbol.id).keyword].start),
+                message: "observableTypes names '\(name)', which the tree declares here: the entry has no effect on the tree's own "
+                    + "classes, which are read as they are",
+                suggestion: "remove '\(name)' from observableTypes")
+            note.isNote = true
+            return note
         }
     }
 

@@ -102,6 +102,9 @@ public struct MigrationUnits: Sendable {
     /// The configured external types (`observableTypes`): by last name, the qualifiers written
     /// before it (empty for an unqualified entry).
     private var configuredQualifiers: [String: Set<String>] = [:]
+
+    /// The last names of the configured external types (`observableTypes`).
+    public var configuredExternalNames: [String] { configuredQualifiers.keys.sorted() }
     /// Why each model subclass that stays in its superclass's unit cannot migrate on its own.
     /// A model subclass not listed here (and not tied by a protocol) is a unit of its own.
     public var subclassTies: [DeclarationID: SubclassTie] = [:]

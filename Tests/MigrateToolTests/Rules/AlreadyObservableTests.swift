@@ -215,4 +215,22 @@ import Testing
         #expect(analysis.findings.contains { $0.ruleID == AlreadyObservable.id && $0.isBlocker && $0.message.hasPrefix("'$host'") })
         #expect(out == [Self.kodiViews, reader])
     }
+
+    @Test func anEntryNamingATypeOfTheTreeIsNotedAndChangesNothing() {
+        let model = """
+            import SwiftUI
+
+            final class Store: ObservableObject {
+                @Published var title = ""
+            }
+
+            """
+        let (plain, plainOut) = Self.configured([model, Self.views], [])
+        let (analysis, out) = Self.configured([model, Self.views], ["Store"])
+        #expect(out == plainOut)
+        #expect(analysis.units.map(\.name) == plain.units.map(\.name))
+        let note = analysis.findings.first { $0.ruleID == AlreadyObservable.id }
+        #expect(note?.isNote == true)
+        #expect(note?.message.hasPrefix("observableTypes names 'Store', which the tree declares here") == true)
+    }
 }
