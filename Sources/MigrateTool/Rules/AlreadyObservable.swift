@@ -125,7 +125,7 @@ struct AlreadyObservable: Rule {
         return context.files.indices.flatMap { fileIndex -> [Finding] in
             let file = context.files[fileIndex]
             return file.declarations.compactMap { declaration -> Finding? in
-                guard declaration.kind == .extension, let unit = external[MigrationUnits.lastName(declaration.name)],
+                guard declaration.kind == .extension, let unit = external[ModelGraph.lastComponent(declaration.name)],
                       let entry = declaration.inheritance.first(where: { ModelGraph.namesObservableObject($0.typeName) }) else { return nil }
                 return Finding(
                     ruleID: id, fixClass: .manual, isBlocker: true, file: fileIndex, offset: Int(file.tokens[entry.tokens.lowerBound].start),
@@ -163,15 +163,11 @@ struct AlreadyObservable: Rule {
     /// the sites shared by both mean whichever compiles, and rewriting them for the model's
     /// variant would leave the other holding something else. The model's unit is blocked.
     static func unmigratedVariants(_ context: RuleContext) -> [Finding] {
-        var classesByName: [String: [DeclarationID]] = [:]
-        for symbol in context.types.types where symbol.kind == .class { classesByName[symbol.qualifiedName, default: []].append(symbol.id) }
         let graph = context.index.graph
         return context.units.units.flatMap { unit -> [Finding] in
             unit.classes.flatMap { model -> [Finding] in
-                guard let name = context.types.symbol(model)?.qualifiedName, let homonyms = classesByName[name], homonyms.count > 1 else { return [] }
-                return homonyms.filter { other in
+                context.types.classVariants(of: model).filter { other in
                     graph.models[other] == nil && !graph.observableVariantsOfModels.contains(other)
-                        && context.types.areVariants([model, other], seenFrom: nil)
                 }.map { other in
                     let file = context.files[other.file]
                     let declaration = context.declaration(other)

@@ -122,11 +122,6 @@ public struct MigrationUnits: Sendable {
         return nil
     }
 
-    /// The last component of a type name as written: `KodiConnector` for `SwiftlyKodiAPI.KodiConnector`.
-    public static func lastName(_ written: String) -> String {
-        written.split(separator: ".").last.map(String.init) ?? written
-    }
-
     /// What comes before the last component: `SwiftlyKodiAPI` for `SwiftlyKodiAPI.KodiConnector`, empty for none.
     static func qualifier(_ written: String) -> String {
         guard let dot = written.lastIndex(of: ".") else { return "" }
@@ -137,7 +132,7 @@ public struct MigrationUnits: Sendable {
     /// name: `KodiConnector` or `SwiftlyKodiAPI.KodiConnector` for the entry
     /// `SwiftlyKodiAPI.KodiConnector`, not `OtherKit.KodiConnector`, which is another library's.
     func configuredExternal(_ written: String) -> String? {
-        let name = Self.lastName(written)
+        let name = ModelGraph.lastComponent(written)
         guard let qualifiers = configuredQualifiers[name] else { return nil }
         let written = Self.qualifier(written)
         return written.isEmpty || qualifiers.contains("") || qualifiers.contains(written) ? name : nil
@@ -168,7 +163,7 @@ public struct MigrationUnits: Sendable {
                                        protocols: protocols, conformanceExtensions: extensions))
         }
         for written in observableTypes {
-            configuredQualifiers[Self.lastName(written), default: []].insert(Self.qualifier(written))
+            configuredQualifiers[ModelGraph.lastComponent(written), default: []].insert(Self.qualifier(written))
         }
         addObservableClassUnits(index)
         attribute(index)
@@ -284,9 +279,7 @@ public struct MigrationUnits: Sendable {
     /// leave its sites behind.
     private static func addVariantsOfModels(_ index: TreeIndex, to unitOf: inout [DeclarationID: Int]) {
         for variant in index.graph.observableVariantsOfModels.sorted() where unitOf[variant] == nil {
-            guard let name = index.types.symbol(variant)?.qualifiedName else { continue }
-            let model = unitOf.keys.filter { index.graph.models[$0] != nil && index.types.symbol($0)?.qualifiedName == name }
-                .sorted().first { index.types.areVariants([$0, variant], seenFrom: nil) }
+            let model = index.types.classVariants(of: variant).first { index.graph.models[$0] != nil && unitOf[$0] != nil }
             if let model { unitOf[variant] = unitOf[model] }
         }
     }

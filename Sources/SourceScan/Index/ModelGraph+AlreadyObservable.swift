@@ -23,10 +23,6 @@ extension ModelGraph {
     /// `Observable` of its own.
     func findAlreadyObservable(_ types: TypeIndex) -> (own: Set<DeclarationID>, variantsOfModels: Set<DeclarationID>) {
         if types.files.contains(where: { $0.declarations.contains { $0.kind == .macro && $0.name == "Observable" } }) { return ([], []) }
-        var modelsByName: [String: [DeclarationID]] = [:]
-        for id in models.keys {
-            if let name = types.symbol(id)?.qualifiedName { modelsByName[name, default: []].append(id) }
-        }
         var own: Set<DeclarationID> = []
         var variants: Set<DeclarationID> = []
         var subclasses: [DeclarationID: [DeclarationID]] = [:]
@@ -38,9 +34,9 @@ extension ModelGraph {
         var seen = Set(pending)
         var inert: [DeclarationID: Bool] = [:]
         while let id = pending.popLast() {
-            guard models[id] == nil, let symbol = types.symbol(id), inheritsOnlyInertTypes(id, types, memo: &inert) else { continue }
+            guard models[id] == nil, inheritsOnlyInertTypes(id, types, memo: &inert) else { continue }
             // A homonymous model in a module that never meets this class is another type.
-            if (modelsByName[symbol.qualifiedName] ?? []).contains(where: { types.areVariants([$0, id], seenFrom: nil) }) {
+            if types.classVariants(of: id).contains(where: { models[$0] != nil }) {
                 variants.insert(id)
             } else {
                 own.insert(id)
@@ -73,8 +69,7 @@ extension ModelGraph {
                     if !inheritsOnlyInertTypes(target, types, memo: &memo) { result = false; break }
                     continue
                 }
-                let bare = written.split(separator: ".").last.map(String.init) ?? written
-                if !Self.inertExternalEntries.contains(bare) { result = false; break }
+                if !Self.inertExternalEntries.contains(Self.lastComponent(written)) { result = false; break }
             }
         }
         memo[id] = result

@@ -278,8 +278,8 @@ extension ModelGraph {
         return false
     }
 
-    /// `Identifiable` for `Swift.Identifiable`.
-    private static func lastComponent(_ written: String) -> String {
+    /// `Identifiable` for `Swift.Identifiable`: the last component of a type name as written.
+    public static func lastComponent(_ written: String) -> String {
         written.split(separator: ".").last.map(String.init) ?? written
     }
 }

@@ -277,6 +277,13 @@ public struct TypeIndex: Sendable {
         (typesByQualifiedName[name] ?? []).map { types[$0] }
     }
 
+    /// The other classes of a class's qualified name that stand for it (`areVariants`, seen from
+    /// some file): `#if` branches, one file per target, an app's flavours. In declaration order.
+    public func classVariants(of id: DeclarationID) -> [DeclarationID] {
+        guard let name = symbol(id)?.qualifiedName else { return [] }
+        return types(named: name).filter { $0.kind == .class && $0.id != id && areVariants([id, $0.id], seenFrom: nil) }.map(\.id).sorted()
+    }
+
     /// Whether some type of the tree has the simple name `name`.
     public func isDeclaredBaseName(_ name: String) -> Bool { declaredBaseNames.contains(name) }
 

@@ -154,14 +154,13 @@ struct PublisherBridge {
         // declared in one: under build conditions (`#if os(iOS)` and `#else`) every site means
         // whichever compiles; a flavour's copy (a target each) matters where a site's file sees
         // it. An `@Observable` variant has no `$x` to bridge.
-        if let owner = context.types.enclosingTypeLike(propertyID), let ownerName = context.types.symbol(owner)?.qualifiedName {
-            let variants = context.types.types.filter { $0.kind == .class && $0.qualifiedName == ownerName && $0.id != owner }
-                .map(\.id).filter { variant in
-                    guard context.index.graph.models[variant] != nil, ModelGraph.declaresProperty(name, variant, context.types) else { return false }
-                    if context.types.areClassVariants([owner, variant]) { return true }
-                    return context.types.areFlavourVariants([owner, variant], seenFrom: nil)
-                        && sites.contains { context.types.sees(variant.file, from: $0.file) }
-                }
+        if let owner = context.types.enclosingTypeLike(propertyID) {
+            let variants = context.types.classVariants(of: owner).filter { variant in
+                guard context.index.graph.models[variant] != nil, ModelGraph.declaresProperty(name, variant, context.types) else { return false }
+                if context.types.areClassVariants([owner, variant]) { return true }
+                return context.types.areFlavourVariants([owner, variant], seenFrom: nil)
+                    && sites.contains { context.types.sees(variant.file, from: $0.file) }
+            }
             if !variants.isEmpty {
                 return .failure(.variants(([owner] + variants).map { context.pathAndLine(file: $0.file, token: context.declaration($0).keyword) }
                     .joined(separator: ", ")))
