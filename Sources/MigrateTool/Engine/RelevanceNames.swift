@@ -112,7 +112,11 @@ struct RelevanceFacts {
                 if chainWords.insert(word.text).inserted || !word.isMember { frontier.append(word.text) }
             }
             frontier += memberWords
+            // Each word leads through this file's variables once: a name every view repeats
+            // (`m` in `m.$x`) would otherwise walk all its declarations once per mention.
+            var followed = Set<String>()
             while let text = frontier.popLast() {
+                guard followed.insert(text).inserted else { continue }
                 for next in variableWords[text] ?? [] {
                     if next.isMember { memberWords.insert(next.text) }
                     if next.isCall, !next.isMember { calledWords.insert(next.text) }

@@ -80,6 +80,12 @@ struct RuleContext: Sendable {
     let deployments: [DeploymentFact]
     /// The members of every model class, looked up once.
     let modelMembers: [DeclarationID: [DeclarationID]]
+    /// The variables among them, by class: asked for per site, so filtered once.
+    private let modelVariables: [DeclarationID: [DeclarationID]]
+    /// For every model class, each name a `@Published` variable of it binds and the first such
+    /// variable: rules ask per `$x` site, and scanning the members each time made a model of
+    /// thousands of properties read by thousands of views quadratic.
+    private let publishedVariables: [DeclarationID: [String: DeclarationID]]
     /// The configuration's choices of what to write, `unpublishedProperties`, `observationImport`,
     /// `observableAttributeOrder`, `environmentTypeAnnotation` and `stateInitializerLabel`
     /// resolved: never `.infer` once the context is built.
@@ -141,6 +147,21 @@ struct RuleContext: Sendable {
             }
         }
         self.modelMembers = members
+        var variables: [DeclarationID: [DeclarationID]] = [:]
+        var published: [DeclarationID: [String: DeclarationID]] = [:]
+        for (classID, memberIDs) in members {
+            let variableIDs = memberIDs.filter { index.types.declaration($0).kind == .variable }
+            variables[classID] = variableIDs
+            var names: [String: DeclarationID] = [:]
+            for variableID in variableIDs {
+                let variable = index.types.declaration(variableID)
+                guard variable.attribute(named: "Published") != nil else { continue }
+                for binding in variable.bindings { if let name = binding.name, names[name] == nil { names[name] = variableID } }
+            }
+            published[classID] = names
+        }
+        self.modelVariables = variables
+        self.publishedVariables = published
         self.previewBodies = index.files.map(Self.previewBodies(in:))
         if options.unpublishedProperties == .infer {
             // Decided once for the run, before any rule asks `UnpublishedStoredProperty.staysTracked`.
@@ -246,7 +267,12 @@ struct RuleContext: Sendable {
 
     /// Variables declared directly in the model class (and its extensions).
     func variables(ofModel classID: DeclarationID) -> [DeclarationID] {
-        (modelMembers[classID] ?? []).filter { declaration($0).kind == .variable }
+        modelVariables[classID] ?? []
+    }
+
+    /// The first `@Published` variable of the model class that binds `name`, if any.
+    func publishedVariable(_ name: String, ofModel classID: DeclarationID) -> DeclarationID? {
+        publishedVariables[classID]?[name]
     }
 
     /// Whether the variable stores a value (not computed): no getter block, or only observers.
@@ -258,14 +284,7 @@ struct RuleContext: Sendable {
     /// Names of the `@Published` properties of a unit's classes.
     func publishedNames(_ unit: MigrationUnit) -> Set<String> {
         var names = Set<String>()
-        for classID in unit.classes {
-            for variableID in variables(ofModel: classID) {
-                let variable = declaration(variableID)
-                if variable.attribute(named: "Published") != nil {
-                    for binding in variable.bindings { if let name = binding.name { names.insert(name) } }
-                }
-            }
-        }
+        for classID in unit.classes { names.formUnion(publishedVariables[classID].map { Array($0.keys) } ?? []) }
         return names
     }
 

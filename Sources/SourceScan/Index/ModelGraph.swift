@@ -192,15 +192,7 @@ public struct ModelGraph: Sendable {
 
     /// The first variable declaration of the class (or one of its extensions) binding `name`.
     private static func propertyDeclaration(_ name: String, _ classID: DeclarationID, _ types: TypeIndex) -> Declaration? {
-        guard let symbol = types.symbol(classID) else { return nil }
-        for container in [classID] + symbol.extensions {
-            let file = types.files[container.file]
-            for member in file.members(of: container.declaration) {
-                let declaration = file.declarations[member]
-                if declaration.kind == .variable, declaration.bindings.contains(where: { $0.name == name }) { return declaration }
-            }
-        }
-        return nil
+        types.variable(named: name, of: classID).map(types.declaration)
     }
 
     /// The in-tree class a class inherits from (its first inheritance entry, when that is a class).

@@ -85,6 +85,11 @@ public struct TypeIndex: Sendable {
     /// Each class that has variants under compilation conditions (`areClassVariants`), with
     /// those variants; a class without any is absent.
     private var classVariants: [DeclarationID: [DeclarationID]] = [:]
+    /// For each class, every name a variable of it (or of its extensions) binds, with the first
+    /// variable that binds it: rules ask per site whether the class declares a property, and a
+    /// scan of the members each time made a model of thousands of properties, read by thousands
+    /// of views, quadratic.
+    private var classVariables: [DeclarationID: [String: DeclarationID]] = [:]
 
     /// Indexes the type declarations and extensions of `files`; `modules` says which file sees
     /// which (nil: one module, every declaration visible everywhere); `typesDeclaredOutside`
@@ -148,6 +153,10 @@ public struct TypeIndex: Sendable {
                     }
                 }
             }
+        }
+        for symbol in types where symbol.kind == .class {
+            let names = Self.variablesByName(of: symbol, files)
+            if !names.isEmpty { classVariables[symbol.id] = names }
         }
         for (name, members) in externalMembersByName where members.allSatisfy(holdsLibraryType) {
             libraryTypedExternalMembers.insert(name)
@@ -249,6 +258,28 @@ public struct TypeIndex: Sendable {
     /// The declaration behind an identifier.
     public func declaration(_ id: DeclarationID) -> Declaration {
         files[id.file].declarations[id.declaration]
+    }
+
+    /// The first variable of type `typeID` (its declaration, then its extensions, in order) that
+    /// binds `name`.
+    public func variable(named name: String, of typeID: DeclarationID) -> DeclarationID? {
+        if let names = classVariables[typeID] { return names[name] }
+        guard let symbol = symbol(typeID), symbol.kind != .class else { return nil }
+        return Self.variablesByName(of: symbol, files)[name]
+    }
+
+    /// Every name the variables of a type and its extensions bind, with the first that binds it.
+    private static func variablesByName(of symbol: TypeSymbol, _ files: [FileStructure]) -> [String: DeclarationID] {
+        var names: [String: DeclarationID] = [:]
+        for container in [symbol.id] + symbol.extensions {
+            let file = files[container.file]
+            for member in file.members(of: container.declaration) where file.declarations[member].kind == .variable {
+                for binding in file.declarations[member].bindings {
+                    if let name = binding.name, names[name] == nil { names[name] = DeclarationID(file: container.file, declaration: member) }
+                }
+            }
+        }
+        return names
     }
 
     /// The member declarations of a type of the tree and of its extensions, in that order.

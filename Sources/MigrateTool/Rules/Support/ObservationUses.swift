@@ -342,15 +342,7 @@ enum OnReceiveConversion {
     /// The declaration of a `@Published` property `name` of the unit's classes: `onChange(of:)`
     /// needs a property the tree declares (a macro-generated one may not be there at all).
     static func publishedProperty(_ name: String, of unit: MigrationUnit, _ context: RuleContext) -> DeclarationID? {
-        for classID in unit.classes {
-            for variableID in context.variables(ofModel: classID) {
-                let variable = context.declaration(variableID)
-                if variable.attribute(named: "Published") != nil, variable.bindings.contains(where: { $0.name == name }) {
-                    return variableID
-                }
-            }
-        }
-        return nil
+        unit.classes.lazy.compactMap { context.publishedVariable(name, ofModel: $0) }.first
     }
 }
 
