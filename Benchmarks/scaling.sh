@@ -7,7 +7,11 @@
 # (`.onReceive(m.$p7)`): before session 32 the rules looked each site's property up by walking
 # the model's members, and the relevance filter followed a name every view repeats once per
 # mention, so the time grew with the square of N (5,000 properties and 2,000 views: 9 s).
-#   Benchmarks/scaling.sh [--tool PATH] [--models N] [--runs R] [--shape dense|wide]
+# --shape sends: one model of N stored properties and one method announcing each change by hand
+# (`objectWillChange.send()` before `pI += 1`, N times): before session 32 each change of each
+# send looked for a local shadowing the property by reading the whole method again, so the time
+# grew with the cube of N (400: 23 s).
+#   Benchmarks/scaling.sh [--tool PATH] [--models N] [--runs R] [--shape dense|wide|sends]
 # Prints, per size, the median wall time of R runs (after an untimed warm-up run) and the ratio
 # to the size before it.
 set -euo pipefail
@@ -21,10 +25,10 @@ while [ $# -gt 0 ]; do
         --models) models=$2; shift 2 ;;
         --runs) runs=$2; shift 2 ;;
         --shape) shape=$2; shift 2 ;;
-        *) echo "usage: $0 [--tool PATH] [--models N] [--runs R] [--shape dense|wide]" >&2; exit 2 ;;
+        *) echo "usage: $0 [--tool PATH] [--models N] [--runs R] [--shape dense|wide|sends]" >&2; exit 2 ;;
     esac
 done
-case "$shape" in dense|wide) ;; *) echo "--shape must be dense or wide, not '$shape'" >&2; exit 2 ;; esac
+case "$shape" in dense|wide|sends) ;; *) echo "--shape must be dense, wide or sends, not '$shape'" >&2; exit 2 ;; esac
 [ -x "$tool" ] || { echo "no tool at $tool (swift build -c release first, or --tool PATH)" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -45,6 +49,16 @@ with open(path, "w") as f:
         for i in range(n):
             f.write(f"struct V{i}: View {{\n    @ObservedObject var m: Model\n    @EnvironmentObject var e: Model\n"
                     f"    var body: some View {{ Text(\"\\(m.p{i}) \\(e.p{i})\").onReceive(m.$p{i}) {{ _ in }} }}\n}}\n")
+    elif shape == "sends":
+        f.write("final class Model: ObservableObject {\n")
+        for i in range(n):
+            f.write(f"    var p{i} = {i}\n")
+        f.write("    func bump() {\n")
+        for i in range(n):
+            f.write(f"        objectWillChange.send()\n        p{i} += 1\n")
+        f.write("    }\n}\n")
+        f.write("struct V: View {\n    @StateObject private var model = Model()\n"
+                "    var body: some View { Text(\"\\(model.p0)\") }\n}\n")
     else:
         for i in range(n):
             f.write(f"final class M{i}: ObservableObject {{\n    @Published var value = {i}\n}}\n")
@@ -62,7 +76,7 @@ PY
     median=$(printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( (runs + 1) / 2 ))p")
     size=$(du -k "$work/$n/Models.swift" | cut -f1)
     if [ -n "$previous" ]; then ratio=$(python3 -c "print(f'{$median / $previous:.2f}')"); else ratio="-"; fi
-    if [ "$shape" = wide ]; then unit="properties and views"; else unit="models"; fi
+    case "$shape" in wide) unit="properties and views" ;; sends) unit="sends" ;; *) unit="models" ;; esac
     printf '%8d %s  %7d KB  median %6.2f s  ratio to the size before %s\n' "$n" "$unit" "$size" "$median" "$ratio"
     previous=$median
 done

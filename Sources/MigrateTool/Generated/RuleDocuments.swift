@@ -4381,8 +4381,15 @@ enum RuleDocuments {
 
         - a view holding it in `@StateObject`, `@ObservedObject` or `@EnvironmentObject` reads state
           the superclass publishes through it (an inherited `@Published` property, or a computed
-          property reading one): once the wrapper is `@State`, a plain property or `@Bindable`, nothing
-          subscribes to `objectWillChange` and that read stops refreshing;
+          property, method or subscript reading one; any member of a superclass that announces changes
+          by hand with `objectWillChange.send()`, since it may announce any of its state; a member none
+          of the classes declares, such as a protocol extension's): once the wrapper is `@State`, a
+          plain property or `@Bindable`, nothing subscribes to `objectWillChange` and that read stops
+          refreshing;
+        - such a view hands the model on as a value (`header(for: model)`, `let m = model`), where
+          anything may be read without a wrapper; an argument of a view of the tree whose property of
+          that label holds it with `@ObservedObject` or `@StateObject` is no such hand-on, since that
+          wrapper is looked at on its own;
         - the superclass's `objectWillChange` is observed (`sink`, `.onReceive`): it fires today for the
           subclass's `@Published` properties, and would not for tracked ones;
         - it has no mutable stored property and no site of its own (a test double overriding methods):
@@ -4485,6 +4492,41 @@ enum RuleDocuments {
                 if shelf.syncing { ProgressView() }
                 List(shelf.books, id: \.self) { Text($0) }
             }
+        }
+        ```
+
+        Here the superclass announces its state by hand (`objectWillChange.send()` after a reload of
+        another object), so whatever the view reads through the subclass may be that state: the
+        subclass migrates with its superclass, whose send blocks it.
+
+        ```swift before
+        import SwiftUI
+
+        class ListModel: ObservableObject {
+            let store = Store()
+            var items: [String] { store.items }
+
+            func reload() {
+                store.reload()
+                objectWillChange.send()
+            }
+        }
+
+        final class ↓InboxModel: ListModel {
+            @Published var unread = 0
+        }
+
+        struct InboxView: View {
+            @ObservedObject var model: InboxModel
+
+            var body: some View {
+                List(model.items, id: \.self) { Text($0) }
+            }
+        }
+
+        final class Store {
+            var items: [String] = []
+            func reload() { items = ["a"] }
         }
         ```
 
@@ -4902,10 +4944,14 @@ enum RuleDocuments {
 
         `.onReceive(model.$x) { value in … }` ran the closure with the current value and on every set.
         `.onChange(of: model.x, initial: true) { _, value in … }` runs it initially and on every
-        change, reading `x` through Observation. Review: `onChange` does not fire for equal values and
+        change, reading `x` through Observation. Review: `onChange` does not fire for equal values, runs
+        after the store where `$x` delivered before it (a closure reading `model.x` sees the new value
+        where it saw the old one), hears several sets within one update as the last one, and
         needs `x` to be `Equatable`: a standard value type, a collection or optional of those, a type
         of the tree that declares `Equatable`, `Hashable` or `Comparable`, or an enum whose cases carry
-        no values (raw-value enums included), whether the property is annotated or initialised
+        no values (raw-value enums included; not a conformance an extension states under a `where`
+        clause, and not a standard name such as `Color` that the tree declares a type of), whether the
+        property is annotated or initialised
         (`= Phase.idle`, `= Filter()`). `perform: handle` becomes a closure calling `handle` when the
         tree declares exactly one function of that name (a method of the enclosing type, else a global
         one) taking one parameter, so its argument label is known, or when `handle` is a property of

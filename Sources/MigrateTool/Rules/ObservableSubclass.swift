@@ -42,6 +42,10 @@ struct ObservableSubclass: CouplingRule {
         case .readsInheritedState(let reader, let wrapper, let member, let ancestor, _, _):
             return "'\(context.declaration(reader).name)' reads '\(member)', which '\(context.declaration(ancestor).name)' publishes, "
                 + "through '\(wrapper)', and would stop refreshing once '\(wrapper)' is no longer an ObservableObject wrapper"
+        case .handsOnInheritedState(let reader, let wrapper, let ancestor, let file, let token):
+            return "'\(context.declaration(reader).name)' hands '\(wrapper)' on (\(context.place(file: file, token: token))), where state "
+                + "'\(context.declaration(ancestor).name)' publishes may be read, and would stop refreshing once '\(wrapper)' is no "
+                + "longer an ObservableObject wrapper"
         case .inheritedChangesObserved(let ancestor, let file, let token):
             return "'\(context.declaration(ancestor).name).objectWillChange' is observed (\(context.place(file: file, token: token))) "
                 + "and would stop firing for this class's properties"

@@ -1,7 +1,8 @@
 import SourceScan
 
 /// `.onReceive(model.$x) { v in … }` becomes `.onChange(of: model.x, initial: true) { _, v in … }`.
-/// Review: `onChange` fires only on change and needs `x` to be `Equatable`.
+/// Review: `onChange` fires only on change, needs `x` to be `Equatable`, runs after the store
+/// (`$x` delivered before it) and hears several sets within one update as the last one.
 struct OnReceivePublisher: Rule {
     static let id = "on-receive-publisher"
 
@@ -17,7 +18,9 @@ struct OnReceivePublisher: Rule {
             return Finding(
                 ruleID: Self.id, fixClass: .review, file: site.file, offset: Int(file.tokens[call.lowerBound + 1].start),
                 message: ".onReceive(\(publisher)) becomes .onChange(of: \(argument.value), initial: true); it fires only "
-                    + "when the value changes and needs it to be Equatable",
+                    + "when the value changes and needs it to be Equatable, runs after the store where $x delivered before it "
+                    + "(the closure reads the new value on the model, not the old one), and hears several sets within one "
+                    + "update as the last one",
                 suggestion: ".onChange(of: \(argument.value), initial: true) { _, value in … }",
                 edits: edits.map { FileEdit(file: site.file, edit: $0) }, unit: unit)
         }

@@ -13,6 +13,9 @@ public enum SubclassTie: Equatable, Sendable {
     /// through it (at `file`/`token`), whose value `ancestor` publishes: one of its `@Published`
     /// properties, or a computed member of the subclass or its ancestors that reads one.
     case readsInheritedState(reader: DeclarationID, wrapper: String, member: String, ancestor: DeclarationID, file: Int, token: Int)
+    /// `reader` hands the subclass held in `wrapper` on as a value (at `file`/`token`: an
+    /// argument, a local), where state `ancestor` publishes may be read without the wrapper.
+    case handsOnInheritedState(reader: DeclarationID, wrapper: String, ancestor: DeclarationID, file: Int, token: Int)
     /// `ancestor`'s `objectWillChange` is observed (at `file`/`token`): it fires for the subclass's
     /// `@Published` properties today and would not for tracked ones.
     case inheritedChangesObserved(ancestor: DeclarationID, file: Int, token: Int)
@@ -24,7 +27,8 @@ public enum SubclassTie: Equatable, Sendable {
     /// The class the subclass must migrate with (every class between them comes along too).
     public var ancestor: DeclarationID {
         switch self {
-        case .readsInheritedState(_, _, _, let ancestor, _, _), .inheritedChangesObserved(let ancestor, _, _): return ancestor
+        case .readsInheritedState(_, _, _, let ancestor, _, _), .handsOnInheritedState(_, _, let ancestor, _, _),
+             .inheritedChangesObserved(let ancestor, _, _): return ancestor
         case .nothingOfItsOwn(let superclass): return superclass
         }
     }
@@ -80,9 +84,14 @@ struct SubclassTieFinder {
         var publishedCache: [DeclarationID: [String]] = [:]
         for subclass in wrappers.keys.sorted() {
             let notifying = inheritedNotifyingMembers(of: subclass, publishedCache: &publishedCache)
-            guard !notifying.isEmpty else { continue }
+            let ancestors = graph.modelAncestors(of: subclass)
+            guard let farthest = ancestors.last(where: { Set(notifying.values).contains($0) }) else { continue }
+            let declared = Set(([subclass] + ancestors).flatMap(members(of:)).flatMap { member -> [String] in
+                let declaration = types.declaration(member)
+                return declaration.kind == .variable ? declaration.bindings.compactMap(\.name) : [declaration.name]
+            })
             for wrapper in wrappers[subclass] ?? [] {
-                if let read = firstRead(through: wrapper, of: notifying) { keep(read, for: subclass) }
+                if let read = firstRead(through: wrapper, of: notifying, declared: declared, farthest: farthest) { keep(read, for: subclass) }
             }
         }
         return ties
@@ -116,6 +125,22 @@ struct SubclassTieFinder {
             if publishedCache[ancestor] == nil { publishedCache[ancestor] = publishedProperties(of: ancestor) }
             for name in publishedCache[ancestor] ?? [] where notifying[name] == nil { notifying[name] = ancestor }
         }
+        // An ancestor announcing changes by hand (`objectWillChange.send()`) may announce any of
+        // its state, kept anywhere (a computed property over another object, a plain `var`):
+        // every member it declares shows state it publishes.
+        for ancestor in ancestors where sendsByHand(ancestor) {
+            for member in members(of: ancestor) {
+                let declaration = types.declaration(member)
+                let names: [String]
+                switch declaration.kind {
+                case .variable: names = declaration.bindings.compactMap(\.name)
+                case .function where declaration.returnType != nil: names = [declaration.name]
+                case .subscript: names = [Self.subscriptName]
+                default: names = []
+                }
+                for name in names where notifying[name] == nil { notifying[name] = ancestor }
+            }
+        }
         guard !notifying.isEmpty else { return [:] }
         var computed: [(name: String, file: Int, body: Range<Int>)] = []
         for classID in [subclass] + ancestors {
@@ -128,6 +153,9 @@ struct SubclassTieFinder {
                     }
                 case .function where declaration.returnType != nil:
                     if let body = declaration.body { computed.append((declaration.name, member.file, body)) }
+                case .subscript:
+                    // `model[i]` reads what the subscript's body reads.
+                    computed.append((Self.subscriptName, member.file, declaration.tokens))
                 default:
                     continue
                 }
@@ -144,6 +172,20 @@ struct SubclassTieFinder {
             }
         }
         return notifying
+    }
+
+    /// The name `notifying` files a class's subscripts under: `model[i]` reads through one.
+    static let subscriptName = "[]"
+
+    /// Whether the class's own members mention `objectWillChange` other than to declare it: a
+    /// manual `send()`, or a relay.
+    private func sendsByHand(_ classID: DeclarationID) -> Bool {
+        members(of: classID).contains { member in
+            let declaration = types.declaration(member)
+            guard declaration.kind != .variable || !declaration.bindings.contains(where: { $0.name == "objectWillChange" }) else { return false }
+            let file = index.files[member.file]
+            return declaration.tokens.contains { file.tokens[$0].kind == .identifier && file.source.tokenText($0, equals: "objectWillChange") }
+        }
     }
 
     /// Names of the class's stored properties that notify `objectWillChange`: `@Published`, or
@@ -186,8 +228,13 @@ struct SubclassTieFinder {
     }
 
     /// The first read of a `notifying` member through the wrapper property, anywhere in the type
-    /// that declares it and its extensions: `m.x`, `self.m.x`, `$m.x`, or inside an interpolation.
-    private func firstRead(through wrapper: Site, of notifying: [String: DeclarationID]) -> SubclassTie? {
+    /// that declares it and its extensions: `m.x`, `self.m.x`, `$m.x`, `m[i]` through a subscript
+    /// that reads one, or inside an interpolation; a member none of the classes declares (a
+    /// protocol extension's, a library's), read as `m.x`, and the wrapper's value handed on
+    /// (`header(for: m)`, `let m2 = m`) may show anything: they count against `farthest`, the
+    /// farthest ancestor publishing state.
+    private func firstRead(through wrapper: Site, of notifying: [String: DeclarationID], declared: Set<String>,
+                           farthest: DeclarationID) -> SubclassTie? {
         guard let variableID = wrapper.ownerID, let property = types.declaration(variableID).bindings.first?.name,
               let enclosing = types.enclosingTypeLike(variableID) else { return nil }
         let holder = types.extendedType(enclosing) ?? enclosing
@@ -200,13 +247,30 @@ struct SubclassTieFinder {
                 switch tokens[position].kind {
                 case .identifier, .dollarIdentifier:
                     let text = file.source.text(position)
-                    guard text == property || text == "$" + property, position + 2 < range.upperBound,
-                          tokens[position + 1].kind == .period, tokens[position + 2].kind == .identifier else { continue }
+                    guard text == property || text == "$" + property, position + 1 < range.upperBound else { continue }
                     let isSelfMember = position >= 2 && tokens[position - 1].kind == .period && tokens[position - 2].word == .self
                     guard isSelfMember || position == 0 || tokens[position - 1].kind != .period else { continue }
+                    if tokens[position + 1].kind == .leftSquare, text == property {
+                        if let ancestor = notifying[Self.subscriptName] {
+                            return .readsInheritedState(reader: holder, wrapper: property, member: "\(property)[…]", ancestor: ancestor,
+                                                        file: container.file, token: position)
+                        }
+                        continue
+                    }
+                    guard position + 2 < range.upperBound, tokens[position + 1].kind == .period, tokens[position + 2].kind == .identifier else {
+                        if handsOn(position, wrapper: variableID, fileIndex: container.file) {
+                            return .handsOnInheritedState(reader: holder, wrapper: property, ancestor: farthest,
+                                                          file: container.file, token: position)
+                        }
+                        continue
+                    }
                     let member = file.source.text(position + 2)
                     if let ancestor = notifying[member] {
                         return .readsInheritedState(reader: holder, wrapper: property, member: member, ancestor: ancestor,
+                                                    file: container.file, token: position + 2)
+                    }
+                    if !declared.contains(member), member != "objectWillChange", text == property {
+                        return .readsInheritedState(reader: holder, wrapper: property, member: member, ancestor: farthest,
                                                     file: container.file, token: position + 2)
                     }
                 case .stringLiteral:
@@ -221,6 +285,71 @@ struct SubclassTieFinder {
                     continue
                 }
             }
+        }
+        return nil
+    }
+
+    /// Whether the wrapper property's name at `position`, followed by no member access, hands its
+    /// value on: an argument, the value of a local, a returned value. Not the property's own
+    /// declaration, an assignment to it, a mention inside an initializer (where the name is
+    /// mostly the parameter the property is set from), or an argument `label: m` of a type of
+    /// the tree whose property `label` holds it with `@ObservedObject` or `@StateObject` (a
+    /// child view: that wrapper is a site of its own, whose reads are looked at there).
+    private func handsOn(_ position: Int, wrapper: DeclarationID, fileIndex: Int) -> Bool {
+        let file = index.files[fileIndex]
+        let tokens = file.tokens
+        if fileIndex == wrapper.file, file.declarations[wrapper.declaration].tokens.contains(position) { return false }
+        // `m = …` sets it; `m:` is an argument label or a declaration's name, not the value.
+        if position + 1 < tokens.count, tokens[position + 1].kind == .equal || tokens[position + 1].kind == .colon { return false }
+        var owner = index.typer.owner(file: fileIndex, token: position)
+        let scope = owner.map { DeclarationID(file: fileIndex, declaration: $0) }
+        while let current = owner {
+            if file.declarations[current].kind == .initializer { return false }
+            owner = file.declarations[current].parent
+        }
+        if let scope, position >= 2, tokens[position - 1].kind == .colon, tokens[position - 2].kind == .identifier,
+           position + 1 < tokens.count, tokens[position + 1].kind == .comma || tokens[position + 1].kind == .rightParen,
+           let callee = calleeType(enclosing: position - 2, file, from: scope),
+           let property = types.variable(named: file.source.text(position - 2), of: callee) {
+            let attributes = types.declaration(property).attributes
+            if attributes.contains(where: { $0.baseName == "ObservedObject" || $0.baseName == "StateObject" }) { return false }
+        }
+        return true
+    }
+
+    /// The tree's type whose initializer the call around `position` is: `Child(` or `Child.init(`.
+    private func calleeType(enclosing position: Int, _ file: FileStructure, from scope: DeclarationID) -> DeclarationID? {
+        let tokens = file.tokens
+        var index = position - 1
+        var depth = 0
+        while index > 0 {
+            switch tokens[index].kind {
+            case .rightParen, .rightSquare, .rightBrace: depth += 1
+            case .leftSquare, .leftBrace:
+                if depth == 0 { return nil }
+                depth -= 1
+            case .leftParen:
+                if depth == 0 {
+                    var name = index - 1
+                    if tokens[name].word == .`init`, name >= 2, tokens[name - 1].kind == .period { name -= 2 }
+                    // `ListView<Item, Row>(`: back over the generic arguments.
+                    if file.source.tokenText(name, equals: ">") || file.source.tokenText(name, equals: ">>") {
+                        var angles = 0
+                        repeat {
+                            let text = file.source.text(name)
+                            if text.allSatisfy({ $0 == ">" }) { angles += text.count }
+                            if text == "<" { angles -= 1 }
+                            name -= 1
+                        } while name > 0 && angles > 0
+                    }
+                    guard tokens[name].kind == .identifier,
+                          case .declared(let type) = types.resolve(file.source.text(name), from: scope) else { return nil }
+                    return type
+                }
+                depth -= 1
+            default: break
+            }
+            index -= 1
         }
         return nil
     }

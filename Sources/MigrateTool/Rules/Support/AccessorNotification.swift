@@ -37,6 +37,7 @@ enum AccessorNotification {
         let variable = context.declaration(variableID)
         let file = context.files[variableID.file]
         guard !context.isStored(variable), !variable.hasModifier(.static), !variable.hasModifier(.class),
+              !sharesStorageKey(variableID, context),
               variable.bindings.count == 1, let name = variable.bindings[0].name, let block = variable.bindings[0].accessorBlock,
               let getter = accessors(in: block, file).first(where: { $0.word == .get })?.open,
               !file.tokens[getter..<file.closing(getter)].indices.contains(where: { file.source.tokenText($0, equals: "access") }),
@@ -52,9 +53,15 @@ enum AccessorNotification {
         let kept = after.isEmpty ? Array(statements[..<(lastExit.map { $0 + 1 } ?? 0)]) : Array(statements[..<position])
         let wrapped = after.isEmpty ? before : after
         guard let first = wrapped.first, let last = wrapped.last else { return nil }
-        guard let getterEdits = getterEdits(getter, name: name, file) else { return nil }
+        // An override in an `@Observable` subclass of an `@Observable` class: both macros add
+        // `access(keyPath:)`, and `\.name` fits either (ambiguous use); the subclass's root fits one.
+        var keyPath = "\\.\(name)"
+        if variable.hasModifier(.override) {
+            guard let parent = variable.parent, file.declarations[parent].kind == .class else { return nil }
+            keyPath = "\\" + file.qualifiedName(of: parent).joined(separator: ".") + ".\(name)"
+        }
+        guard let getterEdits = getterEdits(getter, keyPath: keyPath, file) else { return nil }
         let builder = EditBuilder(file: file)
-        let keyPath = "\\.\(name)"
         if isOneLine(setterOpen, file) {
             let body = (kept.map(file.sourceText) + ["withMutation(keyPath: \(keyPath)) { " + wrapped.map(file.sourceText).joined(separator: "; ") + " }"])
                 .joined(separator: "; ")
@@ -81,16 +88,56 @@ enum AccessorNotification {
 
     /// `access(keyPath: \.name)` as the getter's first statement, and `return` before its only
     /// expression when it had none.
-    private static func getterEdits(_ open: Int, name: String, _ file: FileStructure) -> [Edit]? {
+    private static func getterEdits(_ open: Int, keyPath: String, _ file: FileStructure) -> [Edit]? {
         guard let statements = file.statements(inBlock: open), let first = statements.first else { return nil }
-        let needsReturn = statements.count == 1 && file.tokens[first.lowerBound].word != .return
+        let needsReturn = statements.count == 1 && isExpression(first, file)
         let returnText = needsReturn ? "return " : ""
         let start = Int(file.tokens[first.lowerBound].start)
-        let access = "access(keyPath: \\.\(name))"
+        let access = "access(keyPath: \(keyPath))"
         if isOneLine(open, file) { return [.insert("\(access); \(returnText)", at: start)] }
         guard file.startsLine(first.lowerBound) else { return nil }
         let builder = EditBuilder(file: file)
         return [.insert(access + builder.lineBreak + builder.indentation(ofLineAt: start) + returnText, at: start)]
+    }
+
+    /// Whether a getter's only statement is an expression its value is (`defaults.bool(forKey: k)`,
+    /// an `if` or `switch` expression), which `return` may precede once another statement comes
+    /// first; not a `return`, a `do`/`catch`, a loop, a declaration or a `#if` block, and not an
+    /// `if` or `switch` whose branches return.
+    private static func isExpression(_ statement: Range<Int>, _ file: FileStructure) -> Bool {
+        let head = file.tokens[statement.lowerBound]
+        if head.kind == .poundKeyword { return false }
+        let statementsOnly: [Word] = [.return, .do, .for, .while, .repeat, .guard, .let, .var, .defer, .throw]
+        if statementsOnly.contains(head.word) { return false }
+        if head.word == .if || head.word == .switch {
+            return !statement.contains { file.tokens[$0].word == .return }
+        }
+        return true
+    }
+
+    /// Whether another member of the property's type names a storage key the property names
+    /// (`forKey: "fontSize"`, `@AppStorage("theme")`): that member reads the same stored value,
+    /// and only the property's own key path would be tracked, so a view showing the other one
+    /// (`isLarge` over `defaults.double(forKey: "fontSize")`) would stop refreshing.
+    static func sharesStorageKey(_ variableID: DeclarationID, _ context: RuleContext) -> Bool {
+        let file = context.files[variableID.file]
+        let tokens = file.tokens
+        let range = context.declaration(variableID).tokens
+        var keys = Set<String>()
+        for index in range where tokens[index].kind == .stringLiteral && index >= 2 {
+            let labelled = tokens[index - 1].kind == .colon && file.source.tokenText(index - 2, equals: "forKey")
+            let wrapperKey = tokens[index - 1].kind == .leftParen && file.source.tokenText(index - 2, equals: "AppStorage")
+            if labelled || wrapperKey { keys.insert(file.source.text(index)) }
+        }
+        guard !keys.isEmpty, let enclosing = context.types.enclosingTypeLike(variableID),
+              let owner = context.types.extendedType(enclosing) else { return false }
+        return context.types.memberDeclarations(of: owner).contains { member in
+            guard member != variableID else { return false }
+            let memberFile = context.files[member.file]
+            return context.declaration(member).tokens.contains {
+                memberFile.tokens[$0].kind == .stringLiteral && keys.contains(memberFile.source.text($0))
+            }
+        }
     }
 
     /// Whether a block's braces are on one line.
@@ -116,6 +163,7 @@ enum WrappedStorageNotification {
         let variable = context.declaration(variableID)
         let file = context.files[variableID.file]
         guard variable.bindings.count == 1, let binding = variable.bindings.first, let name = binding.name,
+              !AccessorNotification.sharesStorageKey(variableID, context),
               let block = binding.accessorBlock, let type = writtenType(binding, file),
               let enclosing = context.types.enclosingTypeLike(variableID), let classID = context.types.extendedType(enclosing),
               !namesWrapper(["$" + name, "_" + name], of: classID, context) else { return nil }

@@ -61,7 +61,7 @@ extension ModelStateChanges {
         guard let (name, open) = Self.ownCallee(statement, file) else { return nil }
         let explicitSelf = file.tokens[statement.lowerBound].word == .self
         if properties[name] != nil { return nil }
-        if !explicitSelf, Self.isShadowed(name, in: scope, parameters: parameters, file) { return nil }
+        if !explicitSelf, isShadowed(name, in: scope, parameters: parameters, file) { return nil }
         return (name, ArgumentList(open: open, file).labels)
     }
 

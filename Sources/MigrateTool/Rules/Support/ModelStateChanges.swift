@@ -49,6 +49,16 @@ struct ModelStateChanges {
     final class EffectMemo {
         var effects: [String: [String]] = [:]
         var reading = Set<String>()
+        /// The names each scope binds (`boundNames`), by file and scope: asked for every change of
+        /// every send in a method, which made a method of many sends cubic.
+        var boundNames: [ScopeKey: Set<String>] = [:]
+    }
+
+    /// A scope of one file, with the parameter clause its names may come from.
+    struct ScopeKey: Hashable {
+        var path: String
+        var scope: Range<Int>
+        var parameters: Range<Int>?
     }
 
     /// Methods of the standard collections and `Bool` that change the value they are called on.
@@ -58,17 +68,23 @@ struct ModelStateChanges {
         "formIntersection", "formSymmetricDifference", "subtract", "replaceSubrange", "swapAt",
     ]
 
-    /// The properties of `classID` and of its superclasses in `unit`.
+    /// The properties of `classID` and of its superclasses in `unit`; those of superclasses
+    /// outside it (a base that stays an `ObservableObject` while this class migrates alone) are
+    /// untracked: the macro of this class does not track them, so a send beside a change of one
+    /// still announces something.
     init(classID: DeclarationID, unit: MigrationUnit, _ context: RuleContext) {
         var properties: [String: Property] = [:]
         var current: DeclarationID? = classID
         var visited = Set<DeclarationID>()
-        while let type = current, unit.classes.contains(type), visited.insert(type).inserted {
-            let deinitReads = ModelProperties.namesReadInDeinit(of: type, in: context)
-            for variableID in context.variables(ofModel: type) {
+        while let type = current, visited.insert(type).inserted {
+            let inUnit = unit.classes.contains(type)
+            let deinitReads = inUnit ? ModelProperties.namesReadInDeinit(of: type, in: context) : []
+            let variableIDs = inUnit ? context.variables(ofModel: type)
+                : context.types.memberDeclarations(of: type).filter { context.declaration($0).kind == .variable }
+            for variableID in variableIDs {
                 let variable = context.declaration(variableID)
-                guard !variable.hasModifier(.static), !variable.hasModifier(.class),
-                      let tracking = variable.isLet ? .untracked : Self.tracking(variableID, in: type, deinitReads: deinitReads, context)
+                guard !variable.hasModifier(.static), !variable.hasModifier(.class), inUnit || context.isStored(variable),
+                      let tracking = variable.isLet || !inUnit ? .untracked : Self.tracking(variableID, in: type, deinitReads: deinitReads, context)
                 else { continue }
                 for binding in variable.bindings {
                     guard let name = binding.name, properties[name] == nil else { continue }
@@ -167,7 +183,7 @@ struct ModelStateChanges {
         guard index < end, tokens[index].kind == .identifier else { return nil }
         let name = file.source.text(index)
         guard let property = properties[name] else { return nil }
-        if !explicitSelf, Self.isShadowed(name, in: scope, parameters: parameters, file) { return nil }
+        if !explicitSelf, isShadowed(name, in: scope, parameters: parameters, file) { return nil }
         index += 1
         var throughMember = false
         // `x[i].member`: a member of an element, which changes `x` when the elements are values.
@@ -273,7 +289,7 @@ struct ModelStateChanges {
                 }
                 let text = file.source.text(name)
                 guard let property = properties[text], property.tracking != .plumbing,
-                      name > index || !Self.isShadowed(text, in: scope, parameters: parameters, file) else { continue }
+                      name > index || !isShadowed(text, in: scope, parameters: parameters, file) else { continue }
                 let change = change(at: index, before: statement.upperBound, in: file, scope: scope, parameters: parameters)
                 if property.tracking == .untracked {
                     // `cache = v`, `cache.save()`, and `settings.volume += 1` on a `let settings`
@@ -389,22 +405,39 @@ struct ModelStateChanges {
     /// Whether `name` is bound in `scope` other than as the model's property: a parameter, a
     /// `let`/`var`, a `for` or `case` pattern, a closure parameter.
     static func isShadowed(_ name: String, in scope: Range<Int>, parameters: Range<Int>?, _ file: FileStructure) -> Bool {
+        boundNames(in: scope, parameters: parameters, file).contains(name)
+    }
+
+    /// `isShadowed`, with the names of each scope read once per model class.
+    func isShadowed(_ name: String, in scope: Range<Int>, parameters: Range<Int>?, _ file: FileStructure) -> Bool {
+        let key = ScopeKey(path: file.source.path, scope: scope, parameters: parameters)
+        if let names = effectMemo.boundNames[key] { return names.contains(name) }
+        let names = Self.boundNames(in: scope, parameters: parameters, file)
+        effectMemo.boundNames[key] = names
+        return names.contains(name)
+    }
+
+    /// Every name `scope` binds other than as the model's properties: the parameters' names,
+    /// `let`/`var`/`for` bindings, names in binding patterns, closure parameters.
+    static func boundNames(in scope: Range<Int>, parameters: Range<Int>?, _ file: FileStructure) -> Set<String> {
         let tokens = file.tokens
-        if let parameters, parameters.contains(where: {
-            tokens[$0].kind == .identifier && $0 + 1 < parameters.upperBound && tokens[$0 + 1].kind == .colon
-                && file.source.tokenText($0, equals: name)
-        }) {
-            return true
+        var names = Set<String>()
+        if let parameters {
+            for index in parameters where tokens[index].kind == .identifier && index + 1 < parameters.upperBound
+                && tokens[index + 1].kind == .colon {
+                names.insert(file.source.text(index))
+            }
         }
-        for index in scope where tokens[index].kind == .identifier && file.source.tokenText(index, equals: name) {
+        for index in scope where tokens[index].kind == .identifier {
             let previous = tokens[index - 1].word
-            if previous == .let || previous == .var || previous == .for { return true }
-            if isInBindingPattern(index, file) { return true }
+            if previous == .let || previous == .var || previous == .for || isInBindingPattern(index, file) {
+                names.insert(file.source.text(index))
+            }
         }
         for index in scope where tokens[index].kind == .leftBrace {
             guard let signature = file.closureSignature(inBlock: index) else { continue }
-            if signature.contains(where: { tokens[$0].kind == .identifier && file.source.tokenText($0, equals: name) }) { return true }
+            for position in signature where tokens[position].kind == .identifier { names.insert(file.source.text(position)) }
         }
-        return false
+        return names
     }
 }

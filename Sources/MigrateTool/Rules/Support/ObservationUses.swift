@@ -140,30 +140,93 @@ enum OnReceiveConversion {
         let brace = close + 1
         let closureEnd = file.closing(brace)
         // `{ value in` / `{ _ in` / `{ (value) in`: one parameter becomes `_, value`.
-        var scan = brace + 1
-        var inToken: Int?
-        while scan < closureEnd, scan < brace + 12 {
-            if tokens[scan].word == .in { inToken = scan; break }
-            if tokens[scan].kind == .leftBrace || tokens[scan].kind == .rightBrace { break }
-            scan += 1
-        }
-        if let inToken {
+        if let inToken = signatureEnd(brace, closureEnd, file) {
             var first = brace + 1
             if tokens[first].kind == .leftParen { first += 1 }
             guard first < inToken, tokens[first].kind == .identifier || tokens[first].kind == .keyword else { return nil }
             edits.append(builder.insert("_, ", before: first))
         } else {
             // Anonymous `$0` becomes `$1`, the new value, outside nested closures.
-            var index = brace + 1
-            while index < closureEnd {
-                if tokens[index].kind == .leftBrace { index = file.closing(index) + 1; continue }
-                if tokens[index].kind == .dollarIdentifier, file.source.tokenText(index, equals: "$0") {
-                    edits.append(builder.replace(index..<(index + 1), with: "$1"))
+            guard let arguments = anonymousArguments(inBlock: brace, file) else { return nil }
+            for index in arguments { edits.append(builder.replace(index..<(index + 1), with: "$1")) }
+        }
+        return edits
+    }
+
+    /// The `$0` tokens that are the closure's own, whose `{` is at `open`: in its statements and
+    /// in the blocks of its `if`, `guard`, `for`, `while`, `do`, `repeat`, `defer` statements
+    /// (`{ for count in $0 { total += count } }`), not in the closures it holds (`$0.map { $0 + 1 }`,
+    /// whose inner `$0` is that closure's). Nil where a block cannot be told from a closure: an
+    /// `if` or `switch` expression inside a statement, a `switch` holding braces, a directive.
+    private static func anonymousArguments(inBlock open: Int, _ file: FileStructure) -> [Int]? {
+        let tokens = file.tokens
+        guard let statements = file.statements(inBlock: open) else { return nil }
+        let control: [Word] = [.if, .guard, .for, .while, .do, .repeat, .defer, .else, .catch, .switch]
+        var found: [Int] = []
+        for statement in statements {
+            let head = tokens[statement.lowerBound].word
+            let isControl = control.contains(head)
+            var depth = 0
+            var index = statement.lowerBound
+            while index < statement.upperBound {
+                let token = tokens[index]
+                switch token.kind {
+                case .leftParen, .leftSquare:
+                    depth += 1
+                case .rightParen, .rightSquare:
+                    depth -= 1
+                case .leftBrace:
+                    let close = file.closing(index)
+                    if isControl, depth == 0 {
+                        if head == .switch {
+                            // Case labels are no statements: a switch without braces inside is read whole.
+                            guard !((index + 1)..<close).contains(where: { tokens[$0].kind == .leftBrace }) else { return nil }
+                            found += ((index + 1)..<close).filter {
+                                tokens[$0].kind == .dollarIdentifier && file.source.tokenText($0, equals: "$0")
+                            }
+                        } else {
+                            guard let inner = anonymousArguments(inBlock: index, file) else { return nil }
+                            found += inner
+                        }
+                    }
+                    index = close + 1
+                    continue
+                case .dollarIdentifier where file.source.tokenText(index, equals: "$0"):
+                    found.append(index)
+                case .poundKeyword:
+                    return nil
+                default:
+                    if !isControl, depth == 0, token.word == .if || token.word == .switch || token.word == .do { return nil }
                 }
                 index += 1
             }
         }
-        return edits
+        return found
+    }
+
+    /// The `in` ending the signature of the closure whose `{` is at `brace`, however its lines
+    /// break (`{ [weak self] (value) in`, `{ value -> Void in`); nil when the body starts with a
+    /// statement, whose own `in` (`{ for count in $0 { … } }`) is no signature's.
+    private static func signatureEnd(_ brace: Int, _ closureEnd: Int, _ file: FileStructure) -> Int? {
+        let tokens = file.tokens
+        var index = brace + 1
+        while index < closureEnd {
+            switch tokens[index].kind {
+            case .leftParen, .leftSquare:
+                index = file.closing(index) + 1
+                continue
+            case .identifier, .comma, .atSign, .arrow, .postfixQuestionMark, .exclamationMark:
+                break
+            case .keyword where tokens[index].word == .in:
+                return index
+            case .keyword where tokens[index].word == .throws || file.source.tokenText(index, equals: "_"):
+                break
+            default:
+                return nil
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// The function in `, perform: f)` or `, perform: self.f)` after the publisher at `publisher`:
@@ -379,7 +442,13 @@ enum EquatableEvidence {
     /// A type of the tree that declares `Equatable`, `Hashable` or `Comparable` (or an extension
     /// does), or an enum whose cases carry no values, which gets `Equatable` synthesized.
     static func isEquatable(declared id: DeclarationID, _ context: RuleContext) -> Bool {
-        context.types.hasSynthesizedEquatable(id) || context.types.statesInheritance(of: id, anyOf: ["Equatable", "Hashable", "Comparable"])
+        if context.types.hasSynthesizedEquatable(id) { return true }
+        let equalities: Set<String> = ["Equatable", "Hashable", "Comparable"]
+        return ([id] + (context.types.symbol(id)?.extensions ?? [])).contains { container in
+            let declaration = context.declaration(container)
+            // `extension Box: Equatable where T: Equatable` holds only for some arguments.
+            return declaration.whereClause == nil && declaration.inheritance.contains { equalities.contains($0.typeName) }
+        }
     }
 
     /// `[String]`, `Int?`, `[String: Int]`, `Set<UUID>`, or a tree type declaring equality.
@@ -394,9 +463,12 @@ enum EquatableEvidence {
             let inner = String(text.dropFirst(wrapper.count).dropLast())
             return splitTopLevel(inner, ",").allSatisfy { isEquatable(written: $0, from: scope, context) }
         }
-        if standard.contains(text) { return true }
-        guard case .declared(let id) = context.types.resolve(text, from: scope) else { return false }
-        return isEquatable(declared: id, context)
+        switch context.types.resolve(text, from: scope) {
+        case .declared(let id): return isEquatable(declared: id, context)
+        // A standard name only where the tree declares no type of that name (its own `Color`).
+        case .external(let name): return standard.contains(name) || standard.contains(text)
+        default: return false
+        }
     }
 
     /// Splits at `separator` outside brackets and angle brackets.

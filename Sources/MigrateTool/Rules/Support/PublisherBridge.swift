@@ -37,7 +37,9 @@ struct PublisherBridge {
         case assignedInto
         /// The model already has a member of the bridge's name.
         case nameTaken(String)
-        /// `@Published var a = 1, b = 2`: one declaration for several properties.
+        /// `@Published var a = 1, b = 2`: one declaration for several properties; or a declaration
+        /// sharing its line with another (`@Published var a = 1; @Published var b = 2`), where the
+        /// bridge's code would land between them.
         case severalBindings
         /// `willSet` can return early, so a send at its end might not run.
         case earlyReturnInWillSet
@@ -173,6 +175,14 @@ struct PublisherBridge {
         if sites.contains(where: { isKeyPath($0, context.files[$0.file]) }) { return .failure(.keyPath) }
         let variable = context.declaration(propertyID)
         guard variable.bindings.count == 1, let binding = variable.bindings.first else { return .failure(.severalBindings) }
+        let declarationFile = context.files[propertyID.file]
+        let declarationTokens = variable.tokens
+        let after = declarationTokens.upperBound
+        let sharesLine = after + 1 < declarationFile.tokens.count && declarationFile.tokens[after].kind == .semicolon
+            && !declarationFile.startsLine(after + 1) && declarationFile.tokens[after + 1].kind != .rightBrace
+        let followsOther = declarationTokens.lowerBound > 0 && declarationFile.tokens[declarationTokens.lowerBound - 1].kind == .semicolon
+            && !declarationFile.startsLine(declarationTokens.lowerBound)
+        if sharesLine || followsOther { return .failure(.severalBindings) }
         let valueType = valueType(of: binding, propertyID, context)
         // A read that is the receiver of a member access (`$x.sink`, `$x.values`) hands on the
         // operator's result, never the publisher: only a spelling inside another type can meet it.
@@ -301,7 +311,7 @@ struct PublisherBridge {
         switch context.index.typer.variableType(binding, declarationID: variableID) {
         case .declared(let id):
             // A generic type's arguments are not in its declaration.
-            guard context.declaration(id).genericParameters.isEmpty else { return nil }
+            guard context.declaration(id).genericParameters.isEmpty, !mayFail(initializer, constructing: id, file, context) else { return nil }
             let path = context.files[id.file].qualifiedName(of: id.declaration)
             return path.isEmpty ? nil : path.joined(separator: ".")
         case .external:
@@ -311,9 +321,34 @@ struct PublisherBridge {
         }
     }
 
-    /// `Date()`, `Set<String>()`, `Foundation.URL(string: s)!` is not one: the text of the type
-    /// an initializer constructs when it is exactly `Type(…)`, a dotted path of capitalised
-    /// names with optional generic arguments and one call.
+    /// Whether the initializer is a call of an initializer of the tree's type `id` that may fail,
+    /// whose value is then optional: `Sort(rawValue: "name")` (an enum's raw value), or any call
+    /// with arguments of a type declaring an `init?` or `init!`. A call forced or defaulted
+    /// (`Sort(rawValue: s)!`, `… ?? .name`) is not the whole initializer and does not count.
+    private static func mayFail(_ initializer: Range<Int>, constructing id: DeclarationID, _ file: FileStructure, _ context: RuleContext) -> Bool {
+        let tokens = file.tokens
+        guard tokens[initializer.upperBound - 1].kind == .rightParen else { return false }
+        // The call's `(`: the bracket the initializer's last `)` closes.
+        var open = initializer.lowerBound
+        while open < initializer.upperBound - 1 {
+            if tokens[open].kind == .leftParen, file.closing(open) == initializer.upperBound - 1 { break }
+            open = tokens[open].kind.isOpeningBracket ? file.closing(open) + 1 : open + 1
+        }
+        guard open > initializer.lowerBound, open + 1 < initializer.upperBound - 1 else { return false }
+        if file.source.tokenText(open + 1, equals: "rawValue"), tokens[open + 2].kind == .colon { return true }
+        return context.types.memberDeclarations(of: id).contains { member in
+            let declaration = context.declaration(member)
+            guard declaration.kind == .initializer else { return false }
+            let next = context.files[member.file].tokens[declaration.keyword + 1]
+            return next.kind == .postfixQuestionMark || next.kind == .exclamationMark
+        }
+    }
+
+    /// `Date()`, `Set<String>()`: the text of the type an initializer constructs when it is
+    /// exactly `Type()`, a dotted path of capitalised names with optional generic arguments and
+    /// one call without arguments. With arguments the initializer may be a library's failable
+    /// one (`URL(string: s)`, `Int("3")`), or the type generic with its arguments inferred
+    /// (`Array(repeating: "", count: 2)`): the placeholder form lets the compiler say.
     private static func constructedExternalType(_ initializer: Range<Int>, _ file: FileStructure) -> String? {
         let tokens = file.tokens
         var index = initializer.lowerBound
@@ -326,7 +361,8 @@ struct PublisherBridge {
             }
             guard index < initializer.upperBound else { return nil }
             if tokens[index].kind == .period { index += 1; continue }
-            guard tokens[index].kind == .leftParen, file.closing(index) + 1 == initializer.upperBound else { return nil }
+            guard tokens[index].kind == .leftParen, file.closing(index) + 1 == initializer.upperBound,
+                  file.closing(index) == index + 1 else { return nil }
             return file.compactText(initializer.lowerBound..<index)
         }
         return nil
