@@ -70,12 +70,16 @@ struct OnReceiveArgument {
     }
 
     /// Whether the value reached from the published property through `path` is `Equatable`: every
-    /// step a stored property the tree declares, the last one of an `Equatable` type.
+    /// step a stored property the tree declares, of a struct or enum, the last one of an
+    /// `Equatable` type. Through a class (`$car.map { $0.engine.rpm }` with `Engine` a class) the
+    /// value can change in place without the property being set, which `$car` never announced and
+    /// `onChange` would hear on the next render.
     static func isEquatable(_ path: [String], of property: DeclarationID, _ context: RuleContext) -> Bool {
         var variable = property
         for member in path {
             guard let binding = context.declaration(variable).bindings.first,
                   case .declared(let type) = context.index.typer.variableType(binding, declarationID: variable),
+                  [.struct, .enum].contains(context.declaration(type).kind),
                   let next = instanceProperty(member, of: type, context) else { return false }
             variable = next
         }
