@@ -40,6 +40,7 @@ public enum Oracle {
             (LegacyFixtures.BookcaseScript.self, ModernFixtures.BookcaseScript.self),
             (LegacyFixtures.InstallerScript.self, ModernFixtures.InstallerScript.self),
             (LegacyFixtures.ImporterScript.self, ModernFixtures.ImporterScript.self),
+            (LegacyFixtures.LargePrintScript.self, ModernFixtures.LargePrintScript.self),
         ]
     }
 

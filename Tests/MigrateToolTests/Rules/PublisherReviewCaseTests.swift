@@ -647,6 +647,36 @@ import Testing
                 }
             }
             """#),
+        Case(name: "map-through-class", why: "a mapped path through a class's member changes in place without the publisher announcing it", source: #"""
+            import SwiftUI
+            import Combine
+
+            struct Opaque { var id = 0 }
+            final class Engine { var rpm = 0 }
+            struct Car { var engine = Engine(); var tag = Opaque(); var name = "" ; var doors = [Opaque()] }
+
+            final class Garage: ObservableObject {
+                @Published var car = Car()
+                @Published var cars: [Car] = []
+            }
+
+            struct GarageView: View {
+                @ObservedObject var garage: Garage
+                @State private var n = 0
+
+                var body: some View {
+                    Text("")
+                        .onReceive(garage.$car.map { $0.engine }) { _ in n += 1 }
+                        .onReceive(garage.$car.map(\.tag)) { _ in n += 1 }
+                        .onReceive(garage.$car.map { $0.name }) { _ in n += 1 }
+                        .onReceive(garage.$car.map(\.doors)) { _ in n += 1 }
+                        .onReceive(garage.$cars.map { $0.first }) { _ in n += 1 }
+                        .onReceive(garage.$cars.map(\.count)) { _ in n += 1 }
+                        .onReceive(garage.$cars.map { $0.isEmpty }) { _ in n += 1 }
+                        .onReceive(garage.$car.map { $0.engine.rpm }) { _ in n += 1 }
+                }
+            }
+            """#),
     ]
 
     static func output(_ name: String) -> (written: [String], text: String) {
@@ -706,6 +736,13 @@ import Testing
         #expect(!text.contains("CurrentValueSubject<Array, Never>"))
         #expect(text.contains("CurrentValueSubject<_, Never>(maybe)"))
         #expect(!text.contains("CurrentValueSubject<Sort, Never>"))
+    }
+
+    @Test func aMappedPathThroughAClassKeepsThePublisher() {
+        let text = Self.output("map-through-class").text
+        #expect(text.contains(".onChange(of: garage.car.name, initial: true)"))
+        #expect(text.contains(".onReceive(garage.carPublisher.map { $0.engine.rpm })"))
+        #expect(!text.contains("onChange(of: garage.car.engine"))
     }
 
     @Test func aPropertyDeclaredOnAnothersLineGetsNoBridge() {
