@@ -677,6 +677,34 @@ import Testing
                 }
             }
             """#),
+        Case(name: "getter-continued-line", why: "a getter whose expression starts on the brace's line and goes on below (the reviewer's doubt)", source: #"""
+            import SwiftUI
+            import Combine
+
+            final class Prefs: ObservableObject {
+                let defaults = UserDefaults.standard
+                var name: String {
+                    get { defaults.string(forKey: "name")
+                        ?? "none" }
+                    set { objectWillChange.send(); defaults.set(newValue, forKey: "name") }
+                }
+                var title: String {
+                    get {
+                        defaults.string(forKey: "title")
+                            ?? "none"
+                    }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "title")
+                    }
+                }
+            }
+
+            struct V: View {
+                @ObservedObject var p: Prefs
+                var body: some View { Text(p.name + p.title) }
+            }
+            """#),
     ]
 
     static func output(_ name: String) -> (written: [String], text: String) {
@@ -714,6 +742,12 @@ import Testing
             #expect(text.contains("access(keyPath:"), "\(name)")
             #expect(!text.contains("return do") && !text.contains("return #if"), "\(name)")
         }
+    }
+
+    @Test func aGetterGoingOnBelowItsBracesLineGetsTheCallOnThatLine() {
+        let (written, text) = Self.output("getter-continued-line")
+        #expect(written == ["Prefs"])
+        #expect(text.contains("get { access(keyPath: \\.name); return defaults.string(forKey: \"name\")\n"))
     }
 
     @Test func anOverrideNamesItsOwnClassInTheKeyPath() {

@@ -94,8 +94,9 @@ enum AccessorNotification {
         let returnText = needsReturn ? "return " : ""
         let start = Int(file.tokens[first.lowerBound].start)
         let access = "access(keyPath: \(keyPath))"
-        if isOneLine(open, file) { return [.insert("\(access); \(returnText)", at: start)] }
-        guard file.startsLine(first.lowerBound) else { return nil }
+        // A first statement on the brace's line that goes on below (`get { defaults.string(forKey: k)`
+        // with `?? ""` on the next line): the call goes in front of it, on that line.
+        if isOneLine(open, file) || !file.startsLine(first.lowerBound) { return [.insert("\(access); \(returnText)", at: start)] }
         let builder = EditBuilder(file: file)
         return [.insert(access + builder.lineBreak + builder.indentation(ofLineAt: start) + returnText, at: start)]
     }
