@@ -4388,8 +4388,8 @@ enum RuleDocuments {
           refreshing;
         - such a view hands the model on as a value (`header(for: model)`, `let m = model`), where
           anything may be read without a wrapper; an argument of a view of the tree whose property of
-          that label holds it with `@ObservedObject` or `@StateObject` is no such hand-on, since that
-          wrapper is looked at on its own;
+          that label holds it with `@ObservedObject` or `@StateObject` is no such hand-on, nor is
+          `.environmentObject(model)`, since those wrappers are looked at on their own;
         - the superclass's `objectWillChange` is observed (`sink`, `.onReceive`): it fires today for the
           subclass's `@Published` properties, and would not for tracked ones;
         - it has no mutable stored property and no site of its own (a test double overriding methods):

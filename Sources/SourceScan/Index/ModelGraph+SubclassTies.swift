@@ -82,16 +82,30 @@ struct SubclassTieFinder {
             wrappers[classID, default: []].append(site)
         }
         var publishedCache: [DeclarationID: [String]] = [:]
+        // Classes whose `objectWillChange.send()` code elsewhere calls (`m.objectWillChange.send()`
+        // in a service): they announce state by hand too.
+        var sentFromOutside = Set<DeclarationID>()
+        for site in index.sites where site.kind == .objectWillChange {
+            guard case .declared(let classID) = site.type else { continue }
+            let tokens = index.files[site.file].tokens
+            if site.token + 2 < tokens.count, tokens[site.token + 1].kind == .period,
+               index.files[site.file].source.tokenText(site.token + 2, equals: "send") {
+                sentFromOutside.insert(classID)
+            }
+        }
         for subclass in wrappers.keys.sorted() {
-            let notifying = inheritedNotifyingMembers(of: subclass, publishedCache: &publishedCache)
+            let notifying = inheritedNotifyingMembers(of: subclass, publishedCache: &publishedCache, sentFromOutside: sentFromOutside)
             let ancestors = graph.modelAncestors(of: subclass)
             guard let farthest = ancestors.last(where: { Set(notifying.values).contains($0) }) else { continue }
             let declared = Set(([subclass] + ancestors).flatMap(members(of:)).flatMap { member -> [String] in
                 let declaration = types.declaration(member)
                 return declaration.kind == .variable ? declaration.bindings.compactMap(\.name) : [declaration.name]
             })
+            let modelNames = Set(([subclass] + ancestors).map { types.declaration($0).name })
             for wrapper in wrappers[subclass] ?? [] {
-                if let read = firstRead(through: wrapper, of: notifying, declared: declared, farthest: farthest) { keep(read, for: subclass) }
+                if let read = firstRead(through: wrapper, of: notifying, declared: declared, farthest: farthest, modelNames: modelNames) {
+                    keep(read, for: subclass)
+                }
             }
         }
         return ties
@@ -118,7 +132,8 @@ struct SubclassTieFinder {
     /// that ancestor: the ancestors' `@Published` properties (and stored properties whose
     /// observers send `objectWillChange`), then, to a fixpoint, computed properties and
     /// value-returning methods of the subclass and its ancestors whose bodies read one.
-    private func inheritedNotifyingMembers(of subclass: DeclarationID, publishedCache: inout [DeclarationID: [String]]) -> [String: DeclarationID] {
+    private func inheritedNotifyingMembers(of subclass: DeclarationID, publishedCache: inout [DeclarationID: [String]],
+                                           sentFromOutside: Set<DeclarationID>) -> [String: DeclarationID] {
         let ancestors = graph.modelAncestors(of: subclass)
         var notifying: [String: DeclarationID] = [:]
         for ancestor in ancestors {
@@ -128,7 +143,7 @@ struct SubclassTieFinder {
         // An ancestor announcing changes by hand (`objectWillChange.send()`) may announce any of
         // its state, kept anywhere (a computed property over another object, a plain `var`):
         // every member it declares shows state it publishes.
-        for ancestor in ancestors where sendsByHand(ancestor) {
+        for ancestor in ancestors where sendsByHand(ancestor) || sentFromOutside.contains(ancestor) {
             for member in members(of: ancestor) {
                 let declaration = types.declaration(member)
                 let names: [String]
@@ -142,6 +157,7 @@ struct SubclassTieFinder {
             }
         }
         guard !notifying.isEmpty else { return [:] }
+        let farthest = ancestors.last { Set(notifying.values).contains($0) }
         var computed: [(name: String, file: Int, body: Range<Int>)] = []
         for classID in [subclass] + ancestors {
             for member in members(of: classID) {
@@ -165,7 +181,7 @@ struct SubclassTieFinder {
         while changed {
             changed = false
             for entry in computed where notifying[entry.name] == nil {
-                if let ancestor = firstSelfRead(in: entry.body, file: entry.file, among: notifying) {
+                if let ancestor = firstSelfRead(in: entry.body, file: entry.file, among: notifying, farthest: farthest) {
                     notifying[entry.name] = ancestor
                     changed = true
                 }
@@ -206,13 +222,19 @@ struct SubclassTieFinder {
     }
 
     /// The ancestor behind the first name of `notifying` read in `body` as `x` or `self.x`.
-    private func firstSelfRead(in body: Range<Int>, file fileIndex: Int, among notifying: [String: DeclarationID]) -> DeclarationID? {
+    private func firstSelfRead(in body: Range<Int>, file fileIndex: Int, among notifying: [String: DeclarationID],
+                               farthest: DeclarationID?) -> DeclarationID? {
         let file = index.files[fileIndex]
         let tokens = file.tokens
         for position in body {
             switch tokens[position].kind {
+            case .keyword where tokens[position].word == .self:
+                // `self` handed on (`Headline.text(for: self)`): the callee may read anything.
+                let next = position + 1 < body.upperBound ? tokens[position + 1].kind : .rightBrace
+                if next != .period, next != .postfixQuestionMark, next != .exclamationMark, let farthest { return farthest }
             case .identifier:
-                let isSelfMember = position >= 2 && tokens[position - 1].kind == .period && tokens[position - 2].word == .self
+                let isSelfMember = position >= 2 && tokens[position - 1].kind == .period
+                    && (tokens[position - 2].word == .self || tokens[position - 2].word == .super)
                 guard isSelfMember || (position > 0 && tokens[position - 1].kind != .period) else { continue }
                 if let ancestor = notifying[file.source.text(position)] { return ancestor }
             case .stringLiteral:
@@ -234,7 +256,7 @@ struct SubclassTieFinder {
     /// (`header(for: m)`, `let m2 = m`) may show anything: they count against `farthest`, the
     /// farthest ancestor publishing state.
     private func firstRead(through wrapper: Site, of notifying: [String: DeclarationID], declared: Set<String>,
-                           farthest: DeclarationID) -> SubclassTie? {
+                           farthest: DeclarationID, modelNames: Set<String>) -> SubclassTie? {
         guard let variableID = wrapper.ownerID, let property = types.declaration(variableID).bindings.first?.name,
               let enclosing = types.enclosingTypeLike(variableID) else { return nil }
         let holder = types.extendedType(enclosing) ?? enclosing
@@ -251,14 +273,18 @@ struct SubclassTieFinder {
                     let isSelfMember = position >= 2 && tokens[position - 1].kind == .period && tokens[position - 2].word == .self
                     guard isSelfMember || position == 0 || tokens[position - 1].kind != .period else { continue }
                     if tokens[position + 1].kind == .leftSquare, text == property {
-                        if let ancestor = notifying[Self.subscriptName] {
+                        // `m[keyPath: path]` reads whatever the path names.
+                        let byKeyPath = position + 3 < range.upperBound && file.source.tokenText(position + 2, equals: "keyPath")
+                            && tokens[position + 3].kind == .colon
+                        if let ancestor = byKeyPath ? farthest : notifying[Self.subscriptName] {
                             return .readsInheritedState(reader: holder, wrapper: property, member: "\(property)[…]", ancestor: ancestor,
                                                         file: container.file, token: position)
                         }
                         continue
                     }
                     guard position + 2 < range.upperBound, tokens[position + 1].kind == .period, tokens[position + 2].kind == .identifier else {
-                        if handsOn(position, wrapper: variableID, fileIndex: container.file) {
+                        if handsOn(position, valueStart: isSelfMember ? position - 2 : position, wrapper: variableID,
+                                   fileIndex: container.file, modelNames: modelNames, within: range) {
                             return .handsOnInheritedState(reader: holder, wrapper: property, ancestor: farthest,
                                                           file: container.file, token: position)
                         }
@@ -292,29 +318,67 @@ struct SubclassTieFinder {
     /// Whether the wrapper property's name at `position`, followed by no member access, hands its
     /// value on: an argument, the value of a local, a returned value. Not the property's own
     /// declaration, an assignment to it, a mention inside an initializer (where the name is
-    /// mostly the parameter the property is set from), or an argument `label: m` of a type of
-    /// the tree whose property `label` holds it with `@ObservedObject` or `@StateObject` (a
-    /// child view: that wrapper is a site of its own, whose reads are looked at there).
-    private func handsOn(_ position: Int, wrapper: DeclarationID, fileIndex: Int) -> Bool {
+    /// mostly the parameter the property is set from), an argument `label: m` of a type of the
+    /// tree whose property `label` holds it with `@ObservedObject` or `@StateObject` (a child
+    /// view: that wrapper is a site of its own, whose reads are looked at there), or the argument
+    /// of `.environmentObject(m)`, read below through `@EnvironmentObject` wrappers likewise.
+    private func handsOn(_ position: Int, valueStart: Int, wrapper: DeclarationID, fileIndex: Int, modelNames: Set<String>,
+                         within range: Range<Int>) -> Bool {
         let file = index.files[fileIndex]
         let tokens = file.tokens
         if fileIndex == wrapper.file, file.declarations[wrapper.declaration].tokens.contains(position) { return false }
         // `m = …` sets it; `m:` is an argument label or a declaration's name, not the value.
         if position + 1 < tokens.count, tokens[position + 1].kind == .equal || tokens[position + 1].kind == .colon { return false }
+        // A closure parameter of that name (`ForEach(rows) { model in label(model) }`) is another value.
+        if valueStart == position, closureBinds(file.source.text(position), around: position, within: range, file) { return false }
+        let valueEnd = position
+        let position = valueStart
         var owner = index.typer.owner(file: fileIndex, token: position)
         let scope = owner.map { DeclarationID(file: fileIndex, declaration: $0) }
         while let current = owner {
             if file.declarations[current].kind == .initializer { return false }
             owner = file.declarations[current].parent
         }
+        // `.environmentObject(m)`: the views below read it through `@EnvironmentObject` wrappers,
+        // sites of their own.
+        if position >= 2, tokens[position - 1].kind == .leftParen, file.source.tokenText(position - 2, equals: "environmentObject"),
+           valueEnd + 1 < tokens.count, tokens[valueEnd + 1].kind == .rightParen {
+            return false
+        }
         if let scope, position >= 2, tokens[position - 1].kind == .colon, tokens[position - 2].kind == .identifier,
-           position + 1 < tokens.count, tokens[position + 1].kind == .comma || tokens[position + 1].kind == .rightParen,
+           valueEnd + 1 < tokens.count, tokens[valueEnd + 1].kind == .comma || tokens[valueEnd + 1].kind == .rightParen,
            let callee = calleeType(enclosing: position - 2, file, from: scope),
            let property = types.variable(named: file.source.text(position - 2), of: callee) {
             let attributes = types.declaration(property).attributes
             if attributes.contains(where: { $0.baseName == "ObservedObject" || $0.baseName == "StateObject" }) { return false }
         }
+        // `BadgeView(model)` through `init(_ model:)`: a view of the tree holding a model of this
+        // class or an ancestor in such a wrapper takes it there.
+        if let scope, position >= 1, tokens[position - 1].kind == .leftParen || tokens[position - 1].kind == .comma,
+           valueEnd + 1 < tokens.count, tokens[valueEnd + 1].kind == .comma || tokens[valueEnd + 1].kind == .rightParen,
+           let callee = calleeType(enclosing: position, file, from: scope),
+           types.memberDeclarations(of: callee).contains(where: { member in
+               let declaration = types.declaration(member)
+               guard declaration.kind == .variable,
+                     declaration.attributes.contains(where: { $0.baseName == "ObservedObject" || $0.baseName == "StateObject" }),
+                     let annotation = declaration.bindings.first?.typeAnnotation else { return false }
+               let memberFile = index.files[member.file]
+               let written = memberFile.source.text(annotation.lowerBound)
+               return annotation.count == 1 && modelNames.contains(written)
+           }) {
+            return false
+        }
         return true
+    }
+
+    /// Whether a closure around `position` (inside `range`) names `name` in its signature.
+    private func closureBinds(_ name: String, around position: Int, within range: Range<Int>, _ file: FileStructure) -> Bool {
+        let tokens = file.tokens
+        for brace in range.lowerBound..<position where tokens[brace].kind == .leftBrace && file.closing(brace) > position {
+            guard let signature = file.closureSignature(inBlock: brace) else { continue }
+            if signature.contains(where: { tokens[$0].kind == .identifier && file.source.tokenText($0, equals: name) }) { return true }
+        }
+        return false
     }
 
     /// The tree's type whose initializer the call around `position` is: `Child(` or `Child.init(`.

@@ -11,11 +11,15 @@ import Testing
         import Combine
 
         class Base: NSObject {
-            final class Search: ObservableObject { @Published var needle = "" }
+            final class Search: ObservableObject {
+                @Published var needle = ""
+            }
         }
 
         extension Base {
-            final class Store: ObservableObject { @Published var count = 0 }
+            final class Store: ObservableObject {
+                @Published var count = 0
+            }
         }
 
         struct Row: View {
@@ -54,7 +58,7 @@ import Testing
 
     /// A qualified name goes on from the inherited type: `Search.Needle` inside `Sub`.
     @Test func aQualifiedNameGoesOnFromTheInheritedType() {
-        let source = Self.base.replacingOccurrences(of: "final class Search: ObservableObject { @Published var needle = \"\" }",
+        let source = Self.base.replacingOccurrences(of: "final class Search: ObservableObject {\n        @Published var needle = \"\"\n    }",
                                                     with: "final class Search { final class Needle: ObservableObject { @Published var text = \"\" } }")
             + """
             class Sub: Base {

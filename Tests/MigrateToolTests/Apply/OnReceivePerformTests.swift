@@ -9,7 +9,9 @@ import Testing
         """
         import SwiftUI
 
-        final class Feed: ObservableObject { @Published var count = 0 }
+        final class Feed: ObservableObject {
+            @Published var count = 0
+        }
 
         \(kind) FeedView: View {
             @StateObject private var feed = Feed()

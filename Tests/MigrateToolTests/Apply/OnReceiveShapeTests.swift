@@ -25,7 +25,9 @@ import Testing
             @Published var box = Box()
         }
 
-        final class Other: ObservableObject { @Published var count = 0 }
+        final class Other: ObservableObject {
+            @Published var count = 0
+        }
 
         """
 

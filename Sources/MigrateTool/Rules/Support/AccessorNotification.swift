@@ -106,12 +106,40 @@ enum AccessorNotification {
     /// first; not a `return`, a `do`/`catch`, a loop, a declaration or a `#if` block, and not an
     /// `if` or `switch` whose branches return.
     private static func isExpression(_ statement: Range<Int>, _ file: FileStructure) -> Bool {
-        let head = file.tokens[statement.lowerBound]
+        let tokens = file.tokens
+        let head = tokens[statement.lowerBound]
         if head.kind == .poundKeyword { return false }
         let statementsOnly: [Word] = [.return, .do, .for, .while, .repeat, .guard, .let, .var, .defer, .throw]
         if statementsOnly.contains(head.word) { return false }
-        if head.word == .if || head.word == .switch {
-            return !statement.contains { file.tokens[$0].word == .return }
+        // `fatalError(…)` is `Never`, which `return` cannot hand back as the property's type.
+        if ["fatalError", "preconditionFailure"].contains(where: { file.source.tokenText(statement.lowerBound, equals: $0) }) { return false }
+        if head.word == .switch {
+            // A `switch` statement returns in its clauses; an expression's clauses are values.
+            guard let open = statement.first(where: { tokens[$0].kind == .leftBrace }),
+                  let clauses = file.switchClauses(inBlock: open) else { return false }
+            return !clauses.contains { $0.body.first.map { tokens[$0].word == .return || tokens[$0].word == .throw } ?? false }
+        }
+        if head.word == .if {
+            // An `if` statement returns in its blocks (`if`, `else if`, `else`); an expression's
+            // blocks are values. A closure inside a condition or a value does not count.
+            var index = statement.lowerBound
+            var depth = 0
+            while index < statement.upperBound {
+                switch tokens[index].kind {
+                case .leftParen, .leftSquare: depth += 1
+                case .rightParen, .rightSquare: depth -= 1
+                case .leftBrace:
+                    let close = file.closing(index)
+                    if depth == 0, let first = file.statements(inBlock: index)?.first,
+                       tokens[first.lowerBound].word == .return || tokens[first.lowerBound].word == .throw {
+                        return false
+                    }
+                    index = close + 1
+                    continue
+                default: break
+                }
+                index += 1
+            }
         }
         return true
     }
@@ -121,24 +149,31 @@ enum AccessorNotification {
     /// and only the property's own key path would be tracked, so a view showing the other one
     /// (`isLarge` over `defaults.double(forKey: "fontSize")`) would stop refreshing.
     static func sharesStorageKey(_ variableID: DeclarationID, _ context: RuleContext) -> Bool {
-        let file = context.files[variableID.file]
-        let tokens = file.tokens
-        let range = context.declaration(variableID).tokens
-        var keys = Set<String>()
-        for index in range where tokens[index].kind == .stringLiteral && index >= 2 {
-            let labelled = tokens[index - 1].kind == .colon && file.source.tokenText(index - 2, equals: "forKey")
-            let wrapperKey = tokens[index - 1].kind == .leftParen && file.source.tokenText(index - 2, equals: "AppStorage")
-            if labelled || wrapperKey { keys.insert(file.source.text(index)) }
-        }
+        let keys = Set(storageKeys(in: context.declaration(variableID).tokens, context.files[variableID.file]))
         guard !keys.isEmpty, let enclosing = context.types.enclosingTypeLike(variableID),
               let owner = context.types.extendedType(enclosing) else { return false }
         return context.types.memberDeclarations(of: owner).contains { member in
-            guard member != variableID else { return false }
-            let memberFile = context.files[member.file]
-            return context.declaration(member).tokens.contains {
-                memberFile.tokens[$0].kind == .stringLiteral && keys.contains(memberFile.source.text($0))
-            }
+            member != variableID && !keys.isDisjoint(with: storageKeys(in: context.declaration(member).tokens, context.files[member.file]))
         }
+    }
+
+    /// The storage keys `range` names, as written: the argument after `forKey:` (`"fontSize"`,
+    /// `Keys.fontSize`) and the first argument of `@AppStorage(…)`. A registration of defaults
+    /// (`register(defaults: ["fontSize": 14])`) reads nothing.
+    private static func storageKeys(in range: Range<Int>, _ file: FileStructure) -> [String] {
+        let tokens = file.tokens
+        var keys: [String] = []
+        for index in range where index >= 1 && index + 1 < range.upperBound {
+            let labelled = tokens[index].kind == .colon && file.source.tokenText(index - 1, equals: "forKey")
+            let wrapperKey = tokens[index].kind == .leftParen && file.source.tokenText(index - 1, equals: "AppStorage")
+            guard labelled || wrapperKey else { continue }
+            var end = index + 1
+            while end < range.upperBound, tokens[end].kind != .comma, tokens[end].kind != .rightParen {
+                end = tokens[end].kind.isOpeningBracket ? file.closing(end) + 1 : end + 1
+            }
+            if end > index + 1 { keys.append(file.compactText((index + 1)..<end)) }
+        }
+        return keys
     }
 
     /// Whether a block's braces are on one line.

@@ -69,9 +69,9 @@ struct ModelStateChanges {
     ]
 
     /// The properties of `classID` and of its superclasses in `unit`; those of superclasses
-    /// outside it (a base that stays an `ObservableObject` while this class migrates alone) are
-    /// untracked: the macro of this class does not track them, so a send beside a change of one
-    /// still announces something.
+    /// outside it (a base that stays an `ObservableObject` while this class migrates alone),
+    /// stored or computed, are untracked: the macro of this class does not track them, so a send
+    /// beside a change of one still announces something.
     init(classID: DeclarationID, unit: MigrationUnit, _ context: RuleContext) {
         var properties: [String: Property] = [:]
         var current: DeclarationID? = classID
@@ -83,7 +83,7 @@ struct ModelStateChanges {
                 : context.types.memberDeclarations(of: type).filter { context.declaration($0).kind == .variable }
             for variableID in variableIDs {
                 let variable = context.declaration(variableID)
-                guard !variable.hasModifier(.static), !variable.hasModifier(.class), inUnit || context.isStored(variable),
+                guard !variable.hasModifier(.static), !variable.hasModifier(.class),
                       let tracking = variable.isLet || !inUnit ? .untracked : Self.tracking(variableID, in: type, deinitReads: deinitReads, context)
                 else { continue }
                 for binding in variable.bindings {
@@ -171,7 +171,7 @@ struct ModelStateChanges {
         let tokens = file.tokens
         var index = start
         var explicitSelf = false
-        if tokens[index].word == .self, index + 2 < end, tokens[index + 1].kind == .period {
+        if tokens[index].word == .self || tokens[index].word == .super, index + 2 < end, tokens[index + 1].kind == .period {
             explicitSelf = true
             index += 2
         } else if tokens[index].word == .self, index + 3 < end, tokens[index + 1].kind == .postfixQuestionMark,
@@ -278,12 +278,13 @@ struct ModelStateChanges {
             for index in statement where tokens[index].kind == .leftBrace {
                 for inner in file.statements(inBlock: index) ?? [] { heads.insert(inner.lowerBound) }
             }
-            for index in statement where tokens[index].kind == .identifier || tokens[index].word == .self {
+            for index in statement where tokens[index].kind == .identifier || tokens[index].word == .self || tokens[index].word == .super {
                 // Only at the head of an expression: not `other.x`, and not the `x` of `self.x`.
                 if index > statement.lowerBound, tokens[index - 1].kind == .period { continue }
                 var name = index
-                if tokens[index].word == .self {
-                    // `self.x`, `self?.x`.
+                if tokens[index].word == .self || tokens[index].word == .super {
+                    // `self.x`, `self?.x`, `super.x`.
+                    guard index + 1 < statement.upperBound else { continue }
                     name = tokens[index + 1].kind == .postfixQuestionMark ? index + 3 : index + 2
                     guard name < statement.upperBound, tokens[name - 1].kind == .period else { continue }
                 }

@@ -156,15 +156,21 @@ enum OnReceiveConversion {
     /// The `$0` tokens that are the closure's own, whose `{` is at `open`: in its statements and
     /// in the blocks of its `if`, `guard`, `for`, `while`, `do`, `repeat`, `defer` statements
     /// (`{ for count in $0 { total += count } }`), not in the closures it holds (`$0.map { $0 + 1 }`,
-    /// whose inner `$0` is that closure's). Nil where a block cannot be told from a closure: an
-    /// `if` or `switch` expression inside a statement, a `switch` holding braces, a directive.
+    /// whose inner `$0` is that closure's). Nil where a block cannot be told from a closure (an
+    /// `if` or `switch` expression inside a statement, a `switch` holding braces, a directive)
+    /// or a `$0` sits inside a string interpolation.
     private static func anonymousArguments(inBlock open: Int, _ file: FileStructure) -> [Int]? {
         let tokens = file.tokens
         guard let statements = file.statements(inBlock: open) else { return nil }
         let control: [Word] = [.if, .guard, .for, .while, .do, .repeat, .defer, .else, .catch, .switch]
         var found: [Int] = []
         for statement in statements {
-            let head = tokens[statement.lowerBound].word
+            // A labelled loop (`outer: for …`) is the loop.
+            var headIndex = statement.lowerBound
+            if tokens[headIndex].kind == .identifier, headIndex + 2 < statement.upperBound, tokens[headIndex + 1].kind == .colon {
+                headIndex += 2
+            }
+            let head = tokens[headIndex].word
             let isControl = control.contains(head)
             var depth = 0
             var index = statement.lowerBound
@@ -180,7 +186,9 @@ enum OnReceiveConversion {
                     if isControl, depth == 0 {
                         if head == .switch {
                             // Case labels are no statements: a switch without braces inside is read whole.
-                            guard !((index + 1)..<close).contains(where: { tokens[$0].kind == .leftBrace }) else { return nil }
+                            guard !((index + 1)..<close).contains(where: {
+                                tokens[$0].kind == .leftBrace || tokens[$0].kind == .stringLiteral && file.source.text($0).contains("$0")
+                            }) else { return nil }
                             found += ((index + 1)..<close).filter {
                                 tokens[$0].kind == .dollarIdentifier && file.source.tokenText($0, equals: "$0")
                             }
@@ -195,6 +203,10 @@ enum OnReceiveConversion {
                     found.append(index)
                 case .poundKeyword:
                     return nil
+                case .stringLiteral:
+                    // `"\($0)"`: an argument inside an interpolation, which one token holds.
+                    let text = file.source.text(index)
+                    if text.contains("$0"), text.contains("\\(") { return nil }
                 default:
                     if !isControl, depth == 0, token.word == .if || token.word == .switch || token.word == .do { return nil }
                 }

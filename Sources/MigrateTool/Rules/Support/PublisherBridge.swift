@@ -178,8 +178,11 @@ struct PublisherBridge {
         let declarationFile = context.files[propertyID.file]
         let declarationTokens = variable.tokens
         let after = declarationTokens.upperBound
+        // Another declaration after it on its line, or the class's `}` (`class Flag: ObservableObject
+        // { @Published var on = false }`): the bridge's declarations would land after the class.
         let sharesLine = after + 1 < declarationFile.tokens.count && declarationFile.tokens[after].kind == .semicolon
             && !declarationFile.startsLine(after + 1) && declarationFile.tokens[after + 1].kind != .rightBrace
+            || after < declarationFile.tokens.count && declarationFile.tokens[after].kind == .rightBrace && !declarationFile.startsLine(after)
         let followsOther = declarationTokens.lowerBound > 0 && declarationFile.tokens[declarationTokens.lowerBound - 1].kind == .semicolon
             && !declarationFile.startsLine(declarationTokens.lowerBound)
         if sharesLine || followsOther { return .failure(.severalBindings) }
@@ -310,8 +313,11 @@ struct PublisherBridge {
         }
         switch context.index.typer.variableType(binding, declarationID: variableID) {
         case .declared(let id):
-            // A generic type's arguments are not in its declaration.
-            guard context.declaration(id).genericParameters.isEmpty, !mayFail(initializer, constructing: id, file, context) else { return nil }
+            // A generic type's arguments are not in its declaration; a static member or a call of
+            // anything but the initializer (`Item.current`, `Item.load()`, `samples.first`) may
+            // be optional where the typer names the type.
+            guard context.declaration(id).genericParameters.isEmpty, constructs(initializer, id, file, context),
+                  !mayFail(initializer, constructing: id, file, context) else { return nil }
             let path = context.files[id.file].qualifiedName(of: id.declaration)
             return path.isEmpty ? nil : path.joined(separator: ".")
         case .external:
@@ -321,9 +327,31 @@ struct PublisherBridge {
         }
     }
 
+    /// Whether the initializer builds a value of the tree's type `id` by its name: `Name(…)`,
+    /// `Name.init(…)` or `Outer.Name(…)`, or a case of the enum, `Name.idle` or `Name.loaded(x)`.
+    private static func constructs(_ initializer: Range<Int>, _ id: DeclarationID, _ file: FileStructure, _ context: RuleContext) -> Bool {
+        let tokens = file.tokens
+        let name = context.declaration(id).name
+        var index = initializer.lowerBound
+        var path: [String] = []
+        while index < initializer.upperBound, tokens[index].kind == .identifier || tokens[index].word == .`init` {
+            path.append(file.source.text(index))
+            guard index + 1 < initializer.upperBound, tokens[index + 1].kind == .period else { index += 1; break }
+            index += 2
+        }
+        guard !path.isEmpty, index == initializer.upperBound || (tokens[index].kind == .leftParen && file.closing(index) + 1 == initializer.upperBound)
+        else { return false }
+        if path.last == "init" { path.removeLast() }
+        if path.last == name { return true }
+        // `Name.member`: an enum case of the type.
+        guard path.count >= 2, path[path.count - 2] == name, context.declaration(id).kind == .enum else { return false }
+        return context.types.enumCasePayload(of: id, case: path[path.count - 1]) != nil
+    }
+
     /// Whether the initializer is a call of an initializer of the tree's type `id` that may fail,
-    /// whose value is then optional: `Sort(rawValue: "name")` (an enum's raw value), or any call
-    /// with arguments of a type declaring an `init?` or `init!`. A call forced or defaulted
+    /// whose value is then optional: `Sort(rawValue: "name")` (an enum's raw value), any call with
+    /// arguments of a type declaring an `init?` or `init!`, or one with arguments that none of the
+    /// type's own initializers takes by its first label. A call forced or defaulted
     /// (`Sort(rawValue: s)!`, `… ?? .name`) is not the whole initializer and does not count.
     private static func mayFail(_ initializer: Range<Int>, constructing id: DeclarationID, _ file: FileStructure, _ context: RuleContext) -> Bool {
         let tokens = file.tokens
@@ -335,13 +363,24 @@ struct PublisherBridge {
             open = tokens[open].kind.isOpeningBracket ? file.closing(open) + 1 : open + 1
         }
         guard open > initializer.lowerBound, open + 1 < initializer.upperBound - 1 else { return false }
+        // `Name.loaded(x)`: a case of the enum, never optional.
+        if tokens[open - 1].kind == .identifier, context.declaration(id).kind == .enum,
+           context.types.enumCasePayload(of: id, case: file.source.text(open - 1)) != nil { return false }
         if file.source.tokenText(open + 1, equals: "rawValue"), tokens[open + 2].kind == .colon { return true }
-        return context.types.memberDeclarations(of: id).contains { member in
+        let label = tokens[open + 2].kind == .colon ? file.source.text(open + 1) : "_"
+        var matched = false
+        for member in context.types.memberDeclarations(of: id) {
             let declaration = context.declaration(member)
-            guard declaration.kind == .initializer else { return false }
-            let next = context.files[member.file].tokens[declaration.keyword + 1]
-            return next.kind == .postfixQuestionMark || next.kind == .exclamationMark
+            guard declaration.kind == .initializer else { continue }
+            let memberFile = context.files[member.file]
+            let next = memberFile.tokens[declaration.keyword + 1]
+            if next.kind == .postfixQuestionMark || next.kind == .exclamationMark { return true }
+            if let parameters = declaration.parameters, parameters.count > 2,
+               memberFile.source.text(parameters.lowerBound + 1) == label { matched = true }
         }
+        // The call must be one of the type's own initializers: a memberwise one, or one a
+        // protocol extension adds (which may be `init?`), is not read.
+        return !matched
     }
 
     /// `Date()`, `Set<String>()`: the text of the type an initializer constructs when it is

@@ -1,0 +1,926 @@
+import SourceScan
+import Testing
+@testable import MigrateTool
+
+/// The second review of session 32, of the first review's fixes: each case is a tree the
+/// reviewer built where the fixed tool still wrote something that did not compile, showed a stale
+/// value (run on the fixtures' render host), or tied a subclass to its base where the tool
+/// before the fixes wrote it correctly alone. The units `apply --unsafe-fixes` must write, and
+/// a second run changes nothing.
+@Suite struct PublisherSecondReviewCaseTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var why: String
+        var source: String
+        var writtenUnits: [String]
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "environment-object-hand-on", why: ".environmentObject(model) hands the model to @EnvironmentObject wrappers of its own", source: #"""
+            import SwiftUI
+            import Combine
+
+            final class Backend {
+                var items: [String] = []
+                func load() { items.append("row") }
+            }
+
+            class ListViewModel: ObservableObject {
+                let backend = Backend()
+                @Published var title = "first"
+
+                func reload() {
+                    backend.load()
+                    objectWillChange.send()
+                }
+            }
+
+            final class InboxViewModel: ListViewModel {
+                @Published var unread = 0
+            }
+
+            struct InboxScreen: View {
+                @StateObject private var model = InboxViewModel()
+
+                var body: some View {
+                    BadgeView()
+                        .environmentObject(model)
+                }
+            }
+
+            struct BadgeView: View {
+                @EnvironmentObject var model: InboxViewModel
+
+                var body: some View {
+                    VStack {
+                        Text("unread \(model.unread)")
+                        Button("Bump") { model.unread += 1 }
+                    }
+                }
+            }
+            """#, writtenUnits: ["InboxViewModel"]),
+        Case(name: "self-member-label", why: "BadgeView(model: self.model) into the child's @ObservedObject", source: #"""
+            import SwiftUI
+            import Combine
+
+            final class Backend {
+                var items: [String] = []
+                func load() { items.append("row") }
+            }
+
+            class ListViewModel: ObservableObject {
+                let backend = Backend()
+                @Published var title = "first"
+
+                func reload() {
+                    backend.load()
+                    objectWillChange.send()
+                }
+            }
+
+            final class InboxViewModel: ListViewModel {
+                @Published var unread = 0
+            }
+
+            struct InboxScreen: View {
+                @StateObject private var model = InboxViewModel()
+                @State private var showing = false
+
+                var body: some View {
+                    Button("Open") { showing = true }
+                        .sheet(isPresented: $showing) {
+                            BadgeView(model: self.model)
+                        }
+                }
+            }
+
+            struct BadgeView: View {
+                @ObservedObject var model: InboxViewModel
+
+                var body: some View {
+                    Text("unread \(model.unread)")
+                }
+            }
+            """#, writtenUnits: ["InboxViewModel"]),
+        Case(name: "unlabelled-init", why: "BadgeView(model) through init(_ model:) into the child's @ObservedObject", source: #"""
+            import SwiftUI
+            import Combine
+
+            final class Backend {
+                var items: [String] = []
+                func load() { items.append("row") }
+            }
+
+            class ListViewModel: ObservableObject {
+                let backend = Backend()
+                @Published var title = "first"
+
+                func reload() {
+                    backend.load()
+                    objectWillChange.send()
+                }
+            }
+
+            final class InboxViewModel: ListViewModel {
+                @Published var unread = 0
+            }
+
+            struct InboxScreen: View {
+                @StateObject private var model = InboxViewModel()
+
+                var body: some View {
+                    BadgeView(model)
+                }
+            }
+
+            struct BadgeView: View {
+                @ObservedObject var model: InboxViewModel
+
+                init(_ model: InboxViewModel) {
+                    self.model = model
+                }
+
+                var body: some View {
+                    Text("unread \(model.unread)")
+                }
+            }
+            """#, writtenUnits: ["InboxViewModel"]),
+        Case(name: "closure-parameter", why: "a closure parameter named like the wrapper is another value", source: #"""
+            import SwiftUI
+            import Combine
+
+            final class Backend {
+                var items: [String] = []
+                func load() { items.append("row") }
+            }
+
+            class ListViewModel: ObservableObject {
+                let backend = Backend()
+                @Published var title = "first"
+
+                func reload() {
+                    backend.load()
+                    objectWillChange.send()
+                }
+            }
+
+            final class InboxViewModel: ListViewModel {
+                @Published var unread = 0
+            }
+
+            struct Row: Identifiable {
+                let id: Int
+                let name: String
+            }
+
+            struct InboxView: View {
+                @ObservedObject var model: InboxViewModel
+                let rows: [Row]
+
+                var body: some View {
+                    VStack {
+                        Text("unread \(model.unread)")
+                        ForEach(rows) { model in
+                            label(model)
+                        }
+                    }
+                }
+
+                private func label(_ row: Row) -> Text {
+                    Text(row.name)
+                }
+            }
+            """#, writtenUnits: ["InboxViewModel"]),
+        Case(name: "key-path-subscript", why: "model[keyPath: field] reads whatever the path names", source: #"""
+            import SwiftUI
+            import Combine
+
+            final class Backend {
+                func ping() {}
+            }
+
+            class PagedViewModel: ObservableObject {
+                let backend = Backend()
+                @Published var title = "first"
+
+                func poke() {
+                    backend.ping()
+                    objectWillChange.send()
+                }
+
+                func rename() { title = "changed" }
+            }
+
+            final class ReaderViewModel: PagedViewModel {
+                @Published var zoom = 1
+            }
+
+            struct ReaderView: View {
+                @ObservedObject var model: ReaderViewModel
+                let field: KeyPath<ReaderViewModel, String> = \.title
+
+                var body: some View {
+                    VStack {
+                        Text("zoom \(model.zoom)")
+                        Text(model[keyPath: field])
+                        Button("Change") { model.rename() }
+                    }
+                }
+            }
+            """#, writtenUnits: []),
+        Case(name: "super-member", why: "a subclass property reading super.title", source: #"""
+            import SwiftUI
+            import Combine
+
+            final class Backend {
+                func ping() {}
+            }
+
+            class PagedViewModel: ObservableObject {
+                let backend = Backend()
+                @Published var title = "first"
+
+                func poke() {
+                    backend.ping()
+                    objectWillChange.send()
+                }
+
+                func rename() { title = "changed" }
+            }
+
+            final class ReaderViewModel: PagedViewModel {
+                @Published var zoom = 1
+                var heading: String { super.title.uppercased() }
+            }
+
+            struct ReaderView: View {
+                @ObservedObject var model: ReaderViewModel
+
+                var body: some View {
+                    VStack {
+                        Text("zoom \(model.zoom)")
+                        Text(model.heading)
+                        Button("Change") { model.rename() }
+                    }
+                }
+            }
+            """#, writtenUnits: []),
+        Case(name: "self-handed-on", why: "a subclass property handing self to a helper", source: #"""
+            import SwiftUI
+            import Combine
+
+            final class Backend {
+                func ping() {}
+            }
+
+            class PagedViewModel: ObservableObject {
+                let backend = Backend()
+                @Published var title = "first"
+
+                func poke() {
+                    backend.ping()
+                    objectWillChange.send()
+                }
+
+                func rename() { title = "changed" }
+            }
+
+            final class ReaderViewModel: PagedViewModel {
+                @Published var zoom = 1
+                var heading: String { Headline.text(for: self) }
+            }
+
+            struct ReaderView: View {
+                @ObservedObject var model: ReaderViewModel
+
+                var body: some View {
+                    VStack {
+                        Text("zoom \(model.zoom)")
+                        Text(model.heading)
+                        Button("Change") { model.rename() }
+                    }
+                }
+            }
+
+            enum Headline {
+                static func text(for page: PagedViewModel) -> String { page.title.uppercased() }
+            }
+            """#, writtenUnits: []),
+        Case(name: "base-computed-setter", why: "a send beside a change of the base's computed property with a setter", source: #"""
+            import SwiftUI
+            import Combine
+
+            final class Backend {
+                var items: [String] = ["a"]
+                func ping() {}
+            }
+
+            class ListViewModel: ObservableObject {
+                let backend = Backend()
+
+                var cached: [String] {
+                    get { backend.items }
+                    set { backend.items = newValue }
+                }
+
+                func poke() {
+                    backend.ping()
+                    objectWillChange.send()
+                }
+            }
+
+            final class InboxViewModel: ListViewModel {
+                @Published var unread = 3
+
+                func reset() {
+                    objectWillChange.send()
+                    unread = 0
+                    cached = []
+                }
+            }
+
+            struct InboxView: View {
+                @ObservedObject var model: InboxViewModel
+
+                var body: some View {
+                    VStack {
+                        Text("unread \(model.unread)")
+                        Button("Reset") { model.reset() }
+                    }
+                }
+            }
+
+            struct CacheView: View {
+                @ObservedObject var list: ListViewModel
+
+                var body: some View {
+                    Text("cached \(list.cached.count)")
+                }
+            }
+
+            struct Screen: View {
+                let model: InboxViewModel
+
+                var body: some View {
+                    VStack {
+                        InboxView(model: model)
+                        CacheView(list: model)
+                    }
+                }
+            }
+            """#, writtenUnits: []),
+        Case(name: "labelled-loop", why: "a labelled loop is the loop, not a closure", source: #"""
+            import SwiftUI
+            import Combine
+
+            final class Counter: ObservableObject {
+                @Published var count = 0
+                @Published var values: [Int] = []
+            }
+
+            enum Check: Error { case bad }
+            func check(_ v: Int) throws { if v < 0 { throw Check.bad } }
+
+            struct VA: View {
+                @ObservedObject var c: Counter
+                @State private var total = 0
+                var body: some View {
+                    Text("a").onReceive(c.$values) {
+                        outer: for i in 0..<3 {
+                            if $0.count <= i { break outer }
+                            total += $0[i]
+                        }
+                    }
+                }
+            }
+
+            struct VB: View {
+                @ObservedObject var c: Counter
+                @State private var log: [String] = []
+                var body: some View {
+                    Text("b").onReceive(c.$count) { log.append("count \($0)") }
+                }
+            }
+
+            struct VC: View {
+                @ObservedObject var c: Counter
+                @State private var total = 0
+                var body: some View {
+                    Text("c").onReceive(c.$count) { (v: Int) -> Void in total = v }
+                }
+            }
+
+            struct VD: View {
+                @ObservedObject var c: Counter
+                @State private var label = ""
+                var body: some View {
+                    Text("d").onReceive(c.$count) {
+                        switch $0 {
+                        case 0: label = "zero"
+                        default: label = "n \($0)"
+                        }
+                    }
+                }
+            }
+
+            struct VE: View {
+                @ObservedObject var c: Counter
+                @State private var total = 0
+                var body: some View {
+                    Text("e").onReceive(c.$count) {
+                        guard $0 > 0 else { return }
+                        total = $0
+                    }
+                }
+            }
+
+            struct VF: View {
+                @ObservedObject var c: Counter
+                @State private var total = 0
+                var body: some View {
+                    Text("f").onReceive(c.$count) {
+                        do { try check($0) } catch { total = -$0 }
+                    }
+                }
+            }
+
+            struct VG: View {
+                @ObservedObject var c: Counter
+                @State private var n = 0
+                var body: some View {
+                    Text("g").onReceive(c.$count) {
+                        repeat { n += 1 } while n < $0
+                    }
+                }
+            }
+
+            struct VH: View {
+                @ObservedObject var c: Counter
+                @State private var total = 0
+                var body: some View {
+                    Text("h").onReceive(c.$count) {
+                        value
+                        in
+                        total = value
+                    }
+                }
+            }
+
+            struct VI: View {
+                @ObservedObject var c: Counter
+                @State private var items: [Int] = []
+                var body: some View {
+                    Text("i").onReceive(c.$values) { items = $0.map { $0 * 2 } }
+                }
+            }
+
+            struct VJ: View {
+                @ObservedObject var c: Counter
+                @State private var total = 0
+                var body: some View {
+                    Text("j").onReceive(c.$count) {
+                        #if DEBUG
+                        total = $0
+                        #endif
+                    }
+                }
+            }
+
+            struct VK: View {
+                @ObservedObject var c: Counter
+                @State private var total = 0
+                var body: some View {
+                    Text("k").onReceive(c.$count, perform: { total = $0 })
+                }
+            }
+
+            struct VL: View {
+                @ObservedObject var c: Counter
+                @State private var total = 0
+                var body: some View {
+                    Text("l").onReceive(c.$values) {
+                        for (i, x) in $0.enumerated() where x > $0.count { total += i }
+                    }
+                }
+            }
+
+            struct VM: View {
+                @ObservedObject var c: Counter
+                @State private var total = 0
+                var body: some View {
+                    Text("m").onReceive(c.$count) {
+                        if case 1...5 = $0 { total = $0 } else if $0 > 5 { total = 5 }
+                    }
+                }
+            }
+
+            struct VN: View {
+                @ObservedObject var c: Counter
+                @State private var total = 0
+                var body: some View {
+                    Text("n").onReceive(c.$count) { (v) in total = v }
+                }
+            }
+            """#, writtenUnits: ["Counter"]),
+        Case(name: "interpolated-argument", why: "$0 inside a string interpolation keeps .onReceive", source: #"""
+            import SwiftUI
+            import Combine
+
+            final class Counter: ObservableObject {
+                @Published var count = 0
+            }
+
+            struct CounterLog: View {
+                @ObservedObject var counter: Counter
+                @State private var latest = 0
+                @State private var log: [String] = []
+
+                var body: some View {
+                    Text("latest \(latest)")
+                        .onReceive(counter.$count) {
+                            latest = $0
+                            log.append("count is now \($0)")
+                        }
+                }
+            }
+            """#, writtenUnits: ["Counter"]),
+        Case(name: "interpolated-only-argument", why: "the only $0 inside an interpolation", source: #"""
+            import SwiftUI
+            import Combine
+
+            final class Counter: ObservableObject {
+                @Published var count = 0
+            }
+
+            struct CounterLog: View {
+                @ObservedObject var counter: Counter
+                @State private var log: [String] = []
+
+                var body: some View {
+                    Text("log \(log.count)")
+                        .onReceive(counter.$count) { log.append("count \($0)") }
+                }
+            }
+            """#, writtenUnits: ["Counter"]),
+        Case(name: "if-expression-closure-return", why: "an if expression whose branch holds a closure returning", source: #"""
+            import SwiftUI
+            import Combine
+
+            final class Prefs: ObservableObject {
+                let defaults = UserDefaults.standard
+                var useLimit = true
+
+                var tags: [String] {
+                    get {
+                        if useLimit { (defaults.stringArray(forKey: "tags") ?? []).filter { tag in return !tag.isEmpty } } else { defaults.stringArray(forKey: "tags") ?? [] }
+                    }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "tags")
+                    }
+                }
+
+
+                var level: Int {
+                    get {
+                        switch defaults.integer(forKey: "level") {
+                        case 0: 1
+                        default: [1, 2, 3].first { value in return value > 1 } ?? 2
+                        }
+                    }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "level")
+                    }
+                }
+            }
+
+            struct PrefsView: View {
+                @ObservedObject var prefs: Prefs
+                var body: some View {
+                    Text("\(prefs.tags.count) \(prefs.level)")
+                }
+            }
+            """#, writtenUnits: ["Prefs"]),
+        Case(name: "fatal-error-getter", why: "a getter that is fatalError(…)", source: #"""
+            import SwiftUI
+            import Combine
+
+            final class Prefs: ObservableObject {
+                let defaults = UserDefaults.standard
+                var useLimit = true
+
+                var mode: Int {
+                    get { fatalError("subclasses provide mode") }
+                    set { objectWillChange.send(); defaults.set(newValue, forKey: "mode") }
+                }
+
+            }
+
+            struct PrefsView: View {
+                @ObservedObject var prefs: Prefs
+                var body: some View {
+                    Text("\(prefs.mode)")
+                }
+            }
+            """#, writtenUnits: ["Prefs"]),
+        Case(name: "optional-static-members", why: "static members and calls typed optional leave the subject to the compiler", source: #"""
+            import Foundation
+            import Combine
+
+            struct Item: Equatable {
+                var name: String
+                static let samples: [Item] = [Item(name: "a")]
+                static var current: Item? { samples.first }
+                static func load(_ name: String) -> Item? { samples.first { $0.name == name } }
+                static func make() -> Item { Item(name: "m") }
+            }
+
+            enum Sort: String { case name, date
+                static let stored = Sort(rawValue: UserDefaults.standard.string(forKey: "sort") ?? "")
+            }
+
+            final class Version {
+                let major: Int
+                init?(_ text: String) { guard let m = Int(text) else { return nil }; major = m }
+            }
+
+            protocol Parsed { init?(parsing: String) }
+            struct Token: Parsed {
+                var text: String
+                init(text: String) { self.text = text }
+            }
+            extension Parsed { init?(parsing: String) { return nil } }
+
+            final class Store: ObservableObject {
+                @Published var items = Item.samples
+                @Published var current = Item.current
+                @Published var loaded = Item.load("a")
+                @Published var made = Item.make()
+                @Published var sort = Sort.stored
+                @Published var version = Version("3")
+                @Published var token = Token(parsing: "x")
+                @Published var firstItem = Item.samples.first
+                @Published var names = Item.samples.map(\.name)
+                @Published var lookup = [String: Item]()
+                @Published var pair = (1, "a")
+                @Published var limit = Int.max
+                @Published var sorter = Sort.name.rawValue
+            }
+
+            final class Watcher {
+                var bag = Set<AnyCancellable>()
+                func watch(_ s: Store) {
+                    s.$items.sink { print($0) }.store(in: &bag)
+                    s.$current.sink { print($0 as Any) }.store(in: &bag)
+                    s.$loaded.sink { print($0 as Any) }.store(in: &bag)
+                    s.$made.sink { print($0) }.store(in: &bag)
+                    s.$sort.sink { print($0 as Any) }.store(in: &bag)
+                    s.$version.sink { print($0 as Any) }.store(in: &bag)
+                    s.$token.sink { print($0 as Any) }.store(in: &bag)
+                    s.$firstItem.sink { print($0 as Any) }.store(in: &bag)
+                    s.$names.sink { print($0) }.store(in: &bag)
+                    s.$lookup.sink { print($0) }.store(in: &bag)
+                    s.$pair.sink { print($0) }.store(in: &bag)
+                    s.$limit.sink { print($0) }.store(in: &bag)
+                    s.$sorter.sink { print($0) }.store(in: &bag)
+                }
+            }
+            """#, writtenUnits: ["Store"]),
+        Case(name: "protocol-extension-init", why: "an init? a protocol extension adds", source: #"""
+            import SwiftUI
+            import Combine
+
+            final class Handle { var id = 0 }
+
+            struct Theme: Equatable {
+                var name = "light"
+                static let all: [Theme] = [Theme()]
+                static func handles() -> [Handle] { [Handle()] }
+                static var info: [String: Any] { ["a": 1] }
+            }
+
+            final class Store: ObservableObject {
+                @Published var handles = Theme.handles()
+                @Published var info = Theme.info
+                @Published var firstHandle = Theme.handles().first
+            }
+
+            struct StoreView: View {
+                @ObservedObject var store: Store
+                @State private var n = 0
+                var body: some View {
+                    Text("n \(n)")
+                        .onReceive(store.$handles) { n = $0.count }
+                        .onReceive(store.$info) { n = $0.count }
+                        .onReceive(store.$firstHandle) { n = $0?.id ?? 0 }
+                }
+            }
+            """#, writtenUnits: ["Store"]),
+        Case(name: "constant-key", why: "a defaults key in a constant shared by another member", source: #"""
+            import Foundation
+            import SwiftUI
+
+            final class Preferences: ObservableObject {
+                private let defaults = UserDefaults.standard
+                private enum Keys { static let fontSize = "fontSize" }
+
+                var fontSize: Double {
+                    get { defaults.double(forKey: Keys.fontSize) }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: Keys.fontSize)
+                    }
+                }
+
+                var isLarge: Bool { defaults.double(forKey: Keys.fontSize) > 14 }
+            }
+
+            struct SizeBadge: View {
+                @ObservedObject var prefs: Preferences
+
+                var body: some View {
+                    VStack {
+                        Text(prefs.isLarge ? "large" : "small")
+                        Button("Grow") { prefs.fontSize = 20 }
+                    }
+                }
+            }
+            """#, writtenUnits: []),
+        Case(name: "registered-defaults", why: "register(defaults:) reads no key", source: #"""
+            import Foundation
+            import SwiftUI
+
+            final class Preferences: ObservableObject {
+                private let defaults = UserDefaults.standard
+
+                var fontSize: Double {
+                    get { defaults.double(forKey: "fontSize") }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "fontSize")
+                    }
+                }
+
+                func registerDefaults() {
+                    defaults.register(defaults: ["fontSize": 14.0])
+                }
+            }
+
+            struct SizeBadge: View {
+                @ObservedObject var prefs: Preferences
+
+                var body: some View {
+                    VStack {
+                        Text("size \(prefs.fontSize)")
+                        Button("Grow") { prefs.fontSize = 20 }
+                    }
+                }
+            }
+            """#, writtenUnits: ["Preferences"]),
+        Case(name: "send-from-outside", why: "the base's state announced by a service's m.objectWillChange.send()", source: #"""
+            import SwiftUI
+            import Combine
+
+            class ListViewModel: ObservableObject {
+                var cached: [String] = ["a"]
+            }
+
+            enum CacheService {
+                static func clear(_ model: ListViewModel) {
+                    model.cached = []
+                    model.objectWillChange.send()
+                }
+            }
+
+            final class InboxViewModel: ListViewModel {
+                @Published var unread = 0
+            }
+
+            struct InboxView: View {
+                @ObservedObject var model: InboxViewModel
+
+                var body: some View {
+                    VStack {
+                        Text("cached \(model.cached.count)")
+                        Button("Clear") { CacheService.clear(model) }
+                    }
+                }
+            }
+            """#, writtenUnits: ["ListViewModel"]),
+        Case(name: "one-line-class", why: "a one-line class gets no bridge", source: #"""
+            import Foundation
+            import Combine
+
+            final class Flag: ObservableObject { @Published var on = false }
+
+            final class Counter: ObservableObject {
+                @Published var count = 0 // how many
+                @Published var saved = 0 { didSet { print("saved") } }
+            }
+
+            final class Watcher {
+                var bag = Set<AnyCancellable>()
+                func watch(_ f: Flag, _ c: Counter) {
+                    f.$on.sink { print($0) }.store(in: &bag)
+                    c.$count.sink { print($0) }.store(in: &bag)
+                    c.$saved.sink { print($0) }.store(in: &bag)
+                }
+            }
+            """#, writtenUnits: ["Counter"]),
+        Case(name: "super-assignment", why: "super.cached = [] beside a send", source: #"""
+            import SwiftUI
+            import Combine
+
+            final class Backend {
+                func ping() {}
+            }
+
+            class ListViewModel: ObservableObject {
+                let backend = Backend()
+                var cached: [String] = ["a"]
+
+                func poke() {
+                    backend.ping()
+                    objectWillChange.send()
+                }
+            }
+
+            final class InboxViewModel: ListViewModel {
+                @Published var unread = 3
+
+                func reset() {
+                    objectWillChange.send()
+                    unread = 0
+                    super.cached = []
+                }
+            }
+            struct InboxView: View {
+                @ObservedObject var model: InboxViewModel
+
+                var body: some View {
+                    VStack {
+                        Text("unread \(model.unread)")
+                        Button("Reset") { model.reset() }
+                    }
+                }
+            }
+
+            struct CacheView: View {
+                @ObservedObject var list: ListViewModel
+
+                var body: some View {
+                    Text("cached \(list.cached.count)")
+                }
+            }
+
+            struct Screen: View {
+                let model: InboxViewModel
+
+                var body: some View {
+                    VStack {
+                        InboxView(model: model)
+                        CacheView(list: model)
+                    }
+                }
+            }
+            """#, writtenUnits: []),
+    ]
+
+    static func output(_ reviewCase: Case) -> (written: [String], text: String) {
+        let analysis = InferenceTestTree.analyze([reviewCase.source], Configuration())
+        let plan = Migrator.plan(analysis, options: MigrationOptions(unsafeFixes: true))
+        let written = analysis.units.filter { plan.appliedUnits.contains($0.id) }.map(\.name)
+        return (written, plan.newContents[0].map { String(decoding: $0, as: UTF8.self) } ?? reviewCase.source)
+    }
+
+    static func text(_ name: String) -> String { output(cases.first { $0.name == name }!).text }
+
+    @Test(arguments: cases) func writesOnlyWhatCompilesAndBehavesTheSame(_ reviewCase: Case) {
+        let (written, text) = Self.output(reviewCase)
+        #expect(written.sorted() == reviewCase.writtenUnits.sorted(), "\(reviewCase.why)")
+        let again = Migrator.plan(InferenceTestTree.analyze([text], Configuration()), options: MigrationOptions(unsafeFixes: true))
+        #expect(again.newContents.isEmpty, "\(reviewCase.why)")
+    }
+
+    @Test func anInterpolatedArgumentKeepsTheReceive() {
+        #expect(Self.text("interpolated-argument").contains(".onReceive(counter.countPublisher)"))
+        #expect(!Self.text("interpolated-only-argument").contains("onChange"))
+    }
+
+    @Test func aLabelledLoopsArgumentsBecomeTheNewValue() {
+        #expect(Self.text("labelled-loop").contains("if $1.count <= i { break outer }"))
+    }
+
+    @Test func anIfExpressionGetterGetsItsReturnAndFatalErrorNone() {
+        #expect(Self.text("if-expression-closure-return").contains("return if useLimit"))
+        #expect(Self.text("fatal-error-getter").contains("get { access(keyPath: \\.mode); fatalError("))
+    }
+
+    @Test func optionalValuesLeaveTheSubjectToTheCompiler() {
+        let text = Self.text("optional-static-members") + Self.text("protocol-extension-init")
+        #expect(text.contains("CurrentValueSubject<_, Never>(current)"))
+        #expect(!text.contains("CurrentValueSubject<Item, Never>"))
+    }
+}
