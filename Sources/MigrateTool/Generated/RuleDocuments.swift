@@ -4381,11 +4381,12 @@ enum RuleDocuments {
 
         - a view holding it in `@StateObject`, `@ObservedObject` or `@EnvironmentObject` reads state
           the superclass publishes through it (an inherited `@Published` property, or a computed
-          property, method or subscript reading one; any member of a superclass that announces changes
-          by hand with `objectWillChange.send()`, since it may announce any of its state; a member none
-          of the classes declares, such as a protocol extension's): once the wrapper is `@State`, a
-          plain property or `@Bindable`, nothing subscribes to `objectWillChange` and that read stops
-          refreshing;
+          property, method or subscript reading one, with `self.x` or `super.x`, or handing `self` on;
+          any member of a superclass that announces changes by hand with `objectWillChange.send()`, in
+          its own code or elsewhere, since it may announce any of its state; `model[keyPath:]`; a
+          member none of the classes declares, such as a protocol extension's): once the wrapper is
+          `@State`, a plain property or `@Bindable`, nothing subscribes to `objectWillChange` and that
+          read stops refreshing;
         - such a view hands the model on as a value (`header(for: model)`, `let m = model`), where
           anything may be read without a wrapper; an argument of a view of the tree whose property of
           that label holds it with `@ObservedObject` or `@StateObject` is no such hand-on, nor is

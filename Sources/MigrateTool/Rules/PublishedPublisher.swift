@@ -64,7 +64,8 @@ struct PublishedPublisher: Rule {
         case .nameTaken(let taken):
             return ("\(needs) the model already has a member '\(taken)'", "rename '\(taken)', or write the bridge by hand")
         case .severalBindings:
-            return ("\(needs) '\(name)' is declared together with other properties", "declare '\(name)' on a line of its own")
+            return ("\(needs) '\(name)' shares its declaration or its line with other properties (or its class's braces)",
+                    "declare '\(name)' on a line of its own")
         case .earlyReturnInWillSet:
             return ("\(needs) the willSet of '\(name)' can return early, so a send added at its end might not run",
                     "send the new value to a subject at the start of willSet by hand")

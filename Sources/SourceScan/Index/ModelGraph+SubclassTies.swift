@@ -196,7 +196,17 @@ struct SubclassTieFinder {
     /// Whether the class's own members mention `objectWillChange` other than to declare it: a
     /// manual `send()`, or a relay.
     private func sendsByHand(_ classID: DeclarationID) -> Bool {
-        members(of: classID).contains { member in
+        // A protocol of the tree the class adopts may send from its extensions (`func refresh()
+        // { objectWillChange.send() }` in `extension Refreshable where Self: ObservableObject`).
+        var containers = [classID]
+        for container in [classID] + (types.symbol(classID)?.extensions ?? []) {
+            for entry in types.declaration(container).inheritance {
+                if case .declared(let target) = types.resolve(entry.typeName, from: container), types.symbol(target)?.kind == .protocol {
+                    containers.append(target)
+                }
+            }
+        }
+        return containers.flatMap(members(of:)).contains { member in
             let declaration = types.declaration(member)
             guard declaration.kind != .variable || !declaration.bindings.contains(where: { $0.name == "objectWillChange" }) else { return false }
             let file = index.files[member.file]
@@ -221,7 +231,8 @@ struct SubclassTieFinder {
         return names
     }
 
-    /// The ancestor behind the first name of `notifying` read in `body` as `x` or `self.x`.
+    /// The ancestor behind the first name of `notifying` read in `body` as `x`, `self.x` or
+    /// `super.x`; `farthest` where `body` hands `self` on (`Headline.text(for: self)`).
     private func firstSelfRead(in body: Range<Int>, file fileIndex: Int, among notifying: [String: DeclarationID],
                                farthest: DeclarationID?) -> DeclarationID? {
         let file = index.files[fileIndex]
@@ -229,9 +240,18 @@ struct SubclassTieFinder {
         for position in body {
             switch tokens[position].kind {
             case .keyword where tokens[position].word == .self:
-                // `self` handed on (`Headline.text(for: self)`): the callee may read anything.
+                // `self` handed on (`Headline.text(for: self)`): the callee may read anything. Not
+                // a capture (`[weak self]`, `[self]`) or an identity test (`current === self`).
                 let next = position + 1 < body.upperBound ? tokens[position + 1].kind : .rightBrace
-                if next != .period, next != .postfixQuestionMark, next != .exclamationMark, let farthest { return farthest }
+                let comparisons = ["===", "!==", "==", "!="]
+                let isCapture = position >= 1 && (file.source.tokenText(position - 1, equals: "weak")
+                    || file.source.tokenText(position - 1, equals: "unowned")
+                    || tokens[position - 1].kind == .leftSquare && next == .rightSquare)
+                let isComparison = comparisons.contains { position >= 1 && file.source.tokenText(position - 1, equals: $0) }
+                    || comparisons.contains { position + 1 < body.upperBound && file.source.tokenText(position + 1, equals: $0) }
+                if next != .period, next != .postfixQuestionMark, next != .exclamationMark, !isCapture, !isComparison, let farthest {
+                    return farthest
+                }
             case .identifier:
                 let isSelfMember = position >= 2 && tokens[position - 1].kind == .period
                     && (tokens[position - 2].word == .self || tokens[position - 2].word == .super)
@@ -375,7 +395,9 @@ struct SubclassTieFinder {
     private func closureBinds(_ name: String, around position: Int, within range: Range<Int>, _ file: FileStructure) -> Bool {
         let tokens = file.tokens
         for brace in range.lowerBound..<position where tokens[brace].kind == .leftBrace && file.closing(brace) > position {
-            guard let signature = file.closureSignature(inBlock: brace) else { continue }
+            guard var signature = file.closureSignature(inBlock: brace) else { continue }
+            // A capture list (`[model] row in`) captures the property; it binds nothing new.
+            if tokens[signature.lowerBound].kind == .leftSquare { signature = (file.closing(signature.lowerBound) + 1)..<signature.upperBound }
             if signature.contains(where: { tokens[$0].kind == .identifier && file.source.tokenText($0, equals: name) }) { return true }
         }
         return false

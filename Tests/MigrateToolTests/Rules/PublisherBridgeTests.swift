@@ -91,7 +91,7 @@ import SourceScan
         (source("var x = 1\n    var xPublisher: Int { x }\n    var xValuesSubject: Int { x }"), "the model already has a member 'xPublisher'"),
         (source("var x = 1 {\n        willSet { if newValue < 0 { return }; print(newValue) }\n    }"), "can return early"),
         (source("var x = 1") + "let path = \\Model.$x\n", "key path"),
-        (source("var x = 1, y = 2"), "declared together with other properties"),
+        (source("var x = 1, y = 2"), "shares its declaration or its line with other properties"),
         (source("var x = 1") + "func feed(_ m: Model) { Just(2).assign(to: &m.$x) }\n", "code outside the model passes it inout"),
     ])
     func whatCannotBeBridgedBlocks(source: String, reason: String) {

@@ -2,7 +2,8 @@ import SourceScan
 import Testing
 @testable import MigrateTool
 
-/// The second review of session 32, of the first review's fixes: each case is a tree the
+/// The second and third reviews of session 32, of the first review's fixes and of the second's:
+/// each case is a tree the
 /// reviewer built where the fixed tool still wrote something that did not compile, showed a stale
 /// value (run on the fixtures' render host), or tied a subclass to its base where the tool
 /// before the fixes wrote it correctly alone. The units `apply --unsafe-fixes` must write, and
@@ -886,6 +887,457 @@ import Testing
                 }
             }
             """#, writtenUnits: []),
+        Case(name: "statement-if-getter", why: "an if or switch statement getter whose blocks start with let and return below (third review)", source: #"""
+            import SwiftUI
+            import Combine
+
+            enum Units { case metric, imperial }
+
+            final class Prefs: ObservableObject {
+                let defaults = UserDefaults.standard
+                var units = Units.metric
+
+                var name: String {
+                    get {
+                        if let stored = defaults.string(forKey: "name") {
+                            let trimmed = stored.trimmingCharacters(in: .whitespaces)
+                            return trimmed
+                        } else {
+                            let fallback = "none"
+                            return fallback
+                        }
+                    }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "name")
+                    }
+                }
+
+                var height: Double {
+                    get {
+                        switch units {
+                        case .metric:
+                            let value = defaults.double(forKey: "height")
+                            return value
+                        case .imperial:
+                            let value = defaults.double(forKey: "height") * 3.28
+                            return value
+                        }
+                    }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "height")
+                    }
+                }
+            }
+
+            struct PrefsView: View {
+                @ObservedObject var prefs: Prefs
+                var body: some View {
+                    Text("\(prefs.name) \(prefs.height)")
+                }
+            }
+            """#, writtenUnits: ["Prefs"]),
+        Case(name: "capture-list", why: "a capture list naming the wrapper captures the property, a helper reads the base (third review)", source: #"""
+            import SwiftUI
+            import Combine
+
+            final class Backend {
+                func ping() {}
+            }
+
+            class PagedViewModel: ObservableObject {
+                let backend = Backend()
+                @Published var title = "first"
+
+                func poke() {
+                    backend.ping()
+                    objectWillChange.send()
+                }
+
+                func rename() { title = "changed" }
+            }
+
+            final class ReaderViewModel: PagedViewModel {
+                @Published var zoom = 1
+            }
+
+            struct Row: Identifiable {
+                let id: Int
+                let name: String
+            }
+
+            struct ReaderView: View {
+                @ObservedObject var model: ReaderViewModel
+                let rows = [Row(id: 1, name: "a")]
+
+                var body: some View {
+                    VStack {
+                        Text("zoom \(model.zoom)")
+                        ForEach(rows) { [model] row in
+                            Text(Headline.text(for: model) + " " + row.name)
+                        }
+                        Button("Change") { model.rename() }
+                    }
+                }
+            }
+
+            enum Headline {
+                static func text(for page: PagedViewModel) -> String { page.title.uppercased() }
+            }
+            """#, writtenUnits: []),
+        Case(name: "self-identity-and-capture", why: "self in an identity test or a capture list is not handed on (third review)", source: #"""
+            import SwiftUI
+            import Combine
+
+            final class Backend {
+                func ping() {}
+            }
+
+            class PagedViewModel: ObservableObject {
+                let backend = Backend()
+                @Published var title = "first"
+
+                func poke() {
+                    backend.ping()
+                    objectWillChange.send()
+                }
+            }
+
+            enum Session {
+                static var current: AnyObject?
+            }
+
+            final class ReaderViewModel: PagedViewModel {
+                @Published var zoom = 1
+                var isCurrent: Bool { Session.current === self }
+            }
+
+            final class EditorViewModel: PagedViewModel {
+                @Published var lines = 0
+                func addAction() -> () -> Void {
+                    { [weak self] in self?.lines += 1 }
+                }
+            }
+
+            struct ReaderView: View {
+                @ObservedObject var model: ReaderViewModel
+                var body: some View {
+                    Text("zoom \(model.zoom) \(model.isCurrent)")
+                }
+            }
+
+            struct EditorView: View {
+                @ObservedObject var editor: EditorViewModel
+                var body: some View {
+                    VStack {
+                        Text("lines \(editor.lines)")
+                        Button("Add", action: editor.addAction())
+                    }
+                }
+            }
+            """#, writtenUnits: ["EditorViewModel", "ReaderViewModel"]),
+        Case(name: "key-through-helper", why: "a key handed to a helper by both properties (third review)", source: #"""
+            import Foundation
+            import SwiftUI
+
+            final class Preferences: ObservableObject {
+                private let defaults = UserDefaults.standard
+
+                var fontSize: Double {
+                    get { value(for: "fontSize") }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "fontSize")
+                    }
+                }
+
+                var isLarge: Bool { value(for: "fontSize") > 14 }
+
+                private func value(for key: String) -> Double {
+                    defaults.double(forKey: key)
+                }
+            }
+
+            struct SizeBadge: View {
+                @ObservedObject var prefs: Preferences
+
+                var body: some View {
+                    VStack {
+                        Text(prefs.isLarge ? "large" : "small")
+                        Button("Grow") { prefs.fontSize = 20 }
+                    }
+                }
+            }
+            """#, writtenUnits: []),
+        Case(name: "switch-subject-closure", why: "a switch expression whose subject holds a closure (third review)", source: #"""
+            import SwiftUI
+            import Combine
+
+            final class Prefs: ObservableObject {
+                let defaults = UserDefaults.standard
+
+                var level: Int {
+                    get {
+                        switch (defaults.array(forKey: "levels") as? [Int] ?? []).contains(where: { $0 > 3 }) {
+                        case true: 2
+                        case false: defaults.integer(forKey: "level")
+                        }
+                    }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "level")
+                    }
+                }
+            }
+
+            struct PrefsView: View {
+                @ObservedObject var prefs: Prefs
+                var body: some View {
+                    Text("\(prefs.level)")
+                }
+            }
+            """#, writtenUnits: ["Prefs"]),
+        Case(name: "key-constant-and-literal", why: "the same key as a constant in one property and a literal in another (third review)", source: #"""
+            import Foundation
+            import SwiftUI
+
+            final class Preferences: ObservableObject {
+                private let defaults = UserDefaults.standard
+                private enum Keys { static let fontSize = "fontSize" }
+
+                var fontSize: Double {
+                    get { defaults.double(forKey: Keys.fontSize) }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: Keys.fontSize)
+                    }
+                }
+
+                var isLarge: Bool { defaults.double(forKey: "fontSize") > 14 }
+            }
+
+            struct SizeBadge: View {
+                @ObservedObject var prefs: Preferences
+
+                var body: some View {
+                    VStack {
+                        Text(prefs.isLarge ? "large" : "small")
+                        Button("Grow") { prefs.fontSize = 20 }
+                    }
+                }
+            }
+            """#, writtenUnits: []),
+        Case(name: "protocol-extension-send", why: "the base announces through a protocol extension (third review)", source: #"""
+            import SwiftUI
+            import Combine
+
+            protocol Refreshable: ObservableObject {}
+            extension Refreshable {
+                func refresh() { objectWillChange.send() }
+            }
+
+            class ListViewModel: ObservableObject, Refreshable {
+                var cached: [String] = ["a"]
+            }
+
+            enum CacheService {
+                static func clear(_ model: ListViewModel) {
+                    model.cached = []
+                    model.refresh()
+                }
+            }
+
+            final class InboxViewModel: ListViewModel {
+                @Published var unread = 0
+            }
+
+            struct InboxView: View {
+                @ObservedObject var model: InboxViewModel
+
+                var body: some View {
+                    VStack {
+                        Text("cached \(model.cached.count)")
+                        Button("Clear") { CacheService.clear(model) }
+                    }
+                }
+            }
+            """#, writtenUnits: []),
+        Case(name: "failable-no-arguments", why: "Seeded() through init?(seed: Int = 1), and other constructions (third review)", source: #"""
+            import Foundation
+            import Combine
+
+            enum Load: Equatable {
+                case idle
+                case loaded(Int)
+            }
+
+            struct Name: Equatable {
+                var text = "n"
+                init() {}
+            }
+
+            enum Outer {
+                struct Inner: Equatable {
+                    var x: Int
+                    init(x: Int) { self.x = x }
+                }
+            }
+
+            struct Point: Equatable {
+                var x: Int
+                var y: Int
+            }
+            extension Point {
+                init(pair: (Int, Int)) { self.init(x: pair.0, y: pair.1) }
+            }
+
+            struct Seeded: Equatable {
+                var seed: Int
+                init?(seed: Int = 1) { guard seed > 0 else { return nil }; self.seed = seed }
+            }
+
+            struct Defaulted: Equatable {
+                var n: Int
+                init(n: Int = 3) { self.n = n }
+            }
+
+            final class Store: ObservableObject {
+                @Published var state = Load.loaded(1)
+                @Published var idle = Load.idle
+                @Published var name = Name.init()
+                @Published var inner = Outer.Inner(x: 1)
+                @Published var point = Point(x: 1, y: 2)
+                @Published var paired = Point(pair: (1, 2))
+                @Published var seeded = Seeded()
+                @Published var defaulted = Defaulted()
+            }
+
+            final class Watcher {
+                var bag = Set<AnyCancellable>()
+                func watch(_ s: Store) {
+                    s.$state.sink { print($0) }.store(in: &bag)
+                    s.$idle.sink { print($0) }.store(in: &bag)
+                    s.$name.sink { print($0) }.store(in: &bag)
+                    s.$inner.sink { print($0) }.store(in: &bag)
+                    s.$point.sink { print($0) }.store(in: &bag)
+                    s.$paired.sink { print($0) }.store(in: &bag)
+                    s.$seeded.sink { print($0 as Any) }.store(in: &bag)
+                    s.$defaulted.sink { print($0) }.store(in: &bag)
+                }
+            }
+            """#, writtenUnits: ["Store"]),
+        Case(name: "semicolon-one-line-class", why: "a one-line class with a semicolon before its brace (third review)", source: #"""
+            import Combine
+
+            final class Flag: ObservableObject { @Published var on = false; }
+
+            final class Panel: ObservableObject {
+                @Published var title = "a"
+                @Published var open = false // still open
+            }
+
+            final class Watcher {
+                var bag = Set<AnyCancellable>()
+                func watch(_ f: Flag, _ p: Panel) {
+                    f.$on.sink { print($0) }.store(in: &bag)
+                    p.$open.sink { print($0) }.store(in: &bag)
+                }
+            }
+            """#, writtenUnits: ["Panel"]),
+        Case(name: "raw-string-argument", why: "$0 inside a raw string interpolation (third review)", source: ##"""
+            import SwiftUI
+            import Combine
+
+            final class Counter: ObservableObject {
+                @Published var count = 0
+                @Published var price = 0
+                @Published var step = 0
+                @Published var total = 0
+            }
+
+            struct CounterLog: View {
+                @ObservedObject var counter: Counter
+                @State private var log: [String] = []
+                @State private var last = 0
+
+                var body: some View {
+                    Text("log \(log.count)")
+                        .onReceive(counter.$count) { log.append(#"count \#($0)"#) }
+                        .onReceive(counter.$price) { last = $0; log.append("$0 dollars") }
+                        .onReceive(counter.$step) {
+                            last = $0
+                            log.append("""
+                                step \($0)
+                                """)
+                        }
+                        .onReceive(counter.$total) {
+                            outer: do {
+                                if $0 < 0 { break outer }
+                                last = $0
+                            }
+                        }
+                }
+            }
+            """##, writtenUnits: ["Counter"]),
+        Case(name: "qualified-fatal-error", why: "Swift.fatalError and if expression forms (third review)", source: #"""
+            import SwiftUI
+            import Combine
+
+            enum Units { case metric, imperial, nautical }
+
+            final class Prefs: ObservableObject {
+                let defaults = UserDefaults.standard
+                let units = Units.metric
+
+                var a: Double {
+                    get {
+                        if units == .metric { defaults.double(forKey: "a") } else if units == .imperial { defaults.double(forKey: "a") * 3 } else { 0 }
+                    }
+                    set { objectWillChange.send(); defaults.set(newValue, forKey: "a") }
+                }
+
+                var b: Double {
+                    get {
+                        if case .metric = units { defaults.double(forKey: "b") } else { [1.0, 2.0].first { v in return v > 1 } ?? 0 }
+                    }
+                    set { objectWillChange.send(); defaults.set(newValue, forKey: "b") }
+                }
+
+                var c: Double {
+                    get {
+                        switch units {
+                        case .metric: defaults.double(forKey: "c")
+                        case .imperial: { () -> Double in return 1 }()
+                        case .nautical: 2
+                        }
+                    }
+                    set { objectWillChange.send(); defaults.set(newValue, forKey: "c") }
+                }
+
+                var d: Double {
+                    get {
+                        switch units {
+                        case .metric: return defaults.double(forKey: "d")
+                        case .imperial, .nautical: fatalError("no")
+                        }
+                    }
+                    set { objectWillChange.send(); defaults.set(newValue, forKey: "d") }
+                }
+
+                var e: Int {
+                    get { Swift.fatalError("unused") }
+                    set { objectWillChange.send(); defaults.set(newValue, forKey: "e") }
+                }
+            }
+
+            struct PrefsView: View {
+                @ObservedObject var prefs: Prefs
+                var body: some View {
+                    Text("\(prefs.a) \(prefs.b) \(prefs.c) \(prefs.d) \(prefs.e)")
+                }
+            }
+            """#, writtenUnits: ["Prefs"]),
     ]
 
     static func output(_ reviewCase: Case) -> (written: [String], text: String) {

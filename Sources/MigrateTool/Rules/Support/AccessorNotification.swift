@@ -112,36 +112,51 @@ enum AccessorNotification {
         let statementsOnly: [Word] = [.return, .do, .for, .while, .repeat, .guard, .let, .var, .defer, .throw]
         if statementsOnly.contains(head.word) { return false }
         // `fatalError(…)` is `Never`, which `return` cannot hand back as the property's type.
-        if ["fatalError", "preconditionFailure"].contains(where: { file.source.tokenText(statement.lowerBound, equals: $0) }) { return false }
-        if head.word == .switch {
-            // A `switch` statement returns in its clauses; an expression's clauses are values.
-            guard let open = statement.first(where: { tokens[$0].kind == .leftBrace }),
-                  let clauses = file.switchClauses(inBlock: open) else { return false }
-            return !clauses.contains { $0.body.first.map { tokens[$0].word == .return || tokens[$0].word == .throw } ?? false }
-        }
-        if head.word == .if {
-            // An `if` statement returns in its blocks (`if`, `else if`, `else`); an expression's
-            // blocks are values. A closure inside a condition or a value does not count.
-            var index = statement.lowerBound
-            var depth = 0
-            while index < statement.upperBound {
-                switch tokens[index].kind {
-                case .leftParen, .leftSquare: depth += 1
-                case .rightParen, .rightSquare: depth -= 1
-                case .leftBrace:
-                    let close = file.closing(index)
-                    if depth == 0, let first = file.statements(inBlock: index)?.first,
-                       tokens[first.lowerBound].word == .return || tokens[first.lowerBound].word == .throw {
-                        return false
-                    }
-                    index = close + 1
-                    continue
-                default: break
+        var callee = statement.lowerBound
+        if file.source.tokenText(callee, equals: "Swift"), callee + 2 < statement.upperBound, tokens[callee + 1].kind == .period { callee += 2 }
+        if ["fatalError", "preconditionFailure"].contains(where: { file.source.tokenText(callee, equals: $0) }) { return false }
+        guard head.word == .if || head.word == .switch else { return true }
+        // An `if` or `switch` statement does its work in its blocks and clauses; an expression's
+        // are single values. Its blocks are the braces outside brackets (a closure in a condition
+        // or subject is no block).
+        var index = statement.lowerBound
+        var depth = 0
+        while index < statement.upperBound {
+            switch tokens[index].kind {
+            case .leftParen, .leftSquare: depth += 1
+            case .rightParen, .rightSquare: depth -= 1
+            case .leftBrace where depth == 0:
+                if head.word == .switch {
+                    guard let clauses = file.switchClauses(inBlock: index) else { return false }
+                    return !clauses.contains { isStatementBlock($0.body, file) }
                 }
-                index += 1
+                guard let statements = file.statements(inBlock: index) else { return false }
+                if statements.count != 1 || isStatementBlock(statements[0], file) { return false }
+                index = file.closing(index) + 1
+                continue
+            case .leftBrace:
+                index = file.closing(index) + 1
+                continue
+            default: break
             }
+            index += 1
         }
         return true
+    }
+
+    /// Whether a branch of an `if` or a `switch` clause body does more than give a value: it
+    /// returns or throws outside its closures, or starts with a declaration or statement keyword.
+    private static func isStatementBlock(_ body: Range<Int>, _ file: FileStructure) -> Bool {
+        let tokens = file.tokens
+        guard let first = body.first else { return false }
+        if [Word.let, .var, .guard, .for, .while, .do, .defer, .return, .throw].contains(tokens[first].word) { return true }
+        var index = first
+        while index < body.upperBound {
+            if tokens[index].kind.isOpeningBracket { index = file.closing(index) + 1; continue }
+            if tokens[index].word == .return || tokens[index].word == .throw { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Whether another member of the property's type names a storage key the property names
@@ -149,31 +164,66 @@ enum AccessorNotification {
     /// and only the property's own key path would be tracked, so a view showing the other one
     /// (`isLarge` over `defaults.double(forKey: "fontSize")`) would stop refreshing.
     static func sharesStorageKey(_ variableID: DeclarationID, _ context: RuleContext) -> Bool {
-        let keys = Set(storageKeys(in: context.declaration(variableID).tokens, context.files[variableID.file]))
+        let keys = Set(storageKeys(in: context.declaration(variableID).tokens, context.files[variableID.file], context))
         guard !keys.isEmpty, let enclosing = context.types.enclosingTypeLike(variableID),
               let owner = context.types.extendedType(enclosing) else { return false }
         return context.types.memberDeclarations(of: owner).contains { member in
-            member != variableID && !keys.isDisjoint(with: storageKeys(in: context.declaration(member).tokens, context.files[member.file]))
+            member != variableID && !keys.isDisjoint(with: storageKeys(in: context.declaration(member).tokens, context.files[member.file], context))
         }
     }
 
-    /// The storage keys `range` names, as written: the argument after `forKey:` (`"fontSize"`,
-    /// `Keys.fontSize`) and the first argument of `@AppStorage(…)`. A registration of defaults
-    /// (`register(defaults: ["fontSize": 14])`) reads nothing.
-    private static func storageKeys(in range: Range<Int>, _ file: FileStructure) -> [String] {
+    /// The storage keys `range` names: the non-empty string literals it hands to calls (a helper
+    /// taking the key, `value(for: "fontSize")`, reads it too), and, as written, the argument after `forKey:`
+    /// (`Keys.fontSize`, with the literal such a constant of the tree holds) and the first
+    /// argument of `@AppStorage(…)`. A registration of defaults (`register(defaults:
+    /// ["fontSize": 14])`) reads nothing.
+    private static func storageKeys(in range: Range<Int>, _ file: FileStructure, _ context: RuleContext) -> [String] {
         let tokens = file.tokens
         var keys: [String] = []
-        for index in range where index >= 1 && index + 1 < range.upperBound {
-            let labelled = tokens[index].kind == .colon && file.source.tokenText(index - 1, equals: "forKey")
-            let wrapperKey = tokens[index].kind == .leftParen && file.source.tokenText(index - 1, equals: "AppStorage")
-            guard labelled || wrapperKey else { continue }
-            var end = index + 1
-            while end < range.upperBound, tokens[end].kind != .comma, tokens[end].kind != .rightParen {
-                end = tokens[end].kind.isOpeningBracket ? file.closing(end) + 1 : end + 1
+        var index = range.lowerBound
+        while index < range.upperBound {
+            // `register(defaults: [...])` names keys it only seeds.
+            if file.source.tokenText(index, equals: "register"), index + 1 < range.upperBound, tokens[index + 1].kind == .leftParen {
+                index = file.closing(index + 1) + 1
+                continue
             }
-            if end > index + 1 { keys.append(file.compactText((index + 1)..<end)) }
+            // A non-empty literal handed to a call: a helper taking the key (`value(for: "fontSize")`)
+            // reads it too; a default value (`?? "none"`) is no key.
+            if tokens[index].kind == .stringLiteral, index >= 1, [.leftParen, .comma, .colon].contains(tokens[index - 1].kind),
+               file.source.text(index) != "\"\"" {
+                keys.append(file.source.text(index))
+            }
+            let labelled = index >= 1 && tokens[index].kind == .colon && file.source.tokenText(index - 1, equals: "forKey")
+            let wrapperKey = index >= 1 && tokens[index].kind == .leftParen && file.source.tokenText(index - 1, equals: "AppStorage")
+            if labelled || wrapperKey {
+                var end = index + 1
+                while end < range.upperBound, tokens[end].kind != .comma, tokens[end].kind != .rightParen {
+                    end = tokens[end].kind.isOpeningBracket ? file.closing(end) + 1 : end + 1
+                }
+                if end > index + 1 {
+                    let written = file.compactText((index + 1)..<end)
+                    keys.append(written)
+                    if let literal = constantLiteral(written, context) { keys.append(literal) }
+                }
+            }
+            index += 1
         }
         return keys
+    }
+
+    /// The string literal a key constant of the tree holds (`Keys.fontSize`, declared
+    /// `static let fontSize = "fontSize"`), when exactly one constant of that name holds one.
+    private static func constantLiteral(_ written: String, _ context: RuleContext) -> String? {
+        guard let name = written.split(separator: ".").last.map(String.init), name.first?.isLetter == true else { return nil }
+        var found: [String] = []
+        for file in context.files {
+            for declaration in file.declarations where declaration.kind == .variable && declaration.isLet {
+                guard let binding = declaration.bindings.first, binding.name == name, let initializer = binding.initializer,
+                      initializer.count == 1, file.tokens[initializer.lowerBound].kind == .stringLiteral else { continue }
+                found.append(file.source.text(initializer.lowerBound))
+            }
+        }
+        return found.count == 1 ? found[0] : nil
     }
 
     /// Whether a block's braces are on one line.

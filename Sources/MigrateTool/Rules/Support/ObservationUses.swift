@@ -206,7 +206,7 @@ enum OnReceiveConversion {
                 case .stringLiteral:
                     // `"\($0)"`: an argument inside an interpolation, which one token holds.
                     let text = file.source.text(index)
-                    if text.contains("$0"), text.contains("\\(") { return nil }
+                    if text.contains("$0"), text.contains("\\(") || text.contains("\\#") { return nil }
                 default:
                     if !isControl, depth == 0, token.word == .if || token.word == .switch || token.word == .do { return nil }
                 }

@@ -181,7 +181,7 @@ struct PublisherBridge {
         // Another declaration after it on its line, or the class's `}` (`class Flag: ObservableObject
         // { @Published var on = false }`): the bridge's declarations would land after the class.
         let sharesLine = after + 1 < declarationFile.tokens.count && declarationFile.tokens[after].kind == .semicolon
-            && !declarationFile.startsLine(after + 1) && declarationFile.tokens[after + 1].kind != .rightBrace
+            && !declarationFile.startsLine(after + 1)
             || after < declarationFile.tokens.count && declarationFile.tokens[after].kind == .rightBrace && !declarationFile.startsLine(after)
         let followsOther = declarationTokens.lowerBound > 0 && declarationFile.tokens[declarationTokens.lowerBound - 1].kind == .semicolon
             && !declarationFile.startsLine(declarationTokens.lowerBound)
@@ -362,7 +362,17 @@ struct PublisherBridge {
             if tokens[open].kind == .leftParen, file.closing(open) == initializer.upperBound - 1 { break }
             open = tokens[open].kind.isOpeningBracket ? file.closing(open) + 1 : open + 1
         }
-        guard open > initializer.lowerBound, open + 1 < initializer.upperBound - 1 else { return false }
+        guard open > initializer.lowerBound else { return false }
+        if open + 1 == initializer.upperBound - 1 {
+            // `Name()`: optional where the type declares an `init?()` (or one whose parameters all
+            // have defaults, `init?(seed: Int = 1)`): any `init?` counts.
+            return context.types.memberDeclarations(of: id).contains { member in
+                let declaration = context.declaration(member)
+                guard declaration.kind == .initializer else { return false }
+                let next = context.files[member.file].tokens[declaration.keyword + 1]
+                return next.kind == .postfixQuestionMark || next.kind == .exclamationMark
+            }
+        }
         // `Name.loaded(x)`: a case of the enum, never optional.
         if tokens[open - 1].kind == .identifier, context.declaration(id).kind == .enum,
            context.types.enumCasePayload(of: id, case: file.source.text(open - 1)) != nil { return false }
