@@ -349,8 +349,8 @@ struct PublisherBridge {
     }
 
     /// Whether the initializer is a call of an initializer of the tree's type `id` that may fail,
-    /// whose value is then optional: `Sort(rawValue: "name")` (an enum's raw value), any call with
-    /// arguments of a type declaring an `init?` or `init!`, or one with arguments that none of the
+    /// whose value is then optional: `Sort(rawValue: "name")` (an enum's raw value), any call of
+    /// a type declaring an `init?` or `init!` (`Seeded()` too), or one with arguments that none of the
     /// type's own initializers takes by its first label. A call forced or defaulted
     /// (`Sort(rawValue: s)!`, `… ?? .name`) is not the whole initializer and does not count.
     private static func mayFail(_ initializer: Range<Int>, constructing id: DeclarationID, _ file: FileStructure, _ context: RuleContext) -> Bool {
