@@ -708,11 +708,15 @@ import Testing
     ]
 
     static func output(_ name: String) -> (written: [String], text: String) {
-        let reviewCase = cases.first { $0.name == name }!
-        let analysis = InferenceTestTree.analyze([reviewCase.source], Configuration())
+        migrated(cases.first { $0.name == name }!.source)
+    }
+
+    /// The units `apply --unsafe-fixes` writes in a one-file tree, and the file it leaves.
+    static func migrated(_ source: String) -> (written: [String], text: String) {
+        let analysis = InferenceTestTree.analyze([source], Configuration())
         let plan = Migrator.plan(analysis, options: MigrationOptions(unsafeFixes: true))
         let written = analysis.units.filter { plan.appliedUnits.contains($0.id) }.map(\.name)
-        return (written, plan.newContents[0].map { String(decoding: $0, as: UTF8.self) } ?? reviewCase.source)
+        return (written, plan.newContents[0].map { String(decoding: $0, as: UTF8.self) } ?? source)
     }
 
     @Test(arguments: cases) func aSecondRunChangesNothing(_ reviewCase: Case) {

@@ -1341,10 +1341,7 @@ import Testing
     ]
 
     static func output(_ reviewCase: Case) -> (written: [String], text: String) {
-        let analysis = InferenceTestTree.analyze([reviewCase.source], Configuration())
-        let plan = Migrator.plan(analysis, options: MigrationOptions(unsafeFixes: true))
-        let written = analysis.units.filter { plan.appliedUnits.contains($0.id) }.map(\.name)
-        return (written, plan.newContents[0].map { String(decoding: $0, as: UTF8.self) } ?? reviewCase.source)
+        PublisherReviewCaseTests.migrated(reviewCase.source)
     }
 
     static func text(_ name: String) -> String { output(cases.first { $0.name == name }!).text }
