@@ -190,6 +190,10 @@ struct SubclassTieFinder {
         return notifying
     }
 
+    /// Members a class has without declaring them that read none of its state: the publisher,
+    /// `Identifiable`'s `id` (an `ObjectIdentifier` for a class) and `NSObject`'s identity.
+    static let identityMembers: Set<String> = ["objectWillChange", "id", "hash", "hashValue", "description", "debugDescription"]
+
     /// The name `notifying` files a class's subscripts under: `model[i]` reads through one.
     static let subscriptName = "[]"
 
@@ -315,7 +319,7 @@ struct SubclassTieFinder {
                         return .readsInheritedState(reader: holder, wrapper: property, member: member, ancestor: ancestor,
                                                     file: container.file, token: position + 2)
                     }
-                    if !declared.contains(member), member != "objectWillChange", text == property {
+                    if !declared.contains(member), !Self.identityMembers.contains(member), text == property {
                         return .readsInheritedState(reader: holder, wrapper: property, member: member, ancestor: farthest,
                                                     file: container.file, token: position + 2)
                     }
