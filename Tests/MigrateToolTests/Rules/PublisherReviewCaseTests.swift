@@ -733,6 +733,35 @@ import Testing
         #expect(!text.contains("@Observable"))
     }
 
+    @Test func anIdentityMemberNoClassDeclaresDoesNotTieTheSubclass() {
+        let source = #"""
+            import SwiftUI
+
+            class ListModel: ObservableObject, Identifiable {
+                var items: [String] = []
+                func reload() {
+                    items = ["a"]
+                    objectWillChange.send()
+                }
+            }
+
+            final class InboxModel: ListModel {
+                @Published var unread = 0
+            }
+
+            struct InboxView: View {
+                @ObservedObject var model: InboxModel
+                var body: some View { Text("\(model.unread)").id(model.id) }
+            }
+
+            """#
+        let (written, _) = Self.migrated(source)
+        #expect(written.contains("InboxModel"))
+        // Reading what the base announces by hand ties it again.
+        let (tied, _) = Self.migrated(source.replacingOccurrences(of: ".id(model.id)", with: ".id(model.items.count)"))
+        #expect(!tied.contains("InboxModel"))
+    }
+
     @Test func aClosureBodyStartingWithAStatementKeepsItsStatement() {
         let text = Self.output("on-receive-for-loop").text
         #expect(text.contains(".onChange(of: inbox.counts, initial: true) { for count in $1 { total += count } }"))
