@@ -203,10 +203,16 @@ struct SubclassTieFinder {
         // A protocol of the tree the class adopts may send from its extensions (`func refresh()
         // { objectWillChange.send() }` in `extension Refreshable where Self: ObservableObject`).
         var containers = [classID]
-        for container in [classID] + (types.symbol(classID)?.extensions ?? []) {
-            for entry in types.declaration(container).inheritance {
-                if case .declared(let target) = types.resolve(entry.typeName, from: container), types.symbol(target)?.kind == .protocol {
-                    containers.append(target)
+        var pending = [classID]
+        while let type = pending.popLast() {
+            // The protocols it adopts, and those they inherit (`protocol ListModel: Refreshable`).
+            for container in [type] + (types.symbol(type)?.extensions ?? []) {
+                for entry in types.declaration(container).inheritance {
+                    if case .declared(let target) = types.resolve(entry.typeName, from: container), types.symbol(target)?.kind == .protocol,
+                       !containers.contains(target) {
+                        containers.append(target)
+                        pending.append(target)
+                    }
                 }
             }
         }
@@ -247,10 +253,10 @@ struct SubclassTieFinder {
                 // `self` handed on (`Headline.text(for: self)`): the callee may read anything. Not
                 // a capture (`[weak self]`, `[self]`) or an identity test (`current === self`).
                 let next = position + 1 < body.upperBound ? tokens[position + 1].kind : .rightBrace
-                let comparisons = ["===", "!==", "==", "!="]
+                let comparisons = ["===", "!=="]
                 let isCapture = position >= 1 && (file.source.tokenText(position - 1, equals: "weak")
                     || file.source.tokenText(position - 1, equals: "unowned")
-                    || tokens[position - 1].kind == .leftSquare && next == .rightSquare)
+                    || position >= 2 && tokens[position - 1].kind == .leftSquare && tokens[position - 2].kind == .leftBrace && next == .rightSquare)
                 let isComparison = comparisons.contains { position >= 1 && file.source.tokenText(position - 1, equals: $0) }
                     || comparisons.contains { position + 1 < body.upperBound && file.source.tokenText(position + 1, equals: $0) }
                 if next != .period, next != .postfixQuestionMark, next != .exclamationMark, !isCapture, !isComparison, let farthest {

@@ -2,7 +2,7 @@ import SourceScan
 import Testing
 @testable import MigrateTool
 
-/// The second and third reviews of session 32, of the first review's fixes and of the second's:
+/// The second, third and fourth reviews of session 32, each of the fixes before it:
 /// each case is a tree the
 /// reviewer built where the fixed tool still wrote something that did not compile, showed a stale
 /// value (run on the fixtures' render host), or tied a subclass to its base where the tool
@@ -1338,6 +1338,468 @@ import Testing
                 }
             }
             """#, writtenUnits: ["Prefs"]),
+        Case(name: "nested-returns", why: "if and switch getters whose returns sit a level down (fourth review)", source: #"""
+            import SwiftUI
+            import Combine
+
+            enum Units { case metric, imperial, nautical }
+
+            final class PrefsA: ObservableObject {
+                let defaults = UserDefaults.standard
+                var name: String {
+                    get {
+                        if let s = defaults.string(forKey: "a.name") {
+                            s
+                                .trimmingCharacters(in: .whitespaces)
+                        } else {
+                            "none"
+                        }
+                    }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "a.name")
+                    }
+                }
+            }
+
+            final class PrefsB: ObservableObject {
+                let defaults = UserDefaults.standard
+                var units = Units.metric
+                var precise = false
+                var height: Double {
+                    get {
+                        switch units {
+                        case .metric where precise: defaults.double(forKey: "b.height")
+                        case .metric: defaults.double(forKey: "b.height").rounded()
+                        case .imperial: defaults.double(forKey: "b.height") * 3.28
+                        default: fatalError("unsupported units")
+                        }
+                    }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "b.height")
+                    }
+                }
+            }
+
+            final class PrefsC: ObservableObject {
+                let defaults = UserDefaults.standard
+                var a = true
+                var b = false
+                var level: Int {
+                    get {
+                        if a {
+                            if b { defaults.integer(forKey: "c.level") } else { 2 }
+                        } else {
+                            3
+                        }
+                    }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "c.level")
+                    }
+                }
+            }
+
+            final class PrefsD: ObservableObject {
+                let defaults = UserDefaults.standard
+                var a = true
+                var b = false
+                var level: Int {
+                    get {
+                        if a {
+                            if b { return defaults.integer(forKey: "d.level") } else { return 2 }
+                        } else {
+                            if b { return 3 } else { return 4 }
+                        }
+                    }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "d.level")
+                    }
+                }
+            }
+
+            final class PrefsE: ObservableObject {
+                let defaults = UserDefaults.standard
+                var units = Units.metric
+                var precise = false
+                var depth: Double {
+                    get {
+                        switch units {
+                        case .metric:
+                            if precise { return defaults.double(forKey: "e.depth") } else { return 1 }
+                        case .imperial, .nautical:
+                            if precise { return 2 } else { return 3 }
+                        }
+                    }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "e.depth")
+                    }
+                }
+            }
+
+            final class PrefsF: ObservableObject {
+                let defaults = UserDefaults.standard
+                var doubled = true
+                var total: Int {
+                    get {
+                        if doubled {
+                            [1, 2, defaults.integer(forKey: "f.total")].map { v in return v * 2 }.reduce(0, +)
+                        } else {
+                            defaults.integer(forKey: "f.total")
+                        }
+                    }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "f.total")
+                    }
+                }
+            }
+
+            final class PrefsG: ObservableObject {
+                let defaults = UserDefaults.standard
+                var a = true
+                var sum: Int {
+                    get {
+                        if a {
+                            defaults.integer(forKey: "g.sum")
+                                + 1
+                        } else { 0 }
+                    }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "g.sum")
+                    }
+                }
+            }
+
+            final class PrefsH: ObservableObject {
+                let defaults = UserDefaults.standard
+                var units = Units.metric
+                var label: String {
+                    get {
+                        switch units {
+                        case .metric:
+                            defaults.string(forKey: "h.label")?
+                                .uppercased() ?? "M"
+                        case .imperial, .nautical: "I"
+                        }
+                    }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "h.label")
+                    }
+                }
+            }
+
+            struct AllView: View {
+                @ObservedObject var a: PrefsA
+                @ObservedObject var b: PrefsB
+                @ObservedObject var c: PrefsC
+                @ObservedObject var d: PrefsD
+                @ObservedObject var e: PrefsE
+                @ObservedObject var f: PrefsF
+                @ObservedObject var g: PrefsG
+                @ObservedObject var h: PrefsH
+                var body: some View {
+                    Text("\(a.name) \(b.height) \(c.level) \(d.level) \(e.depth) \(f.total) \(g.sum) \(h.label)")
+                }
+            }
+            """#, writtenUnits: ["PrefsA", "PrefsB", "PrefsC", "PrefsD", "PrefsE", "PrefsF", "PrefsG", "PrefsH"]),
+        Case(name: "unrelated-literals", why: "properties sharing only a literal that is no key (a notification name, a log message, a suite) (fourth review)", source: #"""
+            import SwiftUI
+            import Combine
+
+            func log(_ message: String) { print(message) }
+
+            final class NotifySettings: ObservableObject {
+                private let defaults = UserDefaults.standard
+                var username: String {
+                    get { defaults.string(forKey: "username") ?? "" }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "username")
+                        NotificationCenter.default.post(name: Notification.Name("SettingsChanged"), object: nil)
+                    }
+                }
+                var volume: Double {
+                    get { defaults.double(forKey: "volume") }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "volume")
+                        NotificationCenter.default.post(name: Notification.Name("SettingsChanged"), object: nil)
+                    }
+                }
+            }
+
+            final class LogSettings: ObservableObject {
+                private let defaults = UserDefaults.standard
+                var city: String {
+                    get { defaults.string(forKey: "city") ?? "" }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "city")
+                        log("changed")
+                    }
+                }
+                var zip: String {
+                    get { defaults.string(forKey: "zip") ?? "" }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "zip")
+                        log("changed")
+                    }
+                }
+            }
+
+            final class GroupSettings: ObservableObject {
+                var token: String {
+                    get { UserDefaults(suiteName: "group.app")?.string(forKey: "token") ?? "" }
+                    set {
+                        objectWillChange.send()
+                        UserDefaults(suiteName: "group.app")?.set(newValue, forKey: "token")
+                    }
+                }
+                var server: String {
+                    get { UserDefaults(suiteName: "group.app")?.string(forKey: "server") ?? "" }
+                    set {
+                        objectWillChange.send()
+                        UserDefaults(suiteName: "group.app")?.set(newValue, forKey: "server")
+                    }
+                }
+            }
+
+            struct SettingsView: View {
+                @ObservedObject var n: NotifySettings
+                @ObservedObject var l: LogSettings
+                @ObservedObject var g: GroupSettings
+                var body: some View {
+                    VStack {
+                        Text("\(n.username) \(n.volume)")
+                        Text("\(l.city) \(l.zip)")
+                        Text("\(g.token) \(g.server)")
+                        Button("Set") { n.username = "bob"; l.city = "Oslo"; g.token = "t" }
+                    }
+                }
+            }
+            """#, writtenUnits: ["GroupSettings", "LogSettings", "NotifySettings"]),
+        Case(name: "homonymous-constants", why: "two constants of the key's name in different types (fourth review)", source: #"""
+            import Foundation
+            import SwiftUI
+
+            enum Keys {
+                static let fontSize = "fontSize"
+            }
+
+            enum LegacyKeys {
+                static let fontSize = "legacyFontSize"
+            }
+
+            final class Preferences: ObservableObject {
+                private let defaults = UserDefaults.standard
+
+                var fontSize: Double {
+                    get { defaults.double(forKey: Keys.fontSize) }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: Keys.fontSize)
+                    }
+                }
+
+                var isLarge: Bool { defaults.double(forKey: "fontSize") > 14 }
+            }
+
+            struct SizeBadge: View {
+                @ObservedObject var prefs: Preferences
+
+                var body: some View {
+                    VStack {
+                        Text(prefs.isLarge ? "large" : "small")
+                        Button("Grow") { prefs.fontSize = 20 }
+                    }
+                }
+            }
+            """#, writtenUnits: []),
+        Case(name: "self-in-array-literal", why: "[self] as an array literal hands self on (fourth review)", source: #"""
+            import SwiftUI
+            import Combine
+
+            class PagedViewModel: ObservableObject {
+                @Published var title = "first"
+                func rename() { title = "changed" }
+            }
+
+            final class ReaderViewModel: PagedViewModel {
+                @Published var zoom = 1
+                var headline: String { Headline.joined([self]) }
+            }
+
+            struct ReaderView: View {
+                @ObservedObject var model: ReaderViewModel
+
+                var body: some View {
+                    VStack {
+                        Text("zoom \(model.zoom)")
+                        Text(model.headline)
+                        Button("Change") { model.rename() }
+                    }
+                }
+            }
+
+            enum Headline {
+                static func joined(_ pages: [PagedViewModel]) -> String { pages.map(\.title).joined(separator: ", ") }
+            }
+            """#, writtenUnits: ["PagedViewModel"]),
+        Case(name: "inherited-protocol-send", why: "a send in an extension of a protocol the adopted one inherits (fourth review)", source: #"""
+            import SwiftUI
+            import Combine
+
+            protocol Refreshable: ObservableObject {}
+            extension Refreshable {
+                func refresh() { objectWillChange.send() }
+            }
+            protocol ListModel: Refreshable {}
+
+            class ListViewModel: ObservableObject, ListModel {
+                var cached: [String] = ["a"]
+            }
+
+            enum CacheService {
+                static func clear(_ model: ListViewModel) {
+                    model.cached = []
+                    model.refresh()
+                }
+            }
+
+            final class InboxViewModel: ListViewModel {
+                @Published var unread = 0
+            }
+
+            struct InboxView: View {
+                @ObservedObject var model: InboxViewModel
+
+                var body: some View {
+                    VStack {
+                        Text("cached \(model.cached.count)")
+                        Button("Clear") { CacheService.clear(model) }
+                    }
+                }
+            }
+            """#, writtenUnits: []),
+        Case(name: "helper-default-argument", why: "a helper taking the key and a shared default value (fourth review)", source: #"""
+            import SwiftUI
+            import Combine
+
+            enum Keychain {
+                static var items: [String: String] = [:]
+                static func get(service: String, account: String) -> String? { items[service + account] }
+                static func set(_ value: String, service: String, account: String) { items[service + account] = value }
+            }
+
+            final class Credentials: ObservableObject {
+                var token: String {
+                    get { Keychain.get(service: "com.app.auth", account: "token") ?? "" }
+                    set {
+                        objectWillChange.send()
+                        Keychain.set(newValue, service: "com.app.auth", account: "token")
+                    }
+                }
+                var refresh: String {
+                    get { Keychain.get(service: "com.app.auth", account: "refresh") ?? "" }
+                    set {
+                        objectWillChange.send()
+                        Keychain.set(newValue, service: "com.app.auth", account: "refresh")
+                    }
+                }
+            }
+
+            final class Profile: ObservableObject {
+                private let defaults = UserDefaults.standard
+                private func string(_ key: String, default value: String) -> String { defaults.string(forKey: key) ?? value }
+                var nickname: String {
+                    get { string("nickname", default: "none") }
+                    set { objectWillChange.send(); defaults.set(newValue, forKey: "nickname") }
+                }
+                var city: String {
+                    get { string("city", default: "none") }
+                    set { objectWillChange.send(); defaults.set(newValue, forKey: "city") }
+                }
+            }
+
+            struct CredView: View {
+                @ObservedObject var c: Credentials
+                @ObservedObject var p: Profile
+                var body: some View {
+                    Text("\(c.token) \(c.refresh) \(p.nickname) \(p.city)")
+                }
+            }
+            """#, writtenUnits: ["Credentials", "Profile"]),
+        Case(name: "unrelated-let-of-the-name", why: "a view's let of the constant's name (fourth review)", source: #"""
+            import Foundation
+            import SwiftUI
+
+            enum Keys {
+                static let title = "title"
+            }
+
+            final class Preferences: ObservableObject {
+                private let defaults = UserDefaults.standard
+
+                var title: String {
+                    get { defaults.string(forKey: Keys.title) ?? "" }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: Keys.title)
+                    }
+                }
+
+                var hasTitle: Bool { !(defaults.string(forKey: "title") ?? "").isEmpty }
+            }
+
+            struct TitleBadge: View {
+                let title = "Preferences"
+                @ObservedObject var prefs: Preferences
+
+                var body: some View {
+                    VStack {
+                        Text(title)
+                        Text(prefs.hasTitle ? "titled" : "untitled")
+                        Button("Grow") { prefs.title = "x" }
+                    }
+                }
+            }
+            """#, writtenUnits: []),
+        Case(name: "custom-equality", why: "self == template through a custom == reads state (fourth review)", source: #"""
+            import SwiftUI
+            import Combine
+
+            class Doc: ObservableObject, Equatable {
+                @Published var title = "Untitled"
+                static func == (lhs: Doc, rhs: Doc) -> Bool { lhs.title == rhs.title }
+                func rename() { title = "changed" }
+            }
+
+            let template = Doc()
+
+            final class Draft: Doc {
+                @Published var zoom = 1
+                var isPristine: Bool { self == template }
+            }
+
+            struct DraftView: View {
+                @ObservedObject var model: Draft
+
+                var body: some View {
+                    VStack {
+                        Text("zoom \(model.zoom)")
+                        Text(model.isPristine ? "pristine" : "edited")
+                        Button("Change") { model.rename() }
+                    }
+                }
+            }
+            """#, writtenUnits: ["Doc"]),
     ]
 
     static func output(_ reviewCase: Case) -> (written: [String], text: String) {

@@ -150,10 +150,25 @@ enum AccessorNotification {
         let tokens = file.tokens
         guard let first = body.first else { return false }
         if [Word.let, .var, .guard, .for, .while, .do, .defer, .return, .throw].contains(tokens[first].word) { return true }
+        let control: [Word] = [.if, .switch, .for, .while, .repeat, .do, .guard, .else, .catch]
         var index = first
         while index < body.upperBound {
-            if tokens[index].kind.isOpeningBracket { index = file.closing(index) + 1; continue }
-            if tokens[index].word == .return || tokens[index].word == .throw { return true }
+            switch tokens[index].kind {
+            case .leftParen, .leftSquare:
+                index = file.closing(index) + 1
+                continue
+            case .leftBrace:
+                // The block of a statement the branch holds (`if b { return x } else { … }`) is
+                // read too; a closure (`items.map { return $0 }`) is not.
+                var start = index
+                while start > body.lowerBound, !file.startsLine(start) { start -= 1 }
+                let head = tokens[start].kind == .rightBrace && start + 1 < index ? tokens[start + 1].word : tokens[start].word
+                if control.contains(head), isStatementBlock((index + 1)..<file.closing(index), file) { return true }
+                index = file.closing(index) + 1
+                continue
+            default:
+                if tokens[index].word == .return || tokens[index].word == .throw { return true }
+            }
             index += 1
         }
         return false
@@ -164,20 +179,54 @@ enum AccessorNotification {
     /// and only the property's own key path would be tracked, so a view showing the other one
     /// (`isLarge` over `defaults.double(forKey: "fontSize")`) would stop refreshing.
     static func sharesStorageKey(_ variableID: DeclarationID, _ context: RuleContext) -> Bool {
-        let keys = Set(storageKeys(in: context.declaration(variableID).tokens, context.files[variableID.file], context))
-        guard !keys.isEmpty, let enclosing = context.types.enclosingTypeLike(variableID),
-              let owner = context.types.extendedType(enclosing) else { return false }
-        return context.types.memberDeclarations(of: owner).contains { member in
-            member != variableID && !keys.isDisjoint(with: storageKeys(in: context.declaration(member).tokens, context.files[member.file], context))
+        guard let enclosing = context.types.enclosingTypeLike(variableID), let owner = context.types.extendedType(enclosing) else { return false }
+        let members = context.types.memberDeclarations(of: owner)
+        // The type's methods that read or write defaults by a key they are given.
+        let helpers = Set(members.compactMap { member -> String? in
+            let declaration = context.declaration(member)
+            let memberFile = context.files[member.file]
+            guard declaration.kind == .function,
+                  declaration.tokens.contains(where: { memberFile.source.tokenText($0, equals: "forKey") }) else { return nil }
+            return declaration.name
+        })
+        let keys = Set(storageKeys(in: context.declaration(variableID).tokens, context.files[variableID.file], context, helpers: helpers))
+        guard !keys.isEmpty else { return false }
+        return members.contains { member in
+            member != variableID && !keys.isDisjoint(with: storageKeys(in: context.declaration(member).tokens, context.files[member.file],
+                                                                       context, helpers: helpers))
         }
     }
 
-    /// The storage keys `range` names: the non-empty string literals it hands to calls (a helper
-    /// taking the key, `value(for: "fontSize")`, reads it too), and, as written, the argument after `forKey:`
+    /// The name of the function called by the argument list a token at `index` is in: `value`
+    /// in `value(for: "k")`.
+    private static func calleeName(before index: Int, _ file: FileStructure) -> String? {
+        let tokens = file.tokens
+        var position = index - 1
+        var depth = 0
+        while position > 0 {
+            switch tokens[position].kind {
+            case .rightParen, .rightSquare: depth += 1
+            case .leftSquare:
+                if depth == 0 { return nil }
+                depth -= 1
+            case .leftParen:
+                if depth == 0 { return tokens[position - 1].kind == .identifier ? file.source.text(position - 1) : nil }
+                depth -= 1
+            case .leftBrace, .rightBrace: return nil
+            default: break
+            }
+            position -= 1
+        }
+        return nil
+    }
+
+    /// The storage keys `range` names: the string literals it hands to `helpers`, the type's
+    /// methods that take a key (`value(for: "fontSize")`), and, as written, the argument after `forKey:`
     /// (`Keys.fontSize`, with the literal such a constant of the tree holds) and the first
     /// argument of `@AppStorage(…)`. A registration of defaults (`register(defaults:
     /// ["fontSize": 14])`) reads nothing.
-    private static func storageKeys(in range: Range<Int>, _ file: FileStructure, _ context: RuleContext) -> [String] {
+    private static func storageKeys(in range: Range<Int>, _ file: FileStructure, _ context: RuleContext,
+                                    helpers: Set<String>) -> [String] {
         let tokens = file.tokens
         var keys: [String] = []
         var index = range.lowerBound
@@ -187,10 +236,12 @@ enum AccessorNotification {
                 index = file.closing(index + 1) + 1
                 continue
             }
-            // A non-empty literal handed to a call: a helper taking the key (`value(for: "fontSize")`)
-            // reads it too; a default value (`?? "none"`) is no key.
-            if tokens[index].kind == .stringLiteral, index >= 1, [.leftParen, .comma, .colon].contains(tokens[index - 1].kind),
-               file.source.text(index) != "\"\"" {
+            // A literal handed to a helper of the type that reads defaults (`value(for: "fontSize")`,
+            // whose body says `forKey:`) is a key too; other literals (`log("changed")`) are not.
+            // The helper's first argument only (`string("nickname", default: "none")`).
+            let firstArgument = index >= 1 && tokens[index - 1].kind == .leftParen
+                || index >= 3 && tokens[index - 1].kind == .colon && tokens[index - 3].kind == .leftParen
+            if tokens[index].kind == .stringLiteral, firstArgument, let callee = calleeName(before: index, file), helpers.contains(callee) {
                 keys.append(file.source.text(index))
             }
             let labelled = index >= 1 && tokens[index].kind == .colon && file.source.tokenText(index - 1, equals: "forKey")
@@ -212,18 +263,22 @@ enum AccessorNotification {
     }
 
     /// The string literal a key constant of the tree holds (`Keys.fontSize`, declared
-    /// `static let fontSize = "fontSize"`), when exactly one constant of that name holds one.
+    /// `static let fontSize = "fontSize"` in a type named `Keys`), when the constants of that
+    /// name in types of that name hold one literal.
     private static func constantLiteral(_ written: String, _ context: RuleContext) -> String? {
-        guard let name = written.split(separator: ".").last.map(String.init), name.first?.isLetter == true else { return nil }
+        let parts = written.split(separator: ".").map(String.init)
+        guard parts.count >= 2, let name = parts.last, name.first?.isLetter == true else { return nil }
+        let owner = parts[parts.count - 2]
         var found: [String] = []
         for file in context.files {
             for declaration in file.declarations where declaration.kind == .variable && declaration.isLet {
-                guard let binding = declaration.bindings.first, binding.name == name, let initializer = binding.initializer,
+                guard let binding = declaration.bindings.first, binding.name == name, let parent = declaration.parent,
+                      file.declarations[parent].name == owner, let initializer = binding.initializer,
                       initializer.count == 1, file.tokens[initializer.lowerBound].kind == .stringLiteral else { continue }
                 found.append(file.source.text(initializer.lowerBound))
             }
         }
-        return found.count == 1 ? found[0] : nil
+        return Set(found).count == 1 ? found[0] : nil
     }
 
     /// Whether a block's braces are on one line.
