@@ -64,7 +64,7 @@ struct AlreadyObservable: Rule {
     /// A class of the tree that declares such a member itself (its own `objectWillChange`, `x`
     /// under `@Published` or another wrapper, whose `$x` is the wrapper's) has it, and the use stays.
     static func unmigratableUses(_ sites: [Site], of unit: MigrationUnit, name: String, _ context: RuleContext) -> [Finding] {
-        let lineage = unit.observableClass.map { [$0] + ancestors(of: $0, context) } ?? []
+        let lineage = unit.observableClass.map { [$0] + context.index.graph.ancestors(of: $0, context.types) } ?? []
         func declares(_ test: (DeclarationID) -> Bool) -> Bool { lineage.contains(where: test) }
         return sites.compactMap { site -> Finding? in
             let message: String
@@ -181,16 +181,5 @@ struct AlreadyObservable: Rule {
                 }
             }
         }
-    }
-
-    /// The tree's classes `id` inherits from, nearest first.
-    private static func ancestors(of id: DeclarationID, _ context: RuleContext) -> [DeclarationID] {
-        var result: [DeclarationID] = []
-        var current = id
-        while let next = context.index.graph.superclass(of: current, context.types), !result.contains(next), next != id {
-            result.append(next)
-            current = next
-        }
-        return result
     }
 }

@@ -58,7 +58,7 @@ struct SubclassTieFinder {
             return wrappedClass(site)
         })
         for (subclass, superclass) in graph.modelSuperclass where !named.contains(subclass) {
-            let mutable = members(of: subclass).contains { member in
+            let mutable = types.memberDeclarations(of: subclass).contains { member in
                 let declaration = types.declaration(member)
                 return Self.isStored(declaration) && !declaration.isLet
             }
@@ -97,7 +97,7 @@ struct SubclassTieFinder {
             let notifying = inheritedNotifyingMembers(of: subclass, publishedCache: &publishedCache, sentFromOutside: sentFromOutside)
             let ancestors = graph.modelAncestors(of: subclass)
             guard let farthest = ancestors.last(where: { Set(notifying.values).contains($0) }) else { continue }
-            let declared = Set(([subclass] + ancestors).flatMap(members(of:)).flatMap { member -> [String] in
+            let declared = Set(([subclass] + ancestors).flatMap(types.memberDeclarations(of:)).flatMap { member -> [String] in
                 let declaration = types.declaration(member)
                 return declaration.kind == .variable ? declaration.bindings.compactMap(\.name) : [declaration.name]
             })
@@ -144,7 +144,7 @@ struct SubclassTieFinder {
         // its state, kept anywhere (a computed property over another object, a plain `var`):
         // every member it declares shows state it publishes.
         for ancestor in ancestors where sendsByHand(ancestor) || sentFromOutside.contains(ancestor) {
-            for member in members(of: ancestor) {
+            for member in types.memberDeclarations(of: ancestor) {
                 let declaration = types.declaration(member)
                 let names: [String]
                 switch declaration.kind {
@@ -160,7 +160,7 @@ struct SubclassTieFinder {
         let farthest = ancestors.last { Set(notifying.values).contains($0) }
         var computed: [(name: String, file: Int, body: Range<Int>)] = []
         for classID in [subclass] + ancestors {
-            for member in members(of: classID) {
+            for member in types.memberDeclarations(of: classID) {
                 let declaration = types.declaration(member)
                 switch declaration.kind {
                 case .variable where !Self.isStored(declaration):
@@ -216,7 +216,7 @@ struct SubclassTieFinder {
                 }
             }
         }
-        return containers.flatMap(members(of:)).contains { member in
+        return containers.flatMap(types.memberDeclarations(of:)).contains { member in
             let declaration = types.declaration(member)
             guard declaration.kind != .variable || !declaration.bindings.contains(where: { $0.name == "objectWillChange" }) else { return false }
             let file = index.files[member.file]
@@ -228,7 +228,7 @@ struct SubclassTieFinder {
     /// with an observer that sends it.
     private func publishedProperties(of classID: DeclarationID) -> [String] {
         var names: [String] = []
-        for member in members(of: classID) {
+        for member in types.memberDeclarations(of: classID) {
             let declaration = types.declaration(member)
             guard declaration.kind == .variable, Self.isStored(declaration) else { continue }
             let file = index.files[member.file]
@@ -416,46 +416,21 @@ struct SubclassTieFinder {
     /// The tree's type whose initializer the call around `position` is: `Child(` or `Child.init(`.
     private func calleeType(enclosing position: Int, _ file: FileStructure, from scope: DeclarationID) -> DeclarationID? {
         let tokens = file.tokens
-        var index = position - 1
-        var depth = 0
-        while index > 0 {
-            switch tokens[index].kind {
-            case .rightParen, .rightSquare, .rightBrace: depth += 1
-            case .leftSquare, .leftBrace:
-                if depth == 0 { return nil }
-                depth -= 1
-            case .leftParen:
-                if depth == 0 {
-                    var name = index - 1
-                    if tokens[name].word == .`init`, name >= 2, tokens[name - 1].kind == .period { name -= 2 }
-                    // `ListView<Item, Row>(`: back over the generic arguments.
-                    if file.source.tokenText(name, equals: ">") || file.source.tokenText(name, equals: ">>") {
-                        var angles = 0
-                        repeat {
-                            let text = file.source.text(name)
-                            if text.allSatisfy({ $0 == ">" }) { angles += text.count }
-                            if text == "<" { angles -= 1 }
-                            name -= 1
-                        } while name > 0 && angles > 0
-                    }
-                    guard tokens[name].kind == .identifier,
-                          case .declared(let type) = types.resolve(file.source.text(name), from: scope) else { return nil }
-                    return type
-                }
-                depth -= 1
-            default: break
-            }
-            index -= 1
+        guard let open = index.typer.enclosingParenthesis(of: position, in: file), open > 0 else { return nil }
+        var name = open - 1
+        if tokens[name].word == .`init`, name >= 2, tokens[name - 1].kind == .period { name -= 2 }
+        // `ListView<Item, Row>(`: back over the generic arguments.
+        if file.source.tokenText(name, equals: ">") || file.source.tokenText(name, equals: ">>") {
+            var angles = 0
+            repeat {
+                let text = file.source.text(name)
+                if text.allSatisfy({ $0 == ">" }) { angles += text.count }
+                if text == "<" { angles -= 1 }
+                name -= 1
+            } while name > 0 && angles > 0
         }
-        return nil
-    }
-
-    /// The member declarations of a class and of its extensions.
-    private func members(of classID: DeclarationID) -> [DeclarationID] {
-        let containers = [classID] + (types.symbol(classID)?.extensions ?? [])
-        return containers.flatMap { container in
-            index.files[container.file].members(of: container.declaration).map { DeclarationID(file: container.file, declaration: $0) }
-        }
+        guard tokens[name].kind == .identifier, case .declared(let type) = types.resolve(file.source.text(name), from: scope) else { return nil }
+        return type
     }
 
     /// A stored instance variable: no getter block, or only observers.

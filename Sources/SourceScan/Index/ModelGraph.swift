@@ -195,6 +195,18 @@ public struct ModelGraph: Sendable {
         types.variable(named: name, of: classID).map(types.declaration)
     }
 
+    /// The tree's classes `id` inherits from, nearest first, models or not (`modelAncestors`
+    /// knows only models); a cycle, which does not compile, ends the walk.
+    public func ancestors(of id: DeclarationID, _ types: TypeIndex) -> [DeclarationID] {
+        var result: [DeclarationID] = []
+        var current = id
+        while let next = superclass(of: current, types), !result.contains(next), next != id {
+            result.append(next)
+            current = next
+        }
+        return result
+    }
+
     /// The in-tree class a class inherits from (its first inheritance entry, when that is a class).
     public func superclass(of id: DeclarationID, _ types: TypeIndex) -> DeclarationID? {
         guard let first = types.declaration(id).inheritance.first,

@@ -197,28 +197,6 @@ enum AccessorNotification {
         }
     }
 
-    /// The name of the function called by the argument list a token at `index` is in: `value`
-    /// in `value(for: "k")`.
-    private static func calleeName(before index: Int, _ file: FileStructure) -> String? {
-        let tokens = file.tokens
-        var position = index - 1
-        var depth = 0
-        while position > 0 {
-            switch tokens[position].kind {
-            case .rightParen, .rightSquare: depth += 1
-            case .leftSquare:
-                if depth == 0 { return nil }
-                depth -= 1
-            case .leftParen:
-                if depth == 0 { return tokens[position - 1].kind == .identifier ? file.source.text(position - 1) : nil }
-                depth -= 1
-            case .leftBrace, .rightBrace: return nil
-            default: break
-            }
-            position -= 1
-        }
-        return nil
-    }
 
     /// The storage keys `range` names: the string literals it hands to `helpers`, the type's
     /// methods that take a key (`value(for: "fontSize")`), and, as written, the argument after `forKey:`
@@ -238,10 +216,12 @@ enum AccessorNotification {
             }
             // A literal handed to a helper of the type that reads defaults (`value(for: "fontSize")`,
             // whose body says `forKey:`) is a key too; other literals (`log("changed")`) are not.
-            // The helper's first argument only (`string("nickname", default: "none")`).
-            let firstArgument = index >= 1 && tokens[index - 1].kind == .leftParen
-                || index >= 3 && tokens[index - 1].kind == .colon && tokens[index - 3].kind == .leftParen
-            if tokens[index].kind == .stringLiteral, firstArgument, let callee = calleeName(before: index, file), helpers.contains(callee) {
+            // The helper's first argument only (`string("nickname", default: "none")`): the `(`
+            // comes right before it, or before its label.
+            let open = index >= 1 && tokens[index - 1].kind == .leftParen ? index - 1
+                : index >= 3 && tokens[index - 1].kind == .colon && tokens[index - 3].kind == .leftParen ? index - 3 : nil
+            if tokens[index].kind == .stringLiteral, let open, open >= 1, tokens[open - 1].kind == .identifier,
+               helpers.contains(file.source.text(open - 1)) {
                 keys.append(file.source.text(index))
             }
             let labelled = index >= 1 && tokens[index].kind == .colon && file.source.tokenText(index - 1, equals: "forKey")

@@ -74,9 +74,7 @@ struct ModelStateChanges {
     /// beside a change of one still announces something.
     init(classID: DeclarationID, unit: MigrationUnit, _ context: RuleContext) {
         var properties: [String: Property] = [:]
-        var current: DeclarationID? = classID
-        var visited = Set<DeclarationID>()
-        while let type = current, visited.insert(type).inserted {
+        for type in [classID] + context.index.graph.ancestors(of: classID, context.types) {
             let inUnit = unit.classes.contains(type)
             let deinitReads = inUnit ? ModelProperties.namesReadInDeinit(of: type, in: context) : []
             let variableIDs = inUnit ? context.variables(ofModel: type)
@@ -102,7 +100,6 @@ struct ModelStateChanges {
                     properties[name] = property
                 }
             }
-            current = context.index.graph.superclass(of: type, context.types)
         }
         self.properties = properties
         self.classID = classID

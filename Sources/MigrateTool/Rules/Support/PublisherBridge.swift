@@ -363,34 +363,26 @@ struct PublisherBridge {
             open = tokens[open].kind.isOpeningBracket ? file.closing(open) + 1 : open + 1
         }
         guard open > initializer.lowerBound else { return false }
-        if open + 1 == initializer.upperBound - 1 {
-            // `Name()`: optional where the type declares an `init?()` (or one whose parameters all
-            // have defaults, `init?(seed: Int = 1)`): any `init?` counts.
-            return context.types.memberDeclarations(of: id).contains { member in
-                let declaration = context.declaration(member)
-                guard declaration.kind == .initializer else { return false }
-                let next = context.files[member.file].tokens[declaration.keyword + 1]
-                return next.kind == .postfixQuestionMark || next.kind == .exclamationMark
-            }
+        let initializers = context.types.memberDeclarations(of: id).filter { context.declaration($0).kind == .initializer }
+        let declaresFailable = initializers.contains { member in
+            let next = context.files[member.file].tokens[context.declaration(member).keyword + 1]
+            return next.kind == .postfixQuestionMark || next.kind == .exclamationMark
         }
+        // `Name()`: optional where the type declares an `init?()` (or one whose parameters all
+        // have defaults, `init?(seed: Int = 1)`): any `init?` counts.
+        if open + 1 == initializer.upperBound - 1 { return declaresFailable }
         // `Name.loaded(x)`: a case of the enum, never optional.
         if tokens[open - 1].kind == .identifier, context.declaration(id).kind == .enum,
            context.types.enumCasePayload(of: id, case: file.source.text(open - 1)) != nil { return false }
         if file.source.tokenText(open + 1, equals: "rawValue"), tokens[open + 2].kind == .colon { return true }
+        if declaresFailable { return true }
+        // The call must be one of the type's own initializers, by its first label: a memberwise
+        // one, or one a protocol extension adds (which may be `init?`), is not read.
         let label = tokens[open + 2].kind == .colon ? file.source.text(open + 1) : "_"
-        var matched = false
-        for member in context.types.memberDeclarations(of: id) {
-            let declaration = context.declaration(member)
-            guard declaration.kind == .initializer else { continue }
-            let memberFile = context.files[member.file]
-            let next = memberFile.tokens[declaration.keyword + 1]
-            if next.kind == .postfixQuestionMark || next.kind == .exclamationMark { return true }
-            if let parameters = declaration.parameters, parameters.count > 2,
-               memberFile.source.text(parameters.lowerBound + 1) == label { matched = true }
+        return !initializers.contains { member in
+            guard let parameters = context.declaration(member).parameters, parameters.count > 2 else { return false }
+            return context.files[member.file].source.text(parameters.lowerBound + 1) == label
         }
-        // The call must be one of the type's own initializers: a memberwise one, or one a
-        // protocol extension adds (which may be `init?`), is not read.
-        return !matched
     }
 
     /// `Date()`, `Set<String>()`: the text of the type an initializer constructs when it is
