@@ -1070,6 +1070,74 @@ import Testing
                 }
             }
             """#, writtenUnits: []),
+        Case(name: "enum-key-through-helper", why: "an enum case handed to a helper by both properties (fourth review)", source: #"""
+            import Foundation
+            import SwiftUI
+
+            final class Preferences: ObservableObject {
+                enum Key: String { case fontSize, theme }
+                private let defaults = UserDefaults.standard
+
+                var fontSize: Double {
+                    get { value(for: .fontSize) }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: Key.fontSize.rawValue)
+                    }
+                }
+
+                var isLarge: Bool { value(for: .fontSize) > 14 }
+
+                private func value(for key: Key) -> Double {
+                    defaults.double(forKey: key.rawValue)
+                }
+            }
+
+            struct SizeBadge: View {
+                @ObservedObject var prefs: Preferences
+
+                var body: some View {
+                    VStack {
+                        Text(prefs.isLarge ? "large" : "small")
+                        Button("Grow") { prefs.fontSize = 20 }
+                    }
+                }
+            }
+            """#, writtenUnits: []),
+        Case(name: "enum-keys-differ", why: "another enum case through the same helper reads another value", source: #"""
+            import Foundation
+            import SwiftUI
+
+            final class Preferences: ObservableObject {
+                enum Key: String { case fontSize, theme }
+                private let defaults = UserDefaults.standard
+
+                var fontSize: Double {
+                    get { value(for: .fontSize) }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: Key.fontSize.rawValue)
+                    }
+                }
+
+                var themeLevel: Double { value(for: Key.theme) }
+
+                private func value(for key: Key) -> Double {
+                    defaults.double(forKey: key.rawValue)
+                }
+            }
+
+            struct SizeBadge: View {
+                @ObservedObject var prefs: Preferences
+
+                var body: some View {
+                    VStack {
+                        Text("\(prefs.fontSize) \(prefs.themeLevel)")
+                        Button("Grow") { prefs.fontSize = 20 }
+                    }
+                }
+            }
+            """#, writtenUnits: ["Preferences"]),
         Case(name: "switch-subject-closure", why: "a switch expression whose subject holds a closure (third review)", source: #"""
             import SwiftUI
             import Combine

@@ -198,15 +198,24 @@ enum AccessorNotification {
     }
 
 
-    /// The storage keys `range` names: the string literals it hands to `helpers`, the type's
-    /// methods that take a key (`value(for: "fontSize")`), and, as written, the argument after `forKey:`
-    /// (`Keys.fontSize`, with the literal such a constant of the tree holds) and the first
-    /// argument of `@AppStorage(…)`. A registration of defaults (`register(defaults:
-    /// ["fontSize": 14])`) reads nothing.
+    /// The storage keys `range` names: the first argument it hands to `helpers`, the type's
+    /// methods that take a key (`value(for: "fontSize")`, `value(for: .fontSize)`), and, as
+    /// written, the argument after `forKey:` (`Keys.fontSize`, with the literal such a constant
+    /// of the tree holds) and the first argument of `@AppStorage(…)`. A registration of defaults
+    /// (`register(defaults: ["fontSize": 14])`) reads nothing. Each key comes in the forms
+    /// `keyForms` gives, so an enum case matches however it is spelled.
     private static func storageKeys(in range: Range<Int>, _ file: FileStructure, _ context: RuleContext,
                                     helpers: Set<String>) -> [String] {
         let tokens = file.tokens
         var keys: [String] = []
+        /// The argument that starts at `start`, up to its `,` or the call's `)`.
+        func argument(from start: Int) -> String? {
+            var end = start
+            while end < range.upperBound, tokens[end].kind != .comma, tokens[end].kind != .rightParen {
+                end = tokens[end].kind.isOpeningBracket ? file.closing(end) + 1 : end + 1
+            }
+            return end > start ? file.compactText(start..<end) : nil
+        }
         var index = range.lowerBound
         while index < range.upperBound {
             // `register(defaults: [...])` names keys it only seeds.
@@ -214,32 +223,43 @@ enum AccessorNotification {
                 index = file.closing(index + 1) + 1
                 continue
             }
-            // A literal handed to a helper of the type that reads defaults (`value(for: "fontSize")`,
-            // whose body says `forKey:`) is a key too; other literals (`log("changed")`) are not.
-            // The helper's first argument only (`string("nickname", default: "none")`): the `(`
-            // comes right before it, or before its label.
-            let open = index >= 1 && tokens[index - 1].kind == .leftParen ? index - 1
-                : index >= 3 && tokens[index - 1].kind == .colon && tokens[index - 3].kind == .leftParen ? index - 3 : nil
-            if tokens[index].kind == .stringLiteral, let open, open >= 1, tokens[open - 1].kind == .identifier,
-               helpers.contains(file.source.text(open - 1)) {
-                keys.append(file.source.text(index))
+            // The first argument handed to a helper of the type that reads defaults by a key it
+            // is given (`value(for: .fontSize)`, whose body says `forKey:`); the helper's other
+            // arguments (`string("nickname", default: "none")`) and other calls' (`log("changed")`)
+            // are not keys. Not the helper's own declaration (`func value(for key: Key)`).
+            if tokens[index].kind == .leftParen, index >= 1, tokens[index - 1].kind == .identifier,
+               helpers.contains(file.source.text(index - 1)), !(index >= 2 && tokens[index - 2].word == .func) {
+                var start = index + 1
+                if start + 1 < range.upperBound, tokens[start].kind == .identifier || tokens[start].kind == .keyword,
+                   tokens[start + 1].kind == .colon { start += 2 }
+                if let written = argument(from: start) { keys += keyForms(written, context) }
             }
             let labelled = index >= 1 && tokens[index].kind == .colon && file.source.tokenText(index - 1, equals: "forKey")
             let wrapperKey = index >= 1 && tokens[index].kind == .leftParen && file.source.tokenText(index - 1, equals: "AppStorage")
-            if labelled || wrapperKey {
-                var end = index + 1
-                while end < range.upperBound, tokens[end].kind != .comma, tokens[end].kind != .rightParen {
-                    end = tokens[end].kind.isOpeningBracket ? file.closing(end) + 1 : end + 1
-                }
-                if end > index + 1 {
-                    let written = file.compactText((index + 1)..<end)
-                    keys.append(written)
-                    if let literal = constantLiteral(written, context) { keys.append(literal) }
-                }
+            if labelled || wrapperKey, let written = argument(from: index + 1) {
+                keys += keyForms(written, context)
             }
             index += 1
         }
         return keys
+    }
+
+    /// The spellings one key may have in another member: as written; with the literal a key
+    /// constant holds (`Keys.fontSize` → `"fontSize"`); and for a member chain, the enum case or
+    /// constant it ends in (`Key.fontSize.rawValue`, `Key.fontSize` and `.fontSize` all give
+    /// `.fontSize`). Matching on the last member is loose on purpose: two keys taken for one
+    /// keep a unit in review, two keys taken for two leave a view stale.
+    private static func keyForms(_ written: String, _ context: RuleContext) -> [String] {
+        var forms = [written]
+        if let literal = constantLiteral(written, context) { forms.append(literal) }
+        var parts = written.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if parts.count >= 2, parts.last == "rawValue" { parts.removeLast() }
+        if parts.count >= 2, let last = parts.last, !last.isEmpty,
+           parts.dropFirst().allSatisfy({ $0.first.map { $0.isLetter || $0 == "_" } == true && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }),
+           parts[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+            forms.append("." + last)
+        }
+        return forms
     }
 
     /// The string literal a key constant of the tree holds (`Keys.fontSize`, declared
