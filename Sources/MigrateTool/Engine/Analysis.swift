@@ -117,6 +117,9 @@ struct UnitSummary: Sendable {
     /// The type the configuration names as already `@Observable` (`observableTypes`) when the
     /// unit is of such a type, which the tree does not declare.
     var observableExternalType: String?
+    /// For members that move with the unit rather than alone, why (qualified name → reason), from
+    /// the findings' `membershipReason`.
+    var memberReasons: [String: String] = [:]
     /// Deployment targets below Observation's minimum that compile files this unit edits
     /// (indices into `Analysis.deploymentTargets`): `apply` refuses the unit unless told to
     /// ignore them.

@@ -44,6 +44,14 @@ struct FileEdit: Hashable, Sendable {
     var edit: Edit
 }
 
+/// Why a class migrates in a unit with others rather than alone.
+struct MembershipReason: Sendable, Equatable {
+    /// The class's qualified name, as `UnitSummary.members` spells it.
+    var member: String
+    /// One clause, without a leading capital or a final period.
+    var reason: String
+}
+
 /// One thing a rule found: where, what, how sure the fix is, and the fix itself.
 struct Finding: Sendable {
     /// The rule's id, e.g. `published-property`.
@@ -78,6 +86,9 @@ struct Finding: Sendable {
     /// subclass that migrates on its own stays legacy, but the subclass can go first. One-way:
     /// this unit blocked (or not written) blocks (or holds back) them, never the reverse.
     var requiredByUnits: [Int] = []
+    /// Why the class the finding is at moves in its unit instead of on its own (a subclass tied
+    /// to its superclass), worded by the rule: the reports show it beside the unit's members.
+    var membershipReason: MembershipReason? = nil
     /// A tidy-up outside units, written only in a run that writes every one of these units: code
     /// left empty once their fixes are in (a function that only relayed their models'
     /// `objectWillChange`). It couples nothing, since the code is right without it, and it may

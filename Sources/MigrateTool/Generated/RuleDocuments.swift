@@ -4396,7 +4396,9 @@ enum RuleDocuments {
         - it has no mutable stored property and no site of its own (a test double overriding methods):
           alone it would only gain the attribute.
 
-        The finding then says which read or subscription ties them. Sites name types statically, as
+        The finding then says which read or subscription ties them, and the report repeats it beside
+        the unit's members (`with Child: 'ChildView' reads 'name', which 'Base' publishes, …`; in JSON,
+        `memberReasons`). Sites name types statically, as
         Swift does: `.environmentObject(sub)` and `@EnvironmentObject var m: Sub` follow the subclass,
         those spelled with the superclass's type stay with it.
 

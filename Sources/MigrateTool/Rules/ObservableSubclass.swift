@@ -21,16 +21,19 @@ struct ObservableSubclass: CouplingRule {
                 let baseUnit = context.units.unitOf[base]
                 let alone = baseUnit != unit.id
                 var message = "'\(declaration.name)' inherits ObservableObject from '\(baseName)'; it needs @Observable too"
+                var membership: MembershipReason?
                 if alone {
                     message += ", and can take it on its own while '\(baseName)' stays an ObservableObject"
                 } else if let tie = context.units.subclassTies[classID] {
-                    message += ", in the same run as '\(context.declaration(tie.ancestor).name)': " + Self.reason(tie, context)
+                    let reason = Self.reason(tie, context)
+                    message += ", in the same run as '\(context.declaration(tie.ancestor).name)': " + reason
+                    membership = context.index.types.symbol(classID).map { MembershipReason(member: $0.qualifiedName, reason: reason) }
                 }
                 findings.append(Finding(
                     ruleID: Self.id, fixClass: .safe, file: classID.file,
                     offset: Int(file.tokens[declaration.nameTokens.lowerBound].start),
                     message: message, suggestion: "@Observable class \(declaration.name): \(baseName)", edits: [insertion],
-                    unit: unit.id, requiredByUnits: alone ? baseUnit.map { [$0] } ?? [] : []))
+                    unit: unit.id, requiredByUnits: alone ? baseUnit.map { [$0] } ?? [] : [], membershipReason: membership))
             }
         }
         return findings
@@ -39,9 +42,10 @@ struct ObservableSubclass: CouplingRule {
     /// Why the subclass cannot migrate while `tie.ancestor` stays an `ObservableObject`.
     static func reason(_ tie: SubclassTie, _ context: RuleContext) -> String {
         switch tie {
-        case .readsInheritedState(let reader, let wrapper, let member, let ancestor, _, _):
+        case .readsInheritedState(let reader, let wrapper, let member, let ancestor, let file, let token):
             return "'\(context.declaration(reader).name)' reads '\(member)', which '\(context.declaration(ancestor).name)' publishes, "
-                + "through '\(wrapper)', and would stop refreshing once '\(wrapper)' is no longer an ObservableObject wrapper"
+                + "through '\(wrapper)' (\(context.place(file: file, token: token))), and would stop refreshing once '\(wrapper)' "
+                + "is no longer an ObservableObject wrapper"
         case .handsOnInheritedState(let reader, let wrapper, let ancestor, let file, let token):
             return "'\(context.declaration(reader).name)' hands '\(wrapper)' on (\(context.place(file: file, token: token))), where state "
                 + "'\(context.declaration(ancestor).name)' publishes may be read, and would stop refreshing once '\(wrapper)' is no "

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import SourceScan
 @testable import MigrateTool
@@ -103,11 +104,20 @@ import SourceScan
             """)
         #expect(Self.units(source) == ["Base": ["Base", "Reader"]])
         let member = read.contains("summary") ? "summary" : read.contains("isEmpty") ? "isEmpty" : "count"
+        let reason = "'ReaderView' reads '\(member)', which 'Base' publishes, through 'model' (line 20 of A.swift), "
+            + "and would stop refreshing once 'model' is no longer an ObservableObject wrapper"
         #expect(Self.messages(source, unit: "Base").contains {
-            $0 == "'Reader' inherits ObservableObject from 'Base'; it needs @Observable too, in the same run as 'Base': 'ReaderView' reads "
-                + "'\(member)', which 'Base' publishes, through 'model', and would stop refreshing once 'model' is no longer an "
-                + "ObservableObject wrapper"
+            $0 == "'Reader' inherits ObservableObject from 'Base'; it needs @Observable too, in the same run as 'Base': " + reason
         })
+        // The report says it beside the unit's members, in every format that lists them.
+        let analysis = Self.analyze(source)
+        #expect(analysis.units.first { $0.name == "Base" }?.memberReasons == ["Reader": reason])
+        let text = TextReport.render(analysis, options: ReportOptions())
+        #expect(text.contains("\n  with Reader: " + reason + "\n"))
+        #expect(!text.contains("  with Reader\n"))
+        let json = try? JSONSerialization.jsonObject(with: Data(JSONReport.render(analysis, options: ReportOptions()).utf8)) as? [String: Any]
+        let units = json?["units"] as? [[String: Any]]
+        #expect(units?.first?["memberReasons"] as? [[String: String]] == [["name": "Reader", "reason": reason]])
     }
 
     @Test func readsOfTheBasesUnpublishedStateAndActionsDoNotTieButCountForTheBase() {
@@ -179,6 +189,11 @@ import SourceScan
             }
             """)
         #expect(Self.units(source) == ["Base": ["Base", "Middle", "Leaf"], "Other": ["Other"]])
+        // The class between comes along for the tied class's reason, and the report says so for each.
+        let text = TextReport.render(Self.analyze(source), options: ReportOptions())
+        let reason = "'LeafView' reads 'count', which 'Base' publishes, through 'model' (line 26 of A.swift)"
+        #expect(text.contains("\n  with Middle: \(reason)"))
+        #expect(text.contains("\n  with Leaf: \(reason)"))
     }
 
     /// Two siblings: one blocked by its own KVO property, one free; the base itself is ready.

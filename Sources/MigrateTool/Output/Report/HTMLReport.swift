@@ -198,8 +198,13 @@ enum HTMLReport {
                 + "\(ReportWords.count(entry.safeCount, "safe edit")).</p>\n"
             if let refusal = entry.deploymentRefusal { text += "<p class=\"refusal\">\(ReportEscape.html(refusal)).</p>\n" }
             let others = summary.members.filter { $0 != summary.name }
-            if !others.isEmpty {
-                text += "<p>With " + others.map { "<code>\(ReportEscape.html($0))</code>" }.joined(separator: ", ") + ".</p>\n"
+            let plain = others.filter { summary.memberReasons[$0] == nil }
+            if !plain.isEmpty {
+                text += "<p>With " + plain.map { "<code>\(ReportEscape.html($0))</code>" }.joined(separator: ", ") + ".</p>\n"
+            }
+            for member in others {
+                guard let reason = summary.memberReasons[member] else { continue }
+                text += "<p>With <code>\(ReportEscape.html(member))</code>: \(ReportEscape.html(reason)).</p>\n"
             }
             if summary.suppressed || !entry.reasons.isEmpty {
                 text += "<ul class=\"reasons\">\n"

@@ -173,6 +173,9 @@ enum JSONReport {
         return .object([
             ("name", .string(summary.name)),
             ("members", .array(summary.members.map { .string($0) })),
+            ("memberReasons", .array(summary.members.compactMap { member in
+                summary.memberReasons[member].map { .object([("name", .string(member)), ("reason", .string($0))]) }
+            })),
         ] + location(summary.declaredAt) + [
             ("sites", .int(summary.siteCount)),
             ("files", .int(summary.fileCount)),

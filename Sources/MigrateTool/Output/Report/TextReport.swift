@@ -158,8 +158,14 @@ enum TextReport {
         var text = style.bold(ReportEscape.terminal(summary.name)) + " · " + style.verdict(summary.verdict) + "\n"
         text += "  declared at \(summary.declaredAt.description)\n"
         if let selection = copySelection(summary, document) { text += "  " + selection + "\n" }
+        // Members that say why they move with the unit get a line each; the rest share one.
         let others = summary.members.filter { $0 != summary.name }
-        if !others.isEmpty { text += "  with \(others.map(ReportEscape.terminal).joined(separator: ", "))\n" }
+        let plain = others.filter { summary.memberReasons[$0] == nil }
+        if !plain.isEmpty { text += "  with \(plain.map(ReportEscape.terminal).joined(separator: ", "))\n" }
+        for member in others {
+            guard let reason = summary.memberReasons[member] else { continue }
+            text += "  with \(ReportEscape.terminal(member)): " + continued(reason, indent: "    ") + "\n"
+        }
         text += "  \(ReportWords.reach(summary)); "
             + "\(ReportWords.count(entry.safeCount, "safe edit"))\n"
         if summary.suppressed { text += "  " + style.label("blocker") + "  " + ReportWords.suppressedReason + "\n" }
