@@ -118,8 +118,22 @@ struct UnitSummary: Sendable {
     /// unit is of such a type, which the tree does not declare.
     var observableExternalType: String?
     /// For members that move with the unit rather than alone, why (qualified name → reason), from
-    /// the findings' `membershipReason`.
+    /// the findings' `membershipReasons`.
     var memberReasons: [String: String] = [:]
+
+    /// The members that have a reason, those sharing one together, in `members` order.
+    var membersByReason: [(members: [String], reason: String)] {
+        var groups: [(members: [String], reason: String)] = []
+        for member in members {
+            guard let reason = memberReasons[member] else { continue }
+            if let position = groups.firstIndex(where: { $0.reason == reason }) {
+                groups[position].members.append(member)
+            } else {
+                groups.append(([member], reason))
+            }
+        }
+        return groups
+    }
     /// Deployment targets below Observation's minimum that compile files this unit edits
     /// (indices into `Analysis.deploymentTargets`): `apply` refuses the unit unless told to
     /// ignore them.

@@ -303,7 +303,7 @@ enum Analyzer {
         for position in summaries.indices {
             let own = byUnit[summaries[position].id] ?? []
             summaries[position].memberReasons = Dictionary(
-                own.compactMap { findings[$0].unit == summaries[position].id ? findings[$0].membershipReason : nil }.map { ($0.member, $0.reason) },
+                own.flatMap { findings[$0].unit == summaries[position].id ? findings[$0].membershipReasons : [] }.map { ($0.member, $0.reason) },
                 uniquingKeysWith: { first, _ in first })
             let relevant = own.map { findings[$0] }.filter { !$0.isNote }
             if relevant.contains(where: \.isBlocker) || suppressed.contains(summaries[position].id) {

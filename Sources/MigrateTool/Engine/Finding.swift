@@ -86,9 +86,10 @@ struct Finding: Sendable {
     /// subclass that migrates on its own stays legacy, but the subclass can go first. One-way:
     /// this unit blocked (or not written) blocks (or holds back) them, never the reverse.
     var requiredByUnits: [Int] = []
-    /// Why the class the finding is at moves in its unit instead of on its own (a subclass tied
-    /// to its superclass), worded by the rule: the reports show it beside the unit's members.
-    var membershipReason: MembershipReason? = nil
+    /// Why classes of the finding's unit move in it instead of on their own (a subclass tied to
+    /// its superclass, the classes conforming to a protocol), worded by the rule: the reports
+    /// show each beside the unit's members.
+    var membershipReasons: [MembershipReason] = []
     /// A tidy-up outside units, written only in a run that writes every one of these units: code
     /// left empty once their fixes are in (a function that only relayed their models'
     /// `objectWillChange`). It couples nothing, since the code is right without it, and it may

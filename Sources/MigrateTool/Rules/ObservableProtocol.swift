@@ -15,7 +15,9 @@ struct ObservableProtocol: Rule {
                 let file = context.files[protocolID.file]
                 guard let rewrite = Self.rewrite(of: declaration, in: file) else { continue }
                 var edits = [FileEdit(file: protocolID.file, edit: EditBuilder(file: file).replace(rewrite.tokens, with: rewrite.replacement))]
-                // Conformers that get observation only through this protocol need the macro.
+                // Conformers that get observation only through this protocol need the macro, and
+                // move with it: the report says so beside the unit's members.
+                var membership: [MembershipReason] = []
                 for classID in unit.classes {
                     let conformances = context.index.graph.models[classID] ?? []
                     let onlyThroughProtocol = conformances.allSatisfy {
@@ -24,6 +26,15 @@ struct ObservableProtocol: Rule {
                     }
                     if onlyThroughProtocol, let insertion = ObservableAttribute.insertion(for: classID, in: context) {
                         edits.append(insertion)
+                    }
+                    let protocols = conformances.compactMap { conformance -> String? in
+                        if case .viaProtocol(let id) = conformance { return context.declaration(id).name }
+                        return nil
+                    }
+                    if let symbol = context.index.types.symbol(classID), let first = protocols.first {
+                        membership.append(MembershipReason(
+                            member: symbol.qualifiedName,
+                            reason: "'\(first)' refines ObservableObject and changes with every class conforming to it"))
                     }
                 }
                 let isAlias = declaration.kind == .typealias
@@ -38,7 +49,7 @@ struct ObservableProtocol: Rule {
                 findings.append(Finding(
                     ruleID: Self.id, fixClass: .review, file: protocolID.file, offset: Int(file.tokens[rewrite.tokens.lowerBound].start),
                     message: "\(head); every conforming class must become @Observable in the same run" + (external ?? ""),
-                    suggestion: rewrite.suggestion, edits: edits, unit: unit.id))
+                    suggestion: rewrite.suggestion, edits: edits, unit: unit.id, membershipReasons: membership))
             }
         }
         return findings

@@ -33,7 +33,7 @@ struct ObservableSubclass: CouplingRule {
                     ruleID: Self.id, fixClass: .safe, file: classID.file,
                     offset: Int(file.tokens[declaration.nameTokens.lowerBound].start),
                     message: message, suggestion: "@Observable class \(declaration.name): \(baseName)", edits: [insertion],
-                    unit: unit.id, requiredByUnits: alone ? baseUnit.map { [$0] } ?? [] : [], membershipReason: membership))
+                    unit: unit.id, requiredByUnits: alone ? baseUnit.map { [$0] } ?? [] : [], membershipReasons: membership.map { [$0] } ?? []))
             }
         }
         return findings

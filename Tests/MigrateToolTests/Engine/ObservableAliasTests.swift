@@ -220,4 +220,27 @@ import SourceScan
         #expect(rewrite.map(\.suggestion) == ["typealias ViewModelDefinition = (AnyObject & Observable & Identifiable)"])
         #expect(Set(Self.units(source).keys) == ["ViewModelDefinition", "Other"])
     }
+
+    @Test func theReportSaysWhyAProtocolsConformersMoveWithIt() {
+        let source = """
+            import SwiftUI
+
+            protocol Loader: ObservableObject {
+                var loading: Bool { get }
+            }
+
+            final class RemoteLoader: Loader {
+                @Published var loading = false
+            }
+
+            final class LocalLoader: Loader {
+                @Published var loading = false
+            }
+            """
+        let analysis = Self.analyze(source)
+        let reason = "'Loader' refines ObservableObject and changes with every class conforming to it"
+        #expect(analysis.units.first?.memberReasons == ["RemoteLoader": reason, "LocalLoader": reason])
+        // One line for the members that share a reason.
+        #expect(TextReport.render(analysis, options: ReportOptions()).contains("\n  with RemoteLoader, LocalLoader: \(reason)\n"))
+    }
 }

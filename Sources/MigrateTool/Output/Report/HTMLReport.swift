@@ -202,9 +202,9 @@ enum HTMLReport {
             if !plain.isEmpty {
                 text += "<p>With " + plain.map { "<code>\(ReportEscape.html($0))</code>" }.joined(separator: ", ") + ".</p>\n"
             }
-            for member in others {
-                guard let reason = summary.memberReasons[member] else { continue }
-                text += "<p>With <code>\(ReportEscape.html(member))</code>: \(ReportEscape.html(reason)).</p>\n"
+            for (members, reason) in summary.membersByReason {
+                text += "<p>With " + members.map { "<code>\(ReportEscape.html($0))</code>" }.joined(separator: ", ")
+                    + ": \(ReportEscape.html(reason)).</p>\n"
             }
             if summary.suppressed || !entry.reasons.isEmpty {
                 text += "<ul class=\"reasons\">\n"

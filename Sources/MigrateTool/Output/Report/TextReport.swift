@@ -162,9 +162,8 @@ enum TextReport {
         let others = summary.members.filter { $0 != summary.name }
         let plain = others.filter { summary.memberReasons[$0] == nil }
         if !plain.isEmpty { text += "  with \(plain.map(ReportEscape.terminal).joined(separator: ", "))\n" }
-        for member in others {
-            guard let reason = summary.memberReasons[member] else { continue }
-            text += "  with \(ReportEscape.terminal(member)): " + continued(reason, indent: "    ") + "\n"
+        for (members, reason) in summary.membersByReason {
+            text += "  with \(members.map(ReportEscape.terminal).joined(separator: ", ")): " + continued(reason, indent: "    ") + "\n"
         }
         text += "  \(ReportWords.reach(summary)); "
             + "\(ReportWords.count(entry.safeCount, "safe edit"))\n"
