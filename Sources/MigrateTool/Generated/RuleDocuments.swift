@@ -1762,6 +1762,15 @@ enum RuleDocuments {
           early exit (`guard … else { return }`) is wrapped, and the exit stays outside.
           A wrapped property (`@AppStorage`) whose `didSet` or `willSet` sends gets the same accessors
           over its wrapper, which keeps the value under `_name`.
+          Only the property's own key path is tracked, so the call stays, and blocks, when another
+          member a view can read (a computed property, a method with a result, a subscript, a wrapped
+          property given a key; not `private`) reads state the property's getter reads outside tracking:
+          the same object's property (`isMuted` over `engine.volume` beside `volume`), the same stored
+          value (`forKey: "fontSize"`, `@AppStorage("fontSize")`), through helpers of the model at any
+          depth, its subscripts, its protocols' extensions, or another object's methods. Keys are
+          compared as the tree spells them: a literal, a constant holding one (`Keys.fontSize`,
+          `Self.fontSizeKey`, `fontSizeKey`), an enum case (`.fontSize`, `Key.fontSize.rawValue`, its
+          raw value); a key the tree does not tell may be any. The finding names the other member.
 
         - **The model relays the changes of a model it holds** (`object-will-change-subscription`
           removes the relay). A send in one of its methods that changes state through that model

@@ -158,6 +158,12 @@ struct ObjectWillChangeSend: CouplingRule {
             return "objectWillChange.send() in a closure that only sends forwards a change made elsewhere (a subscription, "
                 + "a callback, a later run); nothing tracks it"
         }
+        if let place, place.accessor != nil, place.path.levels.count == 1,
+           let (member, shared) = UntrackedReads.otherReader(of: place.host, context) {
+            let name = context.declaration(place.host).name
+            return "objectWillChange.send() also announces '\(member)', which reads \(shared.description) as '\(name)' does; "
+                + "access(keyPath:) and withMutation(keyPath:) would track '\(name)' alone"
+        }
         if let untracked = place?.untrackedEffects(file, context).first {
             return "objectWillChange.send() may also announce a change of '\(untracked)', which @Observable does not track"
         }

@@ -37,7 +37,7 @@ enum AccessorNotification {
         let variable = context.declaration(variableID)
         let file = context.files[variableID.file]
         guard !context.isStored(variable), !variable.hasModifier(.static), !variable.hasModifier(.class),
-              !sharesStorageKey(variableID, context),
+              UntrackedReads.otherReader(of: variableID, context) == nil,
               variable.bindings.count == 1, let name = variable.bindings[0].name, let block = variable.bindings[0].accessorBlock,
               let getter = accessors(in: block, file).first(where: { $0.word == .get })?.open,
               !file.tokens[getter..<file.closing(getter)].indices.contains(where: { file.source.tokenText($0, equals: "access") }),
@@ -174,113 +174,6 @@ enum AccessorNotification {
         return false
     }
 
-    /// Whether another member of the property's type names a storage key the property names
-    /// (`forKey: "fontSize"`, `@AppStorage("theme")`): that member reads the same stored value,
-    /// and only the property's own key path would be tracked, so a view showing the other one
-    /// (`isLarge` over `defaults.double(forKey: "fontSize")`) would stop refreshing.
-    static func sharesStorageKey(_ variableID: DeclarationID, _ context: RuleContext) -> Bool {
-        guard let enclosing = context.types.enclosingTypeLike(variableID), let owner = context.types.extendedType(enclosing) else { return false }
-        let members = context.types.memberDeclarations(of: owner)
-        // The type's methods that read or write defaults by a key they are given.
-        let helpers = Set(members.compactMap { member -> String? in
-            let declaration = context.declaration(member)
-            let memberFile = context.files[member.file]
-            guard declaration.kind == .function,
-                  declaration.tokens.contains(where: { memberFile.source.tokenText($0, equals: "forKey") }) else { return nil }
-            return declaration.name
-        })
-        let keys = Set(storageKeys(in: context.declaration(variableID).tokens, context.files[variableID.file], context, helpers: helpers))
-        guard !keys.isEmpty else { return false }
-        return members.contains { member in
-            member != variableID && !keys.isDisjoint(with: storageKeys(in: context.declaration(member).tokens, context.files[member.file],
-                                                                       context, helpers: helpers))
-        }
-    }
-
-
-    /// The storage keys `range` names: the first argument it hands to `helpers`, the type's
-    /// methods that take a key (`value(for: "fontSize")`, `value(for: .fontSize)`), and, as
-    /// written, the argument after `forKey:` (`Keys.fontSize`, with the literal such a constant
-    /// of the tree holds) and the first argument of `@AppStorage(…)`. A registration of defaults
-    /// (`register(defaults: ["fontSize": 14])`) reads nothing. Each key comes in the forms
-    /// `keyForms` gives, so an enum case matches however it is spelled.
-    private static func storageKeys(in range: Range<Int>, _ file: FileStructure, _ context: RuleContext,
-                                    helpers: Set<String>) -> [String] {
-        let tokens = file.tokens
-        var keys: [String] = []
-        /// The argument that starts at `start`, up to its `,` or the call's `)`.
-        func argument(from start: Int) -> String? {
-            var end = start
-            while end < range.upperBound, tokens[end].kind != .comma, tokens[end].kind != .rightParen {
-                end = tokens[end].kind.isOpeningBracket ? file.closing(end) + 1 : end + 1
-            }
-            return end > start ? file.compactText(start..<end) : nil
-        }
-        var index = range.lowerBound
-        while index < range.upperBound {
-            // `register(defaults: [...])` names keys it only seeds.
-            if file.source.tokenText(index, equals: "register"), index + 1 < range.upperBound, tokens[index + 1].kind == .leftParen {
-                index = file.closing(index + 1) + 1
-                continue
-            }
-            // The first argument handed to a helper of the type that reads defaults by a key it
-            // is given (`value(for: .fontSize)`, whose body says `forKey:`); the helper's other
-            // arguments (`string("nickname", default: "none")`) and other calls' (`log("changed")`)
-            // are not keys. Not the helper's own declaration (`func value(for key: Key)`).
-            if tokens[index].kind == .leftParen, index >= 1, tokens[index - 1].kind == .identifier,
-               helpers.contains(file.source.text(index - 1)), !(index >= 2 && tokens[index - 2].word == .func) {
-                var start = index + 1
-                if start + 1 < range.upperBound, tokens[start].kind == .identifier || tokens[start].kind == .keyword,
-                   tokens[start + 1].kind == .colon { start += 2 }
-                if let written = argument(from: start) { keys += keyForms(written, context) }
-            }
-            let labelled = index >= 1 && tokens[index].kind == .colon && file.source.tokenText(index - 1, equals: "forKey")
-            let wrapperKey = index >= 1 && tokens[index].kind == .leftParen && file.source.tokenText(index - 1, equals: "AppStorage")
-            if labelled || wrapperKey, let written = argument(from: index + 1) {
-                keys += keyForms(written, context)
-            }
-            index += 1
-        }
-        return keys
-    }
-
-    /// The spellings one key may have in another member: as written; with the literal a key
-    /// constant holds (`Keys.fontSize` → `"fontSize"`); and for a member chain, the enum case or
-    /// constant it ends in (`Key.fontSize.rawValue`, `Key.fontSize` and `.fontSize` all give
-    /// `.fontSize`). Matching on the last member is loose on purpose: two keys taken for one
-    /// keep a unit in review, two keys taken for two leave a view stale.
-    private static func keyForms(_ written: String, _ context: RuleContext) -> [String] {
-        var forms = [written]
-        if let literal = constantLiteral(written, context) { forms.append(literal) }
-        var parts = written.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        if parts.count >= 2, parts.last == "rawValue" { parts.removeLast() }
-        if parts.count >= 2, let last = parts.last, !last.isEmpty,
-           parts.dropFirst().allSatisfy({ $0.first.map { $0.isLetter || $0 == "_" } == true && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }),
-           parts[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
-            forms.append("." + last)
-        }
-        return forms
-    }
-
-    /// The string literal a key constant of the tree holds (`Keys.fontSize`, declared
-    /// `static let fontSize = "fontSize"` in a type named `Keys`), when the constants of that
-    /// name in types of that name hold one literal.
-    private static func constantLiteral(_ written: String, _ context: RuleContext) -> String? {
-        let parts = written.split(separator: ".").map(String.init)
-        guard parts.count >= 2, let name = parts.last, name.first?.isLetter == true else { return nil }
-        let owner = parts[parts.count - 2]
-        var found: [String] = []
-        for file in context.files {
-            for declaration in file.declarations where declaration.kind == .variable && declaration.isLet {
-                guard let binding = declaration.bindings.first, binding.name == name, let parent = declaration.parent,
-                      file.declarations[parent].name == owner, let initializer = binding.initializer,
-                      initializer.count == 1, file.tokens[initializer.lowerBound].kind == .stringLiteral else { continue }
-                found.append(file.source.text(initializer.lowerBound))
-            }
-        }
-        return Set(found).count == 1 ? found[0] : nil
-    }
-
     /// Whether a block's braces are on one line.
     private static func isOneLine(_ open: Int, _ file: FileStructure) -> Bool {
         !(open + 1...file.closing(open)).contains { file.startsLine($0) }
@@ -304,7 +197,7 @@ enum WrappedStorageNotification {
         let variable = context.declaration(variableID)
         let file = context.files[variableID.file]
         guard variable.bindings.count == 1, let binding = variable.bindings.first, let name = binding.name,
-              !AccessorNotification.sharesStorageKey(variableID, context),
+              UntrackedReads.otherReader(of: variableID, context) == nil,
               let block = binding.accessorBlock, let type = writtenType(binding, file),
               let enclosing = context.types.enclosingTypeLike(variableID), let classID = context.types.extendedType(enclosing),
               !namesWrapper(["$" + name, "_" + name], of: classID, context) else { return nil }

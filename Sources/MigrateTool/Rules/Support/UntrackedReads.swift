@@ -1,0 +1,512 @@
+import SourceScan
+
+/// The key a keyed store is read by (`forKey: "fontSize"`, `Keys.fontSize`, `.fontSize`), as far
+/// as the tree tells: the string it resolves to, or an enum case's name with the members written
+/// after it (`Setting.fontSize.key`).
+struct StorageKey: Hashable {
+    enum Form: Hashable {
+        case literal(String)
+        case enumCase(String, suffix: [String])
+    }
+
+    var form: Form
+
+    /// Whether the two keys may name one stored value. Loose where the tree does not tell: a case
+    /// whose raw value is unknown may be any string that holds its name.
+    func mayEqual(_ other: StorageKey) -> Bool {
+        switch (form, other.form) {
+        case (.literal(let a), .literal(let b)):
+            return a == b
+        case (.enumCase(let a, let first), .enumCase(let b, let second)):
+            return a == b && (first.starts(with: second) || second.starts(with: first))
+        case (.enumCase(let name, _), .literal(let text)), (.literal(let text), .enumCase(let name, _)):
+            return text.lowercased().contains(name.lowercased())
+        }
+    }
+}
+
+/// One read of state `@Observable` does not track: a path from a root (an untracked stored
+/// property, a type's shared instance, a global) through property names, and the key a keyed
+/// store is read by. Keyed stores (`UserDefaults` and `@AppStorage`, `NSUbiquitousKeyValueStore`,
+/// a property wrapper given a key) share one root, `keyedStore`, since one suite may hide
+/// behind several names. No key: any of the state at the path.
+struct UntrackedRead: Hashable {
+    static let keyedStore = "<keyed store>"
+
+    var path: [String]
+    var key: StorageKey?
+
+    /// Whether the two reads may see one value: one path leads into the other, and their keys,
+    /// where both are known at the same path, may be equal.
+    func mayOverlap(_ other: UntrackedRead) -> Bool {
+        let common = min(path.count, other.path.count)
+        guard path.prefix(common) == other.path.prefix(common) else { return false }
+        guard path == other.path, let key, let otherKey = other.key else { return true }
+        return key.mayEqual(otherKey)
+    }
+
+    /// What is read, for a message: `engine.volume`, `the value stored under "fontSize"`.
+    var description: String {
+        let keyText: String? = key.map {
+            switch $0.form {
+            case .literal(let text): return "\"\(text)\""
+            case .enumCase(let name, let suffix): return "." + ([name] + suffix).joined(separator: ".")
+            }
+        }
+        if path == [Self.keyedStore] { return keyText.map { "the value stored under \($0)" } ?? "the stored values" }
+        return "'" + path.joined(separator: ".") + "'" + (keyText.map { " by the key \($0)" } ?? "")
+    }
+}
+
+/// What the members of a model read outside tracking (`UntrackedRead`), through its own
+/// computed properties, methods and subscripts, with the arguments a helper is given standing for
+/// its parameters (`value(for: .fontSize)` over `defaults.double(forKey: key.rawValue)`).
+///
+/// A computed property that announces its own changes by hand becomes `access(keyPath:)` and
+/// `withMutation(keyPath:)` (`AccessorNotification`): only its own key path is tracked. Another
+/// member a view can read that reads the same untracked state (`isMuted` over `engine.volume`
+/// beside `volume`) would stop refreshing when the property changes; `otherReader` finds it.
+struct UntrackedReads {
+    let context: RuleContext
+    /// The model class and the types extending it: whose members are its own.
+    let owner: DeclarationID
+    /// The model's stored properties as the macro will treat them.
+    let state: ModelStateChanges
+    /// The property whose reads are tracked by its accessors: reading it is no untracked read.
+    let excluded: DeclarationID
+    /// The model's members by name (its body and extensions).
+    private let membersByName: [String: [DeclarationID]]
+
+    /// How deep helpers are followed (`a()` calling `b()` calling `c()`); past it, a call reads anything.
+    static let depthLimit = 4
+
+    init?(excluding variableID: DeclarationID, _ context: RuleContext) {
+        guard let enclosing = context.types.enclosingTypeLike(variableID), let owner = context.types.extendedType(enclosing),
+              let unitID = context.units.unitOf[owner] else { return nil }
+        self.context = context
+        self.owner = owner
+        self.excluded = variableID
+        self.state = ModelStateChanges(classID: owner, unit: context.units.units[unitID], context)
+        var byName: [String: [DeclarationID]] = [:]
+        /// Each member under its names (a variable's bindings, or the declaration's name).
+        func names(_ member: DeclarationID) -> [String] {
+            let declaration = context.declaration(member)
+            return declaration.kind == .variable ? declaration.bindings.compactMap(\.name) : [declaration.name]
+        }
+        for member in context.types.memberDeclarations(of: owner) {
+            for name in names(member) { byName[name, default: []].append(member) }
+        }
+        // Members the protocols of the tree it adopts give it in their extensions (a
+        // `DefaultsBacked` protocol's `double(_:)`), where it declares none of that name.
+        var inherited: [String: [DeclarationID]] = [:]
+        for declarationID in [owner] + (context.types.symbol(owner)?.extensions ?? []) {
+            for entry in context.declaration(declarationID).inheritance {
+                for symbol in context.types.types(named: entry.typeName) where symbol.kind == .protocol {
+                    for member in context.types.memberDeclarations(of: symbol.id) {
+                        for name in names(member) where byName[name] == nil { inherited[name, default: []].append(member) }
+                    }
+                }
+            }
+        }
+        membersByName = byName.merging(inherited) { own, _ in own }
+    }
+
+    /// The first member other than the property that a view can read (not `private`: a computed
+    /// property, a method with a result, a subscript, a wrapped property given a key) and that
+    /// reads untracked state the property reads, with what they share; nil when there is none.
+    static func otherReader(of variableID: DeclarationID, _ context: RuleContext) -> (member: String, shared: UntrackedRead)? {
+        guard let reads = UntrackedReads(excluding: variableID, context) else { return nil }
+        let own = reads.reads(of: variableID)
+        guard !own.isEmpty else { return nil }
+        for member in context.types.memberDeclarations(of: reads.owner) where member != variableID {
+            let declaration = context.declaration(member)
+            guard !declaration.modifiers.contains(where: { $0.word == .private && $0.detail == nil }),
+                  !declaration.hasModifier(.static), !declaration.hasModifier(.class) else { continue }
+            switch declaration.kind {
+            case .variable, .subscript:
+                break
+            case .function:
+                guard declaration.returnType != nil else { continue }
+            default:
+                continue
+            }
+            for read in reads.reads(of: member) {
+                if let shared = own.first(where: { $0.mayOverlap(read) }) { return (declaration.name, shared) }
+            }
+        }
+        return nil
+    }
+
+    /// What a member reads outside tracking: a computed property's getter, a wrapped stored
+    /// property's keyed store, a method's or subscript's body.
+    func reads(of member: DeclarationID) -> [UntrackedRead] {
+        reads(of: member, substitutions: [:], depth: 0, visiting: [])
+    }
+
+    private func reads(of member: DeclarationID, substitutions: [String: StorageKey?], depth: Int,
+                       visiting: Set<DeclarationID>) -> [UntrackedRead] {
+        guard depth <= Self.depthLimit, !visiting.contains(member) else { return [] }
+        let declaration = context.declaration(member)
+        let file = context.files[member.file]
+        let visiting = visiting.union([member])
+        switch declaration.kind {
+        case .variable:
+            guard let binding = declaration.bindings.first else { return [] }
+            if context.isStored(declaration) { return wrapperReads(declaration, file) }
+            guard let block = binding.accessorBlock else { return [] }
+            // The getter: `get { … }`, or the block itself when it has no accessors.
+            let getter = AccessorNotification.accessors(in: block, file).first { $0.word == .get }
+            let body = getter.map { ($0.open + 1)..<file.closing($0.open) } ?? (block.lowerBound + 1)..<(block.upperBound - 1)
+            return reads(in: body, file, scope: block, parameters: nil, substitutions: [:], depth: depth, visiting: visiting)
+        case .function, .subscript:
+            guard let body = declaration.body else { return [] }
+            return reads(in: body, file, scope: body, parameters: declaration.parameters, substitutions: substitutions,
+                         depth: depth, visiting: visiting)
+        default:
+            return []
+        }
+    }
+
+    /// The keyed store a wrapped stored property keeps its value in: `@AppStorage("theme")`, or
+    /// any wrapper whose first argument is a key (`@UserDefaultsBacked("Connections")`).
+    private func wrapperReads(_ declaration: Declaration, _ file: FileStructure) -> [UntrackedRead] {
+        for attribute in declaration.attributes {
+            guard let arguments = attribute.arguments, arguments.count > 2 else { continue }
+            let list = ArgumentList(open: arguments.lowerBound, file)
+            guard let first = list.values.first, let key = key(first, file, scope: nil, substitutions: [:]) else { continue }
+            return [UntrackedRead(path: [UntrackedRead.keyedStore], key: key)]
+        }
+        return []
+    }
+
+    /// What the expressions in `range` read outside tracking. `scope` and `parameters` tell the
+    /// locals and parameters apart from the model's members; `substitutions` holds the keys a
+    /// helper's parameters stand for (nil: not known).
+    private func reads(in range: Range<Int>, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?,
+                       substitutions: [String: StorageKey?], depth: Int, visiting: Set<DeclarationID>) -> [UntrackedRead] {
+        let tokens = file.tokens
+        var found: [UntrackedRead] = []
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let token = tokens[index]
+            defer { index += 1 }
+            // A call by key on any receiver, a local holding the store too (`udef.string(forKey: "k")`);
+            // not a dictionary's own methods (`removeValue(forKey:)`).
+            if token.kind == .leftParen, index >= 2, tokens[index - 1].kind == .identifier, tokens[index - 2].kind == .period,
+               !Self.dictionaryMethods.contains(file.source.text(index - 1)) {
+                let list = ArgumentList(open: index, file)
+                if let position = list.labels.firstIndex(where: { $0 == "forKey" }) {
+                    found.append(UntrackedRead(path: [UntrackedRead.keyedStore],
+                                               key: key(list.values[position], file, scope: scope, substitutions: substitutions)))
+                }
+                continue
+            }
+            guard token.kind == .identifier || token.word == .self || token.word == .Self else { continue }
+            // Only at the head of an expression: not the `x` of `other.x`, nor an argument's label.
+            if index > range.lowerBound, tokens[index - 1].kind == .period { continue }
+            if Self.isArgumentLabel(index, file) { continue }
+            var name = index
+            var throughSelf = false
+            if token.word == .self || token.word == .Self {
+                // `self[…]`: the model's own subscripts.
+                if token.word == .self, index + 1 < range.upperBound, tokens[index + 1].kind == .leftSquare {
+                    found += ownCalls(named: "subscript", open: index + 1, file, scope: scope, parameters: parameters,
+                                      substitutions: substitutions, depth: depth, visiting: visiting)
+                    continue
+                }
+                var next = index + 1
+                if next < range.upperBound, tokens[next].kind == .postfixQuestionMark { next += 1 }
+                guard next + 1 < range.upperBound, tokens[next].kind == .period, tokens[next + 1].kind == .identifier else { continue }
+                name = next + 1
+                throughSelf = true
+            }
+            let text = file.source.text(name)
+            let isCall = name + 1 < range.upperBound && tokens[name + 1].kind == .leftParen
+            if let members = membersByName[text], throughSelf || !state.isShadowed(text, in: scope, parameters: parameters, file) {
+                if members.contains(excluded) { continue }
+                if isCall {
+                    found += ownCalls(named: text, open: name + 1, file, scope: scope, parameters: parameters,
+                                      substitutions: substitutions, depth: depth, visiting: visiting)
+                    continue
+                }
+                let declaration = context.declaration(members[0])
+                guard declaration.kind == .variable else { continue }
+                if declaration.hasModifier(.static) || declaration.hasModifier(.class) {
+                    // Static state: a root of its own.
+                } else if !context.isStored(declaration) {
+                    // A computed property reads what its getter reads.
+                    for member in members { found += reads(of: member, substitutions: [:], depth: depth + 1, visiting: visiting) }
+                    continue
+                } else {
+                    let wrapped = wrapperReads(declaration, context.files[members[0].file])
+                    if !wrapped.isEmpty {
+                        found += wrapped
+                        continue
+                    }
+                    // A tracked value is read through tracking; an object a tracked property holds is
+                    // not. A constant holding a value (`let units = Units.metric`, `let limit = 10`) never changes.
+                    if let property = state.properties[text], property.tracking == .plumbing
+                        || (property.tracking == .tracked && !property.isClass)
+                        || (declaration.isLet && (property.isValueType || Self.hasLiteralValue(declaration, context.files[members[0].file]))) {
+                        continue
+                    }
+                }
+                found += [chain(from: name, rootPath: storePath(ofProperty: members[0]) ?? [text], file, range: range,
+                                scope: scope, substitutions: substitutions)].compactMap { $0 }
+                continue
+            }
+            if throughSelf || isCall || token.word == .Self { continue }
+            if state.isShadowed(text, in: scope, parameters: parameters, file) || substitutions.keys.contains(text) { continue }
+            if text.first?.isUppercase == true {
+                // A type: its shared state (`UserDefaults.standard`, `Keychain`, `AppSettings.shared`),
+                // not a namespace of constants of the tree (an enum of keys).
+                guard name + 1 < range.upperBound, tokens[name + 1].kind == .period, !isConstantNamespace(text) else { continue }
+            }
+            found += [chain(from: name, rootPath: Self.keyedStoreTypes.contains(text) ? [UntrackedRead.keyedStore] : [text], file,
+                            range: range, scope: scope, substitutions: substitutions)].compactMap { $0 }
+        }
+        return found
+    }
+
+    /// Whether the name at `index` labels an argument (`forKey:` in `f(forKey: k)`): a `:` after it,
+    /// `(` or `,` before it, inside parentheses (in brackets it is a dictionary's key).
+    static func isArgumentLabel(_ index: Int, _ file: FileStructure) -> Bool {
+        let tokens = file.tokens
+        guard index >= 1, index + 1 < tokens.count, tokens[index + 1].kind == .colon else { return false }
+        if tokens[index - 1].kind == .leftParen { return true }
+        guard tokens[index - 1].kind == .comma else { return false }
+        var depth = 0
+        var back = index - 1
+        while back >= 0 {
+            switch tokens[back].kind {
+            case .rightParen, .rightSquare, .rightBrace: depth += 1
+            case .leftParen: if depth == 0 { return true } else { depth -= 1 }
+            case .leftSquare, .leftBrace: if depth == 0 { return false } else { depth -= 1 }
+            default: break
+            }
+            back -= 1
+        }
+        return false
+    }
+
+    /// The calls of the model's own methods (or subscripts) named `name` at `open`: what each
+    /// body of that name reads, its parameters standing for the keys the arguments give.
+    private func ownCalls(named name: String, open: Int, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?,
+                          substitutions: [String: StorageKey?], depth: Int, visiting: Set<DeclarationID>) -> [UntrackedRead] {
+        let arguments = ArgumentList(open: open, file)
+        var found: [UntrackedRead] = []
+        // The arguments are read too (`value(for: prefix(engine.name))`).
+        for value in arguments.values {
+            found += reads(in: value, file, scope: scope, parameters: parameters, substitutions: substitutions, depth: depth,
+                           visiting: visiting)
+        }
+        let candidates = name == "subscript"
+            ? context.types.memberDeclarations(of: owner).filter { context.declaration($0).kind == .subscript }
+            : (membersByName[name] ?? []).filter { context.declaration($0).kind == .function }
+        guard depth < Self.depthLimit else {
+            // Too deep to follow: the call may read anything.
+            return candidates.isEmpty ? found : found + [UntrackedRead(path: [UntrackedRead.keyedStore], key: nil)]
+        }
+        for method in candidates {
+            let declaration = context.declaration(method)
+            let methodFile = context.files[method.file]
+            guard let clause = declaration.parameters else { continue }
+            let names = ArgumentList.parameterNames(clause, methodFile)
+            let labels = ArgumentList.parameterLabels(clause, methodFile)
+            var given: [String: StorageKey?] = [:]
+            for (position, parameter) in names.enumerated() {
+                // By label when the labels line up, else by position.
+                let argument = arguments.labels == Array(labels.prefix(arguments.labels.count)) && position < arguments.values.count
+                    ? arguments.values[position] : nil
+                given[parameter] = argument.flatMap { key($0, file, scope: scope, substitutions: substitutions) }
+            }
+            found += reads(of: method, substitutions: given, depth: depth + 1, visiting: visiting)
+        }
+        return found
+    }
+
+    /// The read along the member chain after the root at `name`: property names up to a call
+    /// (whose key, if any, it reads by) or a subscript, or the chain's end. Nil for a keyed
+    /// store named without a call (`let udef = UserDefaults.standard`): what is read through
+    /// it is read by key.
+    private func chain(from name: Int, rootPath: [String], _ file: FileStructure, range: Range<Int>, scope: Range<Int>,
+                       substitutions: [String: StorageKey?]) -> UntrackedRead? {
+        let tokens = file.tokens
+        var path = rootPath
+        var index = name + 1
+        while index < range.upperBound {
+            if tokens[index].kind == .postfixQuestionMark || tokens[index].kind == .exclamationMark { index += 1; continue }
+            if tokens[index].kind == .leftSquare {
+                let list = ArgumentList(open: index, file)
+                return UntrackedRead(path: path, key: list.values.first.flatMap { key($0, file, scope: scope, substitutions: substitutions) })
+            }
+            guard tokens[index].kind == .period, index + 1 < range.upperBound, tokens[index + 1].kind == .identifier else { break }
+            let member = file.source.text(index + 1)
+            if index + 2 < range.upperBound, tokens[index + 2].kind == .leftParen {
+                return callRead(path, open: index + 2, file, scope: scope, substitutions: substitutions)
+            }
+            path.append(member)
+            index += 2
+        }
+        return rootPath == [UntrackedRead.keyedStore] ? nil : UntrackedRead(path: path, key: nil)
+    }
+
+    /// A call on the state at `path`: by the key it is given (`forKey:`, `key:`, or its arguments
+    /// when each is a key), or of any of it.
+    private func callRead(_ path: [String], open: Int, _ file: FileStructure, scope: Range<Int>,
+                          substitutions: [String: StorageKey?]) -> UntrackedRead? {
+        let list = ArgumentList(open: open, file)
+        // By key: the main scan records it, whatever the receiver.
+        if list.labels.contains(where: { $0 == "forKey" }) { return nil }
+        if let position = list.labels.firstIndex(where: { $0 == "key" }) {
+            return UntrackedRead(path: path, key: key(list.values[position], file, scope: scope, substitutions: substitutions))
+        }
+        // `Keychain.get(service: "app", account: "token")`, `storage.double("fontSize")`: the last
+        // argument, when every argument is a key.
+        let keys = list.values.map { key($0, file, scope: scope, substitutions: substitutions) }
+        if let last = keys.last, let lastKey = last, keys.allSatisfy({ $0 != nil }) { return UntrackedRead(path: path, key: lastKey) }
+        return UntrackedRead(path: path, key: nil)
+    }
+
+    /// The key an argument names, when the tree tells: a string literal; a constant holding one
+    /// (`Keys.fontSize`, `Self.fontSizeKey`, `fontSizeKey`); an enum case (`.fontSize`,
+    /// `Key.fontSize.rawValue`, its raw value when the enum is the tree's); a helper's parameter
+    /// standing for one of these.
+    func key(_ range: Range<Int>, _ file: FileStructure, scope: Range<Int>?, substitutions: [String: StorageKey?]) -> StorageKey? {
+        let tokens = file.tokens
+        guard let first = range.first else { return nil }
+        if range.count == 1, tokens[first].kind == .stringLiteral {
+            let text = file.source.text(first)
+            guard !text.contains("\\("), text.hasPrefix("\""), !text.hasPrefix("\"\"\"") else { return nil }
+            return StorageKey(form: .literal(String(text.dropFirst().dropLast())))
+        }
+        // A member chain: `.a.b`, `A.b.c`, `a.b`, `self.a`.
+        var parts: [String] = []
+        let leadingDot = tokens[first].kind == .period
+        for (offset, index) in range.enumerated() {
+            let isName = tokens[index].kind == .identifier || tokens[index].word == .self || tokens[index].word == .Self
+            if offset % 2 == (leadingDot ? 1 : 0) {
+                guard isName else { return nil }
+                parts.append(file.source.text(index))
+            } else {
+                guard tokens[index].kind == .period else { return nil }
+            }
+        }
+        guard !parts.isEmpty else { return nil }
+        if parts.last == "rawValue", parts.count > 1 { parts.removeLast() }
+        if leadingDot { return StorageKey(form: .enumCase(parts[0], suffix: Array(parts.dropFirst()))) }
+        if let substituted = substitutions[parts[0]] {
+            // A parameter: `key`, `key.rawValue`, `key.name`.
+            guard let substituted else { return nil }
+            if case .enumCase(let name, let suffix) = substituted.form { return StorageKey(form: .enumCase(name, suffix: suffix + parts.dropFirst())) }
+            return parts.count == 1 ? substituted : nil
+        }
+        // `self.fontSizeKey`, `Self.fontSizeKey`, `fontSizeKey`: a constant of the model.
+        if parts[0] == "self" || parts[0] == "Self" || parts[0] == context.declaration(owner).name { parts.removeFirst() }
+        if parts.count == 1 {
+            if let scope, state.isShadowed(parts[0], in: scope, parameters: nil, file) { return nil }
+            return constantLiteral(parts[0], in: owner).map { StorageKey(form: .literal($0)) }
+        }
+        // `Keys.fontSize`, `Key.fontSize.key`: a constant or case of a type, the model's nested one first.
+        let typeName = parts[0]
+        let member = parts[1]
+        for type in typesNamed(typeName) {
+            if let literal = constantLiteral(member, in: type) ?? caseRawValue(member, in: type) {
+                return parts.count == 2 ? StorageKey(form: .literal(literal)) : StorageKey(form: .enumCase(member, suffix: Array(parts.dropFirst(2))))
+            }
+        }
+        guard typeName.first?.isUppercase == true else { return nil }
+        return StorageKey(form: .enumCase(member, suffix: Array(parts.dropFirst(2))))
+    }
+
+    /// The tree's types of a name, the one nested in the model first, then the others when
+    /// there is only one (two `Keys` enums elsewhere tell nothing).
+    private func typesNamed(_ name: String) -> [DeclarationID] {
+        let nested = context.types.memberDeclarations(of: owner).filter {
+            let declaration = context.declaration($0)
+            return declaration.kind.isTypeLike && declaration.name == name
+        }
+        if !nested.isEmpty { return nested }
+        let all = context.types.types(named: name).map(\.id)
+        return all.count == 1 ? all : []
+    }
+
+    /// The string literal a `let` of a type (static or not, in its body or extensions) holds.
+    private func constantLiteral(_ name: String, in type: DeclarationID) -> String? {
+        for member in context.types.memberDeclarations(of: type) {
+            let declaration = context.declaration(member)
+            guard declaration.kind == .variable, declaration.isLet,
+                  let binding = declaration.bindings.first(where: { $0.name == name }), let initializer = binding.initializer,
+                  initializer.count == 1 else { continue }
+            let file = context.files[member.file]
+            let text = file.source.text(initializer.lowerBound)
+            guard file.tokens[initializer.lowerBound].kind == .stringLiteral, text.hasPrefix("\""), !text.hasPrefix("\"\"\""),
+                  !text.contains("\\(") else { continue }
+            return String(text.dropFirst().dropLast())
+        }
+        return nil
+    }
+
+    /// The raw value of an enum's case: its literal, or its name in an enum of `String` raw values.
+    private func caseRawValue(_ name: String, in type: DeclarationID) -> String? {
+        let declaration = context.declaration(type)
+        guard declaration.kind == .enum else { return nil }
+        for member in context.types.memberDeclarations(of: type) where context.declaration(member).kind == .enumCase {
+            let caseDeclaration = context.declaration(member)
+            let caseFile = context.files[member.file]
+            let tokens = caseFile.tokens
+            for index in caseDeclaration.tokens where tokens[index].kind == .identifier && caseFile.source.text(index) == name {
+                if index + 2 < caseDeclaration.tokens.upperBound, tokens[index + 1].kind == .equal, tokens[index + 2].kind == .stringLiteral {
+                    let text = caseFile.source.text(index + 2)
+                    return text.hasPrefix("\"") && !text.contains("\\(") ? String(text.dropFirst().dropLast()) : nil
+                }
+                let isString = declaration.inheritance.first.map { $0.typeName == "String" } ?? false
+                return isString ? name : nil
+            }
+        }
+        return nil
+    }
+
+    /// Whether a type name is a namespace of constants of the tree: an enum or struct with no
+    /// `static var` (an enum of keys, a `struct Constants`), whose reads change nothing.
+    private func isConstantNamespace(_ name: String) -> Bool {
+        let types = context.types.types(named: name)
+        guard !types.isEmpty else { return false }
+        return types.allSatisfy { symbol in
+            let declaration = context.declaration(symbol.id)
+            guard declaration.kind == .enum || declaration.kind == .struct else { return false }
+            return !context.types.memberDeclarations(of: symbol.id).contains {
+                let member = context.declaration($0)
+                return member.kind == .variable && !member.isLet && (member.hasModifier(.static) || member.hasModifier(.class))
+            }
+        }
+    }
+
+    /// The keyed store a stored property holds (`let defaults = UserDefaults.standard`,
+    /// `let store: NSUbiquitousKeyValueStore`), so reads through it and through the type meet.
+    private func storePath(ofProperty member: DeclarationID) -> [String]? {
+        let declaration = context.declaration(member)
+        let file = context.files[member.file]
+        for binding in declaration.bindings {
+            for range in [binding.typeAnnotation, binding.initializer].compactMap({ $0 }) where range.contains(where: {
+                Self.keyedStoreTypes.contains(file.source.text($0))
+            }) {
+                return [UntrackedRead.keyedStore]
+            }
+        }
+        return nil
+    }
+
+    /// Whether a property's value is a literal (`let limit = 10`, `let title = "Settings"`).
+    static func hasLiteralValue(_ declaration: Declaration, _ file: FileStructure) -> Bool {
+        guard let initializer = declaration.bindings.first?.initializer, initializer.count == 1 else { return false }
+        return [.stringLiteral, .integerLiteral, .floatLiteral].contains(file.tokens[initializer.lowerBound].kind)
+            || [.true, .false].contains(file.tokens[initializer.lowerBound].word)
+    }
+
+    /// Methods of `Dictionary` whose key is labelled `forKey`: a dictionary's, not a store's.
+    static let dictionaryMethods: Set<String> = ["removeValue", "updateValue", "index"]
+
+    /// The types that keep values by key, one store for `UntrackedRead`.
+    static let keyedStoreTypes: Set<String> = ["UserDefaults", "NSUbiquitousKeyValueStore", "AppStorage"]
+}

@@ -1,0 +1,515 @@
+import SourceScan
+import Testing
+@testable import MigrateTool
+
+/// The fifth review of session 33: a computed property announcing its own changes becomes
+/// `access`/`withMutation` only when no other member a view can read reads the untracked state
+/// it reads (`UntrackedReads`): the same key through a helper of any depth, a storage object, a
+/// subscript, a protocol extension, an object's property; and two keys told apart however they
+/// are spelled. Each tree is the reviewer's; the units `apply --unsafe-fixes` writes, and a
+/// second run changes nothing.
+@Suite struct UntrackedReadCaseTests {
+    static let cases: [PublisherSecondReviewCaseTests.Case] = [
+        PublisherSecondReviewCaseTests.Case(name: "store-helper-new-value", why: "a helper taking the value first and the key second (store(newValue, for: .fontSize)): newValue is no key", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class SettingsStore: ObservableObject {
+                enum Key: String { case fontSize, theme }
+                private let defaults = UserDefaults.standard
+
+                var fontSize: Double {
+                    get { value(for: .fontSize) as? Double ?? 14 }
+                    set {
+                        objectWillChange.send()
+                        store(newValue, for: .fontSize)
+                    }
+                }
+
+                var theme: String {
+                    get { value(for: .theme) as? String ?? "light" }
+                    set {
+                        objectWillChange.send()
+                        store(newValue, for: .theme)
+                    }
+                }
+
+                private func value(for key: Key) -> Any? {
+                    defaults.object(forKey: key.rawValue)
+                }
+
+                private func store(_ value: Any?, for key: Key) {
+                    defaults.set(value, forKey: key.rawValue)
+                }
+            }
+
+            struct SettingsView: View {
+                @ObservedObject var settings: SettingsStore
+
+                var body: some View {
+                    VStack {
+                        Text("size \(Int(settings.fontSize))")
+                        Text("theme \(settings.theme)")
+                        Button("Grow") { settings.fontSize = 20 }
+                        Button("Dark") { settings.theme = "dark" }
+                    }
+                }
+            }
+            """##, writtenUnits: ["SettingsStore"]),
+        PublisherSecondReviewCaseTests.Case(name: "set-helper-beside-defaults-set", why: "a helper named set beside defaults.set(newValue, forKey:) setters", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class SettingsStore: ObservableObject {
+                private let defaults = UserDefaults.standard
+
+                var fontSize: Double {
+                    get { defaults.double(forKey: "fontSize") }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "fontSize")
+                    }
+                }
+
+                var theme: String {
+                    get { defaults.string(forKey: "theme") ?? "light" }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "theme")
+                    }
+                }
+
+                func set(_ value: Any?, for key: String) {
+                    defaults.set(value, forKey: key)
+                }
+            }
+            """##, writtenUnits: ["SettingsStore"]),
+        PublisherSecondReviewCaseTests.Case(name: "user-defaults-extension-helper", why: "an extension of UserDefaults with a typed key (defaults.double(for: .fontSize)) read by another property", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            extension UserDefaults {
+                enum Key: String { case fontSize, theme }
+
+                func double(for key: Key) -> Double { double(forKey: key.rawValue) }
+                func set(_ value: Any?, for key: Key) { set(value, forKey: key.rawValue) }
+            }
+
+            final class Preferences: ObservableObject {
+                private let defaults = UserDefaults.standard
+
+                var fontSize: Double {
+                    get { defaults.double(for: .fontSize) }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, for: .fontSize)
+                    }
+                }
+
+                var isLarge: Bool { defaults.double(for: .fontSize) > 14 }
+            }
+
+            struct SizeBadge: View {
+                @ObservedObject var prefs: Preferences
+
+                var body: some View {
+                    VStack {
+                        Text(prefs.isLarge ? "large" : "small")
+                        Button("Grow") { prefs.fontSize = 20 }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "storage-object-helper", why: "a storage object's method (storage.double(\"fontSize\")) read by another property", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class SettingsStorage {
+                private let defaults = UserDefaults.standard
+                func double(_ key: String) -> Double { defaults.double(forKey: key) }
+                func set(_ value: Double, _ key: String) { defaults.set(value, forKey: key) }
+            }
+
+            final class Preferences: ObservableObject {
+                private let storage = SettingsStorage()
+
+                var fontSize: Double {
+                    get { storage.double("fontSize") }
+                    set {
+                        objectWillChange.send()
+                        storage.set(newValue, "fontSize")
+                    }
+                }
+
+                var isLarge: Bool { storage.double("fontSize") > 14 }
+            }
+
+            struct SizeBadge: View {
+                @ObservedObject var prefs: Preferences
+
+                var body: some View {
+                    VStack {
+                        Text(prefs.isLarge ? "large" : "small")
+                        Button("Grow") { prefs.fontSize = 20 }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "own-subscript", why: "the model's own subscript (self[.fontSize]) read by another property", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class Preferences: ObservableObject {
+                enum Key: String { case fontSize, theme }
+                private let defaults = UserDefaults.standard
+
+                private subscript(key: Key) -> Double {
+                    get { defaults.double(forKey: key.rawValue) }
+                    set { defaults.set(newValue, forKey: key.rawValue) }
+                }
+
+                var fontSize: Double {
+                    get { self[.fontSize] }
+                    set {
+                        objectWillChange.send()
+                        self[.fontSize] = newValue
+                    }
+                }
+
+                var isLarge: Bool { self[.fontSize] > 14 }
+            }
+
+            struct SizeBadge: View {
+                @ObservedObject var prefs: Preferences
+
+                var body: some View {
+                    VStack {
+                        Text(prefs.isLarge ? "large" : "small")
+                        Button("Grow") { prefs.fontSize = 20 }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "protocol-extension-helper", why: "a helper in an extension of a protocol the model adopts", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            enum PreferenceKey: String { case fontSize, theme }
+
+            protocol DefaultsBacked {
+                var defaults: UserDefaults { get }
+            }
+
+            extension DefaultsBacked {
+                func double(_ key: PreferenceKey) -> Double { defaults.double(forKey: key.rawValue) }
+                func save(_ value: Any?, _ key: PreferenceKey) { defaults.set(value, forKey: key.rawValue) }
+            }
+
+            final class Preferences: ObservableObject, DefaultsBacked {
+                let defaults = UserDefaults.standard
+
+                var fontSize: Double {
+                    get { double(.fontSize) }
+                    set {
+                        objectWillChange.send()
+                        save(newValue, .fontSize)
+                    }
+                }
+
+                var isLarge: Bool { double(.fontSize) > 14 }
+            }
+
+            struct SizeBadge: View {
+                @ObservedObject var prefs: Preferences
+
+                var body: some View {
+                    VStack {
+                        Text(prefs.isLarge ? "large" : "small")
+                        Button("Grow") { prefs.fontSize = 20 }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "two-level-enum-helper", why: "a two-level helper with enum keys (bool(.showsHints) over object(for:))", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class Preferences: ObservableObject {
+                enum Key: String { case fontSize, showsHints }
+                private let defaults = UserDefaults.standard
+
+                private func object(for key: Key) -> Any? { defaults.object(forKey: key.rawValue) }
+                private func bool(_ key: Key) -> Bool { object(for: key) as? Bool ?? false }
+
+                var showsHints: Bool {
+                    get { bool(.showsHints) }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: Key.showsHints.rawValue)
+                    }
+                }
+
+                var hintsLabel: String { bool(.showsHints) ? "hints on" : "hints off" }
+            }
+
+            struct HintsRow: View {
+                @ObservedObject var prefs: Preferences
+
+                var body: some View {
+                    VStack {
+                        Text(prefs.hintsLabel)
+                        Button("Show") { prefs.showsHints = true }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "two-level-literal-helper", why: "a two-level helper with literal keys", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class Preferences: ObservableObject {
+                private let defaults = UserDefaults.standard
+
+                private func object(_ key: String) -> Any? { defaults.object(forKey: key) }
+                private func bool(_ key: String) -> Bool { object(key) as? Bool ?? false }
+
+                var showsHints: Bool {
+                    get { bool("showsHints") }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "showsHints")
+                    }
+                }
+
+                var hintsLabel: String { bool("showsHints") ? "hints on" : "hints off" }
+            }
+
+            struct HintsRow: View {
+                @ObservedObject var prefs: Preferences
+
+                var body: some View {
+                    VStack {
+                        Text(prefs.hintsLabel)
+                        Button("Show") { prefs.showsHints = true }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "object-property", why: "a computed property over another object's property (engine.volume) beside another reading it (isMuted)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class AudioEngine {
+                var volume: Float = 0.5
+            }
+
+            final class PlayerModel: ObservableObject {
+                private let engine = AudioEngine()
+
+                var volume: Float {
+                    get { engine.volume }
+                    set {
+                        objectWillChange.send()
+                        engine.volume = newValue
+                    }
+                }
+
+                var isMuted: Bool { engine.volume == 0 }
+            }
+
+            struct VolumeRow: View {
+                @ObservedObject var player: PlayerModel
+
+                var body: some View {
+                    VStack {
+                        Text(player.isMuted ? "muted" : "playing")
+                        Button("Mute") { player.volume = 0 }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "nested-keys-per-store", why: "two stores each nesting their own Keys enum", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class Preferences: ObservableObject {
+                enum Keys { static let fontSize = "fontSize" }
+                private let defaults = UserDefaults.standard
+
+                var fontSize: Double {
+                    get { defaults.double(forKey: Keys.fontSize) }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: Keys.fontSize)
+                    }
+                }
+
+                var isLarge: Bool { defaults.double(forKey: "fontSize") > 14 }
+            }
+
+            final class ReaderPreferences: ObservableObject {
+                enum Keys { static let fontSize = "reader.fontSize" }
+                @Published var zoom = 1.0
+                func save() { UserDefaults.standard.set(zoom, forKey: Keys.fontSize) }
+            }
+
+            struct SizeBadge: View {
+                @ObservedObject var prefs: Preferences
+
+                var body: some View {
+                    VStack {
+                        Text(prefs.isLarge ? "large" : "small")
+                        Button("Grow") { prefs.fontSize = 20 }
+                    }
+                }
+            }
+            """##, writtenUnits: ["ReaderPreferences"]),
+        PublisherSecondReviewCaseTests.Case(name: "implicit-raw-value", why: "Key.fontSize.rawValue in one property, \"fontSize\" in another", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class Preferences: ObservableObject {
+                enum Key: String { case fontSize }
+                private let defaults = UserDefaults.standard
+
+                var fontSize: Double {
+                    get { defaults.double(forKey: Key.fontSize.rawValue) }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: Key.fontSize.rawValue)
+                    }
+                }
+
+                var isLarge: Bool { defaults.double(forKey: "fontSize") > 14 }
+            }
+
+            struct SizeBadge: View {
+                @ObservedObject var prefs: Preferences
+
+                var body: some View {
+                    VStack {
+                        Text(prefs.isLarge ? "large" : "small")
+                        Button("Grow") { prefs.fontSize = 20 }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "key-through-computed-member", why: "keys spelled Setting.fontSize.key and Setting.theme.key are two keys", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            enum Setting: String {
+                case fontSize, theme
+                var key: String { "settings." + rawValue }
+            }
+
+            final class SettingsStore: ObservableObject {
+                private let defaults = UserDefaults.standard
+
+                var fontSize: Double {
+                    get { defaults.object(forKey: Setting.fontSize.key) as? Double ?? 14 }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: Setting.fontSize.key)
+                    }
+                }
+
+                var theme: String {
+                    get { defaults.string(forKey: Setting.theme.key) ?? "light" }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: Setting.theme.key)
+                    }
+                }
+            }
+
+            struct SettingsView: View {
+                @ObservedObject var settings: SettingsStore
+
+                var body: some View {
+                    VStack {
+                        Text("size \(Int(settings.fontSize))")
+                        Text("theme \(settings.theme)")
+                        Button("Grow") { settings.fontSize = 20 }
+                        Button("Dark") { settings.theme = "dark" }
+                    }
+                }
+            }
+            """##, writtenUnits: ["SettingsStore"]),
+        PublisherSecondReviewCaseTests.Case(name: "self-qualified-constant", why: "a key constant written Self.fontSizeKey", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class Preferences: ObservableObject {
+                private static let fontSizeKey = "fontSize"
+                private let defaults = UserDefaults.standard
+
+                var fontSize: Double {
+                    get { defaults.double(forKey: Self.fontSizeKey) }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: Self.fontSizeKey)
+                    }
+                }
+
+                var isLarge: Bool { defaults.double(forKey: "fontSize") > 14 }
+            }
+
+            struct SizeBadge: View {
+                @ObservedObject var prefs: Preferences
+
+                var body: some View {
+                    VStack {
+                        Text(prefs.isLarge ? "large" : "small")
+                        Button("Grow") { prefs.fontSize = 20 }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "unqualified-constant", why: "a key constant written fontSizeKey", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class Preferences: ObservableObject {
+                private let fontSizeKey = "fontSize"
+                private let defaults = UserDefaults.standard
+
+                var fontSize: Double {
+                    get { defaults.double(forKey: fontSizeKey) }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: fontSizeKey)
+                    }
+                }
+
+                var isLarge: Bool { defaults.double(forKey: "fontSize") > 14 }
+            }
+
+            struct SizeBadge: View {
+                @ObservedObject var prefs: Preferences
+
+                var body: some View {
+                    VStack {
+                        Text(prefs.isLarge ? "large" : "small")
+                        Button("Grow") { prefs.fontSize = 20 }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+    ]
+
+    @Test(arguments: cases) func writesOnlyWhatCompilesAndBehavesTheSame(_ reviewCase: PublisherSecondReviewCaseTests.Case) {
+        let (written, text) = PublisherReviewCaseTests.migrated(reviewCase.source)
+        #expect(written.sorted() == reviewCase.writtenUnits.sorted(), "\(reviewCase.why)")
+        let again = Migrator.plan(InferenceTestTree.analyze([text], Configuration()), options: MigrationOptions(unsafeFixes: true))
+        #expect(again.newContents.isEmpty, "\(reviewCase.why)")
+    }
+
+    @Test func theBlockerNamesTheOtherReaderAndWhatItReads() {
+        let source = Self.cases.first { $0.name == "object-property" }!.source
+        let analysis = InferenceTestTree.analyze([source], Configuration())
+        #expect(analysis.findings.contains {
+            $0.isBlocker && $0.message.hasPrefix("objectWillChange.send() also announces 'isMuted', which reads 'engine.volume' as 'volume' does")
+        })
+    }
+}
