@@ -106,7 +106,8 @@ enum BuildGraphLoader {
                 warnings.append("\(Analyzer.displayPath(input.path)): cannot read the Xcode project (\(failure.reason)); its files count as one folder")
             }
         }
-        let graph = BuildGraph(descriptions: descriptions, files: swiftFiles)
+        var graph = BuildGraph(descriptions: descriptions, files: swiftFiles)
+        graph.setFolderDeployments(configuredDeployments(configuration))
         for (file, listed) in graph.relocatedFiles {
             warnings.append("\(Analyzer.displayPath(swiftFiles[file])): a target lists \(Analyzer.displayPath(listed)), which does not exist; "
                             + "taken for this file of the same name, which no target lists (the project looks stale)")
@@ -214,16 +215,21 @@ enum BuildGraphLoader {
     static func applyingConfiguration(_ configuration: Configuration, to target: TargetDescription) -> TargetDescription {
         guard !configuration.deploymentTarget.isEmpty else { return target }
         var target = target
-        let source = configuration.source ?? ".observation-migrate.json"
         target.deployments.removeAll {
             configuration.deploymentTarget[$0.platform] != nil || $0.origin == .packageDefault
                 || ($0.origin == .unreadable && $0.platform.isEmpty)
         }
-        for (platform, version) in configuration.deploymentTarget.sorted(by: { $0.key < $1.key }) {
-            target.deployments.append(.init(platform: platform, version: version, path: PathName.absolute(source, in: FileSystem.currentDirectory()),
-                                            offset: configurationOffset(source, platform: platform)))
-        }
+        target.deployments += configuredDeployments(configuration)
         return target
+    }
+
+    /// The configured `deploymentTarget` entries, credited to the configuration file.
+    static func configuredDeployments(_ configuration: Configuration) -> [TargetDescription.Deployment] {
+        let source = configuration.source ?? ".observation-migrate.json"
+        return configuration.deploymentTarget.sorted(by: { $0.key < $1.key }).map { platform, version in
+            .init(platform: platform, version: version, path: PathName.absolute(source, in: FileSystem.currentDirectory()),
+                  offset: configurationOffset(source, platform: platform))
+        }
     }
 
     /// Where the configuration file names `platform`, so the report points at the right line.

@@ -13,8 +13,8 @@ enum ApplyCommand: Subcommand {
         new file is first written to a temporary file beside its target, and only when all are
         ready are they renamed over the targets (a failed rename puts the replaced files back).
         Files keep their permissions, line endings and byte-order mark. A symbolic link is never
-        replaced: its target is written when it lies within PATHS, otherwise the link and its
-        unit are left as they are.
+        replaced: a file reached through one (a folder on the way too) is written when it lies
+        within PATHS in a folder the scan enters, otherwise it and its unit are left as they are.
 
         OPTIONS:
           --unsafe-fixes               also write units whose edits may change behaviour
@@ -103,7 +103,8 @@ enum ApplyCommand: Subcommand {
         }
         options.ignoreDeploymentTarget = ignoreTarget
         let filePaths = analysis.files.map(\.source.path)
-        let writeTargets = WriteTargets(paths: filePaths, roots: paths)
+        let writeTargets = WriteTargets(paths: filePaths, roots: paths, excludeGlobs: configuration.exclude + excludes,
+                                        indices: WriteTargets.editedFiles(analysis))
         options.unwritableFiles = writeTargets.warnAboutUnwritable(analysis)
         // The analysis is not copied anywhere: the plan releases the structures of the files it
         // rewrites, so that a large file is not held structured twice.
@@ -138,9 +139,14 @@ enum ApplyCommand: Subcommand {
                 StandardError.line("observation-migrate: warning: \(Analyzer.displayPath(root)): git could not tell which files have "
                                    + "uncommitted changes (\(reason)); its files are written unguarded")
             }
-            if !dirty.isEmpty {
-                throw ToolFailure("refusing to rewrite files with uncommitted changes: "
-                                  + dirty.map(Analyzer.displayPath).joined(separator: ", ") + " (commit them, or pass --allow-dirty)")
+            if !dirty.isEmpty || !git.ignored.isEmpty {
+                var listed: [String] = []
+                if !dirty.isEmpty { listed.append(dirty.map(Analyzer.displayPath).joined(separator: ", ")) }
+                if !git.ignored.isEmpty {
+                    listed.append("files git ignores, of which it keeps no copy: " + git.ignored.map(Analyzer.displayPath).joined(separator: ", "))
+                }
+                throw ToolFailure("refusing to rewrite files with uncommitted changes: " + listed.joined(separator: "; ")
+                                  + " (commit them, or pass --allow-dirty)")
             }
         }
         // Every file of the run, or none: a unit half written would not compile.

@@ -61,7 +61,9 @@ enum ReportCommand: Subcommand {
         // What `apply` will not write (a read-only file, a link leading outside the paths) is a
         // fact of the file system, not of the code: the verdicts stay, and the warnings `apply`
         // gives are given here first.
-        _ = WriteTargets(paths: analysis.files.map(\.source.path), roots: invocation.paths).warnAboutUnwritable(analysis)
+        _ = WriteTargets(paths: analysis.files.map(\.source.path), roots: invocation.paths,
+                         excludeGlobs: configuration.exclude + invocation.excludes, indices: WriteTargets.editedFiles(analysis))
+            .warnAboutUnwritable(analysis)
 
         let options = ReportOptions(color: invocation.format == .text
                                         && invocation.color.resolvedForStandardOutput(writingToFile: invocation.outputPath != nil),

@@ -53,12 +53,12 @@ enum ConfigurationLoader {
         return try load(file: file)
     }
 
-    /// The nearest configuration file in `directory` or one of its ancestors. Existence is what
-    /// counts: a file there that cannot be read is an error for `load`, not a reason to go on up.
+    /// The nearest configuration file in `directory` or one of its ancestors. Existence of the
+    /// name is what counts, whatever it is: a file there that cannot be read (a link to nothing,
+    /// a link loop, a folder) is an error for `load`, not a reason to go on up to another one or
+    /// to the defaults, which would let CI pass for the wrong reason.
     static func find(from directory: String) -> String? {
-        let folder = FileSystem.nearestFolder(from: PathArithmetic.normalize(directory), holding: fileName, followingLinks: true) {
-            ($0.st_mode & S_IFMT) != S_IFDIR
-        }
+        let folder = FileSystem.nearestFolder(from: PathArithmetic.normalize(directory), holding: fileName, followingLinks: false)
         return folder.map { $0 == "/" ? "/" + fileName : $0 + "/" + fileName }
     }
 
@@ -68,7 +68,11 @@ enum ConfigurationLoader {
         let bytes: [UInt8]
         switch FileSystem.read(path) {
         case .success(let read): bytes = read
+        case .failure(.notFound) where FileSystem.isSymbolicLink(path):
+            throw ToolFailure("\(shown): the configuration file is a symbolic link to a file that does not exist")
         case .failure(.notFound): throw ToolFailure("\(shown): configuration file not found")
+        case .failure(.symlinkLoop): throw ToolFailure("\(shown): the configuration file is a symbolic link loop")
+        case .failure(.unreadable(_, let reason)): throw ToolFailure("\(shown): cannot read the configuration file: \(reason)")
         case .failure(let problem): throw ToolFailure(problem.description)
         }
         let folder = PathArithmetic.resolved(PathArithmetic.directory(of: path))

@@ -5,32 +5,83 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SourceScan
 
 /// Where `apply` writes each file: never over a symbolic link, which would turn the link into a
-/// regular file and leave the real file old. A link is written through to its target when the
-/// target lies within the scanned paths (once, however many links lead there); a link leading
-/// outside them is left alone, since the user did not ask for that file to change.
+/// regular file and leave the real file old. A file reached through a link (the file itself, or
+/// a folder on the way below the scanned path) is written only when the file it leads to lies
+/// within the scanned paths, in a folder the scan would enter (not `Pods`, a hidden folder or an
+/// excluded one), once however many links lead there; otherwise it is left alone, since the user
+/// did not ask for that file to change. A folder the user names by a link is the folder it leads
+/// to; a file they name by a link is the link.
 struct WriteTargets {
     /// The file to write for each scanned file that may be written, by index into `Analysis.files`.
     var targets: [Int: String] = [:]
     /// Scanned files that are links to files outside the scanned paths, with the reason.
     var outside: [Int: String] = [:]
 
-    /// Resolves the scanned `paths` (by file index) against the `roots` the user named.
-    init(paths: [String], roots: [String]) {
-        let canonicalRoots = (roots.isEmpty ? ["."] : roots).compactMap(FileSystem.canonicalPath)
-        for (index, path) in paths.enumerated() {
-            guard FileSystem.isSymbolicLink(path) else {
+    /// Resolves the scanned `paths` (by file index; only `indices` when given) against the
+    /// `roots` the user named, with the exclude globs the walk used.
+    init(paths: [String], roots: [String], excludeGlobs: [String] = [], indices: Set<Int>? = nil) {
+        let named = roots.isEmpty ? ["."] : roots
+        // A file the user names by a link is the link: its target is no path they named.
+        let canonicalRoots = named.map { root -> (written: String, canonical: String?) in
+            guard FileSystem.isSymbolicLink(root), !FileSystem.isDirectory(root) else { return (root, FileSystem.canonicalPath(root)) }
+            let folder = FileSystem.canonicalPath(FileSystem.parentDirectory(of: root))
+            return (root, folder.map { ($0 == "/" ? "" : $0) + "/" + PathName.lastComponent(root) })
+        }
+        var walker = TreeWalker()
+        walker.excludeGlobs = excludeGlobs
+        for (index, path) in paths.enumerated() where indices?.contains(index) ?? true {
+            let isLink = FileSystem.isSymbolicLink(path)
+            guard isLink || Self.linkBelowRoot(path, roots: named) else {
                 targets[index] = path
                 continue
             }
             guard let target = FileSystem.canonicalPath(path) else { continue }
-            if canonicalRoots.contains(where: { target == $0 || target.hasPrefix($0 == "/" ? "/" : $0 + "/") }) {
-                targets[index] = target
-            } else {
-                outside[index] = "is a symbolic link to \(target), outside the scanned paths; left as it is"
+            guard let root = canonicalRoots.first(where: { root in
+                guard let canonical = root.canonical else { return false }
+                return target == canonical || target.hasPrefix(canonical == "/" ? "/" : canonical + "/")
+            }), let canonicalRoot = root.canonical else {
+                outside[index] = isLink ? "is a symbolic link to \(target), outside the scanned paths; left as it is"
+                    : "is reached through a symbolic link (it is \(target)), outside the scanned paths; left as it is"
+                continue
             }
+            // The folders between the root and the file, as the walk would have met them.
+            let inside = target.dropFirst(canonicalRoot.count).split(separator: "/").map(String.init).dropLast()
+            var written = root.written
+            var leftOut: String?
+            for folder in inside {
+                written = written == "." ? folder : written + "/" + folder
+                if folder.hasPrefix(".") || TreeWalker.defaultExcludedNames.contains(folder) || walker.isExcluded(written, name: folder) {
+                    leftOut = written
+                    break
+                }
+            }
+            if let leftOut {
+                outside[index] = "is reached through a symbolic link (it is \(target)), in \(leftOut), a folder the scan leaves out; left as it is"
+                continue
+            }
+            targets[index] = isLink ? target : path
         }
+    }
+
+    /// Whether a folder below the root the path was found under (or the file itself) is a
+    /// symbolic link: the file may then be anywhere.
+    static func linkBelowRoot(_ path: String, roots: [String]) -> Bool {
+        let normalized = PathArithmetic.normalize(path)
+        // The longest named root the path lies under; a relative path lies under `.`.
+        let root = roots.map(PathArithmetic.normalize)
+            .filter { $0 == normalized || ($0 == "." && !normalized.hasPrefix("/")) || normalized.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+            .max { $0.count < $1.count }
+        guard let root, root != normalized else { return false }
+        var prefix = root == "." ? "" : root
+        let rest = root == "." ? normalized : String(normalized.dropFirst(root == "/" ? 1 : root.count + 1))
+        for component in rest.split(separator: "/") {
+            prefix = prefix.isEmpty ? String(component) : (prefix == "/" ? "/" : prefix + "/") + component
+            if FileSystem.isSymbolicLink(prefix) { return true }
+        }
+        return false
     }
 
     /// The files some fix of `analysis` would edit that `apply` may not write, by index, with
@@ -39,7 +90,7 @@ struct WriteTargets {
     /// order. `report` gives the same warnings, so that it says beforehand which units `apply`
     /// will leave.
     func warnAboutUnwritable(_ analysis: Analysis) -> [Int: String] {
-        let edited = Set(analysis.findings.flatMap { $0.edits.map(\.file) })
+        let edited = Self.editedFiles(analysis)
         var unwritable: [Int: String] = [:]
         for index in edited.sorted() {
             guard let reason = outside[index] ?? Self.readOnlyReason(analysis.files[index].source.path) else { continue }
@@ -47,6 +98,11 @@ struct WriteTargets {
             unwritable[index] = reason
         }
         return unwritable
+    }
+
+    /// The files some fix of `analysis` edits: the only ones `apply` may write.
+    static func editedFiles(_ analysis: Analysis) -> Set<Int> {
+        Set(analysis.findings.flatMap { $0.edits.map(\.file) })
     }
 
     /// Why `path` may not be written, when no one may write it by its mode (`0444`: a file a

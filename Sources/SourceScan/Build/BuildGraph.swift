@@ -186,6 +186,13 @@ public struct BuildGraph: Sendable {
     /// Each file's position in `files`, when the tree has several modules (one module needs no lookup).
     private var positionOfFile: [String: Int] = [:]
 
+    /// Gives the folder module the deployment targets a configuration names: no description
+    /// declares any for its files, so what the user configured is all there is to go by.
+    public mutating func setFolderDeployments(_ deployments: [TargetDescription.Deployment]) {
+        guard let folderModule else { return }
+        modules[folderModule].deployments = deployments
+    }
+
     /// A graph with one folder module holding every file: a tree without descriptions.
     public static func singleModule(files: [String]) -> BuildGraph {
         BuildGraph(descriptions: [], files: files)

@@ -50,8 +50,12 @@ extension ModelGraph {
     /// followed through the tree's classes and protocols, is of the tree or a platform type known
     /// to bring no `ObservableObject`, and no protocol on the way requires `Self: ObservableObject`
     /// in a `where` clause.
-    private func inheritsOnlyInertTypes(_ id: DeclarationID, _ types: TypeIndex, memo: inout [DeclarationID: Bool]) -> Bool {
+    /// Past `inheritanceDepthLimit` levels the answer is no, the cautious one: a chain that
+    /// deep is no real code, and following it would overflow the stack.
+    private func inheritsOnlyInertTypes(_ id: DeclarationID, _ types: TypeIndex, memo: inout [DeclarationID: Bool],
+                                        depth: Int = 0) -> Bool {
         if let known = memo[id] { return known }
+        guard depth < Self.inheritanceDepthLimit else { return false }
         memo[id] = true  // A cycle does not compile; it must not hang the tool either.
         var result = !observableProtocols.contains(id) && models[id] == nil
         for container in [id] + (types.symbol(id)?.extensions ?? []) where result {
@@ -66,7 +70,7 @@ extension ModelGraph {
                     written = String(written.dropFirst(prefix.count)).trimming(charactersIn: " ")
                 }
                 if case .declared(let target) = types.resolve(written, from: container) {
-                    if !inheritsOnlyInertTypes(target, types, memo: &memo) { result = false; break }
+                    if !inheritsOnlyInertTypes(target, types, memo: &memo, depth: depth + 1) { result = false; break }
                     continue
                 }
                 if !Self.inertExternalEntries.contains(Self.lastComponent(written)) { result = false; break }
@@ -75,6 +79,9 @@ extension ModelGraph {
         memo[id] = result
         return result
     }
+
+    /// How many levels of inheritance `inheritsOnlyInertTypes` follows.
+    static let inheritanceDepthLimit = 512
 
     /// Whether a `where` clause names `ObservableObject` (`where Self: ObservableObject`).
     private static func namesObservableObject(in clause: Range<Int>, _ file: FileStructure) -> Bool {

@@ -120,6 +120,26 @@ import Testing
         #expect(try String(contentsOf: tree.appendingPathComponent("Counter.swift"), encoding: .utf8).contains("@Observable"))
     }
 
+    /// A file git ignores is untracked and has no copy in git: refused like any untracked file.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/git"), "needs git"))
+    func refusesAFileGitIgnoresUnlessAllowed() throws {
+        let model = "import SwiftUI\n\nfinal class Counter: ObservableObject {\n    @Published var count = 0\n}\n"
+        let tree = try BinaryRunner.makeTree(["Counter.swift": model, ".gitignore": "Counter.swift\n"])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+        process.arguments = ["-C", tree.path, "init", "-q"]
+        try process.run()
+        process.waitUntilExit()
+        let refused = try BinaryRunner.run(["apply", "."], in: tree)
+        #expect(refused.exitCode == 2)
+        #expect(refused.stderr == "observation-migrate: error: refusing to rewrite files with uncommitted changes: files git ignores, "
+                                  + "of which it keeps no copy: Counter.swift (commit them, or pass --allow-dirty)\n", "\(refused.stderr)")
+        #expect(try String(contentsOf: tree.appendingPathComponent("Counter.swift"), encoding: .utf8) == model)
+        let allowed = try BinaryRunner.run(["apply", "--allow-dirty", "."], in: tree)
+        #expect(allowed.exitCode == 0, "\(allowed.stderr)")
+    }
+
     /// Git is asked in the repository each file is in: run from outside it (here the folder
     /// above), the guard still holds, also for an untracked file whose path git would quote.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/git"), "needs git"))

@@ -234,6 +234,47 @@ import Testing
         }
     }
 
+    @Test func aFileInALinkedFolderLeadingOutsideIsLeftAlone() throws {
+        let tree = try BinaryRunner.makeTree(["Shared/AppCode/Store.swift": Self.model, "Package/App/Root.swift": Self.view])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        try FileManager.default.createSymbolicLink(atPath: tree.appendingPathComponent("Package/Linked").path,
+                                                   withDestinationPath: "../Shared/AppCode")
+        let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "Package"], in: tree)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Package/Linked/Store.swift is reached through a symbolic link (it is "), "\(result.stderr)")
+        #expect(result.stderr.contains("Shared/AppCode/Store.swift), outside the scanned paths; left as it is"), "\(result.stderr)")
+        #expect(try Self.text(tree, "Shared/AppCode/Store.swift") == Self.model)
+        #expect(try Self.text(tree, "Package/App/Root.swift") == Self.view)
+        // Named as a whole, the folder the link leads to is inside: written, once.
+        let whole = try BinaryRunner.run(["apply", "--unsafe-fixes", "."], in: tree)
+        #expect(whole.exitCode == 0 && whole.stderr.isEmpty, "\(whole.stderr)")
+        #expect(try Self.text(tree, "Shared/AppCode/Store.swift").contains("@Observable final class Store"))
+    }
+
+    @Test(arguments: [(folder: "Pods/Lib", exclude: [String]()), (folder: "Vendor", exclude: ["--exclude", "Vendor"])])
+    func aLinkIntoAFolderTheScanLeavesOutIsLeftAlone(_ setup: (folder: String, exclude: [String])) throws {
+        let tree = try BinaryRunner.makeTree(["\(setup.folder)/Store.swift": Self.model, "App/Root.swift": Self.view])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        try FileManager.default.createSymbolicLink(atPath: tree.appendingPathComponent("App/Store.swift").path,
+                                                   withDestinationPath: "../\(setup.folder)/Store.swift")
+        let result = try BinaryRunner.run(["apply", "--unsafe-fixes"] + setup.exclude + ["."], in: tree)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("a folder the scan leaves out; left as it is"), "\(result.stderr)")
+        #expect(try Self.text(tree, "\(setup.folder)/Store.swift") == Self.model)
+    }
+
+    @Test func aFileNamedByItsLinkIsTheLink() throws {
+        let tree = try BinaryRunner.makeTree(["Outside/Store.swift": Self.model])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        try FileManager.default.createDirectory(at: tree.appendingPathComponent("App"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: tree.appendingPathComponent("App/Store.swift").path,
+                                                   withDestinationPath: "../Outside/Store.swift")
+        let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "App/Store.swift"], in: tree)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("App/Store.swift is a symbolic link to "), "\(result.stderr)")
+        #expect(try Self.text(tree, "Outside/Store.swift") == Self.model)
+    }
+
     // MARK: The summary
 
     @Test func aDryRunOfAMigratedTreeMigratesNothing() throws {

@@ -98,6 +98,25 @@ import FoundationXML
         }
     }
 
+    /// A configuration file that is there by name but cannot be read is an error, not the
+    /// defaults or one further up: CI must not pass for the wrong reason.
+    @Test(arguments: ["dangling link", "link loop", "folder"])
+    func aConfigurationThatCannotBeReadExitsTwo(_ kind: String) throws {
+        let tree = try LintTestSupport.copy("Legacy")
+        let name = tree.appendingPathComponent(".observation-migrate.json").path
+        switch kind {
+        case "dangling link": try FileManager.default.createSymbolicLink(atPath: name, withDestinationPath: "gone.json")
+        case "link loop": try FileManager.default.createSymbolicLink(atPath: name, withDestinationPath: ".observation-migrate.json")
+        default: try FileManager.default.createDirectory(atPath: name, withIntermediateDirectories: false)
+        }
+        let result = try BinaryRunner.run(["lint"], in: tree)
+        #expect(result.exitCode == 2, "\(kind)")
+        let expected = ["dangling link": "the configuration file is a symbolic link to a file that does not exist",
+                        "link loop": "the configuration file is a symbolic link loop",
+                        "folder": "cannot read the configuration file: is a directory"][kind]!
+        #expect(LintTestSupport.lines(result.stderr) == ["observation-migrate: error: .observation-migrate.json: \(expected)"], "\(result.stderr)")
+    }
+
     @Test func usageErrorsExitTwo() throws {
         let tree = try LintTestSupport.copy("Clean")
         let unknownFormat = try BinaryRunner.run(["lint", "--format", "sarf"], in: tree)

@@ -85,6 +85,19 @@ import Testing
         #expect(allowed.stdout.hasSuffix("2 fixable with `observation-migrate apply`.\n"))
     }
 
+    @Test func aConfiguredDeploymentTargetCountsWithoutAManifestOrProject() throws {
+        let tree = try BinaryRunner.makeTree([
+            ".observation-migrate.json": "{\"deploymentTarget\": {\"iOS\": \"16.0\"}}\n",
+            "Store.swift": "final class Store: ObservableObject {\n    @Published var count = 0\n}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let apply = try BinaryRunner.run(["apply", "."], in: tree)
+        #expect(apply.exitCode == 2)
+        #expect(apply.stderr == "observation-migrate: error: .observation-migrate.json:1:23: deployment target iOS 16.0 predates "
+                                + "Observation (iOS 17); raise it, or pass --ignore-deployment-target\n", "\(apply.stderr)")
+        #expect(try String(contentsOf: tree.appendingPathComponent("Store.swift"), encoding: .utf8).contains("ObservableObject"))
+    }
+
     /// F2: every unit refused for its deployment target is said so in the summary, and `apply`
     /// cites the same setting first as the report (the lowest, then the first written).
     @Test func theReportSaysWhichUnitsApplyRefusesAndBothCiteTheSameSetting() throws {
