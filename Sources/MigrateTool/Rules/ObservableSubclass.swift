@@ -53,6 +53,9 @@ struct ObservableSubclass: CouplingRule {
         case .inheritedChangesObserved(let ancestor, let file, let token):
             return "'\(context.declaration(ancestor).name).objectWillChange' is observed (\(context.place(file: file, token: token))) "
                 + "and would stop firing for this class's properties"
+        case .ownChangesObserved(let ancestor, let file, let token):
+            return "its own objectWillChange is observed (\(context.place(file: file, token: token))), which fires for the state "
+                + "'\(context.declaration(ancestor).name)' publishes too; tracking this class alone would not follow that state"
         case .nothingOfItsOwn:
             return "it has no stored property or site of its own, so it has nothing to migrate first"
         }

@@ -19,6 +19,9 @@ public enum SubclassTie: Equatable, Sendable {
     /// `ancestor`'s `objectWillChange` is observed (at `file`/`token`): it fires for the subclass's
     /// `@Published` properties today and would not for tracked ones.
     case inheritedChangesObserved(ancestor: DeclarationID, file: Int, token: Int)
+    /// The subclass's own `objectWillChange` is observed (at `file`/`token`): it fires for what
+    /// `ancestor` publishes too, which tracking of the subclass alone would not follow.
+    case ownChangesObserved(ancestor: DeclarationID, file: Int, token: Int)
     /// The subclass declares no mutable stored property and no site names it: alone it would
     /// only gain the attribute, so it waits for `superclass` (the verdicts are the same: the
     /// superclass's unit needs it either way).
@@ -28,7 +31,7 @@ public enum SubclassTie: Equatable, Sendable {
     public var ancestor: DeclarationID {
         switch self {
         case .readsInheritedState(_, _, _, let ancestor, _, _), .handsOnInheritedState(_, _, let ancestor, _, _),
-             .inheritedChangesObserved(let ancestor, _, _): return ancestor
+             .inheritedChangesObserved(let ancestor, _, _), .ownChangesObserved(let ancestor, _, _): return ancestor
         case .nothingOfItsOwn(let superclass): return superclass
         }
     }
@@ -64,14 +67,19 @@ struct SubclassTieFinder {
             }
             if !mutable { keep(.nothingOfItsOwn(superclass: superclass), for: subclass) }
         }
-        // Subscribers to an ancestor's `objectWillChange` hear every subclass below it.
+        // Subscribers to an ancestor's `objectWillChange` hear every subclass below it; those to
+        // a subclass's own hear every ancestor's published state.
         let observed = observedObjectWillChange()
         if !observed.isEmpty {
             for subclass in graph.modelSuperclass.keys {
-                for ancestor in graph.modelAncestors(of: subclass) {
+                let ancestors = graph.modelAncestors(of: subclass)
+                for ancestor in ancestors {
                     if let site = observed[ancestor] {
                         keep(.inheritedChangesObserved(ancestor: ancestor, file: site.file, token: site.token), for: subclass)
                     }
+                }
+                if let site = observed[subclass], let farthest = ancestors.last {
+                    keep(.ownChangesObserved(ancestor: farthest, file: site.file, token: site.token), for: subclass)
                 }
             }
         }
@@ -112,9 +120,9 @@ struct SubclassTieFinder {
     }
 
     /// The first non-send, non-declaration `objectWillChange` site on each model class that has
-    /// subclasses: a subscription, an `.onReceive`, a publisher passed along.
+    /// subclasses or a superclass: a subscription, an `.onReceive`, a publisher passed along.
     private func observedObjectWillChange() -> [DeclarationID: Site] {
-        let bases = Set(graph.modelSuperclass.values)
+        let bases = Set(graph.modelSuperclass.values).union(graph.modelSuperclass.keys)
         var observed: [DeclarationID: Site] = [:]
         for site in index.sites where site.kind == .objectWillChange {
             guard case .declared(let classID) = site.type, bases.contains(classID), observed[classID] == nil else { continue }
@@ -204,24 +212,78 @@ struct SubclassTieFinder {
         // { objectWillChange.send() }` in `extension Refreshable where Self: ObservableObject`).
         var containers = [classID]
         var pending = [classID]
+        // Protocols the tree does not declare (`ObservableObject` itself) whose extensions in the
+        // tree may send: a redraw helper the class calls (`func refresh() { objectWillChange.send() }`).
+        var external: Set<String> = ["ObservableObject"]
         while let type = pending.popLast() {
-            // The protocols it adopts, and those they inherit (`protocol ListModel: Refreshable`).
+            // The protocols it adopts, and those they inherit (`protocol ListModel: Refreshable`),
+            // through a type alias of a composition too (`typealias ListModel = Refreshable & Paging`).
             for container in [type] + (types.symbol(type)?.extensions ?? []) {
                 for entry in types.declaration(container).inheritance {
-                    if case .declared(let target) = types.resolve(entry.typeName, from: container), types.symbol(target)?.kind == .protocol,
-                       !containers.contains(target) {
+                    for target in adoptedProtocols(entry.typeName, from: container, external: &external) where !containers.contains(target) {
                         containers.append(target)
                         pending.append(target)
                     }
                 }
             }
         }
-        return containers.flatMap(types.memberDeclarations(of:)).contains { member in
+        let sends = { (member: DeclarationID) -> Bool in
             let declaration = types.declaration(member)
             guard declaration.kind != .variable || !declaration.bindings.contains(where: { $0.name == "objectWillChange" }) else { return false }
             let file = index.files[member.file]
             return declaration.tokens.contains { file.tokens[$0].kind == .identifier && file.source.tokenText($0, equals: "objectWillChange") }
         }
+        if containers.flatMap(types.memberDeclarations(of:)).contains(where: sends) { return true }
+        // A sending member of an extension of an external protocol counts when the class calls it.
+        let helpers = externalExtensionMembers(of: external).filter(sends).map { types.declaration($0).name }
+        guard !helpers.isEmpty else { return false }
+        return types.memberDeclarations(of: classID).contains { member in
+            let declaration = types.declaration(member)
+            let file = index.files[member.file]
+            return declaration.tokens.contains { position in
+                file.tokens[position].kind == .identifier && helpers.contains { file.source.tokenText(position, equals: $0) }
+                    && position + 1 < file.tokens.count && file.tokens[position + 1].kind == .leftParen
+            }
+        }
+    }
+
+    /// The tree's protocols an inheritance entry adopts: the protocol itself, or the protocols a
+    /// type alias of a composition names; the names the tree does not declare go to `external`.
+    private func adoptedProtocols(_ written: String, from container: DeclarationID, external: inout Set<String>) -> [DeclarationID] {
+        guard case .declared(let target) = types.resolve(written, from: container) else {
+            external.insert(String(written.split(separator: ".").last ?? Substring(written)))
+            return []
+        }
+        switch types.symbol(target)?.kind {
+        case .protocol?:
+            return [target]
+        case .typealias?:
+            let declaration = types.declaration(target)
+            let file = index.files[target.file]
+            guard let equal = declaration.tokens.first(where: { file.tokens[$0].kind == .equal }) else { return [] }
+            let value = file.compactText((equal + 1)..<declaration.tokens.upperBound)
+            return value.split(separator: "&").flatMap { part -> [DeclarationID] in
+                let name = String(part).trimming(charactersIn: "() ")
+                return name == written ? [] : adoptedProtocols(name, from: target, external: &external)
+            }
+        default:
+            return []
+        }
+    }
+
+    /// The members of the tree's extensions of protocols it does not declare (`extension ObservableObject`).
+    private func externalExtensionMembers(of names: Set<String>) -> [DeclarationID] {
+        var members: [DeclarationID] = []
+        for (fileIndex, file) in index.files.enumerated() {
+            for (position, declaration) in file.declarations.enumerated() where declaration.kind == .extension {
+                let id = DeclarationID(file: fileIndex, declaration: position)
+                guard names.contains(String(declaration.name.split(separator: ".").last ?? Substring(declaration.name))),
+                      types.extendedType(id) == nil else { continue }
+                members += file.declarations.indices.filter { file.declarations[$0].parent == position }
+                    .map { DeclarationID(file: fileIndex, declaration: $0) }
+            }
+        }
+        return members
     }
 
     /// Names of the class's stored properties that notify `objectWillChange`: `@Published`, or
@@ -256,7 +318,9 @@ struct SubclassTieFinder {
                 let comparisons = ["===", "!=="]
                 let isCapture = position >= 1 && (file.source.tokenText(position - 1, equals: "weak")
                     || file.source.tokenText(position - 1, equals: "unowned")
-                    || position >= 2 && tokens[position - 1].kind == .leftSquare && tokens[position - 2].kind == .leftBrace && next == .rightSquare)
+                    || position >= 2 && tokens[position - 1].kind == .leftSquare && tokens[position - 2].kind == .leftBrace && next == .rightSquare
+                        // `{ [self] in`, not a body that is an array literal (`var all: [M] { [self] }`).
+                        && file.closureSignature(inBlock: position - 2) != nil)
                 let isComparison = comparisons.contains { position >= 1 && file.source.tokenText(position - 1, equals: $0) }
                     || comparisons.contains { position + 1 < body.upperBound && file.source.tokenText(position + 1, equals: $0) }
                 if next != .period, next != .postfixQuestionMark, next != .exclamationMark, !isCapture, !isComparison, let farthest {

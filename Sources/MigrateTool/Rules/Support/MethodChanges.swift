@@ -341,10 +341,20 @@ extension ModelStateChanges {
                     break
                 }
                 let ownNames = Set(member.bindings.map(\.nameToken))
+                // A member that reads (a computed property, a method with a result, a subscript)
+                // shows a type's shared state it names (`UserDefaults.standard.bool(forKey: k)`).
+                let reads = member.kind == .subscript || (member.kind == .function && member.returnType != nil)
+                    || (member.kind == .variable && !context.isStored(member))
                 for index in member.tokens where tokens[index].kind == .identifier && !ownNames.contains(index) {
                     var text = Substring(file.source.text(index))
                     if properties[String(text)] == nil, text.first == "$" || text.first == "_" { text = text.dropFirst() }
-                    if properties[String(text)] != nil { exposed.insert(String(text)) }
+                    if let property = properties[String(text)] {
+                        exposed.insert(String(text))
+                        if property.holdsKeyedStore { exposed.insert("UserDefaults") }
+                    } else if reads, text.first?.isUppercase == true, index + 1 < member.tokens.upperBound,
+                              tokens[index + 1].kind == .period, tokens[index - 1].kind != .period {
+                        exposed.insert(externalEffectName(String(text)))
+                    }
                 }
             }
         }

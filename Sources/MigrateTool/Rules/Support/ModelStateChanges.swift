@@ -31,6 +31,9 @@ struct ModelStateChanges {
         /// The methods of its struct or enum of the tree that change it: every method of that
         /// name, in the type and its extensions, is `mutating` (`x.addCard(c)` changes `x`).
         var mutatingMethodNames: Set<String> = []
+        /// Whether its type or value names a keyed store (`let defaults = UserDefaults.standard`):
+        /// a change through it is a change of the store, by whatever name code reads it.
+        var holdsKeyedStore = false
     }
 
     /// The class whose properties these are.
@@ -91,6 +94,10 @@ struct ModelStateChanges {
                     let kind = valueType.map { context.declaration($0).kind }
                     var property = Property(id: variableID, tracking: tracking, isValueType: kind == .struct || kind == .enum,
                                             isClass: kind == .class || kind == .actor)
+                    let variableFile = context.files[variableID.file]
+                    property.holdsKeyedStore = [binding.typeAnnotation, binding.initializer].compactMap { $0 }.contains { range in
+                        range.contains { Self.keyedStoreTypes.contains(variableFile.source.text($0)) }
+                    }
                     if property.isValueType, let valueType {
                         property.mutatingMethodNames = Self.mutatingMethodNames(of: valueType, context)
                     } else if valueType == nil,
@@ -286,6 +293,15 @@ struct ModelStateChanges {
                     guard name < statement.upperBound, tokens[name - 1].kind == .period else { continue }
                 }
                 let text = file.source.text(name)
+                // A type's shared state changed through it (`UserDefaults.standard.set(v, forKey: k)`,
+                // `Keychain.save(…)`): what a computed property reading that type shows.
+                if name == index, properties[text] == nil, text.first?.isUppercase == true,
+                   name + 1 < statement.upperBound, tokens[name + 1].kind == .period || tokens[name + 1].kind == .postfixQuestionMark,
+                   !isShadowed(text, in: scope, parameters: parameters, file),
+                   Self.callsThrough(name, before: statement.upperBound, file) || Self.assignsThrough(name, before: statement.upperBound, file) {
+                    names.append(Self.externalEffectName(text))
+                    continue
+                }
                 guard let property = properties[text], property.tracking != .plumbing,
                       name > index || !isShadowed(text, in: scope, parameters: parameters, file) else { continue }
                 let change = change(at: index, before: statement.upperBound, in: file, scope: scope, parameters: parameters)
@@ -293,7 +309,11 @@ struct ModelStateChanges {
                     // `cache = v`, `cache.save()`, and `settings.volume += 1` on a `let settings`
                     // holding an object.
                     if change != nil || Self.callsThrough(name, before: statement.upperBound, file)
-                        || Self.assignsThrough(name, before: statement.upperBound, file) { names.append(text) }
+                        || Self.assignsThrough(name, before: statement.upperBound, file) {
+                        names.append(text)
+                        // A store kept under a name (`let defaults = UserDefaults.standard`) is the store.
+                        if property.holdsKeyedStore { names.append("UserDefaults") }
+                    }
                 } else if change == nil, !property.isValueType, Self.reachesObject(
                     through: name, property, isStatementHead: heads.contains(index), before: statement.upperBound, file) {
                     // A tracked property holding an object (`player.play()`, `cache.value = v` on a
@@ -304,6 +324,15 @@ struct ModelStateChanges {
             }
         }
         return names
+    }
+
+    /// The types that keep values by key: one store, however it is named.
+    static let keyedStoreTypes: Set<String> = ["UserDefaults", "NSUbiquitousKeyValueStore"]
+
+    /// The effect a change through a type's shared state is named by: the type, or for a keyed
+    /// store, `UserDefaults`, so that `NSUbiquitousKeyValueStore` and a property holding either meet.
+    static func externalEffectName(_ typeName: String) -> String {
+        keyedStoreTypes.contains(typeName) ? "UserDefaults" : typeName
     }
 
     /// Whether a statement changes the state of the object a tracked property holds, through the

@@ -2,13 +2,16 @@ import SourceScan
 import Testing
 @testable import MigrateTool
 
-/// The fifth review of session 33: a computed property announcing its own changes becomes
+/// The fifth review of session 33. A computed property announcing its own changes becomes
 /// `access`/`withMutation` only when no other member a view can read reads the untracked state
 /// it reads (`UntrackedReads`): the same key through a helper of any depth, a storage object, a
 /// subscript, a protocol extension, an object's property; and two keys told apart however they
-/// are spelled. Each tree is the reviewer's; the units `apply --unsafe-fixes` writes, and a
+/// are spelled. A send beside a change of a type's shared state a computed property reads stays;
+/// a subclass stays with its base when its own publisher is observed, when the base sends through
+/// an extension of `ObservableObject` or of a composition's protocol, or hands `self` on in an
+/// array literal. Each tree is the reviewer's; the units `apply --unsafe-fixes` writes, and a
 /// second run changes nothing.
-@Suite struct UntrackedReadCaseTests {
+@Suite struct FifthReviewCaseTests {
     static let cases: [PublisherSecondReviewCaseTests.Case] = [
         PublisherSecondReviewCaseTests.Case(name: "store-helper-new-value", why: "a helper taking the value first and the key second (store(newValue, for: .fontSize)): newValue is no key", source: ##"""
             import Foundation
@@ -492,6 +495,168 @@ import Testing
                     VStack {
                         Text(prefs.isLarge ? "large" : "small")
                         Button("Grow") { prefs.fontSize = 20 }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "array-literal-body-hands-self-on", why: "a computed property whose body is the array literal [self] hands self on, not a capture list", source: ##"""
+            import SwiftUI
+            import Combine
+
+            class PagedViewModel: ObservableObject {
+                @Published var title = "first"
+                private var pages: AnyCancellable?
+
+                func rename() { title = "changed" }
+
+                func watch(_ source: PassthroughSubject<Void, Never>) {
+                    pages = source.sink { [weak self] in self?.objectWillChange.send() }
+                }
+            }
+
+            final class ReaderViewModel: PagedViewModel {
+                @Published var zoom = 1
+                var breadcrumb: [PagedViewModel] { [self] }
+                var headline: String { Headline.joined(breadcrumb) }
+            }
+
+            struct ReaderView: View {
+                @ObservedObject var model: ReaderViewModel
+
+                var body: some View {
+                    VStack {
+                        Text("zoom \(model.zoom)")
+                        Text(model.headline)
+                        Button("Change") { model.rename() }
+                    }
+                }
+            }
+
+            enum Headline {
+                static func joined(_ pages: [PagedViewModel]) -> String { pages.map(\.title).joined(separator: ", ") }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "send-beside-a-defaults-write", why: "a send beside a UserDefaults.standard write that a computed property reads stays", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class OnboardingModel: ObservableObject {
+                @Published var step = 2
+
+                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+
+                func finish() {
+                    objectWillChange.send()
+                    step = 0
+                    UserDefaults.standard.set(true, forKey: "onboarded")
+                }
+            }
+
+            struct OnboardingBanner: View {
+                @ObservedObject var model: OnboardingModel
+
+                var body: some View {
+                    VStack {
+                        Text(model.hasFinished ? "welcome back" : "finish setup")
+                        Button("Finish") { model.finish() }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "subclass-own-publisher-observed", why: "a subscriber to the subclass's own objectWillChange hears the legacy base's published state", source: ##"""
+            import SwiftUI
+            import Combine
+
+            class PagedViewModel: ObservableObject {
+                @Published var title = "first"
+                private var pages: AnyCancellable?
+
+                func rename() { title = "changed" }
+
+                func watch(_ source: PassthroughSubject<Void, Never>) {
+                    pages = source.sink { [weak self] in self?.objectWillChange.send() }
+                }
+            }
+
+            final class ReaderViewModel: PagedViewModel {
+                @Published var zoom = 1
+                func zoomIn() { zoom += 1 }
+            }
+
+            final class AutosaveLogger {
+                var log: [String] = []
+                private var token: AnyCancellable?
+                init(model: ReaderViewModel) {
+                    token = model.objectWillChange.sink { [weak self] _ in self?.log.append("change") }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "observable-object-extension-helper", why: "a base calling a sending helper of an extension of ObservableObject sends by hand", source: ##"""
+            import SwiftUI
+            import Combine
+
+            extension ObservableObject {
+                /// Tells SwiftUI to redraw after a change the model keeps outside @Published.
+                func refresh() { objectWillChange.send() }
+            }
+
+            class ListViewModel: ObservableObject {
+                var cached: [String] = ["a"]
+
+                func clearCache() {
+                    cached = []
+                    refresh()
+                }
+            }
+
+            final class InboxViewModel: ListViewModel {
+                @Published var unread = 0
+            }
+
+            struct InboxView: View {
+                @ObservedObject var model: InboxViewModel
+
+                var body: some View {
+                    VStack {
+                        Text("cached \(model.cached.count)")
+                        Button("Clear") { model.clearCache() }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "typealias-composition-helper", why: "a protocol reached through a type alias of a composition sends from its extension", source: ##"""
+            import SwiftUI
+            import Combine
+
+            protocol Refreshable: ObservableObject {}
+            extension Refreshable {
+                func refresh() { objectWillChange.send() }
+            }
+            protocol Paging {}
+            typealias ListModel = Refreshable & Paging
+
+            class ListViewModel: ObservableObject, ListModel {
+                var cached: [String] = ["a"]
+            }
+
+            enum CacheService {
+                static func clear(_ model: ListViewModel) {
+                    model.cached = []
+                    model.refresh()
+                }
+            }
+
+            final class InboxViewModel: ListViewModel {
+                @Published var unread = 0
+            }
+
+            struct InboxView: View {
+                @ObservedObject var model: InboxViewModel
+
+                var body: some View {
+                    VStack {
+                        Text("cached \(model.cached.count)")
+                        Button("Clear") { CacheService.clear(model) }
                     }
                 }
             }
