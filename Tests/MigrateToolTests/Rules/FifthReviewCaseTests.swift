@@ -661,6 +661,91 @@ import Testing
                 }
             }
             """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "defaults-write-no-reader-reads", why: "a send beside a defaults write of a key no member a view reads reads goes", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class ModeManager: ObservableObject {
+                @Published var active = ""
+
+                var showsHints: Bool { UserDefaults.standard.bool(forKey: "hints") }
+
+                func setActive(_ id: String) {
+                    active = id
+                    UserDefaults.standard.set(id, forKey: "activeId")
+                    objectWillChange.send()
+                }
+            }
+
+            struct ModeView: View {
+                @ObservedObject var modes: ModeManager
+                var body: some View {
+                    Text(modes.showsHints ? modes.active : "")
+                }
+            }
+            """##, writtenUnits: ["ModeManager"]),
+        PublisherSecondReviewCaseTests.Case(name: "shared-object-other-property-through-local", why: "a send beside a change of a shared object's property that members read others of, through a local, goes", source: ##"""
+            final class AppSettings {
+                static let shared = AppSettings()
+                var currentProvider = "local"
+                var theme = "light"
+            }
+
+            import SwiftUI
+
+            final class AppState: ObservableObject {
+                @Published var currentProvider = "local"
+
+                var summary: String {
+                    let settings = AppSettings.shared
+                    return settings.theme
+                }
+
+                func setCurrentProvider(_ provider: String) {
+                    currentProvider = provider
+                    AppSettings.shared.currentProvider = provider
+                    objectWillChange.send()
+                }
+            }
+
+            struct StateView: View {
+                @ObservedObject var state: AppState
+                var body: some View {
+                    Text(state.summary + state.currentProvider)
+                }
+            }
+            """##, writtenUnits: ["AppState"]),
+        PublisherSecondReviewCaseTests.Case(name: "shared-object-same-property-through-local", why: "a send beside a change of a shared object's property a member reads through a local stays", source: ##"""
+            final class AppSettings {
+                static let shared = AppSettings()
+                var currentProvider = "local"
+                var theme = "light"
+            }
+
+            import SwiftUI
+
+            final class AppState: ObservableObject {
+                @Published var currentProvider = "local"
+
+                var summary: String {
+                    let settings = AppSettings.shared
+                    return settings.currentProvider
+                }
+
+                func setCurrentProvider(_ provider: String) {
+                    currentProvider = provider
+                    AppSettings.shared.currentProvider = provider
+                    objectWillChange.send()
+                }
+            }
+
+            struct StateView: View {
+                @ObservedObject var state: AppState
+                var body: some View {
+                    Text(state.summary + state.currentProvider)
+                }
+            }
+            """##, writtenUnits: []),
     ]
 
     @Test(arguments: cases) func writesOnlyWhatCompilesAndBehavesTheSame(_ reviewCase: PublisherSecondReviewCaseTests.Case) {

@@ -45,6 +45,10 @@ struct ModelStateChanges {
     let exposedNames: Set<String>
     /// What the model's methods change outside tracking, read once per method name.
     let effectMemo = EffectMemo()
+    /// The model's reads outside tracking, to tell whether a change of a type's shared state
+    /// (`UserDefaults.standard.set(…)`) is one a member a view reads shows; nil when built from
+    /// properties alone.
+    let storeReads: UntrackedReads?
 
     /// The untracked effects of the model's methods by name (`untrackedEffects(ofCallsIn:_:_:)`),
     /// and the names being read, against cycles. A reference, so the copies of one
@@ -52,6 +56,8 @@ struct ModelStateChanges {
     final class EffectMemo {
         var effects: [String: [String]] = [:]
         var reading = Set<String>()
+        /// What the members a view can read read outside tracking (`UntrackedReads.readerReads`).
+        var readerReads: [UntrackedRead]?
         /// The names each scope binds (`boundNames`), by file and scope: asked for every change of
         /// every send in a method, which made a method of many sends cubic.
         var boundNames: [ScopeKey: Set<String>] = [:]
@@ -111,6 +117,7 @@ struct ModelStateChanges {
         self.properties = properties
         self.classID = classID
         self.exposedNames = Self.exposedProperties(of: classID, properties, context)
+        self.storeReads = UntrackedReads(owner: classID, properties: properties, excluding: nil, context)
     }
 
     /// The names of the methods of a struct or enum of the tree (its body and extensions) whose
@@ -135,6 +142,22 @@ struct ModelStateChanges {
         self.properties = properties
         // Nothing known of the class's other members: every property may be shown.
         self.exposedNames = Set(properties.keys)
+        self.storeReads = nil
+    }
+
+    /// Whether a statement reads or changes untracked state that a member a view can read reads
+    /// too (a key of a keyed store, an object's property); true when the model's members are not known.
+    func touchesStateReadersShow(_ statement: Range<Int>, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?) -> Bool {
+        guard let storeReads else { return true }
+        let readers: [UntrackedRead]
+        if let known = effectMemo.readerReads {
+            readers = known
+        } else {
+            readers = storeReads.readerReads()
+            effectMemo.readerReads = readers
+        }
+        let touched = storeReads.touched(in: statement, file, scope: scope, parameters: parameters)
+        return touched.contains { change in readers.contains { $0.mayOverlap(change) } }
     }
 
     /// The properties of `classID` in `unit`, built once per class into `cache`.
@@ -299,7 +322,9 @@ struct ModelStateChanges {
                    name + 1 < statement.upperBound, tokens[name + 1].kind == .period || tokens[name + 1].kind == .postfixQuestionMark,
                    !isShadowed(text, in: scope, parameters: parameters, file),
                    Self.callsThrough(name, before: statement.upperBound, file) || Self.assignsThrough(name, before: statement.upperBound, file) {
-                    names.append(Self.externalEffectName(text))
+                    if touchesStateReadersShow(statement, file, scope: scope, parameters: parameters) {
+                        names.append(Self.externalEffectName(text))
+                    }
                     continue
                 }
                 guard let property = properties[text], property.tracking != .plumbing,
@@ -312,7 +337,9 @@ struct ModelStateChanges {
                         || Self.assignsThrough(name, before: statement.upperBound, file) {
                         names.append(text)
                         // A store kept under a name (`let defaults = UserDefaults.standard`) is the store.
-                        if property.holdsKeyedStore { names.append("UserDefaults") }
+                        if property.holdsKeyedStore, touchesStateReadersShow(statement, file, scope: scope, parameters: parameters) {
+                            names.append("UserDefaults")
+                        }
                     }
                 } else if change == nil, !property.isValueType, Self.reachesObject(
                     through: name, property, isStatementHead: heads.contains(index), before: statement.upperBound, file) {
@@ -403,7 +430,7 @@ struct ModelStateChanges {
         return false
     }
 
-    private static func isCompoundAssignment(_ text: String) -> Bool {
+    static func isCompoundAssignment(_ text: String) -> Bool {
         text.count >= 2 && text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
     }
 

@@ -71,22 +71,41 @@ struct UntrackedReads {
     /// The model class and the types extending it: whose members are its own.
     let owner: DeclarationID
     /// The model's stored properties as the macro will treat them.
-    let state: ModelStateChanges
+    let properties: [String: ModelStateChanges.Property]
     /// The property whose reads are tracked by its accessors: reading it is no untracked read.
-    let excluded: DeclarationID
+    let excluded: DeclarationID?
     /// The model's members by name (its body and extensions).
     private let membersByName: [String: [DeclarationID]]
+    /// The names each scope binds, read once.
+    private let boundNames = BoundNames()
+    /// Whether changes count (`defaults.set(v, forKey: k)`, `engine.volume = v`): yes for what a
+    /// send may announce, no for what a member a view reads shows.
+    private var countsChanges = true
+
+    /// The names each scope binds (`ModelStateChanges.boundNames`), by file and scope.
+    final class BoundNames {
+        var byScope: [ModelStateChanges.ScopeKey: Set<String>] = [:]
+    }
 
     /// How deep helpers are followed (`a()` calling `b()` calling `c()`); past it, a call reads anything.
     static let depthLimit = 4
 
+    /// The reads of the model declaring `variableID` (in its body or an extension), that property's
+    /// own reads being tracked.
     init?(excluding variableID: DeclarationID, _ context: RuleContext) {
         guard let enclosing = context.types.enclosingTypeLike(variableID), let owner = context.types.extendedType(enclosing),
               let unitID = context.units.unitOf[owner] else { return nil }
+        self.init(owner: owner, properties: ModelStateChanges(classID: owner, unit: context.units.units[unitID], context).properties,
+                  excluding: variableID, context)
+    }
+
+    /// The reads of the model class `owner`, whose stored properties are `properties`.
+    init(owner: DeclarationID, properties: [String: ModelStateChanges.Property], excluding excluded: DeclarationID?,
+         _ context: RuleContext) {
         self.context = context
         self.owner = owner
-        self.excluded = variableID
-        self.state = ModelStateChanges(classID: owner, unit: context.units.units[unitID], context)
+        self.excluded = excluded
+        self.properties = properties
         var byName: [String: [DeclarationID]] = [:]
         /// Each member under its names (a variable's bindings, or the declaration's name).
         func names(_ member: DeclarationID) -> [String] {
@@ -111,6 +130,44 @@ struct UntrackedReads {
         membersByName = byName.merging(inherited) { own, _ in own }
     }
 
+    /// Whether `name` is bound in `scope` other than as the model's member.
+    private func isShadowed(_ name: String, in scope: Range<Int>, parameters: Range<Int>?, _ file: FileStructure) -> Bool {
+        let key = ModelStateChanges.ScopeKey(path: file.source.path, scope: scope, parameters: parameters)
+        if let names = boundNames.byScope[key] { return names.contains(name) }
+        let names = ModelStateChanges.boundNames(in: scope, parameters: parameters, file)
+        boundNames.byScope[key] = names
+        return names.contains(name)
+    }
+
+    /// What the members a view can read (not `private`: computed properties, methods with a
+    /// result, subscripts, wrapped properties given a key) read outside tracking.
+    func readerReads() -> [UntrackedRead] {
+        var reading = self
+        reading.countsChanges = false
+        return readers().flatMap { reading.reads(of: $0) }
+    }
+
+    /// The members a view can read, other than the excluded property.
+    private func readers() -> [DeclarationID] {
+        context.types.memberDeclarations(of: owner).filter { member in
+            guard member != excluded else { return false }
+            let declaration = context.declaration(member)
+            guard !declaration.modifiers.contains(where: { $0.word == .private && $0.detail == nil }),
+                  !declaration.hasModifier(.static), !declaration.hasModifier(.class) else { return false }
+            switch declaration.kind {
+            case .variable, .subscript: return true
+            case .function: return declaration.returnType != nil
+            default: return false
+            }
+        }
+    }
+
+    /// What `statements` read or change outside tracking, by the same paths as reads: the
+    /// state a send beside them may announce.
+    func touched(in statement: Range<Int>, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?) -> [UntrackedRead] {
+        reads(in: statement, file, scope: scope, parameters: parameters, substitutions: [:], depth: 0, visiting: [])
+    }
+
     /// The first member other than the property that a view can read (not `private`: a computed
     /// property, a method with a result, a subscript, a wrapped property given a key) and that
     /// reads untracked state the property reads, with what they share; nil when there is none.
@@ -118,20 +175,11 @@ struct UntrackedReads {
         guard let reads = UntrackedReads(excluding: variableID, context) else { return nil }
         let own = reads.reads(of: variableID)
         guard !own.isEmpty else { return nil }
-        for member in context.types.memberDeclarations(of: reads.owner) where member != variableID {
-            let declaration = context.declaration(member)
-            guard !declaration.modifiers.contains(where: { $0.word == .private && $0.detail == nil }),
-                  !declaration.hasModifier(.static), !declaration.hasModifier(.class) else { continue }
-            switch declaration.kind {
-            case .variable, .subscript:
-                break
-            case .function:
-                guard declaration.returnType != nil else { continue }
-            default:
-                continue
-            }
-            for read in reads.reads(of: member) {
-                if let shared = own.first(where: { $0.mayOverlap(read) }) { return (declaration.name, shared) }
+        var reading = reads
+        reading.countsChanges = false
+        for member in reads.readers() {
+            for read in reading.reads(of: member) {
+                if let shared = own.first(where: { $0.mayOverlap(read) }) { return (context.declaration(member).name, shared) }
             }
         }
         return nil
@@ -186,6 +234,7 @@ struct UntrackedReads {
                        substitutions: [String: StorageKey?], depth: Int, visiting: Set<DeclarationID>) -> [UntrackedRead] {
         let tokens = file.tokens
         var found: [UntrackedRead] = []
+        let aliases = localAliases(in: range, file, scope: scope, parameters: parameters)
         var index = range.lowerBound
         while index < range.upperBound {
             let token = tokens[index]
@@ -195,7 +244,8 @@ struct UntrackedReads {
             if token.kind == .leftParen, index >= 2, tokens[index - 1].kind == .identifier, tokens[index - 2].kind == .period,
                !Self.dictionaryMethods.contains(file.source.text(index - 1)) {
                 let list = ArgumentList(open: index, file)
-                if let position = list.labels.firstIndex(where: { $0 == "forKey" }) {
+                if let position = list.labels.firstIndex(where: { $0 == "forKey" }),
+                   countsChanges || !Self.keyedStoreChanges.contains(file.source.text(index - 1)) {
                     found.append(UntrackedRead(path: [UntrackedRead.keyedStore],
                                                key: key(list.values[position], file, scope: scope, substitutions: substitutions)))
                 }
@@ -222,8 +272,14 @@ struct UntrackedReads {
             }
             let text = file.source.text(name)
             let isCall = name + 1 < range.upperBound && tokens[name + 1].kind == .leftParen
-            if let members = membersByName[text], throughSelf || !state.isShadowed(text, in: scope, parameters: parameters, file) {
-                if members.contains(excluded) { continue }
+            // `let settings = AppSettings.shared` names state, reading none of it; `settings.x` reads.
+            if aliases.starts.contains(index) { index = aliases.ends[index] ?? index; continue }
+            if !throughSelf, let path = aliases.paths[text] {
+                found += [chain(from: name, rootPath: path, file, range: range, scope: scope, substitutions: substitutions)].compactMap { $0 }
+                continue
+            }
+            if let members = membersByName[text], throughSelf || !isShadowed(text, in: scope, parameters: parameters, file) {
+                if let excluded, members.contains(excluded) { continue }
                 if isCall {
                     found += ownCalls(named: text, open: name + 1, file, scope: scope, parameters: parameters,
                                       substitutions: substitutions, depth: depth, visiting: visiting)
@@ -245,7 +301,7 @@ struct UntrackedReads {
                     }
                     // A tracked value is read through tracking; an object a tracked property holds is
                     // not. A constant holding a value (`let units = Units.metric`, `let limit = 10`) never changes.
-                    if let property = state.properties[text], property.tracking == .plumbing
+                    if let property = properties[text], property.tracking == .plumbing
                         || (property.tracking == .tracked && !property.isClass)
                         || (declaration.isLet && (property.isValueType || Self.hasLiteralValue(declaration, context.files[members[0].file]))) {
                         continue
@@ -256,7 +312,7 @@ struct UntrackedReads {
                 continue
             }
             if throughSelf || isCall || token.word == .Self { continue }
-            if state.isShadowed(text, in: scope, parameters: parameters, file) || substitutions.keys.contains(text) { continue }
+            if isShadowed(text, in: scope, parameters: parameters, file) || substitutions.keys.contains(text) { continue }
             if text.first?.isUppercase == true {
                 // A type: its shared state (`UserDefaults.standard`, `Keychain`, `AppSettings.shared`),
                 // not a namespace of constants of the tree (an enum of keys).
@@ -348,7 +404,52 @@ struct UntrackedReads {
             path.append(member)
             index += 2
         }
+        // `engine.volume = v` changes what it names, and reads nothing.
+        if !countsChanges, index < range.upperBound, tokens[index].kind == .equal || (tokens[index].kind == .binaryOperator
+            && ModelStateChanges.isCompoundAssignment(file.source.text(index))) { return nil }
         return rootPath == [UntrackedRead.keyedStore] ? nil : UntrackedRead(path: path, key: nil)
+    }
+
+    /// The locals `range` binds to untracked state as a whole (`let settings = AppSettings.shared`,
+    /// `if let store = self.store`): each name's path, and where each binding's value starts and
+    /// ends (read through the name, not there).
+    private func localAliases(in range: Range<Int>, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?)
+        -> (paths: [String: [String]], starts: Set<Int>, ends: [Int: Int]) {
+        let tokens = file.tokens
+        var paths: [String: [String]] = [:]
+        var starts = Set<Int>()
+        var ends: [Int: Int] = [:]
+        for index in range where (tokens[index].word == .let || tokens[index].word == .var) && index + 3 < range.upperBound {
+            guard tokens[index + 1].kind == .identifier, tokens[index + 2].kind == .equal else { continue }
+            var start = index + 3
+            var head = start
+            if tokens[start].word == .self, start + 2 < range.upperBound, tokens[start + 1].kind == .period { head = start + 2 }
+            guard tokens[head].kind == .identifier else { continue }
+            // A chain of names only, ending the value.
+            var end = head + 1
+            var names = [file.source.text(head)]
+            while end + 1 < range.upperBound, tokens[end].kind == .period, tokens[end + 1].kind == .identifier {
+                names.append(file.source.text(end + 1))
+                end += 2
+            }
+            if end < range.upperBound, [.leftParen, .leftSquare, .period, .binaryOperator, .infixQuestionMark].contains(tokens[end].kind) { continue }
+            let root = names[0]
+            var path: [String]
+            if head > start || (membersByName[root] != nil && !isShadowed(root, in: scope, parameters: parameters, file)) {
+                guard let member = membersByName[root]?.first, context.isStored(context.declaration(member)) else { continue }
+                path = storePath(ofProperty: member) ?? [root]
+            } else if root.first?.isUppercase == true, !isConstantNamespace(root) {
+                path = Self.keyedStoreTypes.contains(root) ? [UntrackedRead.keyedStore] : [root]
+            } else {
+                continue
+            }
+            if path != [UntrackedRead.keyedStore] { path += names.dropFirst() }
+            paths[file.source.text(index + 1)] = path
+            starts.insert(start)
+            ends[start] = end - 1
+            start = end
+        }
+        return (paths, starts, ends)
     }
 
     /// A call on the state at `path`: by the key it is given (`forKey:`, `key:`, or its arguments
@@ -404,7 +505,7 @@ struct UntrackedReads {
         // `self.fontSizeKey`, `Self.fontSizeKey`, `fontSizeKey`: a constant of the model.
         if parts[0] == "self" || parts[0] == "Self" || parts[0] == context.declaration(owner).name { parts.removeFirst() }
         if parts.count == 1 {
-            if let scope, state.isShadowed(parts[0], in: scope, parameters: nil, file) { return nil }
+            if let scope, isShadowed(parts[0], in: scope, parameters: nil, file) { return nil }
             return constantLiteral(parts[0], in: owner).map { StorageKey(form: .literal($0)) }
         }
         // `Keys.fontSize`, `Key.fontSize.key`: a constant or case of a type, the model's nested one first.
@@ -503,6 +604,9 @@ struct UntrackedReads {
         return [.stringLiteral, .integerLiteral, .floatLiteral].contains(file.tokens[initializer.lowerBound].kind)
             || [.true, .false].contains(file.tokens[initializer.lowerBound].word)
     }
+
+    /// Methods of a keyed store that change a value rather than read it.
+    static let keyedStoreChanges: Set<String> = ["set", "setValue", "setObject", "removeObject", "removeValue"]
 
     /// Methods of `Dictionary` whose key is labelled `forKey`: a dictionary's, not a store's.
     static let dictionaryMethods: Set<String> = ["removeValue", "updateValue", "index"]
