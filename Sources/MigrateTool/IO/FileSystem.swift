@@ -16,6 +16,8 @@ enum FileProblem: Error, Equatable, CustomStringConvertible {
     case binary(String)
     case invalidUTF8(String, offset: Int)
     case symlinkLoop(String)
+    /// A symbolic link to nothing: it holds no code, so it blocks nothing.
+    case danglingLink(String)
     case notSwift(String)
     case unwritable(String, reason: String)
     /// Brackets or `#if` blocks nest deeper than `FileStructure.maximumNestingDepth` at `line`,
@@ -27,7 +29,7 @@ enum FileProblem: Error, Equatable, CustomStringConvertible {
     var path: String {
         switch self {
         case .notFound(let path), .unreadable(let path, _), .tooLarge(let path, _), .binary(let path),
-             .invalidUTF8(let path, _), .symlinkLoop(let path), .notSwift(let path), .unwritable(let path, _),
+             .invalidUTF8(let path, _), .symlinkLoop(let path), .danglingLink(let path), .notSwift(let path), .unwritable(let path, _),
              .tooDeeplyNested(let path, _), .changedSinceRead(let path):
             return path
         }
@@ -41,6 +43,7 @@ enum FileProblem: Error, Equatable, CustomStringConvertible {
         case .binary(let path): return "\(path): skipped: binary file (contains NUL bytes)"
         case .invalidUTF8(let path, let offset): return "\(path): skipped: invalid UTF-8 at byte \(offset)"
         case .symlinkLoop(let path): return "\(path): skipped: symbolic link loop"
+        case .danglingLink(let path): return "\(path): skipped: a symbolic link to a file that does not exist"
         case .notSwift(let path): return "\(path): not a Swift file"
         case .unwritable(let path, let reason): return "\(path): cannot write: \(reason)"
         case .changedSinceRead(let path): return "\(path): changed on disk while the tool ran (run it again to plan from the new content)"
@@ -294,6 +297,23 @@ enum FileSystem {
     static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
         let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
+    }
+
+    /// Whether a directory entry's name is valid UTF-8: one that is not reads back with
+    /// replacement characters, a path no call can open.
+    static func entryNameIsUTF8(_ entry: UnsafeMutablePointer<dirent>) -> Bool {
+        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        let pointer = (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: UInt8.self)
+        let bytes = UnsafeBufferPointer(start: pointer, count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)))
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
     }
 
     /// The folder holding `path` (`PathName.parent`, which the build graph uses too).

@@ -149,6 +149,13 @@ struct TreeWalker {
         while let entry = readdir(handle) {
             let name = FileSystem.entryName(entry)
             if name == "." || name == ".." { continue }
+            guard FileSystem.entryNameIsUTF8(entry) else {
+                // Read back, the name no longer names the file: say why it is not scanned.
+                if name.hasSuffix(".swift") || entry.pointee.d_type == Self.directoryType {
+                    result.problems.append(.unreadable(join(directory, name), reason: "its name is not valid UTF-8, which the tool cannot open"))
+                }
+                continue
+            }
             entries.append((name, entry.pointee.d_type))
         }
         closedir(handle)
@@ -165,7 +172,9 @@ struct TreeWalker {
                 let code = errno
                 var linkStatus = stat()
                 if lstat(path, &linkStatus) == 0, (linkStatus.st_mode & S_IFMT) == S_IFLNK, code != ELOOP {
-                    continue  // A dangling link is nothing to scan and nothing to report.
+                    // A dangling link holds nothing to scan; one named like a Swift file is said.
+                    if name.hasSuffix(".swift") { result.problems.append(.danglingLink(path)) }
+                    continue
                 }
                 result.problems.append(FileSystem.problem(path, code))
                 continue

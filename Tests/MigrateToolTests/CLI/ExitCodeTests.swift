@@ -15,6 +15,7 @@ import Testing
         switch kind {
         case "invalid UTF-8": try Data([0x6C, 0x65, 0x74, 0x20, 0xFF, 0xFE, 0x0A]).write(to: bad)
         case "binary": try Data([0x63, 0x00, 0x01, 0x02]).write(to: bad)
+        case "dangling link": try FileManager.default.createSymbolicLink(atPath: bad.path, withDestinationPath: "Gone.swift")
         default:
             try FileManager.default.createSymbolicLink(atPath: bad.path, withDestinationPath: "Other.swift")
             try FileManager.default.createSymbolicLink(atPath: tree.appendingPathComponent("Sources/Other.swift").path,
@@ -23,12 +24,13 @@ import Testing
         return tree
     }
 
-    @Test(arguments: ["invalid UTF-8", "binary", "symbolic link loop"])
+    @Test(arguments: ["invalid UTF-8", "binary", "symbolic link loop", "dangling link"])
     func oneUnreadableFileAmongGoodOnesIsNamedOnStderrAndTheRestIsReported(kind: String) throws {
         let tree = try Self.treeWithOneUnreadableFile(kind)
         defer { try? FileManager.default.removeItem(at: tree) }
         let cause = ["invalid UTF-8": "skipped: invalid UTF-8 at byte 4", "binary": "skipped: binary file (contains NUL bytes)",
-                     "symbolic link loop": "skipped: symbolic link loop"][kind]!
+                     "symbolic link loop": "skipped: symbolic link loop",
+                     "dangling link": "skipped: a symbolic link to a file that does not exist"][kind]!
 
         let report = try BinaryRunner.run(["report", "Sources"], in: tree)
         #expect(report.exitCode == 0, "\(report.stderr)")
@@ -46,6 +48,24 @@ import Testing
 
         let summary = try BinaryRunner.run(["lint", "--format", "summary", "Sources"], in: tree)
         #expect(summary.stdout.contains("in 1 file"))
+    }
+
+    /// A file whose name is not UTF-8 cannot be opened by a name read back as a string: it is
+    /// named with that cause (not "no such file"), and may hold any site, so the units stay.
+    @Test func aFileNameThatIsNotUTF8IsNamedWithItsCause() throws {
+        let tree = try BinaryRunner.makeTree(["Sources/Store.swift": Self.legacyModel])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let path = Array(tree.path.utf8) + Array("/Sources/View".utf8) + [0xFF] + Array(".swift".utf8) + [0]
+        let descriptor = path.withUnsafeBufferPointer { bytes in
+            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { open($0, O_CREAT | O_WRONLY, 0o644) }
+        }
+        try #require(descriptor >= 0)
+        close(descriptor)
+        let report = try BinaryRunner.run(["report", "Sources"], in: tree)
+        #expect(report.exitCode == 0, "\(report.stderr)")
+        #expect(report.stderr.contains(".swift: cannot read: its name is not valid UTF-8, which the tool cannot open"), "\(report.stderr)")
+        #expect(!report.stderr.contains("no such file"))
+        #expect(report.stdout.contains("Store · blocked"), "\(report.stdout)")
     }
 
     @Test func nothingScannableExitsTwoAndSaysSo() throws {
