@@ -362,12 +362,27 @@ struct BuildSettings {
 
 /// Dotted version numbers compared numerically (`9.0` < `16.4`).
 enum VersionNumber {
-    /// Whether `left` is a lower version than `right`.
+    /// Whether `left` is a lower version than `right`. Components compare as whole numbers of
+    /// any length (`99999999999999999999` is no overflow to 0); one that is not a number is 0.
     static func precedes(_ left: String, _ right: String) -> Bool {
-        let parse = { (text: String) in text.split(separator: ".").map { Int($0) ?? 0 } }
+        let parse = { (text: String) -> [Substring] in
+            text.split(separator: ".", omittingEmptySubsequences: false).map { part in
+                guard !part.isEmpty, part.allSatisfy(\.isASCIIDigit) else { return "0" }
+                let digits = part.drop { $0 == "0" }
+                return digits.isEmpty ? "0" : digits
+            }
+        }
         var (a, b) = (parse(left), parse(right))
-        while a.count < b.count { a.append(0) }
-        while b.count < a.count { b.append(0) }
-        return a.lexicographicallyPrecedes(b)
+        while a.count < b.count { a.append("0") }
+        while b.count < a.count { b.append("0") }
+        for (x, y) in zip(a, b) where x != y {
+            return x.count != y.count ? x.count < y.count : x < y
+        }
+        return false
     }
+}
+
+extension Character {
+    /// `0` through `9`.
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
