@@ -32,12 +32,16 @@ struct FileTransaction {
         var problem: FileProblem?
         /// Files that could not be put back (their backup's path is named), normally none.
         var notRestored: [(path: String, backup: String)] = []
+        /// Temporary files and backups that could not be removed (a folder that only takes
+        /// appends), named so that "no file was changed" is not taken for a clean folder.
+        var leftBehind: [String] = []
 
         var description: String {
-            guard let problem else { return "interrupted before any file was replaced; no file was changed" }
-            if notRestored.isEmpty { return "\(problem.description); no file was changed" }
+            let left = leftBehind.isEmpty ? "" : "; could not remove " + leftBehind.joined(separator: ", ")
+            guard let problem else { return "interrupted before any file was replaced; no file was changed" + left }
+            if notRestored.isEmpty { return "\(problem.description); no file was changed" + left }
             return "\(problem.description); could not put back "
-                + notRestored.map { "\($0.path) (its original is kept at \($0.backup))" }.joined(separator: ", ")
+                + notRestored.map { "\($0.path) (its original is kept at \($0.backup))" }.joined(separator: ", ") + left
         }
     }
 
@@ -73,37 +77,25 @@ struct FileTransaction {
     static func commit(_ replacements: [Replacement], interrupted: () -> Bool = { false },
                        injected: InjectedFailure? = InjectedFailure.fromEnvironment()) -> Result<Void, Failure> {
         var prepared: [Prepared] = []
-        /// Removes every temporary file and backup made so far.
-        func discard() {
-            for entry in prepared {
-                unlink(entry.temporary)
-                unlink(entry.backup)
-            }
+        /// Removes every temporary file and backup made so far; those that stay, by path.
+        func discard() -> [String] {
+            prepared.flatMap { [$0.temporary, $0.backup] }.filter { !remove($0) }
         }
         for replacement in replacements {
-            if interrupted() {
-                discard()
-                return .failure(Failure(problem: nil))
-            }
+            if interrupted() { return .failure(Failure(problem: nil, leftBehind: discard())) }
             if injected?.fails("signal", replacement.path) == true { raise(SIGTERM) }
             switch prepare(replacement, injected: injected) {
             case .success(let entry): prepared.append(entry)
-            case .failure(let problem):
-                discard()
-                return .failure(Failure(problem: problem))
+            case .failure(let problem): return .failure(Failure(problem: problem, leftBehind: discard()))
             }
         }
-        if interrupted() {
-            discard()
-            return .failure(Failure(problem: nil))
-        }
+        if interrupted() { return .failure(Failure(problem: nil, leftBehind: discard())) }
         // Last, just before the renames: a file that changed since it was read keeps its change.
         for (entry, replacement) in zip(prepared, replacements) {
             guard let original = replacement.original else { continue }
             if injected?.fails("change", entry.target) == true { appendLine(to: entry.target) }
             guard case .success(let current) = FileSystem.read(entry.target), current == original else {
-                discard()
-                return .failure(Failure(problem: .changedSinceRead(entry.target)))
+                return .failure(Failure(problem: .changedSinceRead(entry.target), leftBehind: discard()))
             }
         }
         for (position, entry) in prepared.enumerated() {
@@ -114,14 +106,17 @@ struct FileTransaction {
                 notRestored.append((done.target, done.backup))
             }
             let kept = Set(notRestored.map(\.backup))
-            for entry in prepared where !kept.contains(entry.backup) {
-                unlink(entry.temporary)
-                unlink(entry.backup)
-            }
-            return .failure(Failure(problem: .unwritable(entry.target, reason: FileSystem.errorText(failed)), notRestored: notRestored))
+            let leftBehind = prepared.filter { !kept.contains($0.backup) }.flatMap { [$0.temporary, $0.backup] }.filter { !remove($0) }
+            return .failure(Failure(problem: .unwritable(entry.target, reason: FileSystem.errorText(failed)), notRestored: notRestored,
+                                    leftBehind: leftBehind))
         }
         for entry in prepared { unlink(entry.backup) }
         return .success(())
+    }
+
+    /// Removes `path`; whether it is gone (it may never have been made).
+    private static func remove(_ path: String) -> Bool {
+        unlink(path) == 0 || errno == ENOENT
     }
 
     /// Appends `// edited meanwhile` to the file at `path`: the injected concurrent edit.

@@ -189,6 +189,26 @@ import Testing
         #expect(Self.strayFiles(tree).isEmpty)
     }
 
+    /// A folder that only takes appends lets the tool make its temporary files but neither
+    /// rename nor remove them: the error names what is left behind.
+    @Test(.enabled(if: canMakeImmutable, "needs chattr and a file system with the append-only attribute"))
+    func filesThatCannotBeRemovedAreNamed() throws {
+        let tree = try Self.twoFileUnit()
+        let views = tree.appendingPathComponent("Views").path
+        #expect(Self.chattr("+a", views))
+        defer {
+            Self.chattr("-a", views)
+            try? FileManager.default.removeItem(at: tree)
+        }
+        let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "."], in: tree)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.contains("Views/Root.swift: cannot write: Operation not permitted; no file was changed; could not remove "),
+                "\(result.stderr)")
+        #expect(result.stderr.contains("Views/.Root.swift.observation-migrate-new-"), "\(result.stderr)")
+        #expect(try Self.text(tree, "Views/Root.swift") == Self.view)
+        #expect(try Self.text(tree, "Models/Store.swift") == Self.model)
+    }
+
     // MARK: Symbolic links
 
     @Test func aLinkIsWrittenThroughToItsTargetOnceAndStaysALink() throws {
