@@ -108,10 +108,18 @@ struct WriteTargets {
     /// Why `path` may not be written, when no one may write it by its mode (`0444`: a file a
     /// version control system has not checked out, or a generated one): `apply` leaves it and its
     /// units alone, as an editor would refuse to save it; root would otherwise write it silently.
+    /// A file in a folder this user may not write into cannot be replaced either (the new file
+    /// is made beside it and renamed over it): said the same way, before `apply` fails on it.
     static func readOnlyReason(_ path: String) -> String? {
         var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & 0o222 == 0 else { return nil }
-        return "is read-only (mode \(String(status.st_mode & 0o7777, radix: 8))); left as it is, with the units it holds"
+        guard stat(path, &status) == 0 else { return nil }
+        if status.st_mode & 0o222 == 0 {
+            return "is read-only (mode \(String(status.st_mode & 0o7777, radix: 8))); left as it is, with the units it holds"
+        }
+        if access(FileSystem.parentDirectory(of: path), W_OK) != 0, errno == EACCES || errno == EROFS || errno == EPERM {
+            return "is in a folder that cannot be written (\(FileSystem.errorText(errno))); left as it is, with the units it holds"
+        }
+        return nil
     }
 
     /// The files to write, by index, one per file on disk: where several scanned paths lead to
