@@ -142,6 +142,17 @@ private struct ManifestReader {
     static let platformNames: Set<String> = ["iOS", "macOS", "tvOS", "watchOS", "visionOS", "macCatalyst", "driverKit"]
 
     mutating func read() {
+        // A manifest SwiftPM would reject (cut short, a bracket lost mid-edit) is read as far as
+        // it goes, and said: what it declares past the break is unknown.
+        if let rejection = source.lexicalRejection {
+            manifest.problems.append(.init(offset: rejection.offset, message: "the manifest does not compile as it is (\(rejection.reason))"))
+        } else if case let pairs = BracketPairs(tokens), let unpaired = tokens.indices.first(where: { index in
+            [.leftParen, .rightParen, .leftSquare, .rightSquare, .leftBrace, .rightBrace].contains(tokens[index].kind) && pairs[index] < 0
+        }) {
+            let what = [.leftParen, .leftSquare, .leftBrace].contains(tokens[unpaired].kind) ? "is never closed" : "closes nothing"
+            manifest.problems.append(.init(offset: Int(tokens[unpaired].start),
+                                           message: "the manifest does not compile as it is (the bracket here \(what))"))
+        }
         collectConstants()
         var index = 0
         var sawTargetsArgument = false

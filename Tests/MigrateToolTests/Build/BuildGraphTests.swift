@@ -8,6 +8,16 @@ import Testing
 @Suite struct PackageManifestTests {
     static func read(_ text: String) -> PackageManifest { PackageManifest(SourceFile(path: "Package.swift", text: text)) }
 
+    @Test func aManifestCutShortIsReadAsFarAsItGoesAndSaid() {
+        let cut = Self.read(#"let package = Package(name: "App", platforms: [.iOS(.v17)], targets: [.target(name: "App")"#)
+        #expect(cut.targets.map(\.name) == ["App"])
+        #expect(cut.problems.map(\.message) == ["the manifest does not compile as it is (the bracket here is never closed)"])
+        #expect(cut.problems.first?.offset == 21)
+        let stray = Self.read(#"let package = Package(name: "App", targets: [])]"#)
+        #expect(stray.problems.map(\.message) == ["the manifest does not compile as it is (the bracket here closes nothing)"])
+        #expect(Self.read(#"let package = Package(name: "App", targets: [])"#).problems.isEmpty)
+    }
+
     @Test func targetsWithTheirFoldersDependenciesAndProducts() {
         let manifest = Self.read("""
             // swift-tools-version:5.9
