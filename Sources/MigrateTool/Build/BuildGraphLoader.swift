@@ -99,6 +99,7 @@ enum BuildGraphLoader {
             }
             switch XcodeProjectReader(path: input.path, readFile: readFile).read(input.bytes) {
             case .success(let read):
+                warnings += read.problems.map { "\(Analyzer.displayPath(input.path)): \($0)" }
                 var description = pathCase.matching(read)
                 description.targets = description.targets.map { applyingConfiguration(configuration, to: $0) }
                 descriptions.append(description)

@@ -78,13 +78,35 @@ struct XcodeProjectReader {
 
         var targets: [TargetDescription] = []
         var namesByID: [String: String] = [:]
+        // What is broken is skipped, and said: a project Xcode would not open must not pass for
+        // one without targets or deployment targets.
+        var problems: [String] = []
+        if project["targets"] != nil, !(project["targets"] is [String]) { problems.append("the project's 'targets' is not a list of object ids") }
+        if project["buildConfigurationList"] != nil, walker.settingsListIsMissing(project["buildConfigurationList"]) {
+            problems.append("the project's build configuration list is not an object of the project; its settings are unknown")
+        }
         let targetIDs = project["targets"] as? [String] ?? []
         for id in targetIDs {
             if let target = objects[id] as? Object, let name = target["name"] as? String { namesByID[id] = name }
         }
         for id in targetIDs {
-            guard let target = objects[id] as? Object, (target["isa"] as? String) == "PBXNativeTarget",
-                  let name = target["name"] as? String else { continue }
+            guard let target = objects[id] as? Object else {
+                problems.append("target \(id) is not an object of the project")
+                continue
+            }
+            guard let isa = target["isa"] as? String else {
+                problems.append("target \(namesByID[id] ?? id) has no 'isa'")
+                continue
+            }
+            guard isa == "PBXNativeTarget", let name = target["name"] as? String else {
+                if !["PBXAggregateTarget", "PBXLegacyTarget", "PBXNativeTarget"].contains(isa) {
+                    problems.append("target \(namesByID[id] ?? id) is of an unknown kind ('\(isa)'); skipped")
+                }
+                continue
+            }
+            if target["buildConfigurationList"] != nil, walker.settingsListIsMissing(target["buildConfigurationList"]) {
+                problems.append("target '\(name)' has no build configuration list; its deployment target is unknown")
+            }
             var files: [String] = []
             for phaseID in target["buildPhases"] as? [String] ?? [] {
                 guard let phase = objects[phaseID] as? Object, (phase["isa"] as? String) == "PBXSourcesBuildPhase" else { continue }
@@ -141,7 +163,9 @@ struct XcodeProjectReader {
                 }))
         }
         let name = PathName.lastComponent(bundle).replacingOccurrences(of: ".xcodeproj", with: "")
-        return .success(BuildDescription(kind: .xcodeProject, path: path, root: projectDirectory, name: name, targets: targets))
+        var description = BuildDescription(kind: .xcodeProject, path: path, root: projectDirectory, name: name, targets: targets)
+        description.problems = problems
+        return .success(description)
     }
 
     /// `PRODUCT_MODULE_NAME`, else a literal `PRODUCT_NAME`, else the target's name, as a module name.
@@ -264,6 +288,12 @@ struct XcodeProjectReader {
             if let known = paths[id] { return known }
             guard let object = objects[id] as? Object else { return nil }
             return Self.location(object, parent: projectDirectory, projectDirectory: projectDirectory)
+        }
+
+        /// Whether a configuration list reference leads to no list object (absent, or dangling).
+        func settingsListIsMissing(_ reference: Any?) -> Bool {
+            guard let listID = reference as? String, let list = objects[listID] as? Object else { return true }
+            return !(list["buildConfigurations"] is [String])
         }
 
         /// The settings of each configuration of a configuration list, with its `.xcconfig`.

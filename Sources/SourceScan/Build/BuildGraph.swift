@@ -21,6 +21,9 @@ public struct BuildDescription: Sendable, Equatable {
     public var localPackageRoots: Set<String> = []
     /// For a package: its name (`Package(name:)`), else the folder name.
     public var name: String
+    /// What the reader found broken in the description and skipped (a target that is no
+    /// object, a missing configuration list), one clause each, for the warnings.
+    public var problems: [String] = []
 
     /// Creates a description.
     public init(kind: Kind, path: String, root: String, name: String, targets: [TargetDescription], products: [String: [String]] = [:]) {

@@ -179,7 +179,7 @@ import Testing
     }()
 
     @Test(.enabled(if: canMakeImmutable, "needs chattr and a file system with the immutable attribute"))
-    func anImmutableFolderFailsTheWholeRunEvenForRoot() throws {
+    func anImmutableFolderIsNamedAndItsUnitsLeftEvenForRoot() throws {
         let tree = try Self.twoFileUnit()
         let views = tree.appendingPathComponent("Views").path
         #expect(Self.chattr("+i", views))
@@ -188,8 +188,9 @@ import Testing
             try? FileManager.default.removeItem(at: tree)
         }
         let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "."], in: tree)
-        #expect(result.exitCode == 2)
-        #expect(result.stderr.hasSuffix("Views/Root.swift: cannot write: Operation not permitted; no file was changed\n"), "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr == "observation-migrate: warning: Views/Root.swift is in a folder that cannot be written (Operation not "
+                                 + "permitted); left as it is, with the units it holds\n", "\(result.stderr)")
         #expect(try Self.text(tree, "Models/Store.swift") == Self.model, "the model of the unit is not migrated alone")
         #expect(try Self.text(tree, "Views/Root.swift") == Self.view)
         #expect(Self.strayFiles(tree).isEmpty)

@@ -458,6 +458,21 @@ import Testing
         #expect(try reader.read(project).get().targets[0].dependencies == [.product(name: "Kit", packageRoot: "/repo")])
     }
 
+    @Test func brokenPartsOfAReadableProjectAreSkippedAndSaid() throws {
+        let reader = XcodeProjectReader(path: "/p/Broken.xcodeproj/project.pbxproj", readFile: { _ in nil })
+        let project = { (targets: String, objects: String) in
+            Array("{ rootObject = P; objects = { P = { isa = PBXProject; mainGroup = G; targets = \(targets); buildConfigurationList = L; }; "
+                .utf8) + Array("G = { isa = PBXGroup; children = (); sourceTree = \"<group>\"; }; L = { isa = XCConfigurationList; buildConfigurations = (); }; \(objects) }; }".utf8)
+        }
+        #expect(try reader.read(project("\"x\"", "")).get().problems == ["the project's 'targets' is not a list of object ids"])
+        #expect(try reader.read(project("(T)", "T = { isa = 5; name = App; };")).get().problems
+                    == ["target App is of an unknown kind ('5'); skipped"])
+        #expect(try reader.read(project("(T)", "")).get().problems == ["target T is not an object of the project"])
+        #expect(try reader.read(project("(T)", "T = { isa = PBXNativeTarget; name = App; buildConfigurationList = M; };")).get().problems
+                    == ["target 'App' has no build configuration list; its deployment target is unknown"])
+        #expect(try reader.read(project("(T)", "T = { isa = PBXAggregateTarget; name = Docs; };")).get().problems.isEmpty)
+    }
+
     @Test func aMalformedProjectIsOneClearFailure() {
         let reader = XcodeProjectReader(path: "/p/Broken.xcodeproj/project.pbxproj", readFile: { _ in nil })
         #expect(throws: XcodeProjectReader.Failure.self) { try reader.read(Array("{ objects = { ".utf8)).get() }
