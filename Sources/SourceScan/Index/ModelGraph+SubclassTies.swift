@@ -40,6 +40,14 @@ public enum SubclassTie: Equatable, Sendable {
 /// Finds, for every model subclass, the farthest ancestor it is tied to (`SubclassTie`), if any.
 struct SubclassTieFinder {
     let index: TreeIndex
+    /// The sending helpers outside any class (`sendingHelpers(external:)`), by the external
+    /// protocols they extend: one walk of the tree per set, not one per class.
+    private let helperMemo = HelperMemo()
+
+    /// `SubclassTieFinder.helperMemo`'s box.
+    private final class HelperMemo {
+        var helpers: [[String]: Set<String>] = [:]
+    }
 
     private var graph: ModelGraph { index.graph }
     private var types: TypeIndex { index.types }
@@ -234,8 +242,10 @@ struct SubclassTieFinder {
             return declaration.tokens.contains { file.tokens[$0].kind == .identifier && file.source.tokenText($0, equals: "objectWillChange") }
         }
         if containers.flatMap(types.memberDeclarations(of:)).contains(where: sends) { return true }
-        // A sending member of an extension of an external protocol counts when the class calls it.
-        let helpers = externalExtensionMembers(of: external).filter(sends).map { types.declaration($0).name }
+        // A sending member of an extension of an external protocol counts when the class calls
+        // it, and so does one calling such a member (`refresh()` over `notifyChange()`), and a
+        // function of the tree outside any type that sends (`redraw(self)`).
+        let helpers = sendingHelpers(external: external, sends: sends)
         guard !helpers.isEmpty else { return false }
         return types.memberDeclarations(of: classID).contains { member in
             let declaration = types.declaration(member)
@@ -268,6 +278,40 @@ struct SubclassTieFinder {
             }
         default:
             return []
+        }
+    }
+
+    /// The names of the sending helpers outside the classes: members of the tree's extensions
+    /// of `external` protocols and functions outside any type, that send or call one that does.
+    private func sendingHelpers(external: Set<String>, sends: (DeclarationID) -> Bool) -> Set<String> {
+        let key = external.sorted()
+        if let known = helperMemo.helpers[key] { return known }
+        let candidates = externalExtensionMembers(of: external) + topLevelFunctions()
+        var helpers = Set(candidates.filter(sends).map { types.declaration($0).name })
+        var grew = !helpers.isEmpty
+        while grew {
+            grew = false
+            for member in candidates where !helpers.contains(types.declaration(member).name) {
+                let file = index.files[member.file]
+                let calls = types.declaration(member).tokens.contains { position in
+                    file.tokens[position].kind == .identifier && position + 1 < file.tokens.count
+                        && file.tokens[position + 1].kind == .leftParen && helpers.contains(file.source.text(position))
+                }
+                if calls {
+                    helpers.insert(types.declaration(member).name)
+                    grew = true
+                }
+            }
+        }
+        helperMemo.helpers[key] = helpers
+        return helpers
+    }
+
+    /// The functions of the tree declared outside any type.
+    private func topLevelFunctions() -> [DeclarationID] {
+        index.files.enumerated().flatMap { fileIndex, file in
+            file.declarations.indices.filter { file.declarations[$0].kind == .function && file.declarations[$0].parent == nil }
+                .map { DeclarationID(file: fileIndex, declaration: $0) }
         }
     }
 

@@ -2,7 +2,7 @@ import SourceScan
 import Testing
 @testable import MigrateTool
 
-/// The fifth review of session 33. A computed property announcing its own changes becomes
+/// The fifth and seventh reviews of session 33. A computed property announcing its own changes becomes
 /// `access`/`withMutation` only when no other member a view can read reads the untracked state
 /// it reads (`UntrackedReads`): the same key through a helper of any depth, a storage object, a
 /// subscript, a protocol extension, an object's property; and two keys told apart however they
@@ -743,6 +743,674 @@ import Testing
                 @ObservedObject var state: AppState
                 var body: some View {
                     Text(state.summary + state.currentProvider)
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "snake-case-raw-value", why: "an enum case whose raw value is not its name (case fontSize = \"font_size\") through a helper (seventh review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class Preferences: ObservableObject {
+                enum Key: String {
+                    case fontSize = "font_size"
+                    case theme = "app_theme"
+                }
+                private let defaults = UserDefaults.standard
+
+                var fontSize: Double {
+                    get { defaults.double(forKey: Key.fontSize.rawValue) }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: Key.fontSize.rawValue)
+                    }
+                }
+
+                var isLarge: Bool { double(.fontSize) > 14 }
+
+                private func double(_ key: Key) -> Double { defaults.double(forKey: key.rawValue) }
+            }
+
+            struct SizeBadge: View {
+                @ObservedObject var prefs: Preferences
+
+                var body: some View {
+                    VStack {
+                        Text(prefs.isLarge ? "large" : "small")
+                        Button("Grow") { prefs.fontSize = 20 }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "change-through-a-local-store", why: "a send beside a defaults change made through a local holding the store (seventh review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class OnboardingModel: ObservableObject {
+                @Published var step = 2
+
+                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+
+                func finish() {
+                    objectWillChange.send()
+                    step = 0
+                    let defaults = UserDefaults.standard
+                    defaults.set(true, forKey: "onboarded")
+                }
+            }
+
+            struct OnboardingBanner: View {
+                @ObservedObject var model: OnboardingModel
+
+                var body: some View {
+                    VStack {
+                        Text(model.hasFinished ? "welcome back" : "finish setup")
+                        Button("Finish") { model.finish() }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "computed-member-of-a-shared-object", why: "a send beside a shared object's change that a computed member of its class reads (seventh review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class AppSettings {
+                static let shared = AppSettings()
+                var onboardedAt: Date?
+                var hasOnboarded: Bool { onboardedAt != nil }
+            }
+
+            final class OnboardingModel: ObservableObject {
+                @Published var step = 2
+
+                var hasFinished: Bool { AppSettings.shared.hasOnboarded }
+
+                func finish() {
+                    objectWillChange.send()
+                    step = 0
+                    AppSettings.shared.onboardedAt = Date()
+                }
+            }
+
+            struct OnboardingBanner: View {
+                @ObservedObject var model: OnboardingModel
+
+                var body: some View {
+                    VStack {
+                        Text(model.hasFinished ? "welcome back" : "finish setup")
+                        Button("Finish") { model.finish() }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "static-helper-changing-a-store", why: "a send beside a static helper of the tree that changes a stored value a member reads (seventh review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            enum Onboarding {
+                static func markDone() { UserDefaults.standard.set(true, forKey: "onboarded") }
+            }
+
+            final class OnboardingModel: ObservableObject {
+                @Published var step = 2
+
+                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+
+                func finish() {
+                    objectWillChange.send()
+                    step = 0
+                    Onboarding.markDone()
+                }
+            }
+
+            struct OnboardingBanner: View {
+                @ObservedObject var model: OnboardingModel
+
+                var body: some View {
+                    VStack {
+                        Text(model.hasFinished ? "welcome back" : "finish setup")
+                        Button("Finish") { model.finish() }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "defaults-extension-property-change", why: "a send beside a change of an extension property of UserDefaults (seventh review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            extension UserDefaults {
+                var onboarded: Bool {
+                    get { bool(forKey: "onboarded") }
+                    set { set(newValue, forKey: "onboarded") }
+                }
+            }
+
+            final class OnboardingModel: ObservableObject {
+                @Published var step = 2
+
+                var hasFinished: Bool { UserDefaults.standard.onboarded }
+
+                func finish() {
+                    objectWillChange.send()
+                    step = 0
+                    UserDefaults.standard.onboarded = true
+                }
+            }
+
+            struct OnboardingBanner: View {
+                @ObservedObject var model: OnboardingModel
+
+                var body: some View {
+                    VStack {
+                        Text(model.hasFinished ? "welcome back" : "finish setup")
+                        Button("Finish") { model.finish() }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "internal-keyed-helper", why: "an internal helper reading by the key its parameter gives is read through its calls (seventh review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class Preferences: ObservableObject {
+                private let defaults = UserDefaults.standard
+
+                func double(forKey key: String, default fallback: Double) -> Double {
+                    defaults.object(forKey: key) == nil ? fallback : defaults.double(forKey: key)
+                }
+
+                var fontSize: Double {
+                    get { double(forKey: "fontSize", default: 12) }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "fontSize")
+                    }
+                }
+
+                var lineSpacing: Double {
+                    get { double(forKey: "lineSpacing", default: 1.2) }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "lineSpacing")
+                    }
+                }
+            }
+
+            struct SizeBadge: View {
+                @ObservedObject var prefs: Preferences
+
+                var body: some View {
+                    VStack {
+                        Text(prefs.fontSize > 14 ? "large" : "small")
+                        Button("Grow") { prefs.fontSize = 20 }
+                    }
+                }
+            }
+            """##, writtenUnits: ["Preferences"]),
+        PublisherSecondReviewCaseTests.Case(name: "getter-fallback-not-changed", why: "a getter's fallback to Bundle.main is read, never changed: no other reader of it goes stale (seventh review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class ServerSettings: ObservableObject {
+                private let defaults = UserDefaults.standard
+
+                var serverURL: String {
+                    get { defaults.string(forKey: "serverURL") ?? Bundle.main.object(forInfoDictionaryKey: "DefaultServerURL") as? String ?? "" }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "serverURL")
+                    }
+                }
+
+                var appVersion: String { Bundle.main.infoDictionary?["CFBundleShortVersionString"] as? String ?? "?" }
+            }
+
+            struct ServerRow: View {
+                @ObservedObject var settings: ServerSettings
+
+                var body: some View {
+                    VStack {
+                        Text(settings.serverURL)
+                        Text(settings.appVersion)
+                        Button("Local") { settings.serverURL = "http://localhost" }
+                    }
+                }
+            }
+            """##, writtenUnits: ["ServerSettings"]),
+        PublisherSecondReviewCaseTests.Case(name: "interpolated-object-read", why: "a reader interpolating engine.volume into a string (seventh review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class AudioEngine {
+                var volume: Float = 0.5
+            }
+
+            final class PlayerModel: ObservableObject {
+                private let engine = AudioEngine()
+
+                var volume: Float {
+                    get { engine.volume }
+                    set {
+                        objectWillChange.send()
+                        engine.volume = newValue
+                    }
+                }
+
+                var volumeLabel: String { "Volume \(Int(engine.volume * 100))%" }
+            }
+
+            struct VolumeRow: View {
+                @ObservedObject var player: PlayerModel
+
+                var body: some View {
+                    VStack {
+                        Text(player.volumeLabel)
+                        Button("Mute") { player.volume = 0 }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "interpolated-keyed-read", why: "a reader interpolating a defaults read into a string (seventh review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class Preferences: ObservableObject {
+                private let defaults = UserDefaults.standard
+
+                var fontSize: Double {
+                    get { defaults.double(forKey: "fontSize") }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "fontSize")
+                    }
+                }
+
+                var sizeLabel: String { "\(Int(defaults.double(forKey: "fontSize"))) pt" }
+            }
+
+            struct SizeBadge: View {
+                @ObservedObject var prefs: Preferences
+
+                var body: some View {
+                    VStack {
+                        Text(prefs.sizeLabel)
+                        Button("Grow") { prefs.fontSize = 20 }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "defaults-extension-property-read", why: "a UserDefaults extension property read by two members (seventh review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            extension UserDefaults {
+                var fontSize: Double {
+                    get { double(forKey: "fontSize") }
+                    set { set(newValue, forKey: "fontSize") }
+                }
+            }
+
+            final class Preferences: ObservableObject {
+                private let defaults = UserDefaults.standard
+
+                var fontSize: Double {
+                    get { defaults.fontSize }
+                    set {
+                        objectWillChange.send()
+                        defaults.fontSize = newValue
+                    }
+                }
+
+                var isLarge: Bool { defaults.fontSize > 14 }
+            }
+
+            struct SizeBadge: View {
+                @ObservedObject var prefs: Preferences
+
+                var body: some View {
+                    VStack {
+                        Text(prefs.isLarge ? "large" : "small")
+                        Button("Grow") { prefs.fontSize = 20 }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "computed-member-of-an-object", why: "a reader of a computed property of the object the setter changes (seventh review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class AudioEngine {
+                var volume: Float = 0.5
+                var isSilent: Bool { volume == 0 }
+            }
+
+            final class PlayerModel: ObservableObject {
+                private let engine = AudioEngine()
+
+                var volume: Float {
+                    get { engine.volume }
+                    set {
+                        objectWillChange.send()
+                        engine.volume = newValue
+                    }
+                }
+
+                var isMuted: Bool { engine.isSilent }
+            }
+
+            struct VolumeRow: View {
+                @ObservedObject var player: PlayerModel
+
+                var body: some View {
+                    VStack {
+                        Text(player.isMuted ? "muted" : "playing")
+                        Button("Mute") { player.volume = 0 }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "tracked-var-of-an-unknown-type", why: "a var holding an object of a type the tree does not declare (seventh review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            // MediaEngine comes from a framework (declared in driver.swift for the run).
+            final class PlayerModel: ObservableObject {
+                private var engine = MediaEngine()
+
+                var volume: Float {
+                    get { engine.volume }
+                    set {
+                        objectWillChange.send()
+                        engine.volume = newValue
+                    }
+                }
+
+                var isMuted: Bool { engine.volume == 0 }
+            }
+
+            struct VolumeRow: View {
+                @ObservedObject var player: PlayerModel
+
+                var body: some View {
+                    VStack {
+                        Text(player.isMuted ? "muted" : "playing")
+                        Button("Mute") { player.volume = 0 }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "guard-let-rebinding", why: "a reader rebinding the object with guard let (seventh review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class AudioEngine {
+                var volume: Float = 0.5
+            }
+
+            final class PlayerModel: ObservableObject {
+                private let engine: AudioEngine? = AudioEngine()
+
+                var volume: Float {
+                    get { engine?.volume ?? 0 }
+                    set {
+                        objectWillChange.send()
+                        engine?.volume = newValue
+                    }
+                }
+
+                var isMuted: Bool {
+                    guard let engine else { return true }
+                    return engine.volume == 0
+                }
+            }
+
+            struct VolumeRow: View {
+                @ObservedObject var player: PlayerModel
+
+                var body: some View {
+                    VStack {
+                        Text(player.isMuted ? "muted" : "playing")
+                        Button("Mute") { player.volume = 0 }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "if-let-rebinding", why: "a reader rebinding the object with if let x = x (seventh review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class AudioEngine {
+                var volume: Float = 0.5
+            }
+
+            final class PlayerModel: ObservableObject {
+                private let engine: AudioEngine? = AudioEngine()
+
+                var volume: Float {
+                    get { engine?.volume ?? 0 }
+                    set {
+                        objectWillChange.send()
+                        engine?.volume = newValue
+                    }
+                }
+
+                var isMuted: Bool {
+                    if let engine = engine { return engine.volume == 0 }
+                    return true
+                }
+            }
+
+            struct VolumeRow: View {
+                @ObservedObject var player: PlayerModel
+
+                var body: some View {
+                    VStack {
+                        Text(player.isMuted ? "muted" : "playing")
+                        Button("Mute") { player.volume = 0 }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "view-reading-through-a-stored-object", why: "a view reading the model's stored object directly (seventh review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class AudioEngine {
+                var volume: Float = 0.5
+            }
+
+            final class PlayerModel: ObservableObject {
+                let engine = AudioEngine()
+
+                var volume: Float {
+                    get { engine.volume }
+                    set {
+                        objectWillChange.send()
+                        engine.volume = newValue
+                    }
+                }
+            }
+
+            struct VolumeRow: View {
+                @ObservedObject var player: PlayerModel
+
+                var body: some View {
+                    VStack {
+                        Text(player.engine.volume == 0 ? "muted" : "playing")
+                        Button("Mute") { player.volume = 0 }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "subclass-reader", why: "a reader declared by a subclass in the unit (seventh review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class AudioEngine {
+                var volume: Float = 0.5
+            }
+
+            class PlayerModel: ObservableObject {
+                let engine = AudioEngine()
+
+                var volume: Float {
+                    get { engine.volume }
+                    set {
+                        objectWillChange.send()
+                        engine.volume = newValue
+                    }
+                }
+            }
+
+            final class MutablePlayerModel: PlayerModel {
+                var isMuted: Bool { engine.volume == 0 }
+            }
+
+            struct VolumeRow: View {
+                @ObservedObject var player: MutablePlayerModel
+
+                var body: some View {
+                    VStack {
+                        Text(player.isMuted ? "muted" : "playing")
+                        Button("Mute") { player.volume = 0 }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "protocol-extension-reader", why: "a reader declared by an extension of a protocol the model adopts (seventh review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class AudioEngine {
+                var volume: Float = 0.5
+            }
+
+            protocol EngineBacked {
+                var engine: AudioEngine { get }
+            }
+
+            extension EngineBacked {
+                var isMuted: Bool { engine.volume == 0 }
+            }
+
+            final class PlayerModel: ObservableObject, EngineBacked {
+                let engine = AudioEngine()
+
+                var volume: Float {
+                    get { engine.volume }
+                    set {
+                        objectWillChange.send()
+                        engine.volume = newValue
+                    }
+                }
+            }
+
+            struct VolumeRow: View {
+                @ObservedObject var player: PlayerModel
+
+                var body: some View {
+                    VStack {
+                        Text(player.isMuted ? "muted" : "playing")
+                        Button("Mute") { player.volume = 0 }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "store-handed-on", why: "a reader handing the store on whole (seventh review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            struct SizePolicy {
+                let defaults: UserDefaults
+                var isLarge: Bool { defaults.double(forKey: "fontSize") > 14 }
+            }
+
+            final class Preferences: ObservableObject {
+                private let defaults = UserDefaults.standard
+
+                var fontSize: Double {
+                    get { defaults.double(forKey: "fontSize") }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "fontSize")
+                    }
+                }
+
+                var isLarge: Bool { SizePolicy(defaults: defaults).isLarge }
+            }
+
+            struct SizeBadge: View {
+                @ObservedObject var prefs: Preferences
+
+                var body: some View {
+                    VStack {
+                        Text(prefs.isLarge ? "large" : "small")
+                        Button("Grow") { prefs.fontSize = 20 }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "two-level-observable-object-helper", why: "a base calling an extension of ObservableObject whose helper calls the sending one (seventh review)", source: ##"""
+            import SwiftUI
+            import Combine
+
+            extension ObservableObject {
+                /// Tells SwiftUI to redraw after a change the model keeps outside @Published.
+                func notifyChange() { objectWillChange.send() }
+                func refresh() { notifyChange() }
+            }
+
+            class ListViewModel: ObservableObject {
+                var cached: [String] = ["a"]
+
+                func clearCache() {
+                    cached = []
+                    refresh()
+                }
+            }
+
+            final class InboxViewModel: ListViewModel {
+                @Published var unread = 0
+            }
+
+            struct InboxView: View {
+                @ObservedObject var model: InboxViewModel
+
+                var body: some View {
+                    VStack {
+                        Text("cached \(model.cached.count)")
+                        Button("Clear") { model.clearCache() }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "global-redraw-function", why: "a base calling a global function that sends on its argument (seventh review)", source: ##"""
+            import SwiftUI
+            import Combine
+
+            /// Tells SwiftUI to redraw after a change the model keeps outside @Published.
+            func redraw<Model: ObservableObject>(_ model: Model) { model.objectWillChange.send() }
+
+            class ListViewModel: ObservableObject {
+                var cached: [String] = ["a"]
+
+                func clearCache() {
+                    cached = []
+                    redraw(self)
+                }
+            }
+
+            final class InboxViewModel: ListViewModel {
+                @Published var unread = 0
+            }
+
+            struct InboxView: View {
+                @ObservedObject var model: InboxViewModel
+
+                var body: some View {
+                    VStack {
+                        Text("cached \(model.cached.count)")
+                        Button("Clear") { model.clearCache() }
+                    }
                 }
             }
             """##, writtenUnits: []),

@@ -280,7 +280,7 @@ extension ModelStateChanges {
     /// Whether an untracked effect counts for a send beside it: a property a view could read
     /// through the model, or an override's body, read elsewhere.
     func isVisible(_ effect: String) -> Bool {
-        exposedNames.contains(effect) || effect.hasSuffix(" overrides it")
+        exposedNames.contains(effect) || effect.hasSuffix(" overrides it") || effectMemo.sharedState.contains(effect)
     }
 
     /// Whether an `if` statement's chain of `else if` ends in a plain `else`, so one of its
@@ -304,7 +304,7 @@ extension ModelStateChanges {
     func exposedUntrackedEffects(in statements: [Range<Int>], _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?) -> [String] {
         let effects = untrackedEffects(in: statements, file, scope: scope, parameters: parameters)
         guard !effects.isEmpty else { return [] }
-        return effects.filter(exposedNames.contains)
+        return effects.filter(isVisible)
     }
 
     /// The properties a view could read through the model, of `classID` and the superclasses

@@ -58,6 +58,8 @@ struct ModelStateChanges {
         var reading = Set<String>()
         /// What the members a view can read read outside tracking (`UntrackedReads.readerReads`).
         var readerReads: [UntrackedRead]?
+        /// The names `sharedStateShown` gave: state views show, whatever `exposedNames` says.
+        var sharedState = Set<String>()
         /// The names each scope binds (`boundNames`), by file and scope: asked for every change of
         /// every send in a method, which made a method of many sends cubic.
         var boundNames: [ScopeKey: Set<String>] = [:]
@@ -145,10 +147,11 @@ struct ModelStateChanges {
         self.storeReads = nil
     }
 
-    /// Whether a statement reads or changes untracked state that a member a view can read reads
-    /// too (a key of a keyed store, an object's property); true when the model's members are not known.
-    func touchesStateReadersShow(_ statement: Range<Int>, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?) -> Bool {
-        guard let storeReads else { return true }
+    /// The untracked state a statement reads or changes that a member a view can read shows, by
+    /// the name a send's finding gives it (`UserDefaults` for a keyed store, else its root);
+    /// nil when there is none. Such a name counts as seen by views (`isVisible`).
+    func sharedStateShown(by statement: Range<Int>, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?) -> String? {
+        guard let storeReads else { return nil }
         let readers: [UntrackedRead]
         if let known = effectMemo.readerReads {
             readers = known
@@ -156,8 +159,13 @@ struct ModelStateChanges {
             readers = storeReads.readerReads()
             effectMemo.readerReads = readers
         }
-        let touched = storeReads.touched(in: statement, file, scope: scope, parameters: parameters)
-        return touched.contains { change in readers.contains { $0.mayOverlap(change) } }
+        for change in storeReads.touched(in: statement, file, scope: scope, parameters: parameters) {
+            guard let shown = readers.first(where: { $0.mayOverlap(change) }), let root = shown.path.first else { continue }
+            let name = root == UntrackedRead.keyedStore ? "UserDefaults" : root
+            effectMemo.sharedState.insert(name)
+            return name
+        }
+        return nil
     }
 
     /// The properties of `classID` in `unit`, built once per class into `cache`.
@@ -300,6 +308,15 @@ struct ModelStateChanges {
         let tokens = file.tokens
         var names: [String] = []
         for statement in statements {
+            // A change through a local holding shared state (`let defaults = UserDefaults.standard`
+            // earlier in the body, then `defaults.set(true, forKey: "onboarded")`).
+            let head = statement.lowerBound
+            if tokens[head].kind == .identifier, properties[file.source.text(head)] == nil,
+               isShadowed(file.source.text(head), in: scope, parameters: parameters, file),
+               Self.callsThrough(head, before: statement.upperBound, file) || Self.assignsThrough(head, before: statement.upperBound, file),
+               let effect = sharedStateShown(by: statement, file, scope: scope, parameters: parameters) {
+                names.append(effect)
+            }
             // The statements nested in its blocks start expressions too (`if c { thing.done = true }`).
             var heads: Set<Int> = [statement.lowerBound]
             for index in statement where tokens[index].kind == .leftBrace {
@@ -322,7 +339,9 @@ struct ModelStateChanges {
                    name + 1 < statement.upperBound, tokens[name + 1].kind == .period || tokens[name + 1].kind == .postfixQuestionMark,
                    !isShadowed(text, in: scope, parameters: parameters, file),
                    Self.callsThrough(name, before: statement.upperBound, file) || Self.assignsThrough(name, before: statement.upperBound, file) {
-                    if touchesStateReadersShow(statement, file, scope: scope, parameters: parameters) {
+                    if let effect = sharedStateShown(by: statement, file, scope: scope, parameters: parameters) {
+                        names.append(effect)
+                    } else if storeReads == nil {
                         names.append(Self.externalEffectName(text))
                     }
                     continue
@@ -337,8 +356,12 @@ struct ModelStateChanges {
                         || Self.assignsThrough(name, before: statement.upperBound, file) {
                         names.append(text)
                         // A store kept under a name (`let defaults = UserDefaults.standard`) is the store.
-                        if property.holdsKeyedStore, touchesStateReadersShow(statement, file, scope: scope, parameters: parameters) {
-                            names.append("UserDefaults")
+                        if property.holdsKeyedStore {
+                            if let effect = sharedStateShown(by: statement, file, scope: scope, parameters: parameters) {
+                                names.append(effect)
+                            } else if storeReads == nil {
+                                names.append("UserDefaults")
+                            }
                         }
                     }
                 } else if change == nil, !property.isValueType, Self.reachesObject(

@@ -6,7 +6,11 @@ import SourceScan
 struct StorageKey: Hashable {
     enum Form: Hashable {
         case literal(String)
-        case enumCase(String, suffix: [String])
+        /// An enum case, with the members written after it and the raw values the tree gives
+        /// cases of that name (`case fontSize = "font_size"`).
+        case enumCase(String, suffix: [String], rawValues: [String])
+        /// A helper's parameter, read through its calls: each call names its own key.
+        case parameter
     }
 
     var form: Form
@@ -15,12 +19,14 @@ struct StorageKey: Hashable {
     /// whose raw value is unknown may be any string that holds its name.
     func mayEqual(_ other: StorageKey) -> Bool {
         switch (form, other.form) {
+        case (.parameter, _), (_, .parameter):
+            return false
         case (.literal(let a), .literal(let b)):
             return a == b
-        case (.enumCase(let a, let first), .enumCase(let b, let second)):
-            return a == b && (first.starts(with: second) || second.starts(with: first))
-        case (.enumCase(let name, _), .literal(let text)), (.literal(let text), .enumCase(let name, _)):
-            return text.lowercased().contains(name.lowercased())
+        case (.enumCase(let a, let first, let firstRaw), .enumCase(let b, let second, let secondRaw)):
+            return (a == b || !Set(firstRaw).isDisjoint(with: secondRaw)) && (first.starts(with: second) || second.starts(with: first))
+        case (.enumCase(let name, _, let raw), .literal(let text)), (.literal(let text), .enumCase(let name, _, let raw)):
+            return raw.contains(text) || text.lowercased().contains(name.lowercased())
         }
     }
 }
@@ -35,14 +41,25 @@ struct UntrackedRead: Hashable {
 
     var path: [String]
     var key: StorageKey?
+    /// How many names after the root are stored properties of classes of the tree, each of the
+    /// one before: two paths that part there name two values (`settings.theme` and
+    /// `settings.provider`); elsewhere one may be computed over the other (`engine.isSilent`
+    /// over `engine.volume`), or of a type the tree does not show.
+    var storedDepth = 0
 
-    /// Whether the two reads may see one value: one path leads into the other, and their keys,
-    /// where both are known at the same path, may be equal.
+    /// Whether the two reads may see one value: a keyed store's by key; an object's unless the
+    /// paths part at two stored properties of a class of the tree.
     func mayOverlap(_ other: UntrackedRead) -> Bool {
+        guard path.first == other.path.first else { return false }
+        if path.first == Self.keyedStore {
+            guard let key, let otherKey = other.key else { return true }
+            return key.mayEqual(otherKey)
+        }
+        // Two calls on one object by two keys (`Keychain.get(account: "token")`, `account: "refresh"`).
+        if path == other.path, let key, let otherKey = other.key { return key.mayEqual(otherKey) }
         let common = min(path.count, other.path.count)
-        guard path.prefix(common) == other.path.prefix(common) else { return false }
-        guard path == other.path, let key, let otherKey = other.key else { return true }
-        return key.mayEqual(otherKey)
+        guard let parting = (0..<common).first(where: { path[$0] != other.path[$0] }) else { return true }
+        return !(parting <= storedDepth && parting <= other.storedDepth)
     }
 
     /// What is read, for a message: `engine.volume`, `the value stored under "fontSize"`.
@@ -50,7 +67,8 @@ struct UntrackedRead: Hashable {
         let keyText: String? = key.map {
             switch $0.form {
             case .literal(let text): return "\"\(text)\""
-            case .enumCase(let name, let suffix): return "." + ([name] + suffix).joined(separator: ".")
+            case .enumCase(let name, let suffix, _): return "." + ([name] + suffix).joined(separator: ".")
+            case .parameter: return "its parameter"
             }
         }
         if path == [Self.keyedStore] { return keyText.map { "the value stored under \($0)" } ?? "the stored values" }
@@ -81,10 +99,15 @@ struct UntrackedReads {
     /// Whether changes count (`defaults.set(v, forKey: k)`, `engine.volume = v`): yes for what a
     /// send may announce, no for what a member a view reads shows.
     private var countsChanges = true
+    /// Whether a static method of a type of the tree is followed into its body (what a send
+    /// beside `Onboarding.markDone()` may announce), besides counting as a read of the type.
+    private var followsStaticMethods = false
 
     /// The names each scope binds (`ModelStateChanges.boundNames`), by file and scope.
     final class BoundNames {
         var byScope: [ModelStateChanges.ScopeKey: Set<String>] = [:]
+        /// `caseRawValues(named:)`, by case name.
+        var rawValues: [String: [String]] = [:]
     }
 
     /// How deep helpers are followed (`a()` calling `b()` calling `c()`); past it, a call reads anything.
@@ -142,14 +165,41 @@ struct UntrackedReads {
     /// What the members a view can read (not `private`: computed properties, methods with a
     /// result, subscripts, wrapped properties given a key) read outside tracking.
     func readerReads() -> [UntrackedRead] {
-        var reading = self
-        reading.countsChanges = false
-        return readers().flatMap { reading.reads(of: $0) }
+        readers().flatMap { readerReads(of: $0) }
     }
 
-    /// The members a view can read, other than the excluded property.
+    /// What one reader shows: its reads, not its changes; a method's reads by a key its
+    /// parameter gives are read through its calls (each call names its key), not here. A
+    /// stored property holding an object (not a keyed store) shows all of it: code outside
+    /// the model reads through it (`player.engine.volume`).
+    private func readerReads(of member: DeclarationID) -> [UntrackedRead] {
+        var reading = self
+        reading.countsChanges = false
+        let declaration = context.declaration(member)
+        if declaration.kind == .variable, context.isStored(declaration), reading.wrapperReads(declaration, context.files[member.file]).isEmpty {
+            guard let name = declaration.bindings.first?.name, let property = properties[name], storePath(ofProperty: member) == nil,
+                  property.tracking != .plumbing, property.isClass || !isKnownValue(declaration, context.files[member.file]) else { return [] }
+            return [UntrackedRead(path: [name], key: nil)]
+        }
+        var parameters: [String: StorageKey?] = [:]
+        if let clause = declaration.parameters {
+            for name in ArgumentList.parameterNames(clause, context.files[member.file]) { parameters[name] = StorageKey(form: .parameter) }
+        }
+        return reading.reads(of: member, substitutions: parameters, depth: 0, visiting: [])
+    }
+
+    /// The members a view can read, other than the excluded property: the model's (its body,
+    /// extensions and the protocol extensions it adopts) and those of its subclasses in its unit.
     private func readers() -> [DeclarationID] {
-        context.types.memberDeclarations(of: owner).filter { member in
+        var candidates = context.types.memberDeclarations(of: owner)
+        candidates += membersByName.values.flatMap { $0 }.filter { !candidates.contains($0) }
+        if let unit = context.units.unitOf[owner] {
+            for classID in context.units.units[unit].classes where classID != owner
+                && context.index.graph.ancestors(of: classID, context.types).contains(owner) {
+                candidates += context.types.memberDeclarations(of: classID)
+            }
+        }
+        return candidates.filter { member in
             guard member != excluded else { return false }
             let declaration = context.declaration(member)
             guard !declaration.modifiers.contains(where: { $0.word == .private && $0.detail == nil }),
@@ -162,10 +212,41 @@ struct UntrackedReads {
         }
     }
 
+    /// Whether a stored property holds a value, not an object: a literal or collection value, an
+    /// enum case, or a type of the standard library and Foundation that is one.
+    func isKnownValue(_ declaration: Declaration, _ file: FileStructure) -> Bool {
+        guard let binding = declaration.bindings.first else { return false }
+        if let name = binding.name, properties[name]?.isValueType == true { return true }
+        if let initializer = binding.initializer, let first = initializer.first {
+            let token = file.tokens[first]
+            if [.stringLiteral, .integerLiteral, .floatLiteral, .leftSquare, .period].contains(token.kind) || [.true, .false].contains(token.word) {
+                return true
+            }
+            if Self.valueTypes.contains(file.source.text(first)) { return true }
+        }
+        if let annotation = binding.typeAnnotation, let first = annotation.first {
+            return file.tokens[first].kind == .leftSquare || Self.valueTypes.contains(file.source.text(first))
+        }
+        return false
+    }
+
+    /// Types of the standard library and Foundation that are values.
+    static let valueTypes: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "CGFloat",
+        "Bool", "String", "Substring", "Character", "Date", "URL", "UUID", "Data", "Decimal", "TimeInterval", "Array",
+        "Dictionary", "Set", "Optional", "Result", "ClosedRange", "Range", "CGPoint", "CGSize", "CGRect", "Color",
+        "DateComponents", "Locale", "TimeZone", "Calendar", "IndexSet", "Measurement",
+    ]
+
     /// What `statements` read or change outside tracking, by the same paths as reads: the
     /// state a send beside them may announce.
+    /// Locals bound in `scope` before the statement (`let defaults = UserDefaults.standard`) name
+    /// what they hold.
     func touched(in statement: Range<Int>, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?) -> [UntrackedRead] {
-        reads(in: statement, file, scope: scope, parameters: parameters, substitutions: [:], depth: 0, visiting: [])
+        var touching = self
+        touching.followsStaticMethods = true
+        return touching.reads(in: statement, file, scope: scope, parameters: parameters, substitutions: [:], depth: 0, visiting: [],
+                              aliasRange: scope)
     }
 
     /// The first member other than the property that a view can read (not `private`: a computed
@@ -173,16 +254,32 @@ struct UntrackedReads {
     /// reads untracked state the property reads, with what they share; nil when there is none.
     static func otherReader(of variableID: DeclarationID, _ context: RuleContext) -> (member: String, shared: UntrackedRead)? {
         guard let reads = UntrackedReads(excluding: variableID, context) else { return nil }
-        let own = reads.reads(of: variableID)
+        var own = reads.reads(of: variableID)
         guard !own.isEmpty else { return nil }
-        var reading = reads
-        reading.countsChanges = false
+        // What the setter changes, where it tells: a getter's fallback (`?? Bundle.main…`) is
+        // read, never changed, so no other member goes stale over it.
+        let changes = reads.setterChanges(of: variableID)
+        if !changes.isEmpty {
+            let changed = own.filter { read in changes.contains { $0.mayOverlap(read) } }
+            if !changed.isEmpty { own = changed }
+        }
         for member in reads.readers() {
-            for read in reading.reads(of: member) {
+            for read in reads.readerReads(of: member) {
                 if let shared = own.first(where: { $0.mayOverlap(read) }) { return (context.declaration(member).name, shared) }
             }
         }
         return nil
+    }
+
+    /// What a computed property's setter changes outside tracking (empty for a wrapped property,
+    /// whose store is what its key says).
+    func setterChanges(of variableID: DeclarationID) -> [UntrackedRead] {
+        let declaration = context.declaration(variableID)
+        let file = context.files[variableID.file]
+        guard declaration.kind == .variable, !context.isStored(declaration), let block = declaration.bindings.first?.accessorBlock,
+              let setter = AccessorNotification.accessors(in: block, file).first(where: { $0.word == .set }) else { return [] }
+        return reads(in: (setter.open + 1)..<file.closing(setter.open), file, scope: block, parameters: nil, substitutions: [:], depth: 0,
+                     visiting: [variableID])
     }
 
     /// What a member reads outside tracking: a computed property's getter, a wrapped stored
@@ -231,10 +328,11 @@ struct UntrackedReads {
     /// locals and parameters apart from the model's members; `substitutions` holds the keys a
     /// helper's parameters stand for (nil: not known).
     private func reads(in range: Range<Int>, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?,
-                       substitutions: [String: StorageKey?], depth: Int, visiting: Set<DeclarationID>) -> [UntrackedRead] {
+                       substitutions: [String: StorageKey?], depth: Int, visiting: Set<DeclarationID>,
+                       aliasRange: Range<Int>? = nil) -> [UntrackedRead] {
         let tokens = file.tokens
         var found: [UntrackedRead] = []
-        let aliases = localAliases(in: range, file, scope: scope, parameters: parameters)
+        let aliases = localAliases(in: aliasRange ?? range, file, scope: scope, parameters: parameters)
         var index = range.lowerBound
         while index < range.upperBound {
             let token = tokens[index]
@@ -249,6 +347,11 @@ struct UntrackedReads {
                     found.append(UntrackedRead(path: [UntrackedRead.keyedStore],
                                                key: key(list.values[position], file, scope: scope, substitutions: substitutions)))
                 }
+                continue
+            }
+            if token.kind == .stringLiteral {
+                found += interpolationReads(file.source.text(index), file, scope: scope, parameters: parameters, aliases: aliases.paths,
+                                            depth: depth, visiting: visiting)
                 continue
             }
             guard token.kind == .identifier || token.word == .self || token.word == .Self else { continue }
@@ -274,8 +377,12 @@ struct UntrackedReads {
             let isCall = name + 1 < range.upperBound && tokens[name + 1].kind == .leftParen
             // `let settings = AppSettings.shared` names state, reading none of it; `settings.x` reads.
             if aliases.starts.contains(index) { index = aliases.ends[index] ?? index; continue }
-            if !throughSelf, let path = aliases.paths[text] {
-                found += [chain(from: name, rootPath: path, file, range: range, scope: scope, substitutions: substitutions)].compactMap { $0 }
+            if !throughSelf, let alias = aliases.paths[text] {
+                if var read = chain(from: name, rootPath: alias.path, rootType: alias.type, file, range: range, scope: scope,
+                                    substitutions: substitutions) {
+                    read.storedDepth = alias.isWhollyStored ? alias.depth + read.storedDepth : alias.depth
+                    found.append(read)
+                }
                 continue
             }
             if let members = membersByName[text], throughSelf || !isShadowed(text, in: scope, parameters: parameters, file) {
@@ -301,24 +408,40 @@ struct UntrackedReads {
                     }
                     // A tracked value is read through tracking; an object a tracked property holds is
                     // not. A constant holding a value (`let units = Units.metric`, `let limit = 10`) never changes.
+                    // A property of a type the tree does not declare may hold an object (a player).
+                    let isValue = isKnownValue(declaration, context.files[members[0].file])
                     if let property = properties[text], property.tracking == .plumbing
-                        || (property.tracking == .tracked && !property.isClass)
+                        || (property.tracking == .tracked && !property.isClass && isValue)
                         || (declaration.isLet && (property.isValueType || Self.hasLiteralValue(declaration, context.files[members[0].file]))) {
                         continue
                     }
                 }
-                found += [chain(from: name, rootPath: storePath(ofProperty: members[0]) ?? [text], file, range: range,
+                found += [chain(from: name, rootPath: storePath(ofProperty: members[0]) ?? [text],
+                                rootType: rootType(ofProperty: members[0], typeName: nil), file, range: range,
                                 scope: scope, substitutions: substitutions)].compactMap { $0 }
                 continue
             }
             if throughSelf || isCall || token.word == .Self { continue }
             if isShadowed(text, in: scope, parameters: parameters, file) || substitutions.keys.contains(text) { continue }
             if text.first?.isUppercase == true {
+                // A static method of a type of the tree (`Onboarding.markDone()`): what its body reads.
+                if followsStaticMethods, name + 3 < range.upperBound, tokens[name + 1].kind == .period, tokens[name + 2].kind == .identifier,
+                   tokens[name + 3].kind == .leftParen, !staticMethods(of: text, named: file.source.text(name + 2)).isEmpty {
+                    found.append(UntrackedRead(path: [text], key: nil))
+                    for method in staticMethods(of: text, named: file.source.text(name + 2)) where !visiting.contains(method) && depth < Self.depthLimit {
+                        let declaration = context.declaration(method)
+                        guard let body = declaration.body else { continue }
+                        found += reads(in: body, context.files[method.file], scope: body, parameters: declaration.parameters, substitutions: [:],
+                                       depth: depth + 1, visiting: visiting.union([method]))
+                    }
+                    continue
+                }
                 // A type: its shared state (`UserDefaults.standard`, `Keychain`, `AppSettings.shared`),
                 // not a namespace of constants of the tree (an enum of keys).
                 guard name + 1 < range.upperBound, tokens[name + 1].kind == .period, !isConstantNamespace(text) else { continue }
             }
-            found += [chain(from: name, rootPath: Self.keyedStoreTypes.contains(text) ? [UntrackedRead.keyedStore] : [text], file,
+            found += [chain(from: name, rootPath: Self.keyedStoreTypes.contains(text) ? [UntrackedRead.keyedStore] : [text],
+                            rootType: rootType(ofProperty: nil, typeName: text), file,
                             range: range, scope: scope, substitutions: substitutions)].compactMap { $0 }
         }
         return found
@@ -343,6 +466,53 @@ struct UntrackedReads {
             back -= 1
         }
         return false
+    }
+
+    /// What the interpolations of a string literal read (`"Volume \(Int(engine.volume * 100))%"`),
+    /// from the chains of names in them: as the same names would read in code, a method's call
+    /// reading by any key (its arguments are not seen).
+    private func interpolationReads(_ literal: String, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?,
+                                    aliases: [String: Alias], depth: Int, visiting: Set<DeclarationID>) -> [UntrackedRead] {
+        guard literal.contains("(") else { return [] }
+        var found: [UntrackedRead] = []
+        for chain in StringInterpolation.chains(in: literal) {
+            var names = chain[...]
+            let throughSelf = names.first == "self"
+            if throughSelf { names = names.dropFirst() }
+            guard let root = names.first else { continue }
+            let rest = names.dropFirst()
+            if !throughSelf, let alias = aliases[root] {
+                found.append(UntrackedRead(path: alias.path == [UntrackedRead.keyedStore] ? alias.path : alias.path + rest, key: nil,
+                                           storedDepth: alias.isWhollyStored ? alias.depth + storedDepth(from: alias.type, rest) : alias.depth))
+                continue
+            }
+            if let members = membersByName[root], throughSelf || !isShadowed(root, in: scope, parameters: parameters, file) {
+                if let excluded, members.contains(excluded) { continue }
+                let declaration = context.declaration(members[0])
+                if declaration.kind == .function || declaration.kind == .subscript || (declaration.kind == .variable && !context.isStored(declaration)) {
+                    for member in members { found += reads(of: member, substitutions: [:], depth: depth + 1, visiting: visiting) }
+                    continue
+                }
+                guard declaration.kind == .variable else { continue }
+                let wrapped = wrapperReads(declaration, context.files[members[0].file])
+                if !wrapped.isEmpty {
+                    found += wrapped
+                    continue
+                }
+                if let property = properties[root], property.tracking == .plumbing
+                    || (property.tracking == .tracked && !property.isClass && isKnownValue(declaration, context.files[members[0].file]))
+                    || (declaration.isLet && property.isValueType) { continue }
+                let path = storePath(ofProperty: members[0]) ?? [root]
+                found.append(UntrackedRead(path: path == [UntrackedRead.keyedStore] ? path : path + rest, key: nil,
+                                           storedDepth: storedDepth(from: rootType(ofProperty: members[0], typeName: nil), rest)))
+                continue
+            }
+            guard !throughSelf, root.first?.isUppercase == true, !rest.isEmpty, !isConstantNamespace(root),
+                  !isShadowed(root, in: scope, parameters: parameters, file) else { continue }
+            let path = Self.keyedStoreTypes.contains(root) ? [UntrackedRead.keyedStore] : [root] + rest
+            found.append(UntrackedRead(path: path, key: nil, storedDepth: storedDepth(from: rootType(ofProperty: nil, typeName: root), rest)))
+        }
+        return found
     }
 
     /// The calls of the model's own methods (or subscripts) named `name` at `open`: what each
@@ -385,8 +555,46 @@ struct UntrackedReads {
     /// (whose key, if any, it reads by) or a subscript, or the chain's end. Nil for a keyed
     /// store named without a call (`let udef = UserDefaults.standard`): what is read through
     /// it is read by key.
-    private func chain(from name: Int, rootPath: [String], _ file: FileStructure, range: Range<Int>, scope: Range<Int>,
-                       substitutions: [String: StorageKey?]) -> UntrackedRead? {
+    private func chain(from name: Int, rootPath: [String], rootType: DeclarationID? = nil, _ file: FileStructure, range: Range<Int>,
+                       scope: Range<Int>, substitutions: [String: StorageKey?]) -> UntrackedRead? {
+        guard var read = chainRead(from: name, rootPath: rootPath, file, range: range, scope: scope, substitutions: substitutions) else {
+            return nil
+        }
+        read.storedDepth = storedDepth(from: rootType, read.path.dropFirst(rootPath.count))
+        return read
+    }
+
+    /// How many of `names`, from the start, are stored properties of classes of the tree, each of
+    /// the type of the one before, starting in `type` (`UntrackedRead.storedDepth`).
+    private func storedDepth(from type: DeclarationID?, _ names: ArraySlice<String>) -> Int {
+        var current = type
+        var depth = 0
+        for name in names {
+            guard let owner = current, context.declaration(owner).kind == .class,
+                  let member = context.types.variable(named: name, of: owner) else { break }
+            let declaration = context.declaration(member)
+            let isStatic = declaration.hasModifier(.static) || declaration.hasModifier(.class)
+            guard context.isStored(declaration) || (isStatic && declaration.bindings.allSatisfy { $0.accessorBlock == nil }),
+                  let binding = declaration.bindings.first(where: { $0.name == name }) else { break }
+            depth += 1
+            if case .declared(let next) = context.index.typer.variableType(binding, declarationID: member) { current = next } else { current = nil }
+        }
+        return depth
+    }
+
+    /// The type of a root: a stored property's declared class, or the class a type name names.
+    private func rootType(ofProperty member: DeclarationID?, typeName: String?) -> DeclarationID? {
+        if let member, let binding = context.declaration(member).bindings.first,
+           case .declared(let type) = context.index.typer.variableType(binding, declarationID: member) { return type }
+        if let typeName {
+            let classes = context.types.types(named: typeName).filter { $0.kind == .class }
+            return classes.count == 1 ? classes[0].id : nil
+        }
+        return nil
+    }
+
+    private func chainRead(from name: Int, rootPath: [String], _ file: FileStructure, range: Range<Int>, scope: Range<Int>,
+                           substitutions: [String: StorageKey?]) -> UntrackedRead? {
         let tokens = file.tokens
         var path = rootPath
         var index = name + 1
@@ -407,21 +615,32 @@ struct UntrackedReads {
         // `engine.volume = v` changes what it names, and reads nothing.
         if !countsChanges, index < range.upperBound, tokens[index].kind == .equal || (tokens[index].kind == .binaryOperator
             && ModelStateChanges.isCompoundAssignment(file.source.text(index))) { return nil }
-        return rootPath == [UntrackedRead.keyedStore] ? nil : UntrackedRead(path: path, key: nil)
+        // A keyed store used whole (handed on, an extension's property read) may read any key.
+        return UntrackedRead(path: rootPath == [UntrackedRead.keyedStore] ? rootPath : path, key: nil)
     }
 
     /// The locals `range` binds to untracked state as a whole (`let settings = AppSettings.shared`,
     /// `if let store = self.store`): each name's path, and where each binding's value starts and
     /// ends (read through the name, not there).
     private func localAliases(in range: Range<Int>, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?)
-        -> (paths: [String: [String]], starts: Set<Int>, ends: [Int: Int]) {
+        -> (paths: [String: Alias], starts: Set<Int>, ends: [Int: Int]) {
         let tokens = file.tokens
-        var paths: [String: [String]] = [:]
+        var paths: [String: Alias] = [:]
         var starts = Set<Int>()
         var ends: [Int: Int] = [:]
-        for index in range where (tokens[index].word == .let || tokens[index].word == .var) && index + 3 < range.upperBound {
-            guard tokens[index + 1].kind == .identifier, tokens[index + 2].kind == .equal else { continue }
-            var start = index + 3
+        for index in range where (tokens[index].word == .let || tokens[index].word == .var) && index + 2 < range.upperBound {
+            guard tokens[index + 1].kind == .identifier else { continue }
+            let bound = file.source.text(index + 1)
+            // `if let engine {`, `guard let engine else`: the shorthand rebinds the member.
+            if tokens[index + 2].kind != .equal {
+                guard [.leftBrace, .comma].contains(tokens[index + 2].kind) || tokens[index + 2].word == .else,
+                      let member = membersByName[bound]?.first, context.isStored(context.declaration(member)) else { continue }
+                paths[bound] = Alias(path: storePath(ofProperty: member) ?? [bound], type: rootType(ofProperty: member, typeName: nil), depth: 0,
+                                     isWhollyStored: true)
+                continue
+            }
+            guard index + 3 < range.upperBound else { continue }
+            let start = index + 3
             var head = start
             if tokens[start].word == .self, start + 2 < range.upperBound, tokens[start + 1].kind == .period { head = start + 2 }
             guard tokens[head].kind == .identifier else { continue }
@@ -435,21 +654,47 @@ struct UntrackedReads {
             if end < range.upperBound, [.leftParen, .leftSquare, .period, .binaryOperator, .infixQuestionMark].contains(tokens[end].kind) { continue }
             let root = names[0]
             var path: [String]
-            if head > start || (membersByName[root] != nil && !isShadowed(root, in: scope, parameters: parameters, file)) {
+            var type: DeclarationID?
+            // `let engine = engine` names the member although the binding shadows it.
+            if head > start || (membersByName[root] != nil && (root == bound || !isShadowed(root, in: scope, parameters: parameters, file))) {
                 guard let member = membersByName[root]?.first, context.isStored(context.declaration(member)) else { continue }
                 path = storePath(ofProperty: member) ?? [root]
+                type = rootType(ofProperty: member, typeName: nil)
             } else if root.first?.isUppercase == true, !isConstantNamespace(root) {
                 path = Self.keyedStoreTypes.contains(root) ? [UntrackedRead.keyedStore] : [root]
+                type = rootType(ofProperty: nil, typeName: root)
             } else {
                 continue
             }
-            if path != [UntrackedRead.keyedStore] { path += names.dropFirst() }
-            paths[file.source.text(index + 1)] = path
+            let rest = names.dropFirst()
+            let depth = path == [UntrackedRead.keyedStore] ? 0 : storedDepth(from: type, rest)
+            if path != [UntrackedRead.keyedStore] { path += rest }
+            // The type at the alias's end, when every name on the way is stored.
+            var endType = type
+            if depth == rest.count {
+                for name in rest {
+                    guard let owner = endType, let member = context.types.variable(named: name, of: owner),
+                          let binding = context.declaration(member).bindings.first(where: { $0.name == name }),
+                          case .declared(let next) = context.index.typer.variableType(binding, declarationID: member) else { endType = nil; break }
+                    endType = next
+                }
+            } else {
+                endType = nil
+            }
+            paths[bound] = Alias(path: path, type: endType, depth: depth, isWhollyStored: depth == rest.count)
             starts.insert(start)
             ends[start] = end - 1
-            start = end
         }
         return (paths, starts, ends)
+    }
+
+    /// A local bound to untracked state as a whole: its path, the class at its end (when the
+    /// tree shows it), and how many names after the root are stored properties.
+    struct Alias {
+        var path: [String]
+        var type: DeclarationID?
+        var depth: Int
+        var isWhollyStored: Bool
     }
 
     /// A call on the state at `path`: by the key it is given (`forKey:`, `key:`, or its arguments
@@ -495,12 +740,17 @@ struct UntrackedReads {
         }
         guard !parts.isEmpty else { return nil }
         if parts.last == "rawValue", parts.count > 1 { parts.removeLast() }
-        if leadingDot { return StorageKey(form: .enumCase(parts[0], suffix: Array(parts.dropFirst()))) }
+        if leadingDot {
+            return StorageKey(form: .enumCase(parts[0], suffix: Array(parts.dropFirst()), rawValues: caseRawValues(named: parts[0])))
+        }
         if let substituted = substitutions[parts[0]] {
             // A parameter: `key`, `key.rawValue`, `key.name`.
             guard let substituted else { return nil }
-            if case .enumCase(let name, let suffix) = substituted.form { return StorageKey(form: .enumCase(name, suffix: suffix + parts.dropFirst())) }
-            return parts.count == 1 ? substituted : nil
+            switch substituted.form {
+            case .enumCase(let name, let suffix, let raw): return StorageKey(form: .enumCase(name, suffix: suffix + parts.dropFirst(), rawValues: raw))
+            case .parameter: return substituted
+            case .literal: return parts.count == 1 ? substituted : nil
+            }
         }
         // `self.fontSizeKey`, `Self.fontSizeKey`, `fontSizeKey`: a constant of the model.
         if parts[0] == "self" || parts[0] == "Self" || parts[0] == context.declaration(owner).name { parts.removeFirst() }
@@ -513,11 +763,27 @@ struct UntrackedReads {
         let member = parts[1]
         for type in typesNamed(typeName) {
             if let literal = constantLiteral(member, in: type) ?? caseRawValue(member, in: type) {
-                return parts.count == 2 ? StorageKey(form: .literal(literal)) : StorageKey(form: .enumCase(member, suffix: Array(parts.dropFirst(2))))
+                return parts.count == 2 ? StorageKey(form: .literal(literal))
+                    : StorageKey(form: .enumCase(member, suffix: Array(parts.dropFirst(2)), rawValues: [literal]))
             }
         }
         guard typeName.first?.isUppercase == true else { return nil }
-        return StorageKey(form: .enumCase(member, suffix: Array(parts.dropFirst(2))))
+        return StorageKey(form: .enumCase(member, suffix: Array(parts.dropFirst(2)), rawValues: caseRawValues(named: member)))
+    }
+
+    /// The raw values the tree's enums give their cases named `name`: the key `.fontSize` may
+    /// stand for (`case fontSize = "font_size"`, or `"fontSize"` in an enum of strings).
+    private func caseRawValues(named name: String) -> [String] {
+        if let known = boundNames.rawValues[name] { return known }
+        var values: [String] = []
+        defer { boundNames.rawValues[name] = values }
+        for (fileIndex, file) in context.files.enumerated() {
+            for (position, declaration) in file.declarations.enumerated() where declaration.kind == .enum {
+                let id = DeclarationID(file: fileIndex, declaration: position)
+                if let value = caseRawValue(name, in: id) { values.append(value) }
+            }
+        }
+        return values
     }
 
     /// The tree's types of a name, the one nested in the model first, then the others when
@@ -566,6 +832,14 @@ struct UntrackedReads {
             }
         }
         return nil
+    }
+
+    /// The static methods named `name` of the tree's types named `typeName`.
+    private func staticMethods(of typeName: String, named name: String) -> [DeclarationID] {
+        context.types.types(named: typeName).flatMap { context.types.memberDeclarations(of: $0.id) }.filter { member in
+            let declaration = context.declaration(member)
+            return declaration.kind == .function && declaration.name == name && (declaration.hasModifier(.static) || declaration.hasModifier(.class))
+        }
     }
 
     /// Whether a type name is a namespace of constants of the tree: an enum or struct with no
