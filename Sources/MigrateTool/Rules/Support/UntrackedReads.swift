@@ -886,5 +886,5 @@ struct UntrackedReads {
     static let dictionaryMethods: Set<String> = ["removeValue", "updateValue", "index"]
 
     /// The types that keep values by key, one store for `UntrackedRead`.
-    static let keyedStoreTypes: Set<String> = ["UserDefaults", "NSUbiquitousKeyValueStore", "AppStorage"]
+    static let keyedStoreTypes: Set<String> = ModelStateChanges.keyedStoreTypes.union(["AppStorage"])
 }
