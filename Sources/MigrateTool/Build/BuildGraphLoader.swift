@@ -64,7 +64,7 @@ enum BuildGraphLoader {
                            readFile: { path in
                                if case .success(let bytes) = FileSystem.read(path) { return bytes }
                                return nil
-                           }, folderExists: FileSystem.isDirectory)
+                           }, folderExists: FileSystem.isDirectory, linkedFolder: inTreeLinkTarget)
         loaded.warnings = warnings + loaded.warnings
         return loaded
     }
@@ -79,7 +79,8 @@ enum BuildGraphLoader {
     /// `.xcconfig`, `folderExists` tells which of SwiftPM's default target folders exists.
     static func build(_ inputs: [DescriptionInput], swiftFiles: [String], configuration: Configuration,
                       keepOnlyIfCompiling: [String: [String]] = [:],
-                      readFile: @escaping (String) -> [UInt8]?, folderExists: (String) -> Bool) -> Loaded {
+                      readFile: @escaping (String) -> [UInt8]?, folderExists: (String) -> Bool,
+                      linkedFolder: (String, String) -> String? = { _, _ in nil }) -> Loaded {
         var descriptions: [BuildDescription] = []
         var warnings: [String] = []
         let pathCase = ProjectPathCase(swiftFiles: swiftFiles)
@@ -87,12 +88,14 @@ enum BuildGraphLoader {
             if let folders = keepOnlyIfCompiling[input.path] {
                 // Found above a scanned folder: it speaks for the folder only if a target compiles it.
                 let read = PathName.lastComponent(input.path) == "Package.swift"
-                    ? packageDescription(input.path, bytes: input.bytes, configuration: configuration, folderExists: folderExists).description
+                    ? packageDescription(input.path, bytes: input.bytes, configuration: configuration, folderExists: folderExists,
+                                         linkedFolder: linkedFolder).description
                     : (try? XcodeProjectReader(path: input.path, readFile: readFile).read(input.bytes).get()).map(pathCase.matching)
                 guard let read, folders.allSatisfy({ folder in read.targets.contains { $0.compiles(folder: folder) } }) else { continue }
             }
             if PathName.lastComponent(input.path) == "Package.swift" {
-                let read = packageDescription(input.path, bytes: input.bytes, configuration: configuration, folderExists: folderExists)
+                let read = packageDescription(input.path, bytes: input.bytes, configuration: configuration, folderExists: folderExists,
+                                              linkedFolder: linkedFolder)
                 descriptions.append(read.description)
                 warnings += read.warnings
                 continue
@@ -137,7 +140,10 @@ enum BuildGraphLoader {
     }
 
     /// A package's targets with their folders, dependencies and platforms.
-    static func packageDescription(_ path: String, bytes: [UInt8], configuration: Configuration, folderExists: (String) -> Bool)
+    /// `linkedFolder(folder, root)` gives the folder a target's folder links to inside the
+    /// package (`Sources/App -> ../Modules/App`), where the walk finds its files.
+    static func packageDescription(_ path: String, bytes: [UInt8], configuration: Configuration, folderExists: (String) -> Bool,
+                                   linkedFolder: (String, String) -> String? = { _, _ in nil })
         -> (description: BuildDescription, warnings: [String]) {
         let source = SourceFile(path: path, bytes: bytes)
         let manifest = PackageManifest(source)
@@ -182,16 +188,19 @@ enum BuildGraphLoader {
                     folder = candidates[0]
                 }
             }
-            let membership = TargetDescription.Folder(
-                path: folder, excluded: target.exclude.map { PathName.absolute($0, in: folder) },
-                only: target.sources.map { $0.map { PathName.absolute($0, in: folder) } })
+            /// The target's folder as the walk meets it at `base`: itself, or where its link leads.
+            func membership(at base: String) -> TargetDescription.Folder {
+                TargetDescription.Folder(path: base, excluded: target.exclude.map { PathName.absolute($0, in: base) },
+                                         only: target.sources.map { $0.map { PathName.absolute($0, in: base) } })
+            }
+            let folders = [membership(at: folder)] + (linkedFolder(folder, root).map { [membership(at: $0)] } ?? [])
             let dependencies: [TargetDescription.Dependency] = target.dependencies.map { dependency in
                 switch dependency {
                 case .byName(let name), .target(let name): return .target(name)
                 case .product(let name, let package): return .product(name: name, packageRoot: package.flatMap { localRoots[$0.lowercased()] })
                 }
             }
-            let described = TargetDescription(name: target.name, isTest: target.kind == .test, folders: [membership],
+            let described = TargetDescription(name: target.name, isTest: target.kind == .test, folders: folders,
                                               dependencies: dependencies, deployments: deployments,
                                               isMainActorByDefault: target.isMainActorByDefault)
             targets.append(applyingConfiguration(configuration, to: described))
@@ -239,6 +248,14 @@ enum BuildGraphLoader {
         let text = String(decoding: bytes, as: UTF8.self)
         guard let range = text.range(of: "\"\(platform)\"") else { return 0 }
         return text.utf8.distance(from: text.utf8.startIndex, to: range.lowerBound)
+    }
+
+    /// Where `folder`, a symbolic link, leads inside `root`, spelled under `root` as the walk
+    /// spells the files it finds there; nil for a folder that is no link or leads outside.
+    static func inTreeLinkTarget(_ folder: String, _ root: String) -> String? {
+        guard FileSystem.isSymbolicLink(folder), let real = FileSystem.canonicalPath(folder),
+              let realRoot = FileSystem.canonicalPath(root), real.hasPrefix(realRoot == "/" ? "/" : realRoot + "/") else { return nil }
+        return PathName.normalize(root + "/" + real.dropFirst(realRoot.count + (realRoot == "/" ? 0 : 1)))
     }
 
     private static func exists(_ path: String) -> Bool {

@@ -38,6 +38,26 @@ import Testing
         return verdicts
     }
 
+    /// A monorepo's target folder that is a link inside the package (`Sources/App ->
+    /// ../Modules/App`): the walk finds the files under the folder the link leads to, and the
+    /// target compiles them there.
+    @Test func aTargetFolderLinkedInsideThePackageCompilesWhatItLeadsTo() throws {
+        let tree = try BinaryRunner.makeTree([
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"App\", "
+                + "platforms: [.iOS(.v17), .macOS(.v14)], targets: [.target(name: \"App\", path: \"Sources/App\")])\n",
+            "Modules/App/Counter.swift": "import Combine\n\nfinal class Counter: ObservableObject {\n    @Published var count = 0\n}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        try FileManager.default.createDirectory(at: tree.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: tree.appendingPathComponent("Sources/App").path, withDestinationPath: "../Modules/App")
+        let units = try Self.reportUnits(in: tree)
+        #expect(units.map { $0["name"] as? String } == ["Counter"])
+        #expect((units.first?["declarations"] as? [[String: Any]])?.first?["modules"] as? [String] == ["App"])
+        let apply = try BinaryRunner.run(["apply", "."], in: tree)
+        #expect(apply.exitCode == 0, "\(apply.stderr)")
+        #expect(try String(contentsOf: tree.appendingPathComponent("Modules/App/Counter.swift"), encoding: .utf8).contains("@Observable"))
+    }
+
     @Test func homonymsInTwoTargetsAreTwoTypesAndTheModelMigratesWithEverySite() throws {
         let tree = try Self.copy("TwoTargetsSameName")
         defer { try? FileManager.default.removeItem(at: tree) }
