@@ -159,7 +159,7 @@ struct ObjectWillChangeSend: CouplingRule {
                 + "a callback, a later run); nothing tracks it"
         }
         if let place, place.accessor != nil, place.path.levels.count == 1,
-           let (member, shared) = UntrackedReads.otherReader(of: place.host, context) {
+           let (member, shared) = UntrackedReads.otherReader(of: place.host, context, model: place.model) {
             let name = context.declaration(place.host).name
             return "objectWillChange.send() also announces '\(member)', which reads \(shared.description) as '\(name)' does; "
                 + "access(keyPath:) and withMutation(keyPath:) would track '\(name)' alone"
@@ -750,10 +750,10 @@ private struct SendPlace {
         let edits: [Edit]?
         switch accessor {
         case .set:
-            edits = AccessorNotification.edits(send: path.target, setterOpen: path.body.open, variableID: host, context)
+            edits = AccessorNotification.edits(send: path.target, setterOpen: path.body.open, variableID: host, context, model: model)
         case .willSet, .didSet:
             guard case .wrapped = ModelProperties.role(of: host, in: context, deinitReads: []) else { return nil }
-            edits = WrappedStorageNotification.edits(send: path.target, observer: accessor, variableID: host, context)
+            edits = WrappedStorageNotification.edits(send: path.target, observer: accessor, variableID: host, context, model: model)
         default:
             edits = nil
         }

@@ -2,7 +2,7 @@ import SourceScan
 import Testing
 @testable import MigrateTool
 
-/// The fifth and seventh reviews of session 33. A computed property announcing its own changes becomes
+/// The fifth, seventh and eighth reviews of session 33. A computed property announcing its own changes becomes
 /// `access`/`withMutation` only when no other member a view can read reads the untracked state
 /// it reads (`UntrackedReads`): the same key through a helper of any depth, a storage object, a
 /// subscript, a protocol extension, an object's property; and two keys told apart however they
@@ -1410,6 +1410,264 @@ import Testing
                     VStack {
                         Text("cached \(model.cached.count)")
                         Button("Clear") { model.clearCache() }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "interpolated-keyed-read-of-another-key", why: "a label interpolating a defaults read by another key (eighth review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class Settings: ObservableObject {
+                private let defaults = UserDefaults.standard
+
+                var fontSize: Double {
+                    get { defaults.double(forKey: "fontSize") }
+                    set { objectWillChange.send(); defaults.set(newValue, forKey: "fontSize") }
+                }
+
+                var launchLabel: String { "Launched \(defaults.integer(forKey: "launchCount")) times" }
+            }
+
+            struct SettingsView: View {
+                @ObservedObject var settings: Settings
+                var body: some View {
+                    VStack {
+                        Text(settings.launchLabel)
+                        Text("\(settings.fontSize)")
+                        Button("Bigger") { settings.fontSize += 1 }
+                    }
+                }
+            }
+            """##, writtenUnits: ["Settings"]),
+        PublisherSecondReviewCaseTests.Case(name: "service-nothing-reads-through", why: "an internal service no code outside the model reads through (eighth review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class LibraryService {
+                var books: [String] = []
+                var lastSync: Date?
+            }
+
+            final class LibraryViewModel: ObservableObject {
+                let service: LibraryService
+
+                init(service: LibraryService) { self.service = service }
+
+                var books: [String] {
+                    get { service.books }
+                    set { objectWillChange.send(); service.books = newValue }
+                }
+            }
+
+            struct LibraryView: View {
+                @ObservedObject var model: LibraryViewModel
+                var body: some View {
+                    VStack {
+                        Text("\(model.books.count) books")
+                        Button("Add") { model.books.append("Dune") }
+                    }
+                }
+            }
+            """##, writtenUnits: ["LibraryViewModel"]),
+        PublisherSecondReviewCaseTests.Case(name: "injected-store-and-client", why: "an injected store and an analytics client the setter logs to (eighth review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class Settings: ObservableObject {
+                let defaults: UserDefaults
+                let analytics: AnalyticsClient
+
+                init(defaults: UserDefaults = .standard, analytics: AnalyticsClient = AnalyticsClient()) {
+                    self.defaults = defaults
+                    self.analytics = analytics
+                }
+
+                var fontSize: Double {
+                    get { defaults.double(forKey: "fontSize") }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "fontSize")
+                        analytics.log("fontSize")
+                    }
+                }
+
+                var theme: String {
+                    get { defaults.string(forKey: "theme") ?? "system" }
+                    set { objectWillChange.send(); defaults.set(newValue, forKey: "theme") }
+                }
+            }
+
+            final class AnalyticsClient {
+                private(set) var events: [String] = []
+                func log(_ event: String) { events.append(event) }
+            }
+
+            struct SettingsView: View {
+                @ObservedObject var settings: Settings
+                var body: some View {
+                    VStack {
+                        Text(settings.theme)
+                        Text("\(settings.fontSize)")
+                        Button("Bigger") { settings.fontSize += 1 }
+                    }
+                }
+            }
+            """##, writtenUnits: ["Settings"]),
+        PublisherSecondReviewCaseTests.Case(name: "defaults-extension-properties", why: "UserDefaults extension properties, one key each (eighth review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            extension UserDefaults {
+                var fontSize: Double {
+                    get { double(forKey: "fontSize") }
+                    set { set(newValue, forKey: "fontSize") }
+                }
+                var theme: String {
+                    get { string(forKey: "theme") ?? "system" }
+                    set { set(newValue, forKey: "theme") }
+                }
+            }
+
+            final class Settings: ObservableObject {
+                private let defaults = UserDefaults.standard
+
+                var fontSize: Double {
+                    get { defaults.fontSize }
+                    set { objectWillChange.send(); defaults.fontSize = newValue }
+                }
+
+                var theme: String {
+                    get { defaults.theme }
+                    set { objectWillChange.send(); defaults.theme = newValue }
+                }
+            }
+
+            struct SettingsView: View {
+                @ObservedObject var settings: Settings
+                var body: some View {
+                    VStack {
+                        Text(settings.theme)
+                        Text("\(settings.fontSize)")
+                        Button("Bigger") { settings.fontSize += 1 }
+                    }
+                }
+            }
+            """##, writtenUnits: ["Settings"]),
+        PublisherSecondReviewCaseTests.Case(name: "key-helper-a-view-calls", why: "a helper keyed by its parameter that a view calls (eighth review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            enum Flag: String {
+                case showBadges = "show_badges"
+                case compactRows = "compact_rows"
+            }
+
+            final class Settings: ObservableObject {
+                private let defaults = UserDefaults.standard
+
+                func isEnabled(_ flag: Flag) -> Bool { defaults.bool(forKey: flag.rawValue) }
+
+                var showBadges: Bool {
+                    get { isEnabled(.showBadges) }
+                    set { objectWillChange.send(); defaults.set(newValue, forKey: Flag.showBadges.rawValue) }
+                }
+            }
+
+            struct SettingsView: View {
+                @ObservedObject var settings: Settings
+                var body: some View {
+                    VStack {
+                        Text(settings.isEnabled(.showBadges) ? "badges" : "no badges")
+                        Button("Toggle") { settings.showBadges.toggle() }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "setter-stamping-a-second-key", why: "a setter that also writes a key another member reads (eighth review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class AccountStore: ObservableObject {
+                private let defaults = UserDefaults.standard
+
+                var username: String {
+                    get { defaults.string(forKey: "username") ?? "" }
+                    set {
+                        objectWillChange.send()
+                        defaults.set(newValue, forKey: "username")
+                        defaults.set(!newValue.isEmpty, forKey: "hasAccount")
+                    }
+                }
+
+                var isSignedIn: Bool { defaults.bool(forKey: "hasAccount") }
+            }
+
+            struct AccountView: View {
+                @ObservedObject var store: AccountStore
+                var body: some View {
+                    VStack {
+                        Text(store.isSignedIn ? "signed in" : "signed out")
+                        Button("Sign in") { store.username = "ada" }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "static-state-by-type-name", why: "static state read as Self.x and as ModelName.x (eighth review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class ScoreModel: ObservableObject {
+                static var scores: [String: Int] = [:]
+
+                var aliceScore: Int {
+                    get { Self.scores["alice"] ?? 0 }
+                    set { objectWillChange.send(); Self.scores["alice"] = newValue }
+                }
+
+                var total: Int { ScoreModel.scores.values.reduce(0, +) }
+            }
+
+            struct ScoreView: View {
+                @ObservedObject var model: ScoreModel
+                var body: some View {
+                    VStack {
+                        Text("total \(model.total)")
+                        Button("Score") { model.aliceScore += 1 }
+                    }
+                }
+            }
+            """##, writtenUnits: []),
+        PublisherSecondReviewCaseTests.Case(name: "deep-computed-chain", why: "a chain of computed properties deeper than the helper limit (eighth review)", source: ##"""
+            import Foundation
+            import SwiftUI
+
+            final class AudioEngine {
+                var volume: Float = 0.5
+            }
+
+            final class PlayerModel: ObservableObject {
+                private let engine = AudioEngine()
+
+                var volume: Float {
+                    get { engine.volume }
+                    set { objectWillChange.send(); engine.volume = newValue }
+                }
+
+                private var rawLevel: Float { engine.volume }
+                private var clampedLevel: Float { min(max(rawLevel, 0), 1) }
+                private var percent: Int { Int(clampedLevel * 100) }
+                private var isSilent: Bool { percent == 0 }
+                private var status: String { isSilent ? "muted" : "playing" }
+                var statusText: String { status.capitalized }
+            }
+
+            struct VolumeRow: View {
+                @ObservedObject var player: PlayerModel
+                var body: some View {
+                    VStack {
+                        Text(player.statusText)
+                        Button("Mute") { player.volume = 0 }
                     }
                 }
             }

@@ -33,11 +33,12 @@ enum AccessorNotification {
     /// The edits for the send statement `send` at the top level of the setter opened at
     /// `setterOpen` of computed property `variableID`; nil when the property or its accessors
     /// have another shape (no `get`, a second send, a change that can return before the send).
-    static func edits(send: Range<Int>, setterOpen: Int, variableID: DeclarationID, _ context: RuleContext) -> [Edit]? {
+    static func edits(send: Range<Int>, setterOpen: Int, variableID: DeclarationID, _ context: RuleContext,
+                      model: ModelStateChanges? = nil) -> [Edit]? {
         let variable = context.declaration(variableID)
         let file = context.files[variableID.file]
         guard !context.isStored(variable), !variable.hasModifier(.static), !variable.hasModifier(.class),
-              UntrackedReads.otherReader(of: variableID, context) == nil,
+              UntrackedReads.otherReader(of: variableID, context, model: model) == nil,
               variable.bindings.count == 1, let name = variable.bindings[0].name, let block = variable.bindings[0].accessorBlock,
               let getter = accessors(in: block, file).first(where: { $0.word == .get })?.open,
               !file.tokens[getter..<file.closing(getter)].indices.contains(where: { file.source.tokenText($0, equals: "access") }),
@@ -193,11 +194,12 @@ enum WrappedStorageNotification {
     /// (its keyword) of wrapped property `variableID`; nil when the property's type cannot be
     /// read, or `$x` or `_x` may name the property's wrapper anywhere in the tree (renaming the
     /// storage would break them; `namesWrapper`).
-    static func edits(send: Range<Int>, observer: Word, variableID: DeclarationID, _ context: RuleContext) -> [Edit]? {
+    static func edits(send: Range<Int>, observer: Word, variableID: DeclarationID, _ context: RuleContext,
+                      model: ModelStateChanges? = nil) -> [Edit]? {
         let variable = context.declaration(variableID)
         let file = context.files[variableID.file]
         guard variable.bindings.count == 1, let binding = variable.bindings.first, let name = binding.name,
-              UntrackedReads.otherReader(of: variableID, context) == nil,
+              UntrackedReads.otherReader(of: variableID, context, model: model) == nil,
               let block = binding.accessorBlock, let type = writtenType(binding, file),
               let enclosing = context.types.enclosingTypeLike(variableID), let classID = context.types.extendedType(enclosing),
               !namesWrapper(["$" + name, "_" + name], of: classID, context) else { return nil }

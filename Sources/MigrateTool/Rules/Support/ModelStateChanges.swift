@@ -60,6 +60,8 @@ struct ModelStateChanges {
         var readerReads: [UntrackedRead]?
         /// The names `sharedStateShown` gave: state views show, whatever `exposedNames` says.
         var sharedState = Set<String>()
+        /// What `UntrackedReads` over this class works out once for all its properties.
+        let untrackedReads = UntrackedReads.BoundNames()
         /// The names each scope binds (`boundNames`), by file and scope: asked for every change of
         /// every send in a method, which made a method of many sends cubic.
         var boundNames: [ScopeKey: Set<String>] = [:]
@@ -119,7 +121,7 @@ struct ModelStateChanges {
         self.properties = properties
         self.classID = classID
         self.exposedNames = Self.exposedProperties(of: classID, properties, context)
-        self.storeReads = UntrackedReads(owner: classID, properties: properties, excluding: nil, context)
+        self.storeReads = UntrackedReads(owner: classID, properties: properties, excluding: nil, context, memo: effectMemo.untrackedReads)
     }
 
     /// The names of the methods of a struct or enum of the tree (its body and extensions) whose

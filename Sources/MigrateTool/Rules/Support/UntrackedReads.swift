@@ -94,8 +94,10 @@ struct UntrackedReads {
     let excluded: DeclarationID?
     /// The model's members by name (its body and extensions).
     private let membersByName: [String: [DeclarationID]]
-    /// The names each scope binds, read once.
-    private let boundNames = BoundNames()
+    /// What was worked out once (names bound, raw values, types, reads): one box per model
+    /// class when the caller has one (`ModelStateChanges.effectMemo`), so the properties of a
+    /// model do not each work it out again.
+    private let boundNames: BoundNames
     /// Whether changes count (`defaults.set(v, forKey: k)`, `engine.volume = v`): yes for what a
     /// send may announce, no for what a member a view reads shows.
     private var countsChanges = true
@@ -108,6 +110,24 @@ struct UntrackedReads {
         var byScope: [ModelStateChanges.ScopeKey: Set<String>] = [:]
         /// `caseRawValues(named:)`, by case name.
         var rawValues: [String: [String]] = [:]
+        /// What a member reads given no arguments, by member and mode: computed once, so a web of
+        /// computed properties reading each other costs its size, not its paths.
+        var readsOfMember: [ReadsKey: [UntrackedRead]] = [:]
+        /// `readers()` before the excluded property is taken out, once.
+        var readers: [DeclarationID]?
+        /// `isReadThroughOutside(_:calling:)`, by name.
+        var usedOutside: [String: Bool] = [:]
+        /// `rootType(ofProperty:typeName:)`, by property or type name: the typer's answer costs a
+        /// walk of the type's members, asked at every read through the property.
+        var rootTypes: [String: DeclarationID?] = [:]
+    }
+
+    /// A member read in one mode (`countsChanges`, `followsStaticMethods`).
+    struct ReadsKey: Hashable {
+        var member: DeclarationID
+        var countsChanges: Bool
+        var followsStaticMethods: Bool
+        var excluded: DeclarationID?
     }
 
     /// How deep helpers are followed (`a()` calling `b()` calling `c()`); past it, a call reads anything.
@@ -115,16 +135,21 @@ struct UntrackedReads {
 
     /// The reads of the model declaring `variableID` (in its body or an extension), that property's
     /// own reads being tracked.
-    init?(excluding variableID: DeclarationID, _ context: RuleContext) {
+    init?(excluding variableID: DeclarationID, _ context: RuleContext, model: ModelStateChanges? = nil) {
         guard let enclosing = context.types.enclosingTypeLike(variableID), let owner = context.types.extendedType(enclosing),
               let unitID = context.units.unitOf[owner] else { return nil }
-        self.init(owner: owner, properties: ModelStateChanges(classID: owner, unit: context.units.units[unitID], context).properties,
-                  excluding: variableID, context)
+        if let model, model.classID == owner {
+            self.init(owner: owner, properties: model.properties, excluding: variableID, context, memo: model.effectMemo.untrackedReads)
+        } else {
+            self.init(owner: owner, properties: ModelStateChanges(classID: owner, unit: context.units.units[unitID], context).properties,
+                      excluding: variableID, context)
+        }
     }
 
     /// The reads of the model class `owner`, whose stored properties are `properties`.
     init(owner: DeclarationID, properties: [String: ModelStateChanges.Property], excluding excluded: DeclarationID?,
-         _ context: RuleContext) {
+         _ context: RuleContext, memo: BoundNames = BoundNames()) {
+        self.boundNames = memo
         self.context = context
         self.owner = owner
         self.excluded = excluded
@@ -178,12 +203,18 @@ struct UntrackedReads {
         let declaration = context.declaration(member)
         if declaration.kind == .variable, context.isStored(declaration), reading.wrapperReads(declaration, context.files[member.file]).isEmpty {
             guard let name = declaration.bindings.first?.name, let property = properties[name], storePath(ofProperty: member) == nil,
-                  property.tracking != .plumbing, property.isClass || !isKnownValue(declaration, context.files[member.file]) else { return [] }
+                  property.tracking != .plumbing, property.isClass || !isKnownValue(declaration, context.files[member.file]),
+                  isReadThroughOutside(name) else { return [] }
             return [UntrackedRead(path: [name], key: nil)]
         }
+        // Called from outside the model (`settings.isEnabled(.showBadges)` in a view), a helper may
+        // read by any key it is given; called only by the model's members, by the keys they give.
         var parameters: [String: StorageKey?] = [:]
         if let clause = declaration.parameters {
-            for name in ArgumentList.parameterNames(clause, context.files[member.file]) { parameters[name] = StorageKey(form: .parameter) }
+            let outside = declaration.kind == .subscript || isReadThroughOutside(declaration.name, calling: true)
+            for name in ArgumentList.parameterNames(clause, context.files[member.file]) {
+                parameters[name] = outside ? .some(nil) : StorageKey(form: .parameter)
+            }
         }
         return reading.reads(of: member, substitutions: parameters, depth: 0, visiting: [])
     }
@@ -191,16 +222,20 @@ struct UntrackedReads {
     /// The members a view can read, other than the excluded property: the model's (its body,
     /// extensions and the protocol extensions it adopts) and those of its subclasses in its unit.
     private func readers() -> [DeclarationID] {
+        if let known = boundNames.readers { return known.filter { $0 != excluded } }
         var candidates = context.types.memberDeclarations(of: owner)
-        candidates += membersByName.values.flatMap { $0 }.filter { !candidates.contains($0) }
+        var seen = Set(candidates)
+        // In a fixed order: the first reader found is the one a finding names.
+        for name in membersByName.keys.sorted() {
+            for member in membersByName[name] ?? [] where seen.insert(member).inserted { candidates.append(member) }
+        }
         if let unit = context.units.unitOf[owner] {
             for classID in context.units.units[unit].classes where classID != owner
                 && context.index.graph.ancestors(of: classID, context.types).contains(owner) {
                 candidates += context.types.memberDeclarations(of: classID)
             }
         }
-        return candidates.filter { member in
-            guard member != excluded else { return false }
+        let found = candidates.filter { member in
             let declaration = context.declaration(member)
             guard !declaration.modifiers.contains(where: { $0.word == .private && $0.detail == nil }),
                   !declaration.hasModifier(.static), !declaration.hasModifier(.class) else { return false }
@@ -210,6 +245,33 @@ struct UntrackedReads {
             default: return false
             }
         }
+        boundNames.readers = found
+        return found.filter { $0 != excluded }
+    }
+
+    /// Whether code outside the model's own declarations reads through a member of this name
+    /// (`player.engine.volume` in a view): `.name.` anywhere else in the tree.
+    private func isReadThroughOutside(_ name: String, calling: Bool = false) -> Bool {
+        let memoKey = (calling ? "(" : ".") + name
+        if let known = boundNames.usedOutside[memoKey] { return known }
+        let own = ([owner] + (context.types.symbol(owner)?.extensions ?? [])).map { ($0.file, context.declaration($0).tokens) }
+        var used = false
+        search: for (fileIndex, file) in context.files.enumerated() {
+            let tokens = file.tokens
+            var index = 1
+            while index + 1 < tokens.count {
+                let after = tokens[index + 1].kind
+                if tokens[index].kind == .identifier, tokens[index - 1].kind == .period,
+                   calling ? after == .leftParen : after == .period || after == .postfixQuestionMark, file.source.tokenText(index, equals: name),
+                   !own.contains(where: { $0.0 == fileIndex && $0.1.contains(index) }) {
+                    used = true
+                    break search
+                }
+                index += 1
+            }
+        }
+        boundNames.usedOutside[memoKey] = used
+        return used
     }
 
     /// Whether a stored property holds a value, not an object: a literal or collection value, an
@@ -252,17 +314,15 @@ struct UntrackedReads {
     /// The first member other than the property that a view can read (not `private`: a computed
     /// property, a method with a result, a subscript, a wrapped property given a key) and that
     /// reads untracked state the property reads, with what they share; nil when there is none.
-    static func otherReader(of variableID: DeclarationID, _ context: RuleContext) -> (member: String, shared: UntrackedRead)? {
-        guard let reads = UntrackedReads(excluding: variableID, context) else { return nil }
-        var own = reads.reads(of: variableID)
-        guard !own.isEmpty else { return nil }
-        // What the setter changes, where it tells: a getter's fallback (`?? Bundle.main…`) is
-        // read, never changed, so no other member goes stale over it.
+    static func otherReader(of variableID: DeclarationID, _ context: RuleContext,
+                            model: ModelStateChanges? = nil) -> (member: String, shared: UntrackedRead)? {
+        guard let reads = UntrackedReads(excluding: variableID, context, model: model) else { return nil }
+        // What the setter changes, where it tells (all of it: a second key it stamps too); else
+        // what the getter reads. A getter's fallback (`?? Bundle.main…`) is read, never changed,
+        // so no other member goes stale over it.
         let changes = reads.setterChanges(of: variableID)
-        if !changes.isEmpty {
-            let changed = own.filter { read in changes.contains { $0.mayOverlap(read) } }
-            if !changed.isEmpty { own = changed }
-        }
+        let own = changes.isEmpty ? reads.reads(of: variableID) : changes
+        guard !own.isEmpty else { return nil }
         for member in reads.readers() {
             for read in reads.readerReads(of: member) {
                 if let shared = own.first(where: { $0.mayOverlap(read) }) { return (context.declaration(member).name, shared) }
@@ -290,7 +350,22 @@ struct UntrackedReads {
 
     private func reads(of member: DeclarationID, substitutions: [String: StorageKey?], depth: Int,
                        visiting: Set<DeclarationID>) -> [UntrackedRead] {
-        guard depth <= Self.depthLimit, !visiting.contains(member) else { return [] }
+        guard !visiting.contains(member) else { return [] }
+        // Without arguments a member reads the same wherever it is reached: memoised, and not
+        // cut at the depth limit (a chain of computed properties is followed to its end).
+        if substitutions.isEmpty {
+            let key = ReadsKey(member: member, countsChanges: countsChanges, followsStaticMethods: followsStaticMethods, excluded: excluded)
+            if let known = boundNames.readsOfMember[key] { return known }
+            let found = uncachedReads(of: member, substitutions: [:], depth: 0, visiting: visiting)
+            boundNames.readsOfMember[key] = found
+            return found
+        }
+        guard depth <= Self.depthLimit else { return [UntrackedRead(path: [UntrackedRead.keyedStore], key: nil)] }
+        return uncachedReads(of: member, substitutions: substitutions, depth: depth, visiting: visiting)
+    }
+
+    private func uncachedReads(of member: DeclarationID, substitutions: [String: StorageKey?], depth: Int,
+                               visiting: Set<DeclarationID>) -> [UntrackedRead] {
         let declaration = context.declaration(member)
         let file = context.files[member.file]
         let visiting = visiting.union([member])
@@ -360,7 +435,14 @@ struct UntrackedReads {
             if Self.isArgumentLabel(index, file) { continue }
             var name = index
             var throughSelf = false
-            if token.word == .self || token.word == .Self {
+            // `ScoreModel.scores` inside `ScoreModel` is `Self.scores`.
+            let namesOwner = token.kind == .identifier && file.source.tokenText(index, equals: context.declaration(owner).name)
+                && index + 2 < range.upperBound && tokens[index + 1].kind == .period && tokens[index + 2].kind == .identifier
+                && membersByName[file.source.text(index + 2)] != nil
+            if namesOwner {
+                name = index + 2
+                throughSelf = true
+            } else if token.word == .self || token.word == .Self {
                 // `self[…]`: the model's own subscripts.
                 if token.word == .self, index + 1 < range.upperBound, tokens[index + 1].kind == .leftSquare {
                     found += ownCalls(named: "subscript", open: index + 1, file, scope: scope, parameters: parameters,
@@ -512,7 +594,71 @@ struct UntrackedReads {
             let path = Self.keyedStoreTypes.contains(root) ? [UntrackedRead.keyedStore] : [root] + rest
             found.append(UntrackedRead(path: path, key: nil, storedDepth: storedDepth(from: rootType(ofProperty: nil, typeName: root), rest)))
         }
+        // A keyed store's calls in the literal read by the keys they name, when every one tells.
+        if found.contains(where: { $0.path == [UntrackedRead.keyedStore] && $0.key == nil }),
+           let keyed = keyedReads(inInterpolationsOf: literal) {
+            found = found.filter { !($0.path == [UntrackedRead.keyedStore] && $0.key == nil) } + keyed
+        }
         return found
+    }
+
+    /// The one key the tree's extension property of a keyed store type names (`extension
+    /// UserDefaults { var fontSize: Double { double(forKey: "fontSize") } }`); nil when there is
+    /// no such property, or it names none or several.
+    private func extensionPropertyKey(_ name: String) -> StorageKey? {
+        var keys: [StorageKey] = []
+        for file in context.files {
+            for declaration in file.declarations where declaration.kind == .variable && declaration.bindings.contains(where: { $0.name == name }) {
+                guard let parent = declaration.parent, file.declarations[parent].kind == .extension,
+                      Self.keyedStoreTypes.contains(file.declarations[parent].name) else { continue }
+                let tokens = file.tokens
+                for index in declaration.tokens where tokens[index].kind == .colon && index >= 1 && file.source.tokenText(index - 1, equals: "forKey") {
+                    var end = index + 1
+                    while end < declaration.tokens.upperBound, tokens[end].kind != .comma, tokens[end].kind != .rightParen {
+                        end = tokens[end].kind.isOpeningBracket ? file.closing(end) + 1 : end + 1
+                    }
+                    guard end > index + 1, let key = key((index + 1)..<end, file, scope: nil, substitutions: [:]) else { return nil }
+                    if !keys.contains(key) { keys.append(key) }
+                }
+            }
+        }
+        return keys.count == 1 ? keys[0] : nil
+    }
+
+    /// The keys the `forKey:` arguments of a literal's interpolations name
+    /// (`"\(defaults.integer(forKey: "launchCount")) launches"`), each lexed and resolved as code;
+    /// nil when one of them does not resolve.
+    private func keyedReads(inInterpolationsOf literal: String) -> [UntrackedRead]? {
+        var reads: [UntrackedRead] = []
+        var rest = Substring(literal)
+        while let label = rest.range(of: "forKey:") {
+            // The argument: up to the `,` or `)` that ends it, outside brackets and strings.
+            var depth = 0
+            var inString = false
+            var end = label.upperBound
+            while end < rest.endIndex {
+                let character = rest[end]
+                if character == "\"" {
+                    inString.toggle()
+                } else if !inString, character == "(" || character == "[" {
+                    depth += 1
+                } else if !inString, character == ")" || character == "]" {
+                    if depth == 0 { break }
+                    depth -= 1
+                } else if !inString, depth == 0, character == "," {
+                    break
+                }
+                end = rest.index(after: end)
+            }
+            let argument = String(rest[label.upperBound..<end]).trimming(charactersIn: " ")
+            let structure = FileStructure(text: argument)
+            let tokens = structure.tokens.indices.filter { structure.tokens[$0].kind != .endOfFile }
+            guard let first = tokens.first, let last = tokens.last,
+                  let key = key(first..<(last + 1), structure, scope: nil, substitutions: [:]) else { return nil }
+            reads.append(UntrackedRead(path: [UntrackedRead.keyedStore], key: key))
+            rest = rest[end...]
+        }
+        return reads.isEmpty ? nil : reads
     }
 
     /// The calls of the model's own methods (or subscripts) named `name` at `open`: what each
@@ -584,6 +730,14 @@ struct UntrackedReads {
 
     /// The type of a root: a stored property's declared class, or the class a type name names.
     private func rootType(ofProperty member: DeclarationID?, typeName: String?) -> DeclarationID? {
+        let memoKey = member.map { "\($0.file):\($0.declaration)" } ?? "type " + (typeName ?? "")
+        if let known = boundNames.rootTypes[memoKey] { return known }
+        let found = uncachedRootType(ofProperty: member, typeName: typeName)
+        boundNames.rootTypes[memoKey] = .some(found)
+        return found
+    }
+
+    private func uncachedRootType(ofProperty member: DeclarationID?, typeName: String?) -> DeclarationID? {
         if let member, let binding = context.declaration(member).bindings.first,
            case .declared(let type) = context.index.typer.variableType(binding, declarationID: member) { return type }
         if let typeName {
@@ -615,8 +769,15 @@ struct UntrackedReads {
         // `engine.volume = v` changes what it names, and reads nothing.
         if !countsChanges, index < range.upperBound, tokens[index].kind == .equal || (tokens[index].kind == .binaryOperator
             && ModelStateChanges.isCompoundAssignment(file.source.text(index))) { return nil }
-        // A keyed store used whole (handed on, an extension's property read) may read any key.
-        return UntrackedRead(path: rootPath == [UntrackedRead.keyedStore] ? rootPath : path, key: nil)
+        if rootPath == [UntrackedRead.keyedStore] {
+            // An extension's property (`defaults.fontSize` over `double(forKey: "fontSize")`) reads
+            // the key its getter names; the store used whole (handed on) may read any key.
+            if let property = path.last, path.count > 1, let key = extensionPropertyKey(property) {
+                return UntrackedRead(path: rootPath, key: key)
+            }
+            return UntrackedRead(path: rootPath, key: nil)
+        }
+        return UntrackedRead(path: path, key: nil)
     }
 
     /// The locals `range` binds to untracked state as a whole (`let settings = AppSettings.shared`,
@@ -708,8 +869,9 @@ struct UntrackedReads {
             return UntrackedRead(path: path, key: key(list.values[position], file, scope: scope, substitutions: substitutions))
         }
         // `Keychain.get(service: "app", account: "token")`, `storage.double("fontSize")`: the last
-        // argument, when every argument is a key.
-        let keys = list.values.map { key($0, file, scope: scope, substitutions: substitutions) }
+        // argument, when every argument is a key; the value a setter stores (`newValue`) is none.
+        let keys = list.values.filter { !($0.count == 1 && ["newValue", "oldValue"].contains(file.source.text($0.lowerBound))) }
+            .map { key($0, file, scope: scope, substitutions: substitutions) }
         if let last = keys.last, let lastKey = last, keys.allSatisfy({ $0 != nil }) { return UntrackedRead(path: path, key: lastKey) }
         return UntrackedRead(path: path, key: nil)
     }
