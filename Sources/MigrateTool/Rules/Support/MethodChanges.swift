@@ -167,7 +167,7 @@ extension ModelStateChanges {
     /// (`EffectMemo`), so a web of calls costs its size.
     func untrackedEffects(ofCallsIn statements: [Range<Int>], _ file: FileStructure, _ context: RuleContext) -> [String] {
         var names: [String] = []
-        for name in Self.calledNames(in: statements, file) {
+        for name in Self.calledNames(in: statements, file).sorted() {
             names += methodEffects(name, context)
         }
         return names + observerEffects(in: statements, file, context)
@@ -193,7 +193,7 @@ extension ModelStateChanges {
             for block in variable.bindings.filter({ $0.name == name && $0.hasObservers }).compactMap(\.accessorBlock) {
                 let inner = variableFile.statements(inBlock: block.lowerBound) ?? [block]
                 names += untrackedEffects(in: inner, variableFile, scope: block, parameters: nil)
-                for called in Self.calledNames(in: inner, variableFile) { names += methodEffects(called, context) }
+                for called in Self.calledNames(in: inner, variableFile).sorted() { names += methodEffects(called, context) }
             }
         }
         return names
@@ -231,7 +231,7 @@ extension ModelStateChanges {
             let methodFile = context.files[id.file]
             let inner = methodFile.statements(inBlock: body.lowerBound) ?? [body]
             names += untrackedEffects(in: inner, methodFile, scope: body, parameters: method.parameters)
-            for called in Self.calledNames(in: inner, methodFile) { names += methodEffects(called, context) }
+            for called in Self.calledNames(in: inner, methodFile).sorted() { names += methodEffects(called, context) }
         }
         effectMemo.reading.remove(name)
         effectMemo.effects[name] = names
