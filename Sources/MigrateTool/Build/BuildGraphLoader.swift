@@ -254,7 +254,7 @@ enum BuildGraphLoader {
     /// spells the files it finds there; nil for a folder that is no link or leads outside.
     static func inTreeLinkTarget(_ folder: String, _ root: String) -> String? {
         guard FileSystem.isSymbolicLink(folder), let real = FileSystem.canonicalPath(folder),
-              let realRoot = FileSystem.canonicalPath(root), real.hasPrefix(realRoot == "/" ? "/" : realRoot + "/") else { return nil }
+              let realRoot = FileSystem.canonicalPath(root), real != realRoot, PathName.isInside(real, folder: realRoot) else { return nil }
         return PathName.normalize(root + "/" + real.dropFirst(realRoot.count + (realRoot == "/" ? 0 : 1)))
     }
 

@@ -303,17 +303,7 @@ enum FileSystem {
     /// replacement characters, a path no call can open.
     static func entryNameIsUTF8(_ entry: UnsafeMutablePointer<dirent>) -> Bool {
         let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-        let pointer = (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: UInt8.self)
-        let bytes = UnsafeBufferPointer(start: pointer, count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)))
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue: continue
-            case .emptyInput: return true
-            case .error: return false
-            }
-        }
+        return String(validatingCString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self)) != nil
     }
 
     /// The folder holding `path` (`PathName.parent`, which the build graph uses too).

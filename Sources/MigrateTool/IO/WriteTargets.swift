@@ -41,7 +41,7 @@ struct WriteTargets {
             guard let target = FileSystem.canonicalPath(path) else { continue }
             guard let root = canonicalRoots.first(where: { root in
                 guard let canonical = root.canonical else { return false }
-                return target == canonical || target.hasPrefix(canonical == "/" ? "/" : canonical + "/")
+                return PathName.isInside(target, folder: canonical)
             }), let canonicalRoot = root.canonical else {
                 outside[index] = isLink ? "is a symbolic link to \(target), outside the scanned paths; left as it is"
                     : "is reached through a symbolic link (it is \(target)), outside the scanned paths; left as it is"
@@ -72,7 +72,7 @@ struct WriteTargets {
         let normalized = PathArithmetic.normalize(path)
         // The longest named root the path lies under; a relative path lies under `.`.
         let root = roots.map(PathArithmetic.normalize)
-            .filter { $0 == normalized || ($0 == "." && !normalized.hasPrefix("/")) || normalized.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+            .filter { ($0 == "." && !normalized.hasPrefix("/")) || PathName.isInside(normalized, folder: $0) }
             .max { $0.count < $1.count }
         guard let root, root != normalized else { return false }
         var prefix = root == "." ? "" : root

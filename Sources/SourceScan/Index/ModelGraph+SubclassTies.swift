@@ -317,17 +317,7 @@ struct SubclassTieFinder {
 
     /// The members of the tree's extensions of protocols it does not declare (`extension ObservableObject`).
     private func externalExtensionMembers(of names: Set<String>) -> [DeclarationID] {
-        var members: [DeclarationID] = []
-        for (fileIndex, file) in index.files.enumerated() {
-            for (position, declaration) in file.declarations.enumerated() where declaration.kind == .extension {
-                let id = DeclarationID(file: fileIndex, declaration: position)
-                guard names.contains(String(declaration.name.split(separator: ".").last ?? Substring(declaration.name))),
-                      types.extendedType(id) == nil else { continue }
-                members += file.declarations.indices.filter { file.declarations[$0].parent == position }
-                    .map { DeclarationID(file: fileIndex, declaration: $0) }
-            }
-        }
-        return members
+        names.sorted().flatMap { types.membersAdded(toExternal: $0) }
     }
 
     /// Names of the class's stored properties that notify `objectWillChange`: `@Published`, or

@@ -64,6 +64,8 @@ public struct TypeIndex: Sendable {
     private var externalExtensionMembers: [String: [DeclarationID]] = [:]
     /// Those members by name, whatever type they are added to.
     private var externalMembersByName: [String: [DeclarationID]] = [:]
+    /// Those members by the type they are added to (its last component).
+    private var externalMembersByType: [String: [DeclarationID]] = [:]
     /// The names of those members whose every declaration holds a library's type (worked out once:
     /// a member access on a library's value asks for each name).
     private var libraryTypedExternalMembers: Set<String> = []
@@ -145,6 +147,7 @@ public struct TypeIndex: Sendable {
                     // An external type the tree extends: its added members may hold models.
                     for member in file.members(of: index) where !file.declarations[member].name.isEmpty {
                         let memberDeclaration = file.declarations[member]
+                        externalMembersByType[base, default: []].append(DeclarationID(file: fileIndex, declaration: member))
                         let names = memberDeclaration.kind == .variable ? memberDeclaration.bindings.compactMap(\.name) : [memberDeclaration.name]
                         for name in names {
                             externalExtensionMembers[base + "." + name, default: []].append(DeclarationID(file: fileIndex, declaration: member))
@@ -253,6 +256,12 @@ public struct TypeIndex: Sendable {
         let added = externalExtensionMembers[base + "." + member] ?? []
         guard let file else { return added }
         return added.filter { sees($0.file, from: file) }
+    }
+
+    /// Every member the tree's extensions add to the external type named `typeName` (its last
+    /// component): `extension ObservableObject { func refresh() … }`.
+    public func membersAdded(toExternal typeName: String) -> [DeclarationID] {
+        externalMembersByType[typeName.split(separator: ".").last.map(String.init) ?? typeName] ?? []
     }
 
     /// The declaration behind an identifier.

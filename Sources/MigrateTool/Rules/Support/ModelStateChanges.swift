@@ -61,7 +61,7 @@ struct ModelStateChanges {
         /// The names `sharedStateShown` gave: state views show, whatever `exposedNames` says.
         var sharedState = Set<String>()
         /// What `UntrackedReads` over this class works out once for all its properties.
-        let untrackedReads = UntrackedReads.BoundNames()
+        let untrackedReads = UntrackedReads.Memo()
         /// The names each scope binds (`boundNames`), by file and scope: asked for every change of
         /// every send in a method, which made a method of many sends cubic.
         var boundNames: [ScopeKey: Set<String>] = [:]
@@ -147,6 +147,13 @@ struct ModelStateChanges {
         // Nothing known of the class's other members: every property may be shown.
         self.exposedNames = Set(properties.keys)
         self.storeReads = nil
+    }
+
+    /// The effect a statement has on shared state (`sharedStateShown`); when the model's members
+    /// are not known (`storeReads` is nil), `unknownMembers`, the name the change goes by.
+    private func sharedStateEffect(of statement: Range<Int>, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?,
+                                   unknownMembers: String?) -> String? {
+        storeReads == nil ? unknownMembers : sharedStateShown(by: statement, file, scope: scope, parameters: parameters)
     }
 
     /// The untracked state a statement reads or changes that a member a view can read shows, by
@@ -316,7 +323,7 @@ struct ModelStateChanges {
             if tokens[head].kind == .identifier, properties[file.source.text(head)] == nil,
                isShadowed(file.source.text(head), in: scope, parameters: parameters, file),
                Self.callsThrough(head, before: statement.upperBound, file) || Self.assignsThrough(head, before: statement.upperBound, file),
-               let effect = sharedStateShown(by: statement, file, scope: scope, parameters: parameters) {
+               let effect = sharedStateEffect(of: statement, file, scope: scope, parameters: parameters, unknownMembers: nil) {
                 names.append(effect)
             }
             // The statements nested in its blocks start expressions too (`if c { thing.done = true }`).
@@ -341,10 +348,9 @@ struct ModelStateChanges {
                    name + 1 < statement.upperBound, tokens[name + 1].kind == .period || tokens[name + 1].kind == .postfixQuestionMark,
                    !isShadowed(text, in: scope, parameters: parameters, file),
                    Self.callsThrough(name, before: statement.upperBound, file) || Self.assignsThrough(name, before: statement.upperBound, file) {
-                    if let effect = sharedStateShown(by: statement, file, scope: scope, parameters: parameters) {
+                    if let effect = sharedStateEffect(of: statement, file, scope: scope, parameters: parameters,
+                                                      unknownMembers: Self.externalEffectName(text)) {
                         names.append(effect)
-                    } else if storeReads == nil {
-                        names.append(Self.externalEffectName(text))
                     }
                     continue
                 }
@@ -358,12 +364,9 @@ struct ModelStateChanges {
                         || Self.assignsThrough(name, before: statement.upperBound, file) {
                         names.append(text)
                         // A store kept under a name (`let defaults = UserDefaults.standard`) is the store.
-                        if property.holdsKeyedStore {
-                            if let effect = sharedStateShown(by: statement, file, scope: scope, parameters: parameters) {
-                                names.append(effect)
-                            } else if storeReads == nil {
-                                names.append("UserDefaults")
-                            }
+                        if property.holdsKeyedStore, let effect = sharedStateEffect(of: statement, file, scope: scope, parameters: parameters,
+                                                                                    unknownMembers: "UserDefaults") {
+                            names.append(effect)
                         }
                     }
                 } else if change == nil, !property.isValueType, Self.reachesObject(

@@ -97,7 +97,7 @@ struct UntrackedReads {
     /// What was worked out once (names bound, raw values, types, reads): one box per model
     /// class when the caller has one (`ModelStateChanges.effectMemo`), so the properties of a
     /// model do not each work it out again.
-    private let boundNames: BoundNames
+    private let memo: Memo
     /// Whether changes count (`defaults.set(v, forKey: k)`, `engine.volume = v`): yes for what a
     /// send may announce, no for what a member a view reads shows.
     private var countsChanges = true
@@ -105,8 +105,9 @@ struct UntrackedReads {
     /// beside `Onboarding.markDone()` may announce), besides counting as a read of the type.
     private var followsStaticMethods = false
 
-    /// The names each scope binds (`ModelStateChanges.boundNames`), by file and scope.
-    final class BoundNames {
+    /// What `UntrackedReads` works out once for a model class, whatever property it is asked about.
+    final class Memo {
+        /// The names each scope binds (`ModelStateChanges.boundNames`), by file and scope.
         var byScope: [ModelStateChanges.ScopeKey: Set<String>] = [:]
         /// `caseRawValues(named:)`, by case name.
         var rawValues: [String: [String]] = [:]
@@ -120,6 +121,8 @@ struct UntrackedReads {
         /// `rootType(ofProperty:typeName:)`, by property or type name: the typer's answer costs a
         /// walk of the type's members, asked at every read through the property.
         var rootTypes: [String: DeclarationID?] = [:]
+        /// `extensionPropertyKey(_:)`, by property name.
+        var extensionKeys: [String: StorageKey?] = [:]
     }
 
     /// A member read in one mode (`countsChanges`, `followsStaticMethods`).
@@ -148,8 +151,8 @@ struct UntrackedReads {
 
     /// The reads of the model class `owner`, whose stored properties are `properties`.
     init(owner: DeclarationID, properties: [String: ModelStateChanges.Property], excluding excluded: DeclarationID?,
-         _ context: RuleContext, memo: BoundNames = BoundNames()) {
-        self.boundNames = memo
+         _ context: RuleContext, memo: Memo = Memo()) {
+        self.memo = memo
         self.context = context
         self.owner = owner
         self.excluded = excluded
@@ -181,14 +184,13 @@ struct UntrackedReads {
     /// Whether `name` is bound in `scope` other than as the model's member.
     private func isShadowed(_ name: String, in scope: Range<Int>, parameters: Range<Int>?, _ file: FileStructure) -> Bool {
         let key = ModelStateChanges.ScopeKey(path: file.source.path, scope: scope, parameters: parameters)
-        if let names = boundNames.byScope[key] { return names.contains(name) }
+        if let names = memo.byScope[key] { return names.contains(name) }
         let names = ModelStateChanges.boundNames(in: scope, parameters: parameters, file)
-        boundNames.byScope[key] = names
+        memo.byScope[key] = names
         return names.contains(name)
     }
 
-    /// What the members a view can read (not `private`: computed properties, methods with a
-    /// result, subscripts, wrapped properties given a key) read outside tracking.
+    /// What the members a view can read (`readers()`) read outside tracking (`readerReads(of:)`).
     func readerReads() -> [UntrackedRead] {
         readers().flatMap { readerReads(of: $0) }
     }
@@ -222,7 +224,7 @@ struct UntrackedReads {
     /// The members a view can read, other than the excluded property: the model's (its body,
     /// extensions and the protocol extensions it adopts) and those of its subclasses in its unit.
     private func readers() -> [DeclarationID] {
-        if let known = boundNames.readers { return known.filter { $0 != excluded } }
+        if let known = memo.readers { return known.filter { $0 != excluded } }
         var candidates = context.types.memberDeclarations(of: owner)
         var seen = Set(candidates)
         // In a fixed order: the first reader found is the one a finding names.
@@ -245,7 +247,7 @@ struct UntrackedReads {
             default: return false
             }
         }
-        boundNames.readers = found
+        memo.readers = found
         return found.filter { $0 != excluded }
     }
 
@@ -253,7 +255,7 @@ struct UntrackedReads {
     /// (`player.engine.volume` in a view): `.name.` anywhere else in the tree.
     private func isReadThroughOutside(_ name: String, calling: Bool = false) -> Bool {
         let memoKey = (calling ? "(" : ".") + name
-        if let known = boundNames.usedOutside[memoKey] { return known }
+        if let known = memo.usedOutside[memoKey] { return known }
         let own = ([owner] + (context.types.symbol(owner)?.extensions ?? [])).map { ($0.file, context.declaration($0).tokens) }
         var used = false
         search: for (fileIndex, file) in context.files.enumerated() {
@@ -270,7 +272,7 @@ struct UntrackedReads {
                 index += 1
             }
         }
-        boundNames.usedOutside[memoKey] = used
+        memo.usedOutside[memoKey] = used
         return used
     }
 
@@ -300,10 +302,9 @@ struct UntrackedReads {
         "DateComponents", "Locale", "TimeZone", "Calendar", "IndexSet", "Measurement",
     ]
 
-    /// What `statements` read or change outside tracking, by the same paths as reads: the
-    /// state a send beside them may announce.
-    /// Locals bound in `scope` before the statement (`let defaults = UserDefaults.standard`) name
-    /// what they hold.
+    /// What `statement` reads or changes outside tracking, by the same paths as reads: the state
+    /// a send beside it may announce. Locals bound in `scope` before it (`let defaults =
+    /// UserDefaults.standard`) name what they hold.
     func touched(in statement: Range<Int>, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?) -> [UntrackedRead] {
         var touching = self
         touching.followsStaticMethods = true
@@ -355,9 +356,9 @@ struct UntrackedReads {
         // cut at the depth limit (a chain of computed properties is followed to its end).
         if substitutions.isEmpty {
             let key = ReadsKey(member: member, countsChanges: countsChanges, followsStaticMethods: followsStaticMethods, excluded: excluded)
-            if let known = boundNames.readsOfMember[key] { return known }
+            if let known = memo.readsOfMember[key] { return known }
             let found = uncachedReads(of: member, substitutions: [:], depth: 0, visiting: visiting)
-            boundNames.readsOfMember[key] = found
+            memo.readsOfMember[key] = found
             return found
         }
         guard depth <= Self.depthLimit else { return [UntrackedRead(path: [UntrackedRead.keyedStore], key: nil)] }
@@ -606,20 +607,25 @@ struct UntrackedReads {
     /// UserDefaults { var fontSize: Double { double(forKey: "fontSize") } }`); nil when there is
     /// no such property, or it names none or several.
     private func extensionPropertyKey(_ name: String) -> StorageKey? {
+        if let known = memo.extensionKeys[name] { return known }
+        let found = uncachedExtensionPropertyKey(name)
+        memo.extensionKeys[name] = .some(found)
+        return found
+    }
+
+    private func uncachedExtensionPropertyKey(_ name: String) -> StorageKey? {
         var keys: [StorageKey] = []
-        for file in context.files {
-            for declaration in file.declarations where declaration.kind == .variable && declaration.bindings.contains(where: { $0.name == name }) {
-                guard let parent = declaration.parent, file.declarations[parent].kind == .extension,
-                      Self.keyedStoreTypes.contains(file.declarations[parent].name) else { continue }
-                let tokens = file.tokens
-                for index in declaration.tokens where tokens[index].kind == .colon && index >= 1 && file.source.tokenText(index - 1, equals: "forKey") {
-                    var end = index + 1
-                    while end < declaration.tokens.upperBound, tokens[end].kind != .comma, tokens[end].kind != .rightParen {
-                        end = tokens[end].kind.isOpeningBracket ? file.closing(end) + 1 : end + 1
-                    }
-                    guard end > index + 1, let key = key((index + 1)..<end, file, scope: nil, substitutions: [:]) else { return nil }
-                    if !keys.contains(key) { keys.append(key) }
-                }
+        let properties = Self.keyedStoreTypes.sorted().flatMap { context.types.membersAdded(toExternal: $0, named: name) }
+            .filter { context.declaration($0).kind == .variable }
+        for property in properties {
+            let declaration = context.declaration(property)
+            let file = context.files[property.file]
+            // Every call's `forKey:` argument, the receiver unwritten (`double(forKey: "fontSize")`).
+            for open in declaration.tokens where file.tokens[open].kind == .leftParen {
+                let list = ArgumentList(open: open, file)
+                guard let position = list.labels.firstIndex(where: { $0 == "forKey" }) else { continue }
+                guard let key = key(list.values[position], file, scope: nil, substitutions: [:]) else { return nil }
+                if !keys.contains(key) { keys.append(key) }
             }
         }
         return keys.count == 1 ? keys[0] : nil
@@ -698,9 +704,9 @@ struct UntrackedReads {
     }
 
     /// The read along the member chain after the root at `name`: property names up to a call
-    /// (whose key, if any, it reads by) or a subscript, or the chain's end. Nil for a keyed
-    /// store named without a call (`let udef = UserDefaults.standard`): what is read through
-    /// it is read by key.
+    /// (whose key, if any, it reads by) or a subscript, or the chain's end, with its
+    /// `storedDepth`. Nil for a call by key (the scan of the call records it) and, when only
+    /// reads count, for an assignment through the chain.
     private func chain(from name: Int, rootPath: [String], rootType: DeclarationID? = nil, _ file: FileStructure, range: Range<Int>,
                        scope: Range<Int>, substitutions: [String: StorageKey?]) -> UntrackedRead? {
         guard var read = chainRead(from: name, rootPath: rootPath, file, range: range, scope: scope, substitutions: substitutions) else {
@@ -713,6 +719,12 @@ struct UntrackedReads {
     /// How many of `names`, from the start, are stored properties of classes of the tree, each of
     /// the type of the one before, starting in `type` (`UntrackedRead.storedDepth`).
     private func storedDepth(from type: DeclarationID?, _ names: ArraySlice<String>) -> Int {
+        storedWalk(from: type, names).depth
+    }
+
+    /// `storedDepth(from:_:)`, and the type the last name holds when every name is stored (nil
+    /// otherwise, or when the tree does not declare it).
+    private func storedWalk(from type: DeclarationID?, _ names: ArraySlice<String>) -> (depth: Int, type: DeclarationID?) {
         var current = type
         var depth = 0
         for name in names {
@@ -725,15 +737,15 @@ struct UntrackedReads {
             depth += 1
             if case .declared(let next) = context.index.typer.variableType(binding, declarationID: member) { current = next } else { current = nil }
         }
-        return depth
+        return (depth, depth == names.count ? current : nil)
     }
 
     /// The type of a root: a stored property's declared class, or the class a type name names.
     private func rootType(ofProperty member: DeclarationID?, typeName: String?) -> DeclarationID? {
         let memoKey = member.map { "\($0.file):\($0.declaration)" } ?? "type " + (typeName ?? "")
-        if let known = boundNames.rootTypes[memoKey] { return known }
+        if let known = memo.rootTypes[memoKey] { return known }
         let found = uncachedRootType(ofProperty: member, typeName: typeName)
-        boundNames.rootTypes[memoKey] = .some(found)
+        memo.rootTypes[memoKey] = .some(found)
         return found
     }
 
@@ -828,21 +840,10 @@ struct UntrackedReads {
                 continue
             }
             let rest = names.dropFirst()
-            let depth = path == [UntrackedRead.keyedStore] ? 0 : storedDepth(from: type, rest)
+            // A keyed store's names after its type (`standard`) are no stored properties.
+            let walk = path == [UntrackedRead.keyedStore] ? (depth: 0, type: rest.isEmpty ? type : nil) : storedWalk(from: type, rest)
             if path != [UntrackedRead.keyedStore] { path += rest }
-            // The type at the alias's end, when every name on the way is stored.
-            var endType = type
-            if depth == rest.count {
-                for name in rest {
-                    guard let owner = endType, let member = context.types.variable(named: name, of: owner),
-                          let binding = context.declaration(member).bindings.first(where: { $0.name == name }),
-                          case .declared(let next) = context.index.typer.variableType(binding, declarationID: member) else { endType = nil; break }
-                    endType = next
-                }
-            } else {
-                endType = nil
-            }
-            paths[bound] = Alias(path: path, type: endType, depth: depth, isWhollyStored: depth == rest.count)
+            paths[bound] = Alias(path: path, type: walk.type, depth: walk.depth, isWhollyStored: walk.depth == rest.count)
             starts.insert(start)
             ends[start] = end - 1
         }
@@ -936,9 +937,9 @@ struct UntrackedReads {
     /// The raw values the tree's enums give their cases named `name`: the key `.fontSize` may
     /// stand for (`case fontSize = "font_size"`, or `"fontSize"` in an enum of strings).
     private func caseRawValues(named name: String) -> [String] {
-        if let known = boundNames.rawValues[name] { return known }
+        if let known = memo.rawValues[name] { return known }
         var values: [String] = []
-        defer { boundNames.rawValues[name] = values }
+        defer { memo.rawValues[name] = values }
         for (fileIndex, file) in context.files.enumerated() {
             for (position, declaration) in file.declarations.enumerated() where declaration.kind == .enum {
                 let id = DeclarationID(file: fileIndex, declaration: position)
