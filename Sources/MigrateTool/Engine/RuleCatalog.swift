@@ -10,7 +10,7 @@ enum RuleCatalog {
         LocalModelClass.self, PublicLibraryModel.self,
         PublishedProperty.self, UnpublishedStoredProperty.self, LazyProperty.self, WrappedProperty.self,
         DeinitReadsProperty.self, PublishedPublisher.self, ObjectWillChangeObserver.self, ObjectWillChangeSend.self,
-        CustomObjectWillChange.self, EqualValueAssignment.self, NestedObservable.self,
+        CustomObjectWillChange.self, EqualValueAssignment.self, UntrackedStateShown.self, NestedObservable.self,
         ObjectWillChangeSubscription.self, ExternalPublisher.self, OnReceivePublisher.self, OnReceiveObjectWillChange.self,
         UnusedCombineImport.self, MissingObservationImport.self,
         StateObjectRule.self, StateObjectInit.self, ObservedObjectRule.self, ObservedObjectBinding.self, ObservedObjectOwned.self,

@@ -6614,6 +6614,166 @@ enum RuleDocuments {
               given; it names 'Settings'), …; sites left there on the legacy API would break the build
         ```
         """#,
+        "untracked-state-shown": #"""
+        # untracked-state-shown
+
+        summary: A member a view shows reads state @Observable does not track, which the model changes beside tracked state: the view refreshed with that change and no longer does.
+        class: review
+        severity: warning
+
+        ## Why
+
+        An `ObservableObject` told its views to redraw whenever any `@Published` property changed, and
+        the redraw re-read everything the view shows. A computed property over state nothing publishes
+        (`UserDefaults`, an object the model holds, a type's shared instance) therefore stayed fresh as
+        long as the model changed its published state in the same method. Under `@Observable` a view
+        redraws only when state it read changes: when it shows only such a property, it keeps the old
+        value.
+
+        The rule looks at the members a view can read (non-private computed properties, methods with a
+        result, subscripts, properties kept in a keyed store, objects code outside reads through) and at
+        the model's methods, setters and observers, and the closures its initializer stores, that
+        change the same untracked state beside a change of tracked state: a keyed store's value set
+        or removed by key, or an assignment through a path of untracked state. A call through an
+        object (`engine.stop()`) is not read as a change. Where the model changes the state alone, the
+        legacy view did not refresh either, and where a send announces the change, the send's finding
+        (`object-will-change-send`) names it.
+
+        Nothing is rewritten: the unit needs review (`--unsafe-fixes`). Either keep the value in a
+        tracked stored property that the method updates, or make the member tracked by hand: call
+        `access(keyPath: \.member)` in its getter and wrap the change in
+        `withMutation(keyPath: \.member) { … }`.
+
+        ```swift before
+        import SwiftUI
+
+        final class OnboardingModel: ObservableObject {
+            @Published var step = 2
+
+            ↓var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+
+            func finish() {
+                UserDefaults.standard.set(true, forKey: "onboarded")
+                step = 0
+            }
+        }
+
+        struct OnboardingBanner: View {
+            @ObservedObject var model: OnboardingModel
+
+            var body: some View {
+                Text(model.hasFinished ? "welcome back" : "finish setup")
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class OnboardingModel {
+            var step = 2
+
+            var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+
+            func finish() {
+                UserDefaults.standard.set(true, forKey: "onboarded")
+                step = 0
+            }
+        }
+
+        struct OnboardingBanner: View {
+            var model: OnboardingModel
+
+            var body: some View {
+                Text(model.hasFinished ? "welcome back" : "finish setup")
+            }
+        }
+        ```
+
+        An object the model holds, changed in a setter of published state's observer:
+
+        ```swift before
+        import SwiftUI
+
+        final class Engine {
+            var volume: Float = 1
+        }
+
+        final class PlayerModel: ObservableObject {
+            let engine = Engine()
+            @Published var level: Float = 1 {
+                didSet { engine.volume = level }
+            }
+
+            ↓var isMuted: Bool { engine.volume == 0 }
+        }
+
+        struct MuteBadge: View {
+            @ObservedObject var player: PlayerModel
+
+            var body: some View {
+                Image(systemName: player.isMuted ? "speaker.slash" : "speaker")
+            }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        final class Engine {
+            var volume: Float = 1
+        }
+
+        @Observable final class PlayerModel {
+            let engine = Engine()
+            var level: Float = 1 {
+                didSet { engine.volume = level }
+            }
+
+            var isMuted: Bool { engine.volume == 0 }
+        }
+
+        struct MuteBadge: View {
+            var player: PlayerModel
+
+            var body: some View {
+                Image(systemName: player.isMuted ? "speaker.slash" : "speaker")
+            }
+        }
+        ```
+
+        No finding where the model changes the untracked state alone (the legacy view did not refresh
+        either), where no view shows the member, or where the member is private:
+
+        ```swift unchanged
+        import SwiftUI
+        import Observation
+
+        @Observable final class OnboardingModel {
+            var step = 2
+
+            var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+
+            func finish() {
+                UserDefaults.standard.set(true, forKey: "onboarded")
+            }
+
+            func next() {
+                step += 1
+            }
+        }
+
+        struct OnboardingBanner: View {
+            var model: OnboardingModel
+
+            var body: some View {
+                Text(model.hasFinished ? "welcome back" : "finish setup")
+            }
+        }
+        ```
+        """#,
         "unused-combine-import": #"""
         # unused-combine-import
 

@@ -136,8 +136,9 @@ public struct ExpressionTyper: Sendable {
             // `(delegate as! AppDelegate).coordinator`, `(m.child!)`: the one expression inside;
             // a tuple (`(a, b)`) is not read.
             let close = structure.closing(index)
-            guard close < end, close > index + 1, structure.topLevelSegments((index + 1)..<close).count == 1 else { return .unknown }
-            current = typeOf((index + 1)..<close, file: file, trail: trail)
+            guard close < end, close > index + 1, structure.topLevelSegments((index + 1)..<close).count == 1,
+                  let inside = trail.enteringParentheses() else { return .unknown }
+            current = typeOf((index + 1)..<close, file: file, trail: inside)
             // `(f) { … }` calls what the parentheses hold.
             guard knownType(current) != nil, close + 1 == end || tokens[close + 1].kind != .leftBrace else { return .unknown }
             index = close

@@ -17,6 +17,20 @@ struct Trail: Sendable {
         return deeper
     }
 
+    /// How many parenthesised expressions (`((m))`) enclose the one being typed.
+    private(set) var parentheses = 0
+    /// Past this many, an expression is not typed: the recursion would outgrow a worker thread's
+    /// stack on a file nested nearly as deep as the parser allows.
+    static let parenthesesLimit = 8
+
+    /// The trail inside one more pair of parentheses, or nil when too deep.
+    func enteringParentheses() -> Trail? {
+        guard parentheses < Trail.parenthesesLimit else { return nil }
+        var deeper = self
+        deeper.parentheses += 1
+        return deeper
+    }
+
     /// The trail one variable deeper, or nil when `variable` is already being typed or the
     /// chain is too long.
     func entering(_ variable: DeclarationID) -> Trail? {

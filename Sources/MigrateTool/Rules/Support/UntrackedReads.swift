@@ -312,6 +312,89 @@ struct UntrackedReads {
                               aliasRange: scope)
     }
 
+    /// The members a view can read (`readers()`), each with what it shows outside tracking.
+    func shownReads() -> [(member: DeclarationID, reads: [UntrackedRead])] {
+        readers().map { ($0, readerReads(of: $0)) }
+    }
+
+    /// What the code in `range` changes outside tracking, by the same paths as reads: a keyed
+    /// store's value by key (`defaults.set(v, forKey: k)`, `removeObject(forKey: k)`), and the
+    /// target of an assignment (`engine.volume = v`, `Settings.shared.theme = t`, `isOn = v` of an
+    /// `@AppStorage` property). A call through an object (`engine.stop()`) is no change here:
+    /// what it changes is not seen.
+    func changes(in range: Range<Int>, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?) -> [UntrackedRead] {
+        let tokens = file.tokens
+        var found: [UntrackedRead] = []
+        for index in range {
+            let token = tokens[index]
+            if token.kind == .leftParen, index >= 2, tokens[index - 1].kind == .identifier, tokens[index - 2].kind == .period,
+               Self.keyedStoreChanges.contains(file.source.text(index - 1)), !Self.dictionaryMethods.contains(file.source.text(index - 1)) {
+                let list = ArgumentList(open: index, file)
+                if let position = list.labels.firstIndex(where: { $0 == "forKey" }) {
+                    found.append(UntrackedRead(path: [UntrackedRead.keyedStore],
+                                               key: key(list.values[position], file, scope: scope, substitutions: [:])))
+                }
+            } else if token.kind == .equal || (token.kind == .binaryOperator && ModelStateChanges.isCompoundAssignment(file.source.text(index))),
+                      let target = Self.assignmentTarget(before: index, from: range.lowerBound, file) {
+                // A tracked property given a new value (`entity = e`, `self.tab = t`) is a tracked
+                // change, whatever it holds; a change through it (`tab.title = s`) is not.
+                let names = target.filter { tokens[$0].kind == .identifier }
+                let throughSelfOnly = target.allSatisfy { tokens[$0].kind == .identifier || tokens[$0].word == .self
+                    || tokens[$0].kind == .period || tokens[$0].kind == .postfixQuestionMark }
+                if names.count == 1, throughSelfOnly, properties[file.source.text(names[0])]?.tracking == .tracked { continue }
+                // A local given a new value (`text += suffix`) changes the local only.
+                if target.count == 1, isShadowed(file.source.text(target.lowerBound), in: scope, parameters: parameters, file) { continue }
+                found += reads(in: target, file, scope: scope, parameters: parameters, substitutions: [:], depth: 0, visiting: [],
+                               aliasRange: scope)
+            }
+        }
+        return found
+    }
+
+    /// The expression an assignment operator at `operatorIndex` assigns to (`engine.volume`,
+    /// `self.cache[key]`, `Settings.shared?.theme`): the member chain before it, when it starts an
+    /// expression; nil for a declaration's value (`let x = v`, `var y: Int = 0`, `if let z = w`).
+    static func assignmentTarget(before operatorIndex: Int, from lowerBound: Int, _ file: FileStructure) -> Range<Int>? {
+        let tokens = file.tokens
+        var head = operatorIndex
+        var index = operatorIndex - 1
+        // Each token joins the chain only where it can stand before the one joined last: two
+        // names in a row are two statements (`matchResult = m` on the line above `selected = …`).
+        while index >= lowerBound {
+            let next = head == operatorIndex ? nil : tokens[head].kind
+            switch tokens[index].kind {
+            case .identifier where next == nil || [.period, .leftSquare, .leftParen, .postfixQuestionMark, .exclamationMark].contains(next!),
+                 .keyword where (tokens[index].word == .self || tokens[index].word == .Self) && (next == nil || next == .period):
+                head = index
+                index -= 1
+            case .period where next == .identifier:
+                head = index
+                index -= 1
+            case .postfixQuestionMark where next == nil || next == .period || next == .leftSquare,
+                 .exclamationMark where next == nil || next == .period || next == .leftSquare:
+                head = index
+                index -= 1
+            case .rightSquare where next == nil || [.period, .leftSquare, .postfixQuestionMark, .exclamationMark].contains(next!),
+                 .rightParen where next == nil || [.period, .leftSquare, .postfixQuestionMark, .exclamationMark].contains(next!):
+                let open = file.closing(index)
+                guard open < index, open >= lowerBound else { return nil }
+                head = open
+                index = open - 1
+            default:
+                index = lowerBound - 1
+            }
+        }
+        guard head < operatorIndex, tokens[head].kind == .identifier || tokens[head].word == .self || tokens[head].word == .Self else {
+            return nil
+        }
+        if head > lowerBound {
+            let before = tokens[head - 1]
+            if [.colon, .comma, .arrow].contains(before.kind)
+                || [.let, .var, .case, .guard, .if, .while, .for].contains(before.word) { return nil }
+        }
+        return head..<operatorIndex
+    }
+
     /// The first member other than the property that a view can read (not `private`: a computed
     /// property, a method with a result, a subscript, a wrapped property given a key) and that
     /// reads untracked state the property reads, with what they share; nil when there is none.
@@ -431,6 +514,8 @@ struct UntrackedReads {
                 continue
             }
             guard token.kind == .identifier || token.word == .self || token.word == .Self else { continue }
+            // `await engine.volume`: the word marks the expression after it, and names nothing.
+            if token.word == .await { continue }
             // Only at the head of an expression: not the `x` of `other.x`, nor an argument's label.
             if index > range.lowerBound, tokens[index - 1].kind == .period { continue }
             if Self.isArgumentLabel(index, file) { continue }
@@ -917,6 +1002,8 @@ struct UntrackedReads {
         }
         // `self.fontSizeKey`, `Self.fontSizeKey`, `fontSizeKey`: a constant of the model.
         if parts[0] == "self" || parts[0] == "Self" || parts[0] == context.declaration(owner).name { parts.removeFirst() }
+        // `self` or the model's type itself handed on (`store.register(self)`): no key.
+        if parts.isEmpty { return nil }
         if parts.count == 1 {
             if let scope, isShadowed(parts[0], in: scope, parameters: nil, file) { return nil }
             return constantLiteral(parts[0], in: owner).map { StorageKey(form: .literal($0)) }

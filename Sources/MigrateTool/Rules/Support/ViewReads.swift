@@ -13,6 +13,8 @@ import SourceScan
 struct ViewReads {
     /// Per unit, each member name a view reads, with the first view found reading it.
     private(set) var readers: [Int: [String: String]] = [:]
+    /// Per unit, the member names each view reads itself (not through computed members).
+    private(set) var namesByView: [Int: [String: Set<String>]] = [:]
 
     /// Protocols whose conformers render: their `body` is evaluated under observation tracking.
     static let renderingProtocols: Set<String> = ["View", "App", "Scene", "ViewModifier", "SwiftUI.View", "SwiftUI.App",
@@ -23,7 +25,11 @@ struct ViewReads {
 
     /// Reads of the members of `units` (the ones with properties to decide), in one pass over
     /// the files that hold views.
-    init(units: [MigrationUnit], _ context: RuleContext) {
+    ///
+    /// With `shownOnly`, a read inside an action (a `Button`'s action, `.onAppear`, `.onChange`,
+    /// `.task`, a gesture's handler, a method of the view returning nothing) is left out: it runs
+    /// when the user acts, not when the view renders, so it shows nothing.
+    init(units: [MigrationUnit], _ context: RuleContext, shownOnly: Bool = false) {
         var unitOfClass: [DeclarationID: Int] = [:]
         var names: [String: Set<Int>] = [:]
         for unit in units {
@@ -40,7 +46,9 @@ struct ViewReads {
             let tokens = file.tokens
             guard file.declarations.indices.contains(where: { viewTypes.contains(DeclarationID(file: fileIndex, declaration: $0)) })
             else { continue }
+            let inAction = shownOnly ? Self.actionTokens(in: file) : []
             func view(at index: Int) -> DeclarationID? {
+                if shownOnly, inAction[index] { return nil }
                 guard let owner = context.index.typer.owner(file: fileIndex, token: index),
                       let enclosing = context.types.enclosingTypeLike(DeclarationID(file: fileIndex, declaration: owner)),
                       viewTypes.contains(enclosing), !context.isInPreview(file: fileIndex, token: index) else { return nil }
@@ -53,8 +61,11 @@ struct ViewReads {
                    let owner = context.index.graph.classDeclaring(property: name, from: typeID, context.types) {
                     unit = unitOfClass[owner]  // Inherited from a superclass in another unit.
                 }
-                guard let unit, names[name]?.contains(unit) == true, readers[unit]?[name] == nil else { return }
-                readers[unit, default: [:]][name] = context.declaration(view).name
+                guard let unit, names[name]?.contains(unit) == true else { return }
+                let viewName = context.declaration(view).name
+                namesByView[unit, default: [:]][viewName, default: []].insert(name)
+                guard readers[unit]?[name] == nil else { return }
+                readers[unit, default: [:]][name] = viewName
             }
             for index in 2..<max(2, tokens.count) {
                 if tokens[index].kind == .identifier, tokens[index - 1].kind == .period {
@@ -79,9 +90,70 @@ struct ViewReads {
         for unit in units { expandThroughComputedMembers(of: unit, context) }
     }
 
+    /// Names whose closure argument is an action, run when the user acts or the view appears,
+    /// not as it renders: modifiers, `Button`, `Task`, gesture handlers.
+    static let actionNames: Set<String> = [
+        "Button", "Task", "onAppear", "onDisappear", "onChange", "task", "onReceive", "onTapGesture", "onLongPressGesture",
+        "onSubmit", "refreshable", "onOpenURL", "onDrop", "onHover", "onContinuousHover", "onCommand", "onDelete", "onMove",
+        "onInsert", "onEnded", "onChanged", "onExitCommand", "onMoveCommand", "onPasteCommand", "onKeyPress", "asyncAfter",
+        "sink", "onContinueUserActivity", "onDismiss",
+    ]
+
+    /// Argument labels whose closure is an action.
+    static let actionLabels: Set<String> = ["action", "perform", "callback", "completion", "completionHandler", "handler"]
+
+    /// For each token of `file`, whether it stands in an action's closure (`actionNames`, an
+    /// `action:` or `perform:` argument) or in a method returning nothing.
+    static func actionTokens(in file: FileStructure) -> [Bool] {
+        let tokens = file.tokens
+        var result = [Bool](repeating: false, count: tokens.count)
+        var index = 0
+        while index < tokens.count {
+            if tokens[index].kind == .leftBrace, isActionBrace(index, file), file.closing(index) > index {
+                let close = file.closing(index)
+                for inner in index...close { result[inner] = true }
+                index = close + 1
+                continue
+            }
+            index += 1
+        }
+        // The bodies of methods that return nothing (`func sync()`): called from actions.
+        for declaration in file.declarations where declaration.kind == .function && declaration.returnType == nil {
+            guard let body = declaration.body else { continue }
+            for inner in body where inner < result.count { result[inner] = true }
+        }
+        return result
+    }
+
+    /// Whether the `{` at `open` is an action's closure: after an action's name (`.onAppear {`),
+    /// its parenthesised arguments (`.onChange(of: x) {`, `Button("Go") {`), or an `action:` label.
+    private static func isActionBrace(_ open: Int, _ file: FileStructure) -> Bool {
+        let tokens = file.tokens
+        guard open >= 1 else { return false }
+        var before = open - 1
+        if tokens[before].kind == .colon, before >= 1 {
+            // `action:`, `perform:`, `completion:`, and handlers named `onSomething:`.
+            let label = file.source.text(before - 1)
+            return actionLabels.contains(label) || (label.count > 2 && label.hasPrefix("on") && label.dropFirst(2).first?.isUppercase == true)
+        }
+        if tokens[before].kind == .rightParen {
+            let paren = file.closing(before)
+            guard paren < before, paren >= 1 else { return false }
+            before = paren - 1
+        }
+        return tokens[before].kind == .identifier && actionNames.contains(file.source.text(before))
+    }
+
     /// The first view found reading `name` of the unit's models, if any.
     func reader(of name: String, unit: Int) -> String? {
         readers[unit]?[name]
+    }
+
+    /// Whether every view that reads one of `names` itself also reads one of `others` itself, so
+    /// redraws when they change; false when no view reads `names` itself.
+    func readersAlsoRead(_ others: [String], whereTheyRead names: [String], unit: Int) -> Bool {
+        let views = (namesByView[unit] ?? [:]).filter { !$0.value.isDisjoint(with: names) }
+        return !views.isEmpty && views.allSatisfy { !$0.value.isDisjoint(with: others) }
     }
 
     /// A computed property (or value-returning method) of the model that a view reads reads, in

@@ -1,0 +1,264 @@
+import SourceScan
+
+/// A member a view shows that reads state `@Observable` does not track (`UserDefaults`, an
+/// object the model holds, a type's shared instance), where the model changes that state in a
+/// method that also changes tracked state. Under `ObservableObject` the view re-read everything
+/// whenever anything `@Published` changed, so it refreshed with that change; under `@Observable`
+/// a view refreshes only when state it read changes, and keeps showing the old value. Nothing is
+/// rewritten: the unit needs review, and the finding names the member, the view and the method.
+///
+/// Only a change beside a tracked change counts: where the model changes the state alone, the
+/// legacy view did not refresh either. A send beside the change is the send rule's to name.
+struct UntrackedStateShown: Rule {
+    static let id = "untracked-state-shown"
+
+    /// A body of the model (a method, a setter, an observer) that changes untracked state and
+    /// tracked state.
+    struct ChangingBody {
+        /// How a message names it: `finish()`, `the setter of 'theme'`, `didSet of 'name'`.
+        var name: String
+        /// The untracked state it changes.
+        var changes: [UntrackedRead]
+        /// The published properties it changes, in reading order: each told views to redraw.
+        var tracked: [String]
+    }
+
+    /// A member a view may show and the body whose change it would miss.
+    private struct Candidate {
+        var unit: Int
+        var member: DeclarationID
+        var names: [String]
+        var shared: UntrackedRead
+        var body: ChangingBody
+    }
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var candidates: [Candidate] = []
+        for unit in context.units.units {
+            for classID in unit.classes {
+                let model = ModelStateChanges(classID: classID, unit: unit, context)
+                guard let reads = model.storeReads else { continue }
+                let bodies = Self.changingBodies(of: classID, model, reads, context).map { body in
+                    var body = body
+                    body.changes = body.changes.filter { !Self.isTrackedElsewhere($0, model, context) }
+                    return body
+                }.filter { !$0.changes.isEmpty }
+                guard !bodies.isEmpty else { continue }
+                for (member, shown) in reads.shownReads() where !shown.isEmpty && Self.mayBeShown(member, context) {
+                    let readsTracked = Self.trackedNames(readBy: member, model, context)
+                    // A member that reads what the body publishes is tracked through it.
+                    for body in bodies where readsTracked.isDisjoint(with: body.tracked) {
+                        // A member that hands on a whole object (`var service: Service { voiceService }`)
+                        // shows what views read through it, not every change made through it.
+                        guard let shared = body.changes.first(where: { change in
+                            shown.contains { $0.mayOverlap(change) && ($0.path.count > 1 || $0.path == change.path || $0.path == [UntrackedRead.keyedStore]) }
+                        }) else { continue }
+                        let declaration = context.declaration(member)
+                        let names = declaration.kind == .variable ? declaration.bindings.compactMap(\.name) : [declaration.name]
+                        candidates.append(Candidate(unit: unit.id, member: member, names: names, shared: shared, body: body))
+                        break
+                    }
+                }
+            }
+        }
+        guard !candidates.isEmpty else { return [] }
+        let unitIDs = Set(candidates.map(\.unit))
+        let views = ViewReads(units: context.units.units.filter { unitIDs.contains($0.id) }, context, shownOnly: true)
+        return candidates.compactMap { candidate in
+            guard let view = candidate.names.lazy.compactMap({ views.reader(of: $0, unit: candidate.unit) }).first,
+                  // A view that also shows what the body publishes redraws with it all the same.
+                  !views.readersAlsoRead(candidate.body.tracked, whereTheyRead: candidate.names, unit: candidate.unit) else { return nil }
+            let declaration = context.declaration(candidate.member)
+            let name = declaration.kind == .variable ? declaration.name : declaration.name + "(…)"
+            let keyPath = declaration.kind == .variable ? "\\.\(declaration.name)" : nil
+            let suggestion = keyPath.map {
+                "keep the value in a tracked stored property that \(candidate.body.name) updates, or call access(keyPath: \($0)) "
+                    + "in its getter and wrap the change in withMutation(keyPath: \($0)) { … }"
+            } ?? "keep the value in a tracked stored property that \(candidate.body.name) updates"
+            return ModelProperties.finding(
+                Self.id, .review, candidate.member, unit: candidate.unit,
+                message: "'\(name)' reads \(candidate.shared.description), which @Observable does not track; \(view) shows it, and "
+                    + "\(candidate.body.name) changes it beside '\(candidate.body.tracked[0])': the view refreshed with that change "
+                    + "under ObservableObject, and under @Observable it keeps the old value until state it reads changes",
+                suggestion: suggestion, edits: [], context: context)
+        }
+    }
+
+    /// The bodies of the model class (its body and extensions) that change untracked state beside
+    /// tracked state: methods, setters, observers, and the closures an initializer stores (a
+    /// sink's or an observer's, which run later). One that sends by hand is the send rule's.
+    static func changingBodies(of classID: DeclarationID, _ model: ModelStateChanges, _ reads: UntrackedReads,
+                               _ context: RuleContext) -> [ChangingBody] {
+        var found: [ChangingBody] = []
+        var trackedByMethod: [String: String?] = [:]
+        for memberID in context.modelMembers[classID] ?? [] {
+            let member = context.declaration(memberID)
+            let file = context.files[memberID.file]
+            guard !member.hasModifier(.static), !member.hasModifier(.class) else { continue }
+            var blocks: [(name: String, open: Int, scope: Range<Int>, parameters: Range<Int>?, tracked: String?)] = []
+            switch member.kind {
+            case .function:
+                if let body = member.body { blocks.append((member.name + "()", body.lowerBound, body, member.parameters, nil)) }
+            case .initializer:
+                guard let body = member.body else { break }
+                for index in body where index > body.lowerBound && file.tokens[index].kind == .leftBrace && index < body.upperBound - 1 {
+                    guard !blocks.contains(where: { ($0.open..<file.closing($0.open)).contains(index) }) else { continue }
+                    blocks.append(("a closure of init", index, body, member.parameters, nil))
+                }
+            case .variable:
+                guard let name = member.bindings.first?.name, let block = member.bindings.first?.accessorBlock else { break }
+                let isTracked = model.properties[name]?.tracking == .tracked && Self.published(memberID, context)
+                for accessor in AccessorNotification.accessors(in: block, file) {
+                    switch accessor.word {
+                    case .set: blocks.append(("the setter of '\(name)'", accessor.open, block, nil, nil))
+                    case .didSet, .willSet:
+                        blocks.append(("\(accessor.word == .didSet ? "didSet" : "willSet") of '\(name)'", accessor.open, block, nil,
+                                       isTracked ? name : nil))
+                    default: break
+                    }
+                }
+            default:
+                break
+            }
+            for block in blocks {
+                let inside = (block.open + 1)..<file.closing(block.open)
+                guard !Self.sends(in: inside, file) else { continue }
+                let changes = reads.changes(in: inside, file, scope: block.scope, parameters: block.parameters)
+                guard !changes.isEmpty else { continue }
+                var tracked = block.tracked.map { [$0] } ?? []
+                var sendsThroughCall = false
+                for statement in Self.everyStatement(in: block.open, file) {
+                    if let name = Self.trackedChange(statement, file, scope: block.scope, parameters: block.parameters, model, context,
+                                                     memo: &trackedByMethod), !tracked.contains(name) {
+                        tracked.append(name)
+                    }
+                    if let call = model.ownCall(statement, file, scope: block.scope, parameters: block.parameters),
+                       Self.methodSends(call.name, model, context) { sendsThroughCall = true }
+                }
+                guard !tracked.isEmpty, !sendsThroughCall else { continue }
+                found.append(ChangingBody(name: block.name, changes: changes, tracked: tracked))
+            }
+        }
+        return found
+    }
+
+    /// Whether state read through an object is tracked by that object itself: its root holds,
+    /// or names, a model of the tree (an `ObservableObject` the run migrates, or an `@Observable`
+    /// class), whose own properties views reading through it track.
+    static func isTrackedElsewhere(_ read: UntrackedRead, _ model: ModelStateChanges, _ context: RuleContext) -> Bool {
+        guard let root = read.path.first, root != UntrackedRead.keyedStore else { return false }
+        // A tracked property holding a value (or a type the tree does not show), reached through
+        // a local bound to it too: a change through it (`config.volume = v`) is a change of the
+        // property, which is tracked.
+        if let property = model.properties[root], property.tracking == .tracked, !property.isClass { return true }
+        guard read.path.count > 1 else { return false }
+        func isModel(_ type: DeclarationID) -> Bool {
+            context.units.unitOf[type] != nil || context.declaration(type).attribute(named: "Observable") != nil
+        }
+        if let property = model.properties[root] {
+            let declaration = context.declaration(property.id)
+            guard let binding = declaration.bindings.first(where: { $0.name == root }),
+                  case .declared(let type) = context.index.typer.variableType(binding, declarationID: property.id) else { return false }
+            return isModel(type)
+        }
+        // `AppSettings.shared.theme`: a type's shared instance of itself.
+        let classes = context.types.types(named: root).filter { $0.kind == .class }
+        return classes.count == 1 && isModel(classes[0].id)
+    }
+
+    /// Whether a view's body may show what the member gives: any property or subscript, and a
+    /// method with a result that is neither `async` (a body cannot wait for it) nor
+    /// `@discardableResult` (an action that also reports, `login() -> Bool`).
+    static func mayBeShown(_ member: DeclarationID, _ context: RuleContext) -> Bool {
+        let declaration = context.declaration(member)
+        // A stored object (`let engine`) shows what views read through it, which may be none of
+        // what a body changes (`tracking.version` beside `tracking.task = t`); not read here.
+        if declaration.kind == .variable, context.isStored(declaration) { return declaration.attributes.contains { $0.arguments != nil } }
+        guard declaration.kind == .function else { return true }
+        if declaration.attributes.contains(where: { $0.baseName == "discardableResult" }) { return false }
+        let file = context.files[member.file]
+        let effects = (declaration.parameters?.upperBound ?? declaration.tokens.lowerBound)..<(declaration.returnType?.lowerBound ?? declaration.tokens.upperBound)
+        return !effects.contains { file.tokens[$0].word == .async }
+    }
+
+    /// The tracked property a statement changes: itself (`step = 0`), or through a call of one of
+    /// the model's methods that changes one, a few calls deep.
+    private static func trackedChange(_ statement: Range<Int>, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?,
+                                      _ model: ModelStateChanges, _ context: RuleContext, memo: inout [String: String?],
+                                      depth: Int = 0) -> String? {
+        if model.isTrackedChange(statement, in: file, scope: scope, parameters: parameters),
+           let start = ModelStateChanges.changeStart(of: statement, file),
+           let change = model.change(at: start, before: statement.upperBound, in: file, scope: scope, parameters: parameters) {
+            // A plain `var` the macro tracks never told views to redraw: no refresh to lose.
+            return published(change.property.id, context) ? change.name : nil
+        }
+        guard depth < 3, let call = model.ownCall(statement, file, scope: scope, parameters: parameters) else { return nil }
+        if let known = memo[call.name] { return known }
+        memo[call.name] = .some(nil)
+        var found: String?
+        for methodID in context.modelMembers[model.classID] ?? [] {
+            let method = context.declaration(methodID)
+            guard method.kind == .function, method.name == call.name, let body = method.body else { continue }
+            let methodFile = context.files[methodID.file]
+            for statement in everyStatement(in: body.lowerBound, methodFile) where found == nil {
+                found = trackedChange(statement, methodFile, scope: body, parameters: method.parameters, model, context, memo: &memo,
+                                      depth: depth + 1)
+            }
+            if found != nil { break }
+        }
+        memo[call.name] = .some(found)
+        return found
+    }
+
+    /// Whether a property told views to redraw under `ObservableObject`: `@Published`, or
+    /// published by hand.
+    static func published(_ variableID: DeclarationID, _ context: RuleContext) -> Bool {
+        switch ModelProperties.role(of: variableID, in: context, deinitReads: []) {
+        case .published, .manuallyPublished, .overridingObserver: return true
+        default: return false
+        }
+    }
+
+    /// The tracked properties a member's own code names (`self.x` or a bare `x`).
+    static func trackedNames(readBy member: DeclarationID, _ model: ModelStateChanges, _ context: RuleContext) -> Set<String> {
+        let file = context.files[member.file]
+        var names = Set<String>()
+        for index in context.declaration(member).tokens where file.tokens[index].kind == .identifier {
+            let name = file.source.text(index)
+            if model.properties[name]?.tracking == .tracked { names.insert(name) }
+        }
+        return names
+    }
+
+    /// Whether a method of the model of this name sends `objectWillChange` in its body.
+    static func methodSends(_ name: String, _ model: ModelStateChanges, _ context: RuleContext) -> Bool {
+        (context.modelMembers[model.classID] ?? []).contains { methodID in
+            let method = context.declaration(methodID)
+            guard method.kind == .function, method.name == name, let body = method.body else { return false }
+            return sends(in: body, context.files[methodID.file])
+        }
+    }
+
+    /// The statements of the block at `open` and of every block nested in them.
+    static func everyStatement(in open: Int, _ file: FileStructure) -> [Range<Int>] {
+        var found: [Range<Int>] = []
+        for statement in file.statements(inBlock: open) ?? [] {
+            found.append(statement)
+            var index = statement.lowerBound
+            while index < statement.upperBound {
+                if file.tokens[index].kind == .leftBrace {
+                    found += everyStatement(in: index, file)
+                    index = file.closing(index) + 1
+                } else {
+                    index += 1
+                }
+            }
+        }
+        return found
+    }
+
+    /// Whether code in `range` sends `objectWillChange` by hand.
+    private static func sends(in range: Range<Int>, _ file: FileStructure) -> Bool {
+        range.contains { file.tokens[$0].kind == .identifier && file.source.tokenText($0, equals: "objectWillChange") }
+    }
+}

@@ -1,0 +1,328 @@
+import SourceScan
+import Testing
+@testable import MigrateTool
+
+/// `untracked-state-shown`: a member a view shows over state `@Observable` does not track, which
+/// the model changes beside tracked state, makes its unit a review; the cases where the legacy
+/// view did not refresh either, or nothing shows the member, stay ready.
+@Suite struct UntrackedStateShownTests {
+    /// The rule's findings' messages and the unit's verdict, for a model and a view.
+    static func check(_ model: String, view: String) -> (messages: [String], verdict: Verdict?) {
+        let analysis = InferenceTestTree.analyze([model, view], Configuration())
+        let messages = analysis.findings.filter { $0.ruleID == UntrackedStateShown.id }.map(\.message)
+        return (messages, analysis.units.first?.verdict)
+    }
+
+    static func view(showing expression: String, model: String = "Settings") -> String {
+        """
+        import SwiftUI
+
+        struct Badge: View {
+            @ObservedObject var model: \(model)
+            var body: some View { Text(\(expression)) }
+        }
+
+        """
+    }
+
+    @Test func aKeyWrittenBesideAPublishedChangeIsNamed() {
+        let model = """
+            import Foundation
+            import Combine
+
+            final class Settings: ObservableObject {
+                @Published var step = 2
+                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+
+                func finish() {
+                    UserDefaults.standard.set(true, forKey: "onboarded")
+                    step = 0
+                }
+            }
+
+            """
+        let result = Self.check(model, view: Self.view(showing: "model.hasFinished ? \"yes\" : \"no\""))
+        #expect(result.verdict == .needsUnsafeFixes)
+        #expect(result.messages.count == 1)
+        #expect(result.messages.first?.contains("'hasFinished' reads the value stored under \"onboarded\"") == true)
+        #expect(result.messages.first?.contains("Badge shows it, and finish() changes it beside 'step'") == true)
+    }
+
+    @Test func aChangeOfTheStateAloneIsNoChangeOfBehaviour() {
+        // The legacy view did not refresh on `finish()` either: nothing published changed.
+        let model = """
+            import Foundation
+            import Combine
+
+            final class Settings: ObservableObject {
+                @Published var step = 2
+                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+
+                func finish() {
+                    UserDefaults.standard.set(true, forKey: "onboarded")
+                }
+
+                func next() { step += 1 }
+            }
+
+            """
+        let result = Self.check(model, view: Self.view(showing: "model.hasFinished ? \"yes\" : \"no\""))
+        #expect(result.messages.isEmpty)
+        #expect(result.verdict == .ready)
+    }
+
+    @Test func aMemberNoViewShowsOrAnotherKeyGivesNoFinding() {
+        let model = """
+            import Foundation
+            import Combine
+
+            final class Settings: ObservableObject {
+                @Published var step = 2
+                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+                var launches: Int { UserDefaults.standard.integer(forKey: "launches") }
+                private var secret: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+
+                func finish() {
+                    UserDefaults.standard.set(true, forKey: "onboarded")
+                    step = 0
+                }
+            }
+
+            """
+        let result = Self.check(model, view: Self.view(showing: "\"\\(model.launches) \\(model.step)\""))
+        #expect(result.messages.isEmpty)
+        #expect(result.verdict == .ready)
+    }
+
+    @Test func aSendBesideTheChangeIsTheSendRulesToName() {
+        let model = """
+            import Foundation
+            import Combine
+
+            final class Settings: ObservableObject {
+                @Published var step = 2
+                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+
+                func finish() {
+                    objectWillChange.send()
+                    UserDefaults.standard.set(true, forKey: "onboarded")
+                    step = 0
+                }
+            }
+
+            """
+        let result = Self.check(model, view: Self.view(showing: "model.hasFinished ? \"yes\" : \"no\""))
+        #expect(result.messages.isEmpty)
+    }
+
+    @Test func aTrackedChangeThroughTheModelsOwnMethodCounts() {
+        let model = """
+            import Foundation
+            import Combine
+
+            final class Settings: ObservableObject {
+                @Published var step = 2
+                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+
+                func finish() {
+                    UserDefaults.standard.set(true, forKey: "onboarded")
+                    reset()
+                }
+
+                private func reset() { step = 0 }
+            }
+
+            """
+        let result = Self.check(model, view: Self.view(showing: "model.hasFinished ? \"yes\" : \"no\""))
+        #expect(result.messages.first?.contains("finish() changes it beside 'step'") == true)
+        #expect(result.verdict == .needsUnsafeFixes)
+    }
+
+    @Test func anObjectsPropertyAssignedInAMethodWithAResultReaderCounts() {
+        let model = """
+            import Foundation
+            import Combine
+
+            final class Store {
+                var favorites: Set<Int> = []
+            }
+
+            final class Settings: ObservableObject {
+                private let store = Store()
+                @Published var count = 0
+
+                func isFavorite(_ id: Int) -> Bool { store.favorites.contains(id) }
+
+                func toggle(_ id: Int) {
+                    store.favorites = store.favorites.symmetricDifference([id])
+                    count += 1
+                }
+            }
+
+            """
+        let result = Self.check(model, view: Self.view(showing: "model.isFavorite(1) ? \"yes\" : \"no\""))
+        #expect(result.messages.first?.contains("'isFavorite(…)' reads 'store.favorites'") == true)
+        #expect(result.messages.first?.contains("toggle() changes it beside 'count'") == true)
+    }
+
+    @Test func anInitializersStoredClosureCountsButItsOwnStatementsDoNot() {
+        func model(_ initBody: String) -> String {
+            """
+            import Foundation
+            import Combine
+
+            final class Settings: ObservableObject {
+                @Published var step = 2
+                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+
+                init() {
+            \(initBody)
+                }
+            }
+
+            """
+        }
+        let direct = model("""
+                    UserDefaults.standard.set(true, forKey: "onboarded")
+                    step = 0
+            """)
+        #expect(Self.check(direct, view: Self.view(showing: "model.hasFinished ? \"yes\" : \"no\"")).messages.isEmpty)
+        let observer = model("""
+                    NotificationCenter.default.addObserver(forName: .init("done"), object: nil, queue: .main) { [weak self] _ in
+                        UserDefaults.standard.set(true, forKey: "onboarded")
+                        self?.step = 0
+                    }
+            """)
+        let result = Self.check(observer, view: Self.view(showing: "model.hasFinished ? \"yes\" : \"no\""))
+        #expect(result.messages.first?.contains("a closure of init changes it beside 'step'") == true)
+    }
+
+    @Test func aLocalsAssignmentOrADeclarationIsNoChange() {
+        let model = """
+            import Foundation
+            import Combine
+
+            final class Settings: ObservableObject {
+                @Published var step = 2
+                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+
+                func finish() {
+                    var done: Bool = UserDefaults.standard.bool(forKey: "onboarded")
+                    done = true
+                    if let value = UserDefaults.standard.object(forKey: "onboarded") as? Bool { print(value, done) }
+                    step = 0
+                }
+            }
+
+            """
+        #expect(Self.check(model, view: Self.view(showing: "model.hasFinished ? \"yes\" : \"no\"")).messages.isEmpty)
+    }
+
+    @Test func assignmentTargetsAreTheChainBeforeTheOperator() {
+        func target(_ code: String) -> String? {
+            let file = FileStructure(text: code)
+            guard let index = file.tokens.indices.first(where: { file.tokens[$0].kind == .equal || file.source.text($0) == "+=" }),
+                  let range = UntrackedReads.assignmentTarget(before: index, from: 0, file) else { return nil }
+            return file.compactText(range)
+        }
+        #expect(target("engine.volume = v") == "engine.volume")
+        #expect(target("self.cache[key]?.count += 1") == "self.cache[key]?.count")
+        #expect(target("Settings.shared.theme = t") == "Settings.shared.theme")
+        #expect(target("let x = v") == nil)
+        #expect(target("var y: Int = 0") == nil)
+        #expect(target("if let z = w {}") == nil)
+    }
+
+    /// The legacy refreshes that did not happen, and the views that redraw anyway.
+    @Test func noRefreshToLoseGivesNoFinding() {
+        func model(_ body: String, extra: String = "") -> String {
+            """
+            import Foundation
+            import Combine
+
+            final class Settings: ObservableObject {
+                @Published var step = 2
+                var counter = 0
+                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+                var isDone: Bool { step == 0 && UserDefaults.standard.bool(forKey: "onboarded") }
+            \(extra)
+                func finish() {
+            \(body)
+                }
+            }
+
+            """
+        }
+        let shown = Self.view(showing: "model.hasFinished ? \"yes\" : \"no\"")
+        // A plain `var` never told views to redraw.
+        #expect(Self.check(model("""
+                    UserDefaults.standard.set(true, forKey: "onboarded")
+                    counter += 1
+            """), view: shown).messages.isEmpty)
+        // The view shows the published property too: it redraws with it.
+        #expect(Self.check(model("""
+                    UserDefaults.standard.set(true, forKey: "onboarded")
+                    step = 0
+            """), view: Self.view(showing: "\"\\(model.step) \\(model.hasFinished)\"")).messages.isEmpty)
+        // The member reads the published property itself: tracked through it.
+        #expect(Self.check(model("""
+                    UserDefaults.standard.set(true, forKey: "onboarded")
+                    step = 0
+            """), view: Self.view(showing: "model.isDone ? \"yes\" : \"no\"")).messages.isEmpty)
+        // The view reads the member only in an action.
+        let action = """
+            import SwiftUI
+
+            struct Badge: View {
+                @ObservedObject var model: Settings
+                var body: some View {
+                    Button("Go") { print(model.hasFinished) }
+                        .onAppear { print(model.hasFinished) }
+                }
+            }
+
+            """
+        #expect(Self.check(model("""
+                    UserDefaults.standard.set(true, forKey: "onboarded")
+                    step = 0
+            """), view: action).messages.isEmpty)
+    }
+
+    @Test func aTrackedValueChangedThroughIsATrackedChange() {
+        let model = """
+            import Foundation
+            import Combine
+
+            struct Config { var volume = 1.0 }
+
+            final class Settings: ObservableObject {
+                @Published var config = Config()
+                @Published var step = 2
+                var loud: Bool { config.volume > 0.5 }
+
+                func mute() {
+                    config.volume = 0
+                    step = 0
+                }
+            }
+
+            """
+        #expect(Self.check(model, view: Self.view(showing: "model.loud ? \"yes\" : \"no\"")).messages.isEmpty)
+    }
+
+    @Test func actionClosuresAreToldApart() {
+        let file = FileStructure(text: """
+            Button("A") { a() }
+            Button { b() } label: { Text(c) }
+            Text(d).onChange(of: e) { f() }.task { g() }
+            Row(onSelect: { h() }, content: { i })
+            func sync() { j() }
+            """)
+        let inAction = ViewReads.actionTokens(in: file)
+        func flagged(_ name: String) -> Bool {
+            file.tokens.indices.first { file.tokens[$0].kind == .identifier && file.source.text($0) == name }.map { inAction[$0] } ?? false
+        }
+        #expect(["a", "b", "f", "g", "h", "j"].allSatisfy(flagged))
+        #expect(!["c", "d", "e", "i"].contains(where: flagged))
+    }
+}
