@@ -6631,13 +6631,27 @@ enum RuleDocuments {
         value.
 
         The rule looks at the members a view can read (non-private computed properties, methods with a
-        result, subscripts, properties kept in a keyed store, objects code outside reads through) and at
-        the model's methods, setters and observers, and the closures its initializer stores, that
-        change the same untracked state beside a change of tracked state: a keyed store's value set
-        or removed by key, or an assignment through a path of untracked state. A call through an
-        object (`engine.stop()`) is not read as a change. Where the model changes the state alone, the
-        legacy view did not refresh either, and where a send announces the change, the send's finding
-        (`object-will-change-send`) names it.
+        result that are neither `async` nor `@discardableResult`, subscripts, properties kept in a keyed
+        store) and at the model's methods, setters and observers, and the closures its initializer
+        stores, that change the same untracked state beside a change of a `@Published` property: a keyed
+        store's value set or removed by a key the tree spells out, or an assignment through a path of
+        untracked state. It names only what it is sure of, since a finding costs someone a review:
+
+        - the same state: keys known and equal, or one path leading on from the other (not two
+          branches of one shared instance, nor a member that hands on a whole object);
+        - a refresh the legacy view had: the partner is `@Published` (a plain `var` never redrew
+          anything), and the view holds the model through `@ObservedObject`, `@StateObject` or
+          `@EnvironmentObject` (not `Store.shared`, nor a plain `let`);
+        - a refresh the new view loses: the member does not read the partner itself (directly or
+          through the model's helpers), the view renders the member (not only in a `Button` action,
+          `.onAppear`, `.onChange`, `.task`, a handler argument, a method returning nothing, its
+          initializer or a stored property's initial value), and not every view rendering it shows the
+          partner too;
+        - state the model does not track elsewhere: not a value held by a tracked property
+          (`config.volume = v` changes `config`), nor a model of the tree it holds.
+
+        A call through an object (`engine.stop()`) is not read as a change. Where a send announces the
+        change, the send's finding (`object-will-change-send`) names it.
 
         Nothing is rewritten: the unit needs review (`--unsafe-fixes`). Either keep the value in a
         tracked stored property that the method updates, or make the member tracked by hand: call

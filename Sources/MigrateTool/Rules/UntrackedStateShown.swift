@@ -34,6 +34,8 @@ struct UntrackedStateShown: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var candidates: [Candidate] = []
+        // Where names are used as members, found once for every model's readers.
+        var memberUses: UntrackedReads.MemberUses?
         for unit in context.units.units {
             for classID in unit.classes {
                 let model = ModelStateChanges(classID: classID, unit: unit, context)
@@ -44,15 +46,17 @@ struct UntrackedStateShown: Rule {
                     return body
                 }.filter { !$0.changes.isEmpty }
                 guard !bodies.isEmpty else { continue }
-                for (member, shown) in reads.shownReads() where !shown.isEmpty && Self.mayBeShown(member, context) {
+                let uses = memberUses ?? UntrackedReads.MemberUses(context.files)
+                memberUses = uses
+                model.effectMemo.untrackedReads.memberUses = uses
+                for (member, shown) in reads.shownReads(where: { Self.mayBeShown($0, context) }) where !shown.isEmpty {
                     let readsTracked = Self.trackedNames(readBy: member, model, context)
                     // A member that reads what the body publishes is tracked through it.
                     for body in bodies where readsTracked.isDisjoint(with: body.tracked) {
                         // A member that hands on a whole object (`var service: Service { voiceService }`)
                         // shows what views read through it, not every change made through it.
-                        guard let shared = body.changes.first(where: { change in
-                            shown.contains { $0.mayOverlap(change) && ($0.path.count > 1 || $0.path == change.path || $0.path == [UntrackedRead.keyedStore]) }
-                        }) else { continue }
+                        guard let shared = body.changes.first(where: { change in shown.contains { Self.surelyOverlap($0, change) } })
+                        else { continue }
                         let declaration = context.declaration(member)
                         let names = declaration.kind == .variable ? declaration.bindings.compactMap(\.name) : [declaration.name]
                         candidates.append(Candidate(unit: unit.id, member: member, names: names, shared: shared, body: body))
@@ -210,6 +214,23 @@ struct UntrackedStateShown: Rule {
         return found
     }
 
+    /// Whether what a member shows is what a body changes, as far as the tree tells (stricter
+    /// than `UntrackedRead.mayOverlap`, which a send's deletion leans on the other way): a keyed
+    /// store's value by keys both known and equal; an object's state where one path leads on
+    /// from the other (`engine.volume` and `engine`), but not a member that hands on the whole
+    /// object (`var service: Service { voiceService }`), which shows what views read through it.
+    static func surelyOverlap(_ shown: UntrackedRead, _ change: UntrackedRead) -> Bool {
+        guard shown.path.first == change.path.first else { return false }
+        if shown.path == [UntrackedRead.keyedStore] {
+            guard let shownKey = shown.key, let changedKey = change.key else { return false }
+            return shownKey.mayEqual(changedKey)
+        }
+        guard shown.path.count > 1 || shown.path == change.path,
+              shown.path.starts(with: change.path) || change.path.starts(with: shown.path) else { return false }
+        if let shownKey = shown.key, let changedKey = change.key { return shownKey.mayEqual(changedKey) }
+        return true
+    }
+
     /// Whether a property told views to redraw under `ObservableObject`: `@Published`, or
     /// published by hand.
     static func published(_ variableID: DeclarationID, _ context: RuleContext) -> Bool {
@@ -220,12 +241,26 @@ struct UntrackedStateShown: Rule {
     }
 
     /// The tracked properties a member's own code names (`self.x` or a bare `x`).
+    /// The tracked properties a member's own code names (`self.x` or a bare `x`), and those of
+    /// the model's computed properties and methods it names, a few deep.
     static func trackedNames(readBy member: DeclarationID, _ model: ModelStateChanges, _ context: RuleContext) -> Set<String> {
-        let file = context.files[member.file]
         var names = Set<String>()
-        for index in context.declaration(member).tokens where file.tokens[index].kind == .identifier {
-            let name = file.source.text(index)
-            if model.properties[name]?.tracking == .tracked { names.insert(name) }
+        var visited: Set<DeclarationID> = [member]
+        var pending = [(member, 0)]
+        var helpers: [String: [DeclarationID]] = [:]
+        for helper in context.modelMembers[model.classID] ?? [] {
+            let declaration = context.declaration(helper)
+            guard declaration.kind == .function || declaration.kind == .variable || declaration.kind == .subscript else { continue }
+            for name in Set([declaration.name] + declaration.bindings.compactMap(\.name)) { helpers[name, default: []].append(helper) }
+        }
+        while let (current, depth) = pending.popLast() {
+            let file = context.files[current.file]
+            for index in context.declaration(current).tokens where file.tokens[index].kind == .identifier {
+                let name = file.source.text(index)
+                if model.properties[name]?.tracking == .tracked { names.insert(name) }
+                guard depth < 3, model.properties[name] == nil else { continue }
+                for helper in helpers[name] ?? [] where visited.insert(helper).inserted { pending.append((helper, depth + 1)) }
+            }
         }
         return names
     }

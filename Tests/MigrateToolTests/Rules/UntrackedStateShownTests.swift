@@ -325,4 +325,78 @@ import Testing
         #expect(["a", "b", "f", "g", "h", "j"].allSatisfy(flagged))
         #expect(!["c", "d", "e", "i"].contains(where: flagged))
     }
+
+    @Test func onlyStateSurelyTheSameCounts() {
+        func read(_ path: [String], _ key: String? = nil, unknownKey: Bool = false) -> UntrackedRead {
+            UntrackedRead(path: path, key: key.map { StorageKey(form: .literal($0)) })
+        }
+        let store = UntrackedRead.keyedStore
+        #expect(UntrackedStateShown.surelyOverlap(read([store], "a"), read([store], "a")))
+        #expect(!UntrackedStateShown.surelyOverlap(read([store], "a"), read([store], "b")))
+        // A key the tree does not tell may be any: no finding on a guess.
+        #expect(!UntrackedStateShown.surelyOverlap(read([store]), read([store], "a")))
+        #expect(UntrackedStateShown.surelyOverlap(read(["engine", "volume"]), read(["engine", "volume"])))
+        #expect(UntrackedStateShown.surelyOverlap(read(["engine", "volume"]), read(["engine"])))
+        // Two branches of one root (`Current.health…` and `Current.settings…`), and a member
+        // handing on the whole object.
+        #expect(!UntrackedStateShown.surelyOverlap(read(["Current", "health"]), read(["Current", "settings", "interval"])))
+        #expect(!UntrackedStateShown.surelyOverlap(read(["engine"]), read(["engine", "volume"])))
+    }
+
+    @Test func aPublishedPropertyReadThroughAHelperIsTracked() {
+        let model = """
+            import Foundation
+            import Combine
+
+            final class Settings: ObservableObject {
+                @Published var step = 2
+                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") && isFirst() }
+
+                func isFirst() -> Bool { step == 0 }
+
+                func finish() {
+                    UserDefaults.standard.set(true, forKey: "onboarded")
+                    step = 0
+                }
+            }
+
+            """
+        #expect(Self.check(model, view: Self.view(showing: "model.hasFinished ? \"yes\" : \"no\"")).messages.isEmpty)
+    }
+
+    @Test func theViewNamedIsOneThatRendersTheMember() {
+        let model = """
+            import Foundation
+            import Combine
+            import SwiftUI
+
+            final class Settings: ObservableObject {
+                @Published var seed = 0
+                @AppStorage("Steps") var steps = 12.0
+
+                func copy(_ other: Double) {
+                    steps = other
+                    seed += 1
+                }
+            }
+
+            """
+        let views = """
+            import SwiftUI
+
+            struct Popover: View {
+                @EnvironmentObject var model: Settings
+                var body: some View { Row(callback: { model.steps = 3 }) }
+            }
+
+            struct StepsView: View {
+                @EnvironmentObject var model: Settings
+                var body: some View { Text("\\(model.steps)") }
+            }
+
+            """
+        let result = Self.check(model, view: views)
+        #expect(result.messages.count == 1)
+        #expect(result.messages.first?.contains("StepsView shows it, and copy() changes it beside 'seed'") == true)
+    }
 }

@@ -123,6 +123,40 @@ struct UntrackedReads {
         var rootTypes: [String: DeclarationID?] = [:]
         /// `extensionPropertyKey(_:)`, by property name.
         var extensionKeys: [String: StorageKey?] = [:]
+        /// Where each name is used after a `.` in the tree: built once, or handed in by a caller
+        /// asking about many models.
+        var memberUses: MemberUses?
+    }
+
+    /// Each name used as a member (`x.name.`, `x.name?`, `x.name(`) anywhere in the tree, with
+    /// where: one pass over the tokens, for `isReadThroughOutside(_:calling:)` of every member of
+    /// every model.
+    final class MemberUses {
+        /// A use: the file, the token, and whether the member is called.
+        struct Use {
+            var file: Int
+            var token: Int
+            var isCall: Bool
+        }
+        let uses: [String: [Use]]
+
+        init(_ files: [FileStructure]) {
+            var uses: [String: [Use]] = [:]
+            for (fileIndex, file) in files.enumerated() {
+                let tokens = file.tokens
+                var index = 1
+                while index + 1 < tokens.count {
+                    if tokens[index].kind == .identifier, tokens[index - 1].kind == .period {
+                        let after = tokens[index + 1].kind
+                        if after == .leftParen || after == .period || after == .postfixQuestionMark {
+                            uses[file.source.text(index), default: []].append(Use(file: fileIndex, token: index, isCall: after == .leftParen))
+                        }
+                    }
+                    index += 1
+                }
+            }
+            self.uses = uses
+        }
     }
 
     /// A member read in one mode (`countsChanges`, `followsStaticMethods`).
@@ -257,20 +291,15 @@ struct UntrackedReads {
         let memoKey = (calling ? "(" : ".") + name
         if let known = memo.usedOutside[memoKey] { return known }
         let own = ([owner] + (context.types.symbol(owner)?.extensions ?? [])).map { ($0.file, context.declaration($0).tokens) }
-        var used = false
-        search: for (fileIndex, file) in context.files.enumerated() {
-            let tokens = file.tokens
-            var index = 1
-            while index + 1 < tokens.count {
-                let after = tokens[index + 1].kind
-                if tokens[index].kind == .identifier, tokens[index - 1].kind == .period,
-                   calling ? after == .leftParen : after == .period || after == .postfixQuestionMark, file.source.tokenText(index, equals: name),
-                   !own.contains(where: { $0.0 == fileIndex && $0.1.contains(index) }) {
-                    used = true
-                    break search
-                }
-                index += 1
-            }
+        let index: MemberUses
+        if let known = memo.memberUses {
+            index = known
+        } else {
+            index = MemberUses(context.files)
+            memo.memberUses = index
+        }
+        let used = (index.uses[name] ?? []).contains { use in
+            use.isCall == calling && !own.contains { $0.0 == use.file && $0.1.contains(use.token) }
         }
         memo.usedOutside[memoKey] = used
         return used
@@ -312,9 +341,10 @@ struct UntrackedReads {
                               aliasRange: scope)
     }
 
-    /// The members a view can read (`readers()`), each with what it shows outside tracking.
-    func shownReads() -> [(member: DeclarationID, reads: [UntrackedRead])] {
-        readers().map { ($0, readerReads(of: $0)) }
+    /// The members a view can read (`readers()`) that `include` accepts, each with what it shows
+    /// outside tracking.
+    func shownReads(where include: (DeclarationID) -> Bool = { _ in true }) -> [(member: DeclarationID, reads: [UntrackedRead])] {
+        readers().filter(include).map { ($0, readerReads(of: $0)) }
     }
 
     /// What the code in `range` changes outside tracking, by the same paths as reads: a keyed
@@ -607,6 +637,8 @@ struct UntrackedReads {
                 // A type: its shared state (`UserDefaults.standard`, `Keychain`, `AppSettings.shared`),
                 // not a namespace of constants of the tree (an enum of keys).
                 guard name + 1 < range.upperBound, tokens[name + 1].kind == .period, !isConstantNamespace(text) else { continue }
+                // `Key.self`, `Model.Type`: the type itself, a value, not its shared state.
+                if name + 2 < range.upperBound, tokens[name + 2].word == .self || file.source.tokenText(name + 2, equals: "Type") { continue }
             }
             found += [chain(from: name, rootPath: Self.keyedStoreTypes.contains(text) ? [UntrackedRead.keyedStore] : [text],
                             rootType: rootType(ofProperty: nil, typeName: text), file,

@@ -41,12 +41,30 @@ struct ViewReads {
             }
         }
         guard !names.isEmpty else { return }
+        var observedHolders: [DeclarationID: Set<String>] = [:]
         let viewTypes = Self.viewTypes(holding: units, context)
         for (fileIndex, file) in context.files.enumerated() {
             let tokens = file.tokens
             guard file.declarations.indices.contains(where: { viewTypes.contains(DeclarationID(file: fileIndex, declaration: $0)) })
             else { continue }
             let inAction = shownOnly ? Self.actionTokens(in: file) : []
+            /// Whether the view holds the variable through a wrapper that redrew it on every change
+            /// of the model (`@ObservedObject`, `@StateObject`, `@EnvironmentObject`): a read
+            /// through `Store.shared` or a plain `let store` never redrew the view.
+            func isObserved(_ head: String, in view: DeclarationID) -> Bool {
+                if let known = observedHolders[view] { return known.contains(head) }
+                var holders = Set<String>()
+                for member in [view] + (context.types.symbol(view)?.extensions ?? []) {
+                    for variableID in context.types.memberDeclarations(of: member) {
+                        let variable = context.declaration(variableID)
+                        guard variable.kind == .variable,
+                              variable.attributes.contains(where: { Self.observingWrappers.contains(String($0.baseName)) }) else { continue }
+                        holders.formUnion(variable.bindings.compactMap(\.name))
+                    }
+                }
+                observedHolders[view] = holders
+                return holders.contains(head)
+            }
             func view(at index: Int) -> DeclarationID? {
                 if shownOnly, inAction[index] { return nil }
                 guard let owner = context.index.typer.owner(file: fileIndex, token: index),
@@ -54,7 +72,7 @@ struct ViewReads {
                       viewTypes.contains(enclosing), !context.isInPreview(file: fileIndex, token: index) else { return nil }
                 return context.types.extendedType(enclosing) ?? enclosing
             }
-            func record(_ name: String, on type: ResolvedType, in view: DeclarationID) {
+            func record(_ name: String, on type: ResolvedType, in view: DeclarationID, receiverHead: String) {
                 guard case .declared(let typeID) = type else { return }
                 var unit = unitOfClass[typeID]
                 if unit.map({ names[name]?.contains($0) != true }) ?? true, context.index.graph.modelSuperclass[typeID] != nil,
@@ -62,6 +80,7 @@ struct ViewReads {
                     unit = unitOfClass[owner]  // Inherited from a superclass in another unit.
                 }
                 guard let unit, names[name]?.contains(unit) == true else { return }
+                if shownOnly, !isObserved(receiverHead, in: view) { return }
                 let viewName = context.declaration(view).name
                 namesByView[unit, default: [:]][viewName, default: []].insert(name)
                 guard readers[unit]?[name] == nil else { return }
@@ -71,7 +90,8 @@ struct ViewReads {
                 if tokens[index].kind == .identifier, tokens[index - 1].kind == .period {
                     let name = file.source.text(index)
                     guard names[name] != nil, let view = view(at: index) else { continue }
-                    record(name, on: receiverType(endingBefore: index - 1, file: fileIndex, context), in: view)
+                    record(name, on: receiverType(endingBefore: index - 1, file: fileIndex, context), in: view,
+                           receiverHead: Self.receiverHead(endingBefore: index - 1, file))
                 } else if tokens[index].kind == .stringLiteral {
                     // `Text("\(m.x)")`: a string literal is one token; read its interpolations.
                     let chains = Self.interpolatedChains(in: file.source.text(index))
@@ -82,7 +102,7 @@ struct ViewReads {
                         guard chain.count > variable + 1 else { continue }
                         let holder = chain[variable].hasPrefix("$") ? String(chain[variable].dropFirst()) : chain[variable]
                         guard let type = context.index.typer.lookUpVariable(holder, at: index, file: fileIndex) else { continue }
-                        record(chain[variable + 1], on: type, in: view)
+                        record(chain[variable + 1], on: type, in: view, receiverHead: holder)
                     }
                 }
             }
@@ -98,6 +118,37 @@ struct ViewReads {
         "onInsert", "onEnded", "onChanged", "onExitCommand", "onMoveCommand", "onPasteCommand", "onKeyPress", "asyncAfter",
         "sink", "onContinueUserActivity", "onDismiss",
     ]
+
+    /// The wrappers through which a legacy view redrew on every change of the model it holds.
+    static let observingWrappers: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject"]
+
+    /// The name a receiver chain ending before the `.` at `period` starts from: `m` of `m.x`,
+    /// `self.m.x`, `$m.x` and `m.child.x`; a type's name for `Store.shared.x`.
+    static func receiverHead(endingBefore period: Int, _ file: FileStructure) -> String {
+        let tokens = file.tokens
+        var index = period - 1
+        var head = index
+        while index >= 0 {
+            switch tokens[index].kind {
+            case .identifier, .keyword, .dollarIdentifier:
+                head = index
+                guard index >= 2, tokens[index - 1].kind == .period else { index = -1; continue }
+                index -= 2
+            case .rightParen, .rightSquare:
+                let open = Int(file.matchingBracket[index])
+                guard open > 0 else { index = -1; continue }
+                index = open - 1
+            case .postfixQuestionMark, .exclamationMark:
+                index -= 1
+            default:
+                index = -1
+            }
+        }
+        guard head >= 0 else { return "" }
+        if tokens[head].word == .self, head + 2 < period, tokens[head + 1].kind == .period { head += 2 }
+        let text = file.source.text(head)
+        return text.hasPrefix("$") ? String(text.dropFirst()) : text
+    }
 
     /// Argument labels whose closure is an action.
     static let actionLabels: Set<String> = ["action", "perform", "callback", "completion", "completionHandler", "handler"]
@@ -117,10 +168,20 @@ struct ViewReads {
             }
             index += 1
         }
-        // The bodies of methods that return nothing (`func sync()`): called from actions.
-        for declaration in file.declarations where declaration.kind == .function && declaration.returnType == nil {
-            guard let body = declaration.body else { continue }
-            for inner in body where inner < result.count { result[inner] = true }
+        // The bodies of methods that return nothing (`func sync()`): called from actions. An
+        // initializer's body and a stored property's initial value (`@State var x = m.y`) run
+        // when the view is made, and what they read is kept, not shown again on a redraw.
+        for declaration in file.declarations {
+            var ranges: [Range<Int>] = []
+            switch declaration.kind {
+            case .function where declaration.returnType == nil, .initializer:
+                if let body = declaration.body { ranges.append(body) }
+            case .variable:
+                ranges += declaration.bindings.filter { $0.accessorBlock == nil }.compactMap(\.initializer)
+            default:
+                break
+            }
+            for range in ranges { for inner in range where inner < result.count { result[inner] = true } }
         }
         return result
     }
