@@ -85,11 +85,17 @@ public enum ExpectedDifference: Equatable, Sendable {
     /// stale value, the modern screen shows exactly what the legacy screen shows once every view
     /// re-renders, and the views showing it re-render; this must happen at least once.
     case trackedUnpublishedShown(probe: String)
+    /// A member a view shows reads state the migrated model does not track, changed beside a
+    /// published property the view does not read (untracked-state-shown, review): where the
+    /// legacy screen redrew with that change and shows the fresh value, the modern screen keeps
+    /// what it showed before the step; the probe reads the member, and its value changed in the
+    /// step. This must happen at least once.
+    case untrackedStateStale(probe: String)
 
     /// The probe whose property the difference is about.
     public var probe: String {
         switch self {
-        case .trackedUnpublished(let probe), .trackedUnpublishedShown(let probe): return probe
+        case .trackedUnpublished(let probe), .trackedUnpublishedShown(let probe), .untrackedStateStale(let probe): return probe
         }
     }
 }

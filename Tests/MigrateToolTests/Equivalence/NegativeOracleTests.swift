@@ -150,6 +150,94 @@ private enum DraftCounterVariants {
     }
 }
 
+// MARK: Untracked state shown: the stated stale badge, fresh or wrong instead
+
+/// Modern variants of the committed MuteBadge pair: a model that tracks what the badge shows (it
+/// never goes stale, so the stated difference never appears), and a badge that goes stale with
+/// a value it never showed.
+private enum MuteBadgeVariants {
+    @Observable
+    final class PlayerModel {
+        var level = 1.0
+        var isMuted = false
+
+        func mute() {
+            isMuted = true
+            level = 0
+        }
+
+        func unmute() {
+            isMuted = false
+            level = 1
+        }
+    }
+
+    /// Named as the fixture's views, so the identities match.
+    struct MuteBadge: View {
+        var player: PlayerModel
+        var stale: String?
+
+        var body: some View {
+            Text(stale ?? (player.isMuted ? "Muted" : "Playing"))
+        }
+    }
+
+    struct PlayerControls: View {
+        var player: PlayerModel
+        var stale: String?
+
+        var body: some View {
+            VStack {
+                MuteBadge(player: player, stale: stale)
+                Button("Mute") { player.mute() }
+                Button("Unmute") { player.unmute() }
+            }
+        }
+    }
+
+    @MainActor static func app(stale: String?) -> ScriptedApp {
+        let player = PlayerModel()
+        return ScriptedApp(
+            root: PlayerControls(player: player, stale: stale),
+            steps: [.tap("Mute"), .tap("Unmute"), .mutate("muted from outside") { player.mute() }],
+            probes: [Probe("level") { "\(player.level)" }, Probe("muted") { "\(player.isMuted)" }],
+            expectedDifferences: [.untrackedStateStale(probe: "muted")]
+        )
+    }
+
+    enum Fresh: FixtureScript {
+        static let name = "untracked-state-shown"
+        @MainActor static func make() -> ScriptedApp { app(stale: nil) }
+    }
+
+    enum WrongValue: FixtureScript {
+        static let name = "untracked-state-shown"
+        @MainActor static func make() -> ScriptedApp { app(stale: "Silent") }
+    }
+}
+
+@MainActor
+@Suite struct UntrackedStateStaleOracleTests {
+    @Test("the committed pair shows the stated stale badge at each step that changes it")
+    func statedStaleBadge() {
+        let report = Oracle.run(app: "untracked-state-shown")
+        #expect(report.passed, "\(report.summary)")
+        #expect(report.expectedDifferencesSeen.map(\.steps) == [[0, 2]])
+    }
+
+    @Test("a stated stale badge that never goes stale is a violation")
+    func staleNeverAppears() {
+        let report = Oracle.compare(legacy: LegacyFixtures.MuteBadgeScript.self, modern: MuteBadgeVariants.Fresh.self)
+        #expect(report.violationKinds == [.expectedDifferenceMissing], "\(report.summary)")
+    }
+
+    @Test("a badge showing a value the legacy badge never showed is a screen violation")
+    func wrongStaleValue() {
+        let report = Oracle.compare(legacy: LegacyFixtures.MuteBadgeScript.self, modern: MuteBadgeVariants.WrongValue.self)
+        #expect(report.violationKinds.contains(.screen), "\(report.summary)")
+    }
+}
+
 // MARK: A view reading the wrong model
 
 private enum WrongModel {
