@@ -123,6 +123,8 @@ struct UntrackedReads {
         var rootTypes: [String: DeclarationID?] = [:]
         /// `extensionPropertyKey(_:)`, by property name.
         var extensionKeys: [String: StorageKey?] = [:]
+        /// `reachedNames(from:)`, by member.
+        var reachedNames: [DeclarationID: Set<String>] = [:]
         /// Where each name is used after a `.` in the tree: built once, or handed in by a caller
         /// asking about many models.
         var memberUses: MemberUses?
@@ -456,6 +458,45 @@ struct UntrackedReads {
                      visiting: [variableID])
     }
 
+    /// Whether `target` may be read while reading `member`: its name is among the names the
+    /// member's code spells, or those of the model's members they name, transitively (a
+    /// superset of what the reads follow, by name alone).
+    private func reachesMember(_ target: DeclarationID, from member: DeclarationID) -> Bool {
+        let targetNames = Set(names(of: target))
+        return !reachedNames(from: member).isDisjoint(with: targetNames)
+    }
+
+    /// The names `member`'s code spells, and those of the members of the model they name, in turn.
+    private func reachedNames(from member: DeclarationID) -> Set<String> {
+        if let known = memo.reachedNames[member] { return known }
+        var names = Set<String>()
+        var visited: Set<DeclarationID> = [member]
+        var pending = [member]
+        func reach(_ name: String) {
+            guard names.insert(name).inserted else { return }
+            for next in membersByName[name] ?? [] where visited.insert(next).inserted { pending.append(next) }
+        }
+        while let current = pending.popLast() {
+            let file = context.files[current.file]
+            for index in context.declaration(current).tokens {
+                switch file.tokens[index].kind {
+                case .identifier: reach(file.source.text(index))
+                // Interpolations name members too (`"\(volume)"`).
+                case .stringLiteral: StringInterpolation.chains(in: file.source.text(index)).joined().forEach(reach)
+                default: break
+                }
+            }
+        }
+        memo.reachedNames[member] = names
+        return names
+    }
+
+    /// A declaration's names: a variable's bindings, or its own name.
+    private func names(of member: DeclarationID) -> [String] {
+        let declaration = context.declaration(member)
+        return declaration.kind == .variable ? declaration.bindings.compactMap(\.name) : [declaration.name]
+    }
+
     /// What a member reads outside tracking: a computed property's getter, a wrapped stored
     /// property's keyed store, a method's or subscript's body.
     func reads(of member: DeclarationID) -> [UntrackedRead] {
@@ -468,7 +509,12 @@ struct UntrackedReads {
         // Without arguments a member reads the same wherever it is reached: memoised, and not
         // cut at the depth limit (a chain of computed properties is followed to its end).
         if substitutions.isEmpty {
-            let key = ReadsKey(member: member, countsChanges: countsChanges, followsStaticMethods: followsStaticMethods, excluded: excluded)
+            // The excluded property changes a member's reads only where the member reaches it:
+            // elsewhere the reads are shared by every property asked about (500 sending
+            // properties of a settings store no longer read 500 readers each).
+            // (Static methods of other types, which `touched` follows, are not among those names.)
+            let excludedHere = excluded.flatMap { followsStaticMethods || reachesMember($0, from: member) ? $0 : nil }
+            let key = ReadsKey(member: member, countsChanges: countsChanges, followsStaticMethods: followsStaticMethods, excluded: excludedHere)
             if let known = memo.readsOfMember[key] { return known }
             let found = uncachedReads(of: member, substitutions: [:], depth: 0, visiting: visiting)
             memo.readsOfMember[key] = found
