@@ -6633,7 +6633,8 @@ enum RuleDocuments {
         The rule looks at the members a view can read (non-private computed properties, methods with a
         result that are neither `async` nor `@discardableResult`, subscripts, properties kept in a keyed
         store) and at the model's methods, setters and observers, and the closures its initializer
-        stores, that change the same untracked state beside a change of a `@Published` property: a keyed
+        stores, that change the same untracked state (themselves or through the model's methods they
+        call) beside a change of a `@Published` property: a keyed
         store's value set or removed by a key the tree spells out, or an assignment through a path of
         untracked state. It names only what it is sure of, since a finding costs someone a review:
 
@@ -6643,10 +6644,11 @@ enum RuleDocuments {
           anything), and the view holds the model through `@ObservedObject`, `@StateObject` or
           `@EnvironmentObject` (not `Store.shared`, nor a plain `let`);
         - a refresh the new view loses: the member does not read the partner itself (directly or
-          through the model's helpers), the view renders the member (not only in a `Button` action,
-          `.onAppear`, `.onChange`, `.task`, a handler argument, a method returning nothing, its
-          initializer or a stored property's initial value), and not every view rendering it shows the
-          partner too;
+          through the model's helpers), the view renders the member (not only in the closure of a
+          `Button` action, `.onAppear`, `.onChange`, `.task` or a handler argument, in a method returning
+          nothing, in its initializer or in a stored property's initial value; `.onChange(of: m.x)`
+          itself reads `x` as the view renders), and not every view rendering it shows the partner too,
+          directly or through the model's helpers;
         - state the model does not track elsewhere: not a value held by a tracked property
           (`config.volume = v` changes `config`), nor a model of the tree it holds.
 

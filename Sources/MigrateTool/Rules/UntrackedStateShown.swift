@@ -21,6 +21,11 @@ struct UntrackedStateShown: Rule {
         var changes: [UntrackedRead]
         /// The published properties it changes, in reading order: each told views to redraw.
         var tracked: [String]
+        /// How a message says the published change goes with it: `beside 'step'`, or `when
+        /// 'level' changes` for the observer of that property.
+        var partnerPhrase: String {
+            name == "didSet of '\(tracked[0])'" || name == "willSet of '\(tracked[0])'" ? "when '\(tracked[0])' changes" : "beside '\(tracked[0])'"
+        }
     }
 
     /// A member a view may show and the body whose change it would miss.
@@ -30,6 +35,8 @@ struct UntrackedStateShown: Rule {
         var names: [String]
         var shared: UntrackedRead
         var body: ChangingBody
+        /// The tracked properties each member name of the model reads, through its helpers.
+        var tracksThrough: [String: Set<String>]
     }
 
     func check(_ context: RuleContext) -> [Finding] {
@@ -49,8 +56,10 @@ struct UntrackedStateShown: Rule {
                 let uses = memberUses ?? UntrackedReads.MemberUses(context.files)
                 memberUses = uses
                 model.effectMemo.untrackedReads.memberUses = uses
+                let helpers = Self.helpersByName(model, context)
+                var tracksThrough: [String: Set<String>]?
                 for (member, shown) in reads.shownReads(where: { Self.mayBeShown($0, context) }) where !shown.isEmpty {
-                    let readsTracked = Self.trackedNames(readBy: member, model, context)
+                    let readsTracked = Self.trackedNames(readBy: member, model, helpers, context)
                     // A member that reads what the body publishes is tracked through it.
                     for body in bodies where readsTracked.isDisjoint(with: body.tracked) {
                         // A member that hands on a whole object (`var service: Service { voiceService }`)
@@ -59,7 +68,13 @@ struct UntrackedStateShown: Rule {
                         else { continue }
                         let declaration = context.declaration(member)
                         let names = declaration.kind == .variable ? declaration.bindings.compactMap(\.name) : [declaration.name]
-                        candidates.append(Candidate(unit: unit.id, member: member, names: names, shared: shared, body: body))
+                        // What a view reading one of the model's names reads through its helpers, once per model.
+                        let through = tracksThrough ?? helpers.mapValues { helperIDs in
+                            helperIDs.reduce(into: Set<String>()) { $0.formUnion(Self.trackedNames(readBy: $1, model, helpers, context)) }
+                        }
+                        tracksThrough = through
+                        candidates.append(Candidate(unit: unit.id, member: member, names: names, shared: shared, body: body,
+                                                    tracksThrough: through))
                         break
                     }
                 }
@@ -69,11 +84,13 @@ struct UntrackedStateShown: Rule {
         let unitIDs = Set(candidates.map(\.unit))
         let views = ViewReads(units: context.units.units.filter { unitIDs.contains($0.id) }, context, shownOnly: true)
         return candidates.compactMap { candidate in
-            guard let view = candidate.names.lazy.compactMap({ views.reader(of: $0, unit: candidate.unit) }).first,
-                  // A view that also shows what the body publishes redraws with it all the same.
-                  !views.readersAlsoRead(candidate.body.tracked, whereTheyRead: candidate.names, unit: candidate.unit) else { return nil }
+            // A view reading the member through another computed member shows that one, which
+            // reads what this one reads and gets its own finding where nothing tracked redraws
+            // it; a view that also shows what the body publishes redraws with it all the same.
+            guard let view = views.readerNotReading(candidate.body.tracked, whereTheyRead: candidate.names, unit: candidate.unit,
+                                                    through: candidate.tracksThrough) else { return nil }
             let declaration = context.declaration(candidate.member)
-            let name = declaration.kind == .variable ? declaration.name : declaration.name + "(…)"
+            let name = declaration.kind == .variable ? declaration.name : Self.spelled(candidate.member, context)
             let keyPath = declaration.kind == .variable ? "\\.\(declaration.name)" : nil
             let suggestion = keyPath.map {
                 "keep the value in a tracked stored property that \(candidate.body.name) updates, or call access(keyPath: \($0)) "
@@ -82,7 +99,7 @@ struct UntrackedStateShown: Rule {
             return ModelProperties.finding(
                 Self.id, .review, candidate.member, unit: candidate.unit,
                 message: "'\(name)' reads \(candidate.shared.description), which @Observable does not track; \(view) shows it, and "
-                    + "\(candidate.body.name) changes it beside '\(candidate.body.tracked[0])': the view refreshed with that change "
+                    + "\(candidate.body.name) changes it \(candidate.body.partnerPhrase): the view refreshed with that change "
                     + "under ObservableObject, and under @Observable it keeps the old value until state it reads changes",
                 suggestion: suggestion, edits: [], context: context)
         }
@@ -95,6 +112,7 @@ struct UntrackedStateShown: Rule {
                                _ context: RuleContext) -> [ChangingBody] {
         var found: [ChangingBody] = []
         var trackedByMethod: [String: String?] = [:]
+        var changesByMethod: [String: [UntrackedRead]] = [:]
         for memberID in context.modelMembers[classID] ?? [] {
             let member = context.declaration(memberID)
             let file = context.files[memberID.file]
@@ -102,7 +120,7 @@ struct UntrackedStateShown: Rule {
             var blocks: [(name: String, open: Int, scope: Range<Int>, parameters: Range<Int>?, tracked: String?)] = []
             switch member.kind {
             case .function:
-                if let body = member.body { blocks.append((member.name + "()", body.lowerBound, body, member.parameters, nil)) }
+                if let body = member.body { blocks.append((Self.spelled(memberID, context), body.lowerBound, body, member.parameters, nil)) }
             case .initializer:
                 guard let body = member.body else { break }
                 for index in body where index > body.lowerBound && file.tokens[index].kind == .leftBrace && index < body.upperBound - 1 {
@@ -127,11 +145,17 @@ struct UntrackedStateShown: Rule {
             for block in blocks {
                 let inside = (block.open + 1)..<file.closing(block.open)
                 guard !Self.sends(in: inside, file) else { continue }
-                let changes = reads.changes(in: inside, file, scope: block.scope, parameters: block.parameters)
-                guard !changes.isEmpty else { continue }
+                var changes = reads.changes(in: inside, file, scope: block.scope, parameters: block.parameters)
                 var tracked = block.tracked.map { [$0] } ?? []
                 var sendsThroughCall = false
-                for statement in Self.everyStatement(in: block.open, file) {
+                let statements = Self.everyStatement(in: block.open, file)
+                // What the model's own methods it calls change (`saveFlag()` beside `step = 0`).
+                for statement in statements {
+                    guard let call = model.ownCall(statement, file, scope: block.scope, parameters: block.parameters) else { continue }
+                    changes += Self.methodChanges(call.name, model, reads, context, memo: &changesByMethod)
+                }
+                guard !changes.isEmpty else { continue }
+                for statement in statements {
                     if let name = Self.trackedChange(statement, file, scope: block.scope, parameters: block.parameters, model, context,
                                                      memo: &trackedByMethod), !tracked.contains(name) {
                         tracked.append(name)
@@ -241,28 +265,86 @@ struct UntrackedStateShown: Rule {
     }
 
     /// The tracked properties a member's own code names (`self.x` or a bare `x`).
-    /// The tracked properties a member's own code names (`self.x` or a bare `x`), and those of
-    /// the model's computed properties and methods it names, a few deep.
-    static func trackedNames(readBy member: DeclarationID, _ model: ModelStateChanges, _ context: RuleContext) -> Set<String> {
-        var names = Set<String>()
-        var visited: Set<DeclarationID> = [member]
-        var pending = [(member, 0)]
+    /// The model's computed properties, methods and subscripts by name, whose code a member
+    /// reading them runs.
+    static func helpersByName(_ model: ModelStateChanges, _ context: RuleContext) -> [String: [DeclarationID]] {
         var helpers: [String: [DeclarationID]] = [:]
         for helper in context.modelMembers[model.classID] ?? [] {
             let declaration = context.declaration(helper)
-            guard declaration.kind == .function || declaration.kind == .variable || declaration.kind == .subscript else { continue }
-            for name in Set([declaration.name] + declaration.bindings.compactMap(\.name)) { helpers[name, default: []].append(helper) }
+            switch declaration.kind {
+            case .function, .subscript: helpers[declaration.name, default: []].append(helper)
+            case .variable where !context.isStored(declaration):
+                for name in declaration.bindings.compactMap(\.name) { helpers[name, default: []].append(helper) }
+            default: break
+            }
         }
+        return helpers
+    }
+
+    /// The tracked properties a member's code reads (`self.x`, a bare `x`, `"\(x)"`; a computed
+    /// property's getter only), and those its helpers read, a few deep.
+    static func trackedNames(readBy member: DeclarationID, _ model: ModelStateChanges, _ helpers: [String: [DeclarationID]],
+                             _ context: RuleContext) -> Set<String> {
+        var names = Set<String>()
+        var visited: Set<DeclarationID> = [member]
+        var pending = [(member, 0)]
         while let (current, depth) = pending.popLast() {
             let file = context.files[current.file]
-            for index in context.declaration(current).tokens where file.tokens[index].kind == .identifier {
-                let name = file.source.text(index)
+            func reach(_ name: String) {
                 if model.properties[name]?.tracking == .tracked { names.insert(name) }
-                guard depth < 3, model.properties[name] == nil else { continue }
+                guard depth < 3 else { return }
                 for helper in helpers[name] ?? [] where visited.insert(helper).inserted { pending.append((helper, depth + 1)) }
+            }
+            for index in readRange(of: current, context) {
+                switch file.tokens[index].kind {
+                case .identifier: reach(file.source.text(index))
+                case .stringLiteral: StringInterpolation.chains(in: file.source.text(index)).joined().forEach(reach)
+                default: break
+                }
             }
         }
         return names
+    }
+
+    /// Where a member's reads are: a computed property's getter (its setter writes), else all of it.
+    private static func readRange(of member: DeclarationID, _ context: RuleContext) -> Range<Int> {
+        let declaration = context.declaration(member)
+        let file = context.files[member.file]
+        if declaration.kind == .variable, let block = declaration.bindings.first?.accessorBlock,
+           let getter = AccessorNotification.accessors(in: block, file).first(where: { $0.word == .get }) {
+            return getter.open..<file.closing(getter.open)
+        }
+        return declaration.tokens
+    }
+
+    /// A method as a message names it, with its argument labels: `toggle(_:animated:)`.
+    static func spelled(_ method: DeclarationID, _ context: RuleContext) -> String {
+        let declaration = context.declaration(method)
+        guard let clause = declaration.parameters else { return declaration.name + "()" }
+        let labels = ArgumentList.parameterLabels(clause, context.files[method.file])
+        return declaration.name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
+    }
+
+    /// What the model's methods of this name change outside tracking, and the methods they call
+    /// in turn, a few deep (memoised by name; a cycle reads as no change).
+    static func methodChanges(_ name: String, _ model: ModelStateChanges, _ reads: UntrackedReads, _ context: RuleContext,
+                              memo: inout [String: [UntrackedRead]], depth: Int = 0) -> [UntrackedRead] {
+        if let known = memo[name] { return known }
+        memo[name] = []
+        var found: [UntrackedRead] = []
+        for methodID in context.modelMembers[model.classID] ?? [] {
+            let method = context.declaration(methodID)
+            guard method.kind == .function, method.name == name, !method.hasModifier(.static), let body = method.body else { continue }
+            let file = context.files[methodID.file]
+            found += reads.changes(in: (body.lowerBound + 1)..<(body.upperBound - 1), file, scope: body, parameters: method.parameters)
+            guard depth < 2 else { continue }
+            for statement in everyStatement(in: body.lowerBound, file) {
+                guard let call = model.ownCall(statement, file, scope: body, parameters: method.parameters) else { continue }
+                found += methodChanges(call.name, model, reads, context, memo: &memo, depth: depth + 1)
+            }
+        }
+        memo[name] = found
+        return found
     }
 
     /// Whether a method of the model of this name sends `objectWillChange` in its body.

@@ -37,6 +37,9 @@ struct Trail: Sendable {
         guard variables.count < Trail.limit, !variables.contains(variable) else { return nil }
         var deeper = self
         deeper.variables.append(variable)
+        // A variable's initializer is an expression of its own: the parentheses around the
+        // reference to it do not nest into it.
+        deeper.parentheses = 0
         return deeper
     }
 }

@@ -161,8 +161,8 @@ import Testing
 
             """
         let result = Self.check(model, view: Self.view(showing: "model.isFavorite(1) ? \"yes\" : \"no\""))
-        #expect(result.messages.first?.contains("'isFavorite(…)' reads 'store.favorites'") == true)
-        #expect(result.messages.first?.contains("toggle() changes it beside 'count'") == true)
+        #expect(result.messages.first?.contains("'isFavorite(_:)' reads 'store.favorites'") == true)
+        #expect(result.messages.first?.contains("toggle(_:) changes it beside 'count'") == true)
     }
 
     @Test func anInitializersStoredClosureCountsButItsOwnStatementsDoNot() {
@@ -397,6 +397,111 @@ import Testing
             """
         let result = Self.check(model, view: views)
         #expect(result.messages.count == 1)
-        #expect(result.messages.first?.contains("StepsView shows it, and copy() changes it beside 'seed'") == true)
+        #expect(result.messages.first?.contains("StepsView shows it, and copy(_:) changes it beside 'seed'") == true)
+    }
+
+    /// The second review's cases (`/tmp/s34/review`): a change made in a helper the method
+    /// calls, a setter that publishes a partner, an observer named by its property.
+    @Test func changesThroughHelpersSettersAndObserversAreFound() {
+        let helper = """
+            import Foundation
+            import Combine
+
+            final class Settings: ObservableObject {
+                @Published var step = 2
+                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+
+                func finish() {
+                    markDone()
+                    step = 0
+                }
+
+                private func markDone() { UserDefaults.standard.set(true, forKey: "onboarded") }
+            }
+
+            """
+        let shown = Self.view(showing: "model.hasFinished ? \"yes\" : \"no\"")
+        #expect(Self.check(helper, view: shown).messages.first?.contains("finish() changes it beside 'step'") == true)
+        let setter = """
+            import Foundation
+            import Combine
+
+            final class Settings: ObservableObject {
+                @Published var version = 0
+                var theme: String {
+                    get { UserDefaults.standard.string(forKey: "theme") ?? "light" }
+                    set {
+                        UserDefaults.standard.set(newValue, forKey: "theme")
+                        version += 1
+                    }
+                }
+            }
+
+            """
+        #expect(Self.check(setter, view: Self.view(showing: "model.theme")).messages.first?
+            .contains("the setter of 'theme' changes it beside 'version'") == true)
+        let observer = """
+            import Foundation
+            import Combine
+
+            final class Engine { var volume = 1.0 }
+
+            final class Settings: ObservableObject {
+                let engine = Engine()
+                @Published var level = 1.0 {
+                    didSet { engine.volume = level }
+                }
+                var isMuted: Bool { engine.volume == 0 }
+            }
+
+            """
+        #expect(Self.check(observer, view: Self.view(showing: "model.isMuted ? \"muted\" : \"on\"")).messages.first?
+            .contains("didSet of 'level' changes it when 'level' changes") == true)
+    }
+
+    @Test func viewsThatRedrawAnywayOrNeverObservedGiveNoFinding() {
+        let model = """
+            import Foundation
+            import Combine
+
+            final class Settings: ObservableObject {
+                @Published var step = 2
+                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+                var stepText: String { "Step \\(step)" }
+                var status: String { hasFinished ? "done" : "step \\(step)" }
+
+                func finish() {
+                    UserDefaults.standard.set(true, forKey: "onboarded")
+                    step = 0
+                }
+            }
+
+            final class App: ObservableObject {
+                let settings = Settings()
+                @Published var title = ""
+            }
+
+            """
+        // The view shows the partner through another computed member.
+        #expect(Self.check(model, view: Self.view(showing: "\"\\(model.stepText) \\(model.hasFinished)\"")).messages.isEmpty)
+        // The member the view shows reads the partner itself (in an interpolation).
+        #expect(Self.check(model, view: Self.view(showing: "model.status")).messages.isEmpty)
+        // Read through another object the view holds: the legacy view never redrew for it.
+        #expect(Self.check(model, view: Self.view(showing: "model.settings.hasFinished ? \"yes\" : \"no\"", model: "App"))
+            .messages.isEmpty)
+        // `Button(action:) { label }` renders its label; a `let` in `body` is rendered too.
+        let labelled = """
+            import SwiftUI
+
+            struct Badge: View {
+                @ObservedObject var model: Settings
+                var body: some View {
+                    let done = model.hasFinished
+                    return Button(action: { model.finish() }) { Text(done ? "yes" : "no") }
+                }
+            }
+
+            """
+        #expect(Self.check(model, view: labelled).messages.count == 1)
     }
 }

@@ -146,6 +146,8 @@ struct ViewReads {
         }
         guard head >= 0 else { return "" }
         if tokens[head].word == .self, head + 2 < period, tokens[head + 1].kind == .period { head += 2 }
+        // `app.onboarding.x`: read through another object, which the view does not hold.
+        guard head == period - 1 || (tokens[period - 1].kind == .postfixQuestionMark && head == period - 2) else { return "" }
         let text = file.source.text(head)
         return text.hasPrefix("$") ? String(text.dropFirst()) : text
     }
@@ -176,7 +178,7 @@ struct ViewReads {
             switch declaration.kind {
             case .function where declaration.returnType == nil, .initializer:
                 if let body = declaration.body { ranges.append(body) }
-            case .variable:
+            case .variable where declaration.parent.map({ file.declarations[$0].kind.isTypeLike }) ?? false:
                 ranges += declaration.bindings.filter { $0.accessorBlock == nil }.compactMap(\.initializer)
             default:
                 break
@@ -200,6 +202,8 @@ struct ViewReads {
         if tokens[before].kind == .rightParen {
             let paren = file.closing(before)
             guard paren < before, paren >= 1 else { return false }
+            // `Button(action: save) { Text("Save") }`: the action was given, the closure is the label.
+            if ArgumentList(open: paren, file).labels.contains(where: { $0 == "action" || $0 == "perform" }) { return false }
             before = paren - 1
         }
         return tokens[before].kind == .identifier && actionNames.contains(file.source.text(before))
@@ -212,9 +216,17 @@ struct ViewReads {
 
     /// Whether every view that reads one of `names` itself also reads one of `others` itself, so
     /// redraws when they change; false when no view reads `names` itself.
-    func readersAlsoRead(_ others: [String], whereTheyRead names: [String], unit: Int) -> Bool {
+    /// The first view (by name) that reads one of `names` itself (not through computed members)
+    /// and none of `others`, directly or through the model's members (`through` gives, for a
+    /// member name, the tracked properties it reads): a view that would not redraw when `others`
+    /// change. Nil when every view reading `names` reads one of `others` too.
+    func readerNotReading(_ others: [String], whereTheyRead names: [String], unit: Int,
+                          through: [String: Set<String>] = [:]) -> String? {
         let views = (namesByView[unit] ?? [:]).filter { !$0.value.isDisjoint(with: names) }
-        return !views.isEmpty && views.allSatisfy { !$0.value.isDisjoint(with: others) }
+        return views.filter { view in
+            view.value.isDisjoint(with: others)
+                && !view.value.contains { name in !names.contains(name) && !(through[name] ?? []).isDisjoint(with: others) }
+        }.keys.sorted().first
     }
 
     /// A computed property (or value-returning method) of the model that a view reads reads, in
