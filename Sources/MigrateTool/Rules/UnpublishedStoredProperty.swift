@@ -216,8 +216,10 @@ enum Plumbing {
             guard let body = declaration.body ?? declaration.bindings.first?.accessorBlock else { continue }
             let file = context.files[member.file]
             let tokens = file.tokens
-            for index in body where tokens[index].kind == .identifier && file.source.tokenText(index, equals: name) {
-                guard index + 1 < body.upperBound, tokens[index + 1].kind == .equal else { continue }
+            // At each `=` (far fewer than names): is the name before it this one?
+            for equal in body where tokens[equal].kind == .equal && equal > body.lowerBound {
+                let index = equal - 1
+                guard tokens[index].kind == .identifier, file.source.tokenText(index, equals: name) else { continue }
                 // The right-hand side, up to the next line: does it call `addObserver`?
                 var scan = index + 2
                 while scan < body.upperBound, !file.startsLine(scan) || scan == index + 2 {

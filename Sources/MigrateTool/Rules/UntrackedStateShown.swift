@@ -45,7 +45,7 @@ struct UntrackedStateShown: Rule {
         var memberUses: UntrackedReads.MemberUses?
         for unit in context.units.units {
             for classID in unit.classes {
-                let model = ModelStateChanges(classID: classID, unit: unit, context)
+                let model = ModelStateChanges(classID: classID, unit: unit, context, exposing: false)
                 guard let reads = model.storeReads else { continue }
                 let bodies = Self.changingBodies(of: classID, model, reads, context).map { body in
                     var body = body
@@ -111,7 +111,7 @@ struct UntrackedStateShown: Rule {
     static func changingBodies(of classID: DeclarationID, _ model: ModelStateChanges, _ reads: UntrackedReads,
                                _ context: RuleContext) -> [ChangingBody] {
         var found: [ChangingBody] = []
-        var trackedByMethod: [String: String?] = [:]
+        var trackedByMethod: [String: [String]] = [:]
         var changesByMethod: [String: [UntrackedRead]] = [:]
         for memberID in context.modelMembers[classID] ?? [] {
             let member = context.declaration(memberID)
@@ -156,8 +156,8 @@ struct UntrackedStateShown: Rule {
                 }
                 guard !changes.isEmpty else { continue }
                 for statement in statements {
-                    if let name = Self.trackedChange(statement, file, scope: block.scope, parameters: block.parameters, model, context,
-                                                     memo: &trackedByMethod), !tracked.contains(name) {
+                    for name in Self.trackedChanges(statement, file, scope: block.scope, parameters: block.parameters, model, context,
+                                                    memo: &trackedByMethod) where !tracked.contains(name) {
                         tracked.append(name)
                     }
                     if let call = model.ownCall(statement, file, scope: block.scope, parameters: block.parameters),
@@ -209,32 +209,33 @@ struct UntrackedStateShown: Rule {
         return !effects.contains { file.tokens[$0].word == .async }
     }
 
-    /// The tracked property a statement changes: itself (`step = 0`), or through a call of one of
-    /// the model's methods that changes one, a few calls deep.
-    private static func trackedChange(_ statement: Range<Int>, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?,
-                                      _ model: ModelStateChanges, _ context: RuleContext, memo: inout [String: String?],
-                                      depth: Int = 0) -> String? {
+    /// The published properties a statement changes: itself (`step = 0`), or through a call of
+    /// one of the model's methods, every one they change, a few calls deep.
+    private static func trackedChanges(_ statement: Range<Int>, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?,
+                                       _ model: ModelStateChanges, _ context: RuleContext, memo: inout [String: [String]],
+                                       depth: Int = 0) -> [String] {
         if model.isTrackedChange(statement, in: file, scope: scope, parameters: parameters),
            let start = ModelStateChanges.changeStart(of: statement, file),
            let change = model.change(at: start, before: statement.upperBound, in: file, scope: scope, parameters: parameters) {
             // A plain `var` the macro tracks never told views to redraw: no refresh to lose.
-            return published(change.property.id, context) ? change.name : nil
+            return published(change.property.id, context) ? [change.name] : []
         }
-        guard depth < 3, let call = model.ownCall(statement, file, scope: scope, parameters: parameters) else { return nil }
+        guard depth < 3, let call = model.ownCall(statement, file, scope: scope, parameters: parameters) else { return [] }
         if let known = memo[call.name] { return known }
-        memo[call.name] = .some(nil)
-        var found: String?
+        memo[call.name] = []
+        var found: [String] = []
         for methodID in context.modelMembers[model.classID] ?? [] {
             let method = context.declaration(methodID)
             guard method.kind == .function, method.name == call.name, let body = method.body else { continue }
             let methodFile = context.files[methodID.file]
-            for statement in everyStatement(in: body.lowerBound, methodFile) where found == nil {
-                found = trackedChange(statement, methodFile, scope: body, parameters: method.parameters, model, context, memo: &memo,
-                                      depth: depth + 1)
+            for statement in everyStatement(in: body.lowerBound, methodFile) {
+                for name in trackedChanges(statement, methodFile, scope: body, parameters: method.parameters, model, context,
+                                           memo: &memo, depth: depth + 1) where !found.contains(name) {
+                    found.append(name)
+                }
             }
-            if found != nil { break }
         }
-        memo[call.name] = .some(found)
+        memo[call.name] = found
         return found
     }
 

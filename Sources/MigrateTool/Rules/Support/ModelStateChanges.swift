@@ -85,7 +85,11 @@ struct ModelStateChanges {
     /// outside it (a base that stays an `ObservableObject` while this class migrates alone),
     /// stored or computed, are untracked: the macro of this class does not track them, so a send
     /// beside a change of one still announces something.
-    init(classID: DeclarationID, unit: MigrationUnit, _ context: RuleContext) {
+    ///
+    /// Without `exposing`, the properties a view could read through the model (`exposedNames`,
+    /// which a send's effects are weighed by) are not worked out: a rule that does not weigh
+    /// sends does not pay for them.
+    init(classID: DeclarationID, unit: MigrationUnit, _ context: RuleContext, exposing: Bool = true) {
         var properties: [String: Property] = [:]
         for type in [classID] + context.index.graph.ancestors(of: classID, context.types) {
             let inUnit = unit.classes.contains(type)
@@ -120,7 +124,7 @@ struct ModelStateChanges {
         }
         self.properties = properties
         self.classID = classID
-        self.exposedNames = Self.exposedProperties(of: classID, properties, context)
+        self.exposedNames = exposing ? Self.exposedProperties(of: classID, properties, context) : []
         self.storeReads = UntrackedReads(owner: classID, properties: properties, excluding: nil, context, memo: effectMemo.untrackedReads)
     }
 
