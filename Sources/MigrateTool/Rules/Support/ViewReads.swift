@@ -122,18 +122,22 @@ struct ViewReads {
     /// The wrappers through which a legacy view redrew on every change of the model it holds.
     static let observingWrappers: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject"]
 
-    /// The name a receiver chain ending before the `.` at `period` starts from: `m` of `m.x`,
-    /// `self.m.x`, `$m.x` and `m.child.x`; a type's name for `Store.shared.x`.
-    static func receiverHead(endingBefore period: Int, _ file: FileStructure) -> String {
+    /// Where the receiver chain ending before the `.` at `period` starts: back over `.name`
+    /// steps, calls and subscripts, `?` and `!`; a projection (`$m`) starts one only when
+    /// `projections` allows.
+    static func chainStart(endingBefore period: Int, _ file: FileStructure, projections: Bool) -> Int {
         let tokens = file.tokens
         var index = period - 1
-        var head = index
+        var start = index
         while index >= 0 {
             switch tokens[index].kind {
-            case .identifier, .keyword, .dollarIdentifier:
-                head = index
+            case .identifier, .keyword:
+                start = index
                 guard index >= 2, tokens[index - 1].kind == .period else { index = -1; continue }
                 index -= 2
+            case .dollarIdentifier where projections:
+                start = index
+                index = -1
             case .rightParen, .rightSquare:
                 let open = Int(file.matchingBracket[index])
                 guard open > 0 else { index = -1; continue }
@@ -144,6 +148,14 @@ struct ViewReads {
                 index = -1
             }
         }
+        return start
+    }
+
+    /// The name a receiver chain ending before the `.` at `period` starts from: `m` of `m.x`,
+    /// `self.m.x`, `$m.x` and `m.child.x`; a type's name for `Store.shared.x`.
+    static func receiverHead(endingBefore period: Int, _ file: FileStructure) -> String {
+        let tokens = file.tokens
+        var head = chainStart(endingBefore: period, file, projections: true)
         guard head >= 0 else { return "" }
         if tokens[head].word == .self, head + 2 < period, tokens[head + 1].kind == .period { head += 2 }
         // `app.onboarding.x`: read through another object, which the view does not hold.
@@ -329,24 +341,7 @@ struct ViewReads {
             let name = String(file.source.text(last).dropFirst())
             return context.index.typer.lookUpVariable(name, at: last, file: fileIndex) ?? .unknown
         }
-        var start = last
-        var index = last
-        while index >= 0 {
-            switch tokens[index].kind {
-            case .identifier, .keyword:
-                start = index
-                guard index >= 2, tokens[index - 1].kind == .period else { index = -1; continue }
-                index -= 2
-            case .rightParen, .rightSquare:
-                let open = Int(file.matchingBracket[index])
-                guard open > 0 else { index = -1; continue }
-                index = open - 1
-            case .postfixQuestionMark, .exclamationMark:
-                index -= 1
-            default:
-                index = -1
-            }
-        }
+        let start = Self.chainStart(endingBefore: period, file, projections: false)
         guard tokens[start].kind == .identifier || tokens[start].kind == .keyword else { return .unknown }
         return context.index.typer.typeOf(start..<period, file: fileIndex)
     }
