@@ -1,14 +1,17 @@
 import SourceScan
 
-/// A member a view shows that reads state `@Observable` does not track (`UserDefaults`, an
-/// object the model holds, a type's shared instance), where the model changes that state in a
-/// method that also changes tracked state. Under `ObservableObject` the view re-read everything
-/// whenever anything `@Published` changed, so it refreshed with that change; under `@Observable`
-/// a view refreshes only when state it read changes, and keeps showing the old value. Nothing is
-/// rewritten: the unit needs review, and the finding names the member, the view and the method.
+/// A member a view renders that reads state `@Observable` does not track (`UserDefaults`, an
+/// object the model holds, an `@AppStorage` inside the model), where the model changes that
+/// state in a body that also changes a `@Published` property. Under `ObservableObject` the view
+/// re-read everything whenever anything published changed, so it refreshed with that change;
+/// under `@Observable` a view refreshes only when state it read changes, and keeps showing the
+/// old value. Nothing is rewritten: the unit needs review, and the finding names the member, the
+/// view and the body.
 ///
-/// Only a change beside a tracked change counts: where the model changes the state alone, the
-/// legacy view did not refresh either. A send beside the change is the send rule's to name.
+/// Only what is sure counts, since a finding costs a review (`rules/untracked-state-shown.md`
+/// lists the conditions): where the model changes the state alone, or the partner is a plain
+/// `var`, the legacy view did not refresh either; where the view reads the partner too, the new
+/// one still does. A send beside the change is the send rule's to name.
 struct UntrackedStateShown: Rule {
     static let id = "untracked-state-shown"
 
@@ -21,10 +24,12 @@ struct UntrackedStateShown: Rule {
         var changes: [UntrackedRead]
         /// The published properties it changes, in reading order: each told views to redraw.
         var tracked: [String]
+        /// The property whose observer (`didSet`, `willSet`) the body is, if it is one.
+        var observing: String?
         /// How a message says the published change goes with it: `beside 'step'`, or `when
         /// 'level' changes` for the observer of that property.
         var partnerPhrase: String {
-            name == "didSet of '\(tracked[0])'" || name == "willSet of '\(tracked[0])'" ? "when '\(tracked[0])' changes" : "beside '\(tracked[0])'"
+            observing == tracked[0] ? "when '\(tracked[0])' changes" : "beside '\(tracked[0])'"
         }
     }
 
@@ -113,11 +118,15 @@ struct UntrackedStateShown: Rule {
         var found: [ChangingBody] = []
         var trackedByMethod: [String: [String]] = [:]
         var changesByMethod: [String: [UntrackedRead]] = [:]
+        /// `[name]` when the property is published (its observer runs with a published change).
+        func isPublishedObserved(memberID: DeclarationID, _ name: String) -> [String]? {
+            model.properties[name]?.tracking == .tracked && Self.published(memberID, context) ? [name] : nil
+        }
         for memberID in context.modelMembers[classID] ?? [] {
             let member = context.declaration(memberID)
             let file = context.files[memberID.file]
             guard !member.hasModifier(.static), !member.hasModifier(.class) else { continue }
-            var blocks: [(name: String, open: Int, scope: Range<Int>, parameters: Range<Int>?, tracked: String?)] = []
+            var blocks: [(name: String, open: Int, scope: Range<Int>, parameters: Range<Int>?, observing: String?)] = []
             switch member.kind {
             case .function:
                 if let body = member.body { blocks.append((Self.spelled(memberID, context), body.lowerBound, body, member.parameters, nil)) }
@@ -129,13 +138,11 @@ struct UntrackedStateShown: Rule {
                 }
             case .variable:
                 guard let name = member.bindings.first?.name, let block = member.bindings.first?.accessorBlock else { break }
-                let isTracked = model.properties[name]?.tracking == .tracked && Self.published(memberID, context)
                 for accessor in AccessorNotification.accessors(in: block, file) {
                     switch accessor.word {
                     case .set: blocks.append(("the setter of '\(name)'", accessor.open, block, nil, nil))
                     case .didSet, .willSet:
-                        blocks.append(("\(accessor.word == .didSet ? "didSet" : "willSet") of '\(name)'", accessor.open, block, nil,
-                                       isTracked ? name : nil))
+                        blocks.append(("\(accessor.word == .didSet ? "didSet" : "willSet") of '\(name)'", accessor.open, block, nil, name))
                     default: break
                     }
                 }
@@ -146,7 +153,8 @@ struct UntrackedStateShown: Rule {
                 let inside = (block.open + 1)..<file.closing(block.open)
                 guard !Self.sends(in: inside, file) else { continue }
                 var changes = reads.changes(in: inside, file, scope: block.scope, parameters: block.parameters)
-                var tracked = block.tracked.map { [$0] } ?? []
+                // An observer of a published property runs with its change.
+                var tracked = block.observing.flatMap { isPublishedObserved(memberID: memberID, $0) } ?? []
                 var sendsThroughCall = false
                 let statements = Self.everyStatement(in: block.open, file)
                 // What the model's own methods it calls change (`saveFlag()` beside `step = 0`).
@@ -164,7 +172,7 @@ struct UntrackedStateShown: Rule {
                        Self.methodSends(call.name, model, context) { sendsThroughCall = true }
                 }
                 guard !tracked.isEmpty, !sendsThroughCall else { continue }
-                found.append(ChangingBody(name: block.name, changes: changes, tracked: tracked))
+                found.append(ChangingBody(name: block.name, changes: changes, tracked: tracked, observing: block.observing))
             }
         }
         return found

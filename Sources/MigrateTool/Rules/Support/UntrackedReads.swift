@@ -483,6 +483,12 @@ struct UntrackedReads {
                 case .identifier: reach(file.source.text(index))
                 // Interpolations name members too (`"\(volume)"`).
                 case .stringLiteral: StringInterpolation.chains(in: file.source.text(index)).joined().forEach(reach)
+                // `self[key]` runs the model's subscripts, which no name spells.
+                case .leftSquare where index > 0 && file.tokens[index - 1].word == .self:
+                    for subscriptID in context.types.memberDeclarations(of: owner) where context.declaration(subscriptID).kind == .subscript
+                        && visited.insert(subscriptID).inserted {
+                        pending.append(subscriptID)
+                    }
                 default: break
                 }
             }
