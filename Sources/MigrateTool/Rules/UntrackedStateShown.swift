@@ -33,6 +33,45 @@ struct UntrackedStateShown: Rule {
         }
     }
 
+    /// The bodies by what their changes could be surely the same state as (`surelyOverlap`): a
+    /// keyed store's value by a literal key, any key spelled otherwise, an object by its root.
+    /// A model of thousands of members and bodies is then not compared pair by pair.
+    struct ChangeIndex {
+        private var byLiteral: [String: Set<Int>] = [:]
+        private var keyedOtherwise: Set<Int> = []
+        private var keyed: Set<Int> = []
+        private var byRoot: [String: Set<Int>] = [:]
+
+        init(_ bodies: [ChangingBody]) {
+            for (position, body) in bodies.enumerated() {
+                for change in body.changes {
+                    guard let root = change.path.first else { continue }
+                    guard root == UntrackedRead.keyedStore else { byRoot[root, default: []].insert(position); continue }
+                    guard let key = change.key else { continue }
+                    keyed.insert(position)
+                    if case .literal(let text) = key.form { byLiteral[text, default: []].insert(position) } else { keyedOtherwise.insert(position) }
+                }
+            }
+        }
+
+        /// The bodies, in order, that may change what `reads` read.
+        func bodies(touching reads: [UntrackedRead]) -> [Int] {
+            var found = Set<Int>()
+            for read in reads {
+                guard let root = read.path.first else { continue }
+                guard root == UntrackedRead.keyedStore else { found.formUnion(byRoot[root] ?? []); continue }
+                guard let key = read.key else { continue }
+                if case .literal(let text) = key.form {
+                    found.formUnion(byLiteral[text] ?? [])
+                    found.formUnion(keyedOtherwise)
+                } else {
+                    found.formUnion(keyed)
+                }
+            }
+            return found.sorted()
+        }
+    }
+
     /// A member a view may show and the body whose change it would miss.
     private struct Candidate {
         var unit: Int
@@ -63,10 +102,11 @@ struct UntrackedStateShown: Rule {
                 model.effectMemo.untrackedReads.memberUses = uses
                 let helpers = Self.helpersByName(model, context)
                 var tracksThrough: [String: Set<String>]?
+                let index = ChangeIndex(bodies)
                 for (member, shown) in reads.shownReads(where: { Self.mayBeShown($0, context) }) where !shown.isEmpty {
                     let readsTracked = Self.trackedNames(readBy: member, model, helpers, context)
                     // A member that reads what the body publishes is tracked through it.
-                    for body in bodies where readsTracked.isDisjoint(with: body.tracked) {
+                    for body in index.bodies(touching: shown).map({ bodies[$0] }) where readsTracked.isDisjoint(with: body.tracked) {
                         // A member that hands on a whole object (`var service: Service { voiceService }`)
                         // shows what views read through it, not every change made through it.
                         guard let shared = body.changes.first(where: { change in shown.contains { Self.surelyOverlap($0, change) } })
@@ -116,8 +156,7 @@ struct UntrackedStateShown: Rule {
     static func changingBodies(of classID: DeclarationID, _ model: ModelStateChanges, _ reads: UntrackedReads,
                                _ context: RuleContext) -> [ChangingBody] {
         var found: [ChangingBody] = []
-        var trackedByMethod: [String: [String]] = [:]
-        var changesByMethod: [String: [UntrackedRead]] = [:]
+        var methods = MethodEffects(model: model, reads: reads, context: context)
         /// `[name]` when the property is published (its observer runs with a published change).
         func isPublishedObserved(memberID: DeclarationID, _ name: String) -> [String]? {
             model.properties[name]?.tracking == .tracked && Self.published(memberID, context) ? [name] : nil
@@ -156,22 +195,19 @@ struct UntrackedStateShown: Rule {
                 // An observer of a published property runs with its change.
                 var tracked = block.observing.flatMap { isPublishedObserved(memberID: memberID, $0) } ?? []
                 var sendsThroughCall = false
-                let statements = Self.everyStatement(in: block.open, file)
-                // What the model's own methods it calls change (`saveFlag()` beside `step = 0`).
-                for statement in statements {
-                    guard let call = model.ownCall(statement, file, scope: block.scope, parameters: block.parameters) else { continue }
-                    changes += Self.methodChanges(call.name, model, reads, context, memo: &changesByMethod)
-                }
-                guard !changes.isEmpty else { continue }
-                for statement in statements {
-                    for name in Self.trackedChanges(statement, file, scope: block.scope, parameters: block.parameters, model, context,
-                                                    memo: &trackedByMethod) where !tracked.contains(name) {
+                for statement in Self.everyStatement(in: block.open, file) {
+                    for name in Self.publishedChange(statement, file, scope: block.scope, parameters: block.parameters, model, context)
+                        where !tracked.contains(name) {
                         tracked.append(name)
                     }
-                    if let call = model.ownCall(statement, file, scope: block.scope, parameters: block.parameters),
-                       Self.methodSends(call.name, model, context) { sendsThroughCall = true }
+                    // What the model's own methods it calls change (`saveFlag()` beside `step = 0`).
+                    guard let call = model.ownCall(statement, file, scope: block.scope, parameters: block.parameters) else { continue }
+                    let effects = methods.effects(of: call)
+                    changes += effects.changes
+                    for name in effects.published where !tracked.contains(name) { tracked.append(name) }
+                    sendsThroughCall = sendsThroughCall || effects.sends
                 }
-                guard !tracked.isEmpty, !sendsThroughCall else { continue }
+                guard !changes.isEmpty, !tracked.isEmpty, !sendsThroughCall else { continue }
                 found.append(ChangingBody(name: block.name, changes: changes, tracked: tracked, observing: block.observing))
             }
         }
@@ -217,34 +253,86 @@ struct UntrackedStateShown: Rule {
         return !effects.contains { file.tokens[$0].word == .async }
     }
 
-    /// The published properties a statement changes: itself (`step = 0`), or through a call of
-    /// one of the model's methods, every one they change, a few calls deep.
-    private static func trackedChanges(_ statement: Range<Int>, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?,
-                                       _ model: ModelStateChanges, _ context: RuleContext, memo: inout [String: [String]],
-                                       depth: Int = 0) -> [String] {
-        if model.isTrackedChange(statement, in: file, scope: scope, parameters: parameters),
-           let start = ModelStateChanges.changeStart(of: statement, file),
-           let change = model.change(at: start, before: statement.upperBound, in: file, scope: scope, parameters: parameters) {
-            // A plain `var` the macro tracks never told views to redraw: no refresh to lose.
-            return published(change.property.id, context) ? [change.name] : []
+    /// The published property a statement changes itself (`step = 0`), if any.
+    private static func publishedChange(_ statement: Range<Int>, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?,
+                                        _ model: ModelStateChanges, _ context: RuleContext) -> [String] {
+        guard model.isTrackedChange(statement, in: file, scope: scope, parameters: parameters),
+              let start = ModelStateChanges.changeStart(of: statement, file),
+              let change = model.change(at: start, before: statement.upperBound, in: file, scope: scope, parameters: parameters),
+              // A plain `var` the macro tracks never told views to redraw: no refresh to lose.
+              published(change.property.id, context) else { return [] }
+        return [change.name]
+    }
+
+    /// What the model's methods do when a body calls them, followed through the methods they
+    /// call (a few deep; a cycle reads as nothing more): the untracked state they change, the
+    /// published properties they change, and whether they send by hand. A call is matched to
+    /// the methods of its name and argument labels (all of its name when none has those labels,
+    /// as with defaulted parameters).
+    struct MethodEffects {
+        struct Effects {
+            var changes: [UntrackedRead] = []
+            var published: [String] = []
+            var sends = false
         }
-        guard depth < 3, let call = model.ownCall(statement, file, scope: scope, parameters: parameters) else { return [] }
-        if let known = memo[call.name] { return known }
-        memo[call.name] = []
-        var found: [String] = []
-        for methodID in context.modelMembers[model.classID] ?? [] {
-            let method = context.declaration(methodID)
-            guard method.kind == .function, method.name == call.name, let body = method.body else { continue }
-            let methodFile = context.files[methodID.file]
-            for statement in everyStatement(in: body.lowerBound, methodFile) {
-                for name in trackedChanges(statement, methodFile, scope: body, parameters: method.parameters, model, context,
-                                           memo: &memo, depth: depth + 1) where !found.contains(name) {
-                    found.append(name)
+
+        let model: ModelStateChanges
+        let reads: UntrackedReads
+        let context: RuleContext
+        /// The model's instance methods with bodies, by name.
+        private let byName: [String: [DeclarationID]]
+        /// Complete answers, by call spelling.
+        private var memo: [String: Effects] = [:]
+
+        init(model: ModelStateChanges, reads: UntrackedReads, context: RuleContext) {
+            self.model = model
+            self.reads = reads
+            self.context = context
+            var byName: [String: [DeclarationID]] = [:]
+            for methodID in context.modelMembers[model.classID] ?? [] {
+                let method = context.declaration(methodID)
+                guard method.kind == .function, !method.hasModifier(.static), !method.hasModifier(.class), method.body != nil else { continue }
+                byName[method.name, default: []].append(methodID)
+            }
+            self.byName = byName
+        }
+
+        mutating func effects(of call: (name: String, labels: [String?])) -> Effects {
+            effects(of: call, depth: 0, visiting: [])
+        }
+
+        private mutating func effects(of call: (name: String, labels: [String?]), depth: Int, visiting: Set<String>) -> Effects {
+            let key = call.name + "(" + call.labels.map { ($0 ?? "_") + ":" }.joined() + ")"
+            if let known = memo[key] { return known }
+            guard depth < 4, !visiting.contains(key) else { return Effects() }
+            let named = byName[call.name] ?? []
+            let matching = named.filter { id in
+                context.declaration(id).parameters.map { ArgumentList.parameterLabels($0, context.files[id.file]) == call.labels } ?? false
+            }
+            var found = Effects()
+            for methodID in matching.isEmpty ? named : matching {
+                let method = context.declaration(methodID)
+                guard let body = method.body else { continue }
+                let file = context.files[methodID.file]
+                let inside = (body.lowerBound + 1)..<(body.upperBound - 1)
+                found.sends = found.sends || UntrackedStateShown.sends(in: inside, file)
+                found.changes += reads.changes(in: inside, file, scope: body, parameters: method.parameters)
+                for statement in UntrackedStateShown.everyStatement(in: body.lowerBound, file) {
+                    for name in UntrackedStateShown.publishedChange(statement, file, scope: body, parameters: method.parameters, model, context)
+                        where !found.published.contains(name) {
+                        found.published.append(name)
+                    }
+                    guard let inner = model.ownCall(statement, file, scope: body, parameters: method.parameters) else { continue }
+                    let effects = effects(of: inner, depth: depth + 1, visiting: visiting.union([key]))
+                    found.changes += effects.changes
+                    for name in effects.published where !found.published.contains(name) { found.published.append(name) }
+                    found.sends = found.sends || effects.sends
                 }
             }
+            // An answer cut short by the depth or a cycle is not kept for a shallower call.
+            if depth == 0 { memo[key] = found }
+            return found
         }
-        memo[call.name] = found
-        return found
     }
 
     /// Whether what a member shows is what a body changes, as far as the tree tells (stricter
@@ -281,7 +369,9 @@ struct UntrackedStateShown: Rule {
         for helper in context.modelMembers[model.classID] ?? [] {
             let declaration = context.declaration(helper)
             switch declaration.kind {
-            case .function, .subscript: helpers[declaration.name, default: []].append(helper)
+            // A method returning nothing is an action (`Button(action: model.finish)`): it shows nothing.
+            case .function where declaration.returnType != nil: helpers[declaration.name, default: []].append(helper)
+            case .subscript: helpers[declaration.name, default: []].append(helper)
             case .variable where !context.isStored(declaration):
                 for name in declaration.bindings.compactMap(\.name) { helpers[name, default: []].append(helper) }
             default: break
@@ -332,37 +422,6 @@ struct UntrackedStateShown: Rule {
         guard let clause = declaration.parameters else { return declaration.name + "()" }
         let labels = ArgumentList.parameterLabels(clause, context.files[method.file])
         return declaration.name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
-    }
-
-    /// What the model's methods of this name change outside tracking, and the methods they call
-    /// in turn, a few deep (memoised by name; a cycle reads as no change).
-    static func methodChanges(_ name: String, _ model: ModelStateChanges, _ reads: UntrackedReads, _ context: RuleContext,
-                              memo: inout [String: [UntrackedRead]], depth: Int = 0) -> [UntrackedRead] {
-        if let known = memo[name] { return known }
-        memo[name] = []
-        var found: [UntrackedRead] = []
-        for methodID in context.modelMembers[model.classID] ?? [] {
-            let method = context.declaration(methodID)
-            guard method.kind == .function, method.name == name, !method.hasModifier(.static), let body = method.body else { continue }
-            let file = context.files[methodID.file]
-            found += reads.changes(in: (body.lowerBound + 1)..<(body.upperBound - 1), file, scope: body, parameters: method.parameters)
-            guard depth < 2 else { continue }
-            for statement in everyStatement(in: body.lowerBound, file) {
-                guard let call = model.ownCall(statement, file, scope: body, parameters: method.parameters) else { continue }
-                found += methodChanges(call.name, model, reads, context, memo: &memo, depth: depth + 1)
-            }
-        }
-        memo[name] = found
-        return found
-    }
-
-    /// Whether a method of the model of this name sends `objectWillChange` in its body.
-    static func methodSends(_ name: String, _ model: ModelStateChanges, _ context: RuleContext) -> Bool {
-        (context.modelMembers[model.classID] ?? []).contains { methodID in
-            let method = context.declaration(methodID)
-            guard method.kind == .function, method.name == name, let body = method.body else { return false }
-            return sends(in: body, context.files[methodID.file])
-        }
     }
 
     /// The statements of the block at `open` and of every block nested in them.

@@ -504,4 +504,120 @@ import Testing
             """
         #expect(Self.check(model, view: labelled).messages.count == 1)
     }
+
+    /// The second review's cases (`/tmp/s34/review2`): an action handed by reference, methods
+    /// told apart by their labels, a send two calls deep, and a reader reaching a sending
+    /// property only through `self[…]` (the send rule's accessor rewrite must not change).
+    @Test func actionsByReferenceOverloadsDeepSendsAndSubscripts() {
+        let model = """
+            import Foundation
+            import Combine
+
+            final class Settings: ObservableObject {
+                @Published var step = 2
+                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+
+                func finish() {
+                    UserDefaults.standard.set(true, forKey: "onboarded")
+                    step = 0
+                }
+            }
+
+            """
+        let byReference = """
+            import SwiftUI
+
+            struct Badge: View {
+                @ObservedObject var model: Settings
+                var body: some View {
+                    VStack {
+                        Text(model.hasFinished ? "yes" : "no")
+                        Button("Finish", action: model.finish)
+                    }
+                }
+            }
+
+            """
+        #expect(Self.check(model, view: byReference).messages.count == 1)
+        let overloads = """
+            import Foundation
+            import Combine
+
+            final class Settings: ObservableObject {
+                @Published var step = 2
+                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+
+                func finish() {
+                    save()
+                    step = 0
+                }
+
+                func save() {}
+                func save(_ done: Bool) { UserDefaults.standard.set(done, forKey: "onboarded") }
+            }
+
+            """
+        let shown = Self.view(showing: "model.hasFinished ? \"yes\" : \"no\"")
+        #expect(Self.check(overloads, view: shown).messages.isEmpty)
+        let deepSend = """
+            import Foundation
+            import Combine
+
+            final class Settings: ObservableObject {
+                @Published var step = 2
+                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+
+                func finish() {
+                    UserDefaults.standard.set(true, forKey: "onboarded")
+                    refresh()
+                    step = 0
+                }
+
+                private func refresh() { announce() }
+                private func announce() { objectWillChange.send() }
+            }
+
+            """
+        #expect(Self.check(deepSend, view: shown).messages.isEmpty)
+        let subscripted = """
+            import Foundation
+            import Combine
+
+            final class Preferences: ObservableObject {
+                var compact: Bool {
+                    get { UserDefaults.standard.bool(forKey: "compact") }
+                    set {
+                        objectWillChange.send()
+                        UserDefaults.standard.set(newValue, forKey: "compact")
+                    }
+                }
+
+                var fontSize: Double {
+                    get { UserDefaults.standard.double(forKey: "fontSize") }
+                    set {
+                        objectWillChange.send()
+                        UserDefaults.standard.set(newValue, forKey: "fontSize")
+                    }
+                }
+
+                subscript(scale: String) -> Double { fontSize * 2 }
+
+                var bigFont: Double { self["x"] }
+            }
+
+            """
+        let prefsView = """
+            import SwiftUI
+
+            struct PrefsView: View {
+                @ObservedObject var prefs: Preferences
+                var body: some View { Text("\\(prefs.bigFont) \\(prefs.compact ? "c" : "w")") }
+            }
+
+            """
+        let plan = Migrator.plan(InferenceTestTree.analyze([subscripted, prefsView], Configuration()), options: MigrationOptions(unsafeFixes: true))
+        let migrated = plan.newContents[0].map { String(decoding: $0, as: UTF8.self) } ?? ""
+        #expect(migrated.contains("withMutation(keyPath: \\.compact)"))
+        #expect(migrated.contains("withMutation(keyPath: \\.fontSize)"))
+    }
 }
