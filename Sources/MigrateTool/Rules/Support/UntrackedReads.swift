@@ -123,6 +123,8 @@ struct UntrackedReads {
         var rootTypes: [String: DeclarationID?] = [:]
         /// `extensionPropertyKey(_:)`, by property name.
         var extensionKeys: [String: StorageKey?] = [:]
+        /// `localAliases(in:_:scope:parameters:)`, by where it looked.
+        var aliases: [AliasKey: (paths: [String: Alias], starts: Set<Int>, ends: [Int: Int])] = [:]
         /// `reachedNames(from:)`, by member.
         var reachedNames: [DeclarationID: Set<String>] = [:]
         /// Where each name is used after a `.` in the tree: built once, or handed in by a caller
@@ -965,6 +967,22 @@ struct UntrackedReads {
     /// `if let store = self.store`): each name's path, and where each binding's value starts and
     /// ends (read through the name, not there).
     private func localAliases(in range: Range<Int>, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?)
+        -> (paths: [String: Alias], starts: Set<Int>, ends: [Int: Int]) {
+        // Asked once per assignment of a body with the body as the range: worked out once.
+        let key = AliasKey(scope: ModelStateChanges.ScopeKey(path: file.source.path, scope: scope, parameters: parameters), range: range)
+        if let known = memo.aliases[key] { return known }
+        let found = uncachedLocalAliases(in: range, file, scope: scope, parameters: parameters)
+        memo.aliases[key] = found
+        return found
+    }
+
+    /// Where `localAliases` looked: the scope and the range.
+    struct AliasKey: Hashable {
+        var scope: ModelStateChanges.ScopeKey
+        var range: Range<Int>
+    }
+
+    private func uncachedLocalAliases(in range: Range<Int>, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?)
         -> (paths: [String: Alias], starts: Set<Int>, ends: [Int: Int]) {
         let tokens = file.tokens
         var paths: [String: Alias] = [:]
