@@ -143,7 +143,7 @@ struct UntrackedStateShown: Rule {
             } ?? "keep the value in a tracked stored property that \(candidate.body.name) updates"
             return ModelProperties.finding(
                 Self.id, .review, candidate.member, unit: candidate.unit,
-                message: "'\(name)' reads \(candidate.shared.description), which @Observable does not track; \(view) shows it, and "
+                message: "'\(name)' reads \(candidate.shared.description), which @Observable does not track; \(view) reads it as it renders, and "
                     + "\(candidate.body.name) changes it \(candidate.body.partnerPhrase): the view refreshed with that change "
                     + "under ObservableObject, and under @Observable it keeps the old value until state it reads changes",
                 suggestion: suggestion, edits: [], context: context)

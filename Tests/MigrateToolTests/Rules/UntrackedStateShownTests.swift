@@ -45,7 +45,7 @@ import Testing
         #expect(result.verdict == .needsUnsafeFixes)
         #expect(result.messages.count == 1)
         #expect(result.messages.first?.contains("'hasFinished' reads the value stored under \"onboarded\"") == true)
-        #expect(result.messages.first?.contains("Badge shows it, and finish() changes it beside 'step'") == true)
+        #expect(result.messages.first?.contains("Badge reads it as it renders, and finish() changes it beside 'step'") == true)
     }
 
     @Test func aChangeOfTheStateAloneIsNoChangeOfBehaviour() {
@@ -397,7 +397,7 @@ import Testing
             """
         let result = Self.check(model, view: views)
         #expect(result.messages.count == 1)
-        #expect(result.messages.first?.contains("StepsView shows it, and copy(_:) changes it beside 'seed'") == true)
+        #expect(result.messages.first?.contains("StepsView reads it as it renders, and copy(_:) changes it beside 'seed'") == true)
     }
 
     /// The second review's cases (`/tmp/s34/review`): a change made in a helper the method
