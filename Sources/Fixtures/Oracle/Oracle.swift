@@ -217,13 +217,7 @@ struct ExpectedDifferences {
     /// modern app only.
     mutating func shown(modernOnly: Set<Int>, freshWhereStale: Bool, step: Int) -> Bool {
         guard freshWhereStale else { return false }
-        var matched = false
-        for (position, difference) in differences.enumerated() {
-            guard case .trackedUnpublishedShown = difference, let probe = probeIndices[position], modernOnly.contains(probe) else { continue }
-            seenAt[position].append(step)
-            matched = true
-        }
-        return matched
+        return record(step, probes: modernOnly) { if case .trackedUnpublishedShown = $0 { true } else { false } }
     }
 
     /// Whether a screen difference at this step is a stated stale one: the legacy screen is the
@@ -231,9 +225,15 @@ struct ExpectedDifferences {
     /// `untrackedStateStale` difference changed in the step.
     mutating func stale(changed: Set<Int>, staleWhereFresh: Bool, step: Int) -> Bool {
         guard staleWhereFresh else { return false }
+        return record(step, probes: changed) { if case .untrackedStateStale = $0 { true } else { false } }
+    }
+
+    /// Records `step` for each difference of the kind `isKind` accepts whose probe is among
+    /// `probes`; whether there was one.
+    private mutating func record(_ step: Int, probes: Set<Int>, where isKind: (ExpectedDifference) -> Bool) -> Bool {
         var matched = false
         for (position, difference) in differences.enumerated() {
-            guard case .untrackedStateStale = difference, let probe = probeIndices[position], changed.contains(probe) else { continue }
+            guard isKind(difference), let probe = probeIndices[position], probes.contains(probe) else { continue }
             seenAt[position].append(step)
             matched = true
         }

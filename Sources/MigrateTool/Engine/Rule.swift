@@ -275,6 +275,12 @@ struct RuleContext: Sendable {
         publishedVariables[classID]?[name]
     }
 
+    /// Whether `type` is a model of the tree whose properties views reading it track: an
+    /// `ObservableObject` the run migrates, or a class already `@Observable`.
+    func isObservedModel(_ type: DeclarationID) -> Bool {
+        units.unitOf[type] != nil || declaration(type).attribute(named: "Observable") != nil
+    }
+
     /// Whether the variable stores a value (not computed): no getter block, or only observers.
     func isStored(_ variable: Declaration) -> Bool {
         guard variable.kind == .variable, !variable.hasModifier(.static), !variable.hasModifier(.class) else { return false }

@@ -224,18 +224,15 @@ struct UntrackedStateShown: Rule {
         // property, which is tracked.
         if let property = model.properties[root], property.tracking == .tracked, !property.isClass { return true }
         guard read.path.count > 1 else { return false }
-        func isModel(_ type: DeclarationID) -> Bool {
-            context.units.unitOf[type] != nil || context.declaration(type).attribute(named: "Observable") != nil
-        }
         if let property = model.properties[root] {
             let declaration = context.declaration(property.id)
             guard let binding = declaration.bindings.first(where: { $0.name == root }),
                   case .declared(let type) = context.index.typer.variableType(binding, declarationID: property.id) else { return false }
-            return isModel(type)
+            return context.isObservedModel(type)
         }
         // `AppSettings.shared.theme`: a type's shared instance of itself.
         let classes = context.types.types(named: root).filter { $0.kind == .class }
-        return classes.count == 1 && isModel(classes[0].id)
+        return classes.count == 1 && context.isObservedModel(classes[0].id)
     }
 
     /// Whether a view's body may show what the member gives: any property or subscript, and a
@@ -302,7 +299,7 @@ struct UntrackedStateShown: Rule {
         }
 
         private mutating func effects(of call: (name: String, labels: [String?]), depth: Int, visiting: Set<String>) -> Effects {
-            let key = call.name + "(" + call.labels.map { ($0 ?? "_") + ":" }.joined() + ")"
+            let key = ArgumentList.spelling(call.name, labels: call.labels)
             if let known = memo[key] { return known }
             guard depth < 4, !visiting.contains(key) else { return Effects() }
             let named = byName[call.name] ?? []
@@ -421,7 +418,7 @@ struct UntrackedStateShown: Rule {
         let declaration = context.declaration(method)
         guard let clause = declaration.parameters else { return declaration.name + "()" }
         let labels = ArgumentList.parameterLabels(clause, context.files[method.file])
-        return declaration.name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
+        return ArgumentList.spelling(declaration.name, labels: labels)
     }
 
     /// The statements of the block at `open` and of every block nested in them.

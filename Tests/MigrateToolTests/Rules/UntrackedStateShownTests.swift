@@ -13,6 +13,22 @@ import Testing
         return (messages, analysis.units.first?.verdict)
     }
 
+    /// A settings model with the published `step` and `hasFinished` over the "onboarded" key,
+    /// and the members given (indented as the class's body).
+    static func onboarding(_ members: String) -> String {
+        """
+        import Foundation
+        import Combine
+
+        final class Settings: ObservableObject {
+            @Published var step = 2
+            var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+        \(members)
+        }
+
+        """
+    }
+
     static func view(showing expression: String, model: String = "Settings") -> String {
         """
         import SwiftUI
@@ -26,21 +42,13 @@ import Testing
     }
 
     @Test func aKeyWrittenBesideAPublishedChangeIsNamed() {
-        let model = """
-            import Foundation
-            import Combine
-
-            final class Settings: ObservableObject {
-                @Published var step = 2
-                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+        let model = Self.onboarding("""
 
                 func finish() {
                     UserDefaults.standard.set(true, forKey: "onboarded")
                     step = 0
                 }
-            }
-
-            """
+            """)
         let result = Self.check(model, view: Self.view(showing: "model.hasFinished ? \"yes\" : \"no\""))
         #expect(result.verdict == .needsUnsafeFixes)
         #expect(result.messages.count == 1)
@@ -50,35 +58,21 @@ import Testing
 
     @Test func aChangeOfTheStateAloneIsNoChangeOfBehaviour() {
         // The legacy view did not refresh on `finish()` either: nothing published changed.
-        let model = """
-            import Foundation
-            import Combine
-
-            final class Settings: ObservableObject {
-                @Published var step = 2
-                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+        let model = Self.onboarding("""
 
                 func finish() {
                     UserDefaults.standard.set(true, forKey: "onboarded")
                 }
 
                 func next() { step += 1 }
-            }
-
-            """
+            """)
         let result = Self.check(model, view: Self.view(showing: "model.hasFinished ? \"yes\" : \"no\""))
         #expect(result.messages.isEmpty)
         #expect(result.verdict == .ready)
     }
 
     @Test func aMemberNoViewShowsOrAnotherKeyGivesNoFinding() {
-        let model = """
-            import Foundation
-            import Combine
-
-            final class Settings: ObservableObject {
-                @Published var step = 2
-                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+        let model = Self.onboarding("""
                 var launches: Int { UserDefaults.standard.integer(forKey: "launches") }
                 private var secret: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
 
@@ -86,43 +80,27 @@ import Testing
                     UserDefaults.standard.set(true, forKey: "onboarded")
                     step = 0
                 }
-            }
-
-            """
+            """)
         let result = Self.check(model, view: Self.view(showing: "\"\\(model.launches) \\(model.step)\""))
         #expect(result.messages.isEmpty)
         #expect(result.verdict == .ready)
     }
 
     @Test func aSendBesideTheChangeIsTheSendRulesToName() {
-        let model = """
-            import Foundation
-            import Combine
-
-            final class Settings: ObservableObject {
-                @Published var step = 2
-                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+        let model = Self.onboarding("""
 
                 func finish() {
                     objectWillChange.send()
                     UserDefaults.standard.set(true, forKey: "onboarded")
                     step = 0
                 }
-            }
-
-            """
+            """)
         let result = Self.check(model, view: Self.view(showing: "model.hasFinished ? \"yes\" : \"no\""))
         #expect(result.messages.isEmpty)
     }
 
     @Test func aTrackedChangeThroughTheModelsOwnMethodCounts() {
-        let model = """
-            import Foundation
-            import Combine
-
-            final class Settings: ObservableObject {
-                @Published var step = 2
-                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+        let model = Self.onboarding("""
 
                 func finish() {
                     UserDefaults.standard.set(true, forKey: "onboarded")
@@ -130,9 +108,7 @@ import Testing
                 }
 
                 private func reset() { step = 0 }
-            }
-
-            """
+            """)
         let result = Self.check(model, view: Self.view(showing: "model.hasFinished ? \"yes\" : \"no\""))
         #expect(result.messages.first?.contains("finish() changes it beside 'step'") == true)
         #expect(result.verdict == .needsUnsafeFixes)
@@ -198,13 +174,7 @@ import Testing
     }
 
     @Test func aLocalsAssignmentOrADeclarationIsNoChange() {
-        let model = """
-            import Foundation
-            import Combine
-
-            final class Settings: ObservableObject {
-                @Published var step = 2
-                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+        let model = Self.onboarding("""
 
                 func finish() {
                     var done: Bool = UserDefaults.standard.bool(forKey: "onboarded")
@@ -212,9 +182,7 @@ import Testing
                     if let value = UserDefaults.standard.object(forKey: "onboarded") as? Bool { print(value, done) }
                     step = 0
                 }
-            }
-
-            """
+            """)
         #expect(Self.check(model, view: Self.view(showing: "model.hasFinished ? \"yes\" : \"no\"")).messages.isEmpty)
     }
 
@@ -403,13 +371,7 @@ import Testing
     /// The second review's cases (`/tmp/s34/review`): a change made in a helper the method
     /// calls, a setter that publishes a partner, an observer named by its property.
     @Test func changesThroughHelpersSettersAndObserversAreFound() {
-        let helper = """
-            import Foundation
-            import Combine
-
-            final class Settings: ObservableObject {
-                @Published var step = 2
-                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+        let helper = Self.onboarding("""
 
                 func finish() {
                     markDone()
@@ -417,9 +379,7 @@ import Testing
                 }
 
                 private func markDone() { UserDefaults.standard.set(true, forKey: "onboarded") }
-            }
-
-            """
+            """)
         let shown = Self.view(showing: "model.hasFinished ? \"yes\" : \"no\"")
         #expect(Self.check(helper, view: shown).messages.first?.contains("finish() changes it beside 'step'") == true)
         let setter = """
@@ -509,21 +469,13 @@ import Testing
     /// told apart by their labels, a send two calls deep, and a reader reaching a sending
     /// property only through `self[…]` (the send rule's accessor rewrite must not change).
     @Test func actionsByReferenceOverloadsDeepSendsAndSubscripts() {
-        let model = """
-            import Foundation
-            import Combine
-
-            final class Settings: ObservableObject {
-                @Published var step = 2
-                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+        let model = Self.onboarding("""
 
                 func finish() {
                     UserDefaults.standard.set(true, forKey: "onboarded")
                     step = 0
                 }
-            }
-
-            """
+            """)
         let byReference = """
             import SwiftUI
 
@@ -539,13 +491,7 @@ import Testing
 
             """
         #expect(Self.check(model, view: byReference).messages.count == 1)
-        let overloads = """
-            import Foundation
-            import Combine
-
-            final class Settings: ObservableObject {
-                @Published var step = 2
-                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+        let overloads = Self.onboarding("""
 
                 func finish() {
                     save()
@@ -554,18 +500,10 @@ import Testing
 
                 func save() {}
                 func save(_ done: Bool) { UserDefaults.standard.set(done, forKey: "onboarded") }
-            }
-
-            """
+            """)
         let shown = Self.view(showing: "model.hasFinished ? \"yes\" : \"no\"")
         #expect(Self.check(overloads, view: shown).messages.isEmpty)
-        let deepSend = """
-            import Foundation
-            import Combine
-
-            final class Settings: ObservableObject {
-                @Published var step = 2
-                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+        let deepSend = Self.onboarding("""
 
                 func finish() {
                     UserDefaults.standard.set(true, forKey: "onboarded")
@@ -575,9 +513,7 @@ import Testing
 
                 private func refresh() { announce() }
                 private func announce() { objectWillChange.send() }
-            }
-
-            """
+            """)
         #expect(Self.check(deepSend, view: shown).messages.isEmpty)
         let subscripted = """
             import Foundation

@@ -24,6 +24,11 @@ struct ArgumentList: Equatable {
         (self.labels, self.values) = (labels, values)
     }
 
+    /// A function as Swift spells it with its labels: `toggle(_:animated:)`, `reset()`.
+    static func spelling(_ name: String, labels: [String?]) -> String {
+        name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
+    }
+
     /// The external labels of a parameter clause `( … )`, nil for `_`: what a call's labels
     /// must be, in order, when every parameter is given (defaults not skipped).
     static func parameterLabels(_ clause: Range<Int>, _ file: FileStructure) -> [String?] {

@@ -28,7 +28,7 @@ extension ModelStateChanges {
     /// declared in the class itself (an inherited method or a protocol extension's runs instead),
     /// or an override may run instead (`mayBeOverridden`).
     func methodChanges(_ name: String, labels: [String?], _ context: RuleContext, visiting: Set<String> = []) -> OnlyTrackedChanges? {
-        let key = name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
+        let key = ArgumentList.spelling(name, labels: labels)
         guard visiting.count < 4, !visiting.contains(key) else { return nil }
         let methods = (context.modelMembers[classID] ?? []).filter {
             let member = context.declaration($0)

@@ -56,7 +56,7 @@ extension ObjectWillChangeRelay {
             let callFile = context.files[call.member.file]
             guard let argument = labelled(call.arguments, callFile),
                   case .declared(let type) = context.index.typer.typeOf(argument, file: call.member.file), type != holder,
-                  context.units.unitOf[type] != nil || context.declaration(type).attribute(named: "Observable") != nil else { return nil }
+                  context.isObservedModel(type) else { return nil }
             sources.append((call, type))
         }
         return sources.map { call, type in

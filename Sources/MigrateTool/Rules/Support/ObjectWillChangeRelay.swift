@@ -94,7 +94,7 @@ struct ObjectWillChangeRelay {
         let file = context.files[site.file]
         let tokens = file.tokens
         guard let receiver = site.receiver, case .declared(let sourceType) = site.type,
-              context.units.unitOf[sourceType] != nil || context.declaration(sourceType).attribute(named: "Observable") != nil,
+              context.isObservedModel(sourceType),
               let sourceName = sourcePath(receiver, file),
               let ownerID = site.ownerID, let enclosing = context.types.enclosingTypeLike(ownerID),
               let relayingClass = context.types.extendedType(enclosing), relayingClass != sourceType,
