@@ -16,20 +16,24 @@ struct UntrackedStateShown: Rule {
     static let id = "untracked-state-shown"
 
     /// A body of the model (a method, a setter, an observer) that changes untracked state and
-    /// tracked state.
+    /// tracked state in one go.
     struct ChangingBody {
         /// How a message names it: `finish()`, `the setter of 'theme'`, `didSet of 'name'`.
         var name: String
-        /// The untracked state it changes.
-        var changes: [UntrackedRead]
-        /// The published properties it changes, in reading order: each told views to redraw.
-        var tracked: [String]
+        /// The untracked state it changes in one go with a published change, each with the
+        /// published properties it runs with, in reading order: each told views to redraw.
+        var changes: [(change: UntrackedRead, partners: [String])]
         /// The property whose observer (`didSet`, `willSet`) the body is, if it is one.
         var observing: String?
-        /// How a message says the published change goes with it: `beside 'step'`, or `when
-        /// 'level' changes` for the observer of that property.
-        var partnerPhrase: String {
-            observing == tracked[0] ? "when '\(tracked[0])' changes" : "beside '\(tracked[0])'"
+
+        /// Every published property some change of untracked state runs with.
+        var tracked: Set<String> { Set(changes.flatMap(\.partners)) }
+
+        /// How a message says the published change goes with the change at `position`: `beside
+        /// 'step'`, or `when 'level' changes` for the observer of that property.
+        func partnerPhrase(_ position: Int) -> String {
+            let partner = changes[position].partners[0]
+            return observing == partner ? "when '\(partner)' changes" : "beside '\(partner)'"
         }
     }
 
@@ -44,7 +48,7 @@ struct UntrackedStateShown: Rule {
 
         init(_ bodies: [ChangingBody]) {
             for (position, body) in bodies.enumerated() {
-                for change in body.changes {
+                for change in body.changes.map(\.change) {
                     guard let root = change.path.first else { continue }
                     guard root == UntrackedRead.keyedStore else { byRoot[root, default: []].insert(position); continue }
                     guard let key = change.key else { continue }
@@ -77,7 +81,7 @@ struct UntrackedStateShown: Rule {
         var unit: Int
         var member: DeclarationID
         var names: [String]
-        var shared: UntrackedRead
+        var shared: Int
         var body: ChangingBody
         /// The tracked properties each member name of the model reads, through its helpers.
         var tracksThrough: [String: Set<String>]
@@ -93,7 +97,7 @@ struct UntrackedStateShown: Rule {
                 guard let reads = model.storeReads else { continue }
                 let bodies = Self.changingBodies(of: classID, model, reads, context).map { body in
                     var body = body
-                    body.changes = body.changes.filter { !Self.isTrackedElsewhere($0, model, context) }
+                    body.changes = body.changes.filter { !Self.isTrackedElsewhere($0.change, model, context) }
                     return body
                 }.filter { !$0.changes.isEmpty }
                 guard !bodies.isEmpty else { continue }
@@ -109,7 +113,7 @@ struct UntrackedStateShown: Rule {
                     for body in index.bodies(touching: shown).map({ bodies[$0] }) where readsTracked.isDisjoint(with: body.tracked) {
                         // A member that hands on a whole object (`var service: Service { voiceService }`)
                         // shows what views read through it, not every change made through it.
-                        guard let shared = body.changes.first(where: { change in shown.contains { Self.surelyOverlap($0, change) } })
+                        guard let shared = body.changes.firstIndex(where: { pair in shown.contains { Self.surelyOverlap($0, pair.change) } })
                         else { continue }
                         let declaration = context.declaration(member)
                         let names = declaration.kind == .variable ? declaration.bindings.compactMap(\.name) : [declaration.name]
@@ -132,7 +136,7 @@ struct UntrackedStateShown: Rule {
             // A view reading the member through another computed member shows that one, which
             // reads what this one reads and gets its own finding where nothing tracked redraws
             // it; a view that also shows what the body publishes redraws with it all the same.
-            guard let view = views.readerNotReading(candidate.body.tracked, whereTheyRead: candidate.names, unit: candidate.unit,
+            guard let view = views.readerNotReading(candidate.body.tracked.sorted(), whereTheyRead: candidate.names, unit: candidate.unit,
                                                     through: candidate.tracksThrough) else { return nil }
             let declaration = context.declaration(candidate.member)
             let name = declaration.kind == .variable ? declaration.name : Self.spelled(candidate.member, context)
@@ -143,8 +147,8 @@ struct UntrackedStateShown: Rule {
             } ?? "keep the value in a tracked stored property that \(candidate.body.name) updates"
             return ModelProperties.finding(
                 Self.id, .review, candidate.member, unit: candidate.unit,
-                message: "'\(name)' reads \(candidate.shared.description), which @Observable does not track; \(view) reads it as it renders, and "
-                    + "\(candidate.body.name) changes it \(candidate.body.partnerPhrase): the view refreshed with that change "
+                message: "'\(name)' reads \(candidate.body.changes[candidate.shared].change.description), which @Observable does not track; "
+                    + "\(view) reads it as it renders, and \(candidate.body.name) changes it \(candidate.body.partnerPhrase(candidate.shared)): the view refreshed with that change "
                     + "under ObservableObject, and under @Observable it keeps the old value until state it reads changes",
                 suggestion: suggestion, edits: [], context: context)
         }
@@ -189,26 +193,12 @@ struct UntrackedStateShown: Rule {
                 break
             }
             for block in blocks {
-                let inside = (block.open + 1)..<file.closing(block.open)
-                guard !Self.sends(in: inside, file) else { continue }
-                var changes = reads.changes(in: inside, file, scope: block.scope, parameters: block.parameters)
                 // An observer of a published property runs with its change.
-                var tracked = block.observing.flatMap { isPublishedObserved(memberID: memberID, $0) } ?? []
-                var sendsThroughCall = false
-                for statement in Self.everyStatement(in: block.open, file) {
-                    for name in Self.publishedChange(statement, file, scope: block.scope, parameters: block.parameters, model, context)
-                        where !tracked.contains(name) {
-                        tracked.append(name)
-                    }
-                    // What the model's own methods it calls change (`saveFlag()` beside `step = 0`).
-                    guard let call = model.ownCall(statement, file, scope: block.scope, parameters: block.parameters) else { continue }
-                    let effects = methods.effects(of: call)
-                    changes += effects.changes
-                    for name in effects.published where !tracked.contains(name) { tracked.append(name) }
-                    sendsThroughCall = sendsThroughCall || effects.sends
-                }
-                guard !changes.isEmpty, !tracked.isEmpty, !sendsThroughCall else { continue }
-                found.append(ChangingBody(name: block.name, changes: changes, tracked: tracked, observing: block.observing))
+                let observed = block.observing.flatMap { isPublishedObserved(memberID: memberID, $0) } ?? []
+                let effects = methods.effects(ofBlock: block.open, file, scope: block.scope, parameters: block.parameters,
+                                              observing: observed)
+                guard !effects.pairs.isEmpty, !effects.sends else { continue }
+                found.append(ChangingBody(name: block.name, changes: effects.pairs, observing: block.observing))
             }
         }
         return found
@@ -251,7 +241,7 @@ struct UntrackedStateShown: Rule {
     }
 
     /// The published property a statement changes itself (`step = 0`), if any.
-    private static func publishedChange(_ statement: Range<Int>, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?,
+    static func publishedChange(_ statement: Range<Int>, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?,
                                         _ model: ModelStateChanges, _ context: RuleContext) -> [String] {
         guard model.isTrackedChange(statement, in: file, scope: scope, parameters: parameters),
               let start = ModelStateChanges.changeStart(of: statement, file),
@@ -261,16 +251,29 @@ struct UntrackedStateShown: Rule {
         return [change.name]
     }
 
-    /// What the model's methods do when a body calls them, followed through the methods they
-    /// call (a few deep; a cycle reads as nothing more): the untracked state they change, the
-    /// published properties they change, and whether they send by hand. A call is matched to
-    /// the methods of its name and argument labels (all of its name when none has those labels,
-    /// as with defaulted parameters).
+    /// What the model's bodies do, and the methods they call, followed a few deep (a cycle reads
+    /// as nothing more): the untracked state they change, the published properties they change,
+    /// which of the first run in one go with which of the second (`RunTogether`), and whether
+    /// they send by hand. A call is matched to the methods of its name and argument labels (all
+    /// of its name when none has those labels, as with defaulted parameters).
     struct MethodEffects {
         struct Effects {
             var changes: [UntrackedRead] = []
             var published: [String] = []
             var sends = false
+            /// The changes that run in one go with published changes, and those published changes.
+            var pairs: [(change: UntrackedRead, partners: [String])] = []
+
+            mutating func pair(_ changes: [UntrackedRead], with partners: [String]) {
+                guard !partners.isEmpty else { return }
+                for change in changes {
+                    if let position = pairs.firstIndex(where: { $0.change == change }) {
+                        for partner in partners where !pairs[position].partners.contains(partner) { pairs[position].partners.append(partner) }
+                    } else {
+                        pairs.append((change, partners))
+                    }
+                }
+            }
         }
 
         let model: ModelStateChanges
@@ -294,14 +297,73 @@ struct UntrackedStateShown: Rule {
             self.byName = byName
         }
 
-        mutating func effects(of call: (name: String, labels: [String?])) -> Effects {
-            effects(of: call, depth: 0, visiting: [])
+        /// What the block at `open` does; `observing`: the published property whose observer it is.
+        mutating func effects(ofBlock open: Int, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?,
+                              observing: [String]) -> Effects {
+            effects(ofBlock: open, file, scope: scope, parameters: parameters, observing: observing, depth: 0, visiting: [])
+        }
+
+        /// One statement's part: what it changes itself and through the method it calls.
+        private struct Site {
+            var start: Int
+            var changes: [UntrackedRead]
+            var published: [String]
+        }
+
+        private mutating func effects(ofBlock open: Int, _ file: FileStructure, scope: Range<Int>, parameters: Range<Int>?,
+                                      observing: [String], depth: Int, visiting: Set<String>) -> Effects {
+            var found = Effects()
+            let inside = (open + 1)..<file.closing(open)
+            found.sends = UntrackedStateShown.sends(in: inside, file)
+            var sites: [Site] = []
+            for part in UntrackedStateShown.parts(in: open, file) {
+                var site = Site(start: part.start, changes: [], published: [])
+                for own in part.own { site.changes += reads.changes(in: own, file, scope: scope, parameters: parameters) }
+                guard let statement = part.statement else {
+                    found.changes += site.changes
+                    if !site.changes.isEmpty { sites.append(site) }
+                    continue
+                }
+                site.published = UntrackedStateShown.publishedChange(statement, file, scope: scope, parameters: parameters, model, context)
+                // A statement changing both runs them together.
+                found.pair(site.changes, with: site.published)
+                // What the model's own methods it calls do (`saveFlag()` beside `step = 0`).
+                if let call = model.ownCall(statement, file, scope: scope, parameters: parameters) {
+                    let called = effects(of: call, depth: depth + 1, visiting: visiting)
+                    found.sends = found.sends || called.sends
+                    for pair in called.pairs { found.pair([pair.change], with: pair.partners) }
+                    // What the statement changes itself runs with what the method does.
+                    found.pair(site.changes, with: called.published)
+                    found.pair(called.changes, with: site.published)
+                    site.changes += called.changes
+                    site.published += called.published.filter { !site.published.contains($0) }
+                }
+                found.changes += site.changes
+                for name in site.published where !found.published.contains(name) { found.published.append(name) }
+                if !site.changes.isEmpty || !site.published.isEmpty { sites.append(site) }
+            }
+            // Where each part runs, worked out only for parts that change something.
+            let places = sites.map { RunTogether.place(of: $0.start, inBody: open, file) }
+            for (position, site) in sites.enumerated() where !site.changes.isEmpty {
+                // An observer runs with its property's change, in its own run (not a closure it schedules).
+                if !observing.isEmpty, places[position].map({ $0.body == open }) ?? true { found.pair(site.changes, with: observing) }
+                for (other, partner) in sites.enumerated() where other != position && !partner.published.isEmpty {
+                    guard let change = places[position], let published = places[other] else {
+                        found.pair(site.changes, with: partner.published)
+                        continue
+                    }
+                    if RunTogether.mayRunTogether(change: change, published: published, file) {
+                        found.pair(site.changes, with: partner.published)
+                    }
+                }
+            }
+            return found
         }
 
         private mutating func effects(of call: (name: String, labels: [String?]), depth: Int, visiting: Set<String>) -> Effects {
             let key = ArgumentList.spelling(call.name, labels: call.labels)
             if let known = memo[key] { return known }
-            guard depth < 4, !visiting.contains(key) else { return Effects() }
+            guard depth < 5, !visiting.contains(key) else { return Effects() }
             let named = byName[call.name] ?? []
             let matching = named.filter { id in
                 context.declaration(id).parameters.map { ArgumentList.parameterLabels($0, context.files[id.file]) == call.labels } ?? false
@@ -310,24 +372,15 @@ struct UntrackedStateShown: Rule {
             for methodID in matching.isEmpty ? named : matching {
                 let method = context.declaration(methodID)
                 guard let body = method.body else { continue }
-                let file = context.files[methodID.file]
-                let inside = (body.lowerBound + 1)..<(body.upperBound - 1)
-                found.sends = found.sends || UntrackedStateShown.sends(in: inside, file)
-                found.changes += reads.changes(in: inside, file, scope: body, parameters: method.parameters)
-                for statement in UntrackedStateShown.everyStatement(in: body.lowerBound, file) {
-                    for name in UntrackedStateShown.publishedChange(statement, file, scope: body, parameters: method.parameters, model, context)
-                        where !found.published.contains(name) {
-                        found.published.append(name)
-                    }
-                    guard let inner = model.ownCall(statement, file, scope: body, parameters: method.parameters) else { continue }
-                    let effects = effects(of: inner, depth: depth + 1, visiting: visiting.union([key]))
-                    found.changes += effects.changes
-                    for name in effects.published where !found.published.contains(name) { found.published.append(name) }
-                    found.sends = found.sends || effects.sends
-                }
+                let effects = effects(ofBlock: body.lowerBound, context.files[methodID.file], scope: body, parameters: method.parameters,
+                                      observing: [], depth: depth, visiting: visiting.union([key]))
+                found.changes += effects.changes
+                for name in effects.published where !found.published.contains(name) { found.published.append(name) }
+                found.sends = found.sends || effects.sends
+                for pair in effects.pairs { found.pair([pair.change], with: pair.partners) }
             }
             // An answer cut short by the depth or a cycle is not kept for a shallower call.
-            if depth == 0 { memo[key] = found }
+            if depth == 1 { memo[key] = found }
             return found
         }
     }
@@ -421,26 +474,47 @@ struct UntrackedStateShown: Rule {
         return ArgumentList.spelling(declaration.name, labels: labels)
     }
 
-    /// The statements of the block at `open` and of every block nested in them.
-    static func everyStatement(in open: Int, _ file: FileStructure) -> [Range<Int>] {
-        var found: [Range<Int>] = []
-        for statement in file.statements(inBlock: open) ?? [] {
-            found.append(statement)
+    /// A statement of a body and its own tokens (`ownParts`), or a block not read as statements
+    /// (`#if` inside), all of whose tokens are its own.
+    struct Part {
+        var statement: Range<Int>?
+        var own: [Range<Int>]
+        /// Its first token.
+        var start: Int
+    }
+
+    /// The statements of the block at `open` and of every block nested in them, each with its
+    /// own tokens, split around the blocks and closures inside it (listed apart).
+    static func parts(in open: Int, _ file: FileStructure) -> [Part] {
+        guard let statements = file.statements(inBlock: open) else {
+            let inside = (open + 1)..<file.closing(open)
+            return inside.isEmpty ? [] : [Part(statement: nil, own: [inside], start: inside.lowerBound)]
+        }
+        var found: [Part] = []
+        for statement in statements {
+            var own: [Range<Int>] = []
+            var nested: [Part] = []
+            var start = statement.lowerBound
             var index = statement.lowerBound
             while index < statement.upperBound {
                 if file.tokens[index].kind == .leftBrace {
-                    found += everyStatement(in: index, file)
+                    if start < index { own.append(start..<index) }
+                    nested += parts(in: index, file)
                     index = file.closing(index) + 1
+                    start = index
                 } else {
                     index += 1
                 }
             }
+            if start < statement.upperBound { own.append(start..<statement.upperBound) }
+            found.append(Part(statement: statement, own: own, start: statement.lowerBound))
+            found += nested
         }
         return found
     }
 
     /// Whether code in `range` sends `objectWillChange` by hand.
-    private static func sends(in range: Range<Int>, _ file: FileStructure) -> Bool {
+    static func sends(in range: Range<Int>, _ file: FileStructure) -> Bool {
         range.contains { file.tokens[$0].kind == .identifier && file.source.tokenText($0, equals: "objectWillChange") }
     }
 }

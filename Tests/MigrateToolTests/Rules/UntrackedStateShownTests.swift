@@ -419,6 +419,116 @@ import Testing
             .contains("didSet of 'level' changes it when 'level' changes") == true)
     }
 
+    @Test func aChangeAndAPublishOnTwoPathsOrInTwoRunsGiveNoFinding() {
+        // The legacy view did not refresh when the key changed on these paths either (review 1's f64,
+        // review 2's n09).
+        let shown = Self.view(showing: "model.hasFinished ? \"yes\" : \"no\"")
+        let apart = [
+            """
+                func advance() {
+                    if step >= 5 {
+                        UserDefaults.standard.set(true, forKey: "onboarded")
+                    } else {
+                        step += 1
+                    }
+                }
+            """,
+            """
+                func skip(_ really: Bool) {
+                    guard really else {
+                        step = 0
+                        return
+                    }
+                    UserDefaults.standard.set(true, forKey: "onboarded")
+                }
+            """,
+            """
+                func finish() {
+                    step = 0
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 5) { self.markDone() }
+                }
+
+                private func markDone() { UserDefaults.standard.set(true, forKey: "onboarded") }
+            """,
+            // A helper whose change and publish are apart is apart for its callers too.
+            """
+                func next() { advance() }
+
+                private func advance() {
+                    if step >= 5 {
+                        UserDefaults.standard.set(true, forKey: "onboarded")
+                        return
+                    }
+                    step += 1
+                }
+            """,
+        ]
+        for members in apart {
+            let result = Self.check(Self.onboarding(members), view: shown)
+            #expect(result.messages.isEmpty, "\(members)")
+            #expect(result.verdict == .ready)
+        }
+        let together = [
+            ("""
+                func advance() {
+                    if step >= 5 {
+                        UserDefaults.standard.set(true, forKey: "onboarded")
+                    }
+                    withAnimation { step += 1 }
+                }
+            """, "advance()"),
+            ("""
+                func finish() {
+                    Task {
+                        await upload()
+                        UserDefaults.standard.set(true, forKey: "onboarded")
+                        step = 0
+                    }
+                }
+
+                private func upload() async {}
+            """, "finish()"),
+            ("""
+                func next() { advance() }
+
+                private func advance() {
+                    UserDefaults.standard.set(true, forKey: "onboarded")
+                    step += 1
+                }
+            """, "next()"),
+        ]
+        for (members, body) in together {
+            let result = Self.check(Self.onboarding(members), view: shown)
+            #expect(result.messages.first?.contains("\(body) changes it beside 'step'") == true, "\(members)")
+        }
+    }
+
+    @Test func theMessageNamesThePublishThatRunsWithTheChange() {
+        let model = """
+            import Foundation
+            import Combine
+
+            final class Settings: ObservableObject {
+                @Published var step = 2
+                @Published var level = 0
+                var hasFinished: Bool { UserDefaults.standard.bool(forKey: "onboarded") }
+
+                func finish(_ done: Bool) {
+                    if done {
+                        step = 0
+                    } else {
+                        UserDefaults.standard.set(true, forKey: "onboarded")
+                        level += 1
+                    }
+                }
+            }
+
+            """
+        let messages = Self.check(model, view: Self.view(showing: "model.hasFinished ? \"yes\" : \"no\"")).messages
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("finish(_:) changes it beside 'level'") == true)
+    }
+
     @Test func viewsThatRedrawAnywayOrNeverObservedGiveNoFinding() {
         let model = """
             import Foundation
