@@ -450,6 +450,16 @@ import Testing
 
                 private func markDone() { UserDefaults.standard.set(true, forKey: "onboarded") }
             """,
+            // A local function of that name is what the bare call runs (review 2's n10).
+            """
+                func markDone() { UserDefaults.standard.set(true, forKey: "onboarded") }
+
+                func finish() {
+                    func markDone() { print("local") }
+                    markDone()
+                    step = 0
+                }
+            """,
             // A helper whose change and publish are apart is apart for its callers too.
             """
                 func next() { advance() }
@@ -573,6 +583,26 @@ import Testing
 
             """
         #expect(Self.check(model, view: labelled).messages.count == 1)
+        // A representable reads it once, in makeNSView; updateNSView runs on every redraw.
+        func representable(reading method: String) -> String {
+            """
+            import SwiftUI
+            import AppKit
+
+            struct Badge: NSViewRepresentable {
+                @ObservedObject var model: Settings
+                func makeNSView(context: Context) -> NSTextField {
+                    NSTextField(labelWithString: \(method == "makeNSView" ? "model.hasFinished ? \"yes\" : \"no\"" : "\"\""))
+                }
+                func updateNSView(_ field: NSTextField, context: Context) {
+                    \(method == "updateNSView" ? "field.stringValue = model.hasFinished ? \"yes\" : \"no\"" : "")
+                }
+            }
+
+            """
+        }
+        #expect(Self.check(model, view: representable(reading: "makeNSView")).messages.isEmpty)
+        #expect(Self.check(model, view: representable(reading: "updateNSView")).messages.count == 1)
     }
 
     /// The second review's cases (`/tmp/s34/review2`): an action handed by reference, methods

@@ -504,7 +504,8 @@ struct ModelStateChanges {
     }
 
     /// Every name `scope` binds other than as the model's properties: the parameters' names,
-    /// `let`/`var`/`for` bindings, names in binding patterns, closure parameters.
+    /// `let`/`var`/`for` bindings, local functions (which a bare call reaches before the model's
+    /// method of that name), names in binding patterns, closure parameters.
     static func boundNames(in scope: Range<Int>, parameters: Range<Int>?, _ file: FileStructure) -> Set<String> {
         let tokens = file.tokens
         var names = Set<String>()
@@ -516,7 +517,7 @@ struct ModelStateChanges {
         }
         for index in scope where tokens[index].kind == .identifier {
             let previous = tokens[index - 1].word
-            if previous == .let || previous == .var || previous == .for || isInBindingPattern(index, file) {
+            if previous == .let || previous == .var || previous == .for || previous == .func || isInBindingPattern(index, file) {
                 names.insert(file.source.text(index))
             }
         }

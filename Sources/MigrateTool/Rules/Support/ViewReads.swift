@@ -119,6 +119,14 @@ struct ViewReads {
         "sink", "onContinueUserActivity", "onDismiss",
     ]
 
+    /// A representable's methods that make what it shows, once; SwiftUI calls `update…` on a redraw.
+    static let madeOnce: Set<String> = [
+        "makeUIView", "makeNSView", "makeUIViewController", "makeNSViewController", "makeCoordinator",
+    ]
+
+    /// A representable's methods that bring what it shows up to date, on every redraw.
+    static let updates: Set<String> = ["updateUIView", "updateNSView", "updateUIViewController", "updateNSViewController"]
+
     /// The wrappers through which a legacy view redrew on every change of the model it holds.
     static let observingWrappers: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject"]
 
@@ -182,13 +190,16 @@ struct ViewReads {
             }
             index += 1
         }
-        // The bodies of methods that return nothing (`func sync()`): called from actions. An
-        // initializer's body and a stored property's initial value (`@State var x = m.y`) run
-        // when the view is made, and what they read is kept, not shown again on a redraw.
+        // The bodies of methods that return nothing (`func sync()`), but for a representable's
+        // `update…`, which every redraw calls: called from actions. An initializer's body, a stored
+        // property's initial value (`@State var x = m.y`) and a representable's `makeNSView` or
+        // `makeUIView` run when the view is made, and what they read is kept, not read again on a
+        // redraw.
         for declaration in file.declarations {
             var ranges: [Range<Int>] = []
             switch declaration.kind {
-            case .function where declaration.returnType == nil, .initializer:
+            case .function where (declaration.returnType == nil && !Self.updates.contains(declaration.name))
+                || Self.madeOnce.contains(declaration.name), .initializer:
                 if let body = declaration.body { ranges.append(body) }
             case .variable where declaration.parent.map({ file.declarations[$0].kind.isTypeLike }) ?? false:
                 ranges += declaration.bindings.filter { $0.accessorBlock == nil }.compactMap(\.initializer)
