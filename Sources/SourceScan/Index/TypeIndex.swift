@@ -543,8 +543,18 @@ public struct TypeIndex: Sendable {
                   symbol(id)?.qualifiedName == name else { return false }
             if ids.contains(where: { $0 != id && modules.sees($0.file, from: id.file) }) { return false }
         }
-        if let file { return ids.allSatisfy { modules.sees($0.file, from: file) } }
-        return modules.own.indices.contains { file in ids.allSatisfy { modules.sees($0.file, from: file) } }
+        if let file { return Self.seesAsFlavours(ids, from: file, modules) }
+        return modules.own.indices.contains { file in Self.seesAsFlavours(ids, from: file, modules) }
+    }
+
+    /// Whether code in `file` sees each of the homonymous classes as the one its module means:
+    /// it sees them all, and either compiles with each (a file the flavours' targets share) or
+    /// with none. A class of the file's own module shadows one it imports, so a test target's
+    /// `class Manager` (a mock beside `@testable import App`) is another class, not a flavour.
+    private static func seesAsFlavours(_ ids: [DeclarationID], from file: Int, _ modules: FileModules) -> Bool {
+        guard ids.allSatisfy({ modules.sees($0.file, from: file) }) else { return false }
+        let compiledWith = ids.filter { id in modules.own[id.file].contains { modules.own[file].contains($0) } }
+        return compiledWith.isEmpty || compiledWith.count == ids.count
     }
 
     /// A path's folder: its bytes up to the last `/` (none for a file at the root).

@@ -49,6 +49,26 @@ import Testing
         #expect(!types.areFlavourVariants(managers, seenFrom: 2))
     }
 
+    @Test func aTestTargetsMockShadowingTheAppsClassIsNoFlavour() throws {
+        // The test target (module 1) declares a mock `Manager` in a file importing only
+        // Foundation, and another of its files `@testable import`s the app (module 0): there the
+        // module's own mock shadows the app's model, so the two are different types (a fresh
+        // app's 76 units were blocked as the mock's flavours).
+        let files = [
+            FileStructure(text: Self.manager, path: "App/Manager.swift"),
+            FileStructure(text: "class Manager {\n    func start() {}\n}\n", path: "AppTests/Mock.swift"),
+            FileStructure(text: "func check() {\n    Manager().start()\n}\n", path: "AppTests/UsesTests.swift"),
+        ]
+        let types = TypeIndex(files: files, modules: FileModules(own: [[0], [1], [1]], visible: [[0], [1], [0, 1]]))
+        let managers = types.types(named: "Manager").map(\.id)
+        #expect(managers.count == 2)
+        #expect(!types.areFlavourVariants(managers, seenFrom: nil))
+        #expect(!types.areFlavourVariants(managers, seenFrom: 2))
+        #expect(types.classVariants(of: managers[0]).isEmpty)
+        // What the test's code means by the name is its own module's mock.
+        #expect(types.resolve("Manager", from: DeclarationID(file: 2, declaration: -1)) == .declared(managers[1]))
+    }
+
     @Test func homonymsNoFileSeesTogetherAreSeparateAppsNotFlavours() throws {
         // Two apps in one tree, nothing shared: each name means its own app's class.
         let files = [
