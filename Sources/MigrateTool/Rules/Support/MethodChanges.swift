@@ -351,7 +351,8 @@ extension ModelStateChanges {
                     if let property = properties[String(text)] {
                         exposed.insert(String(text))
                         if property.holdsKeyedStore { exposed.insert("UserDefaults") }
-                    } else if reads, text.first?.isUppercase == true, index + 1 < member.tokens.upperBound,
+                    } else if reads, text.first?.isUppercase == true, !ModelStateChanges.statelessTypes.contains(String(text)),
+                              index + 1 < member.tokens.upperBound,
                               tokens[index + 1].kind == .period, tokens[index - 1].kind != .period {
                         exposed.insert(externalEffectName(String(text)))
                     }

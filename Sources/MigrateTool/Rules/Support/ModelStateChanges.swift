@@ -348,7 +348,7 @@ struct ModelStateChanges {
                 let text = file.source.text(name)
                 // A type's shared state changed through it (`UserDefaults.standard.set(v, forKey: k)`,
                 // `Keychain.save(…)`): what a computed property reading that type shows.
-                if name == index, properties[text] == nil, text.first?.isUppercase == true,
+                if name == index, properties[text] == nil, text.first?.isUppercase == true, !Self.statelessTypes.contains(text),
                    name + 1 < statement.upperBound, tokens[name + 1].kind == .period || tokens[name + 1].kind == .postfixQuestionMark,
                    !isShadowed(text, in: scope, parameters: parameters, file),
                    Self.callsThrough(name, before: statement.upperBound, file) || Self.assignsThrough(name, before: statement.upperBound, file) {
@@ -384,6 +384,16 @@ struct ModelStateChanges {
         }
         return names
     }
+
+    /// The SDK's types whose type-level calls schedule work, post, log or make values, and keep
+    /// no state a view shows: `DispatchQueue.main.async { … }` changes nothing a send announces
+    /// (what the closure does is read on its own).
+    static let statelessTypes: Set<String> = [
+        "DispatchQueue", "DispatchGroup", "OperationQueue", "RunLoop", "Task", "Timer", "Thread", "NotificationCenter",
+        "Logger", "Calendar", "Date", "Locale", "TimeZone", "JSONDecoder", "JSONEncoder", "PropertyListDecoder",
+        "PropertyListEncoder", "URL", "URLRequest", "UUID", "Data", "String", "Int", "Double", "Float", "Bool", "Array",
+        "Dictionary", "Set", "Character", "Decimal", "NSNotification", "Notification",
+    ]
 
     /// The types that keep values by key: one store, however it is named.
     static let keyedStoreTypes: Set<String> = ["UserDefaults", "NSUbiquitousKeyValueStore"]
