@@ -132,6 +132,36 @@ import SourceScan
         #expect(analysis.findings.contains { $0.isBlocker && $0.message.contains("is spelled out where such a publisher") })
     }
 
+    /// A `$x` handed as a whole argument to a call meets only a parameter of a function of that
+    /// name: `subscribe(on: $x)` with `func subscribe<P: Publisher>` bridges beside a `func
+    /// ping(_ p: Published<T>.Publisher)` elsewhere (a fresh app's 18 units), while a `$x` handed
+    /// to `ping`, to an initializer with such a parameter, or returned, still blocks.
+    @Test(arguments: [
+        ("subscribe(on: $x)", "func ping<T>(_ p: Published<T>.Publisher) {}", false),
+        ("subscribe(on: self.$x)", "func ping<T>(_ p: Published<T>.Publisher) {}", false),
+        ("let x2 = 1; subscribe(on: $x, then: { _ in })", "func ping<T>(_ p: Published<T>.Publisher) {}", false),
+        ("ping($x)", "func ping<T>(_ p: Published<T>.Publisher) {}", true),
+        ("ping(1, $x)", "func ping<T>(_ n: Int, _ p: Published<T>.Publisher) {}", true),
+        ("_ = Watcher(counts: $x)", "struct Watcher { init<T>(counts: Published<T>.Publisher) {} }", true),
+        ("_ = Watcher.init(counts: $x)", "struct Watcher { init<T>(counts: Published<T>.Publisher) {} }", true),
+        ("_ = [$x]", "func ping<T>(_ p: Published<T>.Publisher) {}", true),
+        ("subscribe(on: $x)", "var held: Published<Int>.Publisher? = nil", true),
+    ])
+    func anArgumentMeetsOnlyAParameterOfItsCall(use: String, spelling: String, blocks: Bool) {
+        let source = Self.declarations + """
+            func subscribe<P: Publisher>(on publisher: P, then: ((Int) -> Void)? = nil) {}
+            \(spelling)
+
+            final class Model: ObservableObject {
+                @Published var x = 1
+                func start() { \(use) }
+            }
+
+            """
+        let analysis = Analyzer.analyze(swift: [SourceInput(path: "A.swift", bytes: Array(source.utf8))])
+        #expect((analysis.units.first { $0.name == "Model" }?.verdict == .blocked) == blocks, "\(analysis.findings.map(\.message))")
+    }
+
     /// A local that happens to be named like the storage (`var _items = items.map { … }`) is not the wrapper.
     @Test func aLocalNamedLikeTheStorageIsNotTheWrapper() {
         let source = Self.declarations + """

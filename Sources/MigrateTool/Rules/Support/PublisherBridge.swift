@@ -65,6 +65,20 @@ struct PublisherBridge {
         /// argument, a type alias, a function type) it may also be the upstream in the type of
         /// an operator's result (`Publishers.Map<Published<T>.Publisher, U>`).
         var isWholeAnnotation: Bool
+        /// The function (`init` for an initializer) whose parameter it annotates, if it does:
+        /// only a `$x` handed to a call of that name meets it.
+        var parameterOf: String? = nil
+
+        /// Whether a bridged `$x` may meet this spelling, given where the reads hand it on:
+        /// `callees`, the calls they are whole arguments of; `otherwise`, whether one is handed
+        /// on another way (returned, stored, passed through an unknown call).
+        func mayMeet(argumentOf callees: Set<String>, otherwise: Bool) -> Bool {
+            guard isWholeAnnotation else { return true }
+            if otherwise { return true }
+            guard let parameterOf else { return !callees.isEmpty }
+            if parameterOf == "init" { return callees.contains { $0 == "init" || $0.first?.isUppercase == true } }
+            return callees.contains(parameterOf)
+        }
     }
 
     /// Every `Published<T>.Publisher` spelled in the tree's files (those mentioning `Published`
@@ -79,9 +93,13 @@ struct PublisherBridge {
                 guard let close = file.closingAngle(from: index + 1), close + 2 < tokens.count, tokens[close + 1].kind == .period,
                       file.source.tokenText(close + 2, equals: "Publisher") else { continue }
                 let before = index > 0 ? tokens[index - 1].kind : .endOfFile
+                let function = file.declarations.first { declaration in
+                    (declaration.kind == .function || declaration.kind == .initializer) && declaration.parameters?.contains(index) == true
+                }
                 found.append(SpelledPublisherType(place: context.pathAndLine(file: fileIndex, token: index),
                                                   argument: file.angleArgument(from: index + 1, closing: close),
-                                                  isWholeAnnotation: before == .colon || before == .arrow))
+                                                  isWholeAnnotation: before == .colon || before == .arrow,
+                                                  parameterOf: before == .colon ? function.map { $0.kind == .initializer ? "init" : $0.name } : nil))
             }
         }
         return found
@@ -189,9 +207,14 @@ struct PublisherBridge {
         let valueType = valueType(of: binding, propertyID, context)
         // A read that is the receiver of a member access (`$x.sink`, `$x.values`) hands on the
         // operator's result, never the publisher: only a spelling inside another type can meet it.
-        let handsOnPublisher = reads.contains { !isReceiverOfMemberAccess($0, context.files[$0.file]) }
+        // One handed on as a call's whole argument meets only a parameter of a function of that name.
+        let handedOn = reads.filter { !isReceiverOfMemberAccess($0, context.files[$0.file]) }
+        let callees = handedOn.map { calleeOfArgument($0, context.files[$0.file]) }
+        let argumentCallees = Set(callees.compactMap { $0 })
+        let handedOtherwise = callees.contains(nil)
         if !reads.isEmpty, let spelledType = spelled.first(where: {
-            mayCarry($0.argument, valueType: valueType, genericParameters: genericParameters) && (handsOnPublisher || !$0.isWholeAnnotation)
+            mayCarry($0.argument, valueType: valueType, genericParameters: genericParameters)
+                && $0.mayMeet(argumentOf: argumentCallees, otherwise: handedOtherwise)
         }) {
             return .failure(.spelledPublisherType("Published<\(spelledType.argument)>.Publisher (\(spelledType.place))"))
         }
@@ -221,6 +244,39 @@ struct PublisherBridge {
         let tokens = file.tokens
         guard tokens[site.token].kind == .dollarIdentifier, site.token + 2 < tokens.count else { return false }
         return tokens[site.token + 1].kind == .period && tokens[site.token + 2].kind == .identifier
+    }
+
+    /// The call a `$x` (`m.$x`, `self.$x`) is a whole argument of: `subscribe` for
+    /// `subscribe(\.x, on: m.$x)`, `init` for `.init($x)`, `Row` for `Row(flag: $x)`; nil when
+    /// it is handed on otherwise (returned, stored, inside a larger expression).
+    static func calleeOfArgument(_ site: Site, _ file: FileStructure) -> String? {
+        let tokens = file.tokens
+        var start = site.receiver?.lowerBound ?? site.token
+        if start == site.token, start >= 2, tokens[start - 1].kind == .period, tokens[start - 2].word == .self { start -= 2 }
+        let end = site.token + 1
+        guard start >= 1, end < tokens.count, tokens[end].kind == .comma || tokens[end].kind == .rightParen else { return nil }
+        var before = start - 1
+        if tokens[before].kind == .colon, before >= 2, tokens[before - 1].kind == .identifier { before -= 2 }
+        // Back over earlier arguments to the call's `(`.
+        while before >= 0, tokens[before].kind == .comma {
+            var index = before - 1
+            while index >= 0, tokens[index].kind != .comma, tokens[index].kind != .leftParen {
+                if tokens[index].kind.isClosingBracket {
+                    let partner = Int(file.matchingBracket[index])
+                    guard partner >= 0 else { return nil }
+                    index = partner
+                } else if tokens[index].kind.isOpeningBracket {
+                    return nil
+                }
+                index -= 1
+            }
+            before = index
+        }
+        guard before >= 1, tokens[before].kind == .leftParen else { return nil }
+        let name = before - 1
+        if tokens[name].word == .`init` { return "init" }
+        guard tokens[name].kind == .identifier else { return nil }
+        return file.source.text(name)
     }
 
     /// `xAssignments`: where the sinks replacing `assign(to: &$x)` keep their tokens.
