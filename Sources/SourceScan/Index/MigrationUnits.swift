@@ -284,6 +284,32 @@ public struct MigrationUnits: Sendable {
         }
     }
 
+    /// The class of the tree bounding the generic parameter a site's receiver is typed as
+    /// (`setup(with viewModel: VM)` in `class Cell<VM: SwitchViewModel>`), seen from the
+    /// declaration holding the site: what the receiver is, or a subclass of it; nil for any
+    /// other type, or a protocol bound.
+    static func boundingClass(of site: Site, _ index: TreeIndex) -> DeclarationID? {
+        guard case .genericParameter(_, let constraints) = site.type, let owner = site.ownerID else { return nil }
+        for part in constraints.flatMap({ $0.split(separator: "&") }) {
+            let written = String(part).trimming(charactersIn: " ")
+            if case .declared(let id) = index.types.resolve(written, from: owner), index.types.declaration(id).kind == .class { return id }
+        }
+        return nil
+    }
+
+    /// Whether some model of the tree is the class or inherits from it, a few levels deep.
+    static func isInheritedByModel(_ id: DeclarationID, _ index: TreeIndex) -> Bool {
+        index.graph.models.keys.contains { model in
+            var current: DeclarationID? = model
+            for _ in 0..<32 {
+                guard let type = current else { return false }
+                if type == id { return true }
+                current = index.graph.superclass(of: type, index.types)
+            }
+            return false
+        }
+    }
+
     /// The types a wrapper's generic parameter is constrained to, as written and resolved
     /// (`struct V<D: Doc>` gives `Doc`); none for a wrapper of another type.
     static func constraintTypes(_ site: Site, _ index: TreeIndex) -> [ResolvedType] {
@@ -391,12 +417,17 @@ public struct MigrationUnits: Sendable {
                     units[unit].publisherUses.append(site)
                 }
             case .memberPublisher(let name):
-                if let unit = unitDeclaring(name, on: site.type, index) ?? unit(of: site.type) {
+                // `viewModel.$title` on `viewModel: VM` with `VM: SwitchViewModel`: the class's
+                // publisher (or its subclass's, which inherits it), a model's or another class's.
+                let type = Self.boundingClass(of: site, index).map { ResolvedType.declared($0) } ?? site.type
+                if let unit = unitDeclaring(name, on: type, index) ?? unit(of: type) {
                     // `store.$images` of `@Stored var images`: the wrapper's projection, which stays.
                     if unitWrapsProperty(units[unit], named: name, index) { continue }
                     units[unit].publisherUses.append(site)
                 } else if isKnownNonModel(site.type) {
                     continue
+                } else if case .declared(let bound) = type, !Self.isInheritedByModel(bound, index) {
+                    continue  // A class that is no model and no model's superclass: its `$x` stays.
                 } else {
                     let candidates = units.indices.filter {
                         unitHasProperty(units[$0], named: name, index) && !unitWrapsProperty(units[$0], named: name, index)

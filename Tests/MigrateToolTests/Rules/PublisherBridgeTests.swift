@@ -162,6 +162,36 @@ import SourceScan
         #expect((analysis.units.first { $0.name == "Model" }?.verdict == .blocked) == blocks, "\(analysis.findings.map(\.message))")
     }
 
+    /// `viewModel.$title` on `viewModel: VM` with `VM: Bound`: the bound class's publisher. A
+    /// model's is bridged in its unit; a plain class's stays and blocks nothing (a fresh app's
+    /// cells); a class a model inherits from may hand the model's, so it still blocks.
+    @Test(arguments: [
+        ("final class Bound: ObservableObject {\n    @Published var title = \"\"\n}", "Bound", false),
+        ("class Bound { @Published var title = \"\" }", "Model", false),
+        ("class Bound {}\nfinal class Sub: Bound, ObservableObject { @Published var title = \"\" }", "Model", true),
+    ])
+    func aReceiverBoundByAClassIsThatClass(declaration: String, unitName: String, blocks: Bool) {
+        let source = Self.declarations + """
+            \(declaration)
+
+            final class Model: ObservableObject {
+                @Published var title = ""
+            }
+
+            final class Cell<VM: Bound> {
+                var bag = Set<AnyCancellable>()
+                func setup(with viewModel: VM) {
+                    viewModel.$title.sink { _ in }.store(in: &bag)
+                }
+            }
+
+            """
+        let analysis = Analyzer.analyze(swift: [SourceInput(path: "A.swift", bytes: Array(source.utf8))])
+        let unit = analysis.units.first { $0.name == unitName }
+        #expect((unit?.verdict == .blocked) == blocks, "\(analysis.findings.map(\.message))")
+        #expect(analysis.findings.contains { $0.message.contains("cannot tell the type of 'viewModel'") } == blocks)
+    }
+
     /// A local that happens to be named like the storage (`var _items = items.map { … }`) is not the wrapper.
     @Test func aLocalNamedLikeTheStorageIsNotTheWrapper() {
         let source = Self.declarations + """

@@ -66,9 +66,12 @@ enum WrapperRewrite {
             }
             if let bare = use.projections.first(where: { !isMemberProjection($0, context) }) {
                 let bareFile = context.files[bare.file]
+                let spelled = bareFile.source.text(bare.token)
                 return [Finding(ruleID: ruleID, fixClass: .manual, isBlocker: true, file: bare.file,
                                 offset: Int(bareFile.tokens[bare.token].start),
-                                message: "'$\(name)' is used as an ObservedObject.Wrapper, whose type changes to Bindable",
+                                message: spelled.hasPrefix("_")
+                                    ? "'\(spelled)' is the ObservedObject wrapper itself, which has no Observation twin"
+                                    : "'$\(name)' is used as an ObservedObject.Wrapper, whose type changes to Bindable",
                                 suggestion: "pass '\(name)' and use @Bindable in the receiving view", unit: unit)]
             }
             var finding = make(.safe, "'$\(name).…' bindings need @Bindable in place of @ObservedObject",
@@ -92,10 +95,15 @@ enum WrapperRewrite {
             for projection in use.projections {
                 guard isMemberProjection(projection, context) else {
                     let bareFile = context.files[projection.file]
+                    let spelled = bareFile.source.text(projection.token)
                     return [Finding(ruleID: ruleID, fixClass: .manual, isBlocker: true, file: projection.file,
                                     offset: Int(bareFile.tokens[projection.token].start),
-                                    message: "'$\(name)' is used as an EnvironmentObject.Wrapper, which has no Observation twin",
-                                    suggestion: "use 'Bindable(\(name))' where a binding is needed", unit: unit)]
+                                    message: spelled.hasPrefix("_")
+                                        ? "'\(spelled)' is the EnvironmentObject wrapper itself, which has no Observation twin"
+                                        : "'$\(name)' is used as an EnvironmentObject.Wrapper, which has no Observation twin",
+                                    suggestion: spelled.hasPrefix("_")
+                                        ? "pass '\(name)' itself, or let the receiving view read it with @Environment(\(written).self)"
+                                        : "use 'Bindable(\(name))' where a binding is needed", unit: unit)]
                 }
                 extra += bindableEdit(for: projection, name: name, context: context)
             }
