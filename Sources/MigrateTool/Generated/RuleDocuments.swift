@@ -1033,7 +1033,47 @@ enum RuleDocuments {
 
         Review: the pipeline now holds an `AnyPublisher<T, Never>`. The unit is blocked where no
         bridge can be written (see `published-publisher`), and when the receiver's type cannot be told,
-        every unit with a property of that name is blocked until it is annotated.
+        every unit with a property of that name is blocked until it is annotated. A receiver typed by a
+        generic parameter bound by a class (`setup(with viewModel: VM)` in `class Cell<VM: RowModel>`)
+        is that class or a subclass: a model's publisher is bridged in its unit, and another class's
+        stays as it is, unless a model inherits from it.
+
+        ```swift before
+        import Combine
+
+        final class RowModel: ObservableObject {
+            @Published var title = ""
+        }
+
+        final class Cell<VM: RowModel> {
+            private var cancellables = Set<AnyCancellable>()
+
+            func setup(with viewModel: VM) {
+                viewModel.↓$title.sink { print($0) }.store(in: &cancellables)
+            }
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import Observation
+
+        @Observable final class RowModel {
+            var title = "" {
+                willSet { titleSubject.send(newValue) }
+            }
+            @ObservationIgnored private lazy var titleSubject = CurrentValueSubject<String, Never>(title)
+            var titlePublisher: AnyPublisher<String, Never> { titleSubject.eraseToAnyPublisher() }
+        }
+
+        final class Cell<VM: RowModel> {
+            private var cancellables = Set<AnyCancellable>()
+
+            func setup(with viewModel: VM) {
+                viewModel.titlePublisher.sink { print($0) }.store(in: &cancellables)
+            }
+        }
+        ```
 
         ```swift before
         import Combine
@@ -5832,6 +5872,54 @@ enum RuleDocuments {
         }
         ```
 
+        A `$x` handed as a whole argument to a call meets only a parameter of a function of that
+        name (an initializer's, for a call of a type): a generic `P: Publisher` parameter takes the
+        bridge, whatever another function spells. Handed to `watch` itself, or returned, it would still
+        block:
+
+        ```swift before
+        import Combine
+
+        func watch<T>(_ values: Published<T>.Publisher) {}
+
+        final class SearchModel: ObservableObject {
+            @Published var query = ""
+            private var cancellables = Set<AnyCancellable>()
+
+            func start() {
+                subscribe(to: ↓$query)
+            }
+
+            func subscribe<P: Publisher>(to publisher: P) where P.Failure == Never {
+                publisher.sink { _ in }.store(in: &cancellables)
+            }
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import Observation
+
+        func watch<T>(_ values: Published<T>.Publisher) {}
+
+        @Observable final class SearchModel {
+            var query = "" {
+                willSet { querySubject.send(newValue) }
+            }
+            @ObservationIgnored private lazy var querySubject = CurrentValueSubject<String, Never>(query)
+            private var queryPublisher: AnyPublisher<String, Never> { querySubject.eraseToAnyPublisher() }
+            private var cancellables = Set<AnyCancellable>()
+
+            func start() {
+                subscribe(to: queryPublisher)
+            }
+
+            func subscribe<P: Publisher>(to publisher: P) where P.Failure == Never {
+                publisher.sink { _ in }.store(in: &cancellables)
+            }
+        }
+        ```
+
         Spelled inside another type's generic arguments (or through a type alias), it may be the
         upstream an operator's result is typed with, and the unit stays blocked:
 
@@ -6650,7 +6738,17 @@ enum RuleDocuments {
           itself reads `x` as the view renders), and not every view rendering it shows the partner too,
           directly or through the model's helpers;
         - state the model does not track elsewhere: not a value held by a tracked property
-          (`config.volume = v` changes `config`), nor a model of the tree it holds.
+          (`config.volume = v` changes `config`), nor a model of the tree it holds;
+        - a change and a publish that run in one go: on some path together (not on two branches of
+          one `if`, nor one after a block that always leaves, such as a `guard`'s `else`), in the same
+          run (not in a closure the call runs later, such as `asyncAfter`, `Task` or a completion
+          handler; a closure run in place, such as `withAnimation` or `forEach`, is read through), and
+          not with the change after a suspension that follows the publish: the legacy view had
+          redrawn by then, and went stale too. A method the body calls counts only for what it runs in
+          one go itself.
+
+        A representable's `makeNSView`/`makeUIView` reads once, when the view is made; its
+        `updateNSView`/`updateUIView` runs on every redraw and counts as rendering.
 
         A call through an object (`engine.stop()`) is not read as a change. Where a send announces the
         change, the send's finding (`object-will-change-send`) names it.
@@ -6760,7 +6858,8 @@ enum RuleDocuments {
         }
         ```
 
-        No finding where the model changes the untracked state alone (the legacy view did not refresh
+        No finding where the model changes the untracked state alone, or on another path than the
+        publish (`if step >= 5 { defaults.set(…) } else { step += 1 }`: the legacy view did not refresh
         either), where no view shows the member, or where the member is private:
 
         ```swift unchanged
