@@ -276,9 +276,11 @@ struct RuleContext: Sendable {
     }
 
     /// Whether `type` is a model of the tree whose properties views reading it track: an
-    /// `ObservableObject` the run migrates, or a class already `@Observable`.
+    /// `ObservableObject` the run migrates, or a class already `@Observable` or a SwiftData `@Model`.
     func isObservedModel(_ type: DeclarationID) -> Bool {
-        units.unitOf[type] != nil || declaration(type).attribute(named: "Observable") != nil
+        let declaration = declaration(type)
+        return units.unitOf[type] != nil || declaration.attribute(named: "Observable") != nil
+            || (declaration.kind == .class && declaration.attribute(named: "Model") != nil)
     }
 
     /// Whether the variable stores a value (not computed): no getter block, or only observers.

