@@ -15,7 +15,9 @@
 
 import Foundation
 
-/// A property of an `ObservableObject` that announces every assignment before storing it.
+/// A property of a class that announces every assignment before storing it: to the owner's
+/// `objectWillChange` when the owner is an `ObservableObject`, and to `$x`'s subscribers in any
+/// class (an `@Observable` model's `@ObservationIgnored @Published` mirror, as Combine allows).
 @propertyWrapper
 public struct Published<Value> {
     // A reference so the projected publisher and the owner's storage share one value and one
@@ -47,7 +49,7 @@ public struct Published<Value> {
     }
 
     /// Unreachable: class owners go through the `_enclosingInstance` subscript instead.
-    @available(*, unavailable, message: "@Published is only available on properties of classes that conform to ObservableObject")
+    @available(*, unavailable, message: "@Published is only available on properties of classes")
     public var wrappedValue: Value {
         get { fatalError("@Published is only available on properties of classes") }
         set { fatalError("@Published is only available on properties of classes") }
@@ -61,7 +63,7 @@ public struct Published<Value> {
     }
 
     /// The owner-aware accessor the compiler calls for `owner.x`.
-    public static subscript<EnclosingSelf: ObservableObject>(
+    public static subscript<EnclosingSelf: AnyObject>(
         _enclosingInstance owner: EnclosingSelf,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>
@@ -81,7 +83,7 @@ public struct Published<Value> {
 
     /// The owner-aware accessor the compiler calls for `owner.$x`: a publisher that can also be
     /// assigned through (`assign(to: &$x)`), announcing each value as a set of `x` does.
-    public static subscript<EnclosingSelf: ObservableObject>(
+    public static subscript<EnclosingSelf: AnyObject>(
         _enclosingInstance owner: EnclosingSelf,
         projected projectedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Publisher>,
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>
@@ -179,11 +181,12 @@ public enum PublishedTracing {
 }
 
 extension Published.Storage {
-    /// One assignment, in Combine's order: `objectWillChange`, then `$x` subscribers, then the
-    /// store. Equal values are not filtered: legacy views re-render on `x = x`, which the
-    /// equal-value-assignment fixture relies on to show the modern difference.
-    func set<Owner: ObservableObject>(_ newValue: Value, on owner: Owner) {
-        owner.objectWillChange.send()
+    /// One assignment, in Combine's order: `objectWillChange` (an `ObservableObject` owner's),
+    /// then `$x` subscribers, then the store. Equal values are not filtered: legacy views
+    /// re-render on `x = x`, which the equal-value-assignment fixture relies on to show the
+    /// modern difference.
+    func set(_ newValue: Value, on owner: AnyObject) {
+        (owner as? any ObservableObject)?.objectWillChange.send()
         subscribers.send(newValue)
         if let property { PublishedTracing.didWrite(PublishedKey(owner, property)) }
         value = newValue

@@ -32,6 +32,7 @@ public enum Oracle {
             (LegacyFixtures.ThemeScript.self, ModernFixtures.ThemeScript.self),
             (LegacyFixtures.SessionTimerScript.self, ModernFixtures.SessionTimerScript.self),
             (LegacyFixtures.SearchScript.self, ModernFixtures.SearchScript.self),
+            (LegacyFixtures.LevelMeterScript.self, ModernFixtures.LevelMeterScript.self),
             (LegacyFixtures.ReadingSettingsScript.self, ModernFixtures.ReadingSettingsScript.self),
             (LegacyFixtures.InboxScript.self, ModernFixtures.InboxScript.self),
             (LegacyFixtures.TripScript.self, ModernFixtures.TripScript.self),

@@ -5644,9 +5644,10 @@ enum RuleDocuments {
         it, else it has the property's access level. An existing `willSet` keeps its code and sends at
         its end, after it, as `@Published` did.
 
-        Review: the pipelines now see an `AnyPublisher<T, Never>` instead of `Published<T>.Publisher`
-        (code that names that type, or stores `$x` in a variable of it, needs its annotation changed),
-        and the model gains three members. Where the declaration does not spell the type, the subject
+        Review: the pipelines now see an `AnyPublisher<T, Never>` instead of `Published<T>.Publisher`,
+        and the model gains three members. Where code names that type for a value `$x` may be (a
+        parameter it is handed to, a return type, a type alias), the bridge is an `@ObservationIgnored
+        @Published` mirror instead (below), whose `$xPublished` keeps the type. Where the declaration does not spell the type, the subject
         is `CurrentValueSubject<_, Never>` (a type placeholder) and `xPublisher` a lazy stored property,
         so the compiler infers it. The unit is blocked, with what to write instead, where no bridge can
         be written: code outside the model writes into the property with `assign(to: &m.$x)` (the model's
@@ -5811,9 +5812,14 @@ enum RuleDocuments {
         }
         ```
 
-        A bridged `$x` is an `AnyPublisher<T, Never>`; where the tree spells `Published<T>.Publisher`
-        out for such a value (a parameter it is handed to, a return type, a type alias), the bridge
-        would not fit, and the unit is blocked until the type is spelled `AnyPublisher<T, Never>`:
+        A subject's `$x` is an `AnyPublisher<T, Never>`; where the tree spells `Published<T>.Publisher`
+        out for such a value (a parameter it is handed to, a return type, a type alias), that would not
+        fit. There the bridge is an `@ObservationIgnored @Published` mirror that the property's
+        `willSet` sets (`xPublished`), whose projection `$xPublished` is still a
+        `Published<T>.Publisher` delivering what `$x` did, as teams write by hand. The mirror starts from
+        the property's initial value written again, so it needs one that gives the same value twice (a
+        literal, `nil`, a literal collection, a case or static member) and no initializer of the class
+        setting the property (which runs no `willSet`):
 
         ```swift before
         import Combine
@@ -5821,6 +5827,35 @@ enum RuleDocuments {
         final class Document: ObservableObject {
             @Published var lineEnding = "lf"
             var lineEndings: Published<String>.Publisher { ↓$lineEnding }
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import Observation
+
+        @Observable final class Document {
+            var lineEnding = "lf" {
+                willSet { lineEndingPublished = newValue }
+            }
+            @ObservationIgnored @Published private var lineEndingPublished = "lf"
+            var lineEndings: Published<String>.Publisher { $lineEndingPublished }
+        }
+        ```
+
+        Set in an initializer, or starting from a call, the property has no mirror, and the unit is
+        blocked until the type is spelled `AnyPublisher<T, Never>`:
+
+        ```swift before
+        import Combine
+
+        final class Document: ObservableObject {
+            @Published var lineEnding: String
+            var lineEndings: Published<String>.Publisher { ↓$lineEnding }
+
+            init(lineEnding: String) {
+                self.lineEnding = lineEnding
+            }
         }
         ```
 
@@ -5921,7 +5956,7 @@ enum RuleDocuments {
         ```
 
         Spelled inside another type's generic arguments (or through a type alias), it may be the
-        upstream an operator's result is typed with, and the unit stays blocked:
+        upstream an operator's result is typed with; the mirror's projection is that upstream too:
 
         ```swift before
         import Combine
@@ -5929,6 +5964,19 @@ enum RuleDocuments {
         final class SearchModel: ObservableObject {
             @Published var query = ""
             var lengths: Publishers.Map<Published<String>.Publisher, Int> { ↓$query.map(\.count) }
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import Observation
+
+        @Observable final class SearchModel {
+            var query = "" {
+                willSet { queryPublished = newValue }
+            }
+            @ObservationIgnored @Published private var queryPublished = ""
+            var lengths: Publishers.Map<Published<String>.Publisher, Int> { $queryPublished.map(\.count) }
         }
         ```
         """#,

@@ -11,8 +11,11 @@ struct ExternalPublisher: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var findings = PublishedPublisher.bridgeFindings(Self.id, .externalPublisher, context) { site, bridge in
             let receiver = site.receiver.map { context.files[site.file].compactText($0) + "." } ?? ""
-            return "'\(receiver)$\(bridge.name)' becomes '\(receiver)\(bridge.publisherName)', the model's publisher bridge: it "
-                + "replays the current value and every set before the store, as '$\(bridge.name)' did"
+            guard bridge.mirroredFor != nil else {
+                return "'\(receiver)$\(bridge.name)' becomes '\(receiver)\(bridge.publisherName)', the model's publisher bridge: it "
+                    + "replays the current value and every set before the store, as '$\(bridge.name)' did"
+            }
+            return "'\(receiver)$\(bridge.name)' becomes '\(receiver)\(bridge.publisherName)', \(bridge.bridgeDescription)"
         }
         for (site, candidates) in context.units.unresolvedPublishers {
             let units = context.unitsVisible(from: site.file, among: candidates)

@@ -8,8 +8,7 @@ struct PublishedPublisher: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         Self.bridgeFindings(Self.id, .publisherInModel, context) { site, bridge in
-            "'$\(bridge.name)' becomes '\(bridge.publisherName)', a subject '\(bridge.name)' feeds from its willSet: it replays the "
-                + "current value and every set before the store, as '$\(bridge.name)' did"
+            "'$\(bridge.name)' becomes '\(bridge.publisherName)', \(bridge.bridgeDescription)"
         }
     }
 

@@ -90,8 +90,11 @@ extension Equivalence {
                 "@EnvironmentObject", ".environmentObject(", "import Combine", "objectWillChange",
             ]
             for (path, text) in try trees.sources(in: trees.modern) {
+                // A publisher bridge's mirror (`@ObservationIgnored @Published var xPublished`)
+                // is Combine kept on purpose, outside tracking, where a type needs `$x`'s own.
+                let tracked = text.replacingOccurrences(of: "@ObservationIgnored @Published", with: "")
                 for spelling in legacySpellings {
-                    #expect(!text.contains(spelling), "\(path) still says \(spelling)")
+                    #expect(!tracked.contains(spelling), "\(path) still says \(spelling)")
                 }
             }
         }

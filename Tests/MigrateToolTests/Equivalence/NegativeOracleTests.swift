@@ -465,10 +465,69 @@ private enum FaultyBridges {
     }
 }
 
+/// The committed level-meter fixture's migrated model with a faulty `@Published` mirror, fed
+/// only when the value changes: the equal value set in between is lost. The view and the
+/// script are the fixture's own.
+private enum FaultyMirror: FixtureScript {
+    @Observable final class LevelMeter {
+        var level = 0 {
+            willSet { if newValue != level { levelPublished = newValue } }
+        }
+        @ObservationIgnored @Published private(set) var levelPublished = 0
+    }
+
+    final class LevelLog {
+        private(set) var seen: [Int] = []
+        private var cancellable: AnyCancellable?
+
+        init(levels: Published<Int>.Publisher) {
+            cancellable = levels
+                .dropFirst()
+                .sink { [weak self] level in self?.seen.append(level) }
+        }
+    }
+
+    struct LevelView: View {
+        var meter: LevelMeter
+
+        var body: some View {
+            Text("Level \(meter.level)")
+        }
+    }
+
+    static let name = "published-publisher-mirror"
+
+    /// The fixture's script over the faulty meter.
+    @MainActor static func make() -> ScriptedApp {
+        let meter = LevelMeter()
+        let log = LevelLog(levels: meter.$levelPublished)
+        return ScriptedApp(
+            root: LevelView(meter: meter),
+            steps: [
+                .mutate("the level rises") { meter.level = 3 },
+                .mutate("the same level again") { meter.level = meter.level },
+                .mutate("the level falls") { meter.level = 1 },
+                .mutate("the level rises in place") { meter.level += 4 },
+            ],
+            probes: [
+                Probe("level") { String(meter.level) },
+                Probe("delivered to the log, in order") { log.seen.map(String.init).joined(separator: " | ") },
+            ]
+        )
+    }
+}
+
 extension Equivalence {
     @Suite("Oracle catches broken migrations")
     @MainActor
     struct NegativeOracleTests {
+        @Test("a @Published mirror fed only on change: the log's values differ")
+        func faultyMirrors() {
+            let report = Oracle.compare(legacy: LegacyFixtures.LevelMeterScript.self, modern: FaultyMirror.self)
+            #expect(!report.passed)
+            #expect(report.violations.contains { $0.kind == .state && $0.detail.contains("delivered to the log") })
+        }
+
         @Test("a publisher bridge that drops equal values or does not replay: the pipeline's values differ")
         func faultyBridges() {
             for faulty in [FaultyBridges.DropsEqualValues.self, FaultyBridges.NoReplay.self] as [any FixtureScript.Type] {

@@ -140,12 +140,26 @@ struct PublisherBridge {
     let carrier: (file: Int, token: Int)
     /// The `willSet` feed, the two bridge declarations and the assignments' token set, as needed.
     let declarationEdits: [FileEdit]
+    /// Where the tree spells `Published<T>.Publisher` for this `$x`, when the bridge is a
+    /// `@Published` mirror (`xPublished`) instead of a subject: `$xPublished` keeps that type.
+    var mirroredFor: String? = nil
 
-    /// `xPublisher`: what `$x` reads afterwards.
-    var publisherName: String { Self.publisherName(stem) }
+    /// `xPublisher`, or `$xPublished` for a mirror: what `$x` reads afterwards.
+    var publisherName: String { mirroredFor == nil ? Self.publisherName(stem) : "$" + Self.mirrorName(stem) }
+
+    /// How a finding describes the bridge after `'$x' becomes '…', `.
+    var bridgeDescription: String {
+        guard let mirroredFor else {
+            return "a subject '\(name)' feeds from its willSet: it replays the current value and every set before the store, as '$\(name)' did"
+        }
+        return "the projection of an @ObservationIgnored @Published mirror '\(name)' sets in its willSet, still a "
+            + "Published<T>.Publisher as \(mirroredFor) needs: it replays the current value and every set before the store, "
+            + "as '$\(name)' did"
+    }
 
     static func publisherName(_ name: String) -> String { "\(name)Publisher" }
     static func subjectName(_ name: String) -> String { "\(name)Subject" }
+    static func mirrorName(_ name: String) -> String { "\(name)Published" }
 
     /// The property a publisher site reads (`x` in `$x`, `self.$x`, `m.$x`).
     static func propertyName(_ site: Site) -> String? {
@@ -212,15 +226,22 @@ struct PublisherBridge {
         let callees = handedOn.map { calleeOfArgument($0, context.files[$0.file]) }
         let argumentCallees = Set(callees.compactMap { $0 })
         let handedOtherwise = callees.contains(nil)
+        // Where a spelled `Published<T>.Publisher` may meet a read, the bridge is a `@Published`
+        // mirror, whose projection keeps that type (teams write `@ObservationIgnored @Published
+        // var x$`); it needs an initial value it can repeat, as no initializer sets it.
+        var mirror: (spelled: String, initial: String)?
         if !reads.isEmpty, let spelledType = spelled.first(where: {
             mayCarry($0.argument, valueType: valueType, genericParameters: genericParameters)
                 && $0.mayMeet(argumentOf: argumentCallees, otherwise: handedOtherwise)
         }) {
-            return .failure(.spelledPublisherType("Published<\(spelledType.argument)>.Publisher (\(spelledType.place))"))
+            let spelledText = "Published<\(spelledType.argument)>.Publisher (\(spelledType.place))"
+            guard let initial = mirrorInitialValue(binding, propertyID, context) else { return .failure(.spelledPublisherType(spelledText)) }
+            mirror = (spelledText, initial)
         }
         /// The names the bridge declares, from `stem`.
         func names(_ stem: String) -> [String] {
-            (reads.isEmpty ? [] : [subjectName(stem), publisherName(stem)]) + (assignments.isEmpty ? [] : [assignmentsName(stem)])
+            let bridge = mirror == nil ? [subjectName(stem), publisherName(stem)] : [mirrorName(stem)]
+            return (reads.isEmpty ? [] : bridge) + (assignments.isEmpty ? [] : [assignmentsName(stem)])
         }
         // A model with its own `xPublisher` (a subject its pipelines feed) gets `xValues…` names.
         guard let stem = [name, name + "Values"].first(where: { stem in !names(stem).contains { unitDeclares($0, unit, context) } }) else {
@@ -230,11 +251,13 @@ struct PublisherBridge {
         // A subclass's `assign(to: &$x)` needs the token set visible outside the declaring class.
         let assignmentsAccess = assignments.isEmpty ? nil : publisherAccess(variable, sites: assignments, propertyID: propertyID, context)
         guard let edits = declarationEdits(propertyID, binding: binding, stem: stem, valueType: valueType, access: access,
-                                           bridged: !reads.isEmpty, assignmentsAccess: assignmentsAccess, context) else {
+                                           bridged: !reads.isEmpty, mirrorInitial: mirror?.initial,
+                                           assignmentsAccess: assignmentsAccess, context) else {
             return .failure(.earlyReturnInWillSet)
         }
         return .success(PublisherBridge(name: name, stem: stem, carrier: (first.file, first.token),
-                                        declarationEdits: edits.map { FileEdit(file: propertyID.file, edit: $0) }))
+                                        declarationEdits: edits.map { FileEdit(file: propertyID.file, edit: $0) },
+                                        mirroredFor: mirror?.spelled))
     }
 
     /// Whether the site's `$x` is the receiver of a member access (`$x.sink { … }`,
@@ -383,6 +406,48 @@ struct PublisherBridge {
         }
     }
 
+    /// The initial value a `@Published` mirror of the property can start with, written again:
+    /// the property's own when it is a literal, `nil`, an empty or literal collection, or a
+    /// case or static member (`.idle`, `Phase.idle`), which give the same value twice; `nil` for
+    /// an optional without one. Nil when the mirror could start elsewhere than the property:
+    /// another initial value (a call may do work or differ), or an initializer of the class
+    /// setting the property, which does not run its `willSet`.
+    static func mirrorInitialValue(_ binding: VariableBinding, _ propertyID: DeclarationID, _ context: RuleContext) -> String? {
+        let file = context.files[propertyID.file]
+        let tokens = file.tokens
+        let initial: String
+        if let initializer = binding.initializer {
+            let repeatable = initializer.allSatisfy { index in
+                switch tokens[index].kind {
+                case .integerLiteral, .floatLiteral, .leftSquare, .rightSquare, .colon, .comma, .period: return true
+                case .stringLiteral: return !file.source.text(index).contains("\\(")
+                case .keyword: return [.true, .false, .nil].contains(tokens[index].word)
+                // Not a value that differs on each read (`Date.now`).
+                case .identifier: return !file.source.tokenText(index, equals: "now")
+                case .prefixOperator: return file.source.tokenText(index, equals: "-")
+                default: return false
+                }
+            }
+            guard repeatable else { return nil }
+            initial = file.compactText(initializer)
+        } else if let annotation = binding.typeAnnotation, file.compactText(annotation).hasSuffix("?") {
+            initial = "nil"
+        } else {
+            return nil
+        }
+        guard let name = binding.name, let owner = context.declaration(propertyID).parent else { return initial }
+        let classID = DeclarationID(file: propertyID.file, declaration: owner)
+        for memberID in context.modelMembers[classID] ?? [] where context.declaration(memberID).kind == .initializer {
+            guard let body = context.declaration(memberID).body else { continue }
+            let memberFile = context.files[memberID.file]
+            if body.contains(where: { memberFile.tokens[$0].kind == .identifier
+                && (memberFile.source.tokenText($0, equals: name) || memberFile.source.tokenText($0, equals: "_" + name)) }) {
+                return nil
+            }
+        }
+        return initial
+    }
+
     /// Whether the initializer builds a value of the tree's type `id` by its name: `Name(…)`,
     /// `Name.init(…)` or `Outer.Name(…)`, or a case of the enum, `Name.idle` or `Name.loaded(x)`.
     private static func constructs(_ initializer: Range<Int>, _ id: DeclarationID, _ file: FileStructure, _ context: RuleContext) -> Bool {
@@ -486,7 +551,7 @@ struct PublisherBridge {
     /// `bridged`, and the assignments' token set when `assignmentsAccess` says how visible it
     /// is; nil when an existing `willSet` may return before its end.
     private static func declarationEdits(_ propertyID: DeclarationID, binding: VariableBinding, stem: String, valueType: String?, access: String,
-                                         bridged: Bool, assignmentsAccess: String?, _ context: RuleContext) -> [Edit]? {
+                                         bridged: Bool, mirrorInitial: String?, assignmentsAccess: String?, _ context: RuleContext) -> [Edit]? {
         let file = context.files[propertyID.file]
         let variable = context.declaration(propertyID)
         let builder = EditBuilder(file: file)
@@ -500,7 +565,15 @@ struct PublisherBridge {
             ?? "@ObservationIgnored \(access == "private " ? "private " : access + "private(set) ")lazy var \(publisherName(stem)) = "
             + "\(subject).eraseToAnyPublisher()"
         var declarations: [String] = []
-        if bridged {
+        // What the property's `willSet` does with the new value.
+        var feed = { (value: String) in "\(subject).send(\(value))" }
+        if bridged, let mirrorInitial {
+            let mirror = mirrorName(stem)
+            let annotation = binding.typeAnnotation.map { ": " + file.compactText($0) } ?? ""
+            declarations.append("@ObservationIgnored @Published \(access == "private " ? "private " : access + "private(set) ")var "
+                                + "\(mirror)\(annotation) = \(mirrorInitial)")
+            feed = { value in "\(mirror) = \(value)" }
+        } else if bridged {
             declarations.append("@ObservationIgnored private lazy var \(subject) = CurrentValueSubject<\(valueType ?? "_"), Never>(\(name))")
             declarations.append(publisher)
         }
@@ -514,10 +587,10 @@ struct PublisherBridge {
         guard bridged else { return [declarationsEdit] }
         var edits: [Edit] = []
         if let block = binding.accessorBlock {
-            guard let feed = feedInObservers(block, subject: subject, indent: indent, step: step, builder) else { return nil }
-            edits.append(feed)
+            guard let feedEdit = feedInObservers(block, feed: feed, indent: indent, step: step, builder) else { return nil }
+            edits.append(feedEdit)
         } else {
-            edits.append(.insert(" {" + lineBreak + indent + step + "willSet { \(subject).send(newValue) }" + lineBreak + indent + "}",
+            edits.append(.insert(" {" + lineBreak + indent + step + "willSet { \(feed("newValue")) }" + lineBreak + indent + "}",
                                  at: Int(tokens[last].end)))
         }
         return edits + [declarationsEdit]
@@ -526,7 +599,8 @@ struct PublisherBridge {
     /// The send added to the property's observers: at the end of its `willSet` (after what the
     /// property's own `willSet` does, as `@Published` sent after it), or a new `willSet` before
     /// its `didSet`.
-    private static func feedInObservers(_ block: Range<Int>, subject: String, indent: String, step: String, _ builder: EditBuilder) -> Edit? {
+    private static func feedInObservers(_ block: Range<Int>, feed: (String) -> String, indent: String, step: String,
+                                        _ builder: EditBuilder) -> Edit? {
         let file = builder.file
         let tokens = file.tokens
         var index = block.lowerBound + 1
@@ -543,7 +617,7 @@ struct PublisherBridge {
             if tokens[index].word == .didSet {
                 // No `willSet` before this `didSet` (Swift allows either order; look further first).
                 if let later = willSetAfter(close, in: block, file) { index = later; continue }
-                let send = "willSet { \(subject).send(newValue) }"
+                let send = "willSet { \(feed("newValue")) }"
                 if builder.startsItsLine(Int(tokens[index].start)) {
                     return .insert(send + builder.lineBreak + builder.indentation(ofLineAt: Int(tokens[index].start)), at: Int(tokens[index].start))
                 }
@@ -552,7 +626,7 @@ struct PublisherBridge {
             // A `return` anywhere (a nested closure's too: rare in a `willSet`, and telling a
             // closure's braces from a statement's is not worth a wrong guess) could skip the send.
             guard !file.containsReturn(in: (open + 1)..<close) else { return nil }
-            let send = "\(subject).send(\(parameter))"
+            let send = feed(parameter)
             if close == open + 1 { return Edit(range: Int(tokens[open].end)..<Int(tokens[close].start), replacement: " \(send) ") }
             let closeStart = Int(tokens[close].start)
             if builder.startsItsLine(closeStart) {
