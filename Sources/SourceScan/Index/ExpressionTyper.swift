@@ -363,6 +363,14 @@ public struct ExpressionTyper: Sendable {
                     index = structure.closing(memberIndex + 1) + 1
                     continue
                 }
+                if memberIndex + 1 < end, tokens[memberIndex + 1].kind == .leftBrace,
+                   let result = methodResult(memberName, of: current, isStatic: isTypeContext, trail: trail) {
+                    // A method called with a trailing closure alone (`channel.onPacket { … }`).
+                    current = result
+                    isTypeContext = false
+                    index = structure.closing(memberIndex + 1) + 1
+                    continue
+                }
                 guard let type = memberType(memberName, of: current, isStatic: isTypeContext, trail: trail) else { return .unknown }
                 current = type
                 isTypeContext = false

@@ -376,9 +376,11 @@ public struct TypeIndex: Sendable {
         guard let first = components.first, let last = components.last else { return .unknown }
         // `Self.Model` inside a struct, enum, class or actor (or an extension of one) is the
         // enclosing type's `Model`: a nested type is no member a subclass overrides. In a
-        // protocol it is an associated type, whatever the conforming type says.
-        if first == "Self", components.count > 1, let enclosing = enclosingTypeLike(scope), let type = extendedType(enclosing),
+        // protocol `Self` is the conforming type, whatever it is.
+        if first == "Self", let enclosing = enclosingTypeLike(scope), let type = extendedType(enclosing),
            let symbol = symbol(type), [.struct, .enum, .class, .actor].contains(symbol.kind) {
+            // `-> Self` of a method: the type, or (in a class) a subclass, which has its members.
+            guard components.count > 1 else { return .declared(type) }
             return resolve(symbol.path + components.dropFirst(), from: scope, aliasDepth: aliasDepth)
         }
         // A generic parameter of an enclosing declaration shadows any type of that name.
