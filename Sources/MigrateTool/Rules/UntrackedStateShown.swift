@@ -148,8 +148,9 @@ struct UntrackedStateShown: Rule {
             return ModelProperties.finding(
                 Self.id, .review, candidate.member, unit: candidate.unit,
                 message: "'\(name)' reads \(candidate.body.changes[candidate.shared].change.description), which @Observable does not track; "
-                    + "\(view) reads it as it renders, and \(candidate.body.name) changes it \(candidate.body.partnerPhrase(candidate.shared)): the view refreshed with that change "
-                    + "under ObservableObject, and under @Observable it keeps the old value until state it reads changes",
+                    + "\(view) reads it as it renders, and \(candidate.body.name) changes it \(candidate.body.partnerPhrase(candidate.shared)): "
+                    + "the view refreshed with that change under ObservableObject, and under @Observable it keeps the old value until "
+                    + "state it reads changes",
                 suggestion: suggestion, edits: [], context: context)
         }
     }
@@ -474,8 +475,8 @@ struct UntrackedStateShown: Rule {
         return ArgumentList.spelling(declaration.name, labels: labels)
     }
 
-    /// A statement of a body and its own tokens (`ownParts`), or a block not read as statements
-    /// (`#if` inside), all of whose tokens are its own.
+    /// A statement of a body and its own tokens (those outside the blocks and closures inside
+    /// it), or a block not read as statements (`#if` inside), all of whose tokens are its own.
     struct Part {
         var statement: Range<Int>?
         var own: [Range<Int>]
