@@ -428,8 +428,9 @@ struct PublisherBridge {
                 default: return false
                 }
             }
-            guard repeatable else { return nil }
-            initial = file.compactText(initializer)
+            // A value spread over lines would be written on one; a literal that long is rare.
+            guard repeatable, !initializer.dropFirst().contains(where: { file.startsLine($0) }) else { return nil }
+            initial = file.sourceText(initializer)
         } else if let annotation = binding.typeAnnotation, file.compactText(annotation).hasSuffix("?") {
             initial = "nil"
         } else {
@@ -569,7 +570,7 @@ struct PublisherBridge {
         var feed = { (value: String) in "\(subject).send(\(value))" }
         if bridged, let mirrorInitial {
             let mirror = mirrorName(stem)
-            let annotation = binding.typeAnnotation.map { ": " + file.compactText($0) } ?? ""
+            let annotation = binding.typeAnnotation.map { ": " + file.sourceText($0) } ?? ""
             declarations.append("@ObservationIgnored @Published \(access == "private " ? "private " : access + "private(set) ")var "
                                 + "\(mirror)\(annotation) = \(mirrorInitial)")
             feed = { value in "\(mirror) = \(value)" }
