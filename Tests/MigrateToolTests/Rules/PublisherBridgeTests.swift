@@ -183,6 +183,7 @@ import SourceScan
         ("subscribe(on: $x)", "func ping<T>(_ p: Published<T>.Publisher) {}", false),
         ("subscribe(on: self.$x)", "func ping<T>(_ p: Published<T>.Publisher) {}", false),
         ("let x2 = 1; subscribe(on: $x, then: { _ in })", "func ping<T>(_ p: Published<T>.Publisher) {}", false),
+        ("subscribe(for: $x)", "func ping<T>(_ p: Published<T>.Publisher) {}", false),
         ("ping($x)", "func ping<T>(_ p: Published<T>.Publisher) {}", true),
         ("ping(1, $x)", "func ping<T>(_ n: Int, _ p: Published<T>.Publisher) {}", true),
         ("_ = Watcher(counts: $x)", "struct Watcher { init<T>(counts: Published<T>.Publisher) {} }", true),
@@ -193,6 +194,7 @@ import SourceScan
     func anArgumentMeetsOnlyAParameterOfItsCall(use: String, spelling: String, mirrors: Bool) {
         let source = Self.declarations + """
             func subscribe<P: Publisher>(on publisher: P, then: ((Int) -> Void)? = nil) {}
+            func subscribe<P: Publisher>(for publisher: P) {}
             \(spelling)
 
             final class Model: ObservableObject {

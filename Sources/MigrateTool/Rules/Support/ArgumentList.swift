@@ -24,6 +24,33 @@ struct ArgumentList: Equatable {
         (self.labels, self.values) = (labels, values)
     }
 
+    /// The name of the call whose parentheses hold the token at `index`, walking back over the
+    /// earlier arguments: `sorted` for `sorted(by: { … })`, `Row` for `Row(title: t, flag: $x)`,
+    /// `init` for `.init($x)`; nil where a brace, bracket or `;` comes first, or the call has no
+    /// plain name (`f()(x)`).
+    static func callName(holding index: Int, _ file: FileStructure) -> String? {
+        let tokens = file.tokens
+        var before = index - 1
+        while before >= 0 {
+            switch tokens[before].kind {
+            case .rightParen, .rightSquare, .rightBrace:
+                let partner = Int(file.matchingBracket[before])
+                guard partner >= 0 else { return nil }
+                before = partner - 1
+            case .leftParen:
+                let name = before - 1
+                guard name >= 0 else { return nil }
+                if tokens[name].word == .`init` { return "init" }
+                return tokens[name].kind == .identifier ? file.source.text(name) : nil
+            case .leftBrace, .leftSquare, .semicolon:
+                return nil
+            default:
+                before -= 1
+            }
+        }
+        return nil
+    }
+
     /// A function as Swift spells it with its labels: `toggle(_:animated:)`, `reset()`.
     static func spelling(_ name: String, labels: [String?]) -> String {
         name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"

@@ -278,28 +278,11 @@ struct PublisherBridge {
         if start == site.token, start >= 2, tokens[start - 1].kind == .period, tokens[start - 2].word == .self { start -= 2 }
         let end = site.token + 1
         guard start >= 1, end < tokens.count, tokens[end].kind == .comma || tokens[end].kind == .rightParen else { return nil }
+        // A whole argument: right after the call's `(`, a comma or a label.
         var before = start - 1
-        if tokens[before].kind == .colon, before >= 2, tokens[before - 1].kind == .identifier { before -= 2 }
-        // Back over earlier arguments to the call's `(`.
-        while before >= 0, tokens[before].kind == .comma {
-            var index = before - 1
-            while index >= 0, tokens[index].kind != .comma, tokens[index].kind != .leftParen {
-                if tokens[index].kind.isClosingBracket {
-                    let partner = Int(file.matchingBracket[index])
-                    guard partner >= 0 else { return nil }
-                    index = partner
-                } else if tokens[index].kind.isOpeningBracket {
-                    return nil
-                }
-                index -= 1
-            }
-            before = index
-        }
-        guard before >= 1, tokens[before].kind == .leftParen else { return nil }
-        let name = before - 1
-        if tokens[name].word == .`init` { return "init" }
-        guard tokens[name].kind == .identifier else { return nil }
-        return file.source.text(name)
+        if tokens[before].kind == .colon, before >= 2, [.identifier, .keyword].contains(tokens[before - 1].kind) { before -= 2 }
+        guard tokens[before].kind == .leftParen || tokens[before].kind == .comma else { return nil }
+        return ArgumentList.callName(holding: start, file)
     }
 
     /// `xAssignments`: where the sinks replacing `assign(to: &$x)` keep their tokens.

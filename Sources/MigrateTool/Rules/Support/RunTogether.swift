@@ -55,25 +55,7 @@ enum RunTogether {
             before = Int(file.matchingBracket[before]) - 1
         } else if tokens[before].kind != .identifier {
             // An argument inside parentheses: the call whose `(` holds it.
-            var index = before
-            while index >= 0 {
-                switch tokens[index].kind {
-                case .rightParen, .rightSquare, .rightBrace:
-                    let partner = Int(file.matchingBracket[index])
-                    guard partner >= 0 else { return nil }
-                    index = partner - 1
-                    continue
-                case .leftParen:
-                    before = index - 1
-                case .leftBrace, .leftSquare, .semicolon:
-                    return nil
-                default:
-                    index -= 1
-                    continue
-                }
-                break
-            }
-            guard index >= 0 else { return nil }
+            return ArgumentList.callName(holding: open, file)
         }
         guard before >= 0, tokens[before].kind == .identifier else { return nil }
         return file.source.text(before)
