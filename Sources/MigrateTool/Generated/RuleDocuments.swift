@@ -5907,53 +5907,9 @@ enum RuleDocuments {
         }
         ```
 
-        A `$x` handed as a whole argument to a call meets only a parameter of a function of that
-        name (an initializer's, for a call of a type): a generic `P: Publisher` parameter takes the
-        bridge, whatever another function spells. Handed to `watch` itself, or returned, it would still
-        block:
-
-        ```swift before
-        import Combine
-
-        func watch<T>(_ values: Published<T>.Publisher) {}
-
-        final class SearchModel: ObservableObject {
-            @Published var query = ""
-            private var cancellables = Set<AnyCancellable>()
-
-            func start() {
-                subscribe(to: ↓$query)
-            }
-
-            func subscribe<P: Publisher>(to publisher: P) where P.Failure == Never {
-                publisher.sink { _ in }.store(in: &cancellables)
-            }
-        }
-        ```
-
-        ```swift after
-        import Combine
-        import Observation
-
-        func watch<T>(_ values: Published<T>.Publisher) {}
-
-        @Observable final class SearchModel {
-            var query = "" {
-                willSet { querySubject.send(newValue) }
-            }
-            @ObservationIgnored private lazy var querySubject = CurrentValueSubject<String, Never>(query)
-            private var queryPublisher: AnyPublisher<String, Never> { querySubject.eraseToAnyPublisher() }
-            private var cancellables = Set<AnyCancellable>()
-
-            func start() {
-                subscribe(to: queryPublisher)
-            }
-
-            func subscribe<P: Publisher>(to publisher: P) where P.Failure == Never {
-                publisher.sink { _ in }.store(in: &cancellables)
-            }
-        }
-        ```
+        A `$x` handed on as it is (an argument, a return value) may reach such a type whatever it is
+        handed to first: a generic function returning it, a function value, `callAsFunction`. So any
+        spelling of a type it may carry gives it the mirror.
 
         Spelled inside another type's generic arguments (or through a type alias), it may be the
         upstream an operator's result is typed with; the mirror's projection is that upstream too:

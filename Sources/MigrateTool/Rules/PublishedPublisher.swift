@@ -68,14 +68,19 @@ struct PublishedPublisher: Rule {
         case .earlyReturnInWillSet:
             return ("\(needs) the willSet of '\(name)' can return early, so a send added at its end might not run",
                     "send the new value to a subject at the start of willSet by hand")
+        case .observerSetsProperty:
+            return ("\(needs) an observer of '\(name)' sets it again, which runs no willSet under Observation, so the bridge would "
+                        + "miss that value",
+                    "send the value the observer settles on from didSet by hand, or keep this class an ObservableObject")
         case .keyPath:
             return ("'$\(name)' is named in a key path, whose value type changes with a publisher bridge",
                     "name the property ('\\.\(name)') and observe it with withObservationTracking, or keep this class an ObservableObject")
         case .spelledPublisherType(let spelled):
             return ("'$\(name)' would become '\(name)Publisher', an AnyPublisher, but \(spelled) is spelled out where such a "
-                        + "publisher may be handed or returned, and that type would no longer fit",
-                    "spell it AnyPublisher<Value, Never> and erase the publisher (.eraseToAnyPublisher()), then run again; "
-                        + "or keep this class an ObservableObject")
+                        + "publisher may be handed or returned, and that type would no longer fit; a @Published mirror, which "
+                        + "keeps it, needs '\(name)' to start from a literal or a case and no initializer to set it",
+                    "give '\(name)' such an initial value and set it after init, or spell the type AnyPublisher<Value, Never> "
+                        + "and erase the publisher (.eraseToAnyPublisher()), then run again; or keep this class an ObservableObject")
         case .notPublished:
             return ("'$\(name)' is a Combine publisher; @Observable models have none",
                     "drive the work from 'didSet' on '\(name)' (or a subject sent from it), use "

@@ -552,18 +552,35 @@ public struct TypeIndex: Sendable {
                   symbol(id)?.qualifiedName == name else { return false }
             if ids.contains(where: { $0 != id && modules.sees($0.file, from: id.file) }) { return false }
         }
-        if let file { return Self.seesAsFlavours(ids, from: file, modules) }
-        return modules.own.indices.contains { file in Self.seesAsFlavours(ids, from: file, modules) }
+        if let file { return seesAsFlavours(ids, from: file, modules) }
+        return modules.own.indices.contains { file in seesAsFlavours(ids, from: file, modules) }
     }
 
     /// Whether code in `file` sees each of the homonymous classes as the one its module means:
     /// it sees them all, and either compiles with each (a file the flavours' targets share) or
     /// with none. A class of the file's own module shadows one it imports, so a test target's
     /// `class Manager` (a mock beside `@testable import App`) is another class, not a flavour.
-    private static func seesAsFlavours(_ ids: [DeclarationID], from file: Int, _ modules: FileModules) -> Bool {
+    private func seesAsFlavours(_ ids: [DeclarationID], from file: Int, _ modules: FileModules) -> Bool {
         guard ids.allSatisfy({ modules.sees($0.file, from: file) }) else { return false }
         let compiledWith = ids.filter { id in modules.own[id.file].contains { modules.own[file].contains($0) } }
-        return compiledWith.isEmpty || compiledWith.count == ids.count
+        if compiledWith.isEmpty || compiledWith.count == ids.count { return true }
+        // `App.Store` names the imported class past the shadowing one, and which sites mean which
+        // is not read: they stay one unit, as variants.
+        guard let name = ids.first.map({ declaration($0).name }) else { return false }
+        return namesQualified(name, in: file, modules)
+    }
+
+    /// Whether `file` writes `Module.name` with a module of the build (`App.Store`); without the
+    /// build's module names, it may: true.
+    private func namesQualified(_ name: String, in file: Int, _ modules: FileModules) -> Bool {
+        guard let moduleNames = modules.moduleNames else { return true }
+        let structure = files[file]
+        let tokens = structure.tokens
+        return tokens.indices.contains { index in
+            index >= 2 && tokens[index].kind == .identifier && structure.source.tokenText(index, equals: name)
+                && tokens[index - 1].kind == .period && tokens[index - 2].kind == .identifier
+                && moduleNames.contains(structure.source.text(index - 2))
+        }
     }
 
     /// A path's folder: its bytes up to the last `/` (none for a file at the root).

@@ -59,7 +59,8 @@ import Testing
             FileStructure(text: "class Manager {\n    func start() {}\n}\n", path: "AppTests/Mock.swift"),
             FileStructure(text: "func check() {\n    Manager().start()\n}\n", path: "AppTests/UsesTests.swift"),
         ]
-        let types = TypeIndex(files: files, modules: FileModules(own: [[0], [1], [1]], visible: [[0], [1], [0, 1]]))
+        let modules = FileModules(own: [[0], [1], [1]], visible: [[0], [1], [0, 1]], moduleNames: ["App", "AppTests"])
+        let types = TypeIndex(files: files, modules: modules)
         let managers = types.types(named: "Manager").map(\.id)
         #expect(managers.count == 2)
         #expect(!types.areFlavourVariants(managers, seenFrom: nil))
@@ -67,6 +68,23 @@ import Testing
         #expect(types.classVariants(of: managers[0]).isEmpty)
         // What the test's code means by the name is its own module's mock.
         #expect(types.resolve("Manager", from: DeclarationID(file: 2, declaration: -1)) == .declared(managers[1]))
+    }
+
+    @Test func aTestThatNamesTheAppsClassByItsModuleKeepsThemTogether() throws {
+        // `App.Manager` in the test target means the app's class past the mock; which of the
+        // test's sites mean which is not read, so the two stay variants, one unit, blocked as
+        // before (the third review's f01: the app's model migrated and `App.Manager().$name` was
+        // left behind).
+        let files = [
+            FileStructure(text: Self.manager, path: "App/Manager.swift"),
+            FileStructure(text: "class Manager {\n    func start() {}\n}\n", path: "AppTests/Mock.swift"),
+            FileStructure(text: "func check() {\n    _ = App.Manager().$name\n}\n", path: "AppTests/UsesTests.swift"),
+        ]
+        let modules = FileModules(own: [[0], [1], [1]], visible: [[0], [1], [0, 1]], moduleNames: ["App", "AppTests"])
+        let types = TypeIndex(files: files, modules: modules)
+        let managers = types.types(named: "Manager").map(\.id)
+        #expect(types.areFlavourVariants(managers, seenFrom: nil))
+        #expect(types.classVariants(of: managers[0]) == [managers[1]])
     }
 
     @Test func homonymsNoFileSeesTogetherAreSeparateAppsNotFlavours() throws {

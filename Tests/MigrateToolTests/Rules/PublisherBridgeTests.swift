@@ -155,10 +155,25 @@ import SourceScan
         ("var x = Box(value: 1)", "Box<Int>", "", nil),
         ("var x = Date.now", "Date", "", nil),
         ("var x = \"\\(Phase.idle)\"", "String", "", nil),
+        // The third review's cases: an annotated case, a static member that may differ (p04), an
+        // implicitly unwrapped optional (p10), a convenience initializer setting it after
+        // `self.init` (p09).
+        ("var x: Phase = .idle", "Phase", "", "@ObservationIgnored @Published private(set) var xPublished: Phase = .idle"),
+        ("var x = Token.fresh", "Token", "", nil),
+        ("var x = Double.pi", "Double", "", nil),
+        ("var x: Int!", "Int?", "", "@ObservationIgnored @Published private(set) var xPublished: Int? = nil"),
+        ("var x = 1", "Int", "convenience init(start: Int) { self.init(); x = start }\n    override init() {}",
+         "@ObservationIgnored @Published private(set) var xPublished = 1"),
     ])
     func theMirrorStartsFromAValueItCanRepeat(declaration: String, type: String, initializer: String, mirror: String?) {
         let source = Self.declarations + """
-            final class Model: ObservableObject {
+            struct Token { static var fresh: Token { Token() } }
+
+            class Base {
+                init() {}
+            }
+
+            final class Model: Base, ObservableObject {
                 @Published \(declaration)
                 \(initializer)
             }
@@ -175,30 +190,53 @@ import SourceScan
         }
     }
 
-    /// A `$x` handed as a whole argument to a call meets only a parameter of a function of that
-    /// name: `subscribe(on: $x)` with `func subscribe<P: Publisher>` takes the subject bridge
-    /// beside a `func ping(_ p: Published<T>.Publisher)` elsewhere (a fresh app's 18 units), while
-    /// a `$x` handed to `ping`, to an initializer with such a parameter, or returned, gets the mirror.
-    @Test(arguments: [
-        ("subscribe(on: $x)", "func ping<T>(_ p: Published<T>.Publisher) {}", false),
-        ("subscribe(on: self.$x)", "func ping<T>(_ p: Published<T>.Publisher) {}", false),
-        ("let x2 = 1; subscribe(on: $x, then: { _ in })", "func ping<T>(_ p: Published<T>.Publisher) {}", false),
-        ("subscribe(for: $x)", "func ping<T>(_ p: Published<T>.Publisher) {}", false),
-        ("ping($x)", "func ping<T>(_ p: Published<T>.Publisher) {}", true),
-        ("ping(1, $x)", "func ping<T>(_ n: Int, _ p: Published<T>.Publisher) {}", true),
-        ("_ = Watcher(counts: $x)", "struct Watcher { init<T>(counts: Published<T>.Publisher) {} }", true),
-        ("_ = Watcher.init(counts: $x)", "struct Watcher { init<T>(counts: Published<T>.Publisher) {} }", true),
-        ("_ = [$x]", "func ping<T>(_ p: Published<T>.Publisher) {}", true),
-        ("subscribe(on: $x)", "var held: Published<Int>.Publisher? = nil", true),
-    ])
-    func anArgumentMeetsOnlyAParameterOfItsCall(use: String, spelling: String, mirrors: Bool) {
+    /// An observer that sets the property again (`didSet { if x > 10 { x = 10 } }`) runs no
+    /// `willSet` under Observation, so neither bridge would deliver the value it settles on, which
+    /// `$x` did (the third review's p05): the unit is blocked, saying so.
+    @Test(arguments: ["if x > 10 { x = 10 }", "self.x += 0", "if x.isEmpty { x.append(1) }"])
+    func anObserverSettingThePropertyAgainBlocks(didSet: String) {
         let source = Self.declarations + """
-            func subscribe<P: Publisher>(on publisher: P, then: ((Int) -> Void)? = nil) {}
-            func subscribe<P: Publisher>(for publisher: P) {}
-            \(spelling)
+            final class Model: ObservableObject {
+                @Published var x = \(didSet.contains("append") ? "[1]" : "1") {
+                    didSet { \(didSet) }
+                }
+                var bag = Set<AnyCancellable>()
+                init() { $x.sink { _ in }.store(in: &bag) }
+            }
+
+            """
+        let analysis = Analyzer.analyze(swift: [SourceInput(path: "A.swift", bytes: Array(source.utf8))])
+        #expect(analysis.units.first { $0.name == "Model" }?.verdict == .blocked, "\(analysis.findings.map(\.message))")
+        #expect(analysis.findings.contains { $0.message.contains("an observer of 'x' sets it again") })
+    }
+
+    /// A `$x` handed on as it is may reach a spelled `Published<T>.Publisher` whatever it is
+    /// handed to: a generic function returning it (`consume(logged($x))`), `Optional($x)`, a
+    /// function value, `callAsFunction`, a generic `run(consume, with: $x)`. So it gets the
+    /// mirror, whose type fits them all (the third review's p01 and p02: matching by the call's
+    /// name wrote a subject's `AnyPublisher` there). A `$x` that only starts a pipeline gets
+    /// the subject.
+    @Test(arguments: [
+        ("subscribe(on: $x)", true),
+        ("consume(logged($x))", true),
+        ("consume(Optional($x)!)", true),
+        ("let f = consume; f($x)", true),
+        ("run(consume, with: $x)", true),
+        ("Sink()($x)", true),
+        ("_ = [$x]", true),
+        ("$x.sink { _ in }.store(in: &bag)", false),
+    ])
+    func aPublisherHandedOnGetsTheMirror(use: String, mirrors: Bool) {
+        let source = Self.declarations + """
+            func subscribe<P: Publisher>(on publisher: P) {}
+            func consume(_ p: Published<Int>.Publisher) {}
+            func logged<P>(_ p: P) -> P { p }
+            func run<P>(_ f: (P) -> Void, with p: P) { f(p) }
+            struct Sink { func callAsFunction(_ p: Published<Int>.Publisher) {} }
 
             final class Model: ObservableObject {
                 @Published var x = 1
+                var bag = Set<AnyCancellable>()
                 func start() { \(use) }
             }
 

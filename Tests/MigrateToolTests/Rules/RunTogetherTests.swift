@@ -31,6 +31,11 @@ import Testing
         #expect(Self.together("let sorted = items.sorted(by: { change(); return $0 < $1 })\npublish()") == true)
         #expect(Self.together("Task {\n    await load()\n    change()\n    publish()\n}") == true)
         #expect(Self.together("do {\n    try publish()\n} catch {\n    change()\n}") == true)
+        // A `defer` runs at the scope's exit, in the same run (the third review's p07).
+        #expect(Self.together("defer { publish() }\nchange()") == true)
+        // In a loop, one iteration's branch and the next one's run in one go (p08).
+        #expect(Self.together("for x in xs {\n    guard x else {\n        change()\n        continue\n    }\n    publish()\n}") == true)
+        #expect(Self.together("for x in xs {\n    if x {\n        change()\n    } else {\n        publish()\n    }\n}") == true)
     }
 
     @Test func twoBranchesOrABlockThatLeavesAreApart() {
@@ -39,7 +44,6 @@ import Testing
         #expect(Self.together("guard flag else {\n    publish()\n    return\n}\nchange()") == false)
         #expect(Self.together("if flag {\n    publish()\n    return\n}\nchange()") == false)
         #expect(Self.together("if flag {\n    change()\n    throw Failure()\n}\npublish()") == false)
-        #expect(Self.together("for x in xs {\n    if x {\n        change()\n        continue\n    }\n    publish()\n}") == false)
         #expect(Self.together("for x in xs {\n    if x {\n        change()\n        return\n    }\n}\npublish()") == false)
     }
 

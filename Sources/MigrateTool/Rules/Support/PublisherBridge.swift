@@ -43,6 +43,9 @@ struct PublisherBridge {
         case severalBindings
         /// `willSet` can return early, so a send at its end might not run.
         case earlyReturnInWillSet
+        /// An observer of the property sets it again (`didSet { if x > 10 { x = 10 } }`): under
+        /// Observation that runs no `willSet`, so the bridge would miss the value `$x` delivered.
+        case observerSetsProperty
         /// `\M.$x`: a key path to the publisher, whose type the bridge would change.
         case keyPath
         /// The unit declares no `@Published` property of that name.
@@ -65,20 +68,6 @@ struct PublisherBridge {
         /// argument, a type alias, a function type) it may also be the upstream in the type of
         /// an operator's result (`Publishers.Map<Published<T>.Publisher, U>`).
         var isWholeAnnotation: Bool
-        /// The function (`init` for an initializer) whose parameter it annotates, if it does:
-        /// only a `$x` handed to a call of that name meets it.
-        var parameterOf: String? = nil
-
-        /// Whether a bridged `$x` may meet this spelling, given where the reads hand it on:
-        /// `callees`, the calls they are whole arguments of; `otherwise`, whether one is handed
-        /// on another way (returned, stored, passed through an unknown call).
-        func mayMeet(argumentOf callees: Set<String>, otherwise: Bool) -> Bool {
-            guard isWholeAnnotation else { return true }
-            if otherwise { return true }
-            guard let parameterOf else { return !callees.isEmpty }
-            if parameterOf == "init" { return callees.contains { $0 == "init" || $0.first?.isUppercase == true } }
-            return callees.contains(parameterOf)
-        }
     }
 
     /// Every `Published<T>.Publisher` spelled in the tree's files (those mentioning `Published`
@@ -93,13 +82,9 @@ struct PublisherBridge {
                 guard let close = file.closingAngle(from: index + 1), close + 2 < tokens.count, tokens[close + 1].kind == .period,
                       file.source.tokenText(close + 2, equals: "Publisher") else { continue }
                 let before = index > 0 ? tokens[index - 1].kind : .endOfFile
-                let function = file.declarations.first { declaration in
-                    (declaration.kind == .function || declaration.kind == .initializer) && declaration.parameters?.contains(index) == true
-                }
                 found.append(SpelledPublisherType(place: context.pathAndLine(file: fileIndex, token: index),
                                                   argument: file.angleArgument(from: index + 1, closing: close),
-                                                  isWholeAnnotation: before == .colon || before == .arrow,
-                                                  parameterOf: before == .colon ? function.map { $0.kind == .initializer ? "init" : $0.name } : nil))
+                                                  isWholeAnnotation: before == .colon || before == .arrow))
             }
         }
         return found
@@ -152,9 +137,9 @@ struct PublisherBridge {
         guard let mirroredFor else {
             return "a subject '\(name)' feeds from its willSet: it replays the current value and every set before the store, as '$\(name)' did"
         }
-        return "the projection of an @ObservationIgnored @Published mirror '\(name)' sets in its willSet, still a "
-            + "Published<T>.Publisher as \(mirroredFor) needs: it replays the current value and every set before the store, "
-            + "as '$\(name)' did"
+        return "the projection of an @ObservationIgnored @Published mirror that the willSet of '\(name)' sets, a "
+            + "Published<T>.Publisher still, as \(mirroredFor) needs; it replays the current value and every set before the "
+            + "store, as '$\(name)' did"
     }
 
     static func publisherName(_ name: String) -> String { "\(name)Publisher" }
@@ -218,21 +203,19 @@ struct PublisherBridge {
         let followsOther = declarationTokens.lowerBound > 0 && declarationFile.tokens[declarationTokens.lowerBound - 1].kind == .semicolon
             && !declarationFile.startsLine(declarationTokens.lowerBound)
         if sharesLine || followsOther { return .failure(.severalBindings) }
+        if let block = binding.accessorBlock, setsItself(name, in: block, declarationFile) { return .failure(.observerSetsProperty) }
         let valueType = valueType(of: binding, propertyID, context)
         // A read that is the receiver of a member access (`$x.sink`, `$x.values`) hands on the
         // operator's result, never the publisher: only a spelling inside another type can meet it.
-        // One handed on as a call's whole argument meets only a parameter of a function of that name.
-        let handedOn = reads.filter { !isReceiverOfMemberAccess($0, context.files[$0.file]) }
-        let callees = handedOn.map { calleeOfArgument($0, context.files[$0.file]) }
-        let argumentCallees = Set(callees.compactMap { $0 })
-        let handedOtherwise = callees.contains(nil)
+        // One handed on as it is (an argument, a return value) may reach any spelling: through
+        // a generic function returning it, a function value, `callAsFunction`.
+        let handsOnPublisher = reads.contains { !isReceiverOfMemberAccess($0, context.files[$0.file]) }
         // Where a spelled `Published<T>.Publisher` may meet a read, the bridge is a `@Published`
         // mirror, whose projection keeps that type (teams write `@ObservationIgnored @Published
         // var x$`); it needs an initial value it can repeat, as no initializer sets it.
         var mirror: (spelled: String, initial: String)?
         if !reads.isEmpty, let spelledType = spelled.first(where: {
-            mayCarry($0.argument, valueType: valueType, genericParameters: genericParameters)
-                && $0.mayMeet(argumentOf: argumentCallees, otherwise: handedOtherwise)
+            mayCarry($0.argument, valueType: valueType, genericParameters: genericParameters) && (handsOnPublisher || !$0.isWholeAnnotation)
         }) {
             let spelledText = "Published<\(spelledType.argument)>.Publisher (\(spelledType.place))"
             guard let initial = mirrorInitialValue(binding, propertyID, context) else { return .failure(.spelledPublisherType(spelledText)) }
@@ -267,22 +250,6 @@ struct PublisherBridge {
         let tokens = file.tokens
         guard tokens[site.token].kind == .dollarIdentifier, site.token + 2 < tokens.count else { return false }
         return tokens[site.token + 1].kind == .period && tokens[site.token + 2].kind == .identifier
-    }
-
-    /// The call a `$x` (`m.$x`, `self.$x`) is a whole argument of: `subscribe` for
-    /// `subscribe(\.x, on: m.$x)`, `init` for `.init($x)`, `Row` for `Row(flag: $x)`; nil when
-    /// it is handed on otherwise (returned, stored, inside a larger expression).
-    static func calleeOfArgument(_ site: Site, _ file: FileStructure) -> String? {
-        let tokens = file.tokens
-        var start = site.receiver?.lowerBound ?? site.token
-        if start == site.token, start >= 2, tokens[start - 1].kind == .period, tokens[start - 2].word == .self { start -= 2 }
-        let end = site.token + 1
-        guard start >= 1, end < tokens.count, tokens[end].kind == .comma || tokens[end].kind == .rightParen else { return nil }
-        // A whole argument: right after the call's `(`, a comma or a label.
-        var before = start - 1
-        if tokens[before].kind == .colon, before >= 2, [.identifier, .keyword].contains(tokens[before - 1].kind) { before -= 2 }
-        guard tokens[before].kind == .leftParen || tokens[before].kind == .comma else { return nil }
-        return ArgumentList.callName(holding: start, file)
     }
 
     /// `xAssignments`: where the sinks replacing `assign(to: &$x)` keep their tokens.
@@ -389,40 +356,56 @@ struct PublisherBridge {
         }
     }
 
+    /// Whether the property's observers in `block` set it again: `x = v`, `self.x += 1`,
+    /// `x.append(v)`.
+    private static func setsItself(_ name: String, in block: Range<Int>, _ file: FileStructure) -> Bool {
+        let tokens = file.tokens
+        return block.contains { index in
+            guard tokens[index].kind == .identifier, file.source.tokenText(index, equals: name), index + 1 < block.upperBound,
+                  index == 0 || tokens[index - 1].kind != .period || (index >= 2 && tokens[index - 2].word == .self) else { return false }
+            let next = tokens[index + 1]
+            if next.kind == .equal { return true }
+            if next.kind == .binaryOperator, ModelStateChanges.isCompoundAssignment(file.source.text(index + 1)) { return true }
+            return next.kind == .period && index + 3 < block.upperBound && tokens[index + 3].kind == .leftParen
+                && ModelStateChanges.mutatingMethods.contains(file.source.text(index + 2))
+        }
+    }
+
     /// The initial value a `@Published` mirror of the property can start with, written again:
-    /// the property's own when it is a literal, `nil`, an empty or literal collection, or a
-    /// case or static member (`.idle`, `Phase.idle`), which give the same value twice; `nil` for
-    /// an optional without one. Nil when the mirror could start elsewhere than the property:
-    /// another initial value (a call may do work or differ), or an initializer of the class
-    /// setting the property, which does not run its `willSet`.
+    /// the property's own when it is a literal, `nil`, a literal collection, or a case of an
+    /// enum of the tree without a payload (`.idle`, `Phase.idle`), which give the same value
+    /// twice; `nil` for an optional without one. Nil when the mirror could start elsewhere than
+    /// the property: another initial value (a call, or a static member, may do work or differ),
+    /// or a designated initializer of the class setting the property, which runs no `willSet`
+    /// (a convenience one sets it through `self.init` first, and its `willSet` runs).
     static func mirrorInitialValue(_ binding: VariableBinding, _ propertyID: DeclarationID, _ context: RuleContext) -> String? {
         let file = context.files[propertyID.file]
         let tokens = file.tokens
         let initial: String
         if let initializer = binding.initializer {
-            let repeatable = initializer.allSatisfy { index in
+            let literal = initializer.allSatisfy { index in
                 switch tokens[index].kind {
-                case .integerLiteral, .floatLiteral, .leftSquare, .rightSquare, .colon, .comma, .period: return true
+                case .integerLiteral, .floatLiteral, .leftSquare, .rightSquare, .colon, .comma: return true
                 case .stringLiteral: return !file.source.text(index).contains("\\(")
                 case .keyword: return [.true, .false, .nil].contains(tokens[index].word)
-                // Not a value that differs on each read (`Date.now`).
-                case .identifier: return !file.source.tokenText(index, equals: "now")
                 case .prefixOperator: return file.source.tokenText(index, equals: "-")
                 default: return false
                 }
             }
             // A value spread over lines would be written on one; a literal that long is rare.
-            guard repeatable, !initializer.dropFirst().contains(where: { file.startsLine($0) }) else { return nil }
+            guard literal || isEnumCase(initializer, binding, propertyID, context),
+                  !initializer.dropFirst().contains(where: { file.startsLine($0) }) else { return nil }
             initial = file.sourceText(initializer)
-        } else if let annotation = binding.typeAnnotation, file.compactText(annotation).hasSuffix("?") {
+        } else if let annotation = binding.typeAnnotation, ["?", "!"].contains(file.compactText(annotation).last) {
             initial = "nil"
         } else {
             return nil
         }
         guard let name = binding.name, let owner = context.declaration(propertyID).parent else { return initial }
         let classID = DeclarationID(file: propertyID.file, declaration: owner)
-        for memberID in context.modelMembers[classID] ?? [] where context.declaration(memberID).kind == .initializer {
-            guard let body = context.declaration(memberID).body else { continue }
+        for memberID in context.modelMembers[classID] ?? [] {
+            let member = context.declaration(memberID)
+            guard member.kind == .initializer, !member.hasModifier(.convenience), let body = member.body else { continue }
             let memberFile = context.files[memberID.file]
             if body.contains(where: { memberFile.tokens[$0].kind == .identifier
                 && (memberFile.source.tokenText($0, equals: name) || memberFile.source.tokenText($0, equals: "_" + name)) }) {
@@ -430,6 +413,28 @@ struct PublisherBridge {
             }
         }
         return initial
+    }
+
+    /// Whether the initializer is a case without a payload of an enum of the tree: `.idle` (of
+    /// the annotated type) or `Phase.idle`.
+    private static func isEnumCase(_ initializer: Range<Int>, _ binding: VariableBinding, _ propertyID: DeclarationID,
+                                   _ context: RuleContext) -> Bool {
+        let file = context.files[propertyID.file]
+        let tokens = file.tokens
+        let last = initializer.upperBound - 1
+        guard initializer.count >= 2, tokens[last].kind == .identifier, tokens[last - 1].kind == .period else { return false }
+        let typeText: String
+        if initializer.count == 2 {
+            guard let annotation = binding.typeAnnotation else { return false }
+            typeText = file.compactText(annotation)
+        } else {
+            let path = initializer.lowerBound..<(last - 1)
+            guard path.allSatisfy({ tokens[$0].kind == .identifier || tokens[$0].kind == .period }) else { return false }
+            typeText = file.compactText(path)
+        }
+        guard case .declared(let type) = context.types.resolve(typeText, from: propertyID) else { return false }
+        let name = file.source.text(last)
+        return context.types.enumCases(of: type).contains { $0.name == name && !$0.hasAssociatedValues }
     }
 
     /// Whether the initializer builds a value of the tree's type `id` by its name: `Name(…)`,
@@ -553,7 +558,8 @@ struct PublisherBridge {
         var feed = { (value: String) in "\(subject).send(\(value))" }
         if bridged, let mirrorInitial {
             let mirror = mirrorName(stem)
-            let annotation = binding.typeAnnotation.map { ": " + file.sourceText($0) } ?? ""
+            // `T!` is optional to the mirror: it is only ever read through `$xPublished`.
+            let annotation = binding.typeAnnotation.map { ": " + file.sourceText($0).replacingOccurrences(of: "!", with: "?") } ?? ""
             declarations.append("@ObservationIgnored @Published \(access == "private " ? "private " : access + "private(set) ")var "
                                 + "\(mirror)\(annotation) = \(mirrorInitial)")
             feed = { value in "\(mirror) = \(value)" }

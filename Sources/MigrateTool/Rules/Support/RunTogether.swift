@@ -32,7 +32,9 @@ enum RunTogether {
         guard let path = StatementPath(to: token, fromBody: open, in: file) else { return nil }
         let inner = path.body.open
         guard inner != open else { return Place(body: open, levels: path.levels, token: token) }
-        guard let callee = callee(ofClosure: inner, file), inlineCallees.contains(callee),
+        // A `defer` runs at the scope's exit, in the same run.
+        let isDefer = inner > 0 && file.tokens[inner - 1].word == .defer
+        guard isDefer || callee(ofClosure: inner, file).map(inlineCallees.contains) == true,
               let outer = place(of: inner, inBody: open, file), outer.body == open else {
             return Place(body: inner, levels: path.levels, token: token)
         }
@@ -74,6 +76,9 @@ enum RunTogether {
               first.levels[shared].position == second.levels[shared].position {
             shared += 1
         }
+        // In a loop (or a closure run in place for each element), one iteration's branch and the
+        // next one's run in one go too (`guard c else { change; continue }` then the publish).
+        if first.levels[0...shared].contains(where: { $0.kind == .loop }) { return true }
         let firstLevel = first.levels[shared]
         let secondLevel = second.levels[shared]
         if firstLevel.position == secondLevel.position {
