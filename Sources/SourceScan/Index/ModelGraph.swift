@@ -171,9 +171,28 @@ public struct ModelGraph: Sendable {
     /// wrapper's projected value, which stays once the wrapped property is `@ObservationIgnored`,
     /// not a publisher of the model.
     public static func declaresWrappedProperty(_ name: String, _ classID: DeclarationID, _ types: TypeIndex) -> Bool {
-        guard let declaration = propertyDeclaration(name, classID, types) else { return false }
+        guard let id = types.variable(named: name, of: classID) else { return false }
+        let declaration = types.declaration(id)
+        if isPublisherMirror(id, types) { return true }
         return declaration.attribute(named: "Published") == nil
             && declaration.attributes.contains { !PropertyAttributes.nonWrapper.contains(String($0.baseName)) }
+    }
+
+    /// Whether the variable is a publisher bridge's mirror: `@ObservationIgnored @Published`, set
+    /// to `newValue` in an observer of its class (`var x = 0 { willSet { xPublished = newValue } }`),
+    /// whose `$xPublished` stands in for `$x` and stays as it is.
+    public static func isPublisherMirror(_ variableID: DeclarationID, _ types: TypeIndex) -> Bool {
+        let declaration = types.declaration(variableID)
+        guard declaration.kind == .variable, declaration.attribute(named: "Published") != nil,
+              declaration.attribute(named: "ObservationIgnored") != nil, let name = declaration.bindings.first?.name,
+              let parent = declaration.parent else { return false }
+        let file = types.files[variableID.file]
+        let tokens = file.tokens
+        let body = file.declarations[parent].tokens
+        return body.contains { index in
+            index + 2 < body.upperBound && tokens[index].kind == .identifier && file.source.tokenText(index, equals: name)
+                && tokens[index + 1].kind == .equal && file.source.tokenText(index + 2, equals: "newValue")
+        }
     }
 
     /// Whether the class (or one of its extensions) declares `name` under a property wrapper,

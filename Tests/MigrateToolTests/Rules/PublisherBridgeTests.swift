@@ -190,6 +190,31 @@ import SourceScan
         }
     }
 
+    /// A second run leaves the mirror alone, also in a subclass that migrated on its own and is
+    /// still an `ObservableObject` through its base (a fresh app's state models: the second run
+    /// took the mirror for a published property and mirrored it again).
+    @Test func aSecondRunLeavesTheMirrorAlone() {
+        let source = """
+            import Combine
+
+            protocol StateModel: ObservableObject {}
+            class BaseStateModel: StateModel {
+                func refresh() { objectWillChange.send() }
+            }
+
+            func ping<T>(_ values: Published<T>.Publisher) {}
+
+            final class SettingsModel: BaseStateModel {
+                @Published var on = false
+                func start() { ping($on) }
+            }
+
+            """
+        let once = RuleExamples.migrate(source)
+        #expect(once.contains("@ObservationIgnored @Published private var onPublished = false"), "\(once)")
+        #expect(RuleExamples.migrate(once) == once)
+    }
+
     /// An observer that sets the property again (`didSet { if x > 10 { x = 10 } }`) runs no
     /// `willSet` under Observation, so neither bridge would deliver the value it settles on, which
     /// `$x` did (the third review's p05): the unit is blocked, saying so.

@@ -32,9 +32,11 @@ enum ModelProperties {
     static func role(of variableID: DeclarationID, in context: RuleContext, deinitReads: Set<String>) -> PropertyRole {
         let variable = context.declaration(variableID)
         // `@ObservationIgnored @Published` (a class that is already `@Observable` and still an
-        // `ObservableObject`) notified through the publisher: it becomes tracked like any other.
+        // `ObservableObject`) notified through the publisher: it becomes tracked like any other,
+        // unless it is a publisher bridge's mirror, which stays as it is.
         guard variable.kind == .variable, !variable.isLet, context.isStored(variable),
               variable.attribute(named: "ObservationIgnored") == nil || variable.attribute(named: "Published") != nil,
+              !ModelGraph.isPublisherMirror(variableID, context.types),
               !variable.bindings.contains(where: { $0.name == "objectWillChange" }) else { return .untouched }
         if variable.attribute(named: "Published") != nil { return .published }
         if variable.hasModifier(.dynamic) { return .dynamic }
