@@ -68,10 +68,6 @@ struct PublishedPublisher: Rule {
         case .earlyReturnInWillSet:
             return ("\(needs) the willSet of '\(name)' can return early, so a send added at its end might not run",
                     "send the new value to a subject at the start of willSet by hand")
-        case .observerSetsProperty:
-            return ("\(needs) an observer of '\(name)' sets it again, which runs no willSet under Observation, so the bridge would "
-                        + "miss that value",
-                    "send the value the observer settles on from didSet by hand, or keep this class an ObservableObject")
         case .keyPath:
             return ("'$\(name)' is named in a key path, whose value type changes with a publisher bridge",
                     "name the property ('\\.\(name)') and observe it with withObservationTracking, or keep this class an ObservableObject")

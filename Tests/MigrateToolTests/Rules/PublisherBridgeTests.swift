@@ -216,10 +216,10 @@ import SourceScan
     }
 
     /// An observer that sets the property again (`didSet { if x > 10 { x = 10 } }`) runs no
-    /// `willSet` under Observation, so neither bridge would deliver the value it settles on, which
-    /// `$x` did (the third review's p05): the unit is blocked, saying so.
+    /// `willSet` under Observation, so neither bridge delivers the value it settles on, which
+    /// `$x` did (the third review's p05; dwebbrowser's clamp): the review finding says so.
     @Test(arguments: ["if x > 10 { x = 10 }", "self.x += 0", "if x.isEmpty { x.append(1) }"])
-    func anObserverSettingThePropertyAgainBlocks(didSet: String) {
+    func anObserverSettingThePropertyAgainIsNamed(didSet: String) {
         let source = Self.declarations + """
             final class Model: ObservableObject {
                 @Published var x = \(didSet.contains("append") ? "[1]" : "1") {
@@ -231,8 +231,8 @@ import SourceScan
 
             """
         let analysis = Analyzer.analyze(swift: [SourceInput(path: "A.swift", bytes: Array(source.utf8))])
-        #expect(analysis.units.first { $0.name == "Model" }?.verdict == .blocked, "\(analysis.findings.map(\.message))")
-        #expect(analysis.findings.contains { $0.message.contains("an observer of 'x' sets it again") })
+        #expect(analysis.units.first { $0.name == "Model" }?.verdict == .needsUnsafeFixes, "\(analysis.findings.map(\.message))")
+        #expect(analysis.findings.contains { $0.fixClass == .review && $0.message.contains("an observer of 'x' sets it again") })
     }
 
     /// A `$x` handed on as it is may reach a spelled `Published<T>.Publisher` whatever it is

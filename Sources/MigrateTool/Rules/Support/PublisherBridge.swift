@@ -43,9 +43,6 @@ struct PublisherBridge {
         case severalBindings
         /// `willSet` can return early, so a send at its end might not run.
         case earlyReturnInWillSet
-        /// An observer of the property sets it again (`didSet { if x > 10 { x = 10 } }`): under
-        /// Observation that runs no `willSet`, so the bridge would miss the value `$x` delivered.
-        case observerSetsProperty
         /// `\M.$x`: a key path to the publisher, whose type the bridge would change.
         case keyPath
         /// The unit declares no `@Published` property of that name.
@@ -129,17 +126,27 @@ struct PublisherBridge {
     /// `@Published` mirror (`xPublished`) instead of a subject: `$xPublished` keeps that type.
     var mirroredFor: String? = nil
 
+    /// Whether an observer of the property sets it again (`didSet { if x > 10 { x = 10 } }`):
+    /// under Observation that runs no `willSet`, so the bridge misses the value `$x` delivered
+    /// then, which the finding says.
+    var observerSetsProperty = false
+
     /// `xPublisher`, or `$xPublished` for a mirror: what `$x` reads afterwards.
     var publisherName: String { mirroredFor == nil ? Self.publisherName(stem) : "$" + Self.mirrorName(stem) }
 
     /// How a finding describes the bridge after `'$x' becomes '…', `.
     var bridgeDescription: String {
+        let missed = observerSetsProperty
+            ? "; but an observer of '\(name)' sets it again, which runs no willSet under Observation: the bridge does not "
+                + "deliver the value it settles on, which '$\(name)' did"
+            : ""
         guard let mirroredFor else {
-            return "a subject '\(name)' feeds from its willSet: it replays the current value and every set before the store, as '$\(name)' did"
+            return "a subject '\(name)' feeds from its willSet: it replays the current value and every set before the store, "
+                + "as '$\(name)' did" + missed
         }
         return "the projection of an @ObservationIgnored @Published mirror that the willSet of '\(name)' sets, a "
             + "Published<T>.Publisher still, as \(mirroredFor) needs; it replays the current value and every set before the "
-            + "store, as '$\(name)' did"
+            + "store, as '$\(name)' did" + missed
     }
 
     static func publisherName(_ name: String) -> String { "\(name)Publisher" }
@@ -203,7 +210,6 @@ struct PublisherBridge {
         let followsOther = declarationTokens.lowerBound > 0 && declarationFile.tokens[declarationTokens.lowerBound - 1].kind == .semicolon
             && !declarationFile.startsLine(declarationTokens.lowerBound)
         if sharesLine || followsOther { return .failure(.severalBindings) }
-        if let block = binding.accessorBlock, setsItself(name, in: block, declarationFile) { return .failure(.observerSetsProperty) }
         let valueType = valueType(of: binding, propertyID, context)
         // A read that is the receiver of a member access (`$x.sink`, `$x.values`) hands on the
         // operator's result, never the publisher: only a spelling inside another type can meet it.
@@ -240,7 +246,8 @@ struct PublisherBridge {
         }
         return .success(PublisherBridge(name: name, stem: stem, carrier: (first.file, first.token),
                                         declarationEdits: edits.map { FileEdit(file: propertyID.file, edit: $0) },
-                                        mirroredFor: mirror?.spelled))
+                                        mirroredFor: mirror?.spelled,
+                                        observerSetsProperty: binding.accessorBlock.map { setsItself(name, in: $0, declarationFile) } ?? false))
     }
 
     /// Whether the site's `$x` is the receiver of a member access (`$x.sink { … }`,
