@@ -3,10 +3,10 @@ import SourceScan
 /// Whether two statements of one body may run in one go on some path: the question
 /// `untracked-state-shown` asks of a published change and a change of untracked state, since a
 /// legacy view's redraw showed the second only if it ran with the first (before it, or after it
-/// with no suspension in between). Statements on two branches of one `if`, or one after a block
-/// that always leaves (a `guard`'s `else`, a branch ending in `return`), never do; a closure the
-/// call runs later (`asyncAfter`, `Task`, `sink`) is a body of its own, while one it runs in place
-/// (`withAnimation`, `forEach`) is read through.
+/// with no suspension in between). Outside a loop, statements on two branches of one `if`, or one
+/// after a block that always leaves (a `guard`'s `else`, a branch ending in `return`), never do;
+/// a closure the call runs later (`asyncAfter`, `Task`, `sink`) is a body of its own, while one it
+/// runs in place (`withAnimation`, `forEach`) and a `defer` are read through.
 enum RunTogether {
     /// Callees whose closure argument runs in place, before the call returns.
     static let inlineCallees: Set<String> = [
