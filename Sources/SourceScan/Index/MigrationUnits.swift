@@ -255,11 +255,8 @@ public struct MigrationUnits: Sendable {
         case .genericParameter(_, let constraints):
             guard let variableID = site.ownerID else { return nil }
             let scope = DeclarationID(file: variableID.file, declaration: index.types.declaration(variableID).parent ?? -1)
-            for part in constraints.flatMap({ $0.split(separator: "&") }) {
-                let written = String(part).trimming(charactersIn: " ")
-                guard !ModelGraph.namesObservableObject(written) else { continue }
-                if case .declared(let id) = index.types.resolve(written, from: scope),
-                   index.graph.models[id] != nil || index.graph.observableProtocols.contains(id) {
+            for bound in bounds(constraints, from: scope, index) where !ModelGraph.namesObservableObject(bound.written) {
+                if case .declared(let id) = bound.type, index.graph.models[id] != nil || index.graph.observableProtocols.contains(id) {
                     return id
                 }
             }
@@ -290,24 +287,25 @@ public struct MigrationUnits: Sendable {
     /// other type, or a protocol bound.
     static func boundingClass(of site: Site, _ index: TreeIndex) -> DeclarationID? {
         guard case .genericParameter(_, let constraints) = site.type, let owner = site.ownerID else { return nil }
-        for part in constraints.flatMap({ $0.split(separator: "&") }) {
-            let written = String(part).trimming(charactersIn: " ")
-            if case .declared(let id) = index.types.resolve(written, from: owner), index.types.declaration(id).kind == .class { return id }
+        for bound in bounds(constraints, from: owner, index) {
+            if case .declared(let id) = bound.type, index.types.declaration(id).kind == .class { return id }
         }
         return nil
     }
 
-    /// Whether some model of the tree is the class or inherits from it, a few levels deep.
-    static func isInheritedByModel(_ id: DeclarationID, _ index: TreeIndex) -> Bool {
-        index.graph.models.keys.contains { model in
-            var current: DeclarationID? = model
-            for _ in 0..<32 {
-                guard let type = current else { return false }
-                if type == id { return true }
-                current = index.graph.superclass(of: type, index.types)
-            }
-            return false
+    /// Each type a generic parameter's constraints name (`A & B` gives both), as written and as
+    /// resolved from `scope`.
+    private static func bounds(_ constraints: [String], from scope: DeclarationID, _ index: TreeIndex)
+        -> [(written: String, type: ResolvedType)] {
+        constraints.flatMap { $0.split(separator: "&") }.map { part in
+            let written = String(part).trimming(charactersIn: " ")
+            return (written, index.types.resolve(written, from: scope))
         }
+    }
+
+    /// Whether some model of the tree is the class or inherits from it.
+    static func isInheritedByModel(_ id: DeclarationID, _ index: TreeIndex) -> Bool {
+        index.graph.models.keys.contains { model in model == id || index.graph.ancestors(of: model, index.types).contains(id) }
     }
 
     /// The types a wrapper's generic parameter is constrained to, as written and resolved
@@ -315,7 +313,7 @@ public struct MigrationUnits: Sendable {
     static func constraintTypes(_ site: Site, _ index: TreeIndex) -> [ResolvedType] {
         guard case .genericParameter(_, let constraints) = site.type, let variableID = site.ownerID else { return [] }
         let scope = DeclarationID(file: variableID.file, declaration: index.types.declaration(variableID).parent ?? -1)
-        return constraints.flatMap { $0.split(separator: "&") }.map { index.types.resolve(String($0).trimming(charactersIn: " "), from: scope) }
+        return bounds(constraints, from: scope, index).map(\.type)
     }
 
     private static func baseFirst(_ classes: [DeclarationID], _ graph: ModelGraph, _ types: TypeIndex) -> [DeclarationID] {
