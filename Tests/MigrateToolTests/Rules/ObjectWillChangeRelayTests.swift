@@ -137,6 +137,38 @@ import Testing
         #expect(migrated.contains("self?.objectWillChange.send()"), "the holder keeps relaying: \(migrated)")
     }
 
+    /// A chain of relays (`App` relays `Holder`, which relays `Child`) goes link by link: the
+    /// outer relay is no listener of `Holder`'s publisher, since it goes too. A real subscriber at
+    /// the top keeps the top relay, and with it every link below.
+    @Test func aChainOfRelaysGoesWhole() {
+        let relay = "relay = child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }"
+        let app = """
+            final class App: ObservableObject {
+                let holder = Holder()
+                var relay: AnyCancellable?
+                init() {
+                    relay = holder.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }
+                }
+            }
+
+            """
+        let chain = Self.holder(relay) + app
+        let verdicts = Self.verdicts(chain)
+        #expect(verdicts["Child"] == .needsUnsafeFixes && verdicts["Holder"] == .needsUnsafeFixes && verdicts["App"] == .needsUnsafeFixes,
+                "\(verdicts)")
+        let migrated = Migrator.migrate(files: ["A.swift": chain], unsafeFixes: true)["A.swift"]!
+        #expect(!migrated.contains("objectWillChange"), "\(migrated)")
+        #expect(migrated.contains("@Observable final class App") && migrated.contains("@Observable final class Holder"))
+
+        let listened = chain + "final class Logger {\n    var token: AnyCancellable?\n    func watch(_ app: App) {\n"
+            + "        token = app.objectWillChange.sink { print(\"changed\") }\n    }\n}\n"
+        let listenedVerdicts = Self.verdicts(listened)
+        #expect(listenedVerdicts["App"] == .blocked, "\(listenedVerdicts)")
+        #expect(listenedVerdicts["Holder"] == .blocked, "App's relay stays, so Holder keeps its publisher: \(listenedVerdicts)")
+        let kept = Migrator.migrate(files: ["A.swift": listened], unsafeFixes: true)["A.swift"]!
+        #expect(kept.contains("holder.objectWillChange.sink"), "\(kept)")
+    }
+
     @Test func aRelayOfALibraryObjectStillBlocks() {
         let source = """
             import Combine

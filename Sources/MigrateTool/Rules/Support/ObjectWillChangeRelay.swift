@@ -58,6 +58,10 @@ struct ObjectWillChangeRelay {
     /// it would cut that subscriber off from the held model's changes, so its statement stays an
     /// ordinary subscription (an observer bridge for `objectWillChange`, a publisher bridge for
     /// `$x`). A helper's relays stay relays (their subscription has no model of its own) and block.
+    /// Another relay of the holder's `objectWillChange` is no such subscriber while it stays a
+    /// relay itself (`ObservationUse.listener`): a chain of relays goes whole, or from where a
+    /// real subscriber listens. A property relay (`child.$items`) counts every subscription, as
+    /// `ObservationUse.ofPublisher` does, site by site.
     static func all(_ context: RuleContext) -> [ObjectWillChangeRelay] {
         let found = context.index.sites.compactMap { site -> ObjectWillChangeRelay? in
             guard site.receiver != nil else { return nil }
@@ -67,8 +71,19 @@ struct ObjectWillChangeRelay {
             default: return nil
             }
         } + helperRelays(context)
-        let listened = Set(found.map(\.relayingClass).filter { ObservationUse.listener(toObjectWillChangeOf: $0, relays: found, context) != nil })
-        return found.filter { $0.helper != nil || !listened.contains($0.relayingClass) }
+        // A property relay is kept exactly when `findPropertyRelay` would find it.
+        var kept = found.filter { relay in
+            relay.helper != nil || relay.property == nil
+                || ObservationUse.listener(toObjectWillChangeOf: relay.relayingClass, relays: [relay], context) == nil
+        }
+        // Dropping a relay makes its subscription a listener of its source's holder: repeat until
+        // no holder kept is listened to.
+        while true {
+            let listened = Set(kept.map(\.relayingClass).filter { ObservationUse.listener(toObjectWillChangeOf: $0, relays: kept, context) != nil })
+            let next = kept.filter { $0.helper != nil || !listened.contains($0.relayingClass) }
+            if next.count == kept.count { return next }
+            kept = next
+        }
     }
 
     /// The relay whose subscription is `site`, `child.$items`: a published property of a model

@@ -63,9 +63,14 @@ enum ObservationUse: Equatable {
     /// (a relay or a send deleted while it stays legacy) would no longer reach it, whatever views do.
     /// The class's own publisher inside one of its relays (`.subscribe(objectWillChange)`,
     /// `.sink(receiveValue: objectWillChange.send)`) is no listener: it is the relay's target.
+    /// Nor is another holder's relay of it (`settings.objectWillChange.sink { self?.objectWillChange
+    /// .send() }` in `AppState`): a relay of the class's `objectWillChange` goes when the class
+    /// migrates, and the outer holder's views track what they read through both, so a chain of
+    /// relays goes link by link.
     static func listener(toObjectWillChangeOf classID: DeclarationID, relays: [ObjectWillChangeRelay], _ context: RuleContext) -> Site? {
         guard let unit = context.units.unitOf[classID] else { return nil }
-        let targets = Set(relays.map { [$0.subscription.file, $0.sendToken] })
+        let targets = Set(relays.map { [$0.subscription.file, $0.sendToken] }
+            + relays.filter { $0.helper == nil && $0.property == nil }.map { [$0.subscription.file, $0.subscription.token] })
         return context.units.units[unit].objectWillChangeUses.first { site in
             guard case .declared(let type) = site.type, type == classID, !targets.contains([site.file, site.token]) else { return false }
             let kind = ofObjectWillChange(site, context)
