@@ -5820,8 +5820,7 @@ enum RuleDocuments {
         `willSet` sets (`xPublished`), whose projection `$xPublished` is still a
         `Published<T>.Publisher` delivering what `$x` did, as teams write by hand. The mirror starts from
         the property's initial value written again, so it needs one that gives the same value twice (a
-        literal, `nil`, a literal collection, a case or static member) and no initializer of the class
-        setting the property (which runs no `willSet`):
+        literal, `nil`, a literal collection, a case without a payload):
 
         ```swift before
         import Combine
@@ -5845,8 +5844,10 @@ enum RuleDocuments {
         }
         ```
 
-        Set in an initializer, or starting from a call, the property has no mirror, and the unit is
-        blocked until the type is spelled `AnyPublisher<T, Never>`:
+        A designated initializer sets the property without running its `willSet`, so the mirror is set
+        right after, with the same value written again. That needs the initializer to set the property
+        first thing, after nothing but other assignments (nothing can have subscribed yet), from such a
+        value or one of its parameters:
 
         ```swift before
         import Combine
@@ -5857,6 +5858,40 @@ enum RuleDocuments {
 
             init(lineEnding: String) {
                 self.lineEnding = lineEnding
+            }
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import Observation
+
+        @Observable final class Document {
+            var lineEnding: String {
+                willSet { lineEndingPublished = newValue }
+            }
+            @ObservationIgnored @Published private var lineEndingPublished: String
+            var lineEndings: Published<String>.Publisher { $lineEndingPublished }
+
+            init(lineEnding: String) {
+                self.lineEnding = lineEnding
+                self.lineEndingPublished = lineEnding
+            }
+        }
+        ```
+
+        Starting from a call, or set in an initializer from anything else, the property has no mirror,
+        and the unit is blocked until the type is spelled `AnyPublisher<T, Never>`:
+
+        ```swift before
+        import Combine
+
+        final class Document: ObservableObject {
+            @Published var lineEnding: String
+            var lineEndings: Published<String>.Publisher { ↓$lineEnding }
+
+            init(lineEnding: String) {
+                self.lineEnding = lineEnding.lowercased()
             }
         }
         ```

@@ -465,24 +465,37 @@ private enum FaultyBridges {
     }
 }
 
-/// The committed level-meter fixture's migrated model with a faulty `@Published` mirror, fed
-/// only when the value changes: the equal value set in between is lost. The view and the
-/// script are the fixture's own.
-private enum FaultyMirror: FixtureScript {
+/// The committed level-meter fixture's migrated model with a faulty `@Published` mirror: fed
+/// only when the value changes (the equal value set in between is lost), or, for `peak`, started
+/// from a default instead of the initializer's value. The view and the script are the fixture's own.
+private enum FaultyMirror {
+    enum Fault { case feedsOnlyOnChange, startsFromDefault }
+
     @Observable final class LevelMeter {
+        @ObservationIgnored let fault: Fault
         var level = 0 {
-            willSet { if newValue != level { levelPublished = newValue } }
+            willSet { if fault == .feedsOnlyOnChange && newValue == level { return }; levelPublished = newValue }
         }
         @ObservationIgnored @Published private(set) var levelPublished = 0
+        var peak: Int {
+            willSet { peakPublished = newValue }
+        }
+        @ObservationIgnored @Published private(set) var peakPublished = 0
+
+        init(peak: Int, fault: Fault) {
+            self.fault = fault
+            self.peak = peak
+            if fault != .startsFromDefault { self.peakPublished = peak }
+        }
     }
 
     final class LevelLog {
         private(set) var seen: [Int] = []
         private var cancellable: AnyCancellable?
 
-        init(levels: Published<Int>.Publisher) {
+        init(levels: Published<Int>.Publisher, skipping: Int = 1) {
             cancellable = levels
-                .dropFirst()
+                .dropFirst(skipping)
                 .sink { [weak self] level in self?.seen.append(level) }
         }
     }
@@ -491,16 +504,15 @@ private enum FaultyMirror: FixtureScript {
         var meter: LevelMeter
 
         var body: some View {
-            Text("Level \(meter.level)")
+            Text("Level \(meter.level), peak \(meter.peak)")
         }
     }
 
-    static let name = "published-publisher-mirror"
-
-    /// The fixture's script over the faulty meter.
-    @MainActor static func make() -> ScriptedApp {
-        let meter = LevelMeter()
+    /// The fixture's script over a faulty meter.
+    @MainActor static func app(_ fault: Fault) -> ScriptedApp {
+        let meter = LevelMeter(peak: 5, fault: fault)
         let log = LevelLog(levels: meter.$levelPublished)
+        let peaks = LevelLog(levels: meter.$peakPublished, skipping: 0)
         return ScriptedApp(
             root: LevelView(meter: meter),
             steps: [
@@ -508,12 +520,24 @@ private enum FaultyMirror: FixtureScript {
                 .mutate("the same level again") { meter.level = meter.level },
                 .mutate("the level falls") { meter.level = 1 },
                 .mutate("the level rises in place") { meter.level += 4 },
+                .mutate("a new peak") { meter.peak = 9 },
             ],
             probes: [
                 Probe("level") { String(meter.level) },
                 Probe("delivered to the log, in order") { log.seen.map(String.init).joined(separator: " | ") },
+                Probe("peaks delivered from the first, in order") { peaks.seen.map(String.init).joined(separator: " | ") },
             ]
         )
+    }
+
+    enum FeedsOnlyOnChange: FixtureScript {
+        static let name = "published-publisher-mirror"
+        @MainActor static func make() -> ScriptedApp { app(.feedsOnlyOnChange) }
+    }
+
+    enum StartsFromDefault: FixtureScript {
+        static let name = "published-publisher-mirror"
+        @MainActor static func make() -> ScriptedApp { app(.startsFromDefault) }
     }
 }
 
@@ -521,11 +545,15 @@ extension Equivalence {
     @Suite("Oracle catches broken migrations")
     @MainActor
     struct NegativeOracleTests {
-        @Test("a @Published mirror fed only on change: the log's values differ")
+        @Test("a @Published mirror fed only on change, or not started from the initializer's value: the logs' values differ")
         func faultyMirrors() {
-            let report = Oracle.compare(legacy: LegacyFixtures.LevelMeterScript.self, modern: FaultyMirror.self)
-            #expect(!report.passed)
-            #expect(report.violations.contains { $0.kind == .state && $0.detail.contains("delivered to the log") })
+            let onChange = Oracle.compare(legacy: LegacyFixtures.LevelMeterScript.self, modern: FaultyMirror.FeedsOnlyOnChange.self)
+            #expect(!onChange.passed)
+            #expect(onChange.violations.contains { $0.kind == .state && $0.detail.contains("delivered to the log") })
+            let fromDefault = Oracle.compare(legacy: LegacyFixtures.LevelMeterScript.self, modern: FaultyMirror.StartsFromDefault.self)
+            #expect(!fromDefault.passed)
+            #expect(fromDefault.violations.contains { $0.kind == .state && $0.detail.contains("peaks delivered") })
+            #expect(!fromDefault.violations.contains { $0.detail.contains("delivered to the log") })
         }
 
         @Test("a publisher bridge that drops equal values or does not replay: the pipeline's values differ")

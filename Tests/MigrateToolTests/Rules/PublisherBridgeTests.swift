@@ -150,8 +150,20 @@ import SourceScan
         ("var x: [String] = []", "[String]", "", "@ObservationIgnored @Published private(set) var xPublished: [String] = []"),
         ("var x = Phase.idle", "Phase", "", "@ObservationIgnored @Published private(set) var xPublished = Phase.idle"),
         ("public var x = \"\"", "String", "", "@ObservationIgnored @Published public private(set) var xPublished = \"\""),
-        ("var x: Int", "Int", "init() { x = 2 }", nil),
-        ("var x = 1", "Int", "init(start: Int) { x = start }", nil),
+        // Set first thing in each designated initializer, from a repeatable value or a
+        // parameter: the mirror is set right after (on the line, or on one of its own).
+        ("var x: Int", "Int", "init() { x = 2 }", "init() { x = 2; xPublished = 2 }"),
+        ("var x = 1", "Int", "init(start: Int) { x = start }", "init(start: Int) { x = start; xPublished = start }"),
+        ("var x: Int", "Int", "init(x: Int) {\n        self.x = x\n        super.init()\n    }",
+         "        self.x = x\n        self.xPublished = x\n        super.init()"),
+        ("var x: Int?", "Int?", "init(a: Int, x: Int?) {\n        self.a = a; self.x = x\n    }\n    var a: Int",
+         "self.a = a; self.x = x\n        self.xPublished = x\n"),
+        // Anything else before it, another value, another mention, a parameter assigned first.
+        ("var x: Int", "Int", "init(x: Int) { print(x); self.x = x }", nil),
+        ("var x: Int", "Int", "init(x: Int) { self.x = x + 1 }", nil),
+        ("var x: Int", "Int", "init(x: Int) { self.x = x; self.x += 1 }", nil),
+        ("var x: Int", "Int", "init(x: Int) { self.x = x; _ = self.x }", nil),
+        ("var x = 1", "Int", "init(a: Int) { self.x = a }\n    init(b: Int) { self.x = Int(b) }", nil),
         ("var x = Box(value: 1)", "Box<Int>", "", nil),
         ("var x = Date.now", "Date", "", nil),
         ("var x = \"\\(Phase.idle)\"", "String", "", nil),

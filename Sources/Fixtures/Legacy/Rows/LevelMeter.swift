@@ -1,19 +1,26 @@
 import SwiftUI
 
-/// `$level` is handed to an object that takes it as it is, a `Published<Int>.Publisher`: the
-/// bridge is a published mirror of the property, whose projection keeps that type.
+/// `$level` and `$peak` are handed to an object that takes them as they are, a
+/// `Published<Int>.Publisher`: the bridge is a published mirror of each property, whose
+/// projection keeps that type. `peak` starts from the initializer's parameter, which its
+/// mirror must start from too.
 final class LevelMeter: ObservableObject {
     @Published var level = 0
+    @Published var peak: Int
+
+    init(peak: Int) {
+        self.peak = peak
+    }
 }
 
-/// Keeps every level it is given after the first, as a logger handed the publisher does.
+/// Keeps every level it is given after the first `skipping`, as a logger handed the publisher does.
 final class LevelLog {
     private(set) var seen: [Int] = []
     private var cancellable: AnyCancellable?
 
-    init(levels: Published<Int>.Publisher) {
+    init(levels: Published<Int>.Publisher, skipping: Int = 1) {
         cancellable = levels
-            .dropFirst()
+            .dropFirst(skipping)
             .sink { [weak self] level in self?.seen.append(level) }
     }
 }
@@ -23,10 +30,15 @@ func levelLog(of meter: LevelMeter) -> LevelLog {
     LevelLog(levels: meter.$level)
 }
 
+/// A log of the meter's peaks from the first, the value the initializer gave included.
+func peakLog(of meter: LevelMeter) -> LevelLog {
+    LevelLog(levels: meter.$peak, skipping: 0)
+}
+
 struct LevelView: View {
     @ObservedObject var meter: LevelMeter
 
     var body: some View {
-        Text("Level \(meter.level)")
+        Text("Level \(meter.level), peak \(meter.peak)")
     }
 }

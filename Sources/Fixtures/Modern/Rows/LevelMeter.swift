@@ -1,23 +1,34 @@
 import SwiftUI
 import Observation
 
-/// `$level` is handed to an object that takes it as it is, a `Published<Int>.Publisher`: the
-/// bridge is a published mirror of the property, whose projection keeps that type.
+/// `$level` and `$peak` are handed to an object that takes them as they are, a
+/// `Published<Int>.Publisher`: the bridge is a published mirror of each property, whose
+/// projection keeps that type. `peak` starts from the initializer's parameter, which its
+/// mirror must start from too.
 @Observable final class LevelMeter {
     var level = 0 {
         willSet { levelPublished = newValue }
     }
     @ObservationIgnored @Published private(set) var levelPublished = 0
+    var peak: Int {
+        willSet { peakPublished = newValue }
+    }
+    @ObservationIgnored @Published private(set) var peakPublished: Int
+
+    init(peak: Int) {
+        self.peak = peak
+        self.peakPublished = peak
+    }
 }
 
-/// Keeps every level it is given after the first, as a logger handed the publisher does.
+/// Keeps every level it is given after the first `skipping`, as a logger handed the publisher does.
 final class LevelLog {
     private(set) var seen: [Int] = []
     private var cancellable: AnyCancellable?
 
-    init(levels: Published<Int>.Publisher) {
+    init(levels: Published<Int>.Publisher, skipping: Int = 1) {
         cancellable = levels
-            .dropFirst()
+            .dropFirst(skipping)
             .sink { [weak self] level in self?.seen.append(level) }
     }
 }
@@ -27,10 +38,15 @@ func levelLog(of meter: LevelMeter) -> LevelLog {
     LevelLog(levels: meter.$levelPublished)
 }
 
+/// A log of the meter's peaks from the first, the value the initializer gave included.
+func peakLog(of meter: LevelMeter) -> LevelLog {
+    LevelLog(levels: meter.$peakPublished, skipping: 0)
+}
+
 struct LevelView: View {
     var meter: LevelMeter
 
     var body: some View {
-        Text("Level \(meter.level)")
+        Text("Level \(meter.level), peak \(meter.peak)")
     }
 }

@@ -1,6 +1,6 @@
 import SwiftUI
 
-/// The meter's level changes, equal values included; a log handed `$level` as a
+/// The meter's level and peak change, equal values included; logs handed `$level` and `$peak` as a
 /// `Published<Int>.Publisher` must receive the same values, in the same order.
 public enum LevelMeterScript: FixtureScript {
     /// The app's name in oracle reports.
@@ -8,8 +8,9 @@ public enum LevelMeterScript: FixtureScript {
 
     /// Fresh models, the root view over them, the steps and the probes.
     @MainActor public static func make() -> ScriptedApp {
-        let meter = LevelMeter()
+        let meter = LevelMeter(peak: 5)
         let log = levelLog(of: meter)
+        let peaks = peakLog(of: meter)
         return ScriptedApp(
             root: LevelView(meter: meter),
             steps: [
@@ -17,10 +18,12 @@ public enum LevelMeterScript: FixtureScript {
                 .mutate("the same level again") { meter.level = meter.level },
                 .mutate("the level falls") { meter.level = 1 },
                 .mutate("the level rises in place") { meter.level += 4 },
+                .mutate("a new peak") { meter.peak = 9 },
             ],
             probes: [
                 Probe("level") { String(meter.level) },
                 Probe("delivered to the log, in order") { log.seen.map(String.init).joined(separator: " | ") },
+                Probe("peaks delivered from the first, in order") { peaks.seen.map(String.init).joined(separator: " | ") },
             ]
         )
     }

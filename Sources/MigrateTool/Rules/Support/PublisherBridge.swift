@@ -219,13 +219,13 @@ struct PublisherBridge {
         // Where a spelled `Published<T>.Publisher` may meet a read, the bridge is a `@Published`
         // mirror, whose projection keeps that type (teams write `@ObservationIgnored @Published
         // var x$`); it needs an initial value it can repeat, as no initializer sets it.
-        var mirror: (spelled: String, initial: String)?
+        var mirror: (spelled: String, start: MirrorStart)?
         if !reads.isEmpty, let spelledType = spelled.first(where: {
             mayCarry($0.argument, valueType: valueType, genericParameters: genericParameters) && (handsOnPublisher || !$0.isWholeAnnotation)
         }) {
             let spelledText = "Published<\(spelledType.argument)>.Publisher (\(spelledType.place))"
-            guard let initial = mirrorInitialValue(binding, propertyID, context) else { return .failure(.spelledPublisherType(spelledText)) }
-            mirror = (spelledText, initial)
+            guard let start = mirrorStart(binding, propertyID, context) else { return .failure(.spelledPublisherType(spelledText)) }
+            mirror = (spelledText, start)
         }
         /// The names the bridge declares, from `stem`.
         func names(_ stem: String) -> [String] {
@@ -240,7 +240,7 @@ struct PublisherBridge {
         // A subclass's `assign(to: &$x)` needs the token set visible outside the declaring class.
         let assignmentsAccess = assignments.isEmpty ? nil : publisherAccess(variable, sites: assignments, propertyID: propertyID, context)
         guard let edits = declarationEdits(propertyID, binding: binding, stem: stem, valueType: valueType, access: access,
-                                           bridged: !reads.isEmpty, mirrorInitial: mirror?.initial,
+                                           bridged: !reads.isEmpty, mirrorStart: mirror?.start,
                                            assignmentsAccess: assignmentsAccess, context) else {
             return .failure(.earlyReturnInWillSet)
         }
@@ -378,48 +378,96 @@ struct PublisherBridge {
         }
     }
 
-    /// The initial value a `@Published` mirror of the property can start with, written again:
-    /// the property's own when it is a literal, `nil`, a literal collection, or a case of an
-    /// enum of the tree without a payload (`.idle`, `Phase.idle`), which give the same value
-    /// twice; `nil` for an optional without one. Nil when the mirror could start elsewhere than
-    /// the property: another initial value (a call, or a static member, may do work or differ),
-    /// or a designated initializer of the class setting the property, which runs no `willSet`
-    /// (a convenience one sets it through `self.init` first, and its `willSet` runs).
-    static func mirrorInitialValue(_ binding: VariableBinding, _ propertyID: DeclarationID, _ context: RuleContext) -> String? {
+    /// How a `@Published` mirror of the property starts with the property's value, before any
+    /// `willSet` runs: its own initial value, and a copy of each designated initializer's
+    /// initialization of the property (which runs no `willSet`; a convenience one sets it through
+    /// `self.init` first, and its `willSet` runs).
+    struct MirrorStart {
+        /// The mirror's initial value, written again: the property's own when it is a literal,
+        /// `nil`, a literal collection, or a case of an enum of the tree without a payload
+        /// (`.idle`, `Phase.idle`), which give the same value twice; `nil` for an optional
+        /// without one. Nil when every designated initializer sets the mirror.
+        var initial: String?
+        /// Each designated initializer's statement initializing the property (`self.x = x`), the
+        /// value it gives, written again, and whether it writes `self.`.
+        var initializations: [(statement: Range<Int>, value: String, writesSelf: Bool)] = []
+    }
+
+    /// How the property's mirror can start, or nil when it could start elsewhere than the
+    /// property: another initial value (a call, or a static member, may do work or differ), or a
+    /// designated initializer that sets the property otherwise than as its first steps,
+    /// `[self.]x = v` after nothing but other such assignments (so nothing can have subscribed
+    /// yet), `v` a literal, a case or one of the initializer's parameters.
+    static func mirrorStart(_ binding: VariableBinding, _ propertyID: DeclarationID, _ context: RuleContext) -> MirrorStart? {
         let file = context.files[propertyID.file]
         let tokens = file.tokens
-        let initial: String
+        var start = MirrorStart()
         if let initializer = binding.initializer {
-            let literal = initializer.allSatisfy { index in
-                switch tokens[index].kind {
-                case .integerLiteral, .floatLiteral, .leftSquare, .rightSquare, .colon, .comma: return true
-                case .stringLiteral: return !file.source.text(index).contains("\\(")
-                case .keyword: return [.true, .false, .nil].contains(tokens[index].word)
-                case .prefixOperator: return file.source.tokenText(index, equals: "-")
-                default: return false
-                }
-            }
             // A value spread over lines would be written on one; a literal that long is rare.
-            guard literal || isEnumCase(initializer, binding, propertyID, context),
-                  !initializer.dropFirst().contains(where: { file.startsLine($0) }) else { return nil }
-            initial = file.sourceText(initializer)
+            guard isRepeatableValue(initializer, binding, propertyID, context) else { return nil }
+            start.initial = file.sourceText(initializer)
         } else if let annotation = binding.typeAnnotation, ["?", "!"].contains(file.compactText(annotation).last) {
-            initial = "nil"
-        } else {
-            return nil
+            start.initial = "nil"
         }
-        guard let name = binding.name, let owner = context.declaration(propertyID).parent else { return initial }
+        guard let name = binding.name, let owner = context.declaration(propertyID).parent else { return start.initial == nil ? nil : start }
         let classID = DeclarationID(file: propertyID.file, declaration: owner)
         for memberID in context.modelMembers[classID] ?? [] {
             let member = context.declaration(memberID)
             guard member.kind == .initializer, !member.hasModifier(.convenience), let body = member.body else { continue }
             let memberFile = context.files[memberID.file]
-            if body.contains(where: { memberFile.tokens[$0].kind == .identifier
-                && (memberFile.source.tokenText($0, equals: name) || memberFile.source.tokenText($0, equals: "_" + name)) }) {
-                return nil
+            let mentions = body.filter { memberFile.tokens[$0].kind == .identifier
+                && (memberFile.source.tokenText($0, equals: name) || memberFile.source.tokenText($0, equals: "_" + name)) }
+            guard let mention = mentions.first else {
+                if start.initial == nil { return nil }
+                continue
+            }
+            guard memberID.file == propertyID.file, let statements = file.statements(inBlock: body.lowerBound),
+                  let position = statements.firstIndex(where: { $0.contains(mention) }) else { return nil }
+            let parameters = member.parameters.map { ArgumentList.parameterNames($0, file) } ?? []
+            guard let assignment = assignedValue(in: statements[position], file), assignment.name == mention else { return nil }
+            let valueText = file.compactText(assignment.value)
+            let isParameter = assignment.value.count == 1 && tokens[assignment.value.lowerBound].kind == .identifier
+                && parameters.contains(valueText)
+            // No other mention, but the parameter of the same name (`self.x = x`).
+            guard isParameter || isRepeatableValue(assignment.value, binding, propertyID, context),
+                  mentions.allSatisfy({ $0 == mention || isParameter && assignment.value.contains($0) }) else { return nil }
+            // Only assignments before it, none of them to the parameter it reads.
+            for earlier in statements[..<position] {
+                guard let other = assignedValue(in: earlier, file),
+                      !(isParameter && other.name == earlier.lowerBound && file.source.tokenText(other.name, equals: valueText)) else {
+                    return nil
+                }
+            }
+            start.initializations.append((statements[position], file.sourceText(assignment.value), assignment.name > statements[position].lowerBound))
+        }
+        return start.initial == nil && start.initializations.isEmpty ? nil : start
+    }
+
+    /// `[self.]name = value` as a whole statement: the name's token and the value's tokens.
+    private static func assignedValue(in statement: Range<Int>, _ file: FileStructure) -> (name: Int, value: Range<Int>)? {
+        let tokens = file.tokens
+        var index = statement.lowerBound
+        if tokens[index].word == .self, index + 1 < statement.upperBound, tokens[index + 1].kind == .period { index += 2 }
+        guard index + 2 < statement.upperBound, tokens[index].kind == .identifier, tokens[index + 1].kind == .equal else { return nil }
+        return (index, (index + 2)..<statement.upperBound)
+    }
+
+    /// Whether `value` gives the same value each time it is written, on one line: a literal,
+    /// `nil`, a literal collection, or a case without a payload of an enum of the tree.
+    private static func isRepeatableValue(_ value: Range<Int>, _ binding: VariableBinding, _ propertyID: DeclarationID,
+                                          _ context: RuleContext) -> Bool {
+        let file = context.files[propertyID.file]
+        let tokens = file.tokens
+        let literal = value.allSatisfy { index in
+            switch tokens[index].kind {
+            case .integerLiteral, .floatLiteral, .leftSquare, .rightSquare, .colon, .comma: return true
+            case .stringLiteral: return !file.source.text(index).contains("\\(")
+            case .keyword: return [.true, .false, .nil].contains(tokens[index].word)
+            case .prefixOperator: return file.source.tokenText(index, equals: "-")
+            default: return false
             }
         }
-        return initial
+        return (literal || isEnumCase(value, binding, propertyID, context)) && !value.dropFirst().contains(where: { file.startsLine($0) })
     }
 
     /// Whether the initializer is a case without a payload of an enum of the tree: `.idle` (of
@@ -547,7 +595,7 @@ struct PublisherBridge {
     /// `bridged`, and the assignments' token set when `assignmentsAccess` says how visible it
     /// is; nil when an existing `willSet` may return before its end.
     private static func declarationEdits(_ propertyID: DeclarationID, binding: VariableBinding, stem: String, valueType: String?, access: String,
-                                         bridged: Bool, mirrorInitial: String?, assignmentsAccess: String?, _ context: RuleContext) -> [Edit]? {
+                                         bridged: Bool, mirrorStart: MirrorStart?, assignmentsAccess: String?, _ context: RuleContext) -> [Edit]? {
         let file = context.files[propertyID.file]
         let variable = context.declaration(propertyID)
         let builder = EditBuilder(file: file)
@@ -563,13 +611,24 @@ struct PublisherBridge {
         var declarations: [String] = []
         // What the property's `willSet` does with the new value.
         var feed = { (value: String) in "\(subject).send(\(value))" }
-        if bridged, let mirrorInitial {
+        var initializations: [Edit] = []
+        if bridged, let mirrorStart {
             let mirror = mirrorName(stem)
             // `T!` is optional to the mirror: it is only ever read through `$xPublished`.
             let annotation = binding.typeAnnotation.map { ": " + file.sourceText($0).replacingOccurrences(of: "!", with: "?") } ?? ""
             declarations.append("@ObservationIgnored @Published \(access == "private " ? "private " : access + "private(set) ")var "
-                                + "\(mirror)\(annotation) = \(mirrorInitial)")
+                                + "\(mirror)\(annotation)" + (mirrorStart.initial.map { " = " + $0 } ?? ""))
             feed = { value in "\(mirror) = \(value)" }
+            initializations = mirrorStart.initializations.map { statement, value, writesSelf in
+                let end = Int(tokens[statement.upperBound - 1].end)
+                let copy = (writesSelf ? "self." : "") + "\(mirror) = \(value)"
+                // On a line of its own after a statement ending its line; else right after it, so
+                // that it still comes before whatever follows (`init(x: Int) { self.x = x }`).
+                let restOfLine = file.source.text(in: end..<builder.endOfLine(end))
+                guard file.startsLine(statement.upperBound), !restOfLine.contains("/*") else { return .insert("; " + copy, at: end) }
+                return .insert(lineBreak + builder.indentation(ofLineAt: Int(tokens[statement.lowerBound].start)) + copy,
+                               at: builder.endOfLine(end))
+            }
         } else if bridged {
             declarations.append("@ObservationIgnored private lazy var \(subject) = CurrentValueSubject<\(valueType ?? "_"), Never>(\(name))")
             declarations.append(publisher)
@@ -590,7 +649,7 @@ struct PublisherBridge {
             edits.append(.insert(" {" + lineBreak + indent + step + "willSet { \(feed("newValue")) }" + lineBreak + indent + "}",
                                  at: Int(tokens[last].end)))
         }
-        return edits + [declarationsEdit]
+        return edits + [declarationsEdit] + initializations
     }
 
     /// The send added to the property's observers: at the end of its `willSet` (after what the
