@@ -5645,9 +5645,9 @@ enum RuleDocuments {
         its end, after it, as `@Published` did.
 
         Review: the pipelines now see an `AnyPublisher<T, Never>` instead of `Published<T>.Publisher`,
-        and the model gains three members. Where an observer of `x` sets it again (`didSet { if x < 0 {
-        x = 0 } }`), that runs no `willSet` under Observation: the bridge does not deliver the value the
-        observer settles on, which `$x` did, and the finding says so. Where code names that type for a value `$x` may be (a
+        and the model gains three members. An observer of `x` that sets it again (`didSet { if x < 0 {
+        x = 0 } }`) changes nothing: `@Observable` moves the observers to the property's storage, so that
+        set runs `willSet` again and the bridge delivers the value it settles on, as `$x` did. Where code names that type for a value `$x` may be (a
         parameter it is handed to, a return type, a type alias), the bridge is an `@ObservationIgnored
         @Published` mirror instead (below), whose `$xPublished` keeps the type. Where the declaration does not spell the type, the subject
         is `CurrentValueSubject<_, Never>` (a type placeholder) and `xPublisher` a lazy stored property,

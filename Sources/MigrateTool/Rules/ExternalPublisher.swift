@@ -11,7 +11,7 @@ struct ExternalPublisher: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var findings = PublishedPublisher.bridgeFindings(Self.id, .externalPublisher, context) { site, bridge in
             let receiver = site.receiver.map { context.files[site.file].compactText($0) + "." } ?? ""
-            guard bridge.mirroredFor != nil || bridge.observerSetsProperty else {
+            guard bridge.mirroredFor != nil else {
                 return "'\(receiver)$\(bridge.name)' becomes '\(receiver)\(bridge.publisherName)', the model's publisher bridge: it "
                     + "replays the current value and every set before the store, as '$\(bridge.name)' did"
             }

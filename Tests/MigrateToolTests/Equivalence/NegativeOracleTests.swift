@@ -475,6 +475,7 @@ private enum FaultyMirror {
         @ObservationIgnored let fault: Fault
         var level = 0 {
             willSet { if fault == .feedsOnlyOnChange && newValue == level { return }; levelPublished = newValue }
+            didSet { if level > 100 { level = 100 } }
         }
         @ObservationIgnored @Published private(set) var levelPublished = 0
         var peak: Int {
@@ -520,6 +521,7 @@ private enum FaultyMirror {
                 .mutate("the same level again") { meter.level = meter.level },
                 .mutate("the level falls") { meter.level = 1 },
                 .mutate("the level rises in place") { meter.level += 4 },
+                .mutate("past the top, clamped back") { meter.level = 150 },
                 .mutate("a new peak") { meter.peak = 9 },
             ],
             probes: [

@@ -3,9 +3,12 @@ import SwiftUI
 /// `$level` and `$peak` are handed to an object that takes them as they are, a
 /// `Published<Int>.Publisher`: the bridge is a published mirror of each property, whose
 /// projection keeps that type. `peak` starts from the initializer's parameter, which its
-/// mirror must start from too.
+/// mirror must start from too; `level` is clamped by an observer, whose set its mirror delivers.
 final class LevelMeter: ObservableObject {
-    @Published var level = 0
+    /// Clamped: the set in `didSet` publishes the settled value too.
+    @Published var level = 0 {
+        didSet { if level > 100 { level = 100 } }
+    }
     @Published var peak: Int
 
     init(peak: Int) {

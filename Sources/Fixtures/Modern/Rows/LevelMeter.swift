@@ -4,10 +4,12 @@ import Observation
 /// `$level` and `$peak` are handed to an object that takes them as they are, a
 /// `Published<Int>.Publisher`: the bridge is a published mirror of each property, whose
 /// projection keeps that type. `peak` starts from the initializer's parameter, which its
-/// mirror must start from too.
+/// mirror must start from too; `level` is clamped by an observer, whose set its mirror delivers.
 @Observable final class LevelMeter {
+    /// Clamped: the set in `didSet` publishes the settled value too.
     var level = 0 {
         willSet { levelPublished = newValue }
+        didSet { if level > 100 { level = 100 } }
     }
     @ObservationIgnored @Published private(set) var levelPublished = 0
     var peak: Int {

@@ -18,6 +18,7 @@ public enum LevelMeterScript: FixtureScript {
                 .mutate("the same level again") { meter.level = meter.level },
                 .mutate("the level falls") { meter.level = 1 },
                 .mutate("the level rises in place") { meter.level += 4 },
+                .mutate("past the top, clamped back") { meter.level = 150 },
                 .mutate("a new peak") { meter.peak = 9 },
             ],
             probes: [

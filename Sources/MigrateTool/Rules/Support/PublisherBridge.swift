@@ -126,27 +126,21 @@ struct PublisherBridge {
     /// `@Published` mirror (`xPublished`) instead of a subject: `$xPublished` keeps that type.
     var mirroredFor: String? = nil
 
-    /// Whether an observer of the property sets it again (`didSet { if x > 10 { x = 10 } }`):
-    /// under Observation that runs no `willSet`, so the bridge misses the value `$x` delivered
-    /// then, which the finding says.
-    var observerSetsProperty = false
-
     /// `xPublisher`, or `$xPublished` for a mirror: what `$x` reads afterwards.
     var publisherName: String { mirroredFor == nil ? Self.publisherName(stem) : "$" + Self.mirrorName(stem) }
 
-    /// How a finding describes the bridge after `'$x' becomes '…', `.
+    /// How a finding describes the bridge after `'$x' becomes '…', `. An observer setting the
+    /// property again (`didSet { if x > 10 { x = 10 } }`) needs no word: `@Observable` moves the
+    /// observers to the property's storage, so the second set runs `willSet` again and the bridge
+    /// delivers the value it settles on, as `$x` did.
     var bridgeDescription: String {
-        let missed = observerSetsProperty
-            ? "; but an observer of '\(name)' sets it again, which runs no willSet under Observation: the bridge does not "
-                + "deliver the value it settles on, which '$\(name)' did"
-            : ""
         guard let mirroredFor else {
             return "a subject '\(name)' feeds from its willSet: it replays the current value and every set before the store, "
-                + "as '$\(name)' did" + missed
+                + "as '$\(name)' did"
         }
         return "the projection of an @ObservationIgnored @Published mirror that the willSet of '\(name)' sets, a "
             + "Published<T>.Publisher still, as \(mirroredFor) needs; it replays the current value and every set before the "
-            + "store, as '$\(name)' did" + missed
+            + "store, as '$\(name)' did"
     }
 
     static func publisherName(_ name: String) -> String { "\(name)Publisher" }
@@ -246,8 +240,7 @@ struct PublisherBridge {
         }
         return .success(PublisherBridge(name: name, stem: stem, carrier: (first.file, first.token),
                                         declarationEdits: edits.map { FileEdit(file: propertyID.file, edit: $0) },
-                                        mirroredFor: mirror?.spelled,
-                                        observerSetsProperty: binding.accessorBlock.map { setsItself(name, in: $0, declarationFile) } ?? false))
+                                        mirroredFor: mirror?.spelled))
     }
 
     /// Whether the site's `$x` is the receiver of a member access (`$x.sink { … }`,
@@ -360,21 +353,6 @@ struct PublisherBridge {
             return constructedExternalType(initializer, file)
         default:
             return nil
-        }
-    }
-
-    /// Whether the property's observers in `block` set it again: `x = v`, `self.x += 1`,
-    /// `x.append(v)`.
-    private static func setsItself(_ name: String, in block: Range<Int>, _ file: FileStructure) -> Bool {
-        let tokens = file.tokens
-        return block.contains { index in
-            guard tokens[index].kind == .identifier, file.source.tokenText(index, equals: name), index + 1 < block.upperBound,
-                  index == 0 || tokens[index - 1].kind != .period || (index >= 2 && tokens[index - 2].word == .self) else { return false }
-            let next = tokens[index + 1]
-            if next.kind == .equal { return true }
-            if next.kind == .binaryOperator, ModelStateChanges.isCompoundAssignment(file.source.text(index + 1)) { return true }
-            return next.kind == .period && index + 3 < block.upperBound && tokens[index + 3].kind == .leftParen
-                && ModelStateChanges.mutatingMethods.contains(file.source.text(index + 2))
         }
     }
 
