@@ -125,6 +125,10 @@ struct RuleContext: Sendable {
     /// What decides whether a rewritten view property may become `private`, gathered when
     /// `environmentAccess` or `stateAccess` asks for it.
     let accessNarrowing: AccessNarrowing
+    /// Every subscription to an `objectWillChange` of no known model (generic code, an unknown
+    /// receiver) but a relay helper's, with the units whose models it may listen to: asked for
+    /// per relay and per `$x` site (`ObservationUse.listener`), so found once.
+    private(set) var unresolvedListeners: [UnresolvedListener] = []
 
     /// Builds the context for a tree.
     init(index: TreeIndex, units: MigrationUnits, deployments: [DeploymentFact] = [], options: RuleOptions = RuleOptions(),
@@ -199,6 +203,7 @@ struct RuleContext: Sendable {
             stateInitializerInference = inference
             self.options.stateInitializerLabel = inference.policy
         }
+        unresolvedListeners = UnresolvedListener.all(self)
     }
 
     /// What becomes of stored properties that were not `@Published` (inference resolved).

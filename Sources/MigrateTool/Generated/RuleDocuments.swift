@@ -5844,10 +5844,14 @@ enum RuleDocuments {
         }
         ```
 
-        A designated initializer sets the property without running its `willSet`, so the mirror is set
-        right after, with the same value written again. That needs the initializer to set the property
-        first thing, after nothing but other assignments (nothing can have subscribed yet), from such a
-        value or one of its parameters:
+        A designated initializer sets the property without running its `willSet` while the object is not
+        whole yet, so the mirror is set right after, with the same value written again. That needs the
+        initializer to set the property first thing, after nothing but other assignments (nothing can
+        have subscribed yet), from such a value or one of its parameters; and, for a property with an
+        initial value (an optional's `nil` too), before the object is whole: in a subclass of a class of
+        the tree, or before a property without an initial value is set. Set once the object is whole,
+        such a property runs its `willSet`, which sets the mirror itself, where a copy would deliver the
+        value twice or undo an observer's clamp; it stays blocked:
 
         ```swift before
         import Combine

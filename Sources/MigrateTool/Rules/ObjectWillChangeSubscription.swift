@@ -41,30 +41,7 @@ struct ObjectWillChangeSubscription: CouplingRule {
         let everyUnit = context.units.units.map(\.id)
         let helperSubscriptions = Set(relays.filter { $0.helper != nil }.map { [$0.subscription.file, $0.subscription.token] })
         for site in context.units.unresolvedObjectWillChange where !helperSubscriptions.contains([site.file, site.token]) {
-            // A generic parameter's value (`t.objectWillChange` in `func watch<T: ObservableObject>`)
-            // may be any model a module using this code can pass, not only one this file can
-            // name: the constraint would change with them and leave the subscription behind.
-            let all: [Int]
-            var wrapper: String?
-            var traced = false
-            if let (declaring, name) = EnclosingInstanceReach.units(reaching: site, context) {
-                // A wrapper's `_enclosingInstance` subscript meets only the classes applying the wrapper.
-                (all, wrapper) = (declaring, name)
-            } else if let reaching = Self.tracedReach(of: site, context) {
-                // Generic code constrained to `ObservableObject` whose uses the tool followed
-                // (`func attach<T: ObservableObject>(to another: T)`, `extension ObservableObject
-                // { func pulse() { objectWillChange.send() } }`): the models that reach it, none
-                // when nothing uses it.
-                all = reaching
-                traced = true
-            } else if case .genericParameter(_, let constraints) = site.type {
-                // Bounded by a model protocol of the tree (`T: SecretStore`): that protocol's unit.
-                let scope = site.ownerID ?? DeclarationID(file: site.file, declaration: -1)
-                all = MigrationUnits.boundingUnit(constraints: constraints, from: scope, types: context.types, unitOf: context.units.unitOf)
-                    .map { [$0] } ?? context.unitsMeeting(file: site.file)
-            } else {
-                all = context.unitsVisible(from: site.file, among: everyUnit)
-            }
+            let (all, wrapper, traced) = Self.unitsMeeting(unresolved: site, everyUnit: everyUnit, context)
             guard !all.isEmpty else { continue }
             let file = context.files[site.file]
             let receiver = site.receiver.map { file.compactText($0) } ?? "self"
@@ -93,6 +70,34 @@ struct ObjectWillChangeSubscription: CouplingRule {
                 suggestion: "annotate '\(receiver)' with its type so the tool can tell", context, alsoUnits: Array(all.dropFirst())))
         }
         return findings
+    }
+
+    /// The units whose models an `objectWillChange` of no known model may be the publisher of,
+    /// with the wrapper whose `_enclosingInstance` subscript holds it, or whether the tool
+    /// followed every use of the generic code holding it. A generic parameter's value
+    /// (`t.objectWillChange` in `func watch<T: ObservableObject>`) may be any model a module
+    /// using this code can pass, not only one this file can name: the constraint would change
+    /// with them and leave the subscription behind.
+    static func unitsMeeting(unresolved site: Site, everyUnit: [Int], _ context: RuleContext)
+        -> (units: [Int], wrapper: String?, traced: Bool) {
+        if let (declaring, name) = EnclosingInstanceReach.units(reaching: site, context) {
+            // A wrapper's `_enclosingInstance` subscript meets only the classes applying the wrapper.
+            return (declaring, name, false)
+        }
+        if let reaching = Self.tracedReach(of: site, context) {
+            // Generic code constrained to `ObservableObject` whose uses the tool followed
+            // (`func attach<T: ObservableObject>(to another: T)`, `extension ObservableObject
+            // { func pulse() { objectWillChange.send() } }`): the models that reach it, none
+            // when nothing uses it.
+            return (reaching, nil, true)
+        }
+        if case .genericParameter(_, let constraints) = site.type {
+            // Bounded by a model protocol of the tree (`T: SecretStore`): that protocol's unit.
+            let scope = site.ownerID ?? DeclarationID(file: site.file, declaration: -1)
+            return (MigrationUnits.boundingUnit(constraints: constraints, from: scope, types: context.types, unitOf: context.units.unitOf)
+                .map { [$0] } ?? context.unitsMeeting(file: site.file), nil, false)
+        }
+        return (context.unitsVisible(from: site.file, among: everyUnit), nil, false)
     }
 
     /// The units that reach the generic code holding an `objectWillChange` of no known model,

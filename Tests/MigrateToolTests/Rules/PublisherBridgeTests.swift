@@ -202,6 +202,36 @@ import SourceScan
         }
     }
 
+    /// In a root class a property with an initial value (or an optional's `nil`) set in an
+    /// initializer once the object is whole runs its setter, and so its `willSet`, which sets the
+    /// mirror: a copy would deliver the value twice to a subscriber made before it, or put back
+    /// a value an observer clamped (the session's review, F1 and F2). The copy is written only
+    /// where the object is not whole yet: a property without an initial value still to be set.
+    @Test(arguments: [
+        ("var x = 0", "init(x: Int) { self.x = x }", nil),
+        ("var x: Int?", "init(x: Int?) { self.x = x }", nil),
+        ("var x = 0 {\n        didSet { if x > 10 { x = 10 } }\n    }", "init(x: Int) { self.x = x }", nil),
+        ("var x = 0", "let k: Int\n    init(x: Int) { self.x = x; self.k = 1 }", "init(x: Int) { self.x = x; self.xPublished = x; self.k = 1 }"),
+        ("var x: Int", "init(x: Int) { self.x = x }", "init(x: Int) { self.x = x; self.xPublished = x }"),
+    ])
+    func aRootClassCopiesOnlyBeforeItIsWhole(declaration: String, members: String, copy: String?) {
+        let source = Self.declarations + """
+            final class Model: ObservableObject {
+                @Published \(declaration)
+                \(members)
+            }
+
+            func values(of model: Model) -> Published<Int\(declaration.contains("?") ? "?" : "")>.Publisher { model.$x }
+
+            """
+        let analysis = Analyzer.analyze(swift: [SourceInput(path: "A.swift", bytes: Array(source.utf8))])
+        if let copy {
+            #expect(RuleExamples.migrate(source).contains(copy), "\(RuleExamples.migrate(source))")
+        } else {
+            #expect(analysis.units.first { $0.name == "Model" }?.verdict == .blocked, "\(analysis.findings.map(\.message))")
+        }
+    }
+
     /// A second run leaves the mirror alone, also in a subclass that migrated on its own and is
     /// still an `ObservableObject` through its base (a fresh app's state models: the second run
     /// took the mirror for a published property and mirrored it again).

@@ -67,15 +67,39 @@ enum ObservationUse: Equatable {
     /// .send() }` in `AppState`): a relay of the class's `objectWillChange` goes when the class
     /// migrates, and the outer holder's views track what they read through both, so a chain of
     /// relays goes link by link.
+    /// A subscriber typed as a subclass listens too, and so does one in generic code the class may
+    /// reach (`func watch<T: ObservableObject>(_ t: T)`): any `objectWillChange` of no known model
+    /// whose candidate units hold the class's. A relay helper's call passing the class (`forward(from:
+    /// holder)`) listens when its holder is listened to, since the helper then stays.
     static func listener(toObjectWillChangeOf classID: DeclarationID, relays: [ObjectWillChangeRelay], _ context: RuleContext) -> Site? {
-        guard let unit = context.units.unitOf[classID] else { return nil }
+        var visited = Set<DeclarationID>()
+        return listener(toObjectWillChangeOf: classID, relays: relays, context, visited: &visited)
+    }
+
+    private static func listener(toObjectWillChangeOf classID: DeclarationID, relays: [ObjectWillChangeRelay], _ context: RuleContext,
+                                 visited: inout Set<DeclarationID>) -> Site? {
+        guard visited.insert(classID).inserted, let unit = context.units.unitOf[classID] else { return nil }
         let targets = Set(relays.map { [$0.subscription.file, $0.sendToken] }
-            + relays.filter { $0.helper == nil && $0.property == nil }.map { [$0.subscription.file, $0.subscription.token] })
-        return context.units.units[unit].objectWillChangeUses.first { site in
-            guard case .declared(let type) = site.type, type == classID, !targets.contains([site.file, site.token]) else { return false }
+            + relays.filter { $0.property == nil }.map { [$0.subscription.file, $0.subscription.token] })
+        func listens(_ site: Site) -> Bool {
+            guard !targets.contains([site.file, site.token]) else { return false }
             let kind = ofObjectWillChange(site, context)
             return kind == .subscription || kind == .onReceiveObjectWillChange
         }
+        for candidate in context.units.units {
+            if let site = candidate.objectWillChangeUses.first(where: { site in
+                guard case .declared(let type) = site.type,
+                      type == classID || context.index.graph.modelAncestors(of: type).contains(classID) else { return false }
+                return listens(site)
+            }) { return site }
+        }
+        if let found = context.unresolvedListeners.first(where: { $0.units.contains(unit) && !targets.contains([$0.site.file, $0.site.token]) }) {
+            return found.site
+        }
+        for relay in relays where relay.helper != nil && relay.sourceType == classID {
+            if listener(toObjectWillChangeOf: relay.relayingClass, relays: relays, context, visited: &visited) != nil { return relay.subscription }
+        }
+        return nil
     }
 
     /// The unit's `objectWillChange` sites of one kind.
@@ -505,5 +529,28 @@ enum EquatableEvidence {
         }
         parts.append(current)
         return parts
+    }
+}
+
+/// A subscription to an `objectWillChange` of no known model (`t.objectWillChange.sink` in
+/// `func watch<T: ObservableObject>`), with the units whose models it may listen to.
+struct UnresolvedListener: Sendable {
+    /// The `objectWillChange` site.
+    var site: Site
+    /// The units whose models it may be the publisher of (`ObjectWillChangeSubscription.unitsMeeting`).
+    var units: Set<Int>
+
+    /// Every such subscription of the tree, but a relay helper's (`forward(from:)`), which listens
+    /// only to the models its calls pass and is asked for as a relay.
+    static func all(_ context: RuleContext) -> [UnresolvedListener] {
+        guard !context.units.unresolvedObjectWillChange.isEmpty else { return [] }
+        let everyUnit = context.units.units.map(\.id)
+        let helperSites = Set(ObjectWillChangeRelay.helperRelays(context).map { [$0.subscription.file, $0.subscription.token] })
+        return context.units.unresolvedObjectWillChange.compactMap { site in
+            guard !helperSites.contains([site.file, site.token]) else { return nil }
+            let kind = ObservationUse.ofObjectWillChange(site, context)
+            guard kind == .subscription || kind == .onReceiveObjectWillChange else { return nil }
+            return UnresolvedListener(site: site, units: Set(ObjectWillChangeSubscription.unitsMeeting(unresolved: site, everyUnit: everyUnit, context).units))
+        }
     }
 }

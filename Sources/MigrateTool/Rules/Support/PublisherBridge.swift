@@ -416,9 +416,36 @@ struct PublisherBridge {
                     return nil
                 }
             }
+            // A property with an initial value (an optional's `nil` too) is set through its setter,
+            // running its `willSet`, once the object is whole: the copy would set the mirror a
+            // second time, or after an observer changed the property. Only while the object is
+            // not whole yet (`super.init` still to run, explicit or not, in a subclass of a class
+            // of the tree; or a later statement setting a property without an initial value) is
+            // it initialized again, running nothing.
+            if start.initial != nil, context.index.graph.superclass(of: classID, context.types) == nil,
+               !statements[(position + 1)...].contains(where: { later in
+                file.source.tokenText(later.lowerBound, equals: "super") && later.count > 2 && tokens[later.lowerBound + 1].kind == .period
+                    && tokens[later.lowerBound + 2].word == .`init`
+                    || assignedValue(in: later, file).map { requiresInitialization(file.source.text($0.name), of: classID, context) } ?? false
+            }) {
+                return nil
+            }
             start.initializations.append((statements[position], file.sourceText(assignment.value), assignment.name > statements[position].lowerBound))
         }
         return start.initial == nil && start.initializations.isEmpty ? nil : start
+    }
+
+    /// Whether `name` is a stored instance property of the class without an initial value, which
+    /// each designated initializer must set before the object is whole: not optional, not lazy.
+    private static func requiresInitialization(_ name: String, of classID: DeclarationID, _ context: RuleContext) -> Bool {
+        context.variables(ofModel: classID).contains { id in
+            let variable = context.declaration(id)
+            let file = context.files[id.file]
+            guard !variable.hasModifier(.static), !variable.hasModifier(.class), !variable.hasModifier(.lazy), context.isStored(variable),
+                  let binding = variable.bindings.first(where: { $0.name == name }), binding.initializer == nil,
+                  let annotation = binding.typeAnnotation else { return false }
+            return !["?", "!"].contains(file.compactText(annotation).last)
+        }
     }
 
     /// `[self.]name = value` as a whole statement: the name's token and the value's tokens.
