@@ -5845,13 +5845,13 @@ enum RuleDocuments {
         ```
 
         A designated initializer sets the property without running its `willSet` while the object is not
-        whole yet, so the mirror is set right after, with the same value written again. That needs the
-        initializer to set the property first thing, after nothing but other assignments (nothing can
-        have subscribed yet), from such a value or one of its parameters; and, for a property with an
-        initial value (an optional's `nil` too), before the object is whole: in a subclass of a class of
-        the tree, or before a property without an initial value is set. Set once the object is whole,
-        such a property runs its `willSet`, which sets the mirror itself, where a copy would deliver the
-        value twice or undo an observer's clamp; it stays blocked:
+        whole yet (a property without an initial value; or, for one with an initial value or an optional,
+        in a subclass of a class of the tree, or before a property without an initial value is set), so
+        the mirror is set right after, with the same value written again. That needs the initializer to
+        set the property first thing, after nothing but other assignments, from such a value or one of
+        its parameters. Set once the object is whole, in a class that inherits from no class, the
+        property runs its `willSet`, which sets the mirror as any later set does, and nothing is added (a
+        copy would deliver the value twice, or undo an observer's clamp):
 
         ```swift before
         import Combine
@@ -5884,8 +5884,9 @@ enum RuleDocuments {
         }
         ```
 
-        Starting from a call, or set in an initializer from anything else, the property has no mirror,
-        and the unit is blocked until the type is spelled `AnyPublisher<T, Never>`:
+        Starting from a call, or set in an initializer from anything else (or, with an initial value,
+        under a library's class such as `NSObject`, where whether the object is whole is not read), the
+        property has no mirror, and the unit is blocked until the type is spelled `AnyPublisher<T, Never>`:
 
         ```swift before
         import Combine

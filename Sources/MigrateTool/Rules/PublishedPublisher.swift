@@ -75,7 +75,7 @@ struct PublishedPublisher: Rule {
             return ("'$\(name)' would become '\(name)Publisher', an AnyPublisher, but \(spelled) is spelled out where such a "
                         + "publisher may be handed or returned, and that type would no longer fit; a @Published mirror, which "
                         + "keeps it, needs '\(name)' to start from a literal or a case, and each initializer setting it to do so "
-                        + "before anything but other assignments and before the object is whole, from such a value or a parameter",
+                        + "before anything but other assignments, from such a value or a parameter, in a class whose superclass is read",
                     "start '\(name)' from such a value (or a parameter, first thing in init), or spell the type AnyPublisher<Value, Never> "
                         + "and erase the publisher (.eraseToAnyPublisher()), then run again; or keep this class an ObservableObject")
         case .notPublished:

@@ -416,23 +416,52 @@ struct PublisherBridge {
                     return nil
                 }
             }
-            // A property with an initial value (an optional's `nil` too) is set through its setter,
-            // running its `willSet`, once the object is whole: the copy would set the mirror a
-            // second time, or after an observer changed the property. Only while the object is
-            // not whole yet (`super.init` still to run, explicit or not, in a subclass of a class
-            // of the tree; or a later statement setting a property without an initial value) is
-            // it initialized again, running nothing.
-            if start.initial != nil, context.index.graph.superclass(of: classID, context.types) == nil,
-               !statements[(position + 1)...].contains(where: { later in
-                file.source.tokenText(later.lowerBound, equals: "super") && later.count > 2 && tokens[later.lowerBound + 1].kind == .period
-                    && tokens[later.lowerBound + 2].word == .`init`
-                    || assignedValue(in: later, file).map { requiresInitialization(file.source.text($0.name), of: classID, context) } ?? false
-            }) {
-                return nil
+            // A property with an initial value (an optional's `nil` too) is initialized again,
+            // running nothing, while the object is not whole yet (`super.init` still to run,
+            // explicit or not, in a subclass of a class of the tree; or a later statement setting a
+            // property without an initial value): the copy follows. Once the object is whole, the
+            // set runs its setter and `willSet`, which sets the mirror as any later set does: a
+            // copy would deliver the value twice, or undo an observer's clamp. Which of the two
+            // it is must be certain: in a class inheriting from a library class, neither is.
+            if start.initial != nil {
+                let later = statements[(position + 1)...]
+                let notWhole = context.index.graph.superclass(of: classID, context.types) != nil || later.contains { later in
+                    file.source.tokenText(later.lowerBound, equals: "super") && later.count > 2 && tokens[later.lowerBound + 1].kind == .period
+                        && tokens[later.lowerBound + 2].word == .`init`
+                        || assignedValue(in: later, file).map { requiresInitialization(file.source.text($0.name), of: classID, context) } ?? false
+                }
+                if !notWhole {
+                    guard isRootModel(classID, context),
+                          isWhole(classID, afterSetting: statements[...position].compactMap { assignedValue(in: $0, file)?.name }, file, context)
+                    else { return nil }
+                    continue
+                }
             }
             start.initializations.append((statements[position], file.sourceText(assignment.value), assignment.name > statements[position].lowerBound))
         }
         return start.initial == nil && start.initializations.isEmpty ? nil : start
+    }
+
+    /// Whether the class inherits from no class: its first inheritance entry is `ObservableObject`
+    /// or a protocol of the tree (a library's name may be a class, `NSObject`).
+    private static func isRootModel(_ classID: DeclarationID, _ context: RuleContext) -> Bool {
+        guard let first = context.declaration(classID).inheritance.first else { return false }
+        if first.typeName == "ObservableObject" { return true }
+        guard case .declared(let target) = context.types.resolve(first.typeName, from: classID) else { return false }
+        return context.types.symbol(target)?.kind == .protocol
+    }
+
+    /// Whether every stored instance property of the class without an initial value is among
+    /// those the statements so far set (their names' tokens in `file`): the object is whole.
+    private static func isWhole(_ classID: DeclarationID, afterSetting names: [Int], _ file: FileStructure, _ context: RuleContext) -> Bool {
+        let set = Set(names.map { file.source.text($0) })
+        return context.variables(ofModel: classID).allSatisfy { id in
+            let variable = context.declaration(id)
+            return variable.bindings.allSatisfy { binding in
+                guard let name = binding.name else { return false }
+                return set.contains(name) || !requiresInitialization(name, of: classID, context)
+            }
+        }
     }
 
     /// Whether `name` is a stored instance property of the class without an initial value, which
