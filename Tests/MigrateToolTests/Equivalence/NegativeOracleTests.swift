@@ -482,11 +482,16 @@ private enum FaultyMirror {
             willSet { peakPublished = newValue }
         }
         @ObservationIgnored @Published private(set) var peakPublished = 0
+        var floor = 0 {
+            willSet { floorPublished = newValue }
+        }
+        @ObservationIgnored @Published private(set) var floorPublished = 0
 
-        init(peak: Int, fault: Fault) {
+        init(peak: Int, floor: Int, fault: Fault) {
             self.fault = fault
             self.peak = peak
             if fault != .startsFromDefault { self.peakPublished = peak }
+            self.floor = floor
         }
     }
 
@@ -505,15 +510,16 @@ private enum FaultyMirror {
         var meter: LevelMeter
 
         var body: some View {
-            Text("Level \(meter.level), peak \(meter.peak)")
+            Text("Level \(meter.level), peak \(meter.peak), floor \(meter.floor)")
         }
     }
 
     /// The fixture's script over a faulty meter.
     @MainActor static func app(_ fault: Fault) -> ScriptedApp {
-        let meter = LevelMeter(peak: 5, fault: fault)
+        let meter = LevelMeter(peak: 5, floor: 2, fault: fault)
         let log = LevelLog(levels: meter.$levelPublished)
         let peaks = LevelLog(levels: meter.$peakPublished, skipping: 0)
+        let floors = LevelLog(levels: meter.$floorPublished, skipping: 0)
         return ScriptedApp(
             root: LevelView(meter: meter),
             steps: [
@@ -523,11 +529,13 @@ private enum FaultyMirror {
                 .mutate("the level rises in place") { meter.level += 4 },
                 .mutate("past the top, clamped back") { meter.level = 150 },
                 .mutate("a new peak") { meter.peak = 9 },
+                .mutate("a new floor") { meter.floor = 1 },
             ],
             probes: [
                 Probe("level") { String(meter.level) },
                 Probe("delivered to the log, in order") { log.seen.map(String.init).joined(separator: " | ") },
                 Probe("peaks delivered from the first, in order") { peaks.seen.map(String.init).joined(separator: " | ") },
+                Probe("floors delivered from the first, in order") { floors.seen.map(String.init).joined(separator: " | ") },
             ]
         )
     }

@@ -1,6 +1,6 @@
 import SwiftUI
 
-/// `$level` and `$peak` are handed to an object that takes them as they are, a
+/// `$level`, `$peak` and `$floor` are handed to an object that takes them as they are, a
 /// `Published<Int>.Publisher`: the bridge is a published mirror of each property, whose
 /// projection keeps that type. `peak` starts from the initializer's parameter, which its
 /// mirror must start from too; `level` is clamped by an observer, whose set its mirror delivers.
@@ -10,9 +10,12 @@ final class LevelMeter: ObservableObject {
         didSet { if level > 100 { level = 100 } }
     }
     @Published var peak: Int
+    /// Has an initial value and is set once the object is whole: the set runs its `willSet`.
+    @Published var floor = 0
 
-    init(peak: Int) {
+    init(peak: Int, floor: Int) {
         self.peak = peak
+        self.floor = floor
     }
 }
 
@@ -38,10 +41,15 @@ func peakLog(of meter: LevelMeter) -> LevelLog {
     LevelLog(levels: meter.$peak, skipping: 0)
 }
 
+/// A log of the meter's floors from the first, the value the initializer gave included.
+func floorLog(of meter: LevelMeter) -> LevelLog {
+    LevelLog(levels: meter.$floor, skipping: 0)
+}
+
 struct LevelView: View {
     @ObservedObject var meter: LevelMeter
 
     var body: some View {
-        Text("Level \(meter.level), peak \(meter.peak)")
+        Text("Level \(meter.level), peak \(meter.peak), floor \(meter.floor)")
     }
 }

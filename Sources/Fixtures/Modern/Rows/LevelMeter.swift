@@ -1,7 +1,7 @@
 import SwiftUI
 import Observation
 
-/// `$level` and `$peak` are handed to an object that takes them as they are, a
+/// `$level`, `$peak` and `$floor` are handed to an object that takes them as they are, a
 /// `Published<Int>.Publisher`: the bridge is a published mirror of each property, whose
 /// projection keeps that type. `peak` starts from the initializer's parameter, which its
 /// mirror must start from too; `level` is clamped by an observer, whose set its mirror delivers.
@@ -16,10 +16,16 @@ import Observation
         willSet { peakPublished = newValue }
     }
     @ObservationIgnored @Published private(set) var peakPublished: Int
+    /// Has an initial value and is set once the object is whole: the set runs its `willSet`.
+    var floor = 0 {
+        willSet { floorPublished = newValue }
+    }
+    @ObservationIgnored @Published private(set) var floorPublished = 0
 
-    init(peak: Int) {
+    init(peak: Int, floor: Int) {
         self.peak = peak
         self.peakPublished = peak
+        self.floor = floor
     }
 }
 
@@ -45,10 +51,15 @@ func peakLog(of meter: LevelMeter) -> LevelLog {
     LevelLog(levels: meter.$peakPublished, skipping: 0)
 }
 
+/// A log of the meter's floors from the first, the value the initializer gave included.
+func floorLog(of meter: LevelMeter) -> LevelLog {
+    LevelLog(levels: meter.$floorPublished, skipping: 0)
+}
+
 struct LevelView: View {
     var meter: LevelMeter
 
     var body: some View {
-        Text("Level \(meter.level), peak \(meter.peak)")
+        Text("Level \(meter.level), peak \(meter.peak), floor \(meter.floor)")
     }
 }

@@ -8,9 +8,10 @@ public enum LevelMeterScript: FixtureScript {
 
     /// Fresh models, the root view over them, the steps and the probes.
     @MainActor public static func make() -> ScriptedApp {
-        let meter = LevelMeter(peak: 5)
+        let meter = LevelMeter(peak: 5, floor: 2)
         let log = levelLog(of: meter)
         let peaks = peakLog(of: meter)
+        let floors = floorLog(of: meter)
         return ScriptedApp(
             root: LevelView(meter: meter),
             steps: [
@@ -20,11 +21,13 @@ public enum LevelMeterScript: FixtureScript {
                 .mutate("the level rises in place") { meter.level += 4 },
                 .mutate("past the top, clamped back") { meter.level = 150 },
                 .mutate("a new peak") { meter.peak = 9 },
+                .mutate("a new floor") { meter.floor = 1 },
             ],
             probes: [
                 Probe("level") { String(meter.level) },
                 Probe("delivered to the log, in order") { log.seen.map(String.init).joined(separator: " | ") },
                 Probe("peaks delivered from the first, in order") { peaks.seen.map(String.init).joined(separator: " | ") },
+                Probe("floors delivered from the first, in order") { floors.seen.map(String.init).joined(separator: " | ") },
             ]
         )
     }
