@@ -177,10 +177,16 @@ import Testing
             + "        token = model.objectWillChange.sink { print(\"changed\") }\n    }\n}\nfunc start(_ app: App, _ logger: Logger) { logger.watch(app) }\n",
         "final class MainApp: App {}\nfinal class Logger {\n    var token: AnyCancellable?\n    func watch(_ app: MainApp) {\n"
             + "        token = app.objectWillChange.sink { print(\"changed\") }\n    }\n}\n",
+        // The second review's N7 and N8: typed as a model protocol the class conforms to, or as
+        // its superclass.
+        "protocol AppModel: ObservableObject {}\nextension App: AppModel {}\nfinal class Logger {\n    var token: AnyCancellable?\n"
+            + "    func watch(_ app: any AppModel) {\n        token = app.objectWillChange.sink { print(\"changed\") }\n    }\n}\n",
+        "class BaseApp: ObservableObject {}\nfinal class Logger {\n    var token: AnyCancellable?\n    func watch(_ base: BaseApp) {\n"
+            + "        token = base.objectWillChange.sink { print(\"changed\") }\n    }\n}\n",
     ])
     func aHiddenListenerKeepsTheChain(listener: String) {
         let chain = Self.holder("relay = child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }") + """
-            class App: ObservableObject {
+            class App: \(listener.hasPrefix("class BaseApp") ? "BaseApp" : "ObservableObject") {
                 let holder = Holder()
                 var relay: AnyCancellable?
                 init() {

@@ -242,6 +242,58 @@ import SourceScan
         #expect(migrated.contains("xPublished = x") != noCopy, "\(migrated)")
     }
 
+    /// What an initializer's later statements set decides whether the object is whole, so each
+    /// property's need of a value is read exactly, or the unit stays blocked (the second review,
+    /// N1 to N6): a `let` optional has no implied `nil`; `(Int) -> String?` is no optional; `let
+    /// low, high: Int` shares one annotation; a wrapper may supply a value (`init()`); a property
+    /// under `#if` is not read; and a property set earlier is no evidence of a later first set.
+    @Test(arguments: [
+        ("let tag: String?", "self.x = x; self.tag = nil", "self.xPublished = x"),
+        ("let tag: String!", "self.x = x; self.tag = nil", "self.xPublished = x"),
+        ("let format: (Int) -> String?", "self.x = x; self.format = { String($0) }", "self.xPublished = x"),
+        ("let low, high: Int", "self.high = 1; self.x = x; self.low = 0", nil),
+        ("var limit: Int\n    var token: AnyCancellable?", "self.limit = 1; self.token = $x.sink { _ in }; self.x = x; self.limit = 2", "no copy"),
+        ("@Counted var hits: Int", "self.x = x", nil),
+        ("#if DEBUG\n    var limit: Int\n    #else\n    var limit = 0\n    #endif", "self.x = x; self.limit = 4", nil),
+    ])
+    func anInitializerLaterSettingAPropertyIsReadExactly(members: String, body: String, expected: String?) {
+        let source = Self.declarations + """
+            @propertyWrapper struct Counted {
+                var wrappedValue: Int
+                init() { wrappedValue = 0 }
+            }
+
+            final class Model: ObservableObject {
+                @Published var x = 0
+                \(members)
+                init(x: Int) { \(body) }
+            }
+
+            func values(of model: Model) -> Published<Int>.Publisher { model.$x }
+
+            """
+        let analysis = Analyzer.analyze(swift: [SourceInput(path: "A.swift", bytes: Array(source.utf8))])
+        guard let expected else {
+            #expect(analysis.units.first { $0.name == "Model" }?.verdict == .blocked, "\(analysis.findings.map(\.message))")
+            return
+        }
+        let migrated = RuleExamples.migrate(source)
+        #expect(migrated.contains("model.$xPublished"), "\(migrated)")
+        if expected == "no copy" {
+            #expect(!migrated.contains("xPublished = x"), "\(migrated)")
+        } else {
+            #expect(migrated.contains(expected), "\(migrated)")
+        }
+    }
+
+    @Test func anOptionalIsReadByItsOuterType() {
+        let file = FileStructure(text: "let a: Int?\nlet b: (Int) -> String?\nlet c: ((Int) -> String)?\nlet d: [Int?]\nlet e: Set<Int>!\n")
+        let optional = file.declarations.map { declaration in
+            PublisherBridge.isOptionalType(declaration.bindings[0].typeAnnotation!, file)
+        }
+        #expect(optional == [true, false, true, false, true])
+    }
+
     /// A second run leaves the mirror alone, also in a subclass that migrated on its own and is
     /// still an `ObservableObject` through its base (a fresh app's state models: the second run
     /// took the mirror for a published property and mirrored it again).

@@ -67,7 +67,8 @@ enum ObservationUse: Equatable {
     /// .send() }` in `AppState`): a relay of the class's `objectWillChange` goes when the class
     /// migrates, and the outer holder's views track what they read through both, so a chain of
     /// relays goes link by link.
-    /// A subscriber typed as a subclass listens too, and so does one in generic code the class may
+    /// A subscriber typed as a subclass, a superclass or a model protocol the class conforms to
+    /// listens too, and so does one in generic code the class may
     /// reach (`func watch<T: ObservableObject>(_ t: T)`): any `objectWillChange` of no known model
     /// whose candidate units hold the class's. A relay helper's call passing the class (`forward(from:
     /// holder)`) listens when its holder is listened to, since the helper then stays.
@@ -86,10 +87,16 @@ enum ObservationUse: Equatable {
             let kind = ofObjectWillChange(site, context)
             return kind == .subscription || kind == .onReceiveObjectWillChange
         }
+        // Typed as the class, a subclass, a superclass, or a model protocol of its unit (`any
+        // AppModel`, `some AppModel`): each may hold this class's objects.
+        let ancestors = context.index.graph.ancestors(of: classID, context.types)
+        func mayHold(_ type: DeclarationID) -> Bool {
+            type == classID || ancestors.contains(type) || context.index.graph.modelAncestors(of: type).contains(classID)
+                || context.types.symbol(type)?.kind == .protocol && context.units.unitOf[type] == unit
+        }
         for candidate in context.units.units {
             if let site = candidate.objectWillChangeUses.first(where: { site in
-                guard case .declared(let type) = site.type,
-                      type == classID || context.index.graph.modelAncestors(of: type).contains(classID) else { return false }
+                guard case .declared(let type) = site.type, mayHold(type) else { return false }
                 return listens(site)
             }) { return site }
         }

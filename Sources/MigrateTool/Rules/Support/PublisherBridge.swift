@@ -384,7 +384,7 @@ struct PublisherBridge {
             // A value spread over lines would be written on one; a literal that long is rare.
             guard isRepeatableValue(initializer, binding, propertyID, context) else { return nil }
             start.initial = file.sourceText(initializer)
-        } else if let annotation = binding.typeAnnotation, ["?", "!"].contains(file.compactText(annotation).last) {
+        } else if let annotation = binding.typeAnnotation, isOptionalType(annotation, file) {
             start.initial = "nil"
         }
         guard let name = binding.name, let owner = context.declaration(propertyID).parent else { return start.initial == nil ? nil : start }
@@ -424,16 +424,18 @@ struct PublisherBridge {
             // copy would deliver the value twice, or undo an observer's clamp. Which of the two
             // it is must be certain: in a class inheriting from a library class, neither is.
             if start.initial != nil {
-                let later = statements[(position + 1)...]
-                let notWhole = context.index.graph.superclass(of: classID, context.types) != nil || later.contains { later in
-                    file.source.tokenText(later.lowerBound, equals: "super") && later.count > 2 && tokens[later.lowerBound + 1].kind == .period
-                        && tokens[later.lowerBound + 2].word == .`init`
-                        || assignedValue(in: later, file).map { requiresInitialization(file.source.text($0.name), of: classID, context) } ?? false
-                }
+                let setSoFar = Set(statements[...position].compactMap { assignedValue(in: $0, file).map { file.source.text($0.name) } })
+                let notWhole = context.index.graph.superclass(of: classID, context.types) != nil
+                    || statements[(position + 1)...].contains { later in
+                        file.source.tokenText(later.lowerBound, equals: "super") && later.count > 2 && tokens[later.lowerBound + 1].kind == .period
+                            && tokens[later.lowerBound + 2].word == .`init`
+                            || assignedValue(in: later, file).map { assigned in
+                                let laterName = file.source.text(assigned.name)
+                                return !setSoFar.contains(laterName) && initialization(of: laterName, in: classID, context) == .required
+                            } ?? false
+                    }
                 if !notWhole {
-                    guard isRootModel(classID, context),
-                          isWhole(classID, afterSetting: statements[...position].compactMap { assignedValue(in: $0, file)?.name }, file, context)
-                    else { return nil }
+                    guard isRootModel(classID, context), isWhole(classID, afterSetting: setSoFar, context) else { return nil }
                     continue
                 }
             }
@@ -451,30 +453,86 @@ struct PublisherBridge {
         return context.types.symbol(target)?.kind == .protocol
     }
 
-    /// Whether every stored instance property of the class without an initial value is among
-    /// those the statements so far set (their names' tokens in `file`): the object is whole.
-    private static func isWhole(_ classID: DeclarationID, afterSetting names: [Int], _ file: FileStructure, _ context: RuleContext) -> Bool {
-        let set = Set(names.map { file.source.text($0) })
-        return context.variables(ofModel: classID).allSatisfy { id in
-            let variable = context.declaration(id)
-            return variable.bindings.allSatisfy { binding in
+    /// Whether every stored instance property of the class that each designated initializer
+    /// must set is among `names`, set so far: the object is whole. Unknown when a property's
+    /// need is (`initialization(of:in:)`): false.
+    private static func isWhole(_ classID: DeclarationID, afterSetting names: Set<String>, _ context: RuleContext) -> Bool {
+        context.variables(ofModel: classID).allSatisfy { id in
+            context.declaration(id).bindings.allSatisfy { binding in
                 guard let name = binding.name else { return false }
-                return set.contains(name) || !requiresInitialization(name, of: classID, context)
+                switch initialization(of: name, in: classID, context) {
+                case .required: return names.contains(name)
+                case .optional: return true
+                case .unknown: return false
+                }
             }
         }
     }
 
-    /// Whether `name` is a stored instance property of the class without an initial value, which
-    /// each designated initializer must set before the object is whole: not optional, not lazy.
-    private static func requiresInitialization(_ name: String, of classID: DeclarationID, _ context: RuleContext) -> Bool {
-        context.variables(ofModel: classID).contains { id in
+    /// Whether a stored property must be set by each designated initializer before the object is whole.
+    enum Initialization: Equatable {
+        /// No initial value, and none implied: a non-optional, or a `let` of any type.
+        case required
+        /// An initial value, written (`= 0`) or implied (a `var` of an optional type), or not a
+        /// stored instance property at all.
+        case optional
+        /// Not read: declared under `#if`, with a wrapper that may supply a value (`@Counted var
+        /// hits: Int` whose wrapper has `init()`), several names sharing one annotation, or no
+        /// such property of the class.
+        case unknown
+    }
+
+    /// The attributes a stored property may carry without changing whether it needs a value from
+    /// the initializer (`@Published` has no `init()`; the others are no wrappers).
+    private static let attributesKeepingInitialization: Set<String> = [
+        "Published", "objc", "nonobjc", "MainActor", "available", "IBOutlet", "IBInspectable", "ObservationIgnored",
+    ]
+
+    /// Whether the class's stored instance property `name` must be set by each designated
+    /// initializer (`Initialization`).
+    static func initialization(of name: String, in classID: DeclarationID, _ context: RuleContext) -> Initialization {
+        var found: Initialization?
+        for id in context.variables(ofModel: classID) {
             let variable = context.declaration(id)
+            guard let binding = variable.bindings.first(where: { $0.name == name }) else { continue }
             let file = context.files[id.file]
-            guard !variable.hasModifier(.static), !variable.hasModifier(.class), !variable.hasModifier(.lazy), context.isStored(variable),
-                  let binding = variable.bindings.first(where: { $0.name == name }), binding.initializer == nil,
-                  let annotation = binding.typeAnnotation else { return false }
-            return !["?", "!"].contains(file.compactText(annotation).last)
+            let this: Initialization
+            if variable.hasModifier(.static) || variable.hasModifier(.class) || !context.isStored(variable) {
+                this = .optional
+            } else if variable.isConditional || variable.attributes.contains(where: { !attributesKeepingInitialization.contains($0.name) }) {
+                this = .unknown
+            } else if binding.initializer != nil || variable.hasModifier(.lazy) {
+                this = .optional
+            } else if let annotation = binding.typeAnnotation {
+                this = isOptionalType(annotation, file) && !variable.isLet ? .optional : .required
+            } else {
+                this = .unknown
+            }
+            // A name declared twice (an extension's computed twin) is not read either.
+            if let found, found != this { return .unknown }
+            found = this
         }
+        return found ?? .unknown
+    }
+
+    /// Whether a type annotation is an optional (`T?`, `T!`, `(() -> Void)?`): a `?` or `!` at
+    /// its end that is not a function type's result (`(Int) -> String?`).
+    static func isOptionalType(_ annotation: Range<Int>, _ file: FileStructure) -> Bool {
+        let text = file.compactText(annotation)
+        guard let last = text.last, last == "?" || last == "!" else { return false }
+        var depth = 0
+        var previous: Character = " "
+        for character in text {
+            switch character {
+            case "(", "[", "<": depth += 1
+            case ")", "]": depth -= 1
+            case ">" where previous == "-": if depth == 0 { return false }
+            case ">": depth -= 1
+            default: break
+            }
+            previous = character
+        }
+        return true
     }
 
     /// `[self.]name = value` as a whole statement: the name's token and the value's tokens.
