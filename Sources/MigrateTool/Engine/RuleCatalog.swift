@@ -8,7 +8,7 @@ enum RuleCatalog {
         ObservableProtocol.self, ObservableConstraint.self, NonClassObservable.self, BareObservableConformance.self,
         KVODynamicProperty.self, SynthesizedCodable.self, ModelMacroConflict.self, UnknownModelAttribute.self,
         LocalModelClass.self, PublicLibraryModel.self,
-        PublishedProperty.self, UnpublishedStoredProperty.self, LazyProperty.self, WrappedProperty.self,
+        PublishedProperty.self, UnpublishedStoredProperty.self, LazyProperty.self, WrappedProperty.self, SeveralBindings.self,
         DeinitReadsProperty.self, PublishedPublisher.self, ObjectWillChangeObserver.self, ObjectWillChangeSend.self,
         CustomObjectWillChange.self, EqualValueAssignment.self, UntrackedStateShown.self, NestedObservable.self,
         ObjectWillChangeSubscription.self, ExternalPublisher.self, OnReceivePublisher.self, OnReceiveObjectWillChange.self,

@@ -5978,6 +5978,53 @@ enum RuleDocuments {
         }
         ```
         """#,
+        "several-bindings": #"""
+        # several-bindings
+
+        summary: A stored var declaring several properties in a model blocks its unit until each is declared on its own.
+        class: manual
+        severity: warning
+
+        ## Why
+
+        `@Observable` rewrites each stored `var` of the class into a tracked property and the storage
+        behind it, one declaration at a time. A declaration of several names (`var low = 0, high = 10`,
+        `var x, y: Int`) does not compile under the macro ("accessor macro can only apply to a single
+        variable"), nor under `@ObservationIgnored`. Splitting it is the developer's one-line change;
+        the unit waits for it, so the tool never writes a class that does not compile. A `let` or a
+        `static var` may keep several names: the macro leaves them alone.
+
+        ```swift before
+        import SwiftUI
+
+        final class Meter: ObservableObject {
+            @Published var level = 0
+            ↓var low = 0, high = 10
+            let minimum = 0, maximum = 100
+        }
+        ```
+
+        ```swift before
+        import SwiftUI
+
+        final class Point: ObservableObject {
+            @Published ↓var x: Int, y: Int
+
+            init() {
+                x = 0
+                y = 0
+            }
+        }
+        ```
+
+        A class that is no model keeps its declarations:
+
+        ```swift unchanged
+        final class Range {
+            var low = 0, high = 10
+        }
+        ```
+        """#,
         "spelled-wrapper-type": #"""
         # spelled-wrapper-type
 
