@@ -1,7 +1,7 @@
 import SwiftUI
 
-/// The meter's level and peak change, equal values included; logs handed `$level` and `$peak` as a
-/// `Published<Int>.Publisher` must receive the same values, in the same order.
+/// The meter's level, peak and floor change, equal values included; logs handed `$level`, `$peak`
+/// and `$floor` as a `Published<Int>.Publisher` must receive the same values, in the same order.
 public enum LevelMeterScript: FixtureScript {
     /// The app's name in oracle reports.
     public static let name = "published-publisher-mirror"

@@ -68,10 +68,10 @@ enum ObservationUse: Equatable {
     /// migrates, and the outer holder's views track what they read through both, so a chain of
     /// relays goes link by link.
     /// A subscriber typed as a subclass, a superclass or a model protocol the class conforms to
-    /// listens too, and so does one in generic code the class may
-    /// reach (`func watch<T: ObservableObject>(_ t: T)`): any `objectWillChange` of no known model
-    /// whose candidate units hold the class's. A relay helper's call passing the class (`forward(from:
-    /// holder)`) listens when its holder is listened to, since the helper then stays.
+    /// listens too, and so does one in generic code the class may reach (`func watch<T:
+    /// ObservableObject>(_ t: T)`): any `objectWillChange` of no known model whose candidate units
+    /// hold the class's. A relay helper's call passing the class (`forward(from: holder)`) listens
+    /// when its holder is listened to, since the helper then stays.
     static func listener(toObjectWillChangeOf classID: DeclarationID, relays: [ObjectWillChangeRelay], _ context: RuleContext) -> Site? {
         var visited = Set<DeclarationID>()
         return listener(toObjectWillChangeOf: classID, relays: relays, context, visited: &visited)
@@ -80,6 +80,8 @@ enum ObservationUse: Equatable {
     private static func listener(toObjectWillChangeOf classID: DeclarationID, relays: [ObjectWillChangeRelay], _ context: RuleContext,
                                  visited: inout Set<DeclarationID>) -> Site? {
         guard visited.insert(classID).inserted, let unit = context.units.unitOf[classID] else { return nil }
+        // The relays' own sends, and their subscriptions but a property relay's (`child.$items`,
+        // no `objectWillChange` site); a helper's counts below, when its holder is listened to.
         let targets = Set(relays.map { [$0.subscription.file, $0.sendToken] }
             + relays.filter { $0.property == nil }.map { [$0.subscription.file, $0.subscription.token] })
         func listens(_ site: Site) -> Bool {

@@ -357,9 +357,10 @@ struct PublisherBridge {
     }
 
     /// How a `@Published` mirror of the property starts with the property's value, before any
-    /// `willSet` runs: its own initial value, and a copy of each designated initializer's
-    /// initialization of the property (which runs no `willSet`; a convenience one sets it through
-    /// `self.init` first, and its `willSet` runs).
+    /// `willSet` runs: its own initial value, and a copy of each designated initializer's set of
+    /// the property made while the object is not whole, which runs the init accessor and no
+    /// `willSet` (a set once it is whole, or a convenience initializer's after `self.init`, runs
+    /// `willSet`, which sets the mirror).
     struct MirrorStart {
         /// The mirror's initial value, written again: the property's own when it is a literal,
         /// `nil`, a literal collection, or a case of an enum of the tree without a payload
@@ -372,10 +373,11 @@ struct PublisherBridge {
     }
 
     /// How the property's mirror can start, or nil when it could start elsewhere than the
-    /// property: another initial value (a call, or a static member, may do work or differ), or a
-    /// designated initializer that sets the property otherwise than as its first steps,
-    /// `[self.]x = v` after nothing but other such assignments (so nothing can have subscribed
-    /// yet), `v` a literal, a case or one of the initializer's parameters.
+    /// property: another initial value (a call, or a static member, may do work or differ); a
+    /// designated initializer that sets the property otherwise than as one of its first steps,
+    /// `[self.]x = v` after nothing but other such assignments, `v` a literal, a case or one of
+    /// the initializer's parameters; or one where it cannot be read whether the object is whole
+    /// at that set (`Initialization.unknown`, a library superclass).
     static func mirrorStart(_ binding: VariableBinding, _ propertyID: DeclarationID, _ context: RuleContext) -> MirrorStart? {
         let file = context.files[propertyID.file]
         let tokens = file.tokens
@@ -422,7 +424,8 @@ struct PublisherBridge {
             // property without an initial value): the copy follows. Once the object is whole, the
             // set runs its setter and `willSet`, which sets the mirror as any later set does: a
             // copy would deliver the value twice, or undo an observer's clamp. Which of the two
-            // it is must be certain: in a class inheriting from a library class, neither is.
+            // it is must be certain: under a library superclass, or where a property's need of a
+            // value is not read (`Initialization.unknown`), it is not, and the unit stays blocked.
             if start.initial != nil {
                 let setSoFar = Set(statements[...position].compactMap { assignedValue(in: $0, file).map { file.source.text($0.name) } })
                 let notWhole = context.index.graph.superclass(of: classID, context.types) != nil
