@@ -5981,8 +5981,8 @@ enum RuleDocuments {
         "several-bindings": #"""
         # several-bindings
 
-        summary: A stored var declaring several properties in a model blocks its unit until each is declared on its own.
-        class: manual
+        summary: A stored var declaring several properties in a model is split into one declaration each.
+        class: safe
         severity: warning
 
         ## Why
@@ -5990,30 +5990,57 @@ enum RuleDocuments {
         `@Observable` rewrites each stored `var` of the class into a tracked property and the storage
         behind it, one declaration at a time. A declaration of several names (`var low = 0, high = 10`,
         `var x, y: Int`) does not compile under the macro ("accessor macro can only apply to a single
-        variable"), nor under `@ObservationIgnored`. Splitting it is the developer's one-line change;
-        the unit waits for it, so the tool never writes a class that does not compile. A `let` or a
-        `static var` may keep several names: the macro leaves them alone.
+        variable"), nor under `@ObservationIgnored`. So each name gets a declaration of its own, with
+        what the first one gets: its modifiers and other attributes, `@Published` gone, and
+        `@ObservationIgnored` where `unpublished-stored-property` adds it. Teams split such declarations
+        the same way when they migrate by hand. A name sharing a later name's type (`var x, y: Int`)
+        gets the type written. A `let` or a `static var` may keep several names: the macro leaves them
+        alone.
 
         ```swift before
         import SwiftUI
 
         final class Meter: ObservableObject {
-            @Published var level = 0
+            @Published private(set) ↓var level = 0, peak = 0
             ↓var low = 0, high = 10
+            private ↓var x, y: Int
             let minimum = 0, maximum = 100
-        }
-        ```
-
-        ```swift before
-        import SwiftUI
-
-        final class Point: ObservableObject {
-            @Published ↓var x: Int, y: Int
 
             init() {
                 x = 0
                 y = 0
             }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Meter {
+            private(set) var level = 0
+            private(set) var peak = 0
+            var low = 0
+            var high = 10
+            private var x: Int
+            private var y: Int
+            let minimum = 0, maximum = 100
+
+            init() {
+                x = 0
+                y = 0
+            }
+        }
+        ```
+
+        A declaration whose meaning is not only its values (`dynamic`, observed through key-value
+        observing) is not split: it blocks its unit until each name is declared on its own.
+
+        ```swift before
+        import SwiftUI
+
+        final class Player: NSObject, ObservableObject {
+            @objc dynamic ↓var volume = 0, balance = 0
         }
         ```
 
