@@ -6033,8 +6033,11 @@ enum RuleDocuments {
         }
         ```
 
-        A declaration whose meaning is not only its values (`dynamic`, observed through key-value
-        observing) is not split: it blocks its unit until each name is declared on its own.
+        A declaration the split cannot carry over to every name is not split: it blocks its unit until
+        each name is declared on its own. Such are one whose meaning is not only its values (`dynamic`,
+        observed through key-value observing; read in `deinit`), one whose names may be plumbing (a
+        `Task`, a `Timer`), which `plumbingProperties` treats apart from other names, and one under an
+        attribute inside `#if`, which reaches only the first name.
 
         ```swift before
         import SwiftUI

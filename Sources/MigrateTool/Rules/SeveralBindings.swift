@@ -5,8 +5,9 @@ import SourceScan
 /// (nor under `@ObservationIgnored`). A published or plain stored declaration is split into one
 /// declaration per name, each with what the first gets (its modifiers and other attributes,
 /// `@Published` gone, `@ObservationIgnored` where `unpublished-stored-property` adds it), as teams
-/// write; any other (`dynamic`, read in `deinit`, a wrapper, a tuple) blocks its unit. A `let` or a
-/// `static var` may keep several names: the macro leaves them alone.
+/// write; any other (`dynamic`, read in `deinit`, a wrapper, a tuple, names that may be plumbing,
+/// an attribute under `#if` above it) blocks its unit. A `let` or a `static var` may keep several
+/// names: the macro leaves them alone.
 struct SeveralBindings: Rule {
     static let id = "several-bindings"
 
@@ -17,8 +18,13 @@ struct SeveralBindings: Rule {
                   !variable.hasModifier(.class), context.isStored(variable) else { return nil }
             let file = context.files[variableID.file]
             let names = variable.bindings.map { binding in binding.name.map { "'\($0)'" } ?? "a tuple" }
-            let splittable = role == .published || role == .plainStored
-            if splittable, let edits = Self.split(variable, ignored: role == .plainStored && !UnpublishedStoredProperty.staysTracked(variableID, in: classID, context), file) {
+            // A plain declaration's names are tracked or ignored as one; only where none of them may
+            // be plumbing (`Plumbing`, decided from the first name's type) is that true of each.
+            let splittable = role == .published
+                || role == .plainStored && Plumbing.kind(of: variableID, in: classID, context) == nil
+                    && !variable.bindings.contains { binding in Self.mayBePlumbing(binding, file) }
+            if splittable, !Self.followsDirective(variable, file),
+               let edits = Self.split(variable, ignored: role == .plainStored && !UnpublishedStoredProperty.staysTracked(variableID, in: classID, context), file) {
                 return Finding(
                     ruleID: Self.id, fixClass: .safe, file: variableID.file, offset: Int(file.tokens[variable.keyword].start),
                     message: "one 'var' declares \(names.joined(separator: ", ")); @Observable rewrites one stored var per declaration, "
@@ -34,6 +40,26 @@ struct SeveralBindings: Rule {
                     + variable.bindings.compactMap(\.name).map { "var \($0) …" }.joined(separator: "; ") + ")",
                 unit: unit)
         }
+    }
+
+    /// Whether a name's type or value mentions a type `Plumbing` counts (`Task`, `Timer`,
+    /// `AnyCancellable`): under `plumbingProperties` it would be ignored where another name is not.
+    private static func mayBePlumbing(_ binding: VariableBinding, _ file: FileStructure) -> Bool {
+        [binding.typeAnnotation, binding.initializer].compactMap { $0 }.contains { range in
+            range.contains { file.tokens[$0].kind == .identifier && Plumbing.typeNames.contains(file.source.text($0)) }
+        }
+    }
+
+    /// Whether the line before the declaration is a compiler directive (`#endif` after an
+    /// attribute under `#if`), whose attributes would reach only the first name.
+    private static func followsDirective(_ variable: Declaration, _ file: FileStructure) -> Bool {
+        var index = variable.tokens.lowerBound - 1
+        while index >= 0 {
+            if file.tokens[index].kind == .poundKeyword { return true }
+            if file.startsLine(index) { return false }
+            index -= 1
+        }
+        return false
     }
 
     /// The edits declaring each name after the first on a line of its own: the `,` before it
@@ -63,9 +89,12 @@ struct SeveralBindings: Rule {
             let comma = binding.nameToken - 1
             guard tokens[comma].kind == .comma else { return nil }
             let trivia = file.source.text(in: Int(tokens[comma].end)..<Int(tokens[binding.nameToken].start))
-            let end = trivia.contains("//") || trivia.contains("/*") ? Int(tokens[comma].end) : Int(tokens[binding.nameToken].start)
+            let keepsComment = trivia.contains("//") || trivia.contains("/*")
+            let end = keepsComment ? Int(tokens[comma].end) : Int(tokens[binding.nameToken].start)
+            // `var` needs a space before what follows it, unless the kept trivia starts with one.
+            let space = keepsComment && trivia.first.map { $0 == " " || $0 == "\t" } == true ? "" : " "
             edits.append(Edit(range: Int(tokens[comma].start)..<end,
-                              replacement: builder.lineBreak + indent + prefix.joined(separator: " ") + (end == Int(tokens[comma].end) ? "" : " ")))
+                              replacement: builder.lineBreak + indent + prefix.joined(separator: " ") + space))
         }
         return edits
     }

@@ -42,4 +42,28 @@ import Testing
         #expect(migrated.contains("@ObservationIgnored weak var d1: Meter?\n    @ObservationIgnored weak var d2: Meter?"), "\(migrated)")
         #expect(migrated.contains("    @MainActor private(set) var b = 2\n"), "\(migrated)")
     }
+
+    /// The third review's cases: no space after the comma (`var x,y: Double` gave `vary`); a
+    /// plumbing name beside another (`Task` and a count), which `plumbingProperties` would treat
+    /// apart; an attribute under `#if` above the declaration, which reaches only the first name.
+    @Test func whatTheSplitCannotCarryBlocksAndNoNameRunsIntoVar() {
+        let glued = Self.migrated("""
+            import SwiftUI
+
+            final class Point: ObservableObject {
+                var x,y: Double
+                var g = 0,h = 1
+                init() { x = 0; y = 0 }
+            }
+
+            """, policy: .track)
+        #expect(glued.contains("    var x: Double\n    var y: Double\n    var g = 0\n    var h = 1\n"), "\(glued)")
+        for blocked in ["var task: Task<Void, Never>?, count = 0", "var total = 0, timer: Timer?",
+                        "#if DEBUG\n    @available(*, deprecated)\n    #endif\n    var a = 0, b = 1"] {
+            let source = "import SwiftUI\n\nfinal class P: ObservableObject {\n    \(blocked)\n}\n"
+            let analysis = InferenceTestTree.analyze([source], Configuration())
+            #expect(analysis.units.first?.verdict == .blocked, "\(blocked)")
+            #expect(analysis.findings.contains { $0.ruleID == SeveralBindings.id && $0.isBlocker }, "\(blocked)")
+        }
+    }
 }
