@@ -145,11 +145,12 @@ struct UnpublishedStoredProperty: Rule {
                     }
                     return ignored("'\(variable.name)' is \(plumbing), which nothing renders; keep it out of tracking", note: why)
                 }
+                // The name a view reads, of a declaration of several (`var low = 0, high = 10`).
                 let names = variable.bindings.compactMap(\.name)
-                if let view = names.lazy.compactMap({ reads.reader(of: $0, unit: unit) }).first {
+                if let (name, view) = names.lazy.compactMap({ name in reads.reader(of: name, unit: unit).map { (name, $0) } }).first {
                     return ModelProperties.finding(
                         Self.id, .review, variableID, unit: unit,
-                        message: "'\(variable.name)' is not @Published and becomes tracked; \(view) reads it, directly or through "
+                        message: "'\(name)' is not @Published and becomes tracked; \(view) reads it, directly or through "
                             + "the model's computed properties, and now updates when it changes where it showed a stale value" + note,
                         suggestion: "@ObservationIgnored keeps it silent (unpublishedProperties: ignore)", edits: [], context: context)
                 }

@@ -66,4 +66,26 @@ import Testing
             #expect(analysis.findings.contains { $0.ruleID == SeveralBindings.id && $0.isBlocker }, "\(blocked)")
         }
     }
+
+    /// The review finding of a declaration of several names names the one a view reads (the
+    /// third review's F4).
+    @Test func theReviewFindingNamesTheNameAViewReads() {
+        let source = """
+            import SwiftUI
+
+            final class Meter: ObservableObject {
+                @Published var level = 0
+                var low = 0, high = 10
+            }
+
+            struct MeterView: View {
+                @ObservedObject var meter: Meter
+                var body: some View { Text("\\(meter.high)") }
+            }
+
+            """
+        let findings = InferenceTestTree.analyze([source], Configuration()).findings.filter { $0.ruleID == UnpublishedStoredProperty.id }
+        #expect(findings.contains { $0.message.hasPrefix("'high' is not @Published and becomes tracked; MeterView reads it") },
+                "\(findings.map(\.message))")
+    }
 }
