@@ -11,7 +11,11 @@
 # (`objectWillChange.send()` before `pI += 1`, N times): before session 32 each change of each
 # send looked for a local shadowing the property by reading the whole method again, so the time
 # grew with the cube of N (400: 23 s).
-#   Benchmarks/scaling.sh [--tool PATH] [--models N] [--runs R] [--shape dense|wide|sends]
+# --shape relays: N holders, each relaying its own child's objectWillChange, and a view reading
+# the child through the holder: session 36's relay listener check first read every unit's
+# objectWillChange sites, and built its set of relay sites, once per holder in each round of
+# its fixpoint, so the time grew with the square of N (1,500 relays: 1.3 s -> 5.9 s, then back).
+#   Benchmarks/scaling.sh [--tool PATH] [--models N] [--runs R] [--shape dense|wide|sends|relays]
 # Prints, per size, the median wall time of R runs (after an untimed warm-up run) and the ratio
 # to the size before it.
 set -euo pipefail
@@ -25,10 +29,10 @@ while [ $# -gt 0 ]; do
         --models) models=$2; shift 2 ;;
         --runs) runs=$2; shift 2 ;;
         --shape) shape=$2; shift 2 ;;
-        *) echo "usage: $0 [--tool PATH] [--models N] [--runs R] [--shape dense|wide|sends]" >&2; exit 2 ;;
+        *) echo "usage: $0 [--tool PATH] [--models N] [--runs R] [--shape dense|wide|sends|relays]" >&2; exit 2 ;;
     esac
 done
-case "$shape" in dense|wide|sends) ;; *) echo "--shape must be dense, wide or sends, not '$shape'" >&2; exit 2 ;; esac
+case "$shape" in dense|wide|sends|relays) ;; *) echo "--shape must be dense, wide, sends or relays, not '$shape'" >&2; exit 2 ;; esac
 [ -x "$tool" ] || { echo "no tool at $tool (swift build -c release first, or --tool PATH)" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -59,6 +63,13 @@ with open(path, "w") as f:
         f.write("    }\n}\n")
         f.write("struct V: View {\n    @StateObject private var model = Model()\n"
                 "    var body: some View { Text(\"\\(model.p0)\") }\n}\n")
+    elif shape == "relays":
+        for i in range(n):
+            f.write(f"final class C{i}: ObservableObject {{\n    @Published var count = 0\n}}\n"
+                    f"final class H{i}: ObservableObject {{\n    let child = C{i}()\n    var relay: AnyCancellable?\n"
+                    f"    init() {{ relay = child.objectWillChange.sink {{ [weak self] _ in self?.objectWillChange.send() }} }}\n}}\n"
+                    f"struct V{i}: View {{\n    @ObservedObject var holder: H{i}\n"
+                    f"    var body: some View {{ Text(\"\\(holder.child.count)\") }}\n}}\n")
     else:
         for i in range(n):
             f.write(f"final class M{i}: ObservableObject {{\n    @Published var value = {i}\n}}\n")
@@ -76,7 +87,7 @@ PY
     median=$(printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( (runs + 1) / 2 ))p")
     size=$(du -k "$work/$n/Models.swift" | cut -f1)
     if [ -n "$previous" ]; then ratio=$(python3 -c "print(f'{$median / $previous:.2f}')"); else ratio="-"; fi
-    case "$shape" in wide) unit="properties and views" ;; sends) unit="sends" ;; *) unit="models" ;; esac
+    case "$shape" in wide) unit="properties and views" ;; sends) unit="sends" ;; relays) unit="relays" ;; *) unit="models" ;; esac
     printf '%8d %s  %7d KB  median %6.2f s  ratio to the size before %s\n' "$n" "$unit" "$size" "$median" "$ratio"
     previous=$median
 done

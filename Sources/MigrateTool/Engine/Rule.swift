@@ -125,10 +125,9 @@ struct RuleContext: Sendable {
     /// What decides whether a rewritten view property may become `private`, gathered when
     /// `environmentAccess` or `stateAccess` asks for it.
     let accessNarrowing: AccessNarrowing
-    /// Every subscription to an `objectWillChange` of no known model (generic code, an unknown
-    /// receiver) but a relay helper's, with the units whose models it may listen to: asked for
-    /// per relay and per `$x` site (`ObservationUse.listener`), so found once.
-    private(set) var unresolvedListeners: [UnresolvedListener] = []
+    /// Every subscription to an `objectWillChange` (`ObjectWillChangeListeners`): asked for per
+    /// relay, per send and per property relay (`ObservationUse.listener`), so found once.
+    private(set) var objectWillChangeListeners = ObjectWillChangeListeners()
 
     /// Builds the context for a tree.
     init(index: TreeIndex, units: MigrationUnits, deployments: [DeploymentFact] = [], options: RuleOptions = RuleOptions(),
@@ -203,7 +202,7 @@ struct RuleContext: Sendable {
             stateInitializerInference = inference
             self.options.stateInitializerLabel = inference.policy
         }
-        unresolvedListeners = UnresolvedListener.all(self)
+        objectWillChangeListeners = ObjectWillChangeListeners.find(self)
     }
 
     /// What becomes of stored properties that were not `@Published` (inference resolved).

@@ -79,7 +79,10 @@ struct ObjectWillChangeRelay {
         // Dropping a relay makes its subscription a listener of its source's holder: repeat until
         // no holder kept is listened to.
         while true {
-            let listened = Set(kept.map(\.relayingClass).filter { ObservationUse.listener(toObjectWillChangeOf: $0, relays: kept, context) != nil })
+            let targets = ObservationUse.relayTargets(kept)
+            let listened = Set(kept.map(\.relayingClass).filter {
+                ObservationUse.listener(toObjectWillChangeOf: $0, relays: kept, targets: targets, context) != nil
+            })
             let next = kept.filter { $0.helper != nil || !listened.contains($0.relayingClass) }
             if next.count == kept.count { return next }
             kept = next

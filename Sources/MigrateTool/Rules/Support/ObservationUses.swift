@@ -72,41 +72,42 @@ enum ObservationUse: Equatable {
     /// ObservableObject>(_ t: T)`): any `objectWillChange` of no known model whose candidate units
     /// hold the class's. A relay helper's call passing the class (`forward(from: holder)`) listens
     /// when its holder is listened to, since the helper then stays.
-    static func listener(toObjectWillChangeOf classID: DeclarationID, relays: [ObjectWillChangeRelay], _ context: RuleContext) -> Site? {
+    /// `targets`: `relayTargets(relays)`, when the caller asks for many classes with one list.
+    static func listener(toObjectWillChangeOf classID: DeclarationID, relays: [ObjectWillChangeRelay], targets: Set<[Int]>? = nil,
+                         _ context: RuleContext) -> Site? {
         var visited = Set<DeclarationID>()
-        return listener(toObjectWillChangeOf: classID, relays: relays, context, visited: &visited)
+        return listener(toObjectWillChangeOf: classID, relays: relays, targets: targets ?? relayTargets(relays), context, visited: &visited)
     }
 
-    private static func listener(toObjectWillChangeOf classID: DeclarationID, relays: [ObjectWillChangeRelay], _ context: RuleContext,
-                                 visited: inout Set<DeclarationID>) -> Site? {
-        guard visited.insert(classID).inserted, let unit = context.units.unitOf[classID] else { return nil }
-        // The relays' own sends, and their subscriptions but a property relay's (`child.$items`,
-        // no `objectWillChange` site); a helper's counts below, when its holder is listened to.
-        let targets = Set(relays.map { [$0.subscription.file, $0.sendToken] }
+    /// The sites no listener query counts for `relays`: their own sends, and their subscriptions
+    /// but a property relay's (`child.$items`, no `objectWillChange` site); a helper's counts in
+    /// `listener`, when its holder is listened to.
+    static func relayTargets(_ relays: [ObjectWillChangeRelay]) -> Set<[Int]> {
+        Set(relays.map { [$0.subscription.file, $0.sendToken] }
             + relays.filter { $0.property == nil }.map { [$0.subscription.file, $0.subscription.token] })
-        func listens(_ site: Site) -> Bool {
-            guard !targets.contains([site.file, site.token]) else { return false }
-            let kind = ofObjectWillChange(site, context)
-            return kind == .subscription || kind == .onReceiveObjectWillChange
+    }
+
+    private static func listener(toObjectWillChangeOf classID: DeclarationID, relays: [ObjectWillChangeRelay], targets: Set<[Int]>,
+                                 _ context: RuleContext, visited: inout Set<DeclarationID>) -> Site? {
+        guard visited.insert(classID).inserted, let unit = context.units.unitOf[classID] else { return nil }
+        let listeners = context.objectWillChangeListeners
+        // Typed as the class, a superclass, a subclass, or a model protocol of its unit (`any
+        // AppModel`, `some AppModel`): each may hold this class's objects. The first in the
+        // units' order answers.
+        let types = [classID] + context.index.graph.ancestors(of: classID, context.types)
+            + listeners.subclasses[classID, default: []] + listeners.protocols[unit, default: []]
+        if let first = types.compactMap({ type in
+            listeners.byType[type]?.first { !targets.contains([$0.site.file, $0.site.token]) }
+        }).min(by: { $0.order < $1.order }) {
+            return first.site
         }
-        // Typed as the class, a subclass, a superclass, or a model protocol of its unit (`any
-        // AppModel`, `some AppModel`): each may hold this class's objects.
-        let ancestors = context.index.graph.ancestors(of: classID, context.types)
-        func mayHold(_ type: DeclarationID) -> Bool {
-            type == classID || ancestors.contains(type) || context.index.graph.modelAncestors(of: type).contains(classID)
-                || context.types.symbol(type)?.kind == .protocol && context.units.unitOf[type] == unit
-        }
-        for candidate in context.units.units {
-            if let site = candidate.objectWillChangeUses.first(where: { site in
-                guard case .declared(let type) = site.type, mayHold(type) else { return false }
-                return listens(site)
-            }) { return site }
-        }
-        if let found = context.unresolvedListeners.first(where: { $0.units.contains(unit) && !targets.contains([$0.site.file, $0.site.token]) }) {
+        if let found = listeners.unresolved.first(where: { $0.units.contains(unit) && !targets.contains([$0.site.file, $0.site.token]) }) {
             return found.site
         }
         for relay in relays where relay.helper != nil && relay.sourceType == classID {
-            if listener(toObjectWillChangeOf: relay.relayingClass, relays: relays, context, visited: &visited) != nil { return relay.subscription }
+            if listener(toObjectWillChangeOf: relay.relayingClass, relays: relays, targets: targets, context, visited: &visited) != nil {
+                return relay.subscription
+            }
         }
         return nil
     }
@@ -541,25 +542,59 @@ enum EquatableEvidence {
     }
 }
 
-/// A subscription to an `objectWillChange` of no known model (`t.objectWillChange.sink` in
-/// `func watch<T: ObservableObject>`), with the units whose models it may listen to.
-struct UnresolvedListener: Sendable {
-    /// The `objectWillChange` site.
-    var site: Site
-    /// The units whose models it may be the publisher of (`ObjectWillChangeSubscription.unitsMeeting`).
-    var units: Set<Int>
+/// Every subscription to an `objectWillChange` of the tree (`holder.objectWillChange.sink`,
+/// `.onReceive(holder.objectWillChange)`), found once: those of a known type by that type, and
+/// those of no known model with the units they may listen to. Relays are among them; a listener
+/// query leaves out the relays it is told of.
+struct ObjectWillChangeListeners: Sendable {
+    /// A subscription to an `objectWillChange` of no known model (`t.objectWillChange.sink` in
+    /// `func watch<T: ObservableObject>`), with the units whose models it may listen to.
+    struct Unresolved: Sendable {
+        /// The `objectWillChange` site.
+        var site: Site
+        /// The units whose models it may be the publisher of (`ObjectWillChangeSubscription.unitsMeeting`).
+        var units: Set<Int>
+    }
 
-    /// Every such subscription of the tree, but a relay helper's (`forward(from:)`), which listens
-    /// only to the models its calls pass and is asked for as a relay.
-    static func all(_ context: RuleContext) -> [UnresolvedListener] {
-        guard !context.units.unresolvedObjectWillChange.isEmpty else { return [] }
+    /// The subscriptions of each declared type the receiver has (a class, a protocol), each with
+    /// its place in the units' order, which a query answers by.
+    var byType: [DeclarationID: [(order: Int, site: Site)]] = [:]
+    /// The classes among `byType`'s types by each model class they inherit from.
+    var subclasses: [DeclarationID: [DeclarationID]] = [:]
+    /// The protocols among `byType`'s types by unit.
+    var protocols: [Int: [DeclarationID]] = [:]
+    /// Those of no known model, but a relay helper's (`forward(from:)`), which listens only to
+    /// the models its calls pass and is asked for as a relay.
+    var unresolved: [Unresolved] = []
+
+    /// The tree's subscriptions, read once when the rules' context is built.
+    static func find(_ context: RuleContext) -> ObjectWillChangeListeners {
+        var found = ObjectWillChangeListeners()
+        func listens(_ site: Site) -> Bool {
+            let kind = ObservationUse.ofObjectWillChange(site, context)
+            return kind == .subscription || kind == .onReceiveObjectWillChange
+        }
+        var order = 0
+        for unit in context.units.units {
+            for site in unit.objectWillChangeUses {
+                guard case .declared(let type) = site.type, listens(site) else { continue }
+                if found.byType[type] == nil {
+                    for ancestor in context.index.graph.modelAncestors(of: type) { found.subclasses[ancestor, default: []].append(type) }
+                    if context.types.symbol(type)?.kind == .protocol, let unit = context.units.unitOf[type] {
+                        found.protocols[unit, default: []].append(type)
+                    }
+                }
+                found.byType[type, default: []].append((order, site))
+                order += 1
+            }
+        }
+        guard !context.units.unresolvedObjectWillChange.isEmpty else { return found }
         let everyUnit = context.units.units.map(\.id)
         let helperSites = Set(ObjectWillChangeRelay.helperRelays(context).map { [$0.subscription.file, $0.subscription.token] })
-        return context.units.unresolvedObjectWillChange.compactMap { site in
-            guard !helperSites.contains([site.file, site.token]) else { return nil }
-            let kind = ObservationUse.ofObjectWillChange(site, context)
-            guard kind == .subscription || kind == .onReceiveObjectWillChange else { return nil }
-            return UnresolvedListener(site: site, units: Set(ObjectWillChangeSubscription.unitsMeeting(unresolved: site, everyUnit: everyUnit, context).units))
+        found.unresolved = context.units.unresolvedObjectWillChange.compactMap { site in
+            guard !helperSites.contains([site.file, site.token]), listens(site) else { return nil }
+            return Unresolved(site: site, units: Set(ObjectWillChangeSubscription.unitsMeeting(unresolved: site, everyUnit: everyUnit, context).units))
         }
+        return found
     }
 }
