@@ -3538,7 +3538,10 @@ enum RuleDocuments {
         constrained to `ObservableObject` (a generic parameter's value, `another` in `func attach<T:
         ObservableObject>(to another: T)`, or `self` in an `extension ObservableObject`) belongs to the
         models that reach that code (`observable-constraint`): when the tool follows every use, it blocks
-        exactly those, and none when nothing uses it.
+        exactly those, and none when nothing uses it. Public code of that kind is followed too (it keeps
+        its constraint whoever calls it), and also holds the public models, which code outside the tree
+        may pass it. When the tool cannot follow it, the finding says why (`several functions are named
+        'listen'`, a function reference) instead of asking for a type annotation.
 
         One subscription has a mechanical twin (review class): a **relay**, the nested-`ObservableObject`
         idiom. A model passes on the changes of a model it holds in a stored property (or reaches by a
@@ -3921,7 +3924,12 @@ enum RuleDocuments {
         the others. A model that reaches no generic code is not held back. When the tool cannot follow
         every use (an untyped argument, a metatype, a function reference), when the code is public, or
         for an existential (`any ObservableObject`), any model may reach it, and it changes only when
-        every unit of the tree migrates in the same run. When a type that stays `ObservableObject` (a
+        every unit of the tree migrates in the same run. Two exceptions: public generic code whose own
+        body uses its parameter's `objectWillChange` (`public func listen<T: ObservableObject>(target:
+        T)` sending `target.objectWillChange`) keeps its constraint whoever calls it, so its uses are
+        followed as if it were internal, and the public models, which code outside the tree may pass it,
+        reach it too; and several generic functions sharing a name, all followed, are followed together,
+        each reached by the models of every call of that name. When a type that stays `ObservableObject` (a
         third-party class) reaches it, the constraint stays and the models that reach it are blocked.
         When no model of the tree reaches it, it stays too, with a note: nothing needs it to change, and
         its body may use `objectWillChange` or a library's models may still be passed to it.

@@ -18,9 +18,10 @@ struct ObjectWillChangeSubscription: CouplingRule {
         // `.subscribe(objectWillChange)`, `.sink(receiveValue: objectWillChange.send)`: the holder's
         // own publisher inside a relay goes with the relay's statement.
         let relayTargets = Set(relays.map { [$0.subscription.file, $0.sendToken] })
+        let listenerTargets = ObservationUse.relayTargets(relays)
         var findings = ObservationUse.objectWillChangeSites(.subscription, context).compactMap { unit, site -> Finding? in
             if let relay = relaysBySubscription[[site.file, site.token]] {
-                return Self.relayFinding(relay, unit: unit, relays: relays, context)
+                return Self.relayFinding(relay, unit: unit, relays: relays, listenerTargets: listenerTargets, context)
             }
             if relayTargets.contains([site.file, site.token]) { return nil }
             switch ObserverBridge.plan(site, unit: context.units.units[unit], relays: relays, context) {
@@ -34,9 +35,13 @@ struct ObjectWillChangeSubscription: CouplingRule {
             }
         }
         // A property relay's `$x` is a publisher site of the child's unit, which this rule takes.
-        findings += relays.filter { $0.property != nil }.map { Self.relayFinding($0, unit: $0.sourceUnit ?? $0.relayingUnit, relays: relays, context) }
+        findings += relays.filter { $0.property != nil }.map {
+            Self.relayFinding($0, unit: $0.sourceUnit ?? $0.relayingUnit, relays: relays, listenerTargets: listenerTargets, context)
+        }
         // A helper's subscription is no site of any unit (its receiver is any model): each call is.
-        findings += relays.filter { $0.helper != nil }.map { Self.relayFinding($0, unit: $0.sourceUnit ?? $0.relayingUnit, relays: relays, context) }
+        findings += relays.filter { $0.helper != nil }.map {
+            Self.relayFinding($0, unit: $0.sourceUnit ?? $0.relayingUnit, relays: relays, listenerTargets: listenerTargets, context)
+        }
         findings += ObjectWillChangeRelay.tidyUps(relays, context, ruleID: Self.id)
         let everyUnit = context.units.units.map(\.id)
         let helperSubscriptions = Set(relays.filter { $0.helper != nil }.map { [$0.subscription.file, $0.subscription.token] })
@@ -56,13 +61,30 @@ struct ObjectWillChangeSubscription: CouplingRule {
                 continue
             }
             if traced {
-                let models = all.map { context.units.units[$0].name }.joined(separator: ", ")
+                // Public code may also be handed the public models by code outside the tree.
+                let outside = Set(Self.coupling(of: site, context)?.onlyFromOutside ?? [])
+                func names(_ units: [Int]) -> String { units.map { context.units.units[$0].name }.joined(separator: ", ") }
+                let passed = all.filter { !outside.contains($0) }, publicOnes = all.filter(outside.contains)
+                let models = (passed.isEmpty ? "" : "the models that reach it (\(names(passed)))")
+                    + (passed.isEmpty || publicOnes.isEmpty ? "" : ", and of ")
+                    + (publicOnes.isEmpty ? "" : "the public models code outside the tree may pass it (\(names(publicOnes)))")
                 findings.append(ObservationUse.blocker(
                     Self.id, site, unit: all[0],
-                    message: "'\(receiver).objectWillChange' in generic code is the publisher of the models that reach it (\(models)); "
+                    message: "'\(receiver).objectWillChange' in generic code is the publisher of \(models); "
                         + "an @Observable class has none",
                     suggestion: "observe those models with withObservationTracking, then drop the generic code", context,
                     alsoUnits: Array(all.dropFirst())))
+                continue
+            }
+            if let coupling = Self.coupling(of: site, context), case .everyUnit(let untraced) = coupling.reach {
+                // A generic parameter's value the tool cannot follow: say why, not "annotate it".
+                let code = coupling.key != nil ? " (\(ObservableConstraint.text(coupling.subject)))" : ""
+                findings.append(ObservationUse.blocker(
+                    Self.id, site, unit: all[0],
+                    message: "'\(receiver).objectWillChange' in generic code\(code) may be the publisher of any model that can meet it: "
+                        + ObservableConstraint.describe(untraced, context),
+                    suggestion: "give the generic code a concrete model type, or observe the models with withObservationTracking",
+                    context, alsoUnits: Array(all.dropFirst())))
                 continue
             }
             findings.append(ObservationUse.blocker(
@@ -105,6 +127,13 @@ struct ObjectWillChangeSubscription: CouplingRule {
     /// `T`), or `self` in an extension of `ObservableObject`. Nil when the site is neither, or
     /// any model may reach it.
     static func tracedReach(of site: Site, _ context: RuleContext) -> [Int]? {
+        guard case .units(let reaching, _) = coupling(of: site, context)?.reach else { return nil }
+        return reaching
+    }
+
+    /// The coupling of the generic code holding an `objectWillChange` of no known model: its
+    /// generic parameter's, or that of the extension of `ObservableObject` it is in (on `self`).
+    static func coupling(of site: Site, _ context: RuleContext) -> GenericCoupling? {
         let units = context.units
         let file = context.files[site.file]
         var key: (declaration: DeclarationID, parameter: String)?
@@ -119,11 +148,10 @@ struct ObjectWillChangeSubscription: CouplingRule {
             current = declaration.parent
         }
         let isSelf = site.receiver.map { file.compactText($0) == "self" } ?? true
-        guard let coupling = units.constraintCouplings.first(where: { coupling in
+        return units.constraintCouplings.first(where: { coupling in
             if let key { return coupling.key?.declaration == key.declaration && coupling.key?.parameter == key.parameter }
             return isSelf && protocolExtension != nil && coupling.subject.protocolExtension == protocolExtension
-        }), case .units(let reaching, _) = coupling.reach else { return nil }
-        return reaching
+        })
     }
 
     /// The observer's publisher bridged to Observation, in the observed model's unit: the observer
@@ -141,14 +169,16 @@ struct ObjectWillChangeSubscription: CouplingRule {
     }
 
     /// The relay's removal, in the source model's unit, which the relaying model's unit needs.
+    /// `listenerTargets`: `ObservationUse.relayTargets(relays)`, built once for every relay.
     private static func relayFinding(_ relay: ObjectWillChangeRelay, unit: Int, relays: [ObjectWillChangeRelay],
-                                     _ context: RuleContext) -> Finding {
+                                     listenerTargets: Set<[Int]>, _ context: RuleContext) -> Finding {
         let site = relay.subscription
         let file = context.files[relay.file]
         let source = context.declaration(relay.sourceType).name
         let holder = context.declaration(relay.relayingClass).name
         let token = relay.helper == nil ? site.token : relay.statement.lowerBound
-        if let listener = ObservationUse.listener(toObjectWillChangeOf: relay.relayingClass, relays: relays, context) {
+        if let listener = ObservationUse.listener(toObjectWillChangeOf: relay.relayingClass, relays: relays,
+                                                                targets: listenerTargets, context) {
             // Views track the held model by themselves; a subscriber to the holder's publisher does not.
             return Finding(ruleID: id, fixClass: .manual, isBlocker: true, file: relay.file, offset: Int(file.tokens[token].start),
                            message: "\(relay.relayedPublisher) is relayed as \(holder)'s, whose objectWillChange is "

@@ -43,7 +43,8 @@ struct ObservableConstraint: CouplingRule {
                 findings.append(Finding(
                     ruleID: Self.id, fixClass: .manual, isNote: true, file: site.file, offset: offset,
                     message: "\(Self.text(coupling.subject)) stays constrained to ObservableObject: \(Self.whyItStays(foreign))"
-                        + (reached.isEmpty ? "" : "; \(Self.list(reached.map { units.units[$0].name })) reach it too and stay blocked")))
+                        + (reached.isEmpty ? "" : "; \(Self.list(reached.map { units.units[$0].name })) "
+                            + (reached.count == 1 ? "reaches it too and stays blocked" : "reach it too and stay blocked"))))
             case .units(let reached, _) where reached.isEmpty:
                 // Nothing needs it to change, and its body or a library's models may need it as it is.
                 findings.append(Finding(
@@ -150,13 +151,15 @@ struct ObservableConstraint: CouplingRule {
                 guard let (file, offset) = anchor(unit) else { continue }
                 let others = reached.filter { $0 != unitID }.map { units.units[$0].name }
                 if !foreign.isEmpty {
+                    let reaches = coupling.onlyFromOutside.contains(unitID)
+                        ? "is public, so code outside the tree may pass it to" : "reaches"
                     findings.append(Finding(
                         ruleID: Self.id, fixClass: .manual, isBlocker: true, file: file, offset: offset,
-                        message: "'\(unit.name)' reaches \(Self.text(coupling.subject)) (\(place)), which must stay constrained to "
+                        message: "'\(unit.name)' \(reaches) \(Self.text(coupling.subject)) (\(place)), which must stay constrained to "
                             + "ObservableObject because \(Self.whyItStays(foreign, toAModelReachingIt: true))",
-                        suggestion: coupling.subject.protocolExtension != nil
-                            ? "give '\(unit.name)' its own copy of the members it uses, or migrate it by hand"
-                            : "give \(Self.text(coupling.subject)) a separate generic type for \(Self.list(foreign)), or migrate it by hand",
+                        suggestion: coupling.onlyFromOutside.contains(unitID)
+                            ? "migrate '\(unit.name)' by hand once no code outside the tree passes it there"
+                            : Self.staysSuggestion(coupling.subject, unit: unit.name, foreign: foreign),
                         unit: unitID))
                 } else {
                     findings.append(Finding(
@@ -224,6 +227,17 @@ struct ObservableConstraint: CouplingRule {
     /// Why generic code stays on `ObservableObject`: the types that reach it and stay, and for an
     /// extension of `ObservableObject`, its members' own use of `objectWillChange`. Told to a model
     /// that reaches the code as well (`toAModelReachingIt`), the others reach it too.
+    /// What a model reaching generic code that stays `ObservableObject` can do instead.
+    private static func staysSuggestion(_ subject: GenericSubject, unit: String, foreign: [String]) -> String {
+        if subject.protocolExtension != nil { return "give '\(unit)' its own copy of the members it uses, or migrate it by hand" }
+        let others = foreign.filter { $0 != GenericReach.objectWillChangeUser }
+        guard !others.isEmpty else {
+            // Only its own use of `objectWillChange` keeps it: no separate type would help.
+            return "stop passing '\(unit)' to \(text(subject)) (observe it with withObservationTracking instead), or migrate it by hand"
+        }
+        return "give \(text(subject)) a separate generic type for \(list(others)), or migrate it by hand"
+    }
+
     static func whyItStays(_ foreign: [String], toAModelReachingIt: Bool = false) -> String {
         let others = foreign.filter { $0 != GenericReach.objectWillChangeUser }
         let reach = others.count == 1 ? "reaches" : "reach"

@@ -102,6 +102,9 @@ public struct GenericCoupling: Equatable, Sendable {
     /// What the site constrains, as the message names it.
     public var subject: GenericSubject
     public var reach: GenericReach
+    /// The units of `reach` that no use in the tree passes, only code outside the tree may
+    /// (public models, for public code that keeps its constraint: `publicSenderReach`).
+    public var onlyFromOutside: [Int] = []
 }
 
 /// Works out, for every generic parameter constrained to `ObservableObject`, which models reach
@@ -122,6 +125,8 @@ struct GenericReachFinder {
         var foreign = Set<String>()
         var edges = Set<GenericKey>()
         var untraced: UntracedUse?
+        /// The units of `units` only code outside the tree may pass (`publicSenderReach`).
+        var onlyFromOutside = Set<Int>()
 
         mutating func give(up reason: UntracedReason, file: Int? = nil, token: Int? = nil) {
             if untraced == nil { untraced = UntracedUse(reason: reason, file: file, token: token) }
@@ -140,7 +145,13 @@ struct GenericReachFinder {
 
     /// The couplings of the constraint sites and of the wrappers over constrained parameters,
     /// in the order given.
-    func couplings(constraints: [Site], wrappers: [Site]) -> (constraints: [GenericCoupling], wrappers: [GenericCoupling]) {
+    ///
+    /// `objectWillChange` holds the `objectWillChange` sites of no known model: a public
+    /// declaration whose own code uses one on its parameter (`target.objectWillChange.send()` in
+    /// `public func listen<Target: ObservableObject>(target: Target)`) keeps its constraint
+    /// whoever calls it, so it is followed like an internal one (see `publicSenderReach`).
+    func couplings(constraints: [Site], wrappers: [Site], objectWillChange: [Site] = [])
+        -> (constraints: [GenericCoupling], wrappers: [GenericCoupling]) {
         let constraintKeys = constraints.map { constraintKey($0) }
         let wrapperKeys = wrappers.map { site -> GenericKey? in
             guard case .genericParameter(let name, _) = site.type, let variable = site.ownerID,
@@ -149,9 +160,15 @@ struct GenericReachFinder {
         }
         let tracked = Set(constraintKeys.compactMap { $0 })
         var reach: [GenericKey: GenericReach] = [:]
+        var onlyFromOutside: [GenericKey: [Int]] = [:]
         if !tracked.isEmpty {
-            let directs = directReach(of: tracked)
+            let senders = Set(objectWillChange.compactMap { site -> GenericKey? in
+                guard case .genericParameter(let name, _) = site.type, let owner = site.owner else { return nil }
+                return declaringKey(name, from: owner, file: site.file)
+            })
+            let directs = directReach(of: tracked, publicSenders: senders)
             reach = propagate(directs)
+            onlyFromOutside = directs.compactMapValues { $0.onlyFromOutside.isEmpty ? nil : $0.onlyFromOutside.sorted() }
         }
         func coupling(_ key: GenericKey?, site: Site) -> GenericCoupling {
             guard let key else {
@@ -168,7 +185,9 @@ struct GenericReachFinder {
                                        reach: .everyUnit(UntracedUse(reason: reason, file: site.file, token: site.token)))
             }
             let found = reach[key] ?? .everyUnit(UntracedUse(reason: .constraintNotVisible, file: site.file, token: site.token))
-            return GenericCoupling(key: key, subject: .parameter(name(of: key)), reach: found)
+            var outside = onlyFromOutside[key] ?? []
+            if case .units(let reached, _) = found { outside = outside.filter(Set(reached).contains) } else { outside = [] }
+            return GenericCoupling(key: key, subject: .parameter(name(of: key)), reach: found, onlyFromOutside: outside)
         }
         func wrapperCoupling(_ site: Site, _ key: GenericKey?) -> GenericCoupling {
             if let key, tracked.contains(key) { return coupling(key, site: site) }
@@ -294,6 +313,17 @@ struct GenericReachFinder {
         declaration.hasModifier(.public) || declaration.hasModifier(.open) || declaration.attribute(named: "usableFromInline") != nil
     }
 
+    /// Whether code in other modules can use a declaration: its own modifiers, or those of the
+    /// extension it is a member of (a member of `public extension` is public unless marked).
+    private func isOpenToOtherModules(_ id: DeclarationID) -> Bool {
+        let declaration = index.types.declaration(id)
+        if Self.isOpenToOtherModules(declaration) { return true }
+        guard let parent = declaration.parent else { return false }
+        let enclosing = files[id.file].declarations[parent]
+        return enclosing.kind == .extension && Self.isOpenToOtherModules(enclosing)
+            && !declaration.hasModifier(.private) && !declaration.hasModifier(.fileprivate) && !declaration.hasModifier(.internal)
+    }
+
     /// The units with a model class that code outside the tree may hold (declared `public`,
     /// `open` or `@usableFromInline`, whatever encloses it).
     private func publicModelUnits() -> Set<Int> {
@@ -346,9 +376,10 @@ struct GenericReachFinder {
     // MARK: - Uses of each generic declaration
 
     /// The name the declaration is used by, or why its uses cannot all be found.
-    private func useName(of key: GenericKey, baseNameCounts: [String: Int], functionCounts: [String: Int]) -> Result<String, UntracedUse> {
+    private func useName(of key: GenericKey, baseNameCounts: [String: Int], functionCounts: [String: Int],
+                         followingPublic: Bool = false, namesakesFollowed: Bool = false) -> Result<String, UntracedUse> {
         let declaration = index.types.declaration(key.declaration)
-        if Self.isOpenToOtherModules(declaration) {
+        if !followingPublic, isOpenToOtherModules(key.declaration) {
             return .failure(UntracedUse(reason: .publicDeclaration(name: declaration.name)))
         }
         switch declaration.kind {
@@ -361,7 +392,7 @@ struct GenericReachFinder {
             if let parent = declaration.parent, files[key.declaration.file].declarations[parent].kind == .protocol {
                 return .failure(UntracedUse(reason: .protocolRequirement(name: declaration.name)))
             }
-            if (functionCounts[declaration.name] ?? 0) > 1 {
+            if !namesakesFollowed, (functionCounts[declaration.name] ?? 0) > 1 {
                 return .failure(UntracedUse(reason: .ambiguousFunctionName(declaration.name)))
             }
             return .success(declaration.name)
@@ -370,7 +401,9 @@ struct GenericReachFinder {
         }
     }
 
-    private func directReach(of keys: Set<GenericKey>) -> [GenericKey: Direct] {
+    /// What each parameter's own uses bind it to. `publicSenders` are the parameters whose
+    /// declaration's code uses their `objectWillChange`: when public, they are followed anyway.
+    private func directReach(of keys: Set<GenericKey>, publicSenders: Set<GenericKey>) -> [GenericKey: Direct] {
         // Names are counted once for the tree, only when some parameter needs them.
         var baseNameCounts: [String: Int] = [:]
         for symbol in index.types.types where symbol.kind != .typealias && symbol.kind != .protocol {
@@ -385,29 +418,73 @@ struct GenericReachFinder {
                 }
             }
         }
+        let namesakes = followedNamesakes(of: keys, functionCounts: functionCounts, publicSenders: publicSenders)
         var result: [GenericKey: Direct] = [:]
         var names: [GenericKey: String] = [:]
+        var followed = Set<GenericKey>()
         for key in keys {
             if let direct = enclosingInstanceReach(of: key) {
                 result[key] = direct
                 continue
             }
-            switch useName(of: key, baseNameCounts: baseNameCounts, functionCounts: functionCounts) {
-            case .success(let name): names[key] = name
+            let declaration = index.types.declaration(key.declaration)
+            let following = publicSenders.contains(key) && isOpenToOtherModules(key.declaration)
+            switch useName(of: key, baseNameCounts: baseNameCounts, functionCounts: functionCounts, followingPublic: following,
+                           namesakesFollowed: declaration.kind == .function && namesakes[declaration.name] != nil) {
+            case .success(let name):
+                names[key] = name
+                if following { followed.insert(key) }
             case .failure(let untraced): result[key] = Direct(untraced: untraced)
             }
         }
         let occurrences = self.occurrences(of: Set(names.values))
         for (key, name) in names {
             var direct = Direct()
-            let callables = self.callables(of: key)
+            // A call of a name several followed functions share may be any of them: each gets
+            // every call's models (more coupling, never less).
+            let others = (namesakes[name] ?? []).filter { $0.declaration != key.declaration }
+            let callables = self.callables(of: key) + others.flatMap { self.callables(of: $0) }
             for (fileIndex, token) in occurrences[name] ?? [] {
                 use(at: token, file: fileIndex, of: key, callables: callables, tracked: keys, into: &direct)
                 if direct.untraced != nil { break }
             }
+            if followed.contains(key), direct.untraced == nil { publicSenderReach(into: &direct) }
             result[key] = direct
         }
         return result
+    }
+
+    /// The function names that several generic functions share, each of them followed (not a
+    /// protocol requirement; internal, or public code that keeps its constraint), with no other
+    /// function of that name in the tree: `listen(target:in:)` of both `AsyncList` and
+    /// `AsyncValue`. Their calls, read by name, are followed for all of them together.
+    private func followedNamesakes(of keys: Set<GenericKey>, functionCounts: [String: Int],
+                                   publicSenders: Set<GenericKey>) -> [String: [GenericKey]] {
+        var byName: [String: [GenericKey]] = [:]
+        for key in keys {
+            let declaration = index.types.declaration(key.declaration)
+            guard declaration.kind == .function, (functionCounts[declaration.name] ?? 0) > 1 else { continue }
+            byName[declaration.name, default: []].append(key)
+        }
+        return byName.filter { name, group in
+            Set(group.map(\.declaration)).count == functionCounts[name] && group.allSatisfy { key in
+                let declaration = index.types.declaration(key.declaration)
+                if let parent = declaration.parent, files[key.declaration.file].declarations[parent].kind == .protocol { return false }
+                return !isOpenToOtherModules(key.declaration) || publicSenders.contains(key)
+            }
+        }.mapValues { $0.sorted { ($0.declaration, $0.parameter) < ($1.declaration, $1.parameter) } }
+    }
+
+    /// A public declaration whose own code uses its parameter's `objectWillChange` stays
+    /// `ObservableObject` whoever calls it (Observable has no such publisher), so rewriting it
+    /// never changes code outside the tree. Besides the models the tree passes it, it may be
+    /// handed the models that code can name, the public ones (as an extension of
+    /// `ObservableObject` is, `protocolExtensionReach`): an internal model the tree never
+    /// passes it is free of it.
+    private func publicSenderReach(into direct: inout Direct) {
+        direct.onlyFromOutside = publicModelUnits().subtracting(direct.units)
+        direct.units.formUnion(direct.onlyFromOutside)
+        direct.foreign.insert(GenericReach.objectWillChangeUser)
     }
 
     /// A property wrapper's `_enclosingInstance` subscript is called with the classes that apply

@@ -169,7 +169,8 @@ public struct MigrationUnits: Sendable {
         attribute(index)
         if !constraints.isEmpty || !genericWrappers.isEmpty {
             let finder = GenericReachFinder(index: index, unitOf: unitOf)
-            (constraintCouplings, genericWrapperCouplings) = finder.couplings(constraints: constraints, wrappers: genericWrappers)
+            (constraintCouplings, genericWrapperCouplings) = finder.couplings(constraints: constraints, wrappers: genericWrappers,
+                                                                                  objectWillChange: unresolvedObjectWillChange)
         }
     }
 

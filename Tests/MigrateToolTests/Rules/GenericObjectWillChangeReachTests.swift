@@ -84,4 +84,97 @@ import Testing
         let verdicts = Self.verdicts("let any: any ObservableObject = feed; _ = any; func go<M: ObservableObject>(_ m: M) { m.pulse() }")
         #expect(verdicts.values.allSatisfy { $0 == .blocked })
     }
+
+    /// p2p-wallet: `public func listen<Target: ObservableObject>(target: Target, …)` in a package
+    /// sends `target.objectWillChange`, so its constraint stays whoever calls it, and only the
+    /// models that reach it (the tree's calls) and the public ones (code outside the tree may pass
+    /// them) are its publishers. Before, being public made it any model's, and it held all 78
+    /// units of the app; `AsyncList` and `AsyncValue` each declare one, so the name is shared.
+    static func publicListener(calls: String, secondListener: Bool = false, publicModel: Bool = false) -> String {
+        """
+        import Combine
+        import Foundation
+
+        public final class AsyncList<Element> {
+            @Published public private(set) var state: [Element] = []
+
+            public func listen<Target: ObservableObject>(target: Target, in storage: inout [AnyCancellable])
+                where Target.ObjectWillChangePublisher == ObservableObjectPublisher {
+                $state.receive(on: RunLoop.main).sink { [weak target] _ in target?.objectWillChange.send() }.store(in: &storage)
+            }
+        }
+        \(secondListener ? """
+        public final class AsyncValue<Value> {
+            @Published public private(set) var state: Value?
+
+            public func listen<Observer: ObservableObject>(target: Observer, in storage: inout [AnyCancellable])
+                where Observer.ObjectWillChangePublisher == ObservableObjectPublisher {
+                $state.sink { [weak target] _ in target?.objectWillChange.send() }.store(in: &storage)
+            }
+        }
+        """ : "")
+
+        final class Wallet: ObservableObject {
+            @Published var balance = 0
+            let tokens = AsyncList<Int>()
+            let price = \(secondListener ? "AsyncValue<Int>()" : "AsyncList<Int>()")
+            var storage: [AnyCancellable] = []
+            init() { \(calls) }
+        }
+
+        final class Settings: ObservableObject { @Published var theme = 0 }
+        \(publicModel ? "public" : "") final class Session: ObservableObject { @Published var token = "" }
+        """
+    }
+
+    static func listenerVerdicts(calls: String, secondListener: Bool = false, publicModel: Bool = false) -> [String: Verdict] {
+        let analysis = RuleExamples.analyze(publicListener(calls: calls, secondListener: secondListener, publicModel: publicModel))
+        return Dictionary(uniqueKeysWithValues: analysis.units.map { ($0.name, $0.verdict) })
+    }
+
+    @Test func aPublicListenerNoOneCallsBlocksOnlyThePublicModels() {
+        #expect(Self.listenerVerdicts(calls: "_ = tokens") == ["Wallet": .ready, "Settings": .ready, "Session": .ready])
+        #expect(Self.listenerVerdicts(calls: "_ = tokens", publicModel: true) == ["Wallet": .ready, "Settings": .ready, "Session": .blocked])
+    }
+
+    @Test func aPublicListenerBlocksTheModelsPassedToIt() {
+        #expect(Self.listenerVerdicts(calls: "tokens.listen(target: self, in: &storage)")
+                == ["Wallet": .blocked, "Settings": .ready, "Session": .ready])
+        let analysis = RuleExamples.analyze(Self.publicListener(calls: "tokens.listen(target: self, in: &storage)", publicModel: true))
+        let messages = analysis.findings.filter(\.isBlocker).map(\.message)
+        #expect(messages.contains("'target?.objectWillChange' in generic code is the publisher of the models that reach it (Wallet), "
+                                  + "and of the public models code outside the tree may pass it (Session); an @Observable class has none"))
+        #expect(messages.contains {
+            $0.hasPrefix("'Session' is public, so code outside the tree may pass it to 'Target' of listen(…) (")
+                && $0.hasSuffix("Example.swift:7), which must stay constrained to ObservableObject because its members use "
+                                + "objectWillChange, which Observable has no twin of")
+        })
+    }
+
+    /// Two generic functions named `listen`: a call, read by name, may be either's, so both get
+    /// the models of every call; a third `listen` that is not followed leaves them to every model.
+    @Test func namesakeListenersAreFollowedTogether() {
+        #expect(Self.listenerVerdicts(calls: "_ = tokens", secondListener: true) == ["Wallet": .ready, "Settings": .ready, "Session": .ready])
+        #expect(Self.listenerVerdicts(calls: "price.listen(target: self, in: &storage)", secondListener: true)
+                == ["Wallet": .blocked, "Settings": .ready, "Session": .ready])
+        let unfollowed = Self.publicListener(calls: "_ = tokens", secondListener: true) + "\nfunc listen(_ port: Int) {}\n"
+        let analysis = RuleExamples.analyze(unfollowed)
+        #expect(analysis.units.allSatisfy { $0.verdict == .blocked })
+        let messages = analysis.findings.filter(\.isBlocker).map(\.message)
+        #expect(messages.contains("'target?.objectWillChange' in generic code ('Target' of listen(…)) may be the publisher "
+                                  + "of any model that can meet it: several functions are named 'listen'"))
+    }
+
+    /// A member of `public extension` is public: code outside the tree may pass it any model.
+    @Test func aMemberOfAPublicExtensionIsPublic() {
+        let tree = Self.publicListener(calls: "_ = tokens")
+            .replacingOccurrences(of: "public final class AsyncList<Element> {", with: "public final class AsyncList<Element> {}\npublic extension AsyncList {")
+            .replacingOccurrences(of: "@Published public private(set) var state: [Element] = []", with: "")
+            .replacingOccurrences(of: "public func listen", with: "func listen")
+            .replacingOccurrences(of: "[weak target] _ in target?.objectWillChange.send()", with: "_ in _ = target")
+            .replacingOccurrences(of: "$state.receive(on: RunLoop.main)", with: "Just(0)")
+        let analysis = RuleExamples.analyze(tree)
+        let notes = analysis.findings.filter { $0.ruleID == ObservableConstraint.id }.map(\.message)
+        #expect(notes.contains { $0.contains("'listen' is public, so code outside the tree may pass it any model") })
+    }
 }

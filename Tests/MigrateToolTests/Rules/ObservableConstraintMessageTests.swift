@@ -104,7 +104,7 @@ import Testing
             """)
         #expect(messages == [
             ["'M' of show(…) stays constrained to ObservableObject: 'ThirdPartyPlayer' reaches it and stays ObservableObject; "
-                + "'Counter' reach it too and stay blocked"],
+                + "'Counter' reaches it too and stays blocked"],
             ["'Counter' reaches 'M' of show(…) (Example.swift:4), which must stay constrained to ObservableObject because "
                 + "'ThirdPartyPlayer' reaches it too"],
         ])
@@ -213,7 +213,7 @@ import Testing
             """)
         #expect(messages == [
             ["extension ObservableObject stays constrained to ObservableObject: its members use objectWillChange, which "
-                + "Observable has no twin of; 'Ticker' reach it too and stay blocked"],
+                + "Observable has no twin of; 'Ticker' reaches it too and stays blocked"],
             ["'Ticker' reaches extension ObservableObject (Example.swift:3), which must stay constrained to ObservableObject "
                 + "because its members use objectWillChange, which Observable has no twin of"],
         ])
@@ -242,7 +242,7 @@ import Testing
          "several types are named 'Panel'"),
         ("protocol Shower { func show<M: ↓ObservableObject>(_ model: M) }",
          "'show' is a protocol requirement, implemented elsewhere"),
-        ("func show<M: ↓ObservableObject>(_ model: M) {}\nfunc show<M: ObservableObject>(_ model: M, times: Int) {}",
+        ("func show<M: ↓ObservableObject>(_ model: M) {}\nfunc show(_ count: Int) {}",
          "several functions are named 'show'"),
         ("struct Table { subscript<M: ↓ObservableObject>(model: M) -> Int { 0 } }",
          "the tool does not follow the uses of a generic subscript"),
