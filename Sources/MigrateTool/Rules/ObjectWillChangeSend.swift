@@ -21,6 +21,7 @@ struct ObjectWillChangeSend: CouplingRule {
     func check(_ context: RuleContext) -> [Finding] {
         var models: [DeclarationID: ModelStateChanges] = [:]
         let relays = ObjectWillChangeRelay.all(context)
+        let listenerTargets = ObservationUse.relayTargets(relays)
         // The relay's send goes with its statement: here when the source is already @Observable
         // (nothing else subscribes), else with the subscription (object-will-change-subscription).
         let relaysBySend = Dictionary(relays.map { ([$0.subscription.file, $0.sendToken], $0) }, uniquingKeysWith: { first, _ in first })
@@ -76,7 +77,7 @@ struct ObjectWillChangeSend: CouplingRule {
                     + "objectWillChange this model relays; '\(relay.sourceName)' \(becomes) and tracks its own changes, so the "
                     + "call goes with the relay")
             }
-            if let place, let (edits, name, heldUnit) = place.heldModelDeletion(file, relays: relays, context, models: &models) {
+            if let place, let (edits, name, heldUnit) = place.heldModelDeletion(file, relays: relays, listenerTargets: listenerTargets, context, models: &models) {
                 let held = context.units.units[heldUnit].name
                 return Finding(ruleID: Self.id, fixClass: .review, file: site.file, offset: Int(file.tokens[site.token].start),
                                message: "objectWillChange.send() announces a change made through '\(name)', a \(held), which becomes "
@@ -539,10 +540,13 @@ private struct SendPlace {
     /// `onReceive`), which would stop hearing those changes. Once that unit is written the held
     /// model announces its own changes, and a view reads it through the holder or not; so the
     /// call goes with that unit, which the holder needs.
-    func heldModelDeletion(_ file: FileStructure, relays: [ObjectWillChangeRelay], _ context: RuleContext,
+    /// `listenerTargets`: `ObservationUse.relayTargets(relays)`, built once for every send.
+    func heldModelDeletion(_ file: FileStructure, relays: [ObjectWillChangeRelay], listenerTargets: Set<[Int]>, _ context: RuleContext,
                            models: inout [DeclarationID: ModelStateChanges]) -> (edits: [Edit], name: String, unit: Int)? {
         // Something listening to the holder's own publisher would stop hearing the held model's changes.
-        guard accessor == nil, ObservationUse.listener(toObjectWillChangeOf: model.classID, relays: relays, context) == nil else { return nil }
+        guard accessor == nil,
+              ObservationUse.listener(toObjectWillChangeOf: model.classID, relays: relays, targets: listenerTargets, context) == nil
+        else { return nil }
         let held = heldModels(context)
         guard !held.isEmpty else { return nil }
         let tokens = file.tokens
