@@ -10,6 +10,10 @@ extension ModelGraph {
         "NSObjectProtocol", "CaseIterable", "RawRepresentable",
     ]
 
+    /// The platform protocols among `inertExternalEntries` (all but `NSObject`): an inheritance
+    /// list that starts with one names no superclass.
+    public static let platformProtocols: Set<String> = inertExternalEntries.subtracting(["NSObject"])
+
     /// Whether the declaration carries the Observation macro, `@Observable` or `@Observation.Observable`.
     public static func hasObservableMacro(_ declaration: Declaration) -> Bool {
         declaration.attributes.contains { $0.name == "Observable" || $0.name == "Observation.Observable" }

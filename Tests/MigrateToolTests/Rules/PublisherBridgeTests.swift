@@ -219,10 +219,13 @@ import SourceScan
         ("var x: Int", "init(x: Int) { self.x = x }", "init(x: Int) { self.x = x; self.xPublished = x }", false),
         ("var x = 0", "let k: Int\n    init(x: Int) { self.k = 1; self.x = x }", "init(x: Int) { self.k = 1; self.x = x }", true),
         ("var x = 0", "NSObject", nil, true),
+        // A platform protocol first names no superclass (the second review's overcaution).
+        ("var x = 0", "Identifiable", "init(x: Int) { self.x = x }", true),
     ])
     func aRootClassCopiesOnlyBeforeItIsWhole(declaration: String, members: String, expected: String?, noCopy: Bool) {
-        let inheritance = members == "NSObject" ? "NSObject, ObservableObject" : "ObservableObject"
-        let body = members == "NSObject" ? "init(x: Int) { self.x = x }" : members
+        let libraryEntry = ["NSObject", "Identifiable"].contains(members)
+        let inheritance = libraryEntry ? "\(members), ObservableObject" : "ObservableObject"
+        let body = libraryEntry ? "init(x: Int) { self.x = x }" : members
         let source = Self.declarations + """
             final class Model: \(inheritance) {
                 @Published \(declaration)

@@ -452,8 +452,12 @@ struct PublisherBridge {
     private static func isRootModel(_ classID: DeclarationID, _ context: RuleContext) -> Bool {
         guard let first = context.declaration(classID).inheritance.first else { return false }
         if first.typeName == "ObservableObject" { return true }
-        guard case .declared(let target) = context.types.resolve(first.typeName, from: classID) else { return false }
-        return context.types.symbol(target)?.kind == .protocol
+        switch context.types.resolve(first.typeName, from: classID) {
+        case .declared(let target): return context.types.symbol(target)?.kind == .protocol
+        // `class Item: Identifiable, ObservableObject`: a platform protocol is no superclass.
+        case .external: return ModelGraph.platformProtocols.contains(first.typeName)
+        default: return false
+        }
     }
 
     /// Whether every stored instance property of the class that each designated initializer
