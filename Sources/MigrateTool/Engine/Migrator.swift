@@ -202,8 +202,8 @@ enum Migrator {
         // Files are rewritten on both cores; each returns its own counts, added in file order.
         let files = editsByFile.keys.sorted()
         let results = concurrentMap(files) { fileIndex -> (structure: FileStructure, counts: [String: Int])? in
-            let edits = editsByFile[fileIndex]!.edits
             let original = analysis.bytes(of: fileIndex)
+            let edits = EditApplier.joiningLineDeletions(editsByFile[fileIndex]!.edits, in: original)
             guard let rewritten = try? EditApplier.apply(edits, to: original) else { return nil }
             let addsObservable = edits.contains { $0.replacement.contains("@Observable") }
             var counts: [String: Int] = [:]

@@ -74,3 +74,51 @@ public enum EditApplier {
         return unique.map(\.1)
     }
 }
+
+extension EditApplier {
+    /// `edits` with one change: where several deletions of whole lines meet (each made on its
+    /// own, by different units, against the original text) and together leave a blank line
+    /// right against another blank line, or against the line closing the block, the first one
+    /// also takes the blank line before it. A deletion made alone already does this
+    /// (`EditBuilder.remove`); three relays deleted one by one left two blank lines behind.
+    public static func joiningLineDeletions(_ edits: [Edit], in bytes: [UInt8]) -> [Edit] {
+        var ordered = normalize(edits)
+        func isWholeLines(_ edit: Edit) -> Bool {
+            edit.replacement.isEmpty && !edit.range.isEmpty && (edit.range.lowerBound == 0 || Byte.isLineBreak(bytes[edit.range.lowerBound - 1]))
+                && Byte.isLineBreak(bytes[edit.range.upperBound - 1])
+        }
+        var position = 0
+        while position < ordered.count {
+            var end = position
+            while end + 1 < ordered.count, isWholeLines(ordered[end]), isWholeLines(ordered[end + 1]),
+                  ordered[end].range.upperBound == ordered[end + 1].range.lowerBound {
+                end += 1
+            }
+            defer { position = end + 1 }
+            guard end > position else { continue }
+            let start = ordered[position].range.lowerBound, after = ordered[end].range.upperBound
+            guard let blank = blankLine(endingAt: start, in: bytes), blank.lowerBound > 0,
+                  position == 0 || ordered[position - 1].range.upperBound <= blank.lowerBound,
+                  after == bytes.count || lineIsBlankOrCloses(at: after, in: bytes) else { continue }
+            ordered[position].range = blank.lowerBound..<ordered[position].range.upperBound
+        }
+        return ordered
+    }
+
+    /// The blank line (spaces and tabs only) that ends right at `offset`, a line's start.
+    private static func blankLine(endingAt offset: Int, in bytes: [UInt8]) -> Range<Int>? {
+        guard offset > 0, Byte.isLineBreak(bytes[offset - 1]) else { return nil }
+        var start = offset - 1
+        if bytes[start] == Byte.newline, start > 0, bytes[start - 1] == Byte.carriageReturn { start -= 1 }
+        while start > 0, bytes[start - 1] == Byte.space || bytes[start - 1] == Byte.tab { start -= 1 }
+        guard start == 0 || Byte.isLineBreak(bytes[start - 1]) else { return nil }
+        return start..<offset
+    }
+
+    /// Whether the line starting at `offset` is blank, or starts (after indentation) with `}`.
+    private static func lineIsBlankOrCloses(at offset: Int, in bytes: [UInt8]) -> Bool {
+        var index = offset
+        while index < bytes.count, bytes[index] == Byte.space || bytes[index] == Byte.tab { index += 1 }
+        return index == bytes.count || Byte.isLineBreak(bytes[index]) || bytes[index] == UInt8(ascii: "}")
+    }
+}
