@@ -143,6 +143,14 @@ struct GenericReachFinder {
         var mentions: Bool
     }
 
+    /// An initializer or function as a call may match it: its parameters, and the type an
+    /// extension's `where Store == Model` fixes the generic parameter to, with the scope it is
+    /// written in (`extension Panel where Store == Model { init() { … } }`: `Panel()` binds it).
+    private struct Callable {
+        var parameters: [Parameter]
+        var fixed: (written: String, scope: DeclarationID)?
+    }
+
     /// The couplings of the constraint sites and of the wrappers over constrained parameters,
     /// in the order given.
     ///
@@ -544,21 +552,23 @@ struct GenericReachFinder {
 
     /// The initializers of a generic type (its own, its extensions', and a struct's memberwise
     /// one when it declares none), or the generic function itself, as parameter lists.
-    private func callables(of key: GenericKey) -> [[Parameter]] {
+    private func callables(of key: GenericKey) -> [Callable] {
         let types = index.types
         let declaration = types.declaration(key.declaration)
         let file = files[key.declaration.file]
         if declaration.kind == .function {
-            return [parameters(of: declaration, in: file, generic: key.parameter)]
+            return [Callable(parameters: parameters(of: declaration, in: file, generic: key.parameter))]
         }
-        var result: [[Parameter]] = []
+        var result: [Callable] = []
         var ownInitializer = false
         var containers = [key.declaration]
         containers += types.symbol(key.declaration)?.extensions ?? []
         for container in containers {
             let containerFile = files[container.file]
+            let fixed = container == key.declaration ? nil : fixedType(of: key.parameter, in: container)
             for member in containerFile.members(of: container.declaration) where containerFile.declarations[member].kind == .initializer {
-                result.append(parameters(of: containerFile.declarations[member], in: containerFile, generic: key.parameter))
+                result.append(Callable(parameters: parameters(of: containerFile.declarations[member], in: containerFile, generic: key.parameter),
+                                       fixed: fixed.map { ($0, DeclarationID(file: container.file, declaration: member)) }))
                 if container == key.declaration { ownInitializer = true }
             }
         }
@@ -580,9 +590,30 @@ struct GenericReachFinder {
                                                 binds: binds, mentions: mentions && !binds))
                 }
             }
-            result.append(memberwise)
+            result.append(Callable(parameters: memberwise))
         }
         return result
+    }
+
+    /// The type an extension's `where` clause fixes the generic parameter to (`where Store ==
+    /// Model`, either side), as written.
+    private func fixedType(of parameter: String, in extensionID: DeclarationID) -> String? {
+        let file = files[extensionID.file]
+        guard let clause = file.declarations[extensionID.declaration].whereClause else { return nil }
+        let tokens = file.tokens
+        var start = clause.lowerBound + 1
+        while start < clause.upperBound {
+            var end = start
+            while end < clause.upperBound, tokens[end].kind != .comma { end += 1 }
+            // One requirement: `Store == Model` or `Model == Store`.
+            if let equals = (start..<end).first(where: { file.source.tokenText($0, equals: "==") }), equals > start, equals + 1 < end {
+                let left = file.compactText(start..<equals), right = file.compactText((equals + 1)..<end)
+                if left == parameter { return right }
+                if right == parameter { return left }
+            }
+            start = end + 1
+        }
+        return nil
     }
 
     private func isExactly(_ parameter: String, _ written: String) -> Bool {
@@ -622,7 +653,7 @@ struct GenericReachFinder {
     }
 
     /// Reads one occurrence of the generic declaration's name.
-    private func use(at token: Int, file fileIndex: Int, of key: GenericKey, callables: [[Parameter]], tracked: Set<GenericKey>,
+    private func use(at token: Int, file fileIndex: Int, of key: GenericKey, callables: [Callable], tracked: Set<GenericKey>,
                      into direct: inout Direct) {
         let file = files[fileIndex]
         let tokens = file.tokens
@@ -666,7 +697,7 @@ struct GenericReachFinder {
 
     /// A call of the generic function or an initializer of the generic type: the arguments
     /// given for parameters typed by the generic parameter.
-    private func call(open: Int, file fileIndex: Int, key: GenericKey, callables: [[Parameter]], tracked: Set<GenericKey>,
+    private func call(open: Int, file fileIndex: Int, key: GenericKey, callables: [Callable], tracked: Set<GenericKey>,
                       into direct: inout Direct) {
         let file = files[fileIndex]
         let name = index.types.declaration(key.declaration).name
@@ -675,11 +706,22 @@ struct GenericReachFinder {
         }
         let hasTrailingClosure = file.hasTrailingClosure(afterArgumentsAt: open)
         var matched = false
-        for parameters in callables {
+        for callable in callables {
+            let parameters = callable.parameters
             guard let pairs = ParameterShape.match(arguments.map(\.label), to: parameters.map(\.shape), trailingClosure: hasTrailingClosure)
             else { continue }
             matched = true
             var bound = false
+            if let (written, scope) = callable.fixed {
+                // An initializer of `extension Panel where Store == Model`: the call is a `Panel<Model>`.
+                let type = index.types.resolve(written, from: scope)
+                if case .genericParameter = type {
+                    // Another parameter, of the extension's scope, not of the call's.
+                    return direct.give(up: .unknownArgumentType, file: fileIndex, token: open)
+                }
+                classify(type, at: open, file: fileIndex, key: key, tracked: tracked, into: &direct)
+                bound = true
+            }
             for (parameter, argument) in pairs {
                 let declared = parameters[parameter]
                 guard declared.binds || declared.mentions else { continue }

@@ -169,6 +169,39 @@ import Testing
             + "models that reach it: 'Counter' reaches it"])
     }
 
+    /// amakaflow: `ActualsConnectSourcesView()` calls the `init()` of `extension
+    /// ActualsConnectSourcesView where Store == ActualsSourceConnectionStore`, which fixes the
+    /// parameter: that model reaches it. Read as a parameter inferred from its context, it left
+    /// the view to every model, and one blocked unit held 104 of the app's 106.
+    @Test func anExtensionFixingTheParameterBindsItsInitializersCalls() {
+        let code = """
+            import SwiftUI
+
+            struct SourcesView<Store: ↓ObservableObject>: View {
+                @ObservedObject var store: Store
+                init(store: Store) { self.store = store }
+                var body: some View { Text("x") }
+            }
+            extension SourcesView where Store == SourceStore {
+                init() { self.init(store: SourceStore()) }
+            }
+            final ↓class SourceStore: ObservableObject { @Published var connected = false }
+            final class Other: ObservableObject { @Published var count = 0 }
+
+            struct Hub: View { var body: some View { SourcesView() } }
+            """
+        #expect(Self.messagesAtMarkers(code).first == ["generic code constrained to ObservableObject ('Store' of SourcesView) "
+            + "changes together with the models that reach it: 'SourceStore' reaches it"])
+        // Beside another call's model; a model no call passes stays free.
+        let both = RuleExamples.stripMarkers(code).0
+            .replacingOccurrences(of: "SourcesView() } }", with: "VStack { SourcesView(); SourcesView(store: Other()) } } }")
+            + "final class Third: ObservableObject { @Published var n = 0 }\n"
+        let analysis = RuleExamples.analyzeInMemory(both)
+        #expect(analysis.findings.contains { $0.message == "generic code constrained to ObservableObject ('Store' of SourcesView) "
+            + "changes together with the models that reach it: 'SourceStore', 'Other' reach it" })
+        #expect(analysis.units.first { $0.name == "Third" }?.verdict == .ready)
+    }
+
     /// winston: a generic argument that is itself generic (`ObservableArray<Entity<A, B>>`) ends
     /// in one `>>` token; its comma is the inner list's, so the use names one model, `Entity`,
     /// and an unrelated model is not held with the generic code (before, the use read as one the
