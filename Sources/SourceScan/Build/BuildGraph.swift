@@ -297,10 +297,6 @@ public struct BuildGraph: Sendable {
         var folders: [Substring: [(module: Int, description: Int, folder: TargetDescription.Folder)]] = [:]
         var packageByRoot: [Substring: Int] = [:]
         var roots = Set<Substring>()
-        // The folders of the files targets list: a project may list files beside its own folder
-        // (`../AmakaFlow/Views/Home.swift`), and a file it does not list there is one it left out
-        // (`Home+Previews.swift`), not one of a folder no description covers.
-        var claimed = Set<Substring>()
         for (position, description) in descriptions.enumerated() {
             // A description without targets (Tuist's or XcodeGen's dependencies-only
             // `Package.swift`, a manifest whose targets could not be read) compiles nothing, so it
@@ -309,10 +305,7 @@ public struct BuildGraph: Sendable {
             if description.kind == .package { packageByRoot[Substring(description.root)] = position }
             for (targetPosition, target) in description.targets.enumerated() {
                 let module = moduleOfTarget[position][targetPosition]
-                for file in target.files {
-                    explicit[file, default: []].append(module)
-                    if let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) { claimed.insert(file[..<slash]) }
-                }
+                for file in target.files { explicit[file, default: []].append(module) }
                 for folder in target.folders { folders[Substring(folder.path), default: []].append((module, position, folder)) }
             }
         }
@@ -348,7 +341,7 @@ public struct BuildGraph: Sendable {
             }
             if found.count > 1 { found = Array(Set(found)).sorted() }
             if found.isEmpty {
-                if offer.described || claimed.contains(directory) {
+                if offer.described {
                     outsideFiles.append(fileIndex)
                 } else {
                     if folderModule == nil {

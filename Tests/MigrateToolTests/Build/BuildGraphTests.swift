@@ -389,25 +389,6 @@ import Testing
             """
     }
 
-    /// amakaflow: the project in `Companion/` lists `../Shared/Views/Home.swift`; the file
-    /// beside it that it does not list (`Home+Previews.swift`) is one no target compiles, not
-    /// one of a folder no description covers. Before, it formed the folder module, which cannot
-    /// see the app's models, so its `.environmentObject(Model())` stayed behind the migrated
-    /// model with nothing said. Only the listed file's own folder is claimed: a file in a folder
-    /// below it, or one in a folder the project lists nothing from, is still the folder module's.
-    @Test func aFileBesideOneTheProjectListsOutsideItsFolderIsOutsideTheBuild() throws {
-        let project = Self.oneTargetProject(file: "../Shared/Views/Home.swift", target: "App")
-        let files = ["/repo/Shared/Views/Home.swift", "/repo/Shared/Views/Home+Previews.swift",
-                     "/repo/Shared/Views/Sub/Row.swift", "/repo/Scripts/tool.swift"]
-        let loaded = BuildGraphLoader.build([.init(path: "/repo/Companion/App.xcodeproj/project.pbxproj", bytes: Array(project.utf8))],
-                                            swiftFiles: files, configuration: Configuration(), readFile: { _ in nil },
-                                            folderExists: { _ in true })
-        let graph = loaded.graph
-        #expect(graph.modulesOfFile.map { $0.map { graph.modules[$0].targetName } }
-                == [["App"], [], ["(files in no package or project)"], ["(files in no package or project)"]])
-        #expect(graph.outsideFiles == [1])
-    }
-
     /// A project listing a file that does not exist, beside a file of that name no target
     /// compiles, is stale (bufetec: the file was moved on disk, the project not updated, so Xcode
     /// would not build it as it is): the moved file takes the listed one's modules, with a
