@@ -3928,8 +3928,12 @@ enum RuleDocuments {
         body uses its parameter's `objectWillChange` (`public func listen<T: ObservableObject>(target:
         T)` sending `target.objectWillChange`) keeps its constraint whoever calls it, so its uses are
         followed as if it were internal, and the public models, which code outside the tree may pass it,
-        reach it too; and several generic functions sharing a name, all followed, are followed together,
-        each reached by the models of every call of that name. When a type that stays `ObservableObject` (a
+        reach it too (unless public code hands out models as `any` or `some ObservableObject`, through
+        which that code may hold any of them); and several generic functions sharing a name, all
+        followed, are followed together, each reached by the models of every call of that name. Calls
+        are found by name (`` `name` `` too), so a function called without it (`callAsFunction`,
+        `dynamicallyCall`, an operator) is never followed, and `self` in an extension of a protocol that
+        is no model protocol may be any model conforming to it. When a type that stays `ObservableObject` (a
         third-party class) reaches it, the constraint stays and the models that reach it are blocked.
         When no model of the tree reaches it, it stays too, with a note: nothing needs it to change, and
         its body may use `objectWillChange` or a library's models may still be passed to it.

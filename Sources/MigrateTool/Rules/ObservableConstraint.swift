@@ -269,6 +269,8 @@ struct ObservableConstraint: CouplingRule {
         case .unfollowedConstraint: return "it constrains no generic parameter of a type or function that the tool follows"
         case .constraintNotVisible: return "its generic parameter is not constrained where the tool can see it"
         case .publicDeclaration(let name): return "'\(name)' is public, so code outside the tree may pass it any model"
+        case .publicExistential(let name, let escaping):
+            return "'\(name)' is public, and '\(escaping)' hands out models as an existential, which code outside the tree may pass it"
         case .ambiguousTypeName(let name): return "several types are named '\(name)'"
         case .protocolRequirement(let name): return "'\(name)' is a protocol requirement, implemented elsewhere"
         case .ambiguousFunctionName(let name): return "several functions are named '\(name)'"

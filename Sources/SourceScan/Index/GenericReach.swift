@@ -46,6 +46,9 @@ public indirect enum UntracedReason: Equatable, Sendable {
     case constraintNotVisible
     /// The declaration is public (or `@usableFromInline`), so code outside the tree may use it.
     case publicDeclaration(name: String)
+    /// The declaration is public, and public code of the tree hands out models as `any` or `some
+    /// ObservableObject` (`escaping`), which code outside the tree may pass to it, whichever they are.
+    case publicExistential(name: String, escaping: String)
     /// Several types share the declaration's name.
     case ambiguousTypeName(String)
     /// The declaration is a protocol requirement, implemented elsewhere.
@@ -335,7 +338,7 @@ struct GenericReachFinder {
     /// The units with a model class that code outside the tree may hold (declared `public`,
     /// `open` or `@usableFromInline`, whatever encloses it).
     private func publicModelUnits() -> Set<Int> {
-        Set(unitOf.compactMap { classID, unit in Self.isOpenToOtherModules(index.types.declaration(classID)) ? unit : nil })
+        Set(unitOf.compactMap { classID, unit in isOpenToOtherModules(classID) ? unit : nil })
     }
 
     /// What one occurrence of a member name of an `ObservableObject` extension adds to its reach.
@@ -397,6 +400,11 @@ struct GenericReachFinder {
             }
             return .success(declaration.name)
         case .function:
+            // Called without its name: `value(…)` runs `callAsFunction`, `@dynamicCallable`'s
+            // `dynamicallyCall`, and an operator's name is no identifier (`model ~> pinger`).
+            if Self.callsWithoutName.contains(declaration.name) || !(declaration.name.first.map { $0 == "_" || $0.isLetter } ?? false) {
+                return .failure(UntracedUse(reason: .unreadableUse(name: declaration.name)))
+            }
             if let parent = declaration.parent, files[key.declaration.file].declarations[parent].kind == .protocol {
                 return .failure(UntracedUse(reason: .protocolRequirement(name: declaration.name)))
             }
@@ -446,6 +454,8 @@ struct GenericReachFinder {
             }
         }
         let occurrences = self.occurrences(of: Set(names.values))
+        // Read once for the tree, and only when some public declaration is followed.
+        let exposure = followed.isEmpty ? nil : publicExistentialExposure()
         for (key, name) in names {
             var direct = Direct()
             // A call of a name several followed functions share may be any of them: each gets
@@ -456,11 +466,21 @@ struct GenericReachFinder {
                 use(at: token, file: fileIndex, of: key, callables: callables, tracked: keys, into: &direct)
                 if direct.untraced != nil { break }
             }
-            if followed.contains(key), direct.untraced == nil { publicSenderReach(into: &direct) }
+            if followed.contains(key), direct.untraced == nil {
+                if let escaping = exposure {
+                    direct.give(up: .publicExistential(name: index.types.declaration(key.declaration).name, escaping: escaping.name),
+                                file: escaping.file, token: escaping.token)
+                } else {
+                    publicSenderReach(into: &direct)
+                }
+            }
             result[key] = direct
         }
         return result
     }
+
+    /// Functions a call reaches without spelling their name.
+    static let callsWithoutName: Set<String> = ["callAsFunction", "dynamicallyCall"]
 
     /// The function names that several generic functions share, each of them followed (not a
     /// protocol requirement; internal, or public code that keeps its constraint), with no other
@@ -481,6 +501,25 @@ struct GenericReachFinder {
                 return !isOpenToOtherModules(key.declaration) || publicSenders.contains(key)
             }
         }.mapValues { $0.sorted { ($0.declaration, $0.parameter) < ($1.declaration, $1.parameter) } }
+    }
+
+    /// The first public declaration of the tree whose signature holds `any ObservableObject` or
+    /// `some ObservableObject` (`public func makeModel() -> any ObservableObject`): through it, code
+    /// outside the tree may hold an internal model and pass it on (Swift opens the existential at
+    /// the call). A model handed out as `Any` or `AnyObject` and cast back is not looked for.
+    private func publicExistentialExposure() -> (name: String, file: Int, token: Int)? {
+        for (fileIndex, file) in files.enumerated() {
+            for (position, declaration) in file.declarations.enumerated()
+            where [.function, .variable, .subscript, .initializer].contains(declaration.kind)
+                && isOpenToOtherModules(DeclarationID(file: fileIndex, declaration: position)) {
+                let signature = declaration.tokens.lowerBound..<(declaration.body?.lowerBound ?? declaration.tokens.upperBound)
+                for token in signature where token > signature.lowerBound && file.source.tokenText(token, equals: "ObservableObject")
+                    && (file.tokens[token - 1].word == .any || file.tokens[token - 1].word == .some) {
+                    return (declaration.name, fileIndex, token)
+                }
+            }
+        }
+        return nil
     }
 
     /// A public declaration whose own code uses its parameter's `objectWillChange` stays
@@ -749,6 +788,10 @@ struct GenericReachFinder {
         case .declared(let id):
             if let unit = unitOf[id] {
                 direct.units.insert(unit)
+            } else if index.types.declaration(id).kind == .protocol {
+                // `self` in `extension Trackable where Self: ObservableObject`: any model
+                // conforming to the protocol, not a type that stays ObservableObject.
+                direct.give(up: .unknownArgumentType, file: fileIndex, token: token)
             } else {
                 direct.foreign.insert(index.types.symbol(id)?.qualifiedName ?? index.types.declaration(id).name)
             }

@@ -1,6 +1,7 @@
 extension TypeIndex {
     /// Every token spelling one of `names`, per name, in file and token order: identifiers, and
-    /// projections when a name is given with its `$` (`$model`). One pass over the tree, whatever
+    /// projections when a name is given with its `$` (`$model`), and the name quoted in
+    /// backticks (`` `listen` ``). One pass over the tree, whatever
     /// the number of names; the answer is textual, so a caller decides which spellings mean its
     /// declaration.
     public func identifierOccurrences(of names: Set<String>) -> [String: [(file: Int, token: Int)]] {
@@ -10,8 +11,16 @@ extension TypeIndex {
         let perFile: [[(String, Int)]] = concurrentMap(Array(files.indices)) { fileIndex in
             let file = files[fileIndex]
             var found: [(String, Int)] = []
+            let bytes = file.source.bytes
             for (position, token) in file.tokens.enumerated() where token.kind == .identifier || token.kind == .dollarIdentifier {
-                guard let candidates = byLength[Int(token.end - token.start)] else { continue }
+                let length = Int(token.end - token.start)
+                if bytes[Int(token.start)] == UInt8(ascii: "`"), length > 2, let candidates = byLength[length - 2] {
+                    // `` `listen`(…) `` calls `listen`: the backticks only quote the name.
+                    let inner = bytes[(Int(token.start) + 1)..<(Int(token.end) - 1)]
+                    for name in candidates where inner.elementsEqual(name.utf8) { found.append((name, position)) }
+                    continue
+                }
+                guard let candidates = byLength[length] else { continue }
                 for name in candidates where file.source.tokenText(position, equals: name) { found.append((name, position)) }
             }
             return found

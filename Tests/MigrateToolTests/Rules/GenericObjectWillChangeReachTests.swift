@@ -177,4 +177,64 @@ import Testing
         let notes = analysis.findings.filter { $0.ruleID == ObservableConstraint.id }.map(\.message)
         #expect(notes.contains { $0.contains("'listen' is public, so code outside the tree may pass it any model") })
     }
+
+    /// The session's review (`/tmp/s37/review/FINDINGS.md`): shapes where a model reaches the
+    /// listener unseen, which must keep it blocked.
+    /// R1: a class in a `public extension` is public (code outside the tree may pass it).
+    @Test func aModelInAPublicExtensionIsAPublicModel() {
+        let tree = Self.publicListener(calls: "_ = tokens")
+            + "public enum Shop {}\npublic extension Shop {\n    final class Cart: ObservableObject { @Published var count = 0 }\n}\n"
+        let units = RuleExamples.analyzeInMemory(tree).units
+        #expect(units.first { $0.name == "Shop.Cart" }?.verdict == .blocked)
+        #expect(units.first { $0.name == "Settings" }?.verdict == .ready)
+    }
+
+    /// R2: calls that do not spell the function's name as an identifier: `callAsFunction`, an
+    /// operator, and a backticked name. The first two cannot be followed; the third is read.
+    @Test(arguments: [
+        ("public func callAsFunction<Target: ObservableObject>(_ target: Target) { target.objectWillChange.send() }", "self(s)"),
+        ("public static func ~> <Target: ObservableObject>(lhs: Target, rhs: Pinger) { lhs.objectWillChange.send() }", "s ~> self"),
+        ("public func ping<Target: ObservableObject>(_ target: Target) { target.objectWillChange.send() }", "self.`ping`(s)"),
+        ("func ping<Target: ObservableObject>(_ target: Target) { target.objectWillChange.send() }", "self.`ping`(s)"),
+    ])
+    func aCallThatDoesNotSpellTheNameLeavesNoModelFree(function: String, call: String) {
+        let tree = """
+            import Combine
+
+            infix operator ~>
+            public struct Pinger {
+                \(function)
+                func register(_ s: Settings) { \(call) }
+            }
+            final class Settings: ObservableObject { @Published var theme = 0 }
+            final class Other: ObservableObject { @Published var count = 0 }
+            """
+        let units = RuleExamples.analyzeInMemory(tree).units
+        #expect(units.first { $0.name == "Settings" }?.verdict == .blocked, "\(function)")
+    }
+
+    /// R3: `self` in an extension of a protocol that is no model protocol may be any model
+    /// conforming to it: the reach cannot be told (it read as a type staying ObservableObject).
+    @Test func selfInAProtocolExtensionIsAnyConformingModel() {
+        let tree = Self.publicListener(calls: "_ = tokens") + """
+            protocol Trackable: AnyObject {}
+            extension Trackable where Self: ObservableObject {
+                func register(in list: AsyncList<Int>, storage: inout [AnyCancellable]) { list.listen(target: self, in: &storage) }
+            }
+            final class Counter: ObservableObject, Trackable { @Published var count = 0 }
+            """
+        let units = RuleExamples.analyzeInMemory(tree).units
+        #expect(units.first { $0.name == "Counter" }?.verdict == .blocked)
+    }
+
+    /// R4: public code handing out models as `any ObservableObject` lets code outside the tree
+    /// pass any model, an internal one too, to the public listener.
+    @Test func aPublicExistentialLeavesThePublicListenerToEveryModel() {
+        let tree = Self.publicListener(calls: "_ = tokens") + "public func currentModel() -> any ObservableObject { Settings() }\n"
+        let analysis = RuleExamples.analyzeInMemory(tree)
+        #expect(analysis.units.allSatisfy { $0.verdict == .blocked })
+        #expect(analysis.findings.contains { $0.message.hasPrefix("'target?.objectWillChange' in generic code ('Target' of listen(…)) "
+            + "may be the publisher of any model that can meet it: 'listen' is public, and 'currentModel' hands out models as an "
+            + "existential, which code outside the tree may pass it") })
+    }
 }

@@ -273,6 +273,9 @@ import Testing
          "'show' is public, so code outside the tree may pass it any model"),
         ("enum A { struct Panel<M: ↓ObservableObject> { var model: M } }\nenum B { struct Panel<M: ObservableObject> { var model: M } }",
          "several types are named 'Panel'"),
+        ("public func show<M: ↓ObservableObject>(_ model: M) { model.objectWillChange.send() }\n"
+            + "public func make() -> any ObservableObject { Model() }",
+         "'show' is public, and 'make' hands out models as an existential, which code outside the tree may pass it (Example.swift:3)"),
         ("protocol Shower { func show<M: ↓ObservableObject>(_ model: M) }",
          "'show' is a protocol requirement, implemented elsewhere"),
         ("func show<M: ↓ObservableObject>(_ model: M) {}\nfunc show(_ count: Int) {}",
