@@ -374,6 +374,11 @@ struct GenericReachFinder {
         switch receiver {
         case .declared(let type):
             if let unit = unitOf[type] { direct.units.insert(unit); return }
+            // A protocol that is no model protocol (`self` in `extension Trackable where Self:
+            // ObservableObject`) may be any model conforming to it.
+            if index.types.declaration(type).kind == .protocol {
+                return direct.give(up: .unreadableUse(name: name), file: fileIndex, token: token)
+            }
             // The type's own member of that name is not the extension's.
             let ownMember = index.typer.firstMember(of: type) { _, declaration, _ in declaration.name == name ? Typed(.unknown) : nil }
             if ownMember == nil { direct.foreign.insert(index.types.declaration(type).name) }
@@ -513,9 +518,11 @@ struct GenericReachFinder {
             where [.function, .variable, .subscript, .initializer].contains(declaration.kind)
                 && isOpenToOtherModules(DeclarationID(file: fileIndex, declaration: position)) {
                 let signature = declaration.tokens.lowerBound..<(declaration.body?.lowerBound ?? declaration.tokens.upperBound)
-                for token in signature where token > signature.lowerBound && file.source.tokenText(token, equals: "ObservableObject")
-                    && (file.tokens[token - 1].word == .any || file.tokens[token - 1].word == .some) {
-                    return (declaration.name, fileIndex, token)
+                for token in signature where token > signature.lowerBound && file.source.tokenText(token, equals: "ObservableObject") {
+                    // `any ObservableObject`, `some Combine.ObservableObject`.
+                    var before = token - 1
+                    if before > signature.lowerBound + 1, file.tokens[before].kind == .period { before -= 2 }
+                    if file.tokens[before].word == .any || file.tokens[before].word == .some { return (declaration.name, fileIndex, token) }
                 }
             }
         }

@@ -237,4 +237,28 @@ import Testing
             + "may be the publisher of any model that can meet it: 'listen' is public, and 'currentModel' hands out models as an "
             + "existential, which code outside the tree may pass it") })
     }
+
+    /// R3's twin for an extension of `ObservableObject`: its member used on `self` of a protocol
+    /// that is no model protocol may be used on any model conforming to it. It read as a type
+    /// staying ObservableObject, so `Counter` migrated and `register()` lost `pulse()`.
+    @Test func anExtensionMemberUsedThroughAProtocolIsAnyConformingModels() {
+        let tree = """
+            import Combine
+            extension ObservableObject where Self.ObjectWillChangePublisher == ObservableObjectPublisher {
+                func pulse() { objectWillChange.send() }
+            }
+            protocol Trackable: AnyObject {}
+            extension Trackable where Self: ObservableObject, Self.ObjectWillChangePublisher == ObservableObjectPublisher {
+                func register() { pulse() }
+            }
+            final class Counter: ObservableObject, Trackable { @Published var count = 0 }
+            """
+        #expect(RuleExamples.analyzeInMemory(tree).units.first { $0.name == "Counter" }?.verdict == .blocked)
+    }
+
+    /// R4 spelled with the module: `some Combine.ObservableObject` hands models out too.
+    @Test func aQualifiedPublicExistentialCounts() {
+        let tree = Self.publicListener(calls: "_ = tokens") + "public func currentModel() -> some Combine.ObservableObject { Settings() }\n"
+        #expect(RuleExamples.analyzeInMemory(tree).units.allSatisfy { $0.verdict == .blocked })
+    }
 }
