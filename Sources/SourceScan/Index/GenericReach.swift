@@ -593,7 +593,7 @@ struct GenericReachFinder {
 
     /// Every identifier token spelling one of `names` (plain names: no `$`), per name, in file and token order.
     private func occurrences(of names: Set<String>) -> [String: [(file: Int, token: Int)]] {
-        index.types.identifierOccurrences(of: names)
+        index.types.identifierOccurrences(of: names, unquoting: true)
     }
 
     /// The initializers of a generic type (its own, its extensions', and a struct's memberwise

@@ -1,10 +1,11 @@
 extension TypeIndex {
     /// Every token spelling one of `names`, per name, in file and token order: identifiers, and
-    /// projections when a name is given with its `$` (`$model`), and the name quoted in
-    /// backticks (`` `listen` ``). One pass over the tree, whatever
+    /// projections when a name is given with its `$` (`$model`); with `unquoting`, a name quoted
+    /// in backticks (`` `listen` ``) counts as the name (without it, as its own spelling, which a
+    /// caller may ask for). One pass over the tree, whatever
     /// the number of names; the answer is textual, so a caller decides which spellings mean its
     /// declaration.
-    public func identifierOccurrences(of names: Set<String>) -> [String: [(file: Int, token: Int)]] {
+    public func identifierOccurrences(of names: Set<String>, unquoting: Bool = false) -> [String: [(file: Int, token: Int)]] {
         guard !names.isEmpty else { return [:] }
         let byLength = Dictionary(grouping: names, by: { $0.utf8.count })
         let files = self.files
@@ -14,7 +15,7 @@ extension TypeIndex {
             let bytes = file.source.bytes
             for (position, token) in file.tokens.enumerated() where token.kind == .identifier || token.kind == .dollarIdentifier {
                 let length = Int(token.end - token.start)
-                if bytes[Int(token.start)] == UInt8(ascii: "`"), length > 2, let candidates = byLength[length - 2] {
+                if unquoting, bytes[Int(token.start)] == UInt8(ascii: "`"), length > 2, let candidates = byLength[length - 2] {
                     // `` `listen`(…) `` calls `listen`: the backticks only quote the name.
                     let inner = bytes[(Int(token.start) + 1)..<(Int(token.end) - 1)]
                     for name in candidates where inner.elementsEqual(name.utf8) { found.append((name, position)) }
