@@ -205,7 +205,9 @@ extension ExpressionTyper {
             default:
                 // The label of the `switch` clause holding the token: its pattern's names are
                 // visible in the clause; earlier clauses' are not, so the search goes on outside.
-                if current.word == .case || current.word == .default, structure.startsLine(index),
+                // A label starts its line, or follows the switch's `{` or a `;` (`switch e { case let .f(m): … }`).
+                if current.word == .case || current.word == .default,
+                   structure.startsLine(index) || tokens[index - 1].kind == .leftBrace || tokens[index - 1].kind == .semicolon,
                    let (keyword, open) = enclosingSwitch(holding: index, from: start, in: structure) {
                     if current.word == .case, let found = switchLabelBinding(name, label: index, subject: (keyword + 1)..<open,
                                                                              before: token, file: file, trail: trail) {

@@ -15,7 +15,8 @@ public struct ExpressionTyper: Sendable {
     /// Top-level variables of the whole tree by name, looked up once rather than per use.
     let globals: [String: DeclarationID]
     /// Top-level functions of the whole tree by name.
-    let globalFunctions: [String: DeclarationID]
+    /// The global functions of each name, in declaration order (overloads share a name).
+    let globalFunctions: [String: [DeclarationID]]
     /// Properties declared in extensions of the key-path roots of `@Dependency(\.x)` and
     /// `@Environment(\.x)` when those types come from outside the tree, keyed `Root.x`; every
     /// declaration of the name is kept, so that a name declared twice is not guessed.
@@ -25,7 +26,7 @@ public struct ExpressionTyper: Sendable {
     public init(types: TypeIndex) {
         self.types = types
         var globals: [String: DeclarationID] = [:]
-        var functions: [String: DeclarationID] = [:]
+        var functions: [String: [DeclarationID]] = [:]
         var keyPathValues: [String: [DeclarationID]] = [:]
         let roots = Set(Self.keyPathRoots.values)
         for (fileIndex, file) in types.files.enumerated() {
@@ -46,8 +47,8 @@ public struct ExpressionTyper: Sendable {
                     for binding in declaration.bindings {
                         if let name = binding.name, globals[name] == nil { globals[name] = id }
                     }
-                } else if declaration.kind == .function, functions[declaration.name] == nil {
-                    functions[declaration.name] = id
+                } else if declaration.kind == .function {
+                    functions[declaration.name, default: []].append(id)
                 }
             }
         }
@@ -864,8 +865,10 @@ public struct ExpressionTyper: Sendable {
             }
             current = structure.declarations[index].parent
         }
-        guard let function = globalFunctions[name] else { return nil }
-        return resultType(of: function, in: nil, call: CallSite(file: file, open: token + 1), trail: trail)
+        guard let overloads = globalFunctions[name] else { return nil }
+        let call = CallSite(file: file, open: token + 1)
+        guard let function = overload(among: overloads, call: call) else { return .unknown }
+        return resultType(of: function, in: nil, call: call, trail: trail)
     }
 
     /// Whether a type of the tree can have no member `name`: neither it nor its extensions
@@ -884,14 +887,40 @@ public struct ExpressionTyper: Sendable {
 
     func methodResult(_ name: String, of receiver: Typed, isStatic: Bool, call: CallSite? = nil, trail: Trail = Trail()) -> Typed? {
         guard case .declared(let typeID) = receiver.type else { return nil }
-        return firstMember(of: typeID) { id, declaration, holder in
-            guard declaration.kind == .function, declaration.name == name,
-                  (declaration.hasModifier(.static) || declaration.hasModifier(.class)) == isStatic else { return nil }
+        func isCandidate(_ declaration: Declaration) -> Bool {
+            declaration.kind == .function && declaration.name == name
+                && (declaration.hasModifier(.static) || declaration.hasModifier(.class)) == isStatic
+        }
+        return firstMember(of: typeID) { found, declaration, holder in
+            guard isCandidate(declaration) else { return nil }
+            // Overloads in the same type (and its extensions): the call's labels pick one.
+            let overloads = types.memberDeclarations(of: holder).filter { isCandidate(types.declaration($0)) }
+            guard let id = overload(among: overloads.isEmpty ? [found] : overloads, call: call) else { return .unknown }
             let result = resultType(of: id, in: holder == typeID ? receiver : nil, call: call, trail: trail)
             guard isConformedProtocol(holder, of: typeID) else { return result }
             return conformedMember(result, written: declaration.returnType.map { types.files[id.file].compactText($0) }, holder: holder,
                                    receiverType: typeID)
         }
+    }
+
+    /// The function a call of overloads `candidates` runs: the only one, or the only one whose
+    /// result is written differently from none of the others (any of them, then), or the only
+    /// one whose parameter labels and count the call's arguments match; nil when that does not
+    /// pick one (`make(a:)` and `make(f:)` returning different models, called as a reference).
+    func overload(among candidates: [DeclarationID], call: CallSite?) -> DeclarationID? {
+        guard candidates.count > 1 else { return candidates.first }
+        let results = Set(candidates.map { id in types.declaration(id).returnType.map { types.files[id.file].compactText($0) } ?? "" })
+        if results.count == 1 { return candidates[0] }
+        guard let call, let arguments = types.files[call.file].callArguments(open: call.open) else { return nil }
+        let structure = types.files[call.file]
+        let trailing = structure.hasTrailingClosure(afterArgumentsAt: call.open)
+        let matching = candidates.filter { id in
+            let declaration = types.declaration(id)
+            guard let clause = declaration.parameters else { return false }
+            let shapes = types.files[id.file].clauseParameters(clause).map(\.shape)
+            return ParameterShape.match(arguments.map(\.label), to: shapes, trailingClosure: trailing) != nil
+        }
+        return matching.count == 1 ? matching[0] : nil
     }
 
     /// Whether `holder`, where a member of `typeID` was found, is a protocol `typeID` conforms to

@@ -459,6 +459,7 @@ struct GenericReachFinder {
             }
         }
         let occurrences = self.occurrences(of: Set(names.values))
+        let interpolated = interpolations(naming: Set(names.values))
         // Read once for the tree, and only when some public declaration is followed.
         let exposure = followed.isEmpty ? nil : publicExistentialExposure()
         for (key, name) in names {
@@ -467,7 +468,12 @@ struct GenericReachFinder {
             // every call's models (more coupling, never less).
             let others = (namesakes[name] ?? []).filter { $0.declaration != key.declaration }
             let callables = self.callables(of: key) + others.flatMap { self.callables(of: $0) }
-            for (fileIndex, token) in occurrences[name] ?? [] {
+            if let (fileIndex, token) = interpolated[name] {
+                // `"\(pinger.listen(target: model))"`: a call inside a string, which the
+                // tokens do not show.
+                direct.give(up: .unreadableUse(name: name), file: fileIndex, token: token)
+            }
+            for (fileIndex, token) in occurrences[name] ?? [] where direct.untraced == nil {
                 use(at: token, file: fileIndex, of: key, callables: callables, tracked: keys, into: &direct)
                 if direct.untraced != nil { break }
             }
@@ -484,8 +490,43 @@ struct GenericReachFinder {
         return result
     }
 
-    /// Functions a call reaches without spelling their name.
-    static let callsWithoutName: Set<String> = ["callAsFunction", "dynamicallyCall"]
+    /// Functions a call reaches without spelling their name: `value(…)`, `@dynamicCallable`, a
+    /// result builder's transforms, a string interpolation's segments.
+    static let callsWithoutName: Set<String> = [
+        "callAsFunction", "dynamicallyCall", "appendInterpolation", "appendLiteral", "buildBlock", "buildExpression",
+        "buildOptional", "buildEither", "buildArray", "buildLimitedAvailability", "buildFinalResult", "buildPartialBlock",
+        "buildIf", "buildDo",
+    ]
+
+    /// The first interpolated string literal (`"\(…)"`, one token) whose text names each of
+    /// `names` as a whole word: a use of it the tokens do not show.
+    private func interpolations(naming names: Set<String>) -> [String: (file: Int, token: Int)] {
+        guard !names.isEmpty else { return [:] }
+        var found: [String: (file: Int, token: Int)] = [:]
+        for (fileIndex, file) in files.enumerated() {
+            for position in file.tokens.indices where file.tokens[position].kind == .stringLiteral {
+                let text = String(file.source.text(position))
+                guard text.contains("\\") else { continue }
+                for name in names where found[name] == nil && Self.containsWord(name, in: text) { found[name] = (fileIndex, position) }
+            }
+        }
+        return found
+    }
+
+    /// Whether `text` holds `name` with no identifier character (ASCII letter, digit, `_`, or
+    /// any non-ASCII byte) on either side.
+    private static func containsWord(_ name: String, in text: String) -> Bool {
+        let bytes = Array(text.utf8), word = Array(name.utf8)
+        guard !word.isEmpty, bytes.count >= word.count else { return false }
+        func isIdentifierByte(_ byte: UInt8) -> Bool {
+            byte >= 0x80 || byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
+        }
+        for start in 0...(bytes.count - word.count) where bytes[start] == word[0] && bytes[start..<(start + word.count)].elementsEqual(word) {
+            let end = start + word.count
+            if (start == 0 || !isIdentifierByte(bytes[start - 1])) && (end == bytes.count || !isIdentifierByte(bytes[end])) { return true }
+        }
+        return false
+    }
 
     /// The function names that several generic functions share, each of them followed (not a
     /// protocol requirement; internal, or public code that keeps its constraint), with no other
@@ -508,25 +549,51 @@ struct GenericReachFinder {
         }.mapValues { $0.sorted { ($0.declaration, $0.parameter) < ($1.declaration, $1.parameter) } }
     }
 
-    /// The first public declaration of the tree whose signature holds `any ObservableObject` or
-    /// `some ObservableObject` (`public func makeModel() -> any ObservableObject`): through it, code
-    /// outside the tree may hold an internal model and pass it on (Swift opens the existential at
-    /// the call). A model handed out as `Any` or `AnyObject` and cast back is not looked for.
+    /// The first public declaration of the tree whose signature names `ObservableObject` as a
+    /// type a value may have (`public func makeModel() -> any ObservableObject`, `some P &
+    /// ObservableObject`, `case model(any ObservableObject)`, `associatedtype M: ObservableObject`,
+    /// a requirement of a public protocol), not as the constraint of its own generic parameter:
+    /// through it, code outside the tree may hold an internal model and pass it on (Swift opens an
+    /// existential at the call). A model handed out as `Any` or `AnyObject` and cast back is not
+    /// looked for.
     private func publicExistentialExposure() -> (name: String, file: Int, token: Int)? {
+        let kinds: Set<DeclarationKind> = [.function, .variable, .subscript, .initializer, .typealias, .enumCase, .associatedtype]
         for (fileIndex, file) in files.enumerated() {
-            for (position, declaration) in file.declarations.enumerated()
-            where [.function, .variable, .subscript, .initializer].contains(declaration.kind)
-                && isOpenToOtherModules(DeclarationID(file: fileIndex, declaration: position)) {
+            for (position, declaration) in file.declarations.enumerated() where kinds.contains(declaration.kind) {
+                let id = DeclarationID(file: fileIndex, declaration: position)
+                // A protocol's requirements and an enum's cases are as visible as their type.
+                let inheritsAccess = declaration.parent.map { parent in
+                    let enclosing = file.declarations[parent]
+                    return (enclosing.kind == .protocol || (enclosing.kind == .enum && declaration.kind == .enumCase))
+                        && isOpenToOtherModules(DeclarationID(file: fileIndex, declaration: parent))
+                } ?? false
+                guard inheritsAccess || isOpenToOtherModules(id) else { continue }
                 let signature = declaration.tokens.lowerBound..<(declaration.body?.lowerBound ?? declaration.tokens.upperBound)
-                for token in signature where token > signature.lowerBound && file.source.tokenText(token, equals: "ObservableObject") {
-                    // `any ObservableObject`, `some Combine.ObservableObject`.
-                    var before = token - 1
-                    if before > signature.lowerBound + 1, file.tokens[before].kind == .period { before -= 2 }
-                    if file.tokens[before].word == .any || file.tokens[before].word == .some { return (declaration.name, fileIndex, token) }
+                for token in signature where file.source.tokenText(token, equals: "ObservableObject")
+                    && !constrainsOwnParameter(token, of: declaration, in: file) {
+                    return (declaration.name, fileIndex, token)
                 }
             }
         }
         return nil
+    }
+
+    /// Whether the `ObservableObject` at `token` constrains a generic parameter of `declaration`
+    /// (`<T: ObservableObject>`, `<T: P & ObservableObject>`, `where T: ObservableObject`).
+    private func constrainsOwnParameter(_ token: Int, of declaration: Declaration, in file: FileStructure) -> Bool {
+        if let clause = declaration.whereClause, clause.contains(token) { return true }
+        let tokens = file.tokens
+        var index = token - 1
+        // `Combine.ObservableObject`, and the earlier members of a composition `P & Q.R & …`.
+        while index > 1 {
+            if tokens[index].kind == .period, tokens[index - 1].kind == .identifier { index -= 2; continue }
+            let text = file.source.text(index)
+            if tokens[index].kind.isOperator, text == "&", tokens[index - 1].kind == .identifier { index -= 2; continue }
+            break
+        }
+        guard index > 0, tokens[index].kind == .colon, tokens[index - 1].kind == .identifier else { return false }
+        let name = file.source.text(index - 1)
+        return declaration.genericParameters.contains { $0.name == name }
     }
 
     /// A public declaration whose own code uses its parameter's `objectWillChange` stays

@@ -261,4 +261,44 @@ import Testing
         let tree = Self.publicListener(calls: "_ = tokens") + "public func currentModel() -> some Combine.ObservableObject { Settings() }\n"
         #expect(RuleExamples.analyzeInMemory(tree).units.allSatisfy { $0.verdict == .blocked })
     }
+
+    /// The session's second review (`/tmp/s37/review2/FINDINGS.md`): a model passed to the public
+    /// listener where the tracer did not see it, each of which left `Passed` free to migrate and
+    /// the call no longer compiling. `Passed` must stay blocked; `Free`, passed nowhere, is free
+    /// where the tracer can still tell.
+    @Test(arguments: [
+        // S1: a call inside a string interpolation, one token to the lexer.
+        ("func go(_ p: Passed) { print(\"\\(Pinger().listen(target: p))\") }", false),
+        // S2: overloads picked by labels; a `switch` label on the `{`'s line binding a name.
+        ("func make(a: Int) -> Free { Free() }\nfunc make(b: Int) -> Passed { Passed() }\nfunc go() { Pinger().listen(target: make(b: 1)) }", true),
+        ("struct Store { func model() -> Free { Free() }; func model(_ i: Int) -> Passed { Passed() } }\n"
+            + "func go(_ s: Store) { Pinger().listen(target: s.model(1)) }", true),
+        ("enum E { case f(Passed) }\nfunc go(_ e: E) { let m = Free(); switch e { case let .f(m): Pinger().listen(target: m) }; _ = m }", true),
+        // S3: models handed out as existentials by other public declarations.
+        ("public typealias AnyModel = any ObservableObject\npublic func current() -> AnyModel { Passed() }", false),
+        ("public enum Event { case changed(any ObservableObject) }", false),
+        ("public protocol Holder { var model: any ObservableObject { get } }", false),
+        ("public protocol HasModel { associatedtype M: ObservableObject; var model: M { get } }", false),
+        ("public protocol Named {}\npublic func current() -> any Named & ObservableObject { fatalError() }", false),
+        // S4: functions the compiler calls by names never written.
+        ("@resultBuilder struct Listening { static func buildBlock(_ parts: Int...) -> Int { 0 }\n"
+            + "    static func buildExpression<T: ObservableObject>(_ t: T) -> Int { t.objectWillChange.send(); return 0 } }\n"
+            + "@Listening func collect(_ p: Passed) -> Int { p }", false),
+    ])
+    func aModelPassedWhereTheTracerLooksIsHeld(code: String, freeStaysFree: Bool) {
+        let tree = """
+            import Combine
+
+            public final class Pinger {
+                public init() {}
+                public func listen<Target: ObservableObject>(target: Target) { target.objectWillChange.send() }
+            }
+            final class Passed: ObservableObject { @Published var count = 0 }
+            final class Free: ObservableObject { @Published var count = 0 }
+            \(code)
+            """
+        let units = RuleExamples.analyzeInMemory(tree).units
+        #expect(units.first { $0.name == "Passed" }?.verdict == .blocked, "\(code)")
+        if freeStaysFree { #expect(units.first { $0.name == "Free" }?.verdict != .blocked, "\(code)") }
+    }
 }
