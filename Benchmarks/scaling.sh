@@ -14,7 +14,8 @@
 # --shape relays: N holders, each relaying its own child's objectWillChange, and a view reading
 # the child through the holder: session 36's relay listener check first read every unit's
 # objectWillChange sites, and built its set of relay sites, once per holder in each round of
-# its fixpoint, so the time grew with the square of N (1,500 relays: 1.3 s -> 5.9 s, then back).
+# its fixpoint, so the time grew with the square of N (1,500 relays: 1.3 s -> 5.9 s, then back);
+# session 37 builds the relay sites once for the relay and send findings too (2,000: 1.88 s -> 0.74 s).
 #   Benchmarks/scaling.sh [--tool PATH] [--models N] [--runs R] [--shape dense|wide|sends|relays]
 # Prints, per size, the median wall time of R runs (after an untimed warm-up run) and the ratio
 # to the size before it.
