@@ -77,7 +77,8 @@ struct ObjectWillChangeSend: CouplingRule {
                     + "objectWillChange this model relays; '\(relay.sourceName)' \(becomes) and tracks its own changes, so the "
                     + "call goes with the relay")
             }
-            if let place, let (edits, name, heldUnit) = place.heldModelDeletion(file, relays: relays, listenerTargets: listenerTargets, context, models: &models) {
+            if let place, let (edits, name, heldUnit) = place.heldModelDeletion(file, relays: relays, listenerTargets: listenerTargets,
+                                                                                 context, models: &models) {
                 let held = context.units.units[heldUnit].name
                 return Finding(ruleID: Self.id, fixClass: .review, file: site.file, offset: Int(file.tokens[site.token].start),
                                message: "objectWillChange.send() announces a change made through '\(name)', a \(held), which becomes "

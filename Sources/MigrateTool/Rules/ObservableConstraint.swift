@@ -224,9 +224,6 @@ struct ObservableConstraint: CouplingRule {
         subject.protocolExtension != nil ? "extension Observable where Self: AnyObject" : "AnyObject & Observable"
     }
 
-    /// Why generic code stays on `ObservableObject`: the types that reach it and stay, and for an
-    /// extension of `ObservableObject`, its members' own use of `objectWillChange`. Told to a model
-    /// that reaches the code as well (`toAModelReachingIt`), the others reach it too.
     /// What a model reaching generic code that stays `ObservableObject` can do instead.
     private static func staysSuggestion(_ subject: GenericSubject, unit: String, foreign: [String]) -> String {
         if subject.protocolExtension != nil { return "give '\(unit)' its own copy of the members it uses, or migrate it by hand" }
@@ -238,6 +235,9 @@ struct ObservableConstraint: CouplingRule {
         return "give \(text(subject)) a separate generic type for \(list(others)), or migrate it by hand"
     }
 
+    /// Why generic code stays on `ObservableObject`: the types that reach it and stay, and for an
+    /// extension of `ObservableObject`, its members' own use of `objectWillChange`. Told to a model
+    /// that reaches the code as well (`toAModelReachingIt`), the others reach it too.
     static func whyItStays(_ foreign: [String], toAModelReachingIt: Bool = false) -> String {
         let others = foreign.filter { $0 != GenericReach.objectWillChangeUser }
         let reach = others.count == 1 ? "reaches" : "reach"

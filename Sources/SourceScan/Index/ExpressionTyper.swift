@@ -14,8 +14,7 @@ public struct ExpressionTyper: Sendable {
 
     /// Top-level variables of the whole tree by name, looked up once rather than per use.
     let globals: [String: DeclarationID]
-    /// Top-level functions of the whole tree by name.
-    /// The global functions of each name, in declaration order (overloads share a name).
+    /// Top-level functions of the whole tree by name, in declaration order (overloads share a name).
     let globalFunctions: [String: [DeclarationID]]
     /// Properties declared in extensions of the key-path roots of `@Dependency(\.x)` and
     /// `@Environment(\.x)` when those types come from outside the tree, keyed `Root.x`; every
@@ -898,15 +897,16 @@ public struct ExpressionTyper: Sendable {
             guard let id = overload(among: overloads.isEmpty ? [found] : overloads, call: call) else { return .unknown }
             let result = resultType(of: id, in: holder == typeID ? receiver : nil, call: call, trail: trail)
             guard isConformedProtocol(holder, of: typeID) else { return result }
-            return conformedMember(result, written: declaration.returnType.map { types.files[id.file].compactText($0) }, holder: holder,
+            let written = types.declaration(id).returnType.map { types.files[id.file].compactText($0) }
+            return conformedMember(result, written: written, holder: holder,
                                    receiverType: typeID)
         }
     }
 
-    /// The function a call of overloads `candidates` runs: the only one, or the only one whose
-    /// result is written differently from none of the others (any of them, then), or the only
-    /// one whose parameter labels and count the call's arguments match; nil when that does not
-    /// pick one (`make(a:)` and `make(f:)` returning different models, called as a reference).
+    /// The function a call of overloads `candidates` runs, as far as its result goes: the only
+    /// one; the first when every result is written alike (any gives the same type); else the
+    /// only one whose parameter labels and count the call's arguments match. Nil when that picks
+    /// none or several (`make(a:)` and `make(f:)` returning different models, called as a reference).
     func overload(among candidates: [DeclarationID], call: CallSite?) -> DeclarationID? {
         guard candidates.count > 1 else { return candidates.first }
         let results = Set(candidates.map { id in types.declaration(id).returnType.map { types.files[id.file].compactText($0) } ?? "" })
