@@ -17,13 +17,14 @@ struct ObjectWillChangeSubscription: CouplingRule {
                                               uniquingKeysWith: { first, _ in first })
         // `.subscribe(objectWillChange)`, `.sink(receiveValue: objectWillChange.send)`: the holder's
         // own publisher inside a relay goes with the relay's statement.
-        let relayTargets = Set(relays.map { [$0.subscription.file, $0.sendToken] })
+        let relaySends = Set(relays.map { [$0.subscription.file, $0.sendToken] })
+        // What a listener query leaves out (relay sends and subscriptions), built once for every relay.
         let listenerTargets = ObservationUse.relayTargets(relays)
         var findings = ObservationUse.objectWillChangeSites(.subscription, context).compactMap { unit, site -> Finding? in
             if let relay = relaysBySubscription[[site.file, site.token]] {
                 return Self.relayFinding(relay, unit: unit, relays: relays, listenerTargets: listenerTargets, context)
             }
-            if relayTargets.contains([site.file, site.token]) { return nil }
+            if relaySends.contains([site.file, site.token]) { return nil }
             switch ObserverBridge.plan(site, unit: context.units.units[unit], relays: relays, context) {
             case .success(let bridge):
                 return Self.bridgeFinding(bridge, site: site, unit: unit, context)
@@ -60,9 +61,11 @@ struct ObjectWillChangeSubscription: CouplingRule {
                         + "withMutation(keyPath:), then drop the wrapper", context, alsoUnits: Array(all.dropFirst())))
                 continue
             }
+            // The generic code's coupling, read once for both messages below.
+            let coupling = Self.coupling(of: site, context)
             if traced {
                 // Public code may also be handed the public models by code outside the tree.
-                let outside = Set(Self.coupling(of: site, context)?.onlyFromOutside ?? [])
+                let outside = Set(coupling?.onlyFromOutside ?? [])
                 func names(_ units: [Int]) -> String { units.map { context.units.units[$0].name }.joined(separator: ", ") }
                 let passed = all.filter { !outside.contains($0) }, publicOnes = all.filter(outside.contains)
                 let models = (passed.isEmpty ? "" : "the models that reach it (\(names(passed)))")
@@ -76,7 +79,7 @@ struct ObjectWillChangeSubscription: CouplingRule {
                     alsoUnits: Array(all.dropFirst())))
                 continue
             }
-            if let coupling = Self.coupling(of: site, context), case .everyUnit(let untraced) = coupling.reach {
+            if let coupling, case .everyUnit(let untraced) = coupling.reach {
                 // A generic parameter's value the tool cannot follow: say why, not "annotate it".
                 let code = coupling.key != nil ? " (\(ObservableConstraint.text(coupling.subject)))" : ""
                 findings.append(ObservationUse.blocker(
