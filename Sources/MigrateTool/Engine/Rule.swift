@@ -444,6 +444,21 @@ struct EditBuilder {
         }
     }
 
+    /// Removes element `position` of a comma-separated list (a call's arguments, a parameter
+    /// clause) whose elements are `elements` (`topLevelSegments`, none empty), with the comma that
+    /// joined it: after a kept element, from that element's end (`f(a, b)` → `f(a)`, and a line
+    /// of its own goes with its line break); first, up to the next element (`f(a, b)` → `f(b)`).
+    func removeListElement(at position: Int, of elements: [Range<Int>]) -> Edit {
+        let element = elements[position]
+        if position > 0 {
+            return .delete(Int(tokens[elements[position - 1].upperBound - 1].end)..<Int(tokens[element.upperBound - 1].end))
+        }
+        if elements.count > 1 {
+            return .delete(Int(tokens[element.lowerBound].start)..<Int(tokens[elements[1].lowerBound].start))
+        }
+        return .delete(Int(tokens[element.lowerBound].start)..<Int(tokens[element.upperBound - 1].end))
+    }
+
     /// The indentation of the line holding `offset`.
     func indentation(ofLineAt offset: Int) -> String {
         let start = startOfLine(offset)

@@ -26,7 +26,10 @@ struct ObjectWillChangeSend: CouplingRule {
         // (nothing else subscribes), else with the subscription (object-will-change-subscription).
         let relaysBySend = Dictionary(relays.map { ([$0.subscription.file, $0.sendToken], $0) }, uniquingKeysWith: { first, _ in first })
         let relaysByHolder = Dictionary(relays.map { ($0.relayingClass, [$0]) }, uniquingKeysWith: +)
+        // An initializer relay's send goes with its statement (object-will-change-subscription).
+        let initializerRelaySends = Set(InitializerRelay.all(context).map { [$0.initializer.file, $0.sendToken] })
         return ObservationUse.objectWillChangeSites(.send, context).compactMap { unit, site in
+            if initializerRelaySends.contains([site.file, site.token]) { return nil }
             if let relay = relaysBySend[[site.file, site.token]] {
                 // A helper's send goes with the helper (object-will-change-subscription's tidy-up).
                 guard relay.sourceUnit == nil, relay.helper == nil else { return nil }

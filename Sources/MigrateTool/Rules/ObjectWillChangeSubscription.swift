@@ -20,11 +20,14 @@ struct ObjectWillChangeSubscription: CouplingRule {
         let relaySends = Set(relays.map { [$0.subscription.file, $0.sendToken] })
         // What a listener query leaves out (relay sends and subscriptions), built once for every relay.
         let listenerTargets = ObservationUse.relayTargets(relays)
+        // Relays set up by an initializer from a publisher its callers pass take their sites whole.
+        let initializerRelays = InitializerRelay.all(context)
+        let initializerRelaySites = Set(initializerRelays.flatMap(\.ownSites))
         var findings = ObservationUse.objectWillChangeSites(.subscription, context).compactMap { unit, site -> Finding? in
             if let relay = relaysBySubscription[[site.file, site.token]] {
                 return Self.relayFinding(relay, unit: unit, relays: relays, listenerTargets: listenerTargets, context)
             }
-            if relaySends.contains([site.file, site.token]) { return nil }
+            if relaySends.contains([site.file, site.token]) || initializerRelaySites.contains([site.file, site.token]) { return nil }
             switch ObserverBridge.plan(site, unit: context.units.units[unit], relays: relays, context) {
             case .success(let bridge):
                 return Self.bridgeFinding(bridge, site: site, unit: unit, context)
@@ -44,6 +47,7 @@ struct ObjectWillChangeSubscription: CouplingRule {
             Self.relayFinding($0, unit: $0.sourceUnit ?? $0.relayingUnit, relays: relays, listenerTargets: listenerTargets, context)
         }
         findings += ObjectWillChangeRelay.tidyUps(relays, context, ruleID: Self.id)
+        findings += initializerRelays.map { Self.initializerRelayFinding($0, context) }
         let everyUnit = context.units.units.map(\.id)
         let helperSubscriptions = Set(relays.filter { $0.helper != nil }.map { [$0.subscription.file, $0.subscription.token] })
         for site in context.units.unresolvedObjectWillChange where !helperSubscriptions.contains([site.file, site.token]) {
@@ -203,8 +207,32 @@ struct ObjectWillChangeSubscription: CouplingRule {
             requiredByUnits: relay.relayingUnit == unit ? [] : [relay.relayingUnit])
     }
 
+    /// The initializer relay's removal: the statement, the parameter and every argument passing a
+    /// publisher, in one group with the holder's unit and every model's passed.
+    private static func initializerRelayFinding(_ relay: InitializerRelay, _ context: RuleContext) -> Finding {
+        let file = context.files[relay.initializer.file]
+        let holder = context.declaration(relay.holder).name
+        let models = relay.units.filter { $0 != relay.holderUnit }.map { context.units.units[$0].name }
+        let calls = relay.calls.count == 1 ? "the call passing one" : "the \(relay.calls.count) calls passing one"
+        return Finding(
+            ruleID: id, fixClass: .review, file: relay.initializer.file, offset: Int(file.tokens[relay.statement.lowerBound].start),
+            message: "\(holder)'s initializer relays the objectWillChange passed as '\(relay.label)' as its own, from models it keeps "
+                + "(\(models.joined(separator: ", "))); under Observation a view reading \(holder) tracks the state it reads of them, "
+                + "so the relay, the parameter and its argument in \(calls) go, and views that read nothing of those models no "
+                + "longer re-render with them; \(holder) and the models are written in one run",
+            suggestion: nil, edits: relay.edits(context), unit: relay.holderUnit, requiresUnits: relay.units)
+    }
+
     static func couplingBlocker(_ coupling: Finding, unit: UnitSummary, blockedPartner: UnitSummary) -> Finding {
-        Finding(ruleID: id, fixClass: .manual, isBlocker: true, file: coupling.file, offset: coupling.offset,
+        if coupling.requiresUnits != nil {
+            // An initializer relay: the holder and the models it is passed go together.
+            return Finding(ruleID: id, fixClass: .manual, isBlocker: true, file: coupling.file, offset: coupling.offset,
+                           message: "'\(unit.name)' changes in one run with '\(blockedPartner.name)', which is blocked: an initializer "
+                               + "relays the objectWillChange it is passed, and the relay, its parameter and the arguments passing "
+                               + "one go together",
+                           suggestion: "unblock '\(blockedPartner.name)'; both can stay ObservableObjects meanwhile", unit: unit.id)
+        }
+        return Finding(ruleID: id, fixClass: .manual, isBlocker: true, file: coupling.file, offset: coupling.offset,
                 message: "'\(unit.name)' relays the objectWillChange of '\(blockedPartner.name)', which is blocked; once "
                     + "'\(unit.name)' is @Observable its views read '\(blockedPartner.name)' through it and see its changes only "
                     + "if it is @Observable too",
@@ -212,5 +240,6 @@ struct ObjectWillChangeSubscription: CouplingRule {
     }
 
     static let couplingHoldBackReason =
-        "a model whose objectWillChange it relays is not written in this run (its views would read a legacy model through it)"
+        "a model whose objectWillChange it relays, or its holder, is not written in this run (its views would read a legacy model "
+            + "through it, or an initializer would lose a parameter its callers pass)"
 }
