@@ -43,6 +43,7 @@ public enum Oracle {
             (LegacyFixtures.InstallerScript.self, ModernFixtures.InstallerScript.self),
             (LegacyFixtures.ImporterScript.self, ModernFixtures.ImporterScript.self),
             (LegacyFixtures.LargePrintScript.self, ModernFixtures.LargePrintScript.self),
+            (LegacyFixtures.BoardScript.self, ModernFixtures.BoardScript.self),
         ]
     }
 
