@@ -3510,7 +3510,7 @@ enum RuleDocuments {
         "object-will-change-subscription": #"""
         # object-will-change-subscription
 
-        summary: Subscribing to a model's objectWillChange blocks its unit; a model relaying a model it holds loses the relay.
+        summary: Subscribing to a model's objectWillChange blocks its unit; a model relaying a model it holds, or a publisher its initializer is passed, loses the relay.
         class: manual
         severity: warning
 
@@ -3579,6 +3579,25 @@ enum RuleDocuments {
         --unsafe-fixes`), so that the report's verdict is what `apply` does. What changes: a view
         that reads nothing of the child no longer re-renders when the child changes. A send of the
         holder that announced a change made through the child goes too (`object-will-change-send`).
+
+        An **initializer relay** (review class) is the MVI container's: a class whose initializer takes a
+        publisher (`modelChangePublisher: ObjectWillChangePublisher`, or `ObservableObjectPublisher`) and
+        relays it as its own in one statement (`modelChangePublisher.receive(on: RunLoop.main)
+        .sink(receiveValue: objectWillChange.send).store(in: &cancellable)`, the spellings above), reading
+        the parameter nowhere else. Each call passes a model's `objectWillChange` and the same model
+        (`model`, or `model as ModelState`) for a parameter the initializer stores. Under Observation a view
+        reading `container.model.cards` tracks `cards` itself: the relay statement, the parameter and the
+        argument of every call go. Those edits need the container and every model passed in one run (an
+        `@Observable` model has no publisher to pass; a legacy one's changes would reach no view without
+        the relay), so they move together, and one of them blocked blocks the others, each told why.
+        Calls are found by the parameter's label, `Container(…)`, `Container<A, B>(…)`, `Container.init(…)`
+        and `.init(…)` (when no other such class has the label). Anything else keeps the shape an
+        ordinary subscription that blocks: a call passing another object's publisher or not a model's, a
+        conditional cast, a second initializer passing its own parameter on, a subclass, a parameter read
+        beside the relay, or a listener of the container's own `objectWillChange`. The stored
+        `cancellables` stays (`unpublished-stored-property` says what becomes of it). What changes: views
+        that read nothing of the models no longer re-render with them, and the `receive(on:)` hop goes
+        with the relay.
 
         A relay in a private function, and a send announcing the child's change:
 
@@ -3791,6 +3810,94 @@ enum RuleDocuments {
             }
 
             var summary: String { "\(station.temperature)°" }
+        }
+        ```
+
+        An initializer relay, the MVI container:
+
+        ```swift before
+        import Combine
+        import SwiftUI
+
+        protocol BoardState {
+            var cards: [String] { get }
+        }
+
+        final ↓class BoardModel: ObservableObject, BoardState {
+            @Published var cards: [String] = []
+        }
+
+        final class Container<Intent, Model>: ObservableObject {
+            let intent: Intent
+            let model: Model
+            private var cancellables = Set<AnyCancellable>()
+
+            init(intent: Intent, model: Model, modelChangePublisher: ObjectWillChangePublisher) {
+                self.intent = intent
+                self.model = model
+                ↓modelChangePublisher
+                    .receive(on: RunLoop.main)
+                    .sink(receiveValue: objectWillChange.send)
+                    .store(in: &cancellables)
+            }
+        }
+
+        struct BoardPage: View {
+            @StateObject var container: Container<Void, BoardState>
+
+            var body: some View {
+                Text("\(container.model.cards.count) cards")
+            }
+
+            static func build() -> BoardPage {
+                let model = BoardModel()
+                return BoardPage(container: Container(
+                    intent: (),
+                    model: model as BoardState,
+                    modelChangePublisher: model.objectWillChange
+                ))
+            }
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import SwiftUI
+        import Observation
+
+        protocol BoardState {
+            var cards: [String] { get }
+        }
+
+        @Observable final class BoardModel: BoardState {
+            var cards: [String] = []
+        }
+
+        @Observable final class Container<Intent, Model> {
+            let intent: Intent
+            let model: Model
+            private var cancellables = Set<AnyCancellable>()
+
+            init(intent: Intent, model: Model) {
+                self.intent = intent
+                self.model = model
+            }
+        }
+
+        struct BoardPage: View {
+            @State var container: Container<Void, BoardState>
+
+            var body: some View {
+                Text("\(container.model.cards.count) cards")
+            }
+
+            static func build() -> BoardPage {
+                let model = BoardModel()
+                return BoardPage(container: Container(
+                    intent: (),
+                    model: model as BoardState
+                ))
+            }
         }
         ```
 
