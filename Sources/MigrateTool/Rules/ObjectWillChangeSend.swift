@@ -70,6 +70,12 @@ struct ObjectWillChangeSend: CouplingRule {
                 let alsoHidden = hidden.isEmpty ? "" : "; it also runs with a change through "
                     + hidden.map { "'\($0)'" }.joined(separator: ", ") + ", which no view reads through the model: a view that "
                     + "reads the same state another way (the same store, directly) no longer re-renders with it either"
+                if let hop = place.hop {
+                    return rewrite(edits, "objectWillChange.send(), moved to the main thread by '\(hop) { … }', announces the change "
+                        + "of '\(property)' made before it, which @Observable tracks and announces where it is made, on the thread "
+                        + "that makes it; the call and its hop go, and views that do not read what changed no longer re-render "
+                        + "with it" + alsoHidden)
+                }
                 return rewrite(edits, "objectWillChange.send() announces the change of '\(property)' next to it, which @Observable "
                     + "tracks; the call goes, and views that do not read what changed no longer re-render with it" + alsoHidden)
             }
@@ -193,6 +199,10 @@ private struct SendPlace {
     /// The receiver of a send from outside the model (`model.objectWillChange.send()` in a view
     /// or another object), whose state `model` describes; nil for the model's own send.
     var receiver: Range<Int>? = nil
+    /// The hop the send was made in, outermost, when the closure holding it only sends and runs
+    /// on the main thread later (`DispatchQueue.main.async { self.objectWillChange.send() }`):
+    /// the path's target is then the hop's statement, and the send announces what ran before it.
+    var hop: String? = nil
 
     init?(_ site: Site, unit: MigrationUnit, _ context: RuleContext, models: inout [DeclarationID: ModelStateChanges]) {
         let file = context.files[site.file]
@@ -200,14 +210,45 @@ private struct SendPlace {
               let enclosing = context.types.enclosingTypeLike(ownerID), let classID = context.types.extendedType(enclosing),
               unit.classes.contains(classID),
               let (host, open, accessor) = Self.body(holding: site.token, from: ownerID, file),
-              let path = StatementPath(to: site.token, fromBody: open, in: file, readingSwitchClauses: true),
+              var path = StatementPath(to: site.token, fromBody: open, in: file, readingSwitchClauses: true),
               ModelProperties.sendCall(in: path.target, file: file) == path.target else { return nil }
+        while let (lifted, hop) = Self.liftedOutOfHop(path, fromBody: open, file) {
+            path = lifted
+            self.hop = hop
+        }
         self.model = ModelStateChanges.cached(classID, unit: unit, context, in: &models)
         self.path = path
         self.host = DeclarationID(file: site.file, declaration: host)
         self.isInClosure = path.body.open != open
         self.accessor = isInClosure ? nil : accessor
         self.parameters = isInClosure ? nil : file.declarations[host].parameters
+    }
+
+    /// The calls that only move the closure they are given onto the main thread, later.
+    static let mainThreadHops: Set<String> = [
+        "DispatchQueue.main.async", "Task", "MainActor.run", "await MainActor.run", "RunLoop.main.perform",
+        "OperationQueue.main.addOperation",
+    ]
+
+    /// The path to the statement that hops to the main thread with a closure holding only the
+    /// path's target (perhaps after `guard let self else { return }`), and the hop's callee; nil
+    /// when the target's body is no such closure. `Task { … }` and `Task { @MainActor in … }`
+    /// count: a send needs no isolation, and the task only delays it.
+    private static func liftedOutOfHop(_ path: StatementPath, fromBody open: Int, _ file: FileStructure) -> (StatementPath, String)? {
+        let closure = path.body.open
+        guard closure != open, path.levels.count == 1, closure > 0 else { return nil }
+        var statements = path.body.statements
+        let guards: Set<String> = ["guard let self else { return }", "guard let self = self else { return }"]
+        if statements.count == 2, guards.contains(file.compactText(statements[0])) { statements.removeFirst() }
+        guard statements == [path.target],
+              let outer = StatementPath(to: closure - 1, fromBody: open, in: file, readingSwitchClauses: true),
+              outer.target.upperBound == file.closing(closure) + 1, outer.target.lowerBound < closure else { return nil }
+        // The signature may only capture or isolate: `[weak self] in`, `@MainActor in`.
+        if let signature = file.closureSignature(inBlock: closure),
+           signature.contains(where: { file.tokens[$0].kind == .leftParen || file.tokens[$0].kind == .arrow }) { return nil }
+        let callee = file.compactText(outer.target.lowerBound..<closure)
+        guard mainThreadHops.contains(callee) else { return nil }
+        return (outer, callee)
     }
 
     /// The place of a send from outside the model, `[path.]model.objectWillChange.send()` as a
