@@ -1866,10 +1866,19 @@ enum RuleDocuments {
           once the model is `@Observable`, a view reading its state derived from that object tracks
           the object itself. The function and the statements calling it go.
 
-        Any other call (after a change of state the model does not own, in a closure that only sends,
-        forwarding another object's changes) blocks the unit, with what to write instead: make the
-        changing state a stored property of the model, or give state kept elsewhere a computed property
-        with `access(keyPath:)` and `withMutation(keyPath:)`.
+        A call that is the only statement of a closure that moves it to the main thread, later
+        (`DispatchQueue.main.async { … }`, `Task { … }`, `Task { @MainActor [weak self] in … }`, `await
+        MainActor.run { … }`, `RunLoop.main.perform { … }`, `OperationQueue.main.addOperation { … }`,
+        nested, perhaps after `guard let self else { return }`), stands where the hop's statement stands:
+        when a change of a tracked property runs before that statement as above (`self.isConnected =
+        path.status == .satisfied` in a network callback, then the hop), the call goes with its hop. What
+        changes besides: the change is announced where it is made, on the thread that makes it, instead of
+        after the hop. A delay (`asyncAfter`) is no hop the tool reads.
+
+        Any other call (after a change of state the model does not own, in a closure that only sends
+        without such a change before it, forwarding another object's changes) blocks the unit, with what
+        to write instead: make the changing state a stored property of the model, or give state kept
+        elsewhere a computed property with `access(keyPath:)` and `withMutation(keyPath:)`.
 
         With `"manualSends": "delete"` in `.observation-migrate.json`, such a call goes instead, as a
         review finding that says why it had no twin and that views which showed state it announced, and
@@ -1908,6 +1917,46 @@ enum RuleDocuments {
             }
 
             func clear() { items.removeAll() }
+        }
+        ```
+
+        A send moved to the main thread after a change made in a callback:
+
+        ```swift before
+        import Network
+        import SwiftUI
+
+        final class NetworkMonitor: ObservableObject {
+            private let monitor = NWPathMonitor()
+            var isConnected = false
+
+            init() {
+                monitor.pathUpdateHandler = { path in
+                    self.isConnected = path.status == .satisfied
+                    DispatchQueue.main.async {
+                        self.↓objectWillChange.send()
+                    }
+                }
+                monitor.start(queue: DispatchQueue(label: "monitor"))
+            }
+        }
+        ```
+
+        ```swift after
+        import Network
+        import SwiftUI
+        import Observation
+
+        @Observable final class NetworkMonitor {
+            private let monitor = NWPathMonitor()
+            var isConnected = false
+
+            init() {
+                monitor.pathUpdateHandler = { path in
+                    self.isConnected = path.status == .satisfied
+                }
+                monitor.start(queue: DispatchQueue(label: "monitor"))
+            }
         }
         ```
 
