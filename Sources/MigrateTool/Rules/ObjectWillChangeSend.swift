@@ -169,6 +169,10 @@ struct ObjectWillChangeSend: CouplingRule {
             return "objectWillChange.send() in a closure that only sends forwards a change made elsewhere (a subscription, "
                 + "a callback, a later run); nothing tracks it"
         }
+        if let place, let hop = place.hop, place.untrackedEffects(file, context).isEmpty {
+            return "objectWillChange.send() in a closure that only sends forwards a change made elsewhere (a subscription, "
+                + "a callback, a later run): no change of a tracked property runs before its hop ('\(hop) { … }'); nothing tracks it"
+        }
         if let place, place.accessor != nil, place.path.levels.count == 1,
            let (member, shared) = UntrackedReads.otherReader(of: place.host, context, model: place.model) {
             let name = context.declaration(place.host).name
