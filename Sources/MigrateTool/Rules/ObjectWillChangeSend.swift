@@ -216,7 +216,8 @@ private struct SendPlace {
               let (host, open, accessor) = Self.body(holding: site.token, from: ownerID, file),
               var path = StatementPath(to: site.token, fromBody: open, in: file, readingSwitchClauses: true),
               ModelProperties.sendCall(in: path.target, file: file) == path.target else { return nil }
-        while let (lifted, hop) = Self.liftedOutOfHop(path, fromBody: open, file) {
+        // In an accessor the send announces the property (its own rewrite, or an observer's).
+        while accessor == nil, let (lifted, hop) = Self.liftedOutOfHop(path, fromBody: open, file) {
             path = lifted
             self.hop = hop
         }

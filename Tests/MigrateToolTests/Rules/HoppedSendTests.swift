@@ -64,6 +64,31 @@ import Testing
         #expect(Self.verdict(Self.model(body)) == .blocked)
     }
 
+    @Test func aHopInAWrappedPropertysObserverStaysAsItWas() {
+        // The observer's send announces the property: no hop is lifted out of an accessor, whose
+        // rewrite reads a send alone in it.
+        let source = """
+            import SwiftUI
+
+            @propertyWrapper struct ConfigValue<T> {
+                var wrappedValue: T
+                init(_ key: String, defaultValue: T) { wrappedValue = defaultValue }
+            }
+
+            final class Config: ObservableObject {
+                @ConfigValue("langs", defaultValue: [])
+                var languages: [String] {
+                    willSet {
+                        DispatchQueue.main.async { self.objectWillChange.send() }
+                    }
+                }
+            }
+
+            """
+        #expect(RuleExamples.analyze(files: [("A.swift", source)]).units.first?.verdict == .blocked)
+        #expect(Migrator.migrate(files: ["A.swift": source])["A.swift"] == source)
+    }
+
     @Test func untrackedPropertiesKeepTheSend() {
         // Under `unpublishedProperties: "ignore"`, `isConnected` stays untracked: only the send announced it.
         let source = Self.model("self.isConnected = connected\n DispatchQueue.main.async { self.objectWillChange.send() }")
