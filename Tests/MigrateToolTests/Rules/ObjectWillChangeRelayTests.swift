@@ -60,6 +60,30 @@ import Testing
         #expect(migrated.contains("@Observable final class Child"))
     }
 
+    /// A relay of an optional held model (`loader?.objectWillChange`) is the same relay: when the
+    /// model is nil it subscribes to nothing, and a view reading through it tracks nothing.
+    @Test(arguments: ["child?", "self.child?"])
+    func aRelayOfAnOptionalHeldModelGoes(source: String) {
+        let text = Self.child + """
+            final class Holder: ObservableObject {
+                var child: Child?
+                var bag = Set<AnyCancellable>()
+                init(child: Child?) {
+                    self.child = child
+                    \(source).objectWillChange
+                        .receive(on: DispatchQueue.main)
+                        .sink { [weak self] _ in self?.objectWillChange.send() }
+                        .store(in: &bag)
+                }
+                var count: Int { child?.items.count ?? 0 }
+            }
+
+            """
+        let migrated = Migrator.migrate(files: ["A.swift": text])["A.swift"]!
+        #expect(!migrated.contains("objectWillChange"), "\(migrated)")
+        #expect(migrated.contains("@Observable final class Holder"))
+    }
+
     @Test(arguments: [
         // The closure does more than send.
         "relay = child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send(); print(\"changed\") }",

@@ -403,17 +403,21 @@ struct ObjectWillChangeRelay {
     }
 
     /// `name`, `self.name`, or a path of names from one (`services.player`, `self.a.b`), as written
-    /// without `self.`.
+    /// without `self.`; a step may be optional (`loader?`, `services.player?`: when it is nil
+    /// the relay subscribes to nothing, and a view reading through it tracks nothing either),
+    /// written without its `?`.
     private static func sourcePath(_ receiver: Range<Int>, _ file: FileStructure) -> String? {
         let tokens = file.tokens
         var start = receiver.lowerBound
         if receiver.count >= 3, tokens[start].word == .self, tokens[start + 1].kind == .period { start += 2 }
-        let path = start..<receiver.upperBound
+        let path = (start..<receiver.upperBound).filter { index in
+            !(tokens[index].kind == .postfixQuestionMark && index > start && tokens[index - 1].kind == .identifier)
+        }
         guard !path.isEmpty, path.count % 2 == 1,
               path.enumerated().allSatisfy({ offset, index in tokens[index].kind == (offset % 2 == 0 ? .identifier : .period) }) else {
             return nil
         }
-        return file.compactText(path)
+        return path.map { file.source.text($0) }.joined()
     }
 
     /// Whether the holder keeps the source: a stored property of its own, or a path whose first
