@@ -3594,7 +3594,7 @@ enum RuleDocuments {
 
         One subscription has a mechanical twin (review class): a **relay**, the nested-`ObservableObject`
         idiom. A model passes on the changes of a model it holds in a stored property (or reaches by a
-        path of names from one of its properties, `services.player`):
+        path of names from one of its properties, `services.player`, a step of it optional, `loader?`):
         `child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }`, as a whole
         statement of one of its methods or initializers, with only timing operators in between
         (`receive(on:)`, `debounce`, `throttle`, `delay`), stored in a property, with `.store(in:)`, or inside
