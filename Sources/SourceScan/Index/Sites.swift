@@ -168,8 +168,14 @@ struct SiteScanner {
                                       type: types.resolve(written, from: DeclarationID(file: fileIndex, declaration: owner ?? -1))))
                 } else if length == 16, file.source.tokenText(index, equals: "ObservableObject"),
                           !isInInheritanceClause(index, fileIndex: fileIndex), !Self.isImported(index, in: file) {
-                    sites.append(Site(kind: .observableConstraint, file: fileIndex, token: index,
-                                      owner: typer.owner(file: fileIndex, token: index), type: .unknown))
+                    // A tree's own `protocol ObservableObject` (a stand-in where Combine is missing)
+                    // names itself there: a declaration's name is no use of the constraint (an
+                    // extension's extended type is).
+                    let owner = typer.owner(file: fileIndex, token: index)
+                    if let owner, file.declarations[owner].kind != .extension, file.declarations[owner].nameTokens.contains(index) {
+                        continue
+                    }
+                    sites.append(Site(kind: .observableConstraint, file: fileIndex, token: index, owner: owner, type: .unknown))
                 }
             case .dollarIdentifier:
                 let name = String(file.source.text(index).dropFirst())

@@ -310,4 +310,28 @@ import Testing
         let messages = Self.messagesAtMarkers("final class Model: ObservableObject { @Published var value = 0 }\n" + code + "\n")
         #expect(messages == [[Self.everyModel + reason]])
     }
+
+    /// A tree's own `protocol ObservableObject`, a stand-in where Combine cannot be imported, names
+    /// itself: its declaration is no constraint, and stays as written while the models migrate.
+    @Test func aStandInProtocolsOwnNameStaysAsWritten() {
+        let standIn = """
+            import Foundation
+
+            #if !canImport(Combine)
+            public protocol ObservableObject: AnyObject {}
+            #endif
+
+            """
+        let model = """
+            import SwiftUI
+
+            final class Settings: ObservableObject {
+                @Published var name = ""
+            }
+
+            """
+        let migrated = Migrator.migrate(files: ["Compat.swift": standIn, "Settings.swift": model])
+        #expect(migrated["Compat.swift"] == standIn)
+        #expect(migrated["Settings.swift"]!.contains("@Observable final class Settings"))
+    }
 }
