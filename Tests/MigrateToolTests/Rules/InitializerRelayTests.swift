@@ -134,6 +134,8 @@ import Testing
         "let a = CounterModel(); let b = ListModel(); _ = Container(intent: (), model: a as CounterState, modelChangePublisher: b.objectWillChange)",
         // Not a model's publisher at all.
         "let a = CounterModel(); _ = Container(intent: (), model: a as CounterState, modelChangePublisher: ObservableObjectPublisher())",
+        // Each read of a call is another object.
+        "_ = Container(intent: (), model: CounterModel() as CounterState, modelChangePublisher: CounterModel().objectWillChange)",
         // A conditional cast may keep nothing.
         "let a = CounterModel(); _ = Container(intent: (), model: (a as? CounterState)!, modelChangePublisher: a.objectWillChange)",
         // The container's own publisher is listened to: the relay feeds that listener.

@@ -131,7 +131,12 @@ struct InitializerRelay {
                       let site = publisherSites[[occurrence.file, expression.upperBound - 1]],
                       case .declared(let sourceType) = site.type, sourceType != holder,
                       let sourceUnit = context.units.unitOf[sourceType] else { return nil }
-                let path = file.compactText(expression.lowerBound..<(expression.upperBound - 2))
+                // A path of names (`model`, `self.model`): reading it twice gives the same object,
+                // where `makeModel()` would not.
+                let pathTokens = expression.lowerBound..<(expression.upperBound - 2)
+                guard pathTokens.allSatisfy({ [.identifier, .period].contains(file.tokens[$0].kind) || file.tokens[$0].word == .self })
+                else { return nil }
+                let path = file.compactText(pathTokens)
                 let kept = pairs.contains { pair in
                     guard let argument = pair.argument, storedParameters.contains(pair.parameter) else { return false }
                     return InitializerRelay.passes(path, arguments[argument].expression, file)
