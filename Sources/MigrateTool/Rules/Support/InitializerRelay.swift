@@ -59,8 +59,11 @@ struct InitializerRelay {
     let sendToken: Int
     /// The parameter's position in the initializer's clause.
     let parameterPosition: Int
-    /// Every call, each passing a model of the tree that the holder keeps.
-    let calls: [Call]
+    /// The positions of the parameters the initializer stores in a property of the holder.
+    let storedParameters: Set<Int>
+    /// Every call, each passing a model of the tree that the holder keeps; empty while only the
+    /// holder's side is read.
+    private(set) var calls: [Call] = []
 
     /// The units that change together: the holder's and every model's passed, in order.
     var units: [Int] { Array(Set([holderUnit] + calls.map(\.sourceUnit))).sorted() }
@@ -73,7 +76,7 @@ struct InitializerRelay {
 
     /// Every initializer relay of the tree that the tool can follow whole.
     static func all(_ context: RuleContext) -> [InitializerRelay] {
-        let candidates = context.index.sites.compactMap { site -> Candidate? in
+        let candidates = context.index.sites.compactMap { site -> InitializerRelay? in
             // The holder's own publisher: `objectWillChange.send`, `self?.objectWillChange.send()`.
             guard site.kind == .objectWillChange,
                   site.receiver.map({ ["self", "self?"].contains(context.files[site.file].compactText($0)) }) ?? true else { return nil }
@@ -91,69 +94,57 @@ struct InitializerRelay {
         }
     }
 
-    /// What the holder's side says before the calls are read.
-    private struct Candidate {
-        var holder: DeclarationID
-        var holderUnit: Int
-        var initializer: DeclarationID
-        var label: String
-        var parameterPosition: Int
-        var statement: Range<Int>
-        var sendToken: Int
-        /// For each parameter the initializer stores in a property of the holder, its position.
-        var storedParameters: Set<Int>
-
-        /// The relay once every call is followed; nil when one cannot be.
-        func relay(occurrences: [(file: Int, token: Int)], sharedLabel: Bool, publisherSites: [[Int]: Site],
-                   _ context: RuleContext) -> InitializerRelay? {
-            let declaration = context.declaration(initializer)
-            let holderName = context.declaration(holder).name
-            guard let clause = declaration.parameters else { return nil }
-            let shapes = context.files[initializer.file].clauseParameters(clause).map(\.shape)
-            var calls: [Call] = []
-            for occurrence in occurrences {
-                let file = context.files[occurrence.file]
-                // The parameter's own name, and the relay's mention of it.
-                if occurrence.file == initializer.file, clause.contains(occurrence.token) || statement.contains(occurrence.token) {
-                    continue
-                }
-                guard let open = InitializerRelay.openingParenthesis(ofArgumentAt: occurrence.token, file),
-                      InitializerRelay.callee(before: open, file, holderName: holderName, sharedLabel: sharedLabel),
-                      !file.hasTrailingClosure(afterArgumentsAt: open),
-                      let arguments = file.callArguments(open: open),
-                      let pairs = ParameterShape.match(arguments.map(\.label), to: shapes, trailingClosure: false),
-                      let position = arguments.firstIndex(where: { $0.expression.lowerBound == occurrence.token + 2 }),
-                      pairs.contains(where: { $0.parameter == parameterPosition && $0.argument == position }) else { return nil }
-                // `model.objectWillChange`, and `model` (or `model as P`) for a parameter the holder stores.
-                let expression = arguments[position].expression
-                guard expression.count >= 3, file.source.tokenText(expression.upperBound - 1, equals: "objectWillChange"),
-                      file.tokens[expression.upperBound - 2].kind == .period,
-                      let site = publisherSites[[occurrence.file, expression.upperBound - 1]],
-                      case .declared(let sourceType) = site.type, sourceType != holder,
-                      let sourceUnit = context.units.unitOf[sourceType] else { return nil }
-                // A path of names (`model`, `self.model`): reading it twice gives the same object,
-                // where `makeModel()` would not.
-                let pathTokens = expression.lowerBound..<(expression.upperBound - 2)
-                guard pathTokens.allSatisfy({ [.identifier, .period].contains(file.tokens[$0].kind) || file.tokens[$0].word == .self })
-                else { return nil }
-                let path = file.compactText(pathTokens)
-                let kept = pairs.contains { pair in
-                    guard let argument = pair.argument, storedParameters.contains(pair.parameter) else { return false }
-                    return InitializerRelay.passes(path, arguments[argument].expression, file)
-                }
-                guard kept else { return nil }
-                calls.append(Call(site: site, argument: (expression.lowerBound - 2)..<expression.upperBound, arguments: arguments,
-                                  position: position, sourceType: sourceType, sourceUnit: sourceUnit))
+    /// The relay once every call is followed; nil when one cannot be.
+    private func relay(occurrences: [(file: Int, token: Int)], sharedLabel: Bool, publisherSites: [[Int]: Site],
+                       _ context: RuleContext) -> InitializerRelay? {
+        let declaration = context.declaration(initializer)
+        let holderName = context.declaration(holder).name
+        guard let clause = declaration.parameters else { return nil }
+        let shapes = context.files[initializer.file].clauseParameters(clause).map(\.shape)
+        var calls: [Call] = []
+        for occurrence in occurrences {
+            let file = context.files[occurrence.file]
+            // The parameter's own name, and the relay's mention of it.
+            if occurrence.file == initializer.file, clause.contains(occurrence.token) || statement.contains(occurrence.token) {
+                continue
             }
-            guard !calls.isEmpty else { return nil }
-            return InitializerRelay(holder: holder, holderUnit: holderUnit, initializer: initializer, label: label,
-                                    statement: statement, sendToken: sendToken, parameterPosition: parameterPosition, calls: calls)
+            guard let open = InitializerRelay.openingParenthesis(ofArgumentAt: occurrence.token, file),
+                  InitializerRelay.callee(before: open, file, holderName: holderName, sharedLabel: sharedLabel),
+                  !file.hasTrailingClosure(afterArgumentsAt: open),
+                  let arguments = file.callArguments(open: open),
+                  let pairs = ParameterShape.match(arguments.map(\.label), to: shapes, trailingClosure: false),
+                  let position = arguments.firstIndex(where: { $0.expression.lowerBound == occurrence.token + 2 }),
+                  pairs.contains(where: { $0.parameter == parameterPosition && $0.argument == position }) else { return nil }
+            // `model.objectWillChange`, and `model` (or `model as P`) for a parameter the holder stores.
+            let expression = arguments[position].expression
+            guard expression.count >= 3, file.source.tokenText(expression.upperBound - 1, equals: "objectWillChange"),
+                  file.tokens[expression.upperBound - 2].kind == .period,
+                  let site = publisherSites[[occurrence.file, expression.upperBound - 1]],
+                  case .declared(let sourceType) = site.type, sourceType != holder,
+                  let sourceUnit = context.units.unitOf[sourceType] else { return nil }
+            // A path of names (`model`, `self.model`): reading it twice gives the same object,
+            // where `makeModel()` would not.
+            let pathTokens = expression.lowerBound..<(expression.upperBound - 2)
+            guard pathTokens.allSatisfy({ [.identifier, .period].contains(file.tokens[$0].kind) || file.tokens[$0].word == .self })
+            else { return nil }
+            let path = file.compactText(pathTokens)
+            let kept = pairs.contains { pair in
+                guard let argument = pair.argument, storedParameters.contains(pair.parameter) else { return false }
+                return InitializerRelay.passes(path, arguments[argument].expression, file)
+            }
+            guard kept else { return nil }
+            calls.append(Call(site: site, argument: (expression.lowerBound - 2)..<expression.upperBound, arguments: arguments,
+                              position: position, sourceType: sourceType, sourceUnit: sourceUnit))
         }
+        guard !calls.isEmpty else { return nil }
+        var relay = self
+        relay.calls = calls
+        return relay
     }
 
     /// The holder's side when `site`, the holder's own `objectWillChange`, is the target of a
     /// relay statement in one of its initializers subscribing to a publisher parameter.
-    private static func candidate(sendingAt site: Site, _ context: RuleContext) -> Candidate? {
+    private static func candidate(sendingAt site: Site, _ context: RuleContext) -> InitializerRelay? {
         guard let initializerID = site.ownerID, context.declaration(initializerID).kind == .initializer,
               let enclosing = context.types.enclosingTypeLike(initializerID), let holder = context.types.extendedType(enclosing),
               context.declaration(holder).kind == .class, let holderUnit = context.units.unitOf[holder],
@@ -186,8 +177,8 @@ struct InitializerRelay {
             guard let name = internalName(of: segment, file) else { continue }
             if statements.contains(where: { storesParameter(name, $0, holder: holder, file, context) }) { stored.insert(index) }
         }
-        return Candidate(holder: holder, holderUnit: holderUnit, initializer: initializerID, label: label, parameterPosition: position,
-                         statement: statement, sendToken: site.token, storedParameters: stored)
+        return InitializerRelay(holder: holder, holderUnit: holderUnit, initializer: initializerID, label: label, statement: statement,
+                                sendToken: site.token, parameterPosition: position, storedParameters: stored)
     }
 
     /// The holder's `objectWillChange` token when the statement, starting at the parameter's
