@@ -33,9 +33,7 @@ struct InitializerRelay {
     struct Call {
         /// The `model.objectWillChange` site of the argument.
         var site: Site
-        /// The argument's tokens, label included.
-        var argument: Range<Int>
-        /// The tokens of the whole argument list, parentheses excluded.
+        /// Every argument of the call, in order.
         var arguments: [CallArgument]
         /// The position of the publisher's argument among `arguments`.
         var position: Int
@@ -133,8 +131,7 @@ struct InitializerRelay {
                 return InitializerRelay.passes(path, arguments[argument].expression, file)
             }
             guard kept else { return nil }
-            calls.append(Call(site: site, argument: (expression.lowerBound - 2)..<expression.upperBound, arguments: arguments,
-                              position: position, sourceType: sourceType, sourceUnit: sourceUnit))
+            calls.append(Call(site: site, arguments: arguments, position: position, sourceType: sourceType, sourceUnit: sourceUnit))
         }
         guard !calls.isEmpty else { return nil }
         var relay = self
