@@ -3634,7 +3634,8 @@ enum RuleDocuments {
         relays it as its own in one statement (`modelChangePublisher.receive(on: RunLoop.main)
         .sink(receiveValue: objectWillChange.send).store(in: &cancellable)`, the spellings above), reading
         the parameter nowhere else. Each call passes a model's `objectWillChange` and the same model
-        (`model`, or `model as ModelState`) for a parameter the initializer stores. Under Observation a view
+        (a path of names, `model` or `self.model`, perhaps cast with `as` or `as!`) for a parameter the
+        initializer stores. Under Observation a view
         reading `container.model.cards` tracks `cards` itself: the relay statement, the parameter and the
         argument of every call go. Those edits need the container and every model passed in one run (an
         `@Observable` model has no publisher to pass; a legacy one's changes would reach no view without
@@ -3642,7 +3643,7 @@ enum RuleDocuments {
         Calls are found by the parameter's label, `Container(…)`, `Container<A, B>(…)`, `Container.init(…)`
         and `.init(…)` (when no other such class has the label). Anything else keeps the shape an
         ordinary subscription that blocks: a call passing another object's publisher or not a model's, a
-        conditional cast, a second initializer passing its own parameter on, a subclass, a parameter read
+        call's result (`makeModel().objectWillChange`, another object each time), a conditional cast, a second initializer passing its own parameter on, a subclass, a parameter read
         beside the relay, or a listener of the container's own `objectWillChange`. The stored
         `cancellables` stays (`unpublished-stored-property` says what becomes of it). What changes: views
         that read nothing of the models no longer re-render with them, and the `receive(on:)` hop goes
