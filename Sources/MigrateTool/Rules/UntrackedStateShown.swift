@@ -92,7 +92,9 @@ struct UntrackedStateShown: Rule {
         // Where names are used as members, found once for every model's readers.
         var memberUses: UntrackedReads.MemberUses?
         for unit in context.units.units {
-            for classID in unit.classes {
+            // A class without members of its own (`class Special: Base {}`) has no body that
+            // changes anything: reading its model, inherited members and all, would find nothing.
+            for classID in unit.classes where !(context.modelMembers[classID] ?? []).isEmpty {
                 let model = ModelStateChanges(classID: classID, unit: unit, context, exposing: false)
                 guard let reads = model.storeReads else { continue }
                 let bodies = Self.changingBodies(of: classID, model, reads, context).map { body in
