@@ -243,8 +243,9 @@ private struct SendPlace {
         let closure = path.body.open
         guard closure != open, path.levels.count == 1, closure > 0 else { return nil }
         var statements = path.body.statements
-        let guards: Set<String> = ["guard let self else { return }", "guard let self = self else { return }"]
-        if statements.count == 2, guards.contains(file.compactText(statements[0])) { statements.removeFirst() }
+        if statements.count == 2, ObjectWillChangeRelay.selfUnwrappingGuards.contains(file.compactText(statements[0])) {
+            statements.removeFirst()
+        }
         guard statements == [path.target],
               let outer = StatementPath(to: closure - 1, fromBody: open, in: file, readingSwitchClauses: true),
               outer.target.upperBound == file.closing(closure) + 1, outer.target.lowerBound < closure else { return nil }

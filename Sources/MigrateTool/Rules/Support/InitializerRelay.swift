@@ -155,7 +155,8 @@ struct InitializerRelay {
               let statements = file.statements(inBlock: body.lowerBound),
               let statement = statements.first(where: { $0.contains(site.token) }),
               file.tokens[statement.lowerBound].kind == .identifier,
-              relaySend(statement, file) == site.token else { return nil }
+              // Timing operators, then `.sink(receiveValue: objectWillChange.send)` or a closure sending.
+              ObjectWillChangeRelay.relaySend(after: statement.lowerBound, in: statement, file) == site.token else { return nil }
         let parameterName = file.source.text(statement.lowerBound)
         let parameters = file.clauseParameters(clause)
         let segments = file.topLevelSegments((clause.lowerBound + 1)..<(clause.upperBound - 1))
@@ -178,13 +179,6 @@ struct InitializerRelay {
                                 sendToken: site.token, parameterPosition: position, storedParameters: stored)
     }
 
-    /// The holder's `objectWillChange` token when the statement, starting at the parameter's
-    /// name, relays it: timing operators, then `.sink(receiveValue: objectWillChange.send)` or a
-    /// closure sending, and `.store(in:)`, as `ObjectWillChangeRelay.relaySend` reads them.
-    private static func relaySend(_ statement: Range<Int>, _ file: FileStructure) -> Int? {
-        ObjectWillChangeRelay.relaySend(after: statement.lowerBound, in: statement, file)
-    }
-
     /// The name a parameter's segment binds inside the body (`model` of `model: Model`, `p` of
     /// `publisher p: ObjectWillChangePublisher`).
     private static func internalName(of segment: Range<Int>, _ file: FileStructure) -> String? {
@@ -200,11 +194,7 @@ struct InitializerRelay {
         if file.tokens[index].word == .self, index + 1 < statement.upperBound, file.tokens[index + 1].kind == .period { index += 2 }
         guard index + 3 == statement.upperBound, file.tokens[index].kind == .identifier, file.tokens[index + 1].kind == .equal,
               file.source.tokenText(index + 2, equals: name) else { return false }
-        let property = file.source.text(index)
-        return context.variables(ofModel: holder).contains { id in
-            let variable = context.declaration(id)
-            return context.isStored(variable) && variable.bindings.contains { $0.name == property }
-        }
+        return ObjectWillChangeRelay.isStoredProperty(file.source.text(index), of: holder, context)
     }
 
     /// The `(` of the argument list whose argument starts at the label `label` (`label:` right

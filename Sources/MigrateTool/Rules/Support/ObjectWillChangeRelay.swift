@@ -398,9 +398,11 @@ struct ObjectWillChangeRelay {
             return nil
         }
         let siblings = Set(calls.filter { $0.member == call.member }.map(\.tokens))
-        let guards: Set<String> = ["guard let self else { return }", "guard let self = self else { return }"]
-        return path.body.statements.allSatisfy { siblings.contains($0) || guards.contains(file.compactText($0)) } ? wrapper : nil
+        return path.body.statements.allSatisfy { siblings.contains($0) || selfUnwrappingGuards.contains(file.compactText($0)) } ? wrapper : nil
     }
+
+    /// The statements that only unwrap `self` before what a closure runs for it, as written.
+    static let selfUnwrappingGuards: Set<String> = ["guard let self else { return }", "guard let self = self else { return }"]
 
     /// `name`, `self.name`, or a path of names from one (`services.player`, `self.a.b`), as written
     /// without `self.`; a step may be optional (`loader?`, `services.player?`: when it is nil
@@ -433,7 +435,7 @@ struct ObjectWillChangeRelay {
     }
 
     /// Whether `name` is an instance stored property of the class (or of its extensions).
-    private static func isStoredProperty(_ name: String, of classID: DeclarationID, _ context: RuleContext) -> Bool {
+    static func isStoredProperty(_ name: String, of classID: DeclarationID, _ context: RuleContext) -> Bool {
         context.variables(ofModel: classID).contains { id in
             let variable = context.declaration(id)
             return !variable.hasModifier(.static) && !variable.hasModifier(.class) && context.isStored(variable)
@@ -447,8 +449,7 @@ struct ObjectWillChangeRelay {
     /// @MainActor in … }`), which only delays the announcement as `receive(on:)` does.
     private static func onlySendToSelf(inClosure open: Int, _ file: FileStructure) -> Int? {
         guard var statements = file.statements(inBlock: open) else { return nil }
-        let guards: Set<String> = ["guard let self else { return }", "guard let self = self else { return }"]
-        if statements.count == 2, guards.contains(file.compactText(statements[0])) { statements.removeFirst() }
+        if statements.count == 2, selfUnwrappingGuards.contains(file.compactText(statements[0])) { statements.removeFirst() }
         guard statements.count == 1 else { return nil }
         let tokens = file.tokens
         let statement = statements[0]
