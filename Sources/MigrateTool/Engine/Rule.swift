@@ -128,6 +128,9 @@ struct RuleContext: Sendable {
     /// Every subscription to an `objectWillChange` (`ObjectWillChangeListeners`): asked for per
     /// relay, per send and per property relay (`ObservationUse.listener`), so found once.
     private(set) var objectWillChangeListeners = ObjectWillChangeListeners()
+    /// The tree's initializer relays (`InitializerRelay`): the subscription rule writes them and
+    /// the send rule leaves their sends alone, so found once (after the listeners they ask of).
+    private(set) var initializerRelays: [InitializerRelay] = []
 
     /// Builds the context for a tree.
     init(index: TreeIndex, units: MigrationUnits, deployments: [DeploymentFact] = [], options: RuleOptions = RuleOptions(),
@@ -203,6 +206,7 @@ struct RuleContext: Sendable {
             self.options.stateInitializerLabel = inference.policy
         }
         objectWillChangeListeners = ObjectWillChangeListeners.find(self)
+        initializerRelays = InitializerRelay.all(self)
     }
 
     /// What becomes of stored properties that were not `@Published` (inference resolved).

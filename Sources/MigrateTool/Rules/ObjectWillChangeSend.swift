@@ -27,7 +27,7 @@ struct ObjectWillChangeSend: CouplingRule {
         let relaysBySend = Dictionary(relays.map { ([$0.subscription.file, $0.sendToken], $0) }, uniquingKeysWith: { first, _ in first })
         let relaysByHolder = Dictionary(relays.map { ($0.relayingClass, [$0]) }, uniquingKeysWith: +)
         // An initializer relay's send goes with its statement (object-will-change-subscription).
-        let initializerRelaySends = Set(InitializerRelay.all(context).map { [$0.initializer.file, $0.sendToken] })
+        let initializerRelaySends = Set(context.initializerRelays.map { [$0.initializer.file, $0.sendToken] })
         return ObservationUse.objectWillChangeSites(.send, context).compactMap { unit, site in
             if initializerRelaySends.contains([site.file, site.token]) { return nil }
             if let relay = relaysBySend[[site.file, site.token]] {

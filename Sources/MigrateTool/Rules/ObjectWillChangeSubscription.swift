@@ -21,7 +21,7 @@ struct ObjectWillChangeSubscription: CouplingRule {
         // What a listener query leaves out (relay sends and subscriptions), built once for every relay.
         let listenerTargets = ObservationUse.relayTargets(relays)
         // Relays set up by an initializer from a publisher its callers pass take their sites whole.
-        let initializerRelays = InitializerRelay.all(context)
+        let initializerRelays = context.initializerRelays
         let initializerRelaySites = Set(initializerRelays.flatMap(\.ownSites))
         var findings = ObservationUse.objectWillChangeSites(.subscription, context).compactMap { unit, site -> Finding? in
             if let relay = relaysBySubscription[[site.file, site.token]] {
