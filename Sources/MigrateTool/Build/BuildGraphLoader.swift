@@ -116,6 +116,18 @@ enum BuildGraphLoader {
             warnings.append("\(Analyzer.displayPath(swiftFiles[file])): a target lists \(Analyzer.displayPath(listed)), which does not exist; "
                             + "taken for this file of the same name, which no target lists (the project looks stale)")
         }
+        // One line per manifest: a project that keeps its packages side by side often writes
+        // every path of a manifest so.
+        let relocatedByManifest = Dictionary(grouping: graph.relocatedPackages, by: \.manifest)
+        for manifest in relocatedByManifest.keys.sorted() {
+            let pairs = relocatedByManifest[manifest]!.sorted { $0.written < $1.written }
+            let one = pairs.count == 1
+            warnings.append("\(Analyzer.displayPath(manifest)): depends on \(one ? "a package" : "packages") at "
+                            + pairs.map { Analyzer.displayPath($0.written) }.joined(separator: ", ")
+                            + ", which the tree does not have; taken for the tree's \(one ? "package" : "packages") of that name ("
+                            + pairs.map { Analyzer.displayPath($0.taken) }.joined(separator: ", ")
+                            + "), as Xcode resolves local packages by name")
+        }
         return Loaded(graph: graph, warnings: warnings)
     }
 

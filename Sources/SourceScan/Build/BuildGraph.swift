@@ -181,6 +181,10 @@ public struct BuildGraph: Sendable {
     /// same name that no target compiles (a stale project: the file was moved on disk and the
     /// project not updated): the file's index and the path listed.
     public private(set) var relocatedFiles: [(file: Int, listed: String)] = []
+    /// Path dependencies (`.package(path: "UI")`) whose folder holds no package of the tree,
+    /// taken for the one package of the tree with the same identity (the folder's name,
+    /// lowercased): the manifest's path, the folder written, and the package's folder taken.
+    public private(set) var relocatedPackages: [(manifest: String, written: String, taken: String)] = []
     /// The descriptions the graph was built from.
     public let descriptions: [BuildDescription]
     /// Index of the folder module, when some file belongs to it.
@@ -241,8 +245,27 @@ public struct BuildGraph: Sendable {
     private mutating func resolveDependencies(_ moduleOfTarget: [[Int]]) {
         // Local packages by folder, and every package product by name, for product dependencies.
         var packageByRoot: [String: Int] = [:]
+        var packagesByIdentity: [String: [Int]] = [:]
         for (position, description) in descriptions.enumerated() where description.kind == .package {
             packageByRoot[description.root] = position
+            packagesByIdentity[PathName.lastComponent(description.root).lowercased(), default: []].append(position)
+        }
+        // A path dependency names a package by its folder; where that folder holds no package
+        // of the tree, Xcode still builds: it resolves packages by identity, and a local package
+        // the project (or workspace) adds stands in for every dependency of that identity
+        // (`UI/Package.swift` depending on `.package(path: "ViewModels")` beside the project's
+        // own `ViewModels` package). The one package of the tree with that identity is taken;
+        // none or several leave the dependency outside the tree, as before.
+        var told = Set<[String]>()
+        func localPackage(at root: String, from position: Int) -> Int? {
+            if let package = packageByRoot[root] { return package }
+            guard let candidates = packagesByIdentity[PathName.lastComponent(root).lowercased()], candidates.count == 1,
+                  candidates[0] != position else { return nil }
+            let taken = candidates[0]
+            if told.insert([descriptions[position].path, root]).inserted {
+                relocatedPackages.append((descriptions[position].path, root, descriptions[taken].root))
+            }
+            return taken
         }
         func targets(ofPackage position: Int, product: String) -> [Int] {
             let description = descriptions[position]
@@ -261,6 +284,7 @@ public struct BuildGraph: Sendable {
             (byProductName[name] ?? []).filter { $0.package != position }.flatMap(\.modules)
         }
         for (position, description) in descriptions.enumerated() {
+            let localRoots = Set(description.localPackageRoots.sorted().compactMap { localPackage(at: $0, from: position).map { descriptions[$0].root } })
             for (targetPosition, target) in description.targets.enumerated() {
                 var resolved: [Int] = []
                 for dependency in target.dependencies {
@@ -272,13 +296,13 @@ public struct BuildGraph: Sendable {
                             // SwiftPM: a by-name dependency may name a product of a package the
                             // manifest depends on by path.
                             resolved += productOfAnotherPackage(name, besides: position).filter { module in
-                                modules[module].descriptionPath.map { PathName.parent($0) }.map(description.localPackageRoots.contains) ?? false
+                                modules[module].descriptionPath.map { PathName.parent($0) }.map(localRoots.contains) ?? false
                             }
                         }
                     case .product(let name, let root):
                         // A remote package's product is outside the tree, whatever copies the
                         // tree holds of a package of that name.
-                        if let root, let package = packageByRoot[root] {
+                        if let root, let package = localPackage(at: root, from: position) {
                             resolved += targets(ofPackage: package, product: name)
                         }
                     case .workspaceProduct(let name):

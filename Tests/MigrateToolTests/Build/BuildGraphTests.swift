@@ -436,6 +436,48 @@ import Testing
         #expect(targetOnly.visibleModules(own: targetOnly.modulesOfFile[0], imports: ["Feed"]).isDisjoint(with: targetOnly.modulesOfFile[2]))
     }
 
+    /// Midori keeps its packages side by side (`UI/`, `ViewModels/`) and `UI/Package.swift`
+    /// depends on `.package(path: "ViewModels")`, a folder `UI/` does not have: Xcode builds it
+    /// against the project's local package of that identity. The views of `UI` then see the
+    /// models of `ViewModels`, by product and by name, and the report says what was taken. Two
+    /// packages of that identity, or none, leave the dependency outside the tree.
+    @Test func aPathDependencyThatMissesIsTakenForTheTreesOnePackageOfItsIdentity() throws {
+        let ui = """
+            let package = Package(name: "UI", dependencies: [.package(path: "ViewModels"), .package(path: "Storage")],
+                targets: [.target(name: "MidoriUI", dependencies: [.product(name: "MidoriViewModels", package: "ViewModels"), "Storage"])])
+            """
+        let viewModels = """
+            let package = Package(name: "ViewModels", products: [.library(name: "MidoriViewModels", targets: ["MidoriViewModels"])],
+                targets: [.target(name: "MidoriViewModels")])
+            """
+        let storage = "let package = Package(name: \"Storage\", targets: [.target(name: \"Storage\")])"
+        let files = ["/m/UI/Sources/MidoriUI/V.swift", "/m/ViewModels/Sources/MidoriViewModels/M.swift", "/m/Storage/Sources/Storage/S.swift",
+                     "/m/Copy/ViewModels/Sources/MidoriViewModels/M.swift"]
+        func loaded(copies: Bool) -> BuildGraphLoader.Loaded {
+            var manifests: [BuildGraphLoader.DescriptionInput] = [
+                .init(path: "/m/UI/Package.swift", bytes: Array(ui.utf8)),
+                .init(path: "/m/ViewModels/Package.swift", bytes: Array(viewModels.utf8)),
+                .init(path: "/m/Storage/Package.swift", bytes: Array(storage.utf8)),
+            ]
+            if copies { manifests.append(.init(path: "/m/Copy/ViewModels/Package.swift", bytes: Array(viewModels.utf8))) }
+            return BuildGraphLoader.build(manifests, swiftFiles: copies ? files : Array(files.prefix(3)), configuration: Configuration(),
+                                          readFile: { _ in nil }, folderExists: { _ in true })
+        }
+        let taken = loaded(copies: false)
+        let view = taken.graph.modulesOfFile[0]
+        #expect(taken.graph.modules[view[0]].dependencies == (taken.graph.modulesOfFile[1] + taken.graph.modulesOfFile[2]).sorted())
+        #expect(taken.warnings == [
+            "/m/UI/Package.swift: depends on packages at /m/UI/Storage, /m/UI/ViewModels, which the tree does not have; "
+                + "taken for the tree's packages of that name (/m/Storage, /m/ViewModels), as Xcode resolves local packages by name",
+        ])
+        let ambiguous = loaded(copies: true)
+        #expect(ambiguous.graph.modules[ambiguous.graph.modulesOfFile[0][0]].dependencies == ambiguous.graph.modulesOfFile[2])
+        #expect(ambiguous.warnings == [
+            "/m/UI/Package.swift: depends on a package at /m/UI/Storage, which the tree does not have; "
+                + "taken for the tree's package of that name (/m/Storage), as Xcode resolves local packages by name",
+        ])
+    }
+
     /// SpeziOnboarding's UI-test app: before Xcode 15 a local package dragged into the project
     /// is a folder reference (`lastKnownFileType = wrapper; path = ../..`), and its products are
     /// dependencies without `package`. A folder reference without a `Package.swift` is no package.
