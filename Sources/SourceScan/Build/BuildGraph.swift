@@ -190,6 +190,9 @@ public struct BuildGraph: Sendable {
     /// Index of the folder module, when some file belongs to it.
     public private(set) var folderModule: Int?
     private var modulesByName: [String: [Int]] = [:]
+    /// For each package manifest, the folders of the tree's packages it depends on by path
+    /// (after `relocatedPackages`).
+    private var pathDependencyRoots: [String: Set<String>] = [:]
     /// Each file's position in `files`, when the tree has several modules (one module needs no lookup).
     private var positionOfFile: [String: Int] = [:]
 
@@ -285,6 +288,7 @@ public struct BuildGraph: Sendable {
         }
         for (position, description) in descriptions.enumerated() {
             let localRoots = Set(description.localPackageRoots.sorted().compactMap { localPackage(at: $0, from: position).map { descriptions[$0].root } })
+            if !localRoots.isEmpty { pathDependencyRoots[description.path] = localRoots }
             for (targetPosition, target) in description.targets.enumerated() {
                 var resolved: [Int] = []
                 for dependency in target.dependencies {
@@ -477,12 +481,13 @@ public struct BuildGraph: Sendable {
     }
 
     /// The modules an `import name` in a file of modules `own` (whose dependencies, transitively,
-    /// are `closure`) can mean: those it depends on, else those declared beside it; else, for an
-    /// Xcode target, Xcode targets of other projects (frameworks a workspace links without a
-    /// dependency the project file names) and packages inside its project's folder; for the
-    /// folder module, any. A package target reaches another package only through a dependency,
-    /// and a remote package product is not the copy of a same-named package elsewhere in the
-    /// tree: neither is imported by name alone.
+    /// are `closure`) can mean: those it depends on, else those declared beside it, else those of
+    /// a package its package depends on by path; else, for an Xcode target, Xcode targets of
+    /// other projects (frameworks a workspace links without a dependency the project file names)
+    /// and packages inside its project's folder; for the folder module, any. A package target
+    /// reaches another package only through a dependency (its own, or its package's), and a
+    /// remote package product is not the copy of a same-named package elsewhere in the tree:
+    /// neither is imported by name alone.
     public func modulesImported(named name: String, own: [Int], closure: Set<Int>) -> [Int] {
         guard let candidates = modulesByName[name], !candidates.isEmpty else { return [] }
         let dependedOn = candidates.filter(closure.contains)
@@ -490,6 +495,14 @@ public struct BuildGraph: Sendable {
         let ownDescriptions = Set(own.compactMap { modules[$0].descriptionPath })
         let beside = candidates.filter { modules[$0].descriptionPath.map(ownDescriptions.contains) ?? false }
         if !beside.isEmpty { return beside }
+        // A package target importing a module of a package its package depends on by path, for
+        // a sibling target and not for this one: SwiftPM and Xcode build that module for the
+        // sibling, and the import finds it (only an opt-in check refuses it).
+        let packagesDependedOn = ownDescriptions.reduce(into: Set<String>()) { $0.formUnion(pathDependencyRoots[$1] ?? []) }
+        let ofPackagesDependedOn = candidates.filter { candidate in
+            modules[candidate].descriptionPath.map { packagesDependedOn.contains(PathName.parent($0)) } ?? false
+        }
+        if !ofPackagesDependedOn.isEmpty { return ofPackagesDependedOn }
         if own.isEmpty || own.contains(where: { $0 == folderModule }) { return candidates }
         let projects = own.compactMap { module -> String? in
             guard modules[module].kind == BuildDescription.Kind.xcodeProject.rawValue, let path = modules[module].descriptionPath else { return nil }

@@ -262,6 +262,31 @@ import Testing
         #expect(graph.visibleModules(own: graph.modulesOfFile[2], imports: ["SwiftUI"]) == Set(graph.modulesOfFile[2]))
     }
 
+    /// MoviesApp: `Features` depends on `../Routing` by path for its `HomeFeature` target, and
+    /// `MovieDetailFeature` imports `Routing` without naming it. SwiftPM and Xcode build the
+    /// module for the sibling and the import finds it, so the detail view sees `AppRouter`; a
+    /// package that does not depend on `Routing` at all still does not.
+    @Test func aPackageTargetSeesAModuleItsPackageDependsOnForASibling() {
+        let features = """
+            let package = Package(name: "Features", dependencies: [.package(path: "../Routing")], targets: [
+                .target(name: "HomeFeature", dependencies: [.product(name: "Routing", package: "Routing")]),
+                .target(name: "MovieDetailFeature"),
+            ])
+            """
+        let routing = """
+            let package = Package(name: "Routing", products: [.library(name: "Routing", targets: ["Routing"])], targets: [.target(name: "Routing")])
+            """
+        let other = "let package = Package(name: \"Other\", targets: [.target(name: \"Other\")])"
+        let files = ["/m/Features/Sources/MovieDetailFeature/V.swift", "/m/Routing/Sources/Routing/R.swift", "/m/Other/Sources/Other/O.swift"]
+        let graph = BuildGraphLoader.build(
+            [.init(path: "/m/Features/Package.swift", bytes: Array(features.utf8)), .init(path: "/m/Routing/Package.swift", bytes: Array(routing.utf8)),
+             .init(path: "/m/Other/Package.swift", bytes: Array(other.utf8))],
+            swiftFiles: files, configuration: Configuration(), readFile: { _ in nil }, folderExists: { _ in true }).graph
+        let detail = graph.modulesOfFile[0]
+        #expect(graph.visibleModules(own: detail, imports: ["Routing"]) == Set(detail + graph.modulesOfFile[1]))
+        #expect(graph.visibleModules(own: graph.modulesOfFile[2], imports: ["Routing"]) == Set(graph.modulesOfFile[2]))
+    }
+
     @Test func configuredDeploymentTargetsReplaceAndAddPlatforms() {
         var configuration = Configuration()
         configuration.deploymentTarget = ["iOS": "17.0", "watchOS": "10.0"]
