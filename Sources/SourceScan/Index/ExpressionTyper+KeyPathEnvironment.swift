@@ -129,4 +129,22 @@ extension ExpressionTyper {
         let scope = DeclarationID(file: variable.file, declaration: declaration.parent ?? -1)
         return resolveWritten(written, from: scope)
     }
+
+    /// A variable a property wrapper of the tree wraps, written without a type or value
+    /// (`@AppState var appState`, whose wrapper's `wrappedValue` is an `AppStateProvider`): the
+    /// type of the wrapper's `wrappedValue`. Only for a wrapper that is not generic: a generic
+    /// one's value depends on arguments inferred from the variable, which is what is missing.
+    func treeWrapperValue(of variable: DeclarationID, trail: Trail) -> Typed? {
+        let file = types.files[variable.file]
+        let declaration = file.declarations[variable.declaration]
+        let scope = DeclarationID(file: variable.file, declaration: declaration.parent ?? -1)
+        for attribute in declaration.attributes {
+            guard case .declared(let wrapper) = types.resolve(String(attribute.baseName), from: scope) else { continue }
+            let wrapperDeclaration = types.declaration(wrapper)
+            guard wrapperDeclaration.attributes.contains(where: { $0.baseName == "propertyWrapper" }),
+                  wrapperDeclaration.genericParameters.isEmpty else { continue }
+            return memberType("wrappedValue", of: Typed(.declared(wrapper)), isStatic: false, trail: trail)
+        }
+        return nil
+    }
 }

@@ -1186,6 +1186,9 @@ public struct ExpressionTyper: Sendable {
         if binding.initializer == nil, let value = metatypeWrapperValue(of: declarationID) {
             return value
         }
+        if binding.initializer == nil, let value = treeWrapperValue(of: declarationID, trail: trail) {
+            return value
+        }
         if let initializer = binding.initializer {
             // A variable whose value leads back to itself (`var a = b.a`, `var a = b; var b = a`)
             // is not followed, nor a chain of variables longer than `Trail.limit`.

@@ -429,4 +429,47 @@ import Testing
         let onModel = ["A.swift": files["A.swift"]! + "\nlet accountRelation = Relationship(inverse: \\Account.$server)\n"]
         #expect(Self.verdict("Account", in: onModel) == .blocked)
     }
+
+    /// KillerGram: `@AppState var appState`, a property wrapper of the tree whose `wrappedValue`
+    /// is the model, reads an `@EnvironmentObject` for its views; the variable has the type of
+    /// that `wrappedValue`, so `.environmentObject(appState)` is a site of the model. A generic
+    /// wrapper (`@Box var item`, whose value comes from arguments the variable does not spell)
+    /// still cannot tell, and blocks.
+    @Test func aVariableOfATreeWrapperHasTheTypeOfItsWrappedValue() {
+        let provider = """
+            import SwiftUI
+
+            @propertyWrapper
+            public struct AppState: DynamicProperty {
+                @EnvironmentObject private var object: AppStateProvider
+                public var wrappedValue: AppStateProvider { object }
+                public init() { }
+            }
+
+            public final class AppStateProvider: ObservableObject {
+                @Published public var step = 0
+                public init() { }
+            }
+
+            @propertyWrapper
+            struct Box<Value> {
+                var wrappedValue: Value { fatalError() }
+            }
+
+            """
+        let root = """
+            struct Root: View {
+                @AppState var appState
+                var body: some View { Text("\\(appState.step)").environmentObject(appState) }
+            }
+            """
+        let files = ["A.swift": provider + root]
+        #expect(Self.verdict("AppStateProvider", in: files) == .ready)
+        let migrated = Migrator.migrate(files: files)["A.swift"]!
+        #expect(migrated.contains("Text(\"\\(appState.step)\").environment(appState)"))
+        #expect(migrated.contains("@Environment(AppStateProvider.self) private var object"))
+        let generic = ["A.swift": provider + root.replacingOccurrences(of: "@AppState var appState", with: "@Box var appState")]
+        #expect(Self.blockers("AppStateProvider", in: generic).count == 1)
+    }
 }
+
