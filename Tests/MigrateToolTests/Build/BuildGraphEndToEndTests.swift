@@ -390,6 +390,34 @@ import Testing
         #expect(after == before, "the model was migrated without its view")
     }
 
+    /// Pocket: `PocketKit` declares the model `SavedItemViewModel`, `SaveToPocketKit` a plain
+    /// class of the same name whose `@Published` publisher its tests read
+    /// (`viewModel.$infoViewModel`). The module view types that site as the plain class, so the
+    /// tree read as one module, where the name means both, does not hold the model back. A site
+    /// the module view cannot type still does (`aSiteTheModuleGraphMissesStillBlocksItsUnit`).
+    @Test func aSiteTheModuleViewTypesAsAHomonymDoesNotHoldTheModelBack() throws {
+        let tree = try BinaryRunner.makeTree([
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", "
+                + "platforms: [.iOS(.v17)], targets: [.target(name: \"Kit\"), .target(name: \"Share\"), "
+                + ".testTarget(name: \"ShareTests\", dependencies: [\"Share\"])])\n",
+            "Sources/Kit/SavedItemViewModel.swift": "import SwiftUI\n\nfinal class SavedItemViewModel: ObservableObject {\n"
+                + "    @Published var title = \"\"\n}\n\nstruct SavedView: View {\n    @StateObject private var model = SavedItemViewModel()\n"
+                + "    var body: some View { Text(model.title) }\n}\n",
+            "Sources/Share/SavedItemViewModel.swift": "import Combine\n\nfinal class SavedItemViewModel {\n    @Published var infoViewModel = 0\n}\n",
+            "Tests/ShareTests/SavedItemViewModelTests.swift": "import XCTest\n@testable import Share\n\n"
+                + "final class SavedItemViewModelTests: XCTestCase {\n    func testInfo() {\n        let viewModel = SavedItemViewModel()\n"
+                + "        _ = viewModel.$infoViewModel.sink { _ in }\n    }\n}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let result = try BinaryRunner.run(["apply", "--unsafe-fixes", "--allow-dirty", "."], in: tree)
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+        #expect(!result.stdout.contains("internal consistency"), "\(result.stdout)")
+        let model = try String(contentsOf: tree.appendingPathComponent("Sources/Kit/SavedItemViewModel.swift"), encoding: .utf8)
+        #expect(model.contains("@Observable final class SavedItemViewModel {"), "\(model)")
+        let plain = try String(contentsOf: tree.appendingPathComponent("Sources/Share/SavedItemViewModel.swift"), encoding: .utf8)
+        #expect(plain.contains("@Published var infoViewModel = 0"))
+    }
+
     /// A scratch file beside the packages, which no package or project describes (Epilogue's
     /// `TestWhisperKit.swift` at the repository root), is compiled by nothing: its stale
     /// `@StateObject` of a package's model does not hold the model back.
