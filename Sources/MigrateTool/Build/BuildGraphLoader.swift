@@ -112,6 +112,9 @@ enum BuildGraphLoader {
         }
         var graph = BuildGraph(descriptions: descriptions, files: swiftFiles)
         graph.setFolderDeployments(configuredDeployments(configuration))
+        for (folder, deployments) in tuistDeployments(swiftFiles: swiftFiles, configuration: configuration, readFile: readFile) {
+            graph.setDeployments(deployments, underFolder: folder)
+        }
         for (file, listed) in graph.relocatedFiles {
             warnings.append("\(Analyzer.displayPath(swiftFiles[file])): a target lists \(Analyzer.displayPath(listed)), which does not exist; "
                             + "taken for this file of the same name, which no target lists (the project looks stale)")
@@ -129,6 +132,43 @@ enum BuildGraphLoader {
                             + "), as Xcode resolves local packages by name")
         }
         return Loaded(graph: graph, warnings: warnings)
+    }
+
+    /// The deployment targets of each Tuist project among `swiftFiles` (a `Project.swift`
+    /// importing `ProjectDescription`), by the project's folder: the literals the manifest
+    /// writes; else those of the tree's Tuist helpers (`ProjectDescriptionHelpers`), through
+    /// which most projects pass them (`env.deploymentTarget`, `Project.module(…)`), the lowest
+    /// counting; else, when the manifest passes one the tool cannot read, a version it cannot
+    /// tell, which `apply` treats as too low. A project that passes none builds for the SDK's
+    /// own, which has Observation. A configured `deploymentTarget` replaces them all.
+    static func tuistDeployments(swiftFiles: [String], configuration: Configuration,
+                                 readFile: (String) -> [UInt8]?) -> [(folder: String, deployments: [TargetDescription.Deployment])] {
+        guard configuration.deploymentTarget.isEmpty else { return [] }
+        func read(_ path: String) -> TuistManifest? {
+            guard let bytes = readFile(path) else { return nil }
+            let manifest = TuistManifest(SourceFile(path: path, bytes: bytes))
+            return manifest.isTuist ? manifest : nil
+        }
+        func deployments(_ manifest: TuistManifest, path: String) -> [TargetDescription.Deployment] {
+            manifest.deployments.map { .init(platform: $0.platform, version: $0.version, path: path, offset: $0.offset) }
+        }
+        let projects = swiftFiles.filter { PathName.lastComponent($0) == "Project.swift" }
+        guard !projects.isEmpty else { return [] }
+        var helpers: [TargetDescription.Deployment] = []
+        for path in swiftFiles where path.contains("/ProjectDescriptionHelpers/") {
+            if let helper = read(path) { helpers += deployments(helper, path: path) }
+        }
+        var found: [(folder: String, deployments: [TargetDescription.Deployment])] = []
+        for path in projects.sorted() {
+            guard let manifest = read(path) else { continue }
+            var written = deployments(manifest, path: path)
+            if written.isEmpty { written = helpers }
+            if written.isEmpty, let offset = manifest.deploymentArgumentOffset {
+                written = [.init(platform: "", version: "?", path: path, offset: offset, origin: .unreadable)]
+            }
+            if !written.isEmpty { found.append((PathName.parent(path), written)) }
+        }
+        return found
     }
 
     /// The nearest `Package.swift` above `path` (a package's folder compiles everything under

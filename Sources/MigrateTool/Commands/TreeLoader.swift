@@ -170,7 +170,14 @@ enum TreeLoader {
         var declaredOutside = Set<String>()
         for (index, names) in skippedDeclarations where !chosen.contains(index) { declaredOutside.formUnion(names.declared) }
         var extraProjectFiles: [FileStructure] = []
-        for path in walk.projectFiles where !path.hasSuffix(".swift") {
+        // Tuist manifests and helpers that set a deployment target are read for the report to
+        // point at the line, not indexed: Tuist compiles them apart from the app (their types,
+        // `enum Module`, `extension Project`, are no app type's homonyms). One the filter chose
+        // (it holds a suppression comment, say) is already there.
+        let structured = Set(structures.map { PathName.absolute($0.source.path, in: FileSystem.currentDirectory()) })
+        let tuistFiles = Set(build.graph.folderDeployments.values.flatMap { $0.map(\.path) }.filter { !structured.contains($0) }
+            .map(Analyzer.displayPath))
+        for path in walk.projectFiles.filter({ !$0.hasSuffix(".swift") }) + tuistFiles.sorted() {
             if case .success(let bytes) = FileSystem.read(path), FileSystem.firstInvalidUTF8Offset(bytes) == nil {
                 extraProjectFiles.append(FileStructure(SourceFile(path: path, bytes: bytes)))
             }

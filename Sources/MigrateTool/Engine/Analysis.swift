@@ -73,6 +73,9 @@ struct DeploymentFact: Sendable, Equatable {
     /// Indices into the build graph's modules.
     var modules: [Int]
     var origin: TargetDescription.Deployment.Origin = .declared
+    /// For a Tuist project's setting (`BuildGraph.folderDeployments`), the folders (absolute)
+    /// whose files it applies to, in place of modules: a helper's, every project taking it.
+    var folders: [String] = []
 }
 
 /// The Swift files a run read and checked without structuring them, as totals.

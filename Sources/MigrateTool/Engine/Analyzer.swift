@@ -199,6 +199,19 @@ enum Analyzer {
                                             origin: deployment.origin))
             }
         }
+        for folder in graph.folderDeployments.keys.sorted() {
+            for deployment in graph.folderDeployments[folder]! {
+                let key = "folders \(deployment.platform) \(deployment.version) \(deployment.path) \(deployment.offset) \(deployment.origin)"
+                if let known = positionByKey[key] {
+                    facts[known].folders.append(folder)
+                    continue
+                }
+                positionByKey[key] = facts.count
+                facts.append(DeploymentFact(platform: deployment.platform, version: deployment.version, path: deployment.path,
+                                            file: fileByPath[deployment.path], offset: deployment.offset, modules: [],
+                                            origin: deployment.origin, folders: [folder]))
+            }
+        }
         return facts
     }
 

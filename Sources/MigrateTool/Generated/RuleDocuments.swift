@@ -403,6 +403,16 @@ enum RuleDocuments {
         run below it unless given `--ignore-deployment-target` (or a `deploymentTarget` in the
         configuration, for targets set elsewhere).
 
+        A Tuist project (`Project.swift`, which imports `ProjectDescription`) writes its deployment
+        target as `deploymentTarget: .iOS(targetVersion: "15.0", devices: …)` (Tuist 3) or
+        `deploymentTargets: .iOS("17.0")` and `.multiplatform(iOS: "17.0", macOS: "14.0")` (Tuist 4).
+        The tool reads those literals for the files under the project's folder; where the project
+        passes a value from its helpers (`env.deploymentTarget`, `Project.module(…)`), the literals of
+        the tree's `ProjectDescriptionHelpers` count, the lowest first; where it passes one the tool
+        can find nowhere, the version cannot be told and `apply` treats it as too low. A project that
+        passes none builds for the SDK's own version, which has Observation. The tool does not read
+        Tuist's targets, so the files stay one module as before.
+
         A manifest without `platforms:` is not "no target": SwiftPM then builds the package for the
         oldest versions it supports (iOS 12, macOS 10.13, tvOS 12, watchOS 4), where `@Observable` does
         not compile. A `platforms:` entry that is not a literal (`platforms: [ios]`, `.iOS(minimum)` with
@@ -428,6 +438,32 @@ enum RuleDocuments {
             name: "App",
             platforms: [.iOS(.v17), .macOS(.v14)],
             targets: [.target(name: "App")]
+        )
+        ```
+
+        A Tuist project:
+
+        ```swift before
+        import ProjectDescription
+
+        let project = Project(
+            name: "App",
+            targets: [
+                .target(name: "App", destinations: .iOS, product: .app, bundleId: "com.example.app",
+                        deploymentTargets: .iOS(↓"16.0"), sources: ["Sources/**"]),
+            ]
+        )
+        ```
+
+        ```swift unchanged
+        import ProjectDescription
+
+        let project = Project(
+            name: "App",
+            targets: [
+                .target(name: "App", destinations: .iOS, product: .app, bundleId: "com.example.app",
+                        deploymentTargets: .iOS("17.0"), sources: ["Sources/**"]),
+            ]
         )
         ```
 

@@ -39,11 +39,13 @@ struct DeploymentTargetRule: AnalysisFactRule {
         }
         for target in below where target.origin == .unreadable {
             guard let file = target.file else { continue }
-            let what = target.platform.isEmpty ? "this platforms entry" : "this \(target.platform) version"
+            let what = !target.folders.isEmpty ? "this deployment target" : target.platform.isEmpty ? "this platforms entry"
+                : "this \(target.platform) version"
             findings.append(Finding(
                 ruleID: Self.id, fixClass: .manual, file: file, offset: target.offset,
                 message: "\(what) is not a literal, so the tool cannot tell whether it allows Observation; apply treats it as too low",
-                suggestion: "write the version out (.iOS(.v17)), or set \"deploymentTarget\" in .observation-migrate.json"))
+                suggestion: (target.folders.isEmpty ? "write the version out (.iOS(.v17))" : "write the version out (.iOS(\"17.0\"))")
+                    + ", or set \"deploymentTarget\" in .observation-migrate.json"))
         }
         // SwiftPM's defaults for a manifest without `platforms:`: one finding for the manifest.
         var seen = Set<Int>()
@@ -74,14 +76,28 @@ struct DeploymentTargetRule: AnalysisFactRule {
         let targets = analysis.deploymentTargets
         let below = DeploymentTarget.lowestFirstOrder(targets).filter { !targets[$0].allowsObservation }
         guard !below.isEmpty else { return }
-        guard let modules = context.index.types.modules else {
-            // One module: every target applies to every unit.
-            for position in analysis.units.indices { analysis.units[position].deploymentBlockers = below }
-            return
+        // A Tuist project's setting applies to the files under its folder (the innermost
+        // project's, for a file under several).
+        let projectFolders = Set(deployments.flatMap(\.folders))
+        let directory = FileSystem.currentDirectory()
+        func folders(ofUnit position: Int) -> Set<String> {
+            guard !projectFolders.isEmpty else { return [] }
+            return Set(Analyzer.unitFiles(context.units.units[position]).compactMap { file -> String? in
+                let path = PathName.absolute(context.files[file].source.path, in: directory)
+                return projectFolders.filter { PathName.isInside(path, folder: $0) }.max { $0.count < $1.count }
+            })
         }
+        let modules = context.index.types.modules
         for position in analysis.units.indices {
-            let unitModules = Set(Analyzer.unitFiles(context.units.units[position]).flatMap { modules.own[$0].map(Int.init) })
-            analysis.units[position].deploymentBlockers = below.filter { !unitModules.isDisjoint(with: deployments[$0].modules) }
+            let unitFolders = folders(ofUnit: position)
+            // One module: every other target applies to every unit.
+            let unitModules = modules.map { modules in
+                Set(Analyzer.unitFiles(context.units.units[position]).flatMap { modules.own[$0].map(Int.init) })
+            }
+            analysis.units[position].deploymentBlockers = below.filter { fact in
+                if !deployments[fact].folders.isEmpty { return !unitFolders.isDisjoint(with: deployments[fact].folders) }
+                return unitModules.map { !$0.isDisjoint(with: deployments[fact].modules) } ?? true
+            }
         }
     }
 }

@@ -203,6 +203,22 @@ public struct BuildGraph: Sendable {
         modules[folderModule].deployments = deployments
     }
 
+    /// Deployment targets that apply to the files under a folder rather than to a module: a
+    /// Tuist project's (`Project.swift`), whose targets the tool does not read, so its files
+    /// stay in the folder module. A file takes those of the innermost such folder above it.
+    public private(set) var folderDeployments: [String: [TargetDescription.Deployment]] = [:]
+
+    /// Records `deployments` for the files under `folder` (absolute, normalized).
+    public mutating func setDeployments(_ deployments: [TargetDescription.Deployment], underFolder folder: String) {
+        folderDeployments[folder] = deployments
+    }
+
+    /// The folder of `folderDeployments` whose deployments apply to `path` (absolute,
+    /// normalized): the innermost one above it, if any.
+    public func deploymentFolder(of path: String) -> String? {
+        folderDeployments.keys.filter { PathName.isInside(path, folder: $0) }.max { $0.count < $1.count }
+    }
+
     /// A graph with one folder module holding every file: a tree without descriptions.
     public static func singleModule(files: [String]) -> BuildGraph {
         BuildGraph(descriptions: [], files: files)

@@ -418,6 +418,32 @@ import Testing
         #expect(plain.contains("@Published var infoViewModel = 0"))
     }
 
+    /// A Tuist workspace whose `Feature` project builds for iOS 15 and whose `Home` project for
+    /// iOS 17: `apply` refuses the model under `Feature` (the report points at the literal) and
+    /// writes the one under `Home`, though Tuist's targets are not read and both stay in one module.
+    @Test func aTuistProjectsDeploymentTargetHoldsBackTheModelsUnderItsFolder() throws {
+        func project(_ name: String, _ version: String) -> String {
+            "import ProjectDescription\n\nlet project = Project(\n    name: \"\(name)\",\n    targets: [.target(name: \"\(name)\", "
+                + "destinations: .iOS, product: .framework, bundleId: \"x.\(name)\", deploymentTargets: .iOS(\"\(version)\"))]\n)\n"
+        }
+        func model(_ name: String) -> String { "import Combine\n\nfinal class \(name): ObservableObject {\n    @Published var count = 0\n}\n" }
+        let tree = try BinaryRunner.makeTree([
+            "Projects/Feature/Project.swift": project("Feature", "15.0"),
+            "Projects/Feature/Sources/FeatureModel.swift": model("FeatureModel"),
+            "Projects/Home/Project.swift": project("Home", "17.0"),
+            "Projects/Home/Sources/HomeModel.swift": model("HomeModel"),
+        ])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let report = try BinaryRunner.run(["report", "."], in: tree)
+        #expect(report.stdout.contains("Projects/Feature/Project.swift:5:"), "\(report.stdout)")
+        let apply = try BinaryRunner.run(["apply", "--allow-dirty", "."], in: tree)
+        #expect(apply.stdout.contains("FeatureModel"), "\(apply.stdout)\(apply.stderr)")
+        let feature = try String(contentsOf: tree.appendingPathComponent("Projects/Feature/Sources/FeatureModel.swift"), encoding: .utf8)
+        let home = try String(contentsOf: tree.appendingPathComponent("Projects/Home/Sources/HomeModel.swift"), encoding: .utf8)
+        #expect(feature == model("FeatureModel"))
+        #expect(home.contains("@Observable final class HomeModel {"), "\(home)")
+    }
+
     /// A scratch file beside the packages, which no package or project describes (Epilogue's
     /// `TestWhisperKit.swift` at the repository root), is compiled by nothing: its stale
     /// `@StateObject` of a package's model does not hold the model back.

@@ -183,6 +183,55 @@ import Testing
     }
 }
 
+/// Tuist projects: the deployment targets a `Project.swift` or its helpers write, by folder.
+@Suite struct TuistDeploymentTests {
+    static func manifest(_ text: String) -> TuistManifest { TuistManifest(SourceFile(path: "Project.swift", text: text)) }
+
+    @Test func bothTuistSpellingsAndMultiplatformAreRead() {
+        let three = Self.manifest("""
+            import ProjectDescription
+            let project = Project(name: "A", targets: [Target(name: "A", platform: .iOS, product: .app,
+                deploymentTarget: .iOS(targetVersion: "15.0", devices: [.iphone]), sources: ["Sources/**"])])
+            """)
+        #expect(three.isTuist)
+        #expect(three.deployments.map { "\($0.platform) \($0.version)" } == ["iOS 15.0"])
+        let four = Self.manifest("""
+            import ProjectDescription
+            let targets: DeploymentTargets = .multiplatform(iOS: "17.0", macOS: "14.0", watchOS: nil)
+            let other = DeploymentTargets.visionOS("1.0")
+            let project = Project(name: "A", targets: [.target(name: "A", destinations: .iOS, product: .app, deploymentTargets: targets)])
+            """)
+        #expect(four.deployments.map { "\($0.platform) \($0.version)" } == ["iOS 17.0", "macOS 14.0", "visionOS 1.0"])
+        // A platform without a version literal (`destinations: .iOS`, SwiftPM's `.iOS(.v17)`) is none.
+        let none = Self.manifest("import ProjectDescription\nlet p = Project(name: \"A\", targets: [.target(name: \"A\", destinations: .iOS, deploymentTargets: env.target)])")
+        #expect(none.deployments.isEmpty)
+        #expect(none.deploymentArgumentOffset != nil)
+        #expect(!Self.manifest("let x = Foo.iOS(\"17.0\")").isTuist)
+    }
+
+    @Test func aProjectTakesItsOwnLiteralsElseItsHelpersElseCannotTell() {
+        let files: [String: String] = [
+            "/t/Projects/App/Project.swift": "import ProjectDescription\nlet p = Project(name: \"App\", targets: [.target(name: \"App\", deploymentTargets: .iOS(\"17.0\"))])",
+            "/t/Projects/Feature/Project.swift": "import ProjectDescription\nlet p = Project.module(name: \"Feature\")",
+            "/t/Tuist/ProjectDescriptionHelpers/Env.swift": "import ProjectDescription\npublic let deploymentTarget: DeploymentTargets = .iOS(\"16.0\")",
+            "/u/Project.swift": "import ProjectDescription\nlet p = Project(name: \"U\", targets: [.target(name: \"U\", deploymentTargets: env.target)])",
+            "/v/Project.swift": "import ProjectDescription\nlet p = Project(name: \"V\", targets: [.target(name: \"V\")])",
+        ]
+        let read = { (path: String) in files[path].map { Array($0.utf8) } }
+        let withHelpers = BuildGraphLoader.tuistDeployments(swiftFiles: Array(files.keys).filter { !$0.hasPrefix("/u") && !$0.hasPrefix("/v") },
+                                                            configuration: Configuration(), readFile: read)
+        #expect(withHelpers.map { "\($0.folder): " + $0.deployments.map { "\($0.platform) \($0.version)" }.joined(separator: ", ") } == [
+            "/t/Projects/App: iOS 17.0", "/t/Projects/Feature: iOS 16.0",
+        ])
+        let alone = BuildGraphLoader.tuistDeployments(swiftFiles: ["/u/Project.swift", "/v/Project.swift"], configuration: Configuration(), readFile: read)
+        #expect(alone.map(\.folder) == ["/u"])
+        #expect(alone.first?.deployments.map(\.origin) == [.unreadable])
+        var configured = Configuration()
+        configured.deploymentTarget = ["iOS": "17.0"]
+        #expect(BuildGraphLoader.tuistDeployments(swiftFiles: ["/u/Project.swift"], configuration: configured, readFile: read).isEmpty)
+    }
+}
+
 @Suite struct BuildGraphMembershipTests {
     static let root = "/repo"
 

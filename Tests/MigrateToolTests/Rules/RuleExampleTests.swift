@@ -104,12 +104,13 @@ enum RuleExamples {
     }
 
     /// The analysis of one example through the pipeline the commands run: the example is written
-    /// as a file (a package manifest example as `Package.swift`) to a fresh folder, which
+    /// as a file (a package manifest example as `Package.swift`, a Tuist one as `Project.swift`) to a fresh folder, which
     /// `TreeLoader` walks, reads and sends through the relevance filter. A construct the filter's
     /// keywords miss is then not found, and its examples fail.
     static func analyze(_ code: String, configuration: String? = nil) -> Analysis {
-        analyze(files: [(code.contains("import PackageDescription") ? "Package.swift" : "Example.swift", code)],
-                configuration: configuration)
+        let name = code.contains("import PackageDescription") ? "Package.swift"
+            : code.contains("import ProjectDescription") ? "Project.swift" : "Example.swift"
+        return analyze(files: [(name, code)], configuration: configuration)
     }
 
     /// The analysis of a tree of files (name and text), written to a fresh folder, through
