@@ -59,8 +59,9 @@ enum BuildGraphLoader {
                 warnings.append("\(Analyzer.displayPath(path)): cannot read it (\(problem.description)); its files count as one folder")
             }
         }
+        let specs = projectFiles.filter { PathName.lastComponent($0) == "project.yml" }.map { PathName.absolute($0, in: directory) }
         var loaded = build(inputs, swiftFiles: swiftFiles.map { PathName.absolute($0, in: directory) }, configuration: configuration,
-                           keepOnlyIfCompiling: coverRequired,
+                           keepOnlyIfCompiling: coverRequired, xcodeGenSpecs: specs,
                            readFile: { path in
                                if case .success(let bytes) = FileSystem.read(path) { return bytes }
                                return nil
@@ -78,7 +79,7 @@ enum BuildGraphLoader {
     /// Builds the graph from manifests and projects already read; `readFile` reads an
     /// `.xcconfig`, `folderExists` tells which of SwiftPM's default target folders exists.
     static func build(_ inputs: [DescriptionInput], swiftFiles: [String], configuration: Configuration,
-                      keepOnlyIfCompiling: [String: [String]] = [:],
+                      keepOnlyIfCompiling: [String: [String]] = [:], xcodeGenSpecs: [String] = [],
                       readFile: @escaping (String) -> [UInt8]?, folderExists: (String) -> Bool,
                       linkedFolder: (String, String) -> String? = { _, _ in nil }) -> Loaded {
         var descriptions: [BuildDescription] = []
@@ -112,7 +113,9 @@ enum BuildGraphLoader {
         }
         var graph = BuildGraph(descriptions: descriptions, files: swiftFiles)
         graph.setFolderDeployments(configuredDeployments(configuration))
-        for (folder, deployments) in tuistDeployments(swiftFiles: swiftFiles, configuration: configuration, readFile: readFile) {
+        for (folder, deployments) in tuistDeployments(swiftFiles: swiftFiles, configuration: configuration, readFile: readFile)
+            + xcodeGenDeployments(specs: xcodeGenSpecs, projects: inputs.map(\.path).filter { $0.hasSuffix(".pbxproj") },
+                                  configuration: configuration, readFile: readFile) {
             graph.setDeployments(deployments, underFolder: folder)
         }
         for (file, listed) in graph.relocatedFiles {
@@ -167,6 +170,29 @@ enum BuildGraphLoader {
                 written = [.init(platform: "", version: "?", path: path, offset: offset, origin: .unreadable)]
             }
             if !written.isEmpty { found.append((PathName.parent(path), written)) }
+        }
+        return found
+    }
+
+    /// The deployment targets of each XcodeGen spec (`project.yml`) whose folder holds no Xcode
+    /// project (one generated and kept is read instead), by the spec's folder. A spec that
+    /// writes none, yet includes other files, has a deployment target the tool cannot tell; one
+    /// that includes nothing builds for the SDK's own. A configured `deploymentTarget` replaces them.
+    static func xcodeGenDeployments(specs: [String], projects: [String], configuration: Configuration,
+                                    readFile: (String) -> [UInt8]?) -> [(folder: String, deployments: [TargetDescription.Deployment])] {
+        guard configuration.deploymentTarget.isEmpty else { return [] }
+        let projectFolders = Set(projects.map { PathName.parent(PathName.parent($0)) })
+        var found: [(folder: String, deployments: [TargetDescription.Deployment])] = []
+        for path in specs.sorted() where !projectFolders.contains(PathName.parent(path)) {
+            guard let bytes = readFile(path) else { continue }
+            let spec = XcodeGenSpec(bytes)
+            var deployments = spec.deployments.map {
+                TargetDescription.Deployment(platform: $0.platform, version: $0.version, path: path, offset: $0.offset)
+            }
+            if deployments.isEmpty, spec.includesOthers {
+                deployments = [.init(platform: "", version: "?", path: path, offset: 0, origin: .unreadable)]
+            }
+            if !deployments.isEmpty { found.append((PathName.parent(path), deployments)) }
         }
         return found
     }

@@ -411,7 +411,10 @@ enum RuleDocuments {
         the tree's `ProjectDescriptionHelpers` count, the lowest first; where it passes one the tool
         can find nowhere, the version cannot be told and `apply` treats it as too low. A project that
         passes none builds for the SDK's own version, which has Observation. The tool does not read
-        Tuist's targets, so the files stay one module as before.
+        Tuist's targets, so the files stay one module as before. An XcodeGen spec (`project.yml`) whose
+        folder holds no generated Xcode project counts the same way, for the files under its folder:
+        `options: deploymentTarget:` by platform, a target's `deploymentTarget` with its `platform`, and
+        the `*_DEPLOYMENT_TARGET` settings; a spec that writes none but includes other files cannot be told.
 
         A manifest without `platforms:` is not "no target": SwiftPM then builds the package for the
         oldest versions it supports (iOS 12, macOS 10.13, tvOS 12, watchOS 4), where `@Observable` does

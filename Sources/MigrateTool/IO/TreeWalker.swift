@@ -163,7 +163,9 @@ struct TreeWalker {
             // A regular file is named by the directory entry itself: no `stat` for the thousands of
             // files a tree holds besides its Swift sources (images, docs, other languages).
             if type == Self.regularFileType {
-                if name.hasSuffix(".swift") || name.hasSuffix(".xcconfig") { collectFile(join(directory, name), name: name, into: &result) }
+                if name.hasSuffix(".swift") || name.hasSuffix(".xcconfig") || name == "project.yml" {
+                    collectFile(join(directory, name), name: name, into: &result)
+                }
                 continue
             }
             let path = join(directory, name)
@@ -248,7 +250,8 @@ struct TreeWalker {
             if !isIncluded(path) { return }
             if name == "Package.swift" || name.hasPrefix("Package@swift") { result.projectFiles.append(path) }
             result.swiftFiles.append(path)
-        } else if name.hasSuffix(".xcconfig"), !isExcluded(path, name: name) {
+        } else if name.hasSuffix(".xcconfig") || name == "project.yml", !isExcluded(path, name: name) {
+            // Build settings, and XcodeGen specs (read for their deployment targets).
             result.projectFiles.append(path)
         }
     }

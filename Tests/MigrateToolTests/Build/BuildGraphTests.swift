@@ -232,6 +232,51 @@ import Testing
     }
 }
 
+/// XcodeGen specs: the deployment targets a `project.yml` writes, where no generated project is kept.
+@Suite struct XcodeGenSpecTests {
+    static func versions(_ yaml: String) -> [String] { XcodeGenSpec(Array(yaml.utf8)).deployments.map { "\($0.platform) \($0.version)" } }
+
+    @Test func optionsTargetsFlowMapsAndSettingsAreRead() {
+        let yaml = """
+            name: Autumn
+            options:
+              deploymentTarget:
+                iOS: "16.0"   # the oldest we ship
+                macOS: 14.6
+            settings:
+              base:
+                WATCHOS_DEPLOYMENT_TARGET: 9.0
+            targets:
+              App:
+                type: application
+                deploymentTarget: "16.4"
+                platform: iOS
+                sources:
+                  - path: Sources
+              Widget:
+                deploymentTarget: {iOS: "17.0", tvOS: 17}
+              Tool:
+                platform: macOS
+            """
+        #expect(Self.versions(yaml) == ["iOS 16.0", "macOS 14.6", "watchOS 9.0", "iOS 16.4", "iOS 17.0", "tvOS 17"])
+        let spec = XcodeGenSpec(Array(yaml.utf8))
+        let first = yaml.utf8.index(yaml.utf8.startIndex, offsetBy: spec.deployments[0].offset)
+        #expect(yaml[first...].hasPrefix("16.0\""))
+        #expect(Self.versions("name: A\ntargets:\n  A:\n    platform: iOS\n").isEmpty)
+        #expect(XcodeGenSpec(Array("include:\n  - base.yml\nname: A\n".utf8)).includesOthers)
+    }
+
+    @Test func aSpecBesideItsGeneratedProjectIsLeftToTheProject() {
+        let files = ["/x/project.yml": "options:\n  deploymentTarget:\n    iOS: 15.0\n", "/y/project.yml": "include: [base.yml]\nname: Y\n",
+                     "/z/project.yml": "options:\n  deploymentTarget:\n    iOS: 15.0\n"]
+        let read = { (path: String) in files[path].map { Array($0.utf8) } }
+        let found = BuildGraphLoader.xcodeGenDeployments(specs: ["/x/project.yml", "/y/project.yml", "/z/project.yml"],
+                                                         projects: ["/z/Z.xcodeproj/project.pbxproj"], configuration: Configuration(), readFile: read)
+        #expect(found.map(\.folder) == ["/x", "/y"])
+        #expect(found.map { $0.deployments.map(\.origin) } == [[.declared], [.unreadable]])
+    }
+}
+
 @Suite struct BuildGraphMembershipTests {
     static let root = "/repo"
 
