@@ -113,9 +113,11 @@ enum BuildGraphLoader {
         }
         var graph = BuildGraph(descriptions: descriptions, files: swiftFiles)
         graph.setFolderDeployments(configuredDeployments(configuration))
+        // A generated project kept beside its Tuist or XcodeGen description is read instead.
+        let projectFolders = Set(inputs.map(\.path).filter { $0.hasSuffix(".pbxproj") }.map { PathName.parent(PathName.parent($0)) })
         for (folder, deployments) in tuistDeployments(swiftFiles: swiftFiles, configuration: configuration, readFile: readFile)
-            + xcodeGenDeployments(specs: xcodeGenSpecs, projects: inputs.map(\.path).filter { $0.hasSuffix(".pbxproj") },
-                                  configuration: configuration, readFile: readFile) {
+            + xcodeGenDeployments(specs: xcodeGenSpecs, configuration: configuration, readFile: readFile)
+            where !projectFolders.contains(folder) {
             graph.setDeployments(deployments, underFolder: folder)
         }
         for (file, listed) in graph.relocatedFiles {
@@ -174,16 +176,15 @@ enum BuildGraphLoader {
         return found
     }
 
-    /// The deployment targets of each XcodeGen spec (`project.yml`) whose folder holds no Xcode
-    /// project (one generated and kept is read instead), by the spec's folder. A spec that
-    /// writes none, yet includes other files, has a deployment target the tool cannot tell; one
-    /// that includes nothing builds for the SDK's own. A configured `deploymentTarget` replaces them.
-    static func xcodeGenDeployments(specs: [String], projects: [String], configuration: Configuration,
+    /// The deployment targets of each XcodeGen spec (`project.yml`), by the spec's folder. A
+    /// spec that writes none, yet includes other files, has a deployment target the tool cannot
+    /// tell; one that includes nothing builds for the SDK's own. A configured `deploymentTarget`
+    /// replaces them.
+    static func xcodeGenDeployments(specs: [String], configuration: Configuration,
                                     readFile: (String) -> [UInt8]?) -> [(folder: String, deployments: [TargetDescription.Deployment])] {
         guard configuration.deploymentTarget.isEmpty else { return [] }
-        let projectFolders = Set(projects.map { PathName.parent(PathName.parent($0)) })
         var found: [(folder: String, deployments: [TargetDescription.Deployment])] = []
-        for path in specs.sorted() where !projectFolders.contains(PathName.parent(path)) {
+        for path in specs.sorted() {
             guard let bytes = readFile(path) else { continue }
             let spec = XcodeGenSpec(bytes)
             var deployments = spec.deployments.map {

@@ -181,9 +181,10 @@ public struct BuildGraph: Sendable {
     /// same name that no target compiles (a stale project: the file was moved on disk and the
     /// project not updated): the file's index and the path listed.
     public private(set) var relocatedFiles: [(file: Int, listed: String)] = []
-    /// Path dependencies (`.package(path: "UI")`) whose folder holds no package of the tree,
-    /// taken for the one package of the tree with the same identity (the folder's name,
-    /// lowercased): the manifest's path, the folder written, and the package's folder taken.
+    /// Path dependencies (`.package(path: "UI")`, an Xcode project's local package reference)
+    /// whose folder holds no package of the tree, taken for the one package of the tree with the
+    /// same identity (the folder's name, lowercased): the manifest's or project's path, the
+    /// folder written, and the package's folder taken.
     public private(set) var relocatedPackages: [(manifest: String, written: String, taken: String)] = []
     /// The descriptions the graph was built from.
     public let descriptions: [BuildDescription]
@@ -204,19 +205,14 @@ public struct BuildGraph: Sendable {
     }
 
     /// Deployment targets that apply to the files under a folder rather than to a module: a
-    /// Tuist project's (`Project.swift`), whose targets the tool does not read, so its files
-    /// stay in the folder module. A file takes those of the innermost such folder above it.
+    /// Tuist project's (`Project.swift`) or an XcodeGen spec's (`project.yml`), whose targets
+    /// the tool does not read, so their files stay in the folder module. A file takes those of
+    /// the innermost such folder above it (`DeploymentTargetRule`).
     public private(set) var folderDeployments: [String: [TargetDescription.Deployment]] = [:]
 
     /// Records `deployments` for the files under `folder` (absolute, normalized).
     public mutating func setDeployments(_ deployments: [TargetDescription.Deployment], underFolder folder: String) {
         folderDeployments[folder] = deployments
-    }
-
-    /// The folder of `folderDeployments` whose deployments apply to `path` (absolute,
-    /// normalized): the innermost one above it, if any.
-    public func deploymentFolder(of path: String) -> String? {
-        folderDeployments.keys.filter { PathName.isInside(path, folder: $0) }.max { $0.count < $1.count }
     }
 
     /// A graph with one folder module holding every file: a tree without descriptions.

@@ -267,13 +267,18 @@ import Testing
     }
 
     @Test func aSpecBesideItsGeneratedProjectIsLeftToTheProject() {
-        let files = ["/x/project.yml": "options:\n  deploymentTarget:\n    iOS: 15.0\n", "/y/project.yml": "include: [base.yml]\nname: Y\n",
+        let specs = ["/x/project.yml": "options:\n  deploymentTarget:\n    iOS: 15.0\n", "/y/project.yml": "include: [base.yml]\nname: Y\n",
                      "/z/project.yml": "options:\n  deploymentTarget:\n    iOS: 15.0\n"]
-        let read = { (path: String) in files[path].map { Array($0.utf8) } }
-        let found = BuildGraphLoader.xcodeGenDeployments(specs: ["/x/project.yml", "/y/project.yml", "/z/project.yml"],
-                                                         projects: ["/z/Z.xcodeproj/project.pbxproj"], configuration: Configuration(), readFile: read)
-        #expect(found.map(\.folder) == ["/x", "/y"])
-        #expect(found.map { $0.deployments.map(\.origin) } == [[.declared], [.unreadable]])
+        let read = { (path: String) in specs[path].map { Array($0.utf8) } }
+        let found = BuildGraphLoader.xcodeGenDeployments(specs: specs.keys.sorted(), configuration: Configuration(), readFile: read)
+        #expect(found.map(\.folder) == ["/x", "/y", "/z"])
+        #expect(found.map { $0.deployments.map(\.origin) } == [[.declared], [.unreadable], [.declared]])
+        // `/z` keeps its generated project, which says what it builds for: the spec is not read.
+        let project = XcodeProjectReaderTests.oneTargetProject(file: "A.swift", target: "Z")
+        let graph = BuildGraphLoader.build([.init(path: "/z/Z.xcodeproj/project.pbxproj", bytes: Array(project.utf8))],
+                                           swiftFiles: ["/x/A.swift", "/z/A.swift"], configuration: Configuration(),
+                                           xcodeGenSpecs: specs.keys.sorted(), readFile: read, folderExists: { _ in true }).graph
+        #expect(graph.folderDeployments.keys.sorted() == ["/x", "/y"])
     }
 }
 
