@@ -186,31 +186,26 @@ enum Analyzer {
         for (position, file) in files.enumerated() { fileByPath[PathName.absolute(file.source.path, in: directory)] = position }
         var facts: [DeploymentFact] = []
         var positionByKey: [String: Int] = [:]
-        for (module, description) in graph.modules.enumerated() {
-            for deployment in description.deployments {
-                let key = "\(deployment.platform) \(deployment.version) \(deployment.path) \(deployment.offset) \(deployment.origin)"
-                if let known = positionByKey[key] {
-                    facts[known].modules.append(module)
-                    continue
-                }
-                positionByKey[key] = facts.count
-                facts.append(DeploymentFact(platform: deployment.platform, version: deployment.version, path: deployment.path,
-                                            file: fileByPath[deployment.path], offset: deployment.offset, modules: [module],
-                                            origin: deployment.origin))
+        /// One fact per setting, gathering the modules (or, for a Tuist or XcodeGen project's,
+        /// the folders) it applies to.
+        func record(_ deployment: TargetDescription.Deployment, module: Int?, folder: String?) {
+            let key = "\(folder == nil ? "modules" : "folders") \(deployment.platform) \(deployment.version) \(deployment.path) "
+                + "\(deployment.offset) \(deployment.origin)"
+            if let known = positionByKey[key] {
+                facts[known].modules += module.map { [$0] } ?? []
+                facts[known].folders += folder.map { [$0] } ?? []
+                return
             }
+            positionByKey[key] = facts.count
+            facts.append(DeploymentFact(platform: deployment.platform, version: deployment.version, path: deployment.path,
+                                        file: fileByPath[deployment.path], offset: deployment.offset, modules: module.map { [$0] } ?? [],
+                                        origin: deployment.origin, folders: folder.map { [$0] } ?? []))
+        }
+        for (module, description) in graph.modules.enumerated() {
+            for deployment in description.deployments { record(deployment, module: module, folder: nil) }
         }
         for folder in graph.folderDeployments.keys.sorted() {
-            for deployment in graph.folderDeployments[folder]! {
-                let key = "folders \(deployment.platform) \(deployment.version) \(deployment.path) \(deployment.offset) \(deployment.origin)"
-                if let known = positionByKey[key] {
-                    facts[known].folders.append(folder)
-                    continue
-                }
-                positionByKey[key] = facts.count
-                facts.append(DeploymentFact(platform: deployment.platform, version: deployment.version, path: deployment.path,
-                                            file: fileByPath[deployment.path], offset: deployment.offset, modules: [],
-                                            origin: deployment.origin, folders: [folder]))
-            }
+            for deployment in graph.folderDeployments[folder]! { record(deployment, module: nil, folder: folder) }
         }
         return facts
     }
