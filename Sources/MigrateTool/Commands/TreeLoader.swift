@@ -170,8 +170,8 @@ enum TreeLoader {
         var declaredOutside = Set<String>()
         for (index, names) in skippedDeclarations where !chosen.contains(index) { declaredOutside.formUnion(names.declared) }
         var extraProjectFiles: [FileStructure] = []
-        // Tuist manifests and helpers that set a deployment target are read for the report to
-        // point at the line, not indexed: Tuist compiles them apart from the app (their types,
+        // Tuist manifests and helpers that set a deployment target (and XcodeGen specs, project
+        // files like the others) are read for the report to point at the line, not indexed: Tuist compiles them apart from the app (their types,
         // `enum Module`, `extension Project`, are no app type's homonyms). One the filter chose
         // (it holds a suppression comment, say) is already there.
         let structured = Set(structures.map { PathName.absolute($0.source.path, in: FileSystem.currentDirectory()) })

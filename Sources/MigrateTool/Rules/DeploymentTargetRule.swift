@@ -76,8 +76,8 @@ struct DeploymentTargetRule: AnalysisFactRule {
         let targets = analysis.deploymentTargets
         let below = DeploymentTarget.lowestFirstOrder(targets).filter { !targets[$0].allowsObservation }
         guard !below.isEmpty else { return }
-        // A Tuist project's setting applies to the files under its folder (the innermost
-        // project's, for a file under several).
+        // A Tuist or XcodeGen project's setting applies to the files under its folder (the
+        // innermost project's, for a file under several).
         let projectFolders = Set(deployments.flatMap(\.folders))
         let directory = FileSystem.currentDirectory()
         func folders(ofUnit position: Int) -> Set<String> {
