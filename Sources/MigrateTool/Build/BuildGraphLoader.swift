@@ -176,7 +176,8 @@ enum BuildGraphLoader {
         return found
     }
 
-    /// The deployment targets of each XcodeGen spec (`project.yml`), by the spec's folder. A
+    /// The deployment targets of each XcodeGen spec (`project.yml` with a `name` and targets,
+    /// options or includes), by the spec's folder. A
     /// spec that writes none, yet includes other files, has a deployment target the tool cannot
     /// tell; one that includes nothing builds for the SDK's own. A configured `deploymentTarget`
     /// replaces them.
@@ -187,6 +188,7 @@ enum BuildGraphLoader {
         for path in specs.sorted() {
             guard let bytes = readFile(path) else { continue }
             let spec = XcodeGenSpec(bytes)
+            guard spec.isSpec else { continue }
             var deployments = spec.deployments.map {
                 TargetDescription.Deployment(platform: $0.platform, version: $0.version, path: path, offset: $0.offset)
             }

@@ -21,6 +21,10 @@ public struct XcodeGenSpec: Sendable, Equatable {
     public var deployments: [Deployment] = []
     /// Whether the spec includes other files (`include:`), which may set what it does not.
     public var includesOthers = false
+    /// Whether the file is an XcodeGen spec at all: XcodeGen requires a top-level `name`, and a
+    /// spec has `targets`, `options` or `include` beside it. Another tool's `project.yml` is none.
+    public var isSpec: Bool { topLevelKeys.contains("name") && !topLevelKeys.isDisjoint(with: ["targets", "options", "include"]) }
+    private var topLevelKeys = Set<String>()
 
     static let platforms: Set<String> = ["iOS", "macOS", "tvOS", "watchOS", "visionOS"]
     static let settingPlatforms: [String: String] = [
@@ -54,7 +58,10 @@ public struct XcodeGenSpec: Sendable, Equatable {
                 + (value.first == "\"" || value.first == "'" ? 1 : 0)
             while let last = stack.last, last.indent >= indent { stack.removeLast() }
             let path = stack.map(\.key) + [key]
-            if indent == 0, key == "include" { includesOthers = true }
+            if indent == 0 {
+                topLevelKeys.insert(key)
+                if key == "include" { includesOthers = true }
+            }
             if let platform = Self.settingPlatforms[key], let version = Self.version(valueText) {
                 deployments.append(Deployment(platform: platform, version: version, offset: valueOffset))
             } else if path.count == 3, path[0] == "options", path[1] == "deploymentTarget", Self.platforms.contains(key),

@@ -267,8 +267,10 @@ import Testing
     }
 
     @Test func aSpecBesideItsGeneratedProjectIsLeftToTheProject() {
-        let specs = ["/x/project.yml": "options:\n  deploymentTarget:\n    iOS: 15.0\n", "/y/project.yml": "include: [base.yml]\nname: Y\n",
-                     "/z/project.yml": "options:\n  deploymentTarget:\n    iOS: 15.0\n"]
+        let specs = ["/x/project.yml": "name: X\noptions:\n  deploymentTarget:\n    iOS: 15.0\n", "/y/project.yml": "include: [base.yml]\nname: Y\n",
+                     "/z/project.yml": "name: Z\noptions:\n  deploymentTarget:\n    iOS: 15.0\n",
+                     // Another tool's file of that name is no spec.
+                     "/w/project.yml": "include: [ci.yml]\nstages: [build]\n"]
         let read = { (path: String) in specs[path].map { Array($0.utf8) } }
         let found = BuildGraphLoader.xcodeGenDeployments(specs: specs.keys.sorted(), configuration: Configuration(), readFile: read)
         #expect(found.map(\.folder) == ["/x", "/y", "/z"])
