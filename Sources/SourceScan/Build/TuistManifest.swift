@@ -1,3 +1,14 @@
+/// A deployment target a build description writes as a literal (a Tuist manifest, an XcodeGen
+/// spec): the platform, the version as written, and where the version stands.
+public struct LiteralDeployment: Sendable, Equatable {
+    /// `iOS`, `macOS`, `tvOS`, `watchOS` or `visionOS`.
+    public var platform: String
+    /// The version as written (`17.0`, `16`).
+    public var version: String
+    /// Byte offset of the version in the file.
+    public var offset: Int
+}
+
 /// What the tool reads of a Tuist manifest (`Project.swift`) or of a Tuist helper file
 /// (`ProjectDescriptionHelpers/*.swift`): the deployment targets written as literals. Tuist
 /// generates the Xcode project these describe, and the repository seldom holds it; the tool
@@ -10,13 +21,7 @@
 /// (Tuist 4), with or without the type's name before the dot.
 public struct TuistManifest: Sendable, Equatable {
     /// One deployment target written as a literal.
-    public struct Deployment: Sendable, Equatable {
-        /// `iOS`, `macOS`, `tvOS`, `watchOS` or `visionOS`.
-        public var platform: String
-        public var version: String
-        /// Byte offset of the version's literal.
-        public var offset: Int
-    }
+    public typealias Deployment = LiteralDeployment
 
     /// Whether the file imports `ProjectDescription`, as every Tuist manifest and helper does.
     public var isTuist = false

@@ -11,13 +11,9 @@
 /// line are read too.
 public struct XcodeGenSpec: Sendable, Equatable {
     /// One deployment target the spec writes.
-    public struct Deployment: Sendable, Equatable {
-        public var platform: String
-        public var version: String
-        /// Byte offset of the version.
-        public var offset: Int
-    }
+    public typealias Deployment = LiteralDeployment
 
+    /// The deployment targets the spec writes, in the order written.
     public var deployments: [Deployment] = []
     /// Whether the spec includes other files (`include:`), which may set what it does not.
     public var includesOthers = false
