@@ -1186,7 +1186,7 @@ public struct ExpressionTyper: Sendable {
         if binding.initializer == nil, let value = metatypeWrapperValue(of: declarationID) {
             return value
         }
-        if binding.initializer == nil, let value = treeWrapperValue(of: declarationID, trail: trail) {
+        if binding.initializer == nil, let value = treeWrapperValue(of: declarationID, trail: trail) ?? externalWrapperValue(of: declarationID) {
             return value
         }
         if let initializer = binding.initializer {

@@ -471,5 +471,33 @@ import Testing
         let generic = ["A.swift": provider + root.replacingOccurrences(of: "@AppState var appState", with: "@Box var appState")]
         #expect(Self.blockers("AppStateProvider", in: generic).count == 1)
     }
+
+    /// babya: `@Flow var flow`, FlowKit's wrapper (outside the tree) written without a type, is
+    /// passed to `.environmentObject(flow)`. A library's wrapper cannot hold the app's model, so
+    /// the modifier is no site of it and the model is not held back on "cannot tell".
+    @Test func aVariableOfAWrapperFromOutsideTheTreeIsExternal() {
+        let files = ["A.swift": """
+            import SwiftUI
+            import FlowKit
+
+            final class Session: ObservableObject {
+                @Published var name = ""
+            }
+
+            struct RootView: View {
+                @Flow var flow
+                @StateObject private var session = Session()
+                var body: some View { NameView().environmentObject(flow).environmentObject(session) }
+            }
+
+            struct NameView: View {
+                @EnvironmentObject var session: Session
+                var body: some View { Text(session.name) }
+            }
+            """]
+        #expect(Self.verdict("Session", in: files) == .ready)
+        let migrated = Migrator.migrate(files: files)["A.swift"]!
+        #expect(migrated.contains("NameView().environmentObject(flow).environment(session)"), "\(migrated)")
+    }
 }
 
