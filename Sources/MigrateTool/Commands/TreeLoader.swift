@@ -174,9 +174,13 @@ enum TreeLoader {
         // files like the others) are read for the report to point at the line, not indexed: Tuist compiles them apart from the app (their types,
         // `enum Module`, `extension Project`, are no app type's homonyms). One the filter chose
         // (it holds a suppression comment, say) is already there.
-        let structured = Set(structures.map { PathName.absolute($0.source.path, in: FileSystem.currentDirectory()) })
-        let tuistFiles = Set(build.graph.folderDeployments.values.flatMap { $0.map(\.path) }
-            .filter { !structured.contains($0) && $0.hasSuffix(".swift") }.map(Analyzer.displayPath))
+        var tuistFiles = Set<String>()
+        if !build.graph.folderDeployments.isEmpty {
+            let directory = FileSystem.currentDirectory()
+            let structured = Set(structures.map { PathName.absolute($0.source.path, in: directory) })
+            tuistFiles = Set(build.graph.folderDeployments.values.flatMap { $0.map(\.path) }
+                .filter { !structured.contains($0) && $0.hasSuffix(".swift") }.map(Analyzer.displayPath))
+        }
         for path in walk.projectFiles.filter({ !$0.hasSuffix(".swift") }) + tuistFiles.sorted() {
             if case .success(let bytes) = FileSystem.read(path), FileSystem.firstInvalidUTF8Offset(bytes) == nil {
                 extraProjectFiles.append(FileStructure(SourceFile(path: path, bytes: bytes)))

@@ -46,6 +46,8 @@ public struct TuistManifest: Sendable, Equatable {
             guard !version.isEmpty, version.allSatisfy({ $0.isNumber || $0 == "." }) else { return nil }
             return Deployment(platform: "", version: version, offset: Int(tokens[index].start))
         }
+        // Bracket partners, found when a `.multiplatform(…)` needs them.
+        var brackets: BracketPairs?
         for index in tokens.indices {
             if tokens[index].kind == .keyword, source.tokenText(index, equals: "import"), isIdentifier(index + 1),
                source.tokenText(index + 1, equals: "ProjectDescription") {
@@ -72,17 +74,18 @@ public struct TuistManifest: Sendable, Equatable {
                     deployments.append(found)
                 }
             } else if name == "multiplatform" {
-                // `(iOS: "17.0", macOS: "14.0", watchOS: nil)`, up to the call's closing parenthesis.
-                var depth = 0
+                // `(iOS: "17.0", macOS: "14.0", watchOS: nil)`: the call's own labels, nested
+                // brackets skipped whole.
+                let pairs = brackets ?? BracketPairs(tokens)
+                brackets = pairs
+                let close = pairs[open] >= 0 ? Int(pairs[open]) : tokens.count
                 var position = open + 1
-                while position < tokens.count {
-                    let kind = tokens[position].kind
-                    if kind == .leftParen || kind == .leftSquare || kind == .leftBrace { depth += 1 }
-                    if kind == .rightParen || kind == .rightSquare || kind == .rightBrace {
-                        if depth == 0 { break }
-                        depth -= 1
+                while position < close {
+                    if [.leftParen, .leftSquare, .leftBrace].contains(tokens[position].kind), pairs[position] > position {
+                        position = Int(pairs[position]) + 1
+                        continue
                     }
-                    if depth == 0, isIdentifier(position), Self.platforms.contains(source.text(position)), position + 1 < tokens.count,
+                    if isIdentifier(position), Self.platforms.contains(source.text(position)), position + 1 < close,
                        tokens[position + 1].kind == .colon, var found = versionLiteral(position + 2) {
                         found.platform = source.text(position)
                         deployments.append(found)

@@ -148,12 +148,6 @@ extension ExpressionTyper {
         return nil
     }
 
-    /// Attributes a variable without type or value may carry that wrap nothing.
-    static let attributesWrappingNothing: Set<String> = [
-        "MainActor", "IBOutlet", "IBInspectable", "NSManaged", "GKInspectable", "NSCopying", "Published", "ObservationIgnored",
-        "ObservationTracked",
-    ]
-
     /// A variable a property wrapper from outside the tree wraps, written without a type, a
     /// value or arguments (FlowKit's `@Flow var flow`): the wrapper fixes the value's type, since
     /// nothing in the declaration could give a generic one its arguments, and a library cannot
@@ -165,7 +159,7 @@ extension ExpressionTyper {
         for attribute in declaration.attributes {
             let name = String(attribute.baseName)
             // Arguments may give the value its type (`@Dependency(\.service)`, `@Inject(Service.self)`).
-            guard attribute.arguments == nil, name.first?.isUppercase == true, !Self.attributesWrappingNothing.contains(name),
+            guard attribute.arguments == nil, name.first?.isUppercase == true, !PropertyAttributes.nonWrapper.contains(name),
                   case .external = types.resolve(name, from: scope) else { continue }
             return Typed(.external("\(name).wrappedValue"))
         }
