@@ -270,6 +270,14 @@ public struct ExpressionTyper: Sendable {
                     index = mapped.end
                     continue
                 }
+                if !isTypeContext, isMethodCall || memberIndex + 1 < end && tokens[memberIndex + 1].kind == .leftBrace,
+                   let kept = elementKeepingCollection(memberName, of: current, at: memberIndex, before: end, file: file) {
+                    // `Self.make().sorted(by: { $0.name < $1.name })`, `items.filter { $0.isOn }`: the
+                    // same elements, in another order or fewer of them.
+                    current = kept.type
+                    index = kept.end
+                    continue
+                }
                 if !isTypeContext, !isMethodCall, memberName == "values", current.element == nil, let value = current.subscripted,
                    !isDeclared(current.type), isStandardOperator(memberName) {
                     // `routers.values` of a dictionary (`[Tab: Router]`): a collection of its values,
@@ -391,6 +399,43 @@ public struct ExpressionTyper: Sendable {
             types.declaration(member).bindings.contains { $0.name == "allCases" }
         }) else { return nil }
         return Typed(.external("Array"), element: .declared(typeID), subscripted: .declared(typeID))
+    }
+
+    /// Methods of `Sequence` and its refinements that hand back the elements they were given:
+    /// sorted or shuffled into an array, filtered into a collection of the same kind (an array
+    /// stays an array), reversed into a view that subscripts by its own index.
+    static let elementKeepingCollectionMethods: Set<String> = ["sorted", "shuffled", "filter", "reversed"]
+
+    /// `sorted`, `sorted(by:)`, `shuffled()`, `filter` or `reversed()` of a collection whose
+    /// element is known: a collection of the same elements. `member` is the method's name
+    /// token; the result's `end` is the token after the call (and its trailing closure). Nil for
+    /// any other member, a collection of a type the tree declares (whose members may be its
+    /// own), a method the tree adds to a standard collection, or a call whose shape is not a
+    /// parenthesised argument list, a trailing closure, or both.
+    func elementKeepingCollection(_ name: String, of current: Typed, at member: Int, before end: Int,
+                                  file: Int) -> (type: Typed, end: Int)? {
+        guard Self.elementKeepingCollectionMethods.contains(name), let element = current.element, !isDeclared(current.type),
+              isStandardOperator(name), member + 1 < end else { return nil }
+        let structure = types.files[file]
+        let tokens = structure.tokens
+        var after = member + 1
+        if tokens[after].kind == .leftParen {
+            after = structure.closing(after) + 1
+        }
+        if after < end, tokens[after].kind == .leftBrace {
+            after = structure.closing(after) + 1
+        }
+        guard after > member + 1, after <= end else { return nil }
+        switch name {
+        case "sorted", "shuffled":
+            return (Typed(.external("Array"), element: element, subscripted: element), after)
+        case "filter" where current.subscripted == element:
+            return (Typed(.external("Array"), element: element, subscripted: element), after)
+        case "filter":
+            return (Typed(current.type, element: element), after)
+        default:
+            return (Typed(.external("ReversedCollection"), element: element), after)
+        }
     }
 
     /// `map` or `compactMap` of a sequence or publisher whose element is known, given one

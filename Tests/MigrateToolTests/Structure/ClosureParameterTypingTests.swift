@@ -114,6 +114,51 @@ import Testing
         #expect(types == ["A", "Chat", "A", "unknown", "unknown"])
     }
 
+    /// MetaCocktails: `@Published var components = Self.make().sorted(by: { … })`, with no
+    /// annotation, holds the array `make()` returns, so `for component in components` hands out
+    /// the model. `sorted`, `shuffled` and `filter` keep the elements (an array's `filter` stays
+    /// an array that subscripts to them, a set's stays a set that does not), `reversed()` keeps
+    /// them behind its own index. A method the tree adds to `Array` under one of those names
+    /// leaves the result unknown; a collection type the tree declares answers with its own
+    /// method's declared result.
+    @Test func sortingOrFilteringACollectionKeepsItsElement() {
+        let types = Self.receiverTypes("""
+            final class Store {
+                static func make() -> [A] { [] }
+                var sorted = Store.make().sorted(by: { $0.on && !$1.on })
+                var shuffled = Store.make().shuffled()
+                let set: Set<B> = []
+                let chats: [Chat] = []
+                func touch() {
+                    for model in sorted { _ = model.objectWillChange }
+                    shuffled.forEach { $0.objectWillChange.send() }
+                    _ = set.filter { $0.on }.map { $0.objectWillChange }
+                    _ = set.filter { $0.on }[set.startIndex].objectWillChange
+                    _ = chats.filter { !$0.text.isEmpty }[0].objectWillChange
+                    _ = chats.reversed().first?.objectWillChange
+                    _ = chats.sorted { $0.text < $1.text }.last?.objectWillChange
+                }
+            }
+            """)
+        #expect(types == ["A", "A", "B", "unknown", "Chat", "Chat", "Chat"])
+        let redefined = Self.receiverTypes("""
+            extension Array { func sorted() -> [Chat] { [] } }
+            final class Shelf: Sequence {
+                func makeIterator() -> IndexingIterator<[A]> { [A]().makeIterator() }
+                func filter(_ keep: (A) -> Bool) -> [B] { [] }
+            }
+            final class Store {
+                let models: [A] = []
+                let shelf: Shelf = Shelf()
+                func touch() {
+                    for model in models.sorted() { _ = model.objectWillChange }
+                    _ = shelf.filter { $0.on }.first?.objectWillChange
+                }
+            }
+            """)
+        #expect(redefined == ["unknown", "B"])
+    }
+
     /// tophat: `statuses.map { status in status.objectWillChange.sink { … } }` over an
     /// `OrderedSet<TaskStatus>` of swift-collections.
     @Test func swiftCollectionsAndIdentifiedArraysGiveTheirElement() {
