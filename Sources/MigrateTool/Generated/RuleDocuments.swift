@@ -5678,10 +5678,12 @@ enum RuleDocuments {
         }
         ```
 
-        A legacy wrapper on a local variable (`@StateObject var store = Store()` in a `#Preview` body) is
-        no declaration the tool rewrites: once the model is `@Observable` it would not compile, so it
-        blocks the model's unit until it is written as a `@State` property (`@Previewable @State` in a
-        `#Preview`):
+        A `@StateObject` on a local variable of preview code (`@StateObject var store = Store()` in a
+        `#Preview` body or a `PreviewProvider`'s `previews`) becomes `@State`, as the catalog's previews
+        row asks and as preview bodies already hold their other state (`@State var isOn = true`). The
+        rewrite is review class: outside a view, `@StateObject` made a new model on every read of the
+        local, and `@State` keeps the one it was given. `$store.count` stays a binding to the property;
+        a bare `$store` would change type, so it keeps the local blocking:
 
         ```swift before
         import SwiftUI
@@ -5696,7 +5698,51 @@ enum RuleDocuments {
         }
 
         #Preview {
+            @State var isOn = true
             ↓@StateObject var store = Store()
+            return CountView(store: store)
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Store {
+            var count = 0
+        }
+
+        struct CountView: View {
+            var store: Store
+            var body: some View { Text("\(store.count)") }
+        }
+
+        #Preview {
+            @State var isOn = true
+            @State var store = Store()
+            return CountView(store: store)
+        }
+        ```
+
+        Any other legacy wrapper on a local variable of a freestanding macro's body (`@ObservedObject` or
+        `@EnvironmentObject`, or a `@StateObject` whose bare `$store` is used) is no declaration the tool
+        rewrites: once the model is `@Observable` it would not compile, so it blocks the model's unit
+        until it is written as a `@State` property (`@Previewable @State` in a `#Preview`):
+
+        ```swift before
+        import SwiftUI
+
+        final class Store: ObservableObject {
+            @Published var count = 0
+        }
+
+        struct CountView: View {
+            @ObservedObject var store: Store
+            var body: some View { Text("\(store.count)") }
+        }
+
+        #Preview {
+            ↓@ObservedObject var store = Store()
             return CountView(store: store)
         }
         ```

@@ -60,6 +60,11 @@ struct Previews: Rule {
                     units = context.unitsVisible(from: fileIndex, among: everyUnit)
                 }
                 guard let first = units.first else { continue }
+                if units.count == 1, wrapper == WrapperKind.stateObject.rawValue, context.isInPreview(file: fileIndex, token: index),
+                   let rewrite = localStateObjectRewrite(at: index, keyword: keyword, file: fileIndex, context: context, unit: first) {
+                    findings.append(rewrite)
+                    continue
+                }
                 findings.append(Finding(
                     ruleID: Self.id, fixClass: .manual, isBlocker: true, file: fileIndex, offset: Int(tokens[index].start),
                     message: "@\(wrapper) on the local variable '\(name)' is no declaration the tool rewrites; once its model is "
@@ -69,5 +74,67 @@ struct Previews: Rule {
             }
         }
         return findings
+    }
+
+    /// `@StateObject var store = Store()` in preview code becomes `@State var store = Store()`,
+    /// as the catalog's previews row asks and as preview bodies already hold their other state
+    /// (`@State var isOn = true`). Nil, so that the local keeps blocking, when it has no
+    /// initializer or when its preview uses `$store` other than as `$store.member` (a binding
+    /// to a property, which `@State`'s binding gives too): the bare projection changes type.
+    /// Review: outside a view, `@StateObject` made a new model on every read of the local,
+    /// and `@State` keeps the one it was given.
+    private func localStateObjectRewrite(at attribute: Int, keyword: Int, file fileIndex: Int, context: RuleContext,
+                                         unit: Int) -> Finding? {
+        let file = context.files[fileIndex]
+        let tokens = file.tokens
+        let nameToken = keyword + 1
+        guard nameToken + 1 < tokens.count, tokens[nameToken + 1].kind == .equal || tokens[nameToken + 1].kind == .colon,
+              tokens[nameToken + 1].kind == .equal || Self.hasInitializer(after: nameToken + 1, in: file),
+              let body = Self.enclosingBlock(of: attribute, in: file) else { return nil }
+        let name = file.source.text(nameToken)
+        let projection = "$" + name
+        for position in nameToken..<body.upperBound where file.source.tokenText(position, equals: projection) {
+            guard position + 2 < body.upperBound, tokens[position + 1].kind == .period,
+                  tokens[position + 2].kind == .identifier else { return nil }
+        }
+        let edit = EditBuilder(file: file).replace((attribute + 1)..<(attribute + 2), with: "State")
+        return Finding(
+            ruleID: Self.id, fixClass: .review, file: fileIndex, offset: Int(tokens[attribute].start),
+            message: "@StateObject on the preview's local variable '\(name)' becomes @State; outside a view @StateObject made a "
+                + "new model on every read of '\(name)', and @State keeps the one it was given",
+            suggestion: "@State var \(name)", edits: [FileEdit(file: fileIndex, edit: edit)], unit: unit)
+    }
+
+    /// Whether the annotation starting after the `:` at `colon` is followed by `=` before the
+    /// statement ends (`@StateObject var m: Model = Model()`).
+    private static func hasInitializer(after colon: Int, in file: FileStructure) -> Bool {
+        let tokens = file.tokens
+        var position = colon + 1
+        while position < tokens.count {
+            switch tokens[position].kind {
+            case .equal: return true
+            case .leftParen, .leftSquare: position = Int(file.matchingBracket[position]) + 1
+            case .identifier, .period, .postfixQuestionMark, .exclamationMark: position += 1
+            case .binaryOperator, .prefixOperator, .postfixOperator:
+                // Generic arguments: `Store<Int>`.
+                guard let close = file.closingAngle(from: position, before: tokens.count) else { return false }
+                position = close + 1
+            default: return false
+            }
+        }
+        return false
+    }
+
+    /// The tokens inside the innermost braces holding `token`, braces excluded.
+    private static func enclosingBlock(of token: Int, in file: FileStructure) -> Range<Int>? {
+        var position = token - 1
+        while position >= 0 {
+            if file.tokens[position].kind == .leftBrace {
+                let close = Int(file.matchingBracket[position])
+                if close > token, close <= file.tokens.count { return (position + 1)..<close }
+            }
+            position -= 1
+        }
+        return nil
     }
 }

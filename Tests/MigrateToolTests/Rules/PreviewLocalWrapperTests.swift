@@ -1,9 +1,10 @@
 import Testing
 @testable import MigrateTool
 
-/// A legacy wrapper on a local of a `#Preview` body blocks the unit of the type the typer gives
-/// the local, whatever the initializer's spelling (a nested type, a static member, a call on
-/// one line with the closing brace), and every unit the file sees only when it cannot tell.
+/// A legacy wrapper on a local of a `#Preview` body that the tool does not rewrite blocks the
+/// unit of the type the typer gives the local, whatever the initializer's spelling (a nested
+/// type, a static member, a call on one line with the closing brace), and every unit the file
+/// sees only when it cannot tell. A `@StateObject` local with an initializer becomes `@State`.
 @Suite struct PreviewLocalWrapperTests {
     static let models = SourceInput(path: "Models.swift", bytes: Array("""
         import SwiftUI
@@ -40,21 +41,51 @@ import Testing
     }
 
     @Test("the local's type is told from its initializer or annotation: only that model's unit waits", arguments: [
-        "@StateObject var store = Feature.Store()",
-        "@StateObject var store = Feature.Store.preview",
-        "@StateObject var store: Feature.Store = .preview",
-        "@StateObject private var store = Feature.Store(); let unused = 0",
+        "@ObservedObject var store = Feature.Store()",
+        "@ObservedObject var store = Feature.Store.preview",
+        "@ObservedObject var store: Feature.Store = .preview",
+        "@ObservedObject private var store = Feature.Store(); let unused = 0",
     ])
     func onlyTheHeldModelWaits(declaration: String) {
         let (store, other, messages) = Self.verdicts(declaration)
         #expect(store == .blocked)
         #expect(other != .blocked)
-        #expect(messages == ["@StateObject on the local variable 'store' is no declaration the tool rewrites; once its model is "
+        #expect(messages == ["@ObservedObject on the local variable 'store' is no declaration the tool rewrites; once its model is "
             + "@Observable it no longer compiles"])
     }
 
+    /// psugihara/FreeChat, hudhud, Miguel07Alm/PokedexApp: `@StateObject var store = Store()`
+    /// beside the preview's `@State` locals. It becomes `@State` (review: a legacy local made a
+    /// new model on every read), whatever the initializer's spelling; `$store.count` is a
+    /// binding either way.
+    @Test("a @StateObject local with an initializer becomes @State", arguments: [
+        "@StateObject var store = Feature.Store()",
+        "@StateObject var store = Feature.Store.preview",
+        "@StateObject var store: Feature.Store = .preview",
+        "@StateObject var store = Feature.Store(); let binding = $store.count",
+    ])
+    func aStateObjectLocalBecomesState(declaration: String) {
+        let (store, other, messages) = Self.verdicts(declaration)
+        #expect(store == .needsUnsafeFixes)
+        #expect(other != .blocked)
+        #expect(messages.isEmpty)
+        let written = Migrator.migrate(files: ["Models.swift": String(decoding: Self.models.bytes, as: UTF8.self),
+                                               "Preview.swift": String(decoding: Self.preview(declaration).bytes, as: UTF8.self)],
+                                       unsafeFixes: true)["Preview.swift"]!
+        #expect(written.contains(declaration.replacingOccurrences(of: "@StateObject", with: "@State")))
+        #expect(!written.contains("StateObject"))
+    }
+
+    /// A bare `$store` is an `ObservedObject.Wrapper` today and a `Binding` under `@State`: the
+    /// local keeps blocking.
+    @Test func aStateObjectLocalWhoseBareProjectionIsUsedKeepsBlocking() {
+        let (store, _, messages) = Self.verdicts("@StateObject var store = Feature.Store(); let wrapper = $store")
+        #expect(store == .blocked)
+        #expect(messages.count == 1)
+    }
+
     @Test func aLocalWhoseTypeCannotBeToldBlocksEveryUnitTheFileSees() {
-        let (store, other, messages) = Self.verdicts("@StateObject var store = makeStore()")
+        let (store, other, messages) = Self.verdicts("@ObservedObject var store = makeStore()")
         #expect(store == .blocked)
         #expect(other == .blocked)
         #expect(messages.count == 1)
