@@ -6518,6 +6518,12 @@ enum RuleDocuments {
         model has side effects (network, timers, notifications), they now repeat. So the rewrite is
         review, except in `App` and `Scene` types (initialised once) and where the model's
         initializers, stored defaults and `deinit` provably only store values: then it is safe.
+        Storing values includes building one: a standard type that only holds values
+        (`Set<AnyCancellable>()`, `[String: Int]()`, `UUID()`, `Date()`, `DateFormatter()`,
+        `PassthroughSubject<Int, Never>()`, and the like, unless the tree redefines the name or gives it
+        an initializer), and a type of the tree whose own creation only stores values, a few levels
+        deep. Any other call (`Timer.publish(…)`, `makeValues()`, a method of a built value) may do
+        anything.
 
         Creating the model has side effects (`init` calls `load()`): review.
 
@@ -6549,6 +6555,54 @@ enum RuleDocuments {
         struct ContentView: View {
             @State private var loader = Loader()
             var body: some View { Text("\(loader.items.count)") }
+        }
+        ```
+
+        Creating the model builds only values (a set of cancellables, a formatter, a client of the
+        tree whose defaults are literals): safe.
+
+        ```swift before
+        import Combine
+        import Foundation
+        import SwiftUI
+
+        struct Client {
+            var retries = 3
+        }
+
+        final class Feed: ObservableObject {
+            @Published var items: [String] = []
+            private var cancellables = Set<AnyCancellable>()
+            private let formatter = DateFormatter()
+            private let client = Client()
+        }
+
+        struct FeedView: View {
+            ↓@StateObject private var feed = Feed()
+            var body: some View { Text("\(feed.items.count)") }
+        }
+        ```
+
+        ```swift after
+        import Combine
+        import Foundation
+        import SwiftUI
+        import Observation
+
+        struct Client {
+            var retries = 3
+        }
+
+        @Observable final class Feed {
+            var items: [String] = []
+            private var cancellables = Set<AnyCancellable>()
+            private let formatter = DateFormatter()
+            private let client = Client()
+        }
+
+        struct FeedView: View {
+            @State private var feed = Feed()
+            var body: some View { Text("\(feed.items.count)") }
         }
         ```
 

@@ -445,22 +445,35 @@ enum SideEffects {
             }
             index += 1
         }
-        var current: DeclarationID? = model
+        return createsFreely(model, context: context, depth: 0)
+    }
+
+    /// How deep `createsFreely` follows the tree's types that a model's stored defaults create
+    /// (`let client = APIClient()`, whose own defaults create a `Cache()`).
+    static let creationDepthLimit = 4
+
+    /// Whether creating an instance of the tree's type `typeID` (and of each superclass the tree
+    /// declares) only stores values: every stored default is simple (`isSimple`), every
+    /// initializer and `deinit` only assigns simple values. A default's call of a tree type's
+    /// initializer counts when that type creates freely too, a few levels deep.
+    static func createsFreely(_ typeID: DeclarationID, context: RuleContext, depth: Int) -> Bool {
+        var current: DeclarationID? = typeID
         var visited = Set<DeclarationID>()
         while let classID = current, visited.insert(classID).inserted {
             for memberID in RuleContext.members(of: classID, index: context.index) {
                 let member = context.declaration(memberID)
                 let memberFile = context.files[memberID.file]
+                let creation = Creation(file: memberID.file, context: context, depth: depth)
                 switch member.kind {
                 case .variable where context.isStored(member):
                     for binding in member.bindings {
-                        if let initializer = binding.initializer, !isSimple(initializer, in: memberFile, allowLabels: false) { return false }
-                        if binding.hasObservers { continue }
+                        if let initializer = binding.initializer,
+                           !isSimple(initializer, in: memberFile, allowLabels: false, creation: creation) { return false }
                     }
                 case .initializer, .deinitializer:
-                    guard let body = member.body, isOnlyAssignments((body.lowerBound + 1)..<(body.upperBound - 1), in: memberFile) else {
-                        return false
-                    }
+                    guard let body = member.body,
+                          isOnlyAssignments((body.lowerBound + 1)..<(body.upperBound - 1), in: memberFile, creation: creation)
+                    else { return false }
                 default:
                     continue
                 }
@@ -470,13 +483,93 @@ enum SideEffects {
         return true
     }
 
-    /// Literals, names, `.case`, `nil`, array and dictionary literals of those; no calls.
-    static func isSimple(_ range: Range<Int>, in file: FileStructure, allowLabels: Bool) -> Bool {
-        for index in range {
+    /// Types of the standard library, Foundation, CoreGraphics, SwiftUI and Combine whose
+    /// initializers only build a value or an object that holds values: `Set<AnyCancellable>()`,
+    /// `[String: Int]()`, `Date()`, `PassthroughSubject<Void, Never>()`, `DateFormatter()`.
+    /// Created again on every view init, they cost an allocation and change nothing else.
+    static let valueBuildingTypes: Set<String> = [
+        "Array", "ContiguousArray", "Set", "Dictionary", "String", "Substring", "Character",
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float", "Bool", "CGFloat", "CGPoint", "CGSize", "CGRect", "CGVector", "TimeInterval",
+        "UUID", "Date", "Data", "Decimal", "DateComponents", "IndexSet", "IndexPath", "URLComponents",
+        "PassthroughSubject", "CurrentValueSubject", "Color", "EdgeInsets", "Angle",
+        "JSONDecoder", "JSONEncoder", "PropertyListDecoder", "PropertyListEncoder",
+        "DateFormatter", "NumberFormatter", "ISO8601DateFormatter", "DateComponentsFormatter",
+        "MeasurementFormatter", "ByteCountFormatter", "NSLock", "NSRecursiveLock", "NSCache",
+    ]
+
+    /// What `isSimple` needs to judge a call that creates a value: where the expression is, and
+    /// how deep the creation of the tree's types has been followed. Without it, no call is simple.
+    struct Creation {
+        var file: Int
+        var context: RuleContext
+        var depth: Int
+
+        /// Whether `Name(…)` or `Name<Args>(…)`, whose name ends at token `name` of `file`,
+        /// only builds a value: one of `valueBuildingTypes` that the tree neither declares nor
+        /// gives an initializer in an extension, or a type of the tree that creates freely.
+        func buildsOnlyAValue(named name: String) -> Bool {
+            switch context.types.resolve(name, from: DeclarationID(file: file, declaration: -1)) {
+            case .external(let written):
+                return SideEffects.valueBuildingTypes.contains(written) && !context.types.extendsExternal(written, with: "init")
+            case .declared(let typeID):
+                return depth < SideEffects.creationDepthLimit
+                    && SideEffects.createsFreely(typeID, context: context, depth: depth + 1)
+            default:
+                return false
+            }
+        }
+    }
+
+    /// Where the call whose callee starts at `start` opens its argument list, when the callee is
+    /// a type name, perhaps dotted and with generic arguments (`Set<AnyCancellable>`), or an
+    /// array or dictionary type written in brackets (`[String: Int]`), and the type builds only
+    /// a value; nil otherwise.
+    static func valueCreationCall(at start: Int, before end: Int, in file: FileStructure, creation: Creation?) -> Int? {
+        guard let creation else { return nil }
+        let tokens = file.tokens
+        // A member (`x.Set()`), a subscript (`handlers[key]()`) or a call's result is no type.
+        if start > 0, [.period, .identifier, .rightParen, .rightSquare, .postfixQuestionMark, .exclamationMark, .keyword]
+            .contains(tokens[start - 1].kind) { return nil }
+        if tokens[start].kind == .leftSquare {
+            // `[String]()`, `[UUID: Task]()`: an empty collection of a written type.
+            let close = file.closing(start)
+            guard close + 2 < end, tokens[close + 1].kind == .leftParen, tokens[close + 2].kind == .rightParen,
+                  ((start + 1)..<close).allSatisfy({ [.identifier, .colon, .period, .leftSquare, .rightSquare].contains(tokens[$0].kind) })
+            else { return nil }
+            return close + 1
+        }
+        guard tokens[start].kind == .identifier else { return nil }
+        var last = start
+        while last + 2 < end, tokens[last + 1].kind == .period, tokens[last + 2].kind == .identifier { last += 2 }
+        var open = last + 1
+        guard open < end else { return nil }
+        if file.source.bytes[Int(tokens[open].start)] == UInt8(ascii: "<") {
+            guard let close = file.closingAngle(from: open, before: end) else { return nil }
+            open = close + 1
+        }
+        guard open < end, tokens[open].kind == .leftParen,
+              creation.buildsOnlyAValue(named: file.compactText(start..<(last + 1))) else { return nil }
+        return open
+    }
+
+    /// Literals, names, `.case`, `nil`, array and dictionary literals of those, and, given a
+    /// `creation`, calls that only build a value (`valueCreationCall`) with such arguments; no
+    /// other calls.
+    static func isSimple(_ range: Range<Int>, in file: FileStructure, allowLabels: Bool, creation: Creation? = nil) -> Bool {
+        var index = range.lowerBound
+        while index < range.upperBound {
             let token = file.tokens[index]
+            if let open = valueCreationCall(at: index, before: range.upperBound, in: file, creation: creation) {
+                let close = file.closing(open)
+                guard close < range.upperBound, isSimple((open + 1)..<close, in: file, allowLabels: true, creation: creation)
+                else { return false }
+                index = close + 1
+                continue
+            }
             switch token.kind {
             case .integerLiteral, .floatLiteral, .leftSquare, .rightSquare, .comma, .colon, .period, .prefixOperator:
-                continue
+                break
             case .stringLiteral:
                 if file.source.text(index).contains("\\(") { return false }
             case .identifier, .keyword:
@@ -484,14 +577,25 @@ enum SideEffects {
             default:
                 return false
             }
+            index += 1
         }
         return true
     }
 
-    /// A body made of `name = value` / `self.name = value` statements with simple values.
-    static func isOnlyAssignments(_ range: Range<Int>, in file: FileStructure) -> Bool {
-        for index in range {
+    /// A body made of `name = value` / `self.name = value` statements with simple values (and,
+    /// given a `creation`, values that only build a value: `self.formatter = DateFormatter()`).
+    static func isOnlyAssignments(_ range: Range<Int>, in file: FileStructure, creation: Creation? = nil) -> Bool {
+        var index = range.lowerBound
+        while index < range.upperBound {
             let token = file.tokens[index]
+            if index > range.lowerBound, file.tokens[index - 1].kind == .equal,
+               let open = valueCreationCall(at: index, before: range.upperBound, in: file, creation: creation) {
+                let close = file.closing(open)
+                guard close < range.upperBound, isSimple((open + 1)..<close, in: file, allowLabels: true, creation: creation)
+                else { return false }
+                index = close + 1
+                continue
+            }
             switch token.kind {
             case .identifier, .keyword, .period, .equal, .integerLiteral, .floatLiteral, .comma, .leftSquare, .rightSquare, .colon,
                  .semicolon:
@@ -504,6 +608,7 @@ enum SideEffects {
             default:
                 return false
             }
+            index += 1
         }
         return true
     }

@@ -1,0 +1,82 @@
+import Testing
+@testable import MigrateTool
+
+/// `@StateObject var m = Model()` becomes `@State`, which evaluates `Model()` again on every view
+/// init up to Xcode 26: safe when creating the model only stores values, review otherwise. A
+/// stored default that builds a value of a standard type (`Set<AnyCancellable>()`, `[String]()`,
+/// `DateFormatter()`) or of a tree type that itself creates freely changes nothing but an
+/// allocation; any other call may do anything. 950 units of the 663 trees needed
+/// `--unsafe-fixes` for this reason alone, most of them for a `cancellables` set.
+@Suite struct CreationSideEffectTests {
+    /// The verdict of `Model`'s unit when its class declares `members` and a view holds
+    /// `@StateObject private var model = Model()`; `extra` is more code at the top level.
+    static func verdict(_ members: String, extra: String = "") -> Verdict? {
+        let files = ["A.swift": """
+            import Combine
+            import Foundation
+            import SwiftUI
+
+            final class Model: ObservableObject {
+                @Published var count = 0
+                \(members)
+            }
+
+            struct Host: View {
+                @StateObject private var model = Model()
+                var body: some View { Text("\\(model.count)") }
+            }
+            \(extra)
+            """]
+        return TyperGapTests.verdict("Model", in: files)
+    }
+
+    @Test("a default that builds a standard value creates freely", arguments: [
+        "private var cancellables = Set<AnyCancellable>()",
+        "private var cancellables: Set<AnyCancellable> = Set<AnyCancellable>()",
+        "var names = [String]()",
+        "var byID = [UUID: [String]]()",
+        "let id = UUID()",
+        "let created = Date()",
+        "let formatter = DateFormatter()",
+        "let changes = PassthroughSubject<Int, Never>()",
+        "let current = CurrentValueSubject<Int, Never>(0)",
+        "var origin = CGPoint(x: 0, y: 0)",
+        "private let formatter: DateFormatter\n    init() { self.formatter = DateFormatter() }",
+    ])
+    func aStandardValueCreatesFreely(_ members: String) {
+        #expect(Self.verdict(members) == .ready)
+    }
+
+    /// A tree type whose own creation only stores values (here two levels deep) creates freely;
+    /// one whose initializer calls anything does not.
+    @Test func aTreeTypeCreatingFreelyCreatesFreely() {
+        let extra = """
+            struct Cache { var entries = [String: Int]() }
+            final class Client { let cache = Cache(); var retries = 3 }
+            final class Loader { init() { load() }; func load() {} }
+            """
+        #expect(Self.verdict("let client = Client()", extra: extra) == .ready)
+        #expect(Self.verdict("let loader = Loader()", extra: extra) == .needsUnsafeFixes)
+    }
+
+    @Test("anything else may have side effects", arguments: [
+        "let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()",
+        "let stream = NotificationCenter.default.publisher(for: .init(\"x\"))",
+        "let values = makeValues()",
+        "let first = handlers[0]()",
+        "let task = Task { }",
+        "let set = Set<AnyCancellable>().union([])",
+    ])
+    func anythingElseMayHaveSideEffects(_ members: String) {
+        #expect(Self.verdict(members, extra: "func makeValues() -> [Int] { [] }\nlet handlers: [() -> Int] = []") == .needsUnsafeFixes)
+    }
+
+    /// The tree may redefine a standard name or give it an initializer of its own: not trusted.
+    @Test func aStandardNameTheTreeRedefinesIsNotTrusted() {
+        #expect(Self.verdict("let formatter = DateFormatter()",
+                             extra: "extension DateFormatter { convenience init(log: Bool) { self.init(); print(log) } }")
+            == .needsUnsafeFixes)
+        #expect(Self.verdict("let formatter = DateFormatter()", extra: "final class DateFormatter { init() { print(1) } }")
+            == .needsUnsafeFixes)
+    }
+}
