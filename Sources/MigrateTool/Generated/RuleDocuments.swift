@@ -6360,7 +6360,10 @@ enum RuleDocuments {
         initializations (`stateInitializerLabel`, inferred by default; the report's summary says
         which); in a tree with none, it stays `wrappedValue`, as `StateObject(wrappedValue:)` spells
         it. Review, for the same reason as `state-object`: the initial value is evaluated on every
-        init of the view (up to Xcode 26).
+        init of the view (up to Xcode 26). Safe on the same terms, too: when creating the model only
+        stores values (its initializers assign, its stored defaults are literals or build only values),
+        as `Detail(id: id)` does below, both this rewrite and the property's are safe; one initializer
+        of the view whose creation may do more keeps both review.
 
         ```swift before
         import SwiftUI

@@ -55,12 +55,27 @@ struct StateObjectInit: Rule {
                                                                           with: label.rawValue)))
         }
         let written = "\(spelledOut ? "State" : ".init")(\(label.rawValue):)"
-        return Finding(ruleID: ruleID, fixClass: .review, file: site.file, offset: Int(file.tokens[constructor].start),
+        let createsFreely = createsItsModelFreely(site, in: context)
+        return Finding(ruleID: ruleID, fixClass: createsFreely ? .safe : .review, file: site.file,
+                       offset: Int(file.tokens[constructor].start),
                        message: (spelledOut ? "StateObject(wrappedValue:) becomes \(written)"
                                     : "the storage built with .init(wrappedValue:) becomes a State"
                                         + (edits.isEmpty ? "" : ", written \(written)"))
-                           + "; @State evaluates the value on every view init up to Xcode 26",
+                           + (createsFreely ? "; creating the model only stores values, which @State may do on every view init"
+                                            : "; @State evaluates the value on every view init up to Xcode 26"),
                        suggestion: edits.isEmpty ? nil : "\(written.dropLast(2)): …)", edits: edits, unit: unit)
+    }
+
+    /// Whether the site's `wrappedValue:` argument creates a model of the tree whose creation
+    /// only stores values (`SideEffects.isCreationFree`): `@State`'s evaluation of it on every
+    /// view init (up to Xcode 26) then changes nothing the app can see.
+    static func createsItsModelFreely(_ site: Site, in context: RuleContext) -> Bool {
+        let file = context.files[site.file]
+        guard let arguments = site.arguments, arguments.count >= 3, file.source.tokenText(arguments.lowerBound, equals: "wrappedValue"),
+              file.tokens[arguments.lowerBound + 1].kind == .colon else { return false }
+        let value = (arguments.lowerBound + 2)..<arguments.upperBound
+        guard let model = context.index.heldClass(context.index.typer.typeOf(value, file: site.file)) else { return false }
+        return SideEffects.isCreationFree(value, in: site.file, model: model, context: context)
     }
 }
 

@@ -79,4 +79,29 @@ import Testing
         #expect(Self.verdict("let formatter = DateFormatter()", extra: "final class DateFormatter { init() { print(1) } }")
             == .needsUnsafeFixes)
     }
+
+    /// `_detail = StateObject(wrappedValue: Detail(id: id))` in the view's initializers (here one
+    /// in the view and one in an extension): safe, with its property, when every such creation
+    /// only stores values; review when one of them may do more.
+    @Test func anInitializerCreatingTheModelFreelyIsSafe() {
+        func verdict(_ detailInit: String) -> Verdict? {
+            TyperGapTests.verdict("Detail", in: ["A.swift": """
+                import SwiftUI
+                final class Detail: ObservableObject {
+                    @Published var id: Int
+                    \(detailInit)
+                }
+                struct DetailView: View {
+                    @StateObject private var detail: Detail
+                    init(id: Int) { _detail = StateObject(wrappedValue: Detail(id: id)) }
+                    var body: some View { Text("\\(detail.id)") }
+                }
+                extension DetailView {
+                    init() { self._detail = StateObject(wrappedValue: Detail(id: 0)) }
+                }
+                """])
+        }
+        #expect(verdict("init(id: Int) { self.id = id }") == .ready)
+        #expect(verdict("init(id: Int) { self.id = id; print(id) }") == .needsUnsafeFixes)
+    }
 }

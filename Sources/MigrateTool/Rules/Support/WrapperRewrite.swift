@@ -408,7 +408,20 @@ enum WrapperRewrite {
             return "@State evaluates its initial value on every view init (up to Xcode 26), and creating "
                 + "'\(context.declaration(model).name)' may have side effects"
         }
-        if variable.bindings.first?.initializer == nil { return "it is initialised in init, see state-object-init" }
+        if variable.bindings.first?.initializer == nil {
+            // `_m = StateObject(wrappedValue: Model(id: id))` in the view's initializers: safe when
+            // every one of them creates the model freely.
+            let name = variable.bindings.first?.name ?? variable.name
+            let view = context.types.enclosingTypeLike(variableID).flatMap { context.types.extendedType($0) }
+            let assignments = context.units.units.flatMap(\.stateObjectInitializers).filter { site in
+                guard case .stateObjectInitializer(let property) = site.kind, property == name, let owner = site.ownerID,
+                      let enclosing = context.types.enclosingTypeLike(owner) else { return false }
+                return context.types.extendedType(enclosing) == view
+            }
+            if assignments.isEmpty || !assignments.allSatisfy({ StateObjectInit.createsItsModelFreely($0, in: context) }) {
+                return "it is initialised in init, see state-object-init"
+            }
+        }
         return nil
     }
 }
