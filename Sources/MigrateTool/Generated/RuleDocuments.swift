@@ -6525,8 +6525,9 @@ enum RuleDocuments {
         (`Set<AnyCancellable>()`, `[String: Int]()`, `UUID()`, `Date()`, `DateFormatter()`,
         `PassthroughSubject<Int, Never>()`, and the like, unless the tree redefines the name or gives it
         an initializer), and a type of the tree whose own creation only stores values, a few levels
-        deep. Any other call (`Timer.publish(…)`, `makeValues()`, a method of a built value) may do
-        anything.
+        deep. A `lazy` default does not count: it runs on the first read, never for an instance
+        `@State` discards. Any other call (`Timer.publish(…)`, `makeValues()`, a method of a built
+        value) may do anything.
 
         Creating the model has side effects (`init` calls `load()`): review.
 

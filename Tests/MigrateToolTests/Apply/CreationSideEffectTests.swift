@@ -30,6 +30,8 @@ import Testing
         return TyperGapTests.verdict("Model", in: files)
     }
 
+    /// A `lazy` default runs on the first read of the property, never for an instance `@State`
+    /// builds and discards.
     @Test("a default that builds a standard value creates freely", arguments: [
         "private var cancellables = Set<AnyCancellable>()",
         "private var cancellables: Set<AnyCancellable> = Set<AnyCancellable>()",
@@ -42,9 +44,10 @@ import Testing
         "let current = CurrentValueSubject<Int, Never>(0)",
         "var origin = CGPoint(x: 0, y: 0)",
         "private let formatter: DateFormatter\n    init() { self.formatter = DateFormatter() }",
+        "lazy var values = makeValues()",
     ])
     func aStandardValueCreatesFreely(_ members: String) {
-        #expect(Self.verdict(members) == .ready)
+        #expect(Self.verdict(members, extra: "func makeValues() -> [Int] { [] }") == .ready)
     }
 
     /// A tree type whose own creation only stores values (here two levels deep) creates freely;

@@ -478,7 +478,8 @@ enum SideEffects {
                 let memberFile = context.files[memberID.file]
                 let creation = Creation(file: memberID.file, context: context, depth: depth)
                 switch member.kind {
-                case .variable where context.isStored(member):
+                case .variable where context.isStored(member) && !member.modifiers.contains(where: { $0.word == .lazy }):
+                    // A `lazy` default runs on the first read, never for an instance `@State` discards.
                     for binding in member.bindings {
                         if let initializer = binding.initializer,
                            !isSimple(initializer, in: memberFile, allowLabels: false, creation: creation) { return false }
