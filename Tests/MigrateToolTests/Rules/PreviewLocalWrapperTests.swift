@@ -40,12 +40,12 @@ import Testing
         return (analysis.units.first { $0.name == "Feature.Store" }?.verdict, analysis.units.first { $0.name == "Other" }?.verdict, messages)
     }
 
-    @Test("the local's type is told from its initializer or annotation: only that model's unit waits", arguments: [
-        "@ObservedObject var store = Feature.Store()",
-        "@ObservedObject var store = Feature.Store.preview",
-        "@ObservedObject var store: Feature.Store = .preview",
-        "@ObservedObject private var store = Feature.Store(); let unused = 0",
-    ])
+    /// The spellings of the local's declaration after its wrapper: a nested type's initializer,
+    /// a static member, an annotation with an implicit member.
+    static let spellings = ["var store = Feature.Store()", "var store = Feature.Store.preview", "var store: Feature.Store = .preview"]
+
+    @Test("the local's type is told from its initializer or annotation: only that model's unit waits",
+          arguments: spellings.map { "@ObservedObject " + $0 } + ["@ObservedObject private var store = Feature.Store(); let unused = 0"])
     func onlyTheHeldModelWaits(declaration: String) {
         let (store, other, messages) = Self.verdicts(declaration)
         #expect(store == .blocked)
@@ -58,12 +58,8 @@ import Testing
     /// beside the preview's `@State` locals. It becomes `@State` (review: a legacy local made a
     /// new model on every read), whatever the initializer's spelling; `$store.count` is a
     /// binding either way.
-    @Test("a @StateObject local with an initializer becomes @State", arguments: [
-        "@StateObject var store = Feature.Store()",
-        "@StateObject var store = Feature.Store.preview",
-        "@StateObject var store: Feature.Store = .preview",
-        "@StateObject var store = Feature.Store(); let binding = $store.count",
-    ])
+    @Test("a @StateObject local with an initializer becomes @State",
+          arguments: spellings.map { "@StateObject " + $0 } + ["@StateObject var store = Feature.Store(); let binding = $store.count"])
     func aStateObjectLocalBecomesState(declaration: String) {
         let (store, other, messages) = Self.verdicts(declaration)
         #expect(store == .needsUnsafeFixes)
