@@ -62,6 +62,17 @@ import Testing
         #expect(Self.verdict("let loader = Loader()", extra: extra) == .needsUnsafeFixes)
     }
 
+    /// A tree type inheriting from a class outside the tree runs that class's initializer, which
+    /// no one here can read; the protocols values conform to and `NSObject` add none.
+    @Test func aTreeTypeWithAnOutsideSuperclassMayHaveSideEffects() {
+        let extra = """
+            final class Session: URLSessionTaskDelegateBase { var retries = 3 }
+            final class Delegate: NSObject, Identifiable { var retries = 3 }
+            """
+        #expect(Self.verdict("let session = Session()", extra: extra) == .needsUnsafeFixes)
+        #expect(Self.verdict("let delegate = Delegate()", extra: extra) == .ready)
+    }
+
     @Test("anything else may have side effects", arguments: [
         "let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()",
         "let stream = NotificationCenter.default.publisher(for: .init(\"x\"))",

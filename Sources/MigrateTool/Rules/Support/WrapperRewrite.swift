@@ -473,6 +473,11 @@ enum SideEffects {
         var current: DeclarationID? = typeID
         var visited = Set<DeclarationID>()
         while let classID = current, visited.insert(classID).inserted {
+            // A superclass from outside the tree runs an initializer no one here can read.
+            let declaration = context.declaration(classID)
+            for inherited in declaration.inheritance where !harmlessInheritance.contains(inherited.typeName) {
+                guard case .declared = context.types.resolve(inherited.typeName, from: classID) else { return false }
+            }
             for memberID in RuleContext.members(of: classID, index: context.index) {
                 let member = context.declaration(memberID)
                 let memberFile = context.files[memberID.file]
@@ -496,6 +501,15 @@ enum SideEffects {
         }
         return true
     }
+
+    /// What a type of the tree may inherit from outside it and still create freely: the
+    /// protocols models and their values conform to, which add no initializer code, and
+    /// `NSObject`, whose initializer stores nothing.
+    static let harmlessInheritance: Set<String> = [
+        "ObservableObject", "NSObject", "Identifiable", "Hashable", "Equatable", "Comparable", "Codable", "Decodable",
+        "Encodable", "Sendable", "CustomStringConvertible", "CustomDebugStringConvertible", "CaseIterable", "AnyObject",
+        "String", "Int", "Error",
+    ]
 
     /// Types of the standard library, Foundation, CoreGraphics, SwiftUI and Combine whose
     /// initializers only build a value or an object that holds values: `Set<AnyCancellable>()`,
