@@ -73,6 +73,7 @@ import Testing
         #expect(Self.verdict("let delegate = Delegate()", extra: extra) == .ready)
     }
 
+    /// Reading a file or the network (`Data(contentsOf:)`) is no value building either.
     @Test("anything else may have side effects", arguments: [
         "let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()",
         "let stream = NotificationCenter.default.publisher(for: .init(\"x\"))",
@@ -80,9 +81,16 @@ import Testing
         "let first = handlers[0]()",
         "let task = Task { }",
         "let set = Set<AnyCancellable>().union([])",
+        "let data = Data(contentsOf: Self.url)",
+        "let text = String(contentsOfFile: Self.path)",
     ])
     func anythingElseMayHaveSideEffects(_ members: String) {
-        #expect(Self.verdict(members, extra: "func makeValues() -> [Int] { [] }\nlet handlers: [() -> Int] = []") == .needsUnsafeFixes)
+        let extra = """
+            func makeValues() -> [Int] { [] }
+            let handlers: [() -> Int] = []
+            extension Model { static let url = URL(fileURLWithPath: "/tmp/a"); static let path = "/tmp/a" }
+            """
+        #expect(Self.verdict(members, extra: extra) == .needsUnsafeFixes)
     }
 
     /// The tree may redefine a standard name or give it an initializer of its own: not trusted.

@@ -578,6 +578,12 @@ enum SideEffects {
         }
         guard open < end, tokens[open].kind == .leftParen,
               creation.buildsOnlyAValue(named: file.compactText(start..<(last + 1))) else { return nil }
+        // `Data(contentsOf: url)`, `String(contentsOfFile: path)` read a file or the network.
+        let close = file.closing(open)
+        if ((open + 1)..<min(close, end)).contains(where: { position in
+            tokens[position].kind == .identifier && file.source.text(position).hasPrefix("contentsOf")
+                && position + 1 < end && tokens[position + 1].kind == .colon
+        }) { return nil }
         return open
     }
 
