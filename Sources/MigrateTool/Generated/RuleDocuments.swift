@@ -6525,7 +6525,8 @@ enum RuleDocuments {
         (`Set<AnyCancellable>()`, `[String: Int]()`, `UUID()`, `Date()`, `DateFormatter()`,
         `PassthroughSubject<Int, Never>()`, and the like, unless the tree redefines the name or gives it
         an initializer; not `Data(contentsOf:)` or `String(contentsOfFile:)`, which read a file or the
-        network), and a type of the tree whose own creation only stores values, a few levels
+        network; `.init()` builds what the annotation names, `var tokens: Set<AnyCancellable> = .init()`),
+        and a type of the tree whose own creation only stores values, a few levels
         deep. A class inheriting from a class outside the tree (other than `NSObject`) runs an
         initializer no one here can read: review. A `lazy` default does not count: it runs on the first read, never for an instance
         `@State` discards. Any other call (`Timer.publish(…)`, `makeValues()`, a method of a built

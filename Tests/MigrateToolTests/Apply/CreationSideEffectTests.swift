@@ -31,7 +31,7 @@ import Testing
     }
 
     /// A `lazy` default runs on the first read of the property, never for an instance `@State`
-    /// builds and discards.
+    /// builds and discards; `.init()` builds what the annotation names.
     @Test("a default that builds a standard value creates freely", arguments: [
         "private var cancellables = Set<AnyCancellable>()",
         "private var cancellables: Set<AnyCancellable> = Set<AnyCancellable>()",
@@ -45,6 +45,9 @@ import Testing
         "var origin = CGPoint(x: 0, y: 0)",
         "private let formatter: DateFormatter\n    init() { self.formatter = DateFormatter() }",
         "lazy var values = makeValues()",
+        "var path = NavigationPath()",
+        "var tokens: Set<AnyCancellable> = .init()",
+        "var names: [String] = .init()",
     ])
     func aStandardValueCreatesFreely(_ members: String) {
         #expect(Self.verdict(members, extra: "func makeValues() -> [Int] { [] }") == .ready)
@@ -83,12 +86,15 @@ import Testing
         "let set = Set<AnyCancellable>().union([])",
         "let data = Data(contentsOf: Self.url)",
         "let text = String(contentsOfFile: Self.path)",
+        "let data: Data = .init(contentsOf: Self.url)",
+        "let loader: Loader = .init()",
     ])
     func anythingElseMayHaveSideEffects(_ members: String) {
         let extra = """
             func makeValues() -> [Int] { [] }
             let handlers: [() -> Int] = []
             extension Model { static let url = URL(fileURLWithPath: "/tmp/a"); static let path = "/tmp/a" }
+            final class Loader { init() { load() }; func load() {} }
             """
         #expect(Self.verdict(members, extra: extra) == .needsUnsafeFixes)
     }

@@ -486,8 +486,12 @@ enum SideEffects {
                 case .variable where context.isStored(member) && !member.modifiers.contains(where: { $0.word == .lazy }):
                     // A `lazy` default runs on the first read, never for an instance `@State` discards.
                     for binding in member.bindings {
-                        if let initializer = binding.initializer,
-                           !isSimple(initializer, in: memberFile, allowLabels: false, creation: creation) { return false }
+                        guard let initializer = binding.initializer,
+                              !isSimple(initializer, in: memberFile, allowLabels: false, creation: creation) else { continue }
+                        // `var cancellables: Set<AnyCancellable> = .init()`: the annotation names what is built.
+                        guard let annotation = binding.typeAnnotation,
+                              isImplicitValueCreation(initializer, annotatedAs: annotation, in: memberFile, creation: creation)
+                        else { return false }
                     }
                 case .initializer, .deinitializer:
                     guard let body = member.body,
@@ -524,6 +528,8 @@ enum SideEffects {
         "JSONDecoder", "JSONEncoder", "PropertyListDecoder", "PropertyListEncoder",
         "DateFormatter", "NumberFormatter", "ISO8601DateFormatter", "DateComponentsFormatter",
         "MeasurementFormatter", "ByteCountFormatter", "NSLock", "NSRecursiveLock", "NSCache",
+        "NavigationPath", "URL", "URLRequest", "Logger", "NSPredicate", "FetchDescriptor", "SortDescriptor",
+        "AttributedString", "Locale", "TimeZone", "Calendar",
     ]
 
     /// What `isSimple` needs to judge a call that creates a value: where the expression is, and
@@ -547,6 +553,26 @@ enum SideEffects {
                 return false
             }
         }
+    }
+
+    /// Whether `initializer` is `.init(…)` with simple arguments and `annotation` names a type
+    /// that only builds a value (`Set<AnyCancellable>`, `[Item]`, a tree type that creates
+    /// freely): `var items: [Item] = .init()`.
+    static func isImplicitValueCreation(_ initializer: Range<Int>, annotatedAs annotation: Range<Int>, in file: FileStructure,
+                                        creation: Creation) -> Bool {
+        let tokens = file.tokens
+        let start = initializer.lowerBound
+        guard initializer.count >= 4, tokens[start].kind == .period, tokens[start + 1].word == .`init`,
+              tokens[start + 2].kind == .leftParen, file.closing(start + 2) == initializer.upperBound - 1,
+              isSimple((start + 3)..<(initializer.upperBound - 1), in: file, allowLabels: true, creation: creation),
+              !((start + 3)..<(initializer.upperBound - 1)).contains(where: {
+                  tokens[$0].kind == .identifier && file.source.text($0).hasPrefix("contentsOf")
+              })
+        else { return false }
+        let written = file.compactText(annotation)
+        if written.hasPrefix("["), written.hasSuffix("]") { return true }
+        guard let base = written.split(separator: "<").first, !written.hasSuffix("?"), !written.hasSuffix("!") else { return false }
+        return creation.buildsOnlyAValue(named: String(base))
     }
 
     /// Where the call whose callee starts at `start` opens its argument list, when the callee is
