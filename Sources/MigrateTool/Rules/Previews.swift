@@ -33,6 +33,7 @@ struct Previews: Rule {
         for (fileIndex, file) in context.files.enumerated() {
             let tokens = file.tokens
             var declared: Set<Int>?
+            var braces: [Int32]?
             for index in tokens.indices where tokens[index].kind == .atSign && index + 1 < tokens.count
                 && tokens[index + 1].kind == .identifier && WrapperKind(rawValue: file.source.text(index + 1)) != nil {
                 if declared == nil {
@@ -61,7 +62,8 @@ struct Previews: Rule {
                 }
                 guard let first = units.first else { continue }
                 if units.count == 1, wrapper == WrapperKind.stateObject.rawValue, context.isInPreview(file: fileIndex, token: index),
-                   let rewrite = localStateObjectRewrite(at: index, keyword: keyword, file: fileIndex, context: context, unit: first) {
+                   let rewrite = localStateObjectRewrite(at: index, keyword: keyword, file: fileIndex, braces: &braces, context: context,
+                                                         unit: first) {
                     findings.append(rewrite)
                     continue
                 }
@@ -83,14 +85,24 @@ struct Previews: Rule {
     /// to a property, which `@State`'s binding gives too): the bare projection changes type.
     /// Review: outside a view, `@StateObject` made a new model on every read of the local,
     /// and `@State` keeps the one it was given.
-    private func localStateObjectRewrite(at attribute: Int, keyword: Int, file fileIndex: Int, context: RuleContext,
-                                         unit: Int) -> Finding? {
+    private func localStateObjectRewrite(at attribute: Int, keyword: Int, file fileIndex: Int, braces: inout [Int32]?,
+                                         context: RuleContext, unit: Int) -> Finding? {
         let file = context.files[fileIndex]
         let tokens = file.tokens
         let nameToken = keyword + 1
-        guard nameToken + 1 < tokens.count, tokens[nameToken + 1].kind == .equal || tokens[nameToken + 1].kind == .colon,
-              tokens[nameToken + 1].kind == .equal || Self.hasInitializer(after: nameToken + 1, in: file),
-              let body = Self.enclosingBlock(of: attribute, in: file) else { return nil }
+        guard nameToken + 1 < tokens.count else { return nil }
+        var equal = nameToken + 1
+        if tokens[equal].kind == .colon {
+            // `: Store = Store()`: the annotation ends where the typer's reading of the local ends it.
+            equal = ExpressionTyper.localStatementEnd(from: nameToken + 2, before: tokens.count, in: file, annotation: true)
+        }
+        guard equal < tokens.count, tokens[equal].kind == .equal else { return nil }
+        if braces == nil { braces = file.enclosingBraces() }
+        let open = Int(braces![attribute])
+        guard open >= 0 else { return nil }
+        let close = Int(file.matchingBracket[open])
+        guard close > attribute, close <= tokens.count else { return nil }
+        let body = (open + 1)..<close
         let name = file.source.text(nameToken)
         let projection = "$" + name
         for position in nameToken..<body.upperBound where file.source.tokenText(position, equals: projection) {
@@ -103,38 +115,5 @@ struct Previews: Rule {
             message: "@StateObject on the preview's local variable '\(name)' becomes @State; outside a view @StateObject made a "
                 + "new model on every read of '\(name)', and @State keeps the one it was given",
             suggestion: "@State var \(name)", edits: [FileEdit(file: fileIndex, edit: edit)], unit: unit)
-    }
-
-    /// Whether the annotation starting after the `:` at `colon` is followed by `=` before the
-    /// statement ends (`@StateObject var m: Model = Model()`).
-    private static func hasInitializer(after colon: Int, in file: FileStructure) -> Bool {
-        let tokens = file.tokens
-        var position = colon + 1
-        while position < tokens.count {
-            switch tokens[position].kind {
-            case .equal: return true
-            case .leftParen, .leftSquare: position = Int(file.matchingBracket[position]) + 1
-            case .identifier, .period, .postfixQuestionMark, .exclamationMark: position += 1
-            case .binaryOperator, .prefixOperator, .postfixOperator:
-                // Generic arguments: `Store<Int>`.
-                guard let close = file.closingAngle(from: position, before: tokens.count) else { return false }
-                position = close + 1
-            default: return false
-            }
-        }
-        return false
-    }
-
-    /// The tokens inside the innermost braces holding `token`, braces excluded.
-    private static func enclosingBlock(of token: Int, in file: FileStructure) -> Range<Int>? {
-        var position = token - 1
-        while position >= 0 {
-            if file.tokens[position].kind == .leftBrace {
-                let close = Int(file.matchingBracket[position])
-                if close > token, close <= file.tokens.count { return (position + 1)..<close }
-            }
-            position -= 1
-        }
-        return nil
     }
 }

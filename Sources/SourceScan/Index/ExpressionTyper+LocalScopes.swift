@@ -550,7 +550,7 @@ extension ExpressionTyper {
     /// `#Preview { @StateObject var m = M() }`), or at a line that does not continue it (an
     /// initializer goes on at a line starting with `.` or an operator, or after an operator, `=`
     /// or `,`). Past `limit` when a bracket opened before it closes after it.
-    static func localStatementEnd(from start: Int, before limit: Int, in structure: FileStructure, annotation: Bool) -> Int {
+    public static func localStatementEnd(from start: Int, before limit: Int, in structure: FileStructure, annotation: Bool) -> Int {
         let tokens = structure.tokens
         var index = start
         while index < limit {
