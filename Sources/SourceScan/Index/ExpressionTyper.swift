@@ -270,8 +270,7 @@ public struct ExpressionTyper: Sendable {
                     index = mapped.end
                     continue
                 }
-                if !isTypeContext, isMethodCall || memberIndex + 1 < end && tokens[memberIndex + 1].kind == .leftBrace,
-                   let kept = elementKeepingCollection(memberName, of: current, at: memberIndex, before: end, file: file) {
+                if !isTypeContext, let kept = elementKeepingCollection(memberName, of: current, at: memberIndex, before: end, file: file) {
                     // `Self.make().sorted(by: { $0.name < $1.name })`, `items.filter { $0.isOn }`: the
                     // same elements, in another order or fewer of them.
                     current = kept.type
