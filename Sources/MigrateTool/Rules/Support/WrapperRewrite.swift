@@ -564,10 +564,7 @@ enum SideEffects {
         let start = initializer.lowerBound
         guard initializer.count >= 4, tokens[start].kind == .period, tokens[start + 1].word == .`init`,
               tokens[start + 2].kind == .leftParen, file.closing(start + 2) == initializer.upperBound - 1,
-              isSimple((start + 3)..<(initializer.upperBound - 1), in: file, allowLabels: true, creation: creation),
-              !((start + 3)..<(initializer.upperBound - 1)).contains(where: {
-                  tokens[$0].kind == .identifier && file.source.text($0).hasPrefix("contentsOf")
-              })
+              argumentsBuildOnlyValues(openingAt: start + 2, in: file, creation: creation)
         else { return false }
         let written = file.compactText(annotation)
         if written.hasPrefix("["), written.hasSuffix("]") { return true }
@@ -579,8 +576,7 @@ enum SideEffects {
     /// a type name, perhaps dotted and with generic arguments (`Set<AnyCancellable>`), or an
     /// array or dictionary type written in brackets (`[String: Int]`), and the type builds only
     /// a value; nil otherwise.
-    static func valueCreationCall(at start: Int, before end: Int, in file: FileStructure, creation: Creation?) -> Int? {
-        guard let creation else { return nil }
+    static func valueCreationCall(at start: Int, before end: Int, in file: FileStructure, creation: Creation) -> Int? {
         let tokens = file.tokens
         // A member (`x.Set()`), a subscript (`handlers[key]()`) or a call's result is no type.
         if start > 0, [.period, .identifier, .rightParen, .rightSquare, .postfixQuestionMark, .exclamationMark, .keyword]
@@ -604,13 +600,26 @@ enum SideEffects {
         }
         guard open < end, tokens[open].kind == .leftParen,
               creation.buildsOnlyAValue(named: file.compactText(start..<(last + 1))) else { return nil }
-        // `Data(contentsOf: url)`, `String(contentsOfFile: path)` read a file or the network.
-        let close = file.closing(open)
-        if ((open + 1)..<min(close, end)).contains(where: { position in
-            tokens[position].kind == .identifier && file.source.text(position).hasPrefix("contentsOf")
-                && position + 1 < end && tokens[position + 1].kind == .colon
-        }) { return nil }
         return open
+    }
+
+    /// Whether the arguments inside the parentheses opening at `open` only build values: they
+    /// are simple (`isSimple`, value creations included) and read no file or URL
+    /// (`Data(contentsOf: url)`, `String(contentsOfFile: path)`).
+    static func argumentsBuildOnlyValues(openingAt open: Int, in file: FileStructure, creation: Creation) -> Bool {
+        let arguments = (open + 1)..<file.closing(open)
+        return isSimple(arguments, in: file, allowLabels: true, creation: creation)
+            && !arguments.contains { file.tokens[$0].kind == .identifier && file.source.text($0).hasPrefix("contentsOf") }
+    }
+
+    /// The token after a call starting at `start` that only builds a value (`valueCreationCall`)
+    /// from arguments that only build values, when the call closes before `end`; nil otherwise,
+    /// for the caller to read the tokens one by one (which takes no call for simple).
+    static func valueCreationEnd(at start: Int, before end: Int, in file: FileStructure, creation: Creation?) -> Int? {
+        guard let creation, let open = valueCreationCall(at: start, before: end, in: file, creation: creation) else { return nil }
+        let close = file.closing(open)
+        guard close < end, argumentsBuildOnlyValues(openingAt: open, in: file, creation: creation) else { return nil }
+        return close + 1
     }
 
     /// Literals, names, `.case`, `nil`, array and dictionary literals of those, and, given a
@@ -620,11 +629,8 @@ enum SideEffects {
         var index = range.lowerBound
         while index < range.upperBound {
             let token = file.tokens[index]
-            if let open = valueCreationCall(at: index, before: range.upperBound, in: file, creation: creation) {
-                let close = file.closing(open)
-                guard close < range.upperBound, isSimple((open + 1)..<close, in: file, allowLabels: true, creation: creation)
-                else { return false }
-                index = close + 1
+            if let after = valueCreationEnd(at: index, before: range.upperBound, in: file, creation: creation) {
+                index = after
                 continue
             }
             switch token.kind {
@@ -649,11 +655,8 @@ enum SideEffects {
         while index < range.upperBound {
             let token = file.tokens[index]
             if index > range.lowerBound, file.tokens[index - 1].kind == .equal,
-               let open = valueCreationCall(at: index, before: range.upperBound, in: file, creation: creation) {
-                let close = file.closing(open)
-                guard close < range.upperBound, isSimple((open + 1)..<close, in: file, allowLabels: true, creation: creation)
-                else { return false }
-                index = close + 1
+               let after = valueCreationEnd(at: index, before: range.upperBound, in: file, creation: creation) {
+                index = after
                 continue
             }
             switch token.kind {
