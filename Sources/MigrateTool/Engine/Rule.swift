@@ -131,6 +131,13 @@ struct RuleContext: Sendable {
     /// The tree's initializer relays (`InitializerRelay`): the subscription rule writes them and
     /// the send rule leaves their sends alone, so found once (after the listeners they ask of).
     private(set) var initializerRelays: [InitializerRelay] = []
+    /// What creating each model class may do besides storing values (`SideEffects`), nil for
+    /// those that create freely: asked per `@StateObject` site and per `StateObject(wrappedValue:)`
+    /// initializer, and following the tree's types a few levels deep, so found once per class.
+    private var modelCreationEffects: [DeclarationID: SideEffect?] = [:]
+    /// Every `_m = StateObject(wrappedValue: …)` initializer site of the tree, by the property it
+    /// sets: the `state-object` rule asks per property without an initial value.
+    private(set) var stateObjectInitializersByProperty: [String: [Site]] = [:]
 
     /// Builds the context for a tree.
     init(index: TreeIndex, units: MigrationUnits, deployments: [DeploymentFact] = [], options: RuleOptions = RuleOptions(),
@@ -207,6 +214,26 @@ struct RuleContext: Sendable {
         }
         objectWillChangeListeners = ObjectWillChangeListeners.find(self)
         initializerRelays = InitializerRelay.all(self)
+        for unit in units.units {
+            for site in unit.stateObjectInitializers {
+                if case .stateObjectInitializer(let property) = site.kind { stateObjectInitializersByProperty[property, default: []].append(site) }
+            }
+        }
+        var effects: [DeclarationID: SideEffect?] = [:]
+        for classID in members.keys { effects[classID] = SideEffects.effectOfCreating(classID, context: self, depth: 0) }
+        modelCreationEffects = effects
+    }
+
+    /// What creating the tree's type `typeID` may do besides storing values, nil when it only
+    /// stores values (`SideEffects.effectOfCreating`); looked up for model classes. A class with
+    /// variants (one per target or build condition) is whichever compiles: each must create freely.
+    func creationEffect(of typeID: DeclarationID) -> SideEffect? {
+        for classID in [typeID] + types.classVariants(of: typeID) {
+            if let effect = modelCreationEffects[classID] ?? SideEffects.effectOfCreating(classID, context: self, depth: 0) {
+                return effect
+            }
+        }
+        return nil
     }
 
     /// What becomes of stored properties that were not `@Published` (inference resolved).

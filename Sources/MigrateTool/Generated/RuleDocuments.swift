@@ -6363,7 +6363,10 @@ enum RuleDocuments {
         init of the view (up to Xcode 26). Safe on the same terms, too: when creating the model only
         stores values (its initializers assign, its stored defaults are literals or build only values),
         as `Detail(id: id)` does below, both this rewrite and the property's are safe; one initializer
-        of the view whose creation may do more keeps both review.
+        of the view whose creation may do more keeps both review, and its finding names what and where.
+        Passing a parameter or a local of the initializer (`StateObject(wrappedValue: viewModel)`) is
+        safe whatever the model: the caller, or the code before the site, created it on every init
+        under `StateObject` too, and reading the name does nothing more.
 
         ```swift before
         import SwiftUI
@@ -6505,6 +6508,50 @@ enum RuleDocuments {
             var body: some View { Text("\(detail.id)") }
         }
         ```
+
+        A model the caller passes in is read, not created, by the site: safe, whatever its initializer
+        does.
+
+        ```swift before
+        import SwiftUI
+
+        final class Feed: ObservableObject {
+            @Published var items: [String] = []
+            init() { load() }
+            func load() {}
+        }
+
+        struct FeedView: View {
+            @StateObject private var feed: Feed
+
+            init(feed: Feed) {
+                _feed = ↓StateObject(wrappedValue: feed)
+            }
+
+            var body: some View { Text("\(feed.items.count)") }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Feed {
+            var items: [String] = []
+            init() { load() }
+            func load() {}
+        }
+
+        struct FeedView: View {
+            @State private var feed: Feed
+
+            init(feed: Feed) {
+                _feed = State(wrappedValue: feed)
+            }
+
+            var body: some View { Text("\(feed.items.count)") }
+        }
+        ```
         """#,
         "state-object": #"""
         # state-object
@@ -6527,10 +6574,24 @@ enum RuleDocuments {
         an initializer; not `Data(contentsOf:)` or `String(contentsOfFile:)`, which read a file or the
         network; `.init()` builds what the annotation names, `var tokens: Set<AnyCancellable> = .init()`),
         and a type of the tree whose own creation only stores values, a few levels
-        deep. A class inheriting from a class outside the tree (other than `NSObject`) runs an
-        initializer no one here can read: review. A `lazy` default does not count: it runs on the first read, never for an instance
+        deep. An initializer may keep locals, branch with `if`, `guard` and `switch` over names, and
+        call `super.init(…)` or `self.init(…)` with simple arguments; any call, closure or operator in
+        it may do more. A class inheriting from a class outside the tree (other than `NSObject`) runs an
+        initializer no one here can read: review (only the first entry of a class's list can be a
+        class; the protocols after it add no code). A stored property wrapped in anything but
+        `@Published` (`@Injected(\.api)`, `@AppStorage("k")`) runs the wrapper's initializer too:
+        review. A `lazy` default does not count: it runs on the first read, never for an instance
         `@State` discards. Any other call (`Timer.publish(…)`, `makeValues()`, a method of a built
         value) may do anything.
+
+        A static stored property (`@StateObject var store = Store.shared`, or `: Store = .shared`) is
+        created once, on its first read: reading it on every view init changes nothing when its
+        initial value creates the model freely. When that creation does more, it may now happen
+        earlier, at the view's init rather than when the view first appears: review.
+
+        The review finding names the first thing found that does more than store values, and where:
+        "creating 'Loader' may have side effects: the initializer of 'Loader' calls 'load' (line 5 of
+        Loader.swift)". Following a tree type, it names that type's own first side effect.
 
         Creating the model has side effects (`init` calls `load()`): review.
 
@@ -6610,6 +6671,38 @@ enum RuleDocuments {
         struct FeedView: View {
             @State private var feed = Feed()
             var body: some View { Text("\(feed.items.count)") }
+        }
+        ```
+
+        A shared instance whose creation only stores values is read, not created, on every view
+        init: safe.
+
+        ```swift before
+        import SwiftUI
+
+        final class Settings: ObservableObject {
+            static let shared = Settings()
+            @Published var compact = false
+        }
+
+        struct SettingsView: View {
+            ↓@StateObject private var settings = Settings.shared
+            var body: some View { Text(settings.compact ? "compact" : "regular") }
+        }
+        ```
+
+        ```swift after
+        import SwiftUI
+        import Observation
+
+        @Observable final class Settings {
+            static let shared = Settings()
+            var compact = false
+        }
+
+        struct SettingsView: View {
+            @State private var settings = Settings.shared
+            var body: some View { Text(settings.compact ? "compact" : "regular") }
         }
         ```
 

@@ -55,27 +55,53 @@ struct StateObjectInit: Rule {
                                                                           with: label.rawValue)))
         }
         let written = "\(spelledOut ? "State" : ".init")(\(label.rawValue):)"
-        let createsFreely = createsItsModelFreely(site, in: context)
-        return Finding(ruleID: ruleID, fixClass: createsFreely ? .safe : .review, file: site.file,
+        let effect = effectOfCreatingItsModel(site, in: context)
+        return Finding(ruleID: ruleID, fixClass: effect == nil ? .safe : .review, file: site.file,
                        offset: Int(file.tokens[constructor].start),
                        message: (spelledOut ? "StateObject(wrappedValue:) becomes \(written)"
                                     : "the storage built with .init(wrappedValue:) becomes a State"
                                         + (edits.isEmpty ? "" : ", written \(written)"))
-                           + (createsFreely ? "; creating the model only stores values, which @State may do on every view init"
-                                            : "; @State evaluates the value on every view init up to Xcode 26"),
+                           + (effect.map { "; @State evaluates the value on every view init up to Xcode 26, and \($0.description)" }
+                              ?? "; creating the model only stores values, which @State may do on every view init"),
                        suggestion: edits.isEmpty ? nil : "\(written.dropLast(2)): …)", edits: edits, unit: unit)
     }
 
-    /// Whether the site's `wrappedValue:` argument creates a model of the tree whose creation
-    /// only stores values (`SideEffects.isCreationFree`): `@State`'s evaluation of it on every
-    /// view init (up to Xcode 26) then changes nothing the app can see.
-    static func createsItsModelFreely(_ site: Site, in context: RuleContext) -> Bool {
+    /// What the site's `wrappedValue:` argument may do besides creating a model of the tree that
+    /// only stores values (`SideEffects.effectOfCreation`), nil when it does nothing else:
+    /// `@State`'s evaluation of it on every view init (up to Xcode 26) then changes nothing the
+    /// app can see.
+    static func effectOfCreatingItsModel(_ site: Site, in context: RuleContext) -> SideEffect? {
         let file = context.files[site.file]
+        let place = context.place(file: site.file, token: site.token)
         guard let arguments = site.arguments, arguments.count >= 3, file.source.tokenText(arguments.lowerBound, equals: "wrappedValue"),
-              file.tokens[arguments.lowerBound + 1].kind == .colon else { return false }
+              file.tokens[arguments.lowerBound + 1].kind == .colon
+        else { return SideEffect(what: "its argument is not 'wrappedValue:' and a value", place: place) }
         let value = (arguments.lowerBound + 2)..<arguments.upperBound
-        guard let model = context.index.heldClass(context.index.typer.typeOf(value, file: site.file)) else { return false }
-        return SideEffects.isCreationFree(value, in: site.file, model: model, context: context)
+        // `_model = StateObject(wrappedValue: model)`: the caller created the parameter, or the
+        // initializer a local, before the site, as often under `State` as under `StateObject`;
+        // reading the name does nothing more.
+        if value.count == 1, file.tokens[value.lowerBound].kind == .identifier, let owner = site.ownerID,
+           isParameterOrLocal(file.source.text(value.lowerBound), of: owner, before: value.lowerBound, in: context) {
+            return nil
+        }
+        guard let model = context.index.heldClass(context.index.typer.typeOf(value, file: site.file)) else {
+            return SideEffect(what: "the value '\(SideEffects.excerpt(value, in: file))' is of a type the tool cannot tell", place: place)
+        }
+        return SideEffects.effectOfCreation(value, in: site.file, model: model, context: context)
+    }
+
+    /// Whether `name` is a parameter of the initializer `owner`, or a constant or variable it
+    /// declares in its body before token `site`.
+    static func isParameterOrLocal(_ name: String, of owner: DeclarationID, before site: Int, in context: RuleContext) -> Bool {
+        let initializer = context.declaration(owner)
+        let file = context.files[owner.file]
+        guard initializer.kind == .initializer else { return false }
+        if let clause = initializer.parameters, ArgumentList.parameterNames(clause, file).contains(name) { return true }
+        return file.members(of: owner.declaration).contains { local in
+            let declaration = file.declarations[local]
+            return declaration.kind == .variable && declaration.tokens.upperBound <= site
+                && declaration.bindings.contains { $0.name == name }
+        }
     }
 }
 

@@ -11,7 +11,7 @@ import Testing
 @Suite struct CreationSideEffectTests {
     /// The verdict of `Model`'s unit when its class declares `members` and a view holds
     /// `@StateObject private var model = Model()`; `extra` is more code at the top level.
-    static func verdict(_ members: String, extra: String = "") -> Verdict? {
+    static func verdict(_ members: String, extra: String = "", view: String = "@StateObject private var model = Model()") -> Verdict? {
         let files = ["A.swift": """
             import Combine
             import Foundation
@@ -23,7 +23,7 @@ import Testing
             }
 
             struct Host: View {
-                @StateObject private var model = Model()
+                \(view)
                 var body: some View { Text("\\(model.count)") }
             }
             \(extra)
@@ -132,5 +132,154 @@ import Testing
         }
         #expect(verdict("init(id: Int) { self.id = id }") == .ready)
         #expect(verdict("init(id: Int) { self.id = id; print(id) }") == .needsUnsafeFixes)
+    }
+
+    /// The review findings of `Model`'s unit, in the setting of `verdict`.
+    static func reviewMessages(_ members: String, extra: String = "", view: String = "@StateObject private var model = Model()")
+        -> [String] {
+        let analysis = RealAppRegressionTests.analyze(["A.swift": """
+            import Foundation
+            import SwiftUI
+
+            final class Model: ObservableObject {
+                @Published var count = 0
+                \(members)
+            }
+
+            struct Host: View {
+                \(view)
+                var body: some View { Text("\\(model.count)") }
+            }
+            \(extra)
+            """])
+        guard let unit = analysis.units.first(where: { $0.name == "Model" }) else { return [] }
+        return unit.findings.map { analysis.findings[$0] }.filter { $0.fixClass == .review }.map(\.message)
+    }
+
+    /// The review finding says what creating the model may do and where, following the tree's
+    /// types to the first thing that is not storing a value: what to change to make it safe.
+    @Test("the finding names the first side effect and its place", arguments: [
+        ("init() { load() }\n    func load() {}", "", "the initializer of 'Model' calls 'load' (line 6 of A.swift)"),
+        ("let loader = Loader()", "final class Loader {\n    var tries = 0\n    init() { connect() }\n    func connect() {} }",
+         "the initializer of 'Loader' calls 'connect' (line 15 of A.swift)"),
+        ("let data = Data(contentsOf: Model.url)\n    static let url = URL(fileURLWithPath: \"/a\")", "",
+         "the default of 'data' in 'Model' reads a file or URL with 'Data' (line 6 of A.swift)"),
+        ("let session = Session()", "final class Session: URLSessionTaskDelegateBase {}",
+         "'Session' inherits from 'URLSessionTaskDelegateBase', whose initializer is outside the tree (line 13 of A.swift)"),
+        ("let task = Task { }", "", "the default of 'task' in 'Model' runs a closure (line 6 of A.swift)"),
+        ("var label = \"\\(Date())\"", "", "the default of 'label' in 'Model' interpolates a value into a string"),
+    ])
+    func theFindingNamesTheSideEffect(_ members: String, _ extra: String, _ expected: String) {
+        let messages = Self.reviewMessages(members, extra: extra)
+        #expect(messages.contains { $0.contains("creating 'Model' may have side effects: \(expected)") }, "\(messages)")
+    }
+
+    /// A factory is not a creation the tool can read: it says so.
+    @Test func anInitialValueThatIsNoInitializerCallIsNamed() {
+        let messages = Self.reviewMessages("static func make() -> Model { Model() }", view: "@StateObject private var model = Model.make()")
+        #expect(messages.contains {
+            $0.contains("the initial value 'Model.make()' does more than call the initializer of 'Model' (line 10 of A.swift)")
+        }, "\(messages)")
+    }
+
+    /// `_detail = StateObject(wrappedValue: Detail(id: id))` that may do more than store values
+    /// says what, as the property's own finding does.
+    @Test func anInitializerSiteNamesTheSideEffect() {
+        let analysis = RealAppRegressionTests.analyze(["A.swift": """
+            import SwiftUI
+            final class Detail: ObservableObject {
+                @Published var id: Int
+                init(id: Int) { self.id = id; print(id) }
+            }
+            struct DetailView: View {
+                @StateObject private var detail: Detail
+                init(id: Int) { _detail = StateObject(wrappedValue: Detail(id: id)) }
+                var body: some View { Text("\\(detail.id)") }
+            }
+            """])
+        let messages = analysis.findings.filter { $0.ruleID == "state-object-init" }.map(\.message)
+        #expect(messages == ["StateObject(wrappedValue:) becomes State(wrappedValue:); @State evaluates the value on every view "
+                             + "init up to Xcode 26, and the initializer of 'Detail' calls 'print' (line 4 of A.swift)"])
+    }
+
+    /// A static stored property is created once, on its first read: `@State` reading it on every
+    /// view init changes nothing when that first creation only stores values. A computed one
+    /// creates a model on every read, and a creation that does more may now happen earlier (at
+    /// the view's init rather than when it first appears).
+    @Test func aSharedInstanceCreatedFreelyIsSafe() {
+        let shared = "static let shared = Model()"
+        #expect(Self.verdict(shared, view: "@StateObject private var model = Model.shared") == .ready)
+        #expect(Self.verdict(shared, view: "@StateObject private var model: Model = .shared") == .ready)
+        #expect(Self.verdict("", view: "@StateObject private var model: Model = .init()") == .ready)
+        #expect(Self.verdict("static var shared: Model { Model() }", view: "@StateObject private var model = Model.shared")
+            == .needsUnsafeFixes)
+        let messages = Self.reviewMessages(shared + "\n    init() { load() }\n    func load() {}",
+                                           view: "@StateObject private var model = Model.shared")
+        #expect(messages.contains { $0.contains("may have side effects: the initializer of 'Model' calls 'load' (line 7 of A.swift)") },
+                "\(messages)")
+    }
+
+    /// `_detail = StateObject(wrappedValue: detail)`: the caller created the parameter (or the
+    /// initializer a local) before the site, as often under `State` as under `StateObject`.
+    @Test("a parameter or local passed to StateObject(wrappedValue:) is safe", arguments: [
+        ("init(detail: Detail) { _detail = StateObject(wrappedValue: detail) }", Verdict.ready),
+        ("init(id: Int) { let made = Detail(id: id); _detail = StateObject(wrappedValue: made) }", .ready),
+        ("init() { _detail = StateObject(wrappedValue: shared) }\n    var shared: Detail { Detail(id: 0) }", .needsUnsafeFixes),
+        ("init(id: Int) { _detail = StateObject(wrappedValue: Detail.make(id)) }", .needsUnsafeFixes),
+    ])
+    func aParameterPassedToStateObjectIsSafe(_ viewInit: String, _ expected: Verdict) {
+        let verdict = TyperGapTests.verdict("Detail", in: ["A.swift": """
+            import SwiftUI
+            final class Detail: ObservableObject {
+                @Published var id: Int
+                init(id: Int) { self.id = id }
+                static func make(_ id: Int) -> Detail { Detail(id: id) }
+            }
+            struct DetailView: View {
+                @StateObject private var detail: Detail
+                \(viewInit)
+                var body: some View { Text("\\(detail.id)") }
+            }
+            """])
+        #expect(verdict == expected)
+    }
+
+    /// An initializer may branch, keep locals and call its superclass's initializer and still
+    /// only store values; a call, a closure or an operator anywhere in it may do more.
+    @Test("initializer statements that only store values", arguments: [
+        ("var flag = true\n    init() { if flag { count = 1 } else { count = 2 } }", Verdict.ready),
+        ("init(start: Int?) { if let start { count = start } }\n    convenience init() { self.init(start: nil) }", .ready),
+        ("init() { let start = 5; count = start }", .ready),
+        ("var mode = 0\n    init() { switch mode { case 0: count = 1\n default: count = 2 } }", .ready),
+        ("var flag = true\n    init() { guard flag else { return }; count = 3 }", .ready),
+        ("var flag = true\n    init() { guard flag else { return }; handler = { } }\n    var handler: () -> Void = {}", .needsUnsafeFixes),
+        ("var flag = true\n    init() { if flag { load() } }\n    func load() {}", .needsUnsafeFixes),
+        ("init() { count = 1 + 2 }", .needsUnsafeFixes),
+        ("init() { count = try! Self.value() }\n    static func value() throws -> Int { 1 }", .needsUnsafeFixes),
+    ])
+    func initializerStatementsThatOnlyStoreValues(_ members: String, _ expected: Verdict) {
+        #expect(Self.verdict(members) == expected)
+    }
+
+    /// `super.init()` of `NSObject` stores nothing; only the first entry of a class's
+    /// inheritance list can be a superclass, the protocols after it add no initializer code.
+    @Test func anNSObjectSubclassCallingSuperCreatesFreely() {
+        let extra = """
+            final class Delegate: NSObject, URLSessionDelegate { var retries = 3; override init() { super.init() } }
+            final class Tracker: LocationTrackingBase, URLSessionDelegate { var retries = 3 }
+            """
+        #expect(Self.verdict("let delegate = Delegate()", extra: extra) == .ready)
+        #expect(Self.verdict("let tracker = Tracker()", extra: extra) == .needsUnsafeFixes)
+    }
+
+    /// A property wrapper other than `@Published` runs its initializer with the instance's: it
+    /// may resolve a dependency, read storage or register an observer.
+    @Test func aPropertyWrapperMayHaveSideEffects() {
+        let extra = "@propertyWrapper struct Injected<T> { init(_ key: String) { fatalError() }\n var wrappedValue: T { fatalError() } }"
+        #expect(Self.verdict("@Injected(\"api\") private var api: String", extra: extra) == .needsUnsafeFixes)
+        let messages = Self.reviewMessages("@Injected(\"api\") private var api: String", extra: extra)
+        #expect(messages.contains { $0.contains("'api' in 'Model' is wrapped in '@Injected', whose initializer runs with the "
+                                                + "instance's (line 6 of A.swift)") }, "\(messages)")
+        #expect(Self.verdict("@MainActor var label = \"\"") == .ready)
     }
 }
