@@ -31,6 +31,12 @@ extension ExpressionTyper {
                 }
                 if let local { return local.type }
                 if declaration.kind != .variable, let type = parameterType(name, of: declaration, in: structure, scope: id) { return type }
+                // `newValue` in `set` or `willSet`, `oldValue` in `didSet`: the property's own type.
+                if declaration.kind == .variable, name == "newValue" || name == "oldValue",
+                   let binding = declaration.bindings.first(where: { $0.accessorBlock?.contains(token) == true }),
+                   accessorKeyword(before: token, in: binding.accessorBlock!, file: structure) != nil {
+                    return variableType(binding, declarationID: id, trail: trail)
+                }
             case .class, .struct, .enum, .actor, .extension, .protocol:
                 if let target = types.extendedType(id) {
                     if let type = memberType(name, of: Typed(.declared(target)), isStatic: false, trail: trail) { return type }
@@ -52,6 +58,29 @@ extension ExpressionTyper {
         let declaration = types.declaration(global)
         guard let binding = declaration.bindings.first(where: { $0.name == name }) else { return nil }
         return variableType(binding, declarationID: global, trail: trail)
+    }
+
+    /// The accessor keyword (`set`, `willSet`, `didSet`) whose block holds `token` inside a
+    /// variable's accessor block `{ … }`, when the accessor leaves its parameter implicit; nil
+    /// when `token` is in a getter, a plain computed body, or an accessor naming its parameter.
+    func accessorKeyword(before token: Int, in block: Range<Int>, file: FileStructure) -> Int? {
+        var index = block.lowerBound + 1
+        while index < block.upperBound - 1 {
+            let kind = file.tokens[index].kind
+            if kind == .leftBrace {
+                let close = file.closing(index)
+                if index < token, token < close {
+                    // `set {`, `willSet {`: the keyword right before the block. `set(value) {`
+                    // names its parameter, and `newValue` is then no parameter.
+                    let keyword = index - 1
+                    return ["set", "willSet", "didSet"].contains(file.source.text(keyword)) ? keyword : nil
+                }
+                index = close + 1
+                continue
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// A property `name` that the tree adds by extension to an external type the declaration

@@ -341,4 +341,30 @@ import Testing
         let blocked = units.filter { $0["verdict"] as? String == "blocked" }.compactMap { $0["name"] as? String }.sorted()
         return (blocked, findings.compactMap { $0["message"] as? String })
     }
+
+    /// iARVis: `newValue` in a setter or `willSet`, and `oldValue` in `didSet`, have the
+    /// property's type, so `newValue.objectWillChange` belongs to one model instead of coupling
+    /// every model of the tree. In an accessor naming its parameter (`set(value)`), `newValue`
+    /// is whatever else the name means (here the holder's `Int` property).
+    @Test func accessorParametersHaveThePropertysType() {
+        let body = """
+            final class Holder: ObservableObject {
+                var anyCancellable: AnyCancellable?
+                var a: A {
+                    get { fatalError() }
+                    set { anyCancellable = newValue.objectWillChange.sink { _ in } }
+                }
+                var b = B() {
+                    willSet { _ = newValue.objectWillChange }
+                    didSet { _ = oldValue.objectWillChange }
+                }
+                var chat: Chat {
+                    get { fatalError() }
+                    set(value) { _ = newValue.objectWillChange }
+                }
+                var newValue: Int { 0 }
+            }
+            """
+        #expect(Self.receiverTypes(body) == ["A", "B", "B", "external"])
+    }
 }
