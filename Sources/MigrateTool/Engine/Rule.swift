@@ -135,6 +135,9 @@ struct RuleContext: Sendable {
     /// those that create freely: asked per `@StateObject` site and per `StateObject(wrappedValue:)`
     /// initializer, and following the tree's types a few levels deep, so found once per class.
     private var modelCreationEffects: [DeclarationID: SideEffect?] = [:]
+    /// The operators the tree declares functions for (`static func == (…)`): a creation using
+    /// one of them may run the tree's code (`SideEffects.isValueOperator`).
+    let treeOperators: Set<String>
     /// Every `_m = StateObject(wrappedValue: …)` initializer site of the tree, by the property it
     /// sets: the `state-object` rule asks per property without an initial value.
     private(set) var stateObjectInitializersByProperty: [String: [Site]] = [:]
@@ -176,6 +179,9 @@ struct RuleContext: Sendable {
         self.modelVariables = variables
         self.publishedVariables = published
         self.previewBodies = index.files.map(Self.previewBodies(in:))
+        self.treeOperators = Set(index.files.flatMap { file in
+            file.declarations.filter { $0.kind == .function && $0.name.first.map { !$0.isLetter && $0 != "_" && $0 != "`" } == true }.map(\.name)
+        })
         if options.unpublishedProperties == .infer {
             // Decided once for the run, before any rule asks `UnpublishedStoredProperty.staysTracked`.
             let inference = UnpublishedStoredProperty.inference(from: ObservableClassCensus(self))

@@ -200,6 +200,10 @@ import Testing
         let messages = analysis.findings.filter { $0.ruleID == "state-object-init" }.map(\.message)
         #expect(messages == ["StateObject(wrappedValue:) becomes State(wrappedValue:); @State evaluates the value on every view "
                              + "init up to Xcode 26, and the initializer of 'Detail' calls 'print' (line 4 of A.swift)"])
+        // The property's own finding gives the same reason.
+        let property = analysis.findings.filter { $0.ruleID == "state-object" }.map(\.message)
+        #expect(property == ["@StateObject 'detail' becomes @State; it is initialised in init, where @State evaluates the value on "
+                             + "every view init (up to Xcode 26), and the initializer of 'Detail' calls 'print' (line 4 of A.swift)"])
     }
 
     /// A static stored property is created once, on its first read: `@State` reading it on every
@@ -255,6 +259,9 @@ import Testing
         ("var flag = true\n    init() { guard flag else { return }; handler = { } }\n    var handler: () -> Void = {}", .needsUnsafeFixes),
         ("var flag = true\n    init() { if flag { load() } }\n    func load() {}", .needsUnsafeFixes),
         ("init() { count = 1 + 2 }", .needsUnsafeFixes),
+        ("var flag = true\n    var other: Int? = nil\n    init() { count = flag ? 1 : other ?? 2 }", .ready),
+        ("var flag = true\n    init() { if flag && count == 0 { count = 1 } }", .ready),
+        ("var range = 0...3", .needsUnsafeFixes),
         ("init() { count = try! Self.value() }\n    static func value() throws -> Int { 1 }", .needsUnsafeFixes),
     ])
     func initializerStatementsThatOnlyStoreValues(_ members: String, _ expected: Verdict) {
@@ -281,5 +288,23 @@ import Testing
         #expect(messages.contains { $0.contains("'api' in 'Model' is wrapped in '@Injected', whose initializer runs with the "
                                                 + "instance's (line 6 of A.swift)") }, "\(messages)")
         #expect(Self.verdict("@MainActor var label = \"\"") == .ready)
+    }
+
+    /// `==` is a value operator only while the tree does not declare its own: then it may run anything.
+    @Test func anOperatorTheTreeOverloadsMayHaveSideEffects() {
+        let members = "var flag = true\n    init() { if flag == true { count = 1 } }"
+        #expect(Self.verdict(members) == .ready)
+        #expect(Self.verdict(members, extra: "struct Flag { static func == (a: Bool, b: Flag) -> Bool { print(1); return true } }")
+            == .needsUnsafeFixes)
+    }
+
+    /// A generic type's creation the tool cannot read is named as the call it is.
+    @Test func aGenericCreationIsNamedAsACall() {
+        let messages = Self.reviewMessages("let provider = Provider<Int>(plugins: [])",
+                                           extra: "final class Provider<T> { init(plugins: [Int]) { print(plugins) } }")
+        #expect(messages.contains { $0.contains("the initializer of 'Provider' calls 'print'") }, "\(messages)")
+        let external = Self.reviewMessages("let provider = MoyaProvider<Int>(plugins: [])")
+        #expect(external.contains { $0.contains("the default of 'provider' in 'Model' calls 'MoyaProvider' (line 6 of A.swift)") },
+                "\(external)")
     }
 }

@@ -166,7 +166,7 @@ enum SideEffects {
         let tokens = file.tokens
         let text = file.source.text(offence)
         let place = creation.context.place(file: creation.file, token: offence)
-        let callsAt = offence + 1 < tokens.count && tokens[offence + 1].kind == .leftParen
+        let callsAt = isCallee(offence, in: file, before: tokens.count)
         switch tokens[offence].kind {
         case .identifier where callsAt:
             if case .declared(let typeID) = creation.context.types.resolve(text, from: DeclarationID(file: creation.file, declaration: -1)),
@@ -176,7 +176,8 @@ enum SideEffects {
                 }
                 if let inner = effectOfCreating(typeID, context: creation.context, depth: creation.depth + 1) { return inner }
             }
-            let readsFile = ((offence + 2)..<file.closing(offence + 1)).contains {
+            let open = tokens[offence + 1].kind == .leftParen ? offence + 1 : file.closingAngle(from: offence + 1)! + 1
+            let readsFile = ((open + 1)..<file.closing(open)).contains {
                 tokens[$0].kind == .identifier && file.source.text($0).hasPrefix("contentsOf")
             }
             return SideEffect(what: "\(part) \(readsFile ? "reads a file or URL with" : "calls") '\(text)'", place: place)
@@ -215,6 +216,29 @@ enum SideEffects {
         "Encodable", "Sendable", "CustomStringConvertible", "CustomDebugStringConvertible", "CaseIterable", "AnyObject",
         "String", "Int", "Error",
     ]
+
+    /// Operators of the standard library that compute a value and cannot trap: comparisons,
+    /// logic, `??` and the conditional `? :`. Arithmetic may overflow or divide by zero, and a
+    /// range may be empty the wrong way round: those trap, and a trap is a side effect.
+    static let valueOperators: Set<String> = ["==", "!=", "<", ">", "<=", ">=", "&&", "||", "??", "?"]
+
+    /// Whether token `index` is one of `valueOperators` that the tree does not overload (an
+    /// operator function the tree declares may do anything); never without a `creation`.
+    static func isValueOperator(_ index: Int, in file: FileStructure, creation: Creation?) -> Bool {
+        guard let creation, [.binaryOperator, .infixQuestionMark].contains(file.tokens[index].kind) else { return false }
+        let spelled = file.source.text(index)
+        return valueOperators.contains(spelled) && !creation.context.treeOperators.contains(spelled)
+    }
+
+    /// Whether the name at `index` is called: `(` follows it, or generic arguments and then `(`
+    /// (`MoyaProvider<API>(…)`), before `end`.
+    static func isCallee(_ index: Int, in file: FileStructure, before end: Int) -> Bool {
+        guard index + 1 < end else { return false }
+        if file.tokens[index + 1].kind == .leftParen { return true }
+        guard file.tokens[index].kind == .identifier, file.source.bytes[Int(file.tokens[index + 1].start)] == UInt8(ascii: "<"),
+              let close = file.closingAngle(from: index + 1, before: end) else { return false }
+        return close + 1 < end && file.tokens[close + 1].kind == .leftParen
+    }
 
     /// Attributes of a stored property that run no code when an instance is created: `@Published`
     /// only stores its initial value, the others are no property wrappers. Any other attribute
@@ -350,7 +374,9 @@ enum SideEffects {
             case .stringLiteral:
                 if file.source.text(index).contains("\\(") { return index }
             case .identifier, .keyword:
-                if index + 1 < range.upperBound, file.tokens[index + 1].kind == .leftParen { return index }
+                if isCallee(index, in: file, before: range.upperBound) { return index }
+            case .binaryOperator, .infixQuestionMark:
+                if !isValueOperator(index, in: file, creation: creation) { return index }
             default:
                 return index
             }
@@ -373,11 +399,12 @@ enum SideEffects {
         while index < range.upperBound {
             let token = tokens[index]
             let previous = index > range.lowerBound ? tokens[index - 1] : nil
-            if previous?.kind == .equal, let after = valueCreationEnd(at: index, before: range.upperBound, in: file, creation: creation) {
+            if previous?.kind == .equal || (index > range.lowerBound && isValueOperator(index - 1, in: file, creation: creation)),
+               let after = valueCreationEnd(at: index, before: range.upperBound, in: file, creation: creation) {
                 index = after
                 continue
             }
-            let callsAt = index + 1 < range.upperBound && tokens[index + 1].kind == .leftParen
+            let callsAt = isCallee(index, in: file, before: range.upperBound)
             switch token.kind {
             case .keyword:
                 let initializerCall = index + 3 < range.upperBound && tokens[index + 1].kind == .period
@@ -415,6 +442,8 @@ enum SideEffects {
                 statementAwaitingBlock = false
             case .rightBrace:
                 break
+            case .binaryOperator, .infixQuestionMark:
+                if !isValueOperator(index, in: file, creation: creation) { return index }
             case .stringLiteral:
                 if file.source.text(index).contains("\\(") { return index }
             default:

@@ -417,8 +417,13 @@ enum WrapperRewrite {
                 guard let owner = site.ownerID, let enclosing = context.types.enclosingTypeLike(owner) else { return false }
                 return context.types.extendedType(enclosing) == view
             }
-            if assignments.isEmpty || assignments.contains(where: { StateObjectInit.effectOfCreatingItsModel($0, in: context) != nil }) {
-                return "it is initialised in init, see state-object-init"
+            if assignments.isEmpty {
+                return "it is initialised outside its declaration, and no initializer of the view that the tool reads "
+                    + "assigns it StateObject(wrappedValue:)"
+            }
+            if let effect = assignments.lazy.compactMap({ StateObjectInit.effectOfCreatingItsModel($0, in: context) }).first {
+                return "it is initialised in init, where @State evaluates the value on every view init (up to Xcode 26), "
+                    + "and \(effect.description)"
             }
         }
         return nil
