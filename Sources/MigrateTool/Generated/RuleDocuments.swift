@@ -6587,7 +6587,9 @@ enum RuleDocuments {
         A static stored property (`@StateObject var store = Store.shared`, or `: Store = .shared`) is
         created once, on its first read: reading it on every view init changes nothing when its
         initial value creates the model freely. When that creation does more, it may now happen
-        earlier, at the view's init rather than when the view first appears: review.
+        earlier, at the view's init rather than when the view first appears: review. The same holds
+        for a stored default that reads one (`let api = API.shared`): safe when `API()` only stores
+        values, review otherwise. Reading any other name counts as storing a value.
 
         The review finding names the first thing found that does more than store values, and where:
         "creating 'Loader' may have side effects: the initializer of 'Loader' calls 'load' (line 5 of

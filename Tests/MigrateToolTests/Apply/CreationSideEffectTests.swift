@@ -307,4 +307,17 @@ import Testing
         #expect(external.contains { $0.contains("the default of 'provider' in 'Model' calls 'MoyaProvider' (line 6 of A.swift)") },
                 "\(external)")
     }
+
+    /// A stored default reading a static property of a tree type (`API.shared`) creates it on
+    /// the first read, which `@State` may bring earlier than the legacy model's creation did:
+    /// review when that creation does more than store values. Enum cases are no creation.
+    @Test func readingASharedInstanceThatDoesMoreIsReview() {
+        let effectful = "final class API { static let shared = API(); init() { connect() }; func connect() {} }"
+        #expect(Self.verdict("let api = API.shared", extra: effectful) == .needsUnsafeFixes)
+        let messages = Self.reviewMessages("let api = API.shared", extra: effectful)
+        #expect(messages.contains { $0.contains("the default of 'api' in 'Model' reads 'API.shared', whose first creation may do more "
+                                                + "than store values, and may now come earlier (line 6 of A.swift)") }, "\(messages)")
+        #expect(Self.verdict("let api = API.shared", extra: "final class API { static let shared = API(); var retries = 3 }") == .ready)
+        #expect(Self.verdict("var mode = Mode.compact", extra: "enum Mode { case compact, regular }") == .ready)
+    }
 }

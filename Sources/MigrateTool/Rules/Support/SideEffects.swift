@@ -183,6 +183,9 @@ enum SideEffects {
             return SideEffect(what: "\(part) \(readsFile ? "reads a file or URL with" : "calls") '\(text)'", place: place)
         case .keyword where callsAt:
             return SideEffect(what: "\(part) calls '\(text)'", place: place)
+        case .identifier where readsEffectfulStatic(at: offence, in: file, before: tokens.count, creation: creation):
+            return SideEffect(what: "\(part) reads '\(text).\(file.source.text(offence + 2))', whose first creation may do more "
+                                  + "than store values, and may now come earlier", place: place)
         case .stringLiteral:
             return SideEffect(what: "\(part) interpolates a value into a string, which may call its description", place: place)
         case .leftBrace:
@@ -374,7 +377,8 @@ enum SideEffects {
             case .stringLiteral:
                 if file.source.text(index).contains("\\(") { return index }
             case .identifier, .keyword:
-                if isCallee(index, in: file, before: range.upperBound) { return index }
+                if isCallee(index, in: file, before: range.upperBound)
+                    || readsEffectfulStatic(at: index, in: file, before: range.upperBound, creation: creation) { return index }
             case .binaryOperator, .infixQuestionMark:
                 if !isValueOperator(index, in: file, creation: creation) { return index }
             default:
@@ -383,6 +387,30 @@ enum SideEffects {
             index += 1
         }
         return nil
+    }
+
+    /// Whether `Type.name` at `index` reads a static stored property of a type of the tree whose
+    /// initial value may do more than build values: it is created on its first read, which
+    /// `@State`'s evaluation on every view init may bring earlier than the legacy model's
+    /// creation did. Never without a `creation`.
+    static func readsEffectfulStatic(at index: Int, in file: FileStructure, before end: Int, creation: Creation?) -> Bool {
+        let tokens = file.tokens
+        guard let creation, tokens[index].kind == .identifier, index + 2 < end, index == 0 || tokens[index - 1].kind != .period,
+              tokens[index + 1].kind == .period, tokens[index + 2].kind == .identifier,
+              case .declared(let typeID) = creation.context.types.resolve(file.source.text(index),
+                                                                         from: DeclarationID(file: creation.file, declaration: -1))
+        else { return false }
+        let name = file.source.text(index + 2)
+        for memberID in creation.context.types.memberDeclarations(of: typeID) {
+            let member = creation.context.declaration(memberID)
+            guard member.kind == .variable, member.hasModifier(.static) || member.hasModifier(.class),
+                  let binding = member.bindings.first(where: { $0.name == name }), let initializer = binding.initializer,
+                  binding.accessorBlock == nil || binding.hasObservers else { continue }
+            guard creation.depth < creationDepthLimit else { return true }
+            let inner = Creation(file: memberID.file, context: creation.context, depth: creation.depth + 1)
+            return firstNonValue(initializer, in: creation.context.files[memberID.file], allowLabels: false, creation: inner) != nil
+        }
+        return false
     }
 
     /// The first token of an initializer's body that does more than store values, or nil when
@@ -431,7 +459,7 @@ enum SideEffects {
                     return index
                 }
             case .identifier:
-                if callsAt { return index }
+                if callsAt || readsEffectfulStatic(at: index, in: file, before: range.upperBound, creation: creation) { return index }
             case .period, .equal, .integerLiteral, .floatLiteral, .comma, .leftSquare, .rightSquare, .colon, .semicolon,
                  .postfixQuestionMark:
                 break
