@@ -729,6 +729,17 @@ struct GenericReachFinder {
         return nil
     }
 
+    /// Whether the generic type of `key` is a property wrapper whose `wrappedValue` is declared as
+    /// the parameter itself (`T`, `T?`, `T!`): applying it to a property binds the parameter to
+    /// that property's type.
+    private func wrappedValueIsParameter(of key: GenericKey) -> Bool {
+        let declaration = index.types.declaration(key.declaration)
+        guard declaration.attribute(named: "propertyWrapper") != nil,
+              let wrappedValue = index.types.variable(named: "wrappedValue", of: key.declaration),
+              let annotation = index.types.declaration(wrappedValue).bindings.first?.typeAnnotation else { return false }
+        return isExactly(key.parameter, files[wrappedValue.file].compactText(annotation))
+    }
+
     private func isExactly(_ parameter: String, _ written: String) -> Bool {
         written == parameter || written == parameter + "?" || written == parameter + "!"
     }
@@ -791,6 +802,19 @@ struct GenericReachFinder {
             let scope = DeclarationID(file: fileIndex, declaration: owner ?? -1)
             classify(index.types.resolve(arguments[position], from: scope), at: next + 1, file: fileIndex,
                      key: key, tracked: tracked, into: &direct)
+            return
+        }
+        if isType, token > 0, tokens[token - 1].kind == .atSign {
+            // `@ObservedOptionalObject var solve: Solve?`: a property wrapper applied to a
+            // property binds the parameter its `wrappedValue` is declared as to the property's type.
+            // Without an annotation the initial value's type decides, which the typer may read
+            // as a library wrapper (`Optional(feed)`): not followed.
+            guard let owner, file.declarations[owner].kind == .variable, wrappedValueIsParameter(of: key),
+                  let annotation = file.declarations[owner].bindings.first?.typeAnnotation else { return giveUp() }
+            var written = file.compactText(annotation)
+            if written.hasSuffix("?") || written.hasSuffix("!") { written.removeLast() }
+            let scope = DeclarationID(file: fileIndex, declaration: file.declarations[owner].parent ?? -1)
+            classify(index.types.resolve(written, from: scope), at: token, file: fileIndex, key: key, tracked: tracked, into: &direct)
             return
         }
         var open: Int?

@@ -301,4 +301,43 @@ import Testing
         #expect(units.first { $0.name == "Passed" }?.verdict == .blocked, "\(code)")
         if freeStaysFree { #expect(units.first { $0.name == "Free" }?.verdict != .blocked, "\(code)") }
     }
+
+    /// Cubing-Timer (session 41, held out): a generic property wrapper that republishes an
+    /// optional object's `objectWillChange` (`@ObservedOptionalObject var solve: Solve?`) binds its
+    /// parameter, which `wrappedValue` is declared as, to the property's type. Only the models it
+    /// is applied to reach it; before, its attribute use was unreadable and blocked all 7 models of
+    /// the app, though the one type it wraps is a Core Data entity.
+    @Test("a property wrapper applied to a property binds its parameter", arguments: [
+        ("@ObservedOptionalObject var feed: Feed?", ["Feed": Verdict.blocked, "Inbox": .ready]),
+        ("@ObservedOptionalObject var entity: NSManagedObject?", ["Feed": .ready, "Inbox": .ready]),
+        ("@ObservedOptionalObject var feed = Optional(Feed())", ["Feed": .blocked, "Inbox": .blocked]),
+    ])
+    func aPropertyWrapperAppliedToAPropertyBindsItsParameter(_ property: String, _ expected: [String: Verdict]) {
+        let analysis = RuleExamples.analyze("""
+            import SwiftUI
+            import Combine
+
+            @propertyWrapper struct ObservedOptionalObject<T: ObservableObject>: DynamicProperty {
+                @StateObject private var proxy = Proxy()
+                private class Proxy: ObservableObject {
+                    var wrappedObject: T? { didSet { cancellable = wrappedObject?.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() } } }
+                    private var cancellable: AnyCancellable?
+                }
+                private(set) var wrappedValue: T?
+                init(wrappedValue: T?) { self.wrappedValue = wrappedValue }
+                func update() { proxy.wrappedObject = wrappedValue }
+            }
+
+            final class Feed: ObservableObject { @Published var items = 0 }
+            final class Inbox: ObservableObject { @Published var unread = 0 }
+
+            struct FeedView: View {
+                \(property)
+                @StateObject private var inbox = Inbox()
+                var body: some View { Text("\\(inbox.unread)") }
+            }
+            """)
+        let verdicts = Dictionary(uniqueKeysWithValues: analysis.units.map { ($0.name, $0.verdict) })
+        #expect(verdicts.filter { expected.keys.contains($0.key) } == expected)
+    }
 }
