@@ -263,6 +263,13 @@ public struct ExpressionTyper: Sendable {
                     index = isMethodCall ? structure.closing(memberIndex + 1) + 1 : index + 2
                     continue
                 }
+                if !isTypeContext, isMethodCall, let taken = takenElement(memberName, of: current, at: memberIndex, file: file) {
+                    // `participants.removeValue(forKey: id)`, `stack.popLast()`, `items.remove(at: 0)`:
+                    // one element the collection held (or none: optionals are the same model to the rules).
+                    current = Typed(taken)
+                    index = structure.closing(memberIndex + 1) + 1
+                    continue
+                }
                 if !isTypeContext, let mapped = mappedCollection(memberName, of: current, at: memberIndex, before: end, file: file,
                                                                  trail: trail) {
                     // `actions.map { action in Hotkey(action: action) }`: what the closure gives, one by one.
@@ -398,6 +405,30 @@ public struct ExpressionTyper: Sendable {
             types.declaration(member).bindings.contains { $0.name == "allCases" }
         }) else { return nil }
         return Typed(.external("Array"), element: .declared(typeID), subscripted: .declared(typeID))
+    }
+
+    /// The element a standard collection's method hands back from those it holds, for a call at
+    /// `member` (the method's name token, a `(` after it): `removeFirst()`, `removeLast()`,
+    /// `popFirst()`, `popLast()`, `randomElement()` and `remove(at:)` of a collection whose element
+    /// is known, `removeValue(forKey:)` of a dictionary whose value is.
+    /// Nil for anything else: `removeFirst(2)` returns nothing, a collection of a type the tree
+    /// declares may have members of its own, and the tree may add a method of that name.
+    func takenElement(_ name: String, of current: Typed, at member: Int, file: Int) -> ResolvedType? {
+        guard !isDeclared(current.type), isStandardOperator(name) else { return nil }
+        let structure = types.files[file]
+        let open = member + 1
+        let close = structure.closing(open)
+        let label = open + 1 < close ? structure.source.text(open + 1) : ""
+        switch name {
+        case "removeFirst", "removeLast", "popFirst", "popLast", "randomElement":
+            return close == open + 1 ? current.element : nil
+        case "remove":
+            return label == "at" && structure.tokens[open + 2].kind == .colon ? current.element : nil
+        case "removeValue":
+            return current.element == nil && label == "forKey" ? current.subscripted : nil
+        default:
+            return nil
+        }
     }
 
     /// Methods of `Sequence` and its refinements that hand back the elements they were given:
