@@ -9,10 +9,10 @@ import Testing
 /// measured needed `--unsafe-fixes` for this reason alone (any call in a stored default, even
 /// `Set<AnyCancellable>()`, made it review).
 @Suite struct CreationSideEffectTests {
-    /// The verdict of `Model`'s unit when its class declares `members` and a view holds
-    /// `@StateObject private var model = Model()`; `extra` is more code at the top level.
-    static func verdict(_ members: String, extra: String = "", view: String = "@StateObject private var model = Model()") -> Verdict? {
-        let files = ["A.swift": """
+    /// The analysis of a tree where `Model`'s class declares `members` and a view holds `view`
+    /// (`@StateObject private var model = Model()`); `extra` is more code at the top level.
+    static func analysis(_ members: String, extra: String, view: String) -> Analysis {
+        RealAppRegressionTests.analyze(["A.swift": """
             import Combine
             import Foundation
             import SwiftUI
@@ -27,8 +27,12 @@ import Testing
                 var body: some View { Text("\\(model.count)") }
             }
             \(extra)
-            """]
-        return TyperGapTests.verdict("Model", in: files)
+            """])
+    }
+
+    /// The verdict of `Model`'s unit in the tree `analysis` builds.
+    static func verdict(_ members: String, extra: String = "", view: String = "@StateObject private var model = Model()") -> Verdict? {
+        analysis(members, extra: extra, view: view).units.first { $0.name == "Model" }?.verdict
     }
 
     /// A `lazy` default runs on the first read of the property, never for an instance `@State`
@@ -134,24 +138,10 @@ import Testing
         #expect(verdict("init(id: Int) { self.id = id; print(id) }") == .needsUnsafeFixes)
     }
 
-    /// The review findings of `Model`'s unit, in the setting of `verdict`.
+    /// The review findings of `Model`'s unit in the tree `analysis` builds.
     static func reviewMessages(_ members: String, extra: String = "", view: String = "@StateObject private var model = Model()")
         -> [String] {
-        let analysis = RealAppRegressionTests.analyze(["A.swift": """
-            import Foundation
-            import SwiftUI
-
-            final class Model: ObservableObject {
-                @Published var count = 0
-                \(members)
-            }
-
-            struct Host: View {
-                \(view)
-                var body: some View { Text("\\(model.count)") }
-            }
-            \(extra)
-            """])
+        let analysis = analysis(members, extra: extra, view: view)
         guard let unit = analysis.units.first(where: { $0.name == "Model" }) else { return [] }
         return unit.findings.map { analysis.findings[$0] }.filter { $0.fixClass == .review }.map(\.message)
     }
@@ -159,14 +149,14 @@ import Testing
     /// The review finding says what creating the model may do and where, following the tree's
     /// types to the first thing that is not storing a value: what to change to make it safe.
     @Test("the finding names the first side effect and its place", arguments: [
-        ("init() { load() }\n    func load() {}", "", "the initializer of 'Model' calls 'load' (line 6 of A.swift)"),
+        ("init() { load() }\n    func load() {}", "", "the initializer of 'Model' calls 'load' (line 7 of A.swift)"),
         ("let loader = Loader()", "final class Loader {\n    var tries = 0\n    init() { connect() }\n    func connect() {} }",
-         "the initializer of 'Loader' calls 'connect' (line 15 of A.swift)"),
+         "the initializer of 'Loader' calls 'connect' (line 16 of A.swift)"),
         ("let data = Data(contentsOf: Model.url)\n    static let url = URL(fileURLWithPath: \"/a\")", "",
-         "the default of 'data' in 'Model' reads a file or URL with 'Data' (line 6 of A.swift)"),
+         "the default of 'data' in 'Model' reads a file or URL with 'Data' (line 7 of A.swift)"),
         ("let session = Session()", "final class Session: URLSessionTaskDelegateBase {}",
-         "'Session' inherits from 'URLSessionTaskDelegateBase', whose initializer is outside the tree (line 13 of A.swift)"),
-        ("let task = Task { }", "", "the default of 'task' in 'Model' runs a closure (line 6 of A.swift)"),
+         "'Session' inherits from 'URLSessionTaskDelegateBase', whose initializer is outside the tree (line 14 of A.swift)"),
+        ("let task = Task { }", "", "the default of 'task' in 'Model' runs a closure (line 7 of A.swift)"),
         ("var label = \"\\(Date())\"", "", "the default of 'label' in 'Model' interpolates a value into a string"),
     ])
     func theFindingNamesTheSideEffect(_ members: String, _ extra: String, _ expected: String) {
@@ -178,7 +168,7 @@ import Testing
     @Test func anInitialValueThatIsNoInitializerCallIsNamed() {
         let messages = Self.reviewMessages("static func make() -> Model { Model() }", view: "@StateObject private var model = Model.make()")
         #expect(messages.contains {
-            $0.contains("the initial value 'Model.make()' does more than call the initializer of 'Model' (line 10 of A.swift)")
+            $0.contains("the initial value 'Model.make()' does more than call the initializer of 'Model' (line 11 of A.swift)")
         }, "\(messages)")
     }
 
@@ -219,7 +209,7 @@ import Testing
             == .needsUnsafeFixes)
         let messages = Self.reviewMessages(shared + "\n    init() { load() }\n    func load() {}",
                                            view: "@StateObject private var model = Model.shared")
-        #expect(messages.contains { $0.contains("may have side effects: the initializer of 'Model' calls 'load' (line 7 of A.swift)") },
+        #expect(messages.contains { $0.contains("may have side effects: the initializer of 'Model' calls 'load' (line 8 of A.swift)") },
                 "\(messages)")
     }
 
@@ -286,7 +276,7 @@ import Testing
         #expect(Self.verdict("@Injected(\"api\") private var api: String", extra: extra) == .needsUnsafeFixes)
         let messages = Self.reviewMessages("@Injected(\"api\") private var api: String", extra: extra)
         #expect(messages.contains { $0.contains("'api' in 'Model' is wrapped in '@Injected', whose initializer runs with the "
-                                                + "instance's (line 6 of A.swift)") }, "\(messages)")
+                                                + "instance's (line 7 of A.swift)") }, "\(messages)")
         #expect(Self.verdict("@MainActor var label = \"\"") == .ready)
     }
 
@@ -304,7 +294,7 @@ import Testing
                                            extra: "final class Provider<T> { init(plugins: [Int]) { print(plugins) } }")
         #expect(messages.contains { $0.contains("the initializer of 'Provider' calls 'print'") }, "\(messages)")
         let external = Self.reviewMessages("let provider = MoyaProvider<Int>(plugins: [])")
-        #expect(external.contains { $0.contains("the default of 'provider' in 'Model' calls 'MoyaProvider' (line 6 of A.swift)") },
+        #expect(external.contains { $0.contains("the default of 'provider' in 'Model' calls 'MoyaProvider' (line 7 of A.swift)") },
                 "\(external)")
     }
 
@@ -316,7 +306,7 @@ import Testing
         #expect(Self.verdict("let api = API.shared", extra: effectful) == .needsUnsafeFixes)
         let messages = Self.reviewMessages("let api = API.shared", extra: effectful)
         #expect(messages.contains { $0.contains("the default of 'api' in 'Model' reads 'API.shared', whose first creation may do more "
-                                                + "than store values, and may now come earlier (line 6 of A.swift)") }, "\(messages)")
+                                                + "than store values, and may now come earlier (line 7 of A.swift)") }, "\(messages)")
         #expect(Self.verdict("let api = API.shared", extra: "final class API { static let shared = API(); var retries = 3 }") == .ready)
         #expect(Self.verdict("var mode = Mode.compact", extra: "enum Mode { case compact, regular }") == .ready)
     }
