@@ -6576,7 +6576,9 @@ enum RuleDocuments {
         and a type of the tree whose own creation only stores values, a few levels
         deep. An initializer may keep locals, branch with `if`, `guard` and `switch` over names, and
         call `super.init(…)` or `self.init(…)` with simple arguments; any call, closure or operator in
-        it may do more. A class inheriting from a class outside the tree (other than `NSObject`) runs an
+        it may do more. A `deinit` may first tear down what the instance started, `task?.cancel()` on an
+        optional that creation leaves nil or `cancellables.forEach { $0.cancel() }` on a standard
+        collection it leaves empty: for an instance that was only created, those do nothing. A class inheriting from a class outside the tree (other than `NSObject`) runs an
         initializer no one here can read: review (only the first entry of a class's list can be a
         class; the protocols after it add no code). A stored property wrapped in anything but
         `@Published` (`@Injected(\.api)`, `@AppStorage("k")`) runs the wrapper's initializer too:

@@ -310,4 +310,21 @@ import Testing
         #expect(Self.verdict("let api = API.shared", extra: "final class API { static let shared = API(); var retries = 3 }") == .ready)
         #expect(Self.verdict("var mode = Mode.compact", extra: "enum Mode { case compact, regular }") == .ready)
     }
+
+    /// A `deinit` that tears down what the instance started does nothing to one that was only
+    /// created: an optional creation leaves nil is not called, an empty standard collection has
+    /// nothing to cancel. What an initializer stored (the caller's), a tree type's own method, or
+    /// anything else may do more.
+    @Test("a deinit tearing down what creation left empty", arguments: [
+        ("var task: Task<Void, Never>?\n    deinit { task?.cancel() }", "@StateObject private var model = Model()", Verdict.ready),
+        ("private var cancellables = Set<AnyCancellable>()\n    deinit { cancellables.forEach { $0.cancel() }; self.cancellables.removeAll() }",
+         "@StateObject private var model = Model()", .ready),
+        ("var timer: Timer?\n    init(timer: Timer?) { self.timer = timer }\n    deinit { timer?.invalidate() }",
+         "@StateObject private var model = Model(timer: nil)", .needsUnsafeFixes),
+        ("let bag = Bag()\n    deinit { bag.cancel() }", "@StateObject private var model = Model()", .needsUnsafeFixes),
+        ("var task: Task<Void, Never>?\n    deinit { task?.cancel(); print(\"bye\") }", "@StateObject private var model = Model()", .needsUnsafeFixes),
+    ])
+    func aDeinitTearingDownWhatCreationLeftEmpty(_ members: String, _ view: String, _ expected: Verdict) {
+        #expect(Self.verdict(members, extra: "final class Bag { func cancel() { print(1) } }", view: view) == expected)
+    }
 }

@@ -146,8 +146,13 @@ enum SideEffects {
                         return SideEffect(what: "\(part) has no body the tool can read",
                                           place: context.place(file: memberID.file, token: member.nameTokens.lowerBound))
                     }
-                    if let offence = firstNonAssignment((body.lowerBound + 1)..<(body.upperBound - 1), in: memberFile,
-                                                        creation: creation) {
+                    var inside = (body.lowerBound + 1)..<(body.upperBound - 1)
+                    if member.kind == .deinitializer {
+                        // `cancellables.forEach { $0.cancel() }`, `task?.cancel()`: on a discarded
+                        // instance these stay as created, empty or nil, and the calls do nothing.
+                        inside = statementsAfterTeardown(of: inside, in: memberFile, classID: classID, context: context)
+                    }
+                    if let offence = firstNonAssignment(inside, in: memberFile, creation: creation) {
                         return effect(of: offence, in: part, file: memberFile, creation: creation)
                     }
                 default:
@@ -157,6 +162,102 @@ enum SideEffects {
             current = context.index.graph.superclass(of: classID, context.types)
         }
         return nil
+    }
+
+    /// Methods a `deinit` calls to tear down what the instance started: `task?.cancel()`,
+    /// `timer?.invalidate()`, `cancellables.removeAll()`.
+    static let teardownMethods: Set<String> = ["cancel", "invalidate", "removeAll"]
+
+    /// The part of a `deinit` body `range` after its leading teardown statements, which do nothing
+    /// to an instance that was only created (the ones `@State` discards):
+    /// - `x?.cancel()`, `x?.invalidate()` on an optional stored property creation leaves nil: the
+    ///   call does not happen;
+    /// - `x.forEach { $0.cancel() }`, `x.removeAll()` on a standard collection creation leaves
+    ///   empty: the closure never runs, nothing is removed.
+    /// `self.x` alike. Anything else ends the teardown.
+    static func statementsAfterTeardown(of range: Range<Int>, in file: FileStructure, classID: DeclarationID,
+                                        context: RuleContext) -> Range<Int> {
+        let tokens = file.tokens
+        func kind(_ at: Int) -> TokenKind? { at < range.upperBound ? tokens[at].kind : nil }
+        var index = range.lowerBound
+        while index < range.upperBound {
+            var at = index
+            if tokens[at].word == .self, kind(at + 1) == .period { at += 2 }
+            guard kind(at) == .identifier, let state = creationState(of: file.source.text(at), in: classID, context: context)
+            else { break }
+            let chained = kind(at + 1) == .postfixQuestionMark
+            at += chained ? 2 : 1
+            guard kind(at) == .period, kind(at + 1) == .identifier else { break }
+            let method = file.source.text(at + 1)
+            at += 2
+            if chained, state == .nil, teardownMethods.contains(method), kind(at) == .leftParen, kind(at + 1) == .rightParen {
+                at += 2
+            } else if !chained, state == .emptyCollection, method == "removeAll", kind(at) == .leftParen, kind(at + 1) == .rightParen {
+                at += 2
+            } else if !chained, state == .emptyCollection, method == "forEach", kind(at) == .leftBrace, file.closing(at) < range.upperBound,
+                      file.compactText((at + 1)..<file.closing(at)) == "$0.cancel()" {
+                at = file.closing(at) + 1
+            } else {
+                break
+            }
+            if kind(at) == .semicolon { at += 1 }
+            index = at
+        }
+        return index..<range.upperBound
+    }
+
+    /// What a stored property holds right after its instance's creation, when the tool can tell.
+    enum CreationState { case `nil`, emptyCollection }
+
+    /// What creating an instance of the class `classID` leaves in its stored property `name`:
+    /// `.nil` for an optional declared without a default or with `nil`, `.emptyCollection` for
+    /// `[]`, `[:]` or a standard collection created without arguments (`Set<AnyCancellable>()`,
+    /// `[AnyCancellable]()`); nil when an initializer assigns it (it may hold what the caller
+    /// passed) or for anything else.
+    static func creationState(of name: String, in classID: DeclarationID, context: RuleContext) -> CreationState? {
+        var state: CreationState?
+        for memberID in RuleContext.members(of: classID, index: context.index) {
+            let member = context.declaration(memberID)
+            let file = context.files[memberID.file]
+            switch member.kind {
+            case .variable where context.isStored(member):
+                guard let binding = member.bindings.first(where: { $0.name == name }) else { continue }
+                if let initializer = binding.initializer {
+                    state = emptyValue(initializer, in: file, fileIndex: memberID.file, context: context)
+                } else if let annotation = binding.typeAnnotation, file.compactText(annotation).hasSuffix("?") {
+                    state = .nil
+                } else {
+                    return nil
+                }
+                if state == nil { return nil }
+            case .initializer:
+                guard let body = member.body else { return nil }
+                if body.contains(where: { file.tokens[$0].kind == .identifier && file.source.text($0) == name
+                                          && $0 + 1 < body.upperBound && file.tokens[$0 + 1].kind == .equal }) {
+                    return nil
+                }
+            default:
+                continue
+            }
+        }
+        return state
+    }
+
+    /// `.nil` for `nil`, `.emptyCollection` for `[]`, `[:]`, or `Set<…>()`, `Array<…>()`,
+    /// `Dictionary<…>()`, `[…]()` of the standard library (a name the tree does not redefine), as
+    /// written in file `fileIndex`; nil for any other value.
+    static func emptyValue(_ initializer: Range<Int>, in file: FileStructure, fileIndex: Int, context: RuleContext) -> CreationState? {
+        let written = file.compactText(initializer)
+        if written == "nil" { return .nil }
+        if written == "[]" || written == "[:]" { return .emptyCollection }
+        guard written.hasSuffix("()"), !initializer.dropLast(2).contains(where: { [.leftParen, .leftBrace].contains(file.tokens[$0].kind) })
+        else { return nil }
+        if written.hasPrefix("[") { return .emptyCollection }
+        let name = String(written.prefix { $0 != "<" && $0 != "(" })
+        guard ["Set", "Array", "Dictionary"].contains(name),
+              case .external = context.types.resolve(name, from: DeclarationID(file: fileIndex, declaration: -1))
+        else { return nil }
+        return .emptyCollection
     }
 
     /// The side effect at token `offence`, the first one of `part` (`"the initializer of
