@@ -323,8 +323,11 @@ import Testing
          "@StateObject private var model = Model(timer: nil)", .needsUnsafeFixes),
         ("let bag = Bag()\n    deinit { bag.cancel() }", "@StateObject private var model = Model()", .needsUnsafeFixes),
         ("var task: Task<Void, Never>?\n    deinit { task?.cancel(); print(\"bye\") }", "@StateObject private var model = Model()", .needsUnsafeFixes),
+        ("var bag: Bag = []\n    deinit { bag.removeAll() }", "@StateObject private var model = Model()", .needsUnsafeFixes),
+        ("var tokens: [AnyCancellable] = []\n    deinit { tokens.removeAll() }", "@StateObject private var model = Model()", .ready),
     ])
     func aDeinitTearingDownWhatCreationLeftEmpty(_ members: String, _ view: String, _ expected: Verdict) {
-        #expect(Self.verdict(members, extra: "final class Bag { func cancel() { print(1) } }", view: view) == expected)
+        let bag = "struct Bag: ExpressibleByArrayLiteral { init() {}; init(arrayLiteral: Int...) {}; func cancel() { print(1) }; mutating func removeAll() { print(2) } }"
+        #expect(Self.verdict(members, extra: bag, view: view) == expected)
     }
 }

@@ -224,6 +224,9 @@ enum SideEffects {
                 guard let binding = member.bindings.first(where: { $0.name == name }) else { continue }
                 if let initializer = binding.initializer {
                     state = emptyValue(initializer, in: file, fileIndex: memberID.file, context: context)
+                    // `var bag: TaskBag = []` builds a type of the tree from the literal, with its own code.
+                    if let annotation = binding.typeAnnotation, state == .emptyCollection,
+                       !isStandardCollection(file.compactText(annotation), in: memberID.file, context: context) { return nil }
                 } else if let annotation = binding.typeAnnotation, file.compactText(annotation).hasSuffix("?") {
                     state = .nil
                 } else {
@@ -252,12 +255,17 @@ enum SideEffects {
         if written == "[]" || written == "[:]" { return .emptyCollection }
         guard written.hasSuffix("()"), !initializer.dropLast(2).contains(where: { [.leftParen, .leftBrace].contains(file.tokens[$0].kind) })
         else { return nil }
-        if written.hasPrefix("[") { return .emptyCollection }
-        let name = String(written.prefix { $0 != "<" && $0 != "(" })
-        guard ["Set", "Array", "Dictionary"].contains(name),
-              case .external = context.types.resolve(name, from: DeclarationID(file: fileIndex, declaration: -1))
-        else { return nil }
-        return .emptyCollection
+        return isStandardCollection(String(written.dropLast(2)), in: fileIndex, context: context) ? .emptyCollection : nil
+    }
+
+    /// Whether `written` names a collection of the standard library: `[…]`, `[…: …]`, or `Set<…>`,
+    /// `Array<…>`, `Dictionary<…>` where file `fileIndex` sees no type of the tree by that name.
+    static func isStandardCollection(_ written: String, in fileIndex: Int, context: RuleContext) -> Bool {
+        if written.hasPrefix("["), written.hasSuffix("]") { return true }
+        let name = String(written.prefix { $0 != "<" })
+        guard ["Set", "Array", "Dictionary"].contains(name), written.hasSuffix(">"),
+              case .external = context.types.resolve(name, from: DeclarationID(file: fileIndex, declaration: -1)) else { return false }
+        return true
     }
 
     /// The side effect at token `offence`, the first one of `part` (`"the initializer of
