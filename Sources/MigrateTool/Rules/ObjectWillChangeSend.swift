@@ -409,7 +409,7 @@ private struct SendPlace {
                 if let body = declaration.body, body.contains(token) { return (index, body.lowerBound, nil) }
             case .variable:
                 if let block = declaration.bindings.compactMap(\.accessorBlock).first(where: { $0.contains(token) }) {
-                    let accessors = AccessorNotification.accessors(in: block, file)
+                    let accessors = file.accessors(inBlock: block)
                     if let accessor = accessors.first(where: { $0.open < token && token < file.closing($0.open) }) {
                         return (index, accessor.open, accessor.word)
                     }

@@ -184,7 +184,7 @@ struct UntrackedStateShown: Rule {
                 }
             case .variable:
                 guard let name = member.bindings.first?.name, let block = member.bindings.first?.accessorBlock else { break }
-                for accessor in AccessorNotification.accessors(in: block, file) {
+                for accessor in file.accessors(inBlock: block) {
                     switch accessor.word {
                     case .set: blocks.append(("the setter of '\(name)'", accessor.open, block, nil, nil))
                     case .didSet, .willSet:
@@ -463,7 +463,7 @@ struct UntrackedStateShown: Rule {
         let declaration = context.declaration(member)
         let file = context.files[member.file]
         if declaration.kind == .variable, let block = declaration.bindings.first?.accessorBlock,
-           let getter = AccessorNotification.accessors(in: block, file).first(where: { $0.word == .get }) {
+           let getter = file.accessors(inBlock: block).first(where: { $0.word == .get }) {
             return getter.open..<file.closing(getter.open)
         }
         return declaration.tokens

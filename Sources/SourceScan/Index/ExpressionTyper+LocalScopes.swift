@@ -34,7 +34,11 @@ extension ExpressionTyper {
                 // `newValue` in `set` or `willSet`, `oldValue` in `didSet`: the property's own type.
                 if declaration.kind == .variable, name == "newValue" || name == "oldValue",
                    let binding = declaration.bindings.first(where: { $0.accessorBlock?.contains(token) == true }),
-                   accessorKeyword(before: token, in: binding.accessorBlock!, file: structure) != nil {
+                   let accessor = structure.accessors(inBlock: binding.accessorBlock!).first(where: {
+                       ($0.open..<structure.closing($0.open)).contains(token)
+                   }),
+                   // `set(value) {` names its parameter: `newValue` is then no parameter.
+                   accessor.word != .get, structure.tokens[accessor.open - 1].kind != .rightParen {
                     return variableType(binding, declarationID: id, trail: trail)
                 }
             case .class, .struct, .enum, .actor, .extension, .protocol:
@@ -58,29 +62,6 @@ extension ExpressionTyper {
         let declaration = types.declaration(global)
         guard let binding = declaration.bindings.first(where: { $0.name == name }) else { return nil }
         return variableType(binding, declarationID: global, trail: trail)
-    }
-
-    /// The accessor keyword (`set`, `willSet`, `didSet`) whose block holds `token` inside a
-    /// variable's accessor block `{ … }`, when the accessor leaves its parameter implicit; nil
-    /// when `token` is in a getter, a plain computed body, or an accessor naming its parameter.
-    func accessorKeyword(before token: Int, in block: Range<Int>, file: FileStructure) -> Int? {
-        var index = block.lowerBound + 1
-        while index < block.upperBound - 1 {
-            let kind = file.tokens[index].kind
-            if kind == .leftBrace {
-                let close = file.closing(index)
-                if index < token, token < close {
-                    // `set {`, `willSet {`: the keyword right before the block. `set(value) {`
-                    // names its parameter, and `newValue` is then no parameter.
-                    let keyword = index - 1
-                    return ["set", "willSet", "didSet"].contains(file.source.text(keyword)) ? keyword : nil
-                }
-                index = close + 1
-                continue
-            }
-            index += 1
-        }
-        return nil
     }
 
     /// A property `name` that the tree adds by extension to an external type the declaration

@@ -27,6 +27,31 @@ enum StatementBoundary {
 }
 
 extension FileStructure {
+    /// The accessors of a property's `{ … }` block (`get`, `set`, `willSet`, `didSet`), by
+    /// keyword, each with its body's `{`. An accessor naming its parameter (`set(value) {`) has
+    /// `)` before that brace.
+    public func accessors(inBlock block: Range<Int>) -> [(word: Word, open: Int)] {
+        var found: [(Word, Int)] = []
+        var index = block.lowerBound + 1
+        while index < block.upperBound - 1 {
+            let word = tokens[index].word
+            guard [.get, .set, .willSet, .didSet].contains(word) else {
+                index = tokens[index].kind == .leftBrace ? closing(index) + 1 : index + 1
+                continue
+            }
+            var open = index + 1
+            if tokens[open].kind == .leftParen { open = closing(open) + 1 }
+            // A `willSet(` cut short has its `(` closed by the end of the file.
+            guard open < block.upperBound, tokens[open].kind == .leftBrace else {
+                index += 1
+                continue
+            }
+            found.append((word, open))
+            index = closing(open) + 1
+        }
+        return found
+    }
+
     /// The statements directly inside the block opened by the brace at `open`, as token ranges
     /// without their `;`, in order. A closure's signature (`{ [weak self] value in`, on the
     /// brace's line) is not a statement. A `#if … #endif` group on lines of its own is one

@@ -6,30 +6,6 @@ import SourceScan
 /// first in the getter, `withMutation(keyPath:)` around the change in the setter. Both are
 /// members the macro adds to the class.
 enum AccessorNotification {
-    /// The accessors of a property's `{ … }` block, by keyword, each with its body's `{`.
-    static func accessors(in block: Range<Int>, _ file: FileStructure) -> [(word: Word, open: Int)] {
-        let tokens = file.tokens
-        var found: [(Word, Int)] = []
-        var index = block.lowerBound + 1
-        while index < block.upperBound - 1 {
-            let word = tokens[index].word
-            guard [.get, .set, .willSet, .didSet].contains(word) else {
-                index = tokens[index].kind == .leftBrace ? file.closing(index) + 1 : index + 1
-                continue
-            }
-            var open = index + 1
-            if tokens[open].kind == .leftParen { open = file.closing(open) + 1 }
-            // A `willSet(` cut short has its `(` closed by the end of the file.
-            guard open < block.upperBound, tokens[open].kind == .leftBrace else {
-                index += 1
-                continue
-            }
-            found.append((word, open))
-            index = file.closing(open) + 1
-        }
-        return found
-    }
-
     /// The edits for the send statement `send` at the top level of the setter opened at
     /// `setterOpen` of computed property `variableID`; nil when the property or its accessors
     /// have another shape (no `get`, a second send, a change that can return before the send).
@@ -40,7 +16,7 @@ enum AccessorNotification {
         guard !context.isStored(variable), !variable.hasModifier(.static), !variable.hasModifier(.class),
               UntrackedReads.otherReader(of: variableID, context, model: model) == nil,
               variable.bindings.count == 1, let name = variable.bindings[0].name, let block = variable.bindings[0].accessorBlock,
-              let getter = accessors(in: block, file).first(where: { $0.word == .get })?.open,
+              let getter = file.accessors(inBlock: block).first(where: { $0.word == .get })?.open,
               !file.tokens[getter..<file.closing(getter)].indices.contains(where: { file.source.tokenText($0, equals: "access") }),
               let statements = file.statements(inBlock: setterOpen), let position = statements.firstIndex(of: send) else { return nil }
         // One send, and nothing else in the setter mentions the publisher.
@@ -203,7 +179,7 @@ enum WrappedStorageNotification {
               let block = binding.accessorBlock, let type = writtenType(binding, file),
               let enclosing = context.types.enclosingTypeLike(variableID), let classID = context.types.extendedType(enclosing),
               !namesWrapper(["$" + name, "_" + name], of: classID, context) else { return nil }
-        let accessors = AccessorNotification.accessors(in: block, file)
+        let accessors = file.accessors(inBlock: block)
         guard let accessor = accessors.first(where: { $0.word == observer }),
               let statements = file.statements(inBlock: accessor.open) else { return nil }
         let builder = EditBuilder(file: file)

@@ -54,7 +54,7 @@ enum ModelProperties {
     /// the token range of the observer and of the call, and whether the call is its only statement.
     static func objectWillChangeObserver(_ variable: Declaration, file: FileStructure) -> (accessor: Range<Int>, sendOnly: Bool, send: Range<Int>)? {
         guard let block = variable.bindings.first?.accessorBlock, variable.bindings.first?.hasObservers == true else { return nil }
-        for (word, open) in AccessorNotification.accessors(in: block, file) where word == .willSet || word == .didSet {
+        for (word, open) in file.accessors(inBlock: block) where word == .willSet || word == .didSet {
             let close = file.closing(open)
             guard let send = sendCall(in: (open + 1)..<close, file: file) else { continue }
             var keyword = open - 1

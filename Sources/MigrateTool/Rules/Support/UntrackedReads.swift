@@ -455,7 +455,7 @@ struct UntrackedReads {
         let declaration = context.declaration(variableID)
         let file = context.files[variableID.file]
         guard declaration.kind == .variable, !context.isStored(declaration), let block = declaration.bindings.first?.accessorBlock,
-              let setter = AccessorNotification.accessors(in: block, file).first(where: { $0.word == .set }) else { return [] }
+              let setter = file.accessors(inBlock: block).first(where: { $0.word == .set }) else { return [] }
         return reads(in: (setter.open + 1)..<file.closing(setter.open), file, scope: block, parameters: nil, substitutions: [:], depth: 0,
                      visiting: [variableID])
     }
@@ -543,7 +543,7 @@ struct UntrackedReads {
             if context.isStored(declaration) { return wrapperReads(declaration, file) }
             guard let block = binding.accessorBlock else { return [] }
             // The getter: `get { … }`, or the block itself when it has no accessors.
-            let getter = AccessorNotification.accessors(in: block, file).first { $0.word == .get }
+            let getter = file.accessors(inBlock: block).first { $0.word == .get }
             let body = getter.map { ($0.open + 1)..<file.closing($0.open) } ?? (block.lowerBound + 1)..<(block.upperBound - 1)
             return reads(in: body, file, scope: block, parameters: nil, substitutions: [:], depth: depth, visiting: visiting)
         case .function, .subscript:
