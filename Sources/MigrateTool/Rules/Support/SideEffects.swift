@@ -46,8 +46,7 @@ enum SideEffects {
             while name + 2 < end, tokens[name + 1].kind == .period, tokens[name + 2].kind == .identifier { name += 2 }
             if name + 1 == end, name > start {
                 // `Model.shared`, `Outer.Model.shared`: a static property of a type of the tree.
-                guard case .declared(let typeID) = context.types.resolve(file.compactText(start..<(name - 1)),
-                                                                         from: DeclarationID(file: fileIndex, declaration: -1))
+                guard case .declared(let typeID) = resolve(file.compactText(start..<(name - 1)), atTopOf: fileIndex, context: context)
                 else { return notACreation }
                 return effectOfStaticValue(file.source.text(name), of: typeID, model: model, place: notACreation,
                                            context: context, depth: depth)
@@ -65,7 +64,7 @@ enum SideEffects {
         guard call < end, tokens[call].kind == .leftParen, file.closing(call) == end - 1 else { return notACreation }
         // Arguments must be literals or names.
         let creation = Creation(file: fileIndex, context: context, depth: 0)
-        if let offence = firstNonValue((call + 1)..<(end - 1), in: file, allowLabels: true) {
+        if let offence = firstNonValue((call + 1)..<(end - 1), in: file) {
             return effect(of: offence, in: "the initial value", file: file, creation: creation)
         }
         return context.creationEffect(of: model)
@@ -78,15 +77,35 @@ enum SideEffects {
     /// property, one without an initial value, a chain of them deeper than two.
     static func effectOfStaticValue(_ name: String, of typeID: DeclarationID, model: DeclarationID, place: SideEffect,
                                     context: RuleContext, depth: Int) -> SideEffect? {
-        guard depth < 2 else { return place }
-        for memberID in context.types.memberDeclarations(of: typeID) {
+        let variables = staticVariables(name, of: typeID, context: context)
+        guard depth < 2, !variables.isEmpty else { return place }
+        // Variants under build conditions: each must create freely.
+        for variable in variables {
+            guard let initializer = variable.storedInitializer else { return place }
+            if let effect = effectOfCreation(initializer, in: variable.file, model: model, context: context, depth: depth + 1) {
+                return effect
+            }
+        }
+        return nil
+    }
+
+    /// The static (or class) variables of the tree's type `typeID` that bind `name`, each with
+    /// its file and, when it is stored, its initial value: what `Type.name` reads.
+    static func staticVariables(_ name: String, of typeID: DeclarationID,
+                                context: RuleContext) -> [(file: Int, storedInitializer: Range<Int>?)] {
+        context.types.memberDeclarations(of: typeID).compactMap { memberID in
             let member = context.declaration(memberID)
             guard member.kind == .variable, member.hasModifier(.static) || member.hasModifier(.class),
-                  let binding = member.bindings.first(where: { $0.name == name }) else { continue }
-            guard binding.accessorBlock == nil || binding.hasObservers, let initializer = binding.initializer else { return place }
-            return effectOfCreation(initializer, in: memberID.file, model: model, context: context, depth: depth + 1)
+                  let binding = member.bindings.first(where: { $0.name == name }) else { return nil }
+            let isStored = binding.accessorBlock == nil || binding.hasObservers
+            return (memberID.file, isStored ? binding.initializer : nil)
         }
-        return place
+    }
+
+    /// What `name` means at the top level of file `file`: the scope a stored default's or an
+    /// initial value's type names are read in.
+    static func resolve(_ name: String, atTopOf file: Int, context: RuleContext) -> ResolvedType {
+        context.types.resolve(name, from: DeclarationID(file: file, declaration: -1))
     }
 
     /// How deep `effectOfCreating` follows the tree's types that a model's stored defaults create
@@ -130,7 +149,7 @@ enum SideEffects {
                     }
                     for binding in member.bindings {
                         guard let initializer = binding.initializer,
-                              let offence = firstNonValue(initializer, in: memberFile, allowLabels: false, creation: creation)
+                              let offence = firstNonValue(initializer, in: memberFile, creation: creation)
                         else { continue }
                         // `var cancellables: Set<AnyCancellable> = .init()`: the annotation names what is built.
                         if let annotation = binding.typeAnnotation,
@@ -264,7 +283,7 @@ enum SideEffects {
         if written.hasPrefix("["), written.hasSuffix("]") { return true }
         let name = String(written.prefix { $0 != "<" })
         guard ["Set", "Array", "Dictionary"].contains(name), written.hasSuffix(">"),
-              case .external = context.types.resolve(name, from: DeclarationID(file: fileIndex, declaration: -1)) else { return false }
+              case .external = resolve(name, atTopOf: fileIndex, context: context) else { return false }
         return true
     }
 
@@ -278,7 +297,7 @@ enum SideEffects {
         let callsAt = isCallee(offence, in: file, before: tokens.count)
         switch tokens[offence].kind {
         case .identifier where callsAt:
-            if case .declared(let typeID) = creation.context.types.resolve(text, from: DeclarationID(file: creation.file, declaration: -1)),
+            if case .declared(let typeID) = resolve(text, atTopOf: creation.file, context: creation.context),
                creation.context.declaration(typeID).name == text {
                 guard creation.depth < creationDepthLimit else {
                     return SideEffect(what: "\(part) creates '\(text)', which the tool follows no deeper", place: place)
@@ -388,7 +407,7 @@ enum SideEffects {
         /// only builds a value: one of `valueBuildingTypes` that the tree neither declares nor
         /// gives an initializer in an extension, or a type of the tree that creates freely.
         func buildsOnlyAValue(named name: String) -> Bool {
-            switch context.types.resolve(name, from: DeclarationID(file: file, declaration: -1)) {
+            switch SideEffects.resolve(name, atTopOf: file, context: context) {
             case .external(let written):
                 return SideEffects.valueBuildingTypes.contains(written) && !context.types.extendsExternal(written, with: "init")
             case .declared(let typeID):
@@ -453,7 +472,7 @@ enum SideEffects {
     /// (`Data(contentsOf: url)`, `String(contentsOfFile: path)`).
     static func argumentsBuildOnlyValues(openingAt open: Int, in file: FileStructure, creation: Creation) -> Bool {
         let arguments = (open + 1)..<file.closing(open)
-        return firstNonValue(arguments, in: file, allowLabels: true, creation: creation) == nil
+        return firstNonValue(arguments, in: file, creation: creation) == nil
             && !arguments.contains { file.tokens[$0].kind == .identifier && file.source.text($0).hasPrefix("contentsOf") }
     }
 
@@ -471,7 +490,7 @@ enum SideEffects {
     /// literals, names, `.case`, `nil`, array and dictionary literals of those, and, given a
     /// `creation`, calls that only build a value (`valueCreationCall`) with such arguments; no
     /// other calls.
-    static func firstNonValue(_ range: Range<Int>, in file: FileStructure, allowLabels: Bool, creation: Creation? = nil) -> Int? {
+    static func firstNonValue(_ range: Range<Int>, in file: FileStructure, creation: Creation? = nil) -> Int? {
         var index = range.lowerBound
         while index < range.upperBound {
             let token = file.tokens[index]
@@ -506,20 +525,15 @@ enum SideEffects {
         let tokens = file.tokens
         guard let creation, tokens[index].kind == .identifier, index + 2 < end, index == 0 || tokens[index - 1].kind != .period,
               tokens[index + 1].kind == .period, tokens[index + 2].kind == .identifier,
-              case .declared(let typeID) = creation.context.types.resolve(file.source.text(index),
-                                                                         from: DeclarationID(file: creation.file, declaration: -1))
+              case .declared(let typeID) = resolve(file.source.text(index), atTopOf: creation.file, context: creation.context)
         else { return false }
-        let name = file.source.text(index + 2)
-        for memberID in creation.context.types.memberDeclarations(of: typeID) {
-            let member = creation.context.declaration(memberID)
-            guard member.kind == .variable, member.hasModifier(.static) || member.hasModifier(.class),
-                  let binding = member.bindings.first(where: { $0.name == name }), let initializer = binding.initializer,
-                  binding.accessorBlock == nil || binding.hasObservers else { continue }
+        // A computed static is read like any name; a stored one is created on its first read.
+        return staticVariables(file.source.text(index + 2), of: typeID, context: creation.context).contains { variable in
+            guard let initializer = variable.storedInitializer else { return false }
             guard creation.depth < creationDepthLimit else { return true }
-            let inner = Creation(file: memberID.file, context: creation.context, depth: creation.depth + 1)
-            return firstNonValue(initializer, in: creation.context.files[memberID.file], allowLabels: false, creation: inner) != nil
+            let inner = Creation(file: variable.file, context: creation.context, depth: creation.depth + 1)
+            return firstNonValue(initializer, in: creation.context.files[variable.file], creation: inner) != nil
         }
-        return false
     }
 
     /// The first token of an initializer's body that does more than store values, or nil when
@@ -550,7 +564,7 @@ enum SideEffects {
                 case .super where initializerCall, .self where initializerCall:
                     // `super.init(…)` or `self.init(…)` with simple arguments: the initializers
                     // they run are read with the class and its superclasses.
-                    guard firstNonValue((index + 4)..<file.closing(index + 3), in: file, allowLabels: true) == nil
+                    guard firstNonValue((index + 4)..<file.closing(index + 3), in: file) == nil
                     else { return index }
                     index = file.closing(index + 3) + 1
                     continue
